@@ -1,0 +1,170 @@
+"""One error root for everything kozyr reports about a record.
+
+Every diagnostic, whether raised (a syntax error while reading) or collected (the replay
+engine's findings), is a :class:`KgnError`: a located, coded message that names the file,
+line and column, the game, hand, trick and seat where it applies, and the RULES.md clause.
+
+>>> err = KgnSyntaxError("expected a card, found 'X'", line=3, column=7, file="a.kgn")
+>>> print(err.format())
+a.kgn:3:7: error[syntax]: expected a card, found 'X'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["safe_text", "KgnError", "KgnSyntaxError", "IllegalMoveError", "RulesConfigError", "WrongFactError"]
+
+
+class KgnError(ValueError):
+    """A located diagnostic about a KGN record.
+
+    ``code`` is stable (``syntax``, ``must-trump`` ...), ``clause`` the RULES.md clause id
+    (``T5.2``) when a rule is broken.
+    """
+
+    default_code = "invalid"
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str | None = None,
+        clause: str | None = None,
+        file: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        game: int | None = None,
+        hand: int | None = None,
+        trick: int | None = None,
+        seat: str | None = None,
+        source: str | None = None,
+        hint: str | None = None,
+        legal: list[str] | None = None,
+        severity: str = "error",
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code or self.default_code
+        self.clause = clause
+        self.file = file
+        self.line = line
+        self.column = column
+        self.game = game
+        self.hand = hand
+        self.trick = trick
+        self.seat = seat
+        self.source = source
+        self.hint = hint
+        self.legal = legal
+        self.severity = severity
+
+    # -- presentation -------------------------------------------------------------------
+
+    @property
+    def label(self) -> str:
+        """``T5.2 must-trump``, or the code alone when no clause applies."""
+        return f"{self.clause} {self.code}" if self.clause else self.code
+
+    @property
+    def where(self) -> str:
+        """``game 1, hand 3, trick 5``: the parts that are known."""
+        parts = []
+        if self.game is not None:
+            parts.append(f"game {self.game}")
+        if self.hand is not None:
+            parts.append(f"hand {self.hand}")
+        if self.trick is not None:
+            parts.append(f"trick {self.trick}")
+        return ", ".join(parts)
+
+    def headline(self) -> str:
+        loc = ":".join(
+            str(x) for x in (self.file or "<input>", self.line, self.column) if x is not None
+        )
+        text = f"{loc}: {self.severity}[{self.label}]: {self.message}"
+        if self.where:
+            text += f": {self.where}"
+        return text
+
+    def format(self) -> str:
+        """The headline, then the source line with a caret, then the legal alternatives."""
+        lines = [self.headline()]
+        if self.source is not None and self.line is not None:
+            src = _printable(self.source.rstrip("\r\n"))
+            lines.append(f"  {self.line:>4} | {src}")
+            if self.column is not None:
+                pad = "".join("\t" if ch == "\t" else " " for ch in src[: self.column - 1])
+                lines.append(f"       | {pad}^")
+        if self.legal is not None:
+            lines.append("  legal: " + (", ".join(self.legal) if self.legal else "(none)"))
+        if self.hint:
+            lines.append(f"  note: {self.hint}")
+        return "\n".join(safe_text(line) for line in lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready record of the diagnostic (stable keys)."""
+        return {
+            "severity": self.severity,
+            "code": self.code,
+            "clause": self.clause,
+            "message": self.message,
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "game": self.game,
+            "hand": self.hand,
+            "trick": self.trick,
+            "seat": self.seat,
+            "legal": self.legal,
+            "hint": self.hint,
+        }
+
+    def __str__(self) -> str:
+        return safe_text(self.headline())
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.headline()!r})"
+
+
+class KgnSyntaxError(KgnError):
+    """The text is not KGN: it does not follow the grammar."""
+
+    default_code = "syntax"
+
+
+class IllegalMoveError(KgnError):
+    """A move the rules do not allow at that point."""
+
+    default_code = "illegal-move"
+
+
+class WrongFactError(KgnError):
+    """A stated fact (trick winner, score, total, result) that the rules contradict."""
+
+    default_code = "wrong-fact"
+
+
+class RulesConfigError(KgnError):
+    """A Rules tag or set-up tag that names an unknown switch, value or a bad combination."""
+
+    default_code = "rules"
+
+
+def safe_text(text: str) -> str:
+    """Text from a file made safe for a terminal: control characters (ANSI escapes
+    included) are shown as ``\\x1b``-style escapes; tabs and line breaks stay."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch in "\t\n" else _printable(ch) for ch in text)
+
+
+def _printable(text: str) -> str:
+    """Source text with control characters shown as escapes, so that a file cannot drive
+    the terminal (tabs kept)."""
+    if text.isprintable():
+        return text
+    return "".join(
+        ch if ch.isprintable() or ch == "\t" else f"\\x{ord(ch):02x}" if ord(ch) < 256 else f"\\u{ord(ch):04x}"
+        for ch in text
+    )

@@ -1,0 +1,669 @@
+"""Reading KGN: split a stream into games, parse each with its Lark grammar, build records.
+
+The reader streams: :func:`read_game` reads one game per call and returns ``None`` at the
+end of the input, so a file of any size is read in constant memory.  One bad game raises a
+located :class:`KgnSyntaxError`; the next call goes on with the next game.
+"""
+
+from __future__ import annotations
+
+import collections
+import copy
+import re
+import weakref
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from typing import IO, Any, Literal, overload
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from .cards import canonical_card
+from .errors import KgnError, KgnSyntaxError
+from .grammar import grammar_path
+from .records import (
+    GAME_KINDS,
+    Call,
+    Comment,
+    Concede,
+    Contract,
+    Deal,
+    DealHand,
+    Entry,
+    Game,
+    Give,
+    GiveCard,
+    Glyph,
+    Hand,
+    Nag,
+    Note,
+    Play,
+    Redeal,
+    Stated,
+    Tag,
+    Talon,
+    ThousandGame,
+    Trick,
+    Variation,
+    Winner,
+)
+
+__all__ = ["read_game", "iter_games", "parse_game", "GameText", "split_games"]
+
+# ---- Splitting a stream into games ------------------------------------------------------
+
+
+@dataclass(slots=True)
+class GameText:
+    """The text of one game as it stood in the input."""
+
+    text: str
+    first_line: int  # line number of the game's first line in the file
+    index: int  # 1-based position of the game in the file
+    file: str | None = None
+    encoding_error: KgnSyntaxError | None = None
+
+    def source_line(self, line: int) -> str | None:
+        lines = self.text.split("\n")
+        k = line - self.first_line
+        return lines[k] if 0 <= k < len(lines) else None
+
+
+@dataclass(slots=True)
+class _Stream:
+    """What :func:`read_game` keeps between calls for one handle."""
+
+    line_no: int = 0
+    games: int = 0
+    pending: str | None = None
+    pending_error: KgnSyntaxError | None = None
+    at_end: bool = False
+    in_brace: bool = False
+
+
+_STREAMS: weakref.WeakKeyDictionary[Any, _Stream] = weakref.WeakKeyDictionary()
+_STREAMS_BY_ID: dict[int, _Stream] = {}
+
+
+def _stream_of(handle: Any) -> _Stream:
+    try:
+        state = _STREAMS.get(handle)
+        if state is None:
+            state = _STREAMS[handle] = _Stream()
+        return state
+    except TypeError:  # not weak-referenceable
+        return _STREAMS_BY_ID.setdefault(id(handle), _Stream())
+
+
+def _decode(raw: str | bytes, line_no: int, file: str | None) -> tuple[str, KgnSyntaxError | None]:
+    if isinstance(raw, str):
+        return raw, None
+    try:
+        return raw.decode("utf-8"), None
+    except UnicodeDecodeError as exc:
+        text = raw.decode("utf-8", errors="replace")
+        col = len(raw[: exc.start].decode("utf-8", errors="replace")) + 1
+        err = KgnSyntaxError(
+            f"invalid UTF-8 (byte 0x{raw[exc.start]:02x}); KGN files are UTF-8",
+            code="encoding",
+            file=file,
+            line=line_no,
+            column=col,
+            source=text,
+        )
+        return text, err
+
+
+def _scan_braces(line: str, in_brace: bool) -> bool:
+    """Whether a ``{`` comment is still open at the end of ``line``."""
+    if not in_brace and "{" not in line:
+        return False
+    i, n = 0, len(line)
+    in_string = False
+    while i < n:
+        ch = line[i]
+        if in_brace:
+            j = line.find("}", i)
+            if j < 0:
+                return True
+            in_brace, i = False, j + 1
+            continue
+        if in_string:
+            if ch == "\\":
+                i += 2
+                continue
+            if ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch == "{":
+            in_brace = True
+        elif ch == ";":
+            return False
+        i += 1
+    return in_brace
+
+
+def _read_game_text(handle: Any, file: str | None) -> GameText | None:
+    state = _stream_of(handle)
+    lines: list[str] = []
+    first_line = 0
+    seen_body = False
+    error: KgnSyntaxError | None = None
+    while True:
+        if state.pending is not None:
+            line, state.pending = state.pending, None
+            err, state.pending_error = state.pending_error, None
+        else:
+            if state.at_end:
+                break
+            raw = handle.readline()
+            if not raw:
+                state.at_end = True
+                break
+            state.line_no += 1
+            line, err = _decode(raw, state.line_no, file)
+            if state.line_no == 1 and line.startswith("\ufeff"):
+                line = line[1:]
+            if line.endswith("\n"):
+                line = line[:-1]
+            if line.endswith("\r"):
+                line = line[:-1]
+        stripped = line.lstrip()
+        if not state.in_brace and stripped:
+            head = stripped[0]
+            if head == "[":
+                if seen_body:
+                    state.pending, state.pending_error = line, err
+                    break
+            elif head not in "{;":
+                seen_body = True
+        if not lines:
+            first_line = state.line_no
+        if err is not None and error is None:
+            error = err
+        lines.append(line)
+        state.in_brace = _scan_braces(line, state.in_brace)
+    if not lines or all(not ln.strip() for ln in lines):
+        return None
+    state.games += 1
+    # Drop leading blank lines so that a game starts at its first text.
+    while lines and not lines[0].strip():
+        lines.pop(0)
+        first_line += 1
+    return GameText("\n".join(lines), first_line, state.games, file, error)
+
+
+def split_games(handle: IO[str] | IO[bytes], file: str | None = None) -> Iterator[GameText]:
+    """The games of a stream, as text with their first line number."""
+    while (chunk := _read_game_text(handle, file)) is not None:
+        yield chunk
+
+
+# ---- Parsing one game -------------------------------------------------------------------
+
+_GAME_TAG = re.compile(r'\[\s*Game\s+"((?:[^"\\\n]|\\.)*)"')
+_GRAMMAR_OF = {"thousand": "thousand", "bura": "bura", "burkozel": "bura"}
+
+_READABLE = {
+    "CARD": "a card",
+    "NAME": "a player name",
+    "STRING": "a quoted string",
+    "INT": "a number",
+    "SIGN": "a sign",
+    "COMMENT": "a comment",
+    "GLYPH": "a glyph",
+    "NAG": "a $n code",
+    "TAG_NAME": "a tag name",
+    "TRICK_NO": "a trick number (1.)",
+    "ARROW": "'->'",
+    "LSQB": "'['",
+    "RSQB": "']'",
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "COMMA": "','",
+    "COLON": "':'",
+    "SLASH": "'/'",
+    "$END": "the end of the game",
+}
+
+
+def _readable(name: str) -> str:
+    if name in _READABLE:
+        return _READABLE[name]
+    if name.isupper() and name.isalpha():
+        return f"'{name.lower()}'"
+    return name.lower()
+
+
+def _expected(names: Iterable[str]) -> str:
+    items = sorted({_readable(n) for n in names if not n.startswith("__")})
+    if not items:
+        return "something else"
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def _unescape(token: str) -> str:
+    body = token[1:-1]
+    if "\\" not in body:
+        return body
+    return re.sub(r"\\(.)", r"\1", body)
+
+
+class _Builder(Transformer[Token, Any]):
+    """Builds records while the LALR parser reduces (no parse tree is kept)."""
+
+    def __init__(self) -> None:
+        super().__init__(visit_tokens=False)
+        self.offset = 0
+        self.players: list[str] = []
+        self.folded: dict[str, str] = {}
+        self.gtext: GameText | None = None
+
+    def reset(self, gtext: GameText) -> None:
+        self.offset = gtext.first_line - 1
+        self.players = []
+        self.folded = {}
+        self.gtext = gtext
+
+    def _pos(self, tok: Token) -> tuple[int, int]:
+        return (tok.line + self.offset, tok.column)  # type: ignore[operator]
+
+    def _error(self, message: str, tok: Token) -> KgnSyntaxError:
+        line, col = self._pos(tok)
+        g = self.gtext
+        return KgnSyntaxError(
+            message,
+            file=g.file if g else None,
+            line=line,
+            column=col,
+            game=g.index if g else None,
+            source=g.source_line(line) if g else None,
+        )
+
+    # -- common ------------------------------------------------------------------------
+    def tag(self, c: list[Token]) -> Tag:
+        name = str(c[0])
+        values = [_unescape(t) for t in c[1:]]
+        if name == "Players":
+            self.players = values
+            self.folded = {}
+            for v in values:
+                self.folded.setdefault(v.casefold(), v)
+        return Tag(name=name, values=values, pos=self._pos(c[0]))
+
+    def seat(self, c: list[Token]) -> Token:
+        tok = c[0]
+        name = _unescape(tok) if tok.type == "STRING" else str(tok)
+        if name not in self.players:
+            name = self.folded.get(name.casefold(), name)
+        return Token("SEAT", name, line=tok.line, column=tok.column)
+
+    def _card(self, tok: Token) -> str:
+        try:
+            return canonical_card(str(tok))
+        except ValueError:
+            raise self._error(f"not a card: {str(tok)!r}", tok) from None
+
+    def cards(self, c: list[Token]) -> list[str]:
+        return [self._card(t) for t in c]
+
+    def _comment(self, tok: Token) -> Comment:
+        text = str(tok)
+        body = text[1:-1] if text.startswith("{") else text[1:]
+        return Comment(text=body.strip(), pos=self._pos(tok))
+
+    def comments(self, c: list[Token]) -> list[Comment]:
+        return [self._comment(t) for t in c]
+
+    def moves_notes(self, c: list[Any]) -> list[Note]:
+        notes: list[Note] = []
+        for item in c:
+            if isinstance(item, Variation):
+                notes.append(item)
+            elif item.type == "COMMENT":
+                notes.append(self._comment(item))
+            elif item.type == "GLYPH":
+                notes.append(Glyph(text=str(item), pos=self._pos(item)))
+            else:
+                notes.append(Nag(value=int(item[1:]), pos=self._pos(item)))
+        return notes
+
+    # -- Thousand ------------------------------------------------------------------------
+    def start(self, c: list[Any]) -> ThousandGame:
+        tags = [x for x in c if isinstance(x, Tag)]
+        notes: list[Comment] = next((x for x in c if isinstance(x, list)), [])
+        hands = [x for x in c if isinstance(x, Hand)]
+        return ThousandGame(tags=tags, notes=notes, hands=hands)
+
+    def hand(self, c: list[Any]) -> Hand:
+        kw, number, notes, *events = c
+        fields: dict[str, Any] = {"tricks": [], "stated": []}
+        _collect(events, fields)
+        return Hand(number=int(number), notes=notes, pos=self._pos(kw), **fields)
+
+    def deal(self, c: list[Any]) -> Deal:
+        kw, *parts, notes = c
+        hands = [p for p in parts if isinstance(p, DealHand)]
+        talons = [p for p in parts if not isinstance(p, DealHand)]
+        if len(talons) > 1:
+            raise self._error("the talon is given twice in this deal", kw)
+        talon = talons[0][1] if talons else None
+        return Deal(hands=hands, talon=talon, notes=notes, pos=self._pos(kw))
+
+    def deal_hand(self, c: list[Any]) -> DealHand:
+        seat, cards = c
+        return DealHand(seat=str(seat), cards=cards, pos=self._pos(seat))
+
+    def deal_talon(self, c: list[Any]) -> tuple[Token, list[str]]:
+        return (c[0], c[1])
+
+    def redeal(self, c: list[Any]) -> Redeal:
+        return Redeal(seat=str(c[1]), notes=c[2], pos=self._pos(c[0]))
+
+    def auction(self, c: list[Any]) -> _Calls:
+        return _Calls(c[1:])
+
+    def var_calls(self, c: list[Any]) -> _Calls:
+        return _Calls(c)
+
+    def call_bid(self, c: list[Any]) -> Call:
+        seat, value, notes = c
+        return Call(seat=str(seat), bid=int(value), notes=notes, pos=self._pos(seat))
+
+    def call_dark(self, c: list[Any]) -> Call:
+        seat, _, value, notes = c
+        return Call(seat=str(seat), bid=int(value), dark=True, notes=notes, pos=self._pos(seat))
+
+    def call_pass(self, c: list[Any]) -> Call:
+        seat, _, notes = c
+        return Call(seat=str(seat), bid=None, notes=notes, pos=self._pos(seat))
+
+    def talon(self, c: list[Any]) -> Talon:
+        return Talon(cards=c[1], notes=c[2], pos=self._pos(c[0]))
+
+    def concede(self, c: list[Any]) -> Concede:
+        return Concede(notes=c[1], pos=self._pos(c[0]))
+
+    def give(self, c: list[Any]) -> Give:
+        kw, *cards, notes = c
+        return Give(cards=cards, notes=notes, pos=self._pos(kw))
+
+    def give_card(self, c: list[Any]) -> GiveCard:
+        seat, card = c
+        return GiveCard(seat=str(seat), card=self._card(card), pos=self._pos(seat))
+
+    def contract(self, c: list[Any]) -> Contract:
+        return Contract(value=int(c[1]), notes=c[2], pos=self._pos(c[0]))
+
+    def trick(self, c: list[Any]) -> Trick:
+        num = c[0]
+        plays = [x for x in c[1:] if isinstance(x, Play)]
+        winner = c[-1] if isinstance(c[-1], Winner) else None
+        return Trick(number=int(num[:-1]), plays=plays, winner=winner, pos=self._pos(num))
+
+    def play(self, c: list[Any]) -> Play:
+        seat, card, *rest = c
+        marriage = len(rest) == 2
+        return Play(
+            seat=str(seat),
+            card=self._card(card),
+            marriage=marriage,
+            notes=rest[-1],
+            pos=self._pos(seat),
+        )
+
+    def winner(self, c: list[Any]) -> Winner:
+        return Winner(seat=str(c[1]), notes=c[2], pos=self._pos(c[1]))
+
+    def var_plays(self, c: list[Any]) -> _Plays:
+        plays = [x for x in c if isinstance(x, Play)]
+        winner = c[-1] if isinstance(c[-1], Winner) else None
+        return _Plays(plays, winner)
+
+    def _stated(self, kind: Literal["points", "score", "totals"], c: list[Any]) -> Stated:
+        return Stated(kind=kind, entries=c[1:-1], notes=c[-1], pos=self._pos(c[0]))
+
+    def points(self, c: list[Any]) -> Stated:
+        return self._stated("points", c)
+
+    def score(self, c: list[Any]) -> Stated:
+        return self._stated("score", c)
+
+    def totals(self, c: list[Any]) -> Stated:
+        return self._stated("totals", c)
+
+    def entry(self, c: list[Any]) -> Entry:
+        seat = c[0]
+        sign = -1 if any(t == "-" for t in c[1:] if t.type == "SIGN") else 1
+        value = next(int(t) for t in c[1:] if t.type == "INT")
+        barrel = any(t.type == "BARREL" for t in c[1:])
+        return Entry(seat=str(seat), value=sign * value, barrel=barrel, pos=self._pos(seat))
+
+    def variation(self, c: list[Any]) -> Variation:
+        fields: dict[str, Any] = {"tricks": [], "stated": []}
+        for item in c:
+            if isinstance(item, _Plays):
+                fields["plays"], fields["winner"] = item.plays, item.winner
+        _collect([x for x in c if not isinstance(x, _Plays)], fields)
+        return Variation(**fields)
+
+
+class _Calls(list[Call]):
+    pass
+
+
+@dataclass(slots=True)
+class _Plays:
+    plays: list[Play]
+    winner: Winner | None = None
+
+
+_SINGLE = {
+    Deal: "deal",
+    Redeal: "redeal",
+    Talon: "talon",
+    Concede: "concede",
+    Give: "give",
+    Contract: "contract",
+}
+
+
+def _collect(events: list[Any], fields: dict[str, Any]) -> None:
+    for ev in events:
+        if isinstance(ev, _Calls):
+            fields["auction"] = list(ev)
+        elif isinstance(ev, Trick):
+            fields["tricks"].append(ev)
+        elif isinstance(ev, Stated):
+            fields["stated"].append(ev)
+        else:
+            fields[_SINGLE[type(ev)]] = ev
+
+
+@dataclass
+class _Parser:
+    lark: Lark
+    builder: _Builder = field(default_factory=_Builder)
+
+
+@cache
+def _parser(grammar: str) -> _Parser:
+    builder = _Builder()
+    lark = Lark.open(
+        str(grammar_path(grammar)),
+        parser="lalr",
+        lexer="contextual",
+        start="start",
+        transformer=builder,
+        maybe_placeholders=False,
+    )
+    return _Parser(lark, builder)
+
+
+def _game_kind(gtext: GameText) -> str:
+    m = _GAME_TAG.search(gtext.text)
+
+    def err(message: str, line: int, col: int, hint: str | None = None) -> KgnSyntaxError:
+        return KgnSyntaxError(
+            message,
+            code="header",
+            file=gtext.file,
+            line=line,
+            column=col,
+            game=gtext.index,
+            source=gtext.source_line(line),
+            hint=hint,
+        )
+
+    if m is None:
+        raise err(
+            'the game has no Game tag; every game starts with [Game "thousand"], '
+            '[Game "bura"] or [Game "burkozel"]',
+            gtext.first_line,
+            1,
+        )
+    kind = _unescape('"' + m.group(1) + '"').strip().lower()
+    if kind not in GAME_KINDS:
+        line = gtext.first_line + gtext.text.count("\n", 0, m.start())
+        col = m.start(1) - (gtext.text.rfind("\n", 0, m.start()) + 1) + 1
+        raise err(f"unknown game {m.group(1)!r}; expected one of: {', '.join(GAME_KINDS)}", line, col)
+    return kind
+
+
+def parse_game(gtext: GameText) -> Game:
+    """Parse the text of one game into a record; raises a located :class:`KgnSyntaxError`."""
+    if gtext.encoding_error is not None:
+        gtext.encoding_error.game = gtext.index
+        raise gtext.encoding_error
+    kind = _game_kind(gtext)
+    grammar = _GRAMMAR_OF[kind]
+    parser = _parser(grammar)
+    parser.builder.reset(gtext)
+    try:
+        game: Game = parser.lark.parse(gtext.text)
+    except UnexpectedInput as exc:
+        raise _syntax_error(exc, gtext) from None
+    except KgnError:
+        raise
+    except RecursionError:
+        raise KgnSyntaxError(
+            "variations are nested too deeply",
+            file=gtext.file,
+            line=gtext.first_line,
+            column=1,
+            game=gtext.index,
+        ) from None
+    if game.kind != kind:  # the bura grammar serves bura and burkozel
+        game = game.model_copy(update={"kind": kind})
+    return game
+
+
+def _accepted(exc: UnexpectedInput) -> set[str] | None:
+    """The terminals the parser would really take at the error (the lexer's set is wider:
+    LALR states share look-aheads)."""
+    state = getattr(exc, "state", None)
+    if state is None or not hasattr(state, "parse_conf"):
+        return None
+    conf = copy.copy(state.parse_conf)
+    conf.callbacks = collections.defaultdict(lambda: lambda children: None)
+    names: set[str] = set()
+    for name in state.parse_conf.parse_table.states[state.position]:
+        if not name.isupper() and name != "$END":
+            continue
+        trial = state.copy(deepcopy_values=False)
+        trial.parse_conf = conf
+        try:
+            trial.feed_token(Token(name, ""), is_end=name == "$END")
+        except Exception:  # noqa: BLE001 - a refused token, whatever lark says
+            continue
+        names.add(name)
+    return names or None
+
+
+def _syntax_error(exc: UnexpectedInput, gtext: GameText) -> KgnSyntaxError:
+    offset = gtext.first_line - 1
+    line = (exc.line if isinstance(exc.line, int) and exc.line > 0 else 1) + offset
+    column = exc.column if isinstance(exc.column, int) and exc.column > 0 else 1
+    if isinstance(exc, UnexpectedToken):
+        tok = exc.token
+        found = "the end of the game" if tok.type == "$END" else repr(str(tok))
+        message = f"expected {_expected(_accepted(exc) or exc.expected)}, found {found}"
+        if tok.type == "$END":
+            line = gtext.first_line + gtext.text.count("\n")
+            column = len(gtext.text.rsplit("\n", 1)[-1]) + 1
+    elif isinstance(exc, UnexpectedCharacters):
+        text = gtext.source_line(line) or ""
+        ch = text[column - 1 : column] or "?"
+        word = re.match(r"\S+", text[column - 1 :])
+        found = repr(word.group(0)) if word else repr(ch)
+        message = f"expected {_expected(_accepted(exc) or exc.allowed or ())}, found {found}"
+    elif isinstance(exc, UnexpectedEOF):
+        message = f"expected {_expected(exc.expected)}, found the end of the game"
+    else:  # pragma: no cover - lark has no other kinds
+        message = str(exc)
+    return KgnSyntaxError(
+        message,
+        file=gtext.file,
+        line=line,
+        column=column,
+        game=gtext.index,
+        source=gtext.source_line(line),
+    )
+
+
+# ---- The streaming API --------------------------------------------------------------------
+
+
+def read_game(handle: IO[str] | IO[bytes], *, file: str | None = None) -> Game | None:
+    """Read the next game of a text or binary stream; ``None`` at the end.
+
+    Raises :class:`KgnSyntaxError` for a bad game; the next call reads the next game.
+
+    >>> import io
+    >>> src = io.StringIO('[Game "thousand"] [Players "A" "B" "C"] [Dealer "A"] [Rules "classic"]')
+    >>> read_game(src).players, read_game(src)
+    (['A', 'B', 'C'], None)
+    """
+    gtext = _read_game_text(handle, file if file is not None else _name_of(handle))
+    return None if gtext is None else parse_game(gtext)
+
+
+@overload
+def iter_games(
+    handle: IO[str] | IO[bytes], *, file: str | None = ..., on_error: Literal["raise"] = ...
+) -> Iterator[Game]: ...
+@overload
+def iter_games(
+    handle: IO[str] | IO[bytes], *, file: str | None = ..., on_error: Literal["yield"]
+) -> Iterator[Game | KgnError]: ...
+
+
+def iter_games(
+    handle: IO[str] | IO[bytes],
+    *,
+    file: str | None = None,
+    on_error: Literal["raise", "yield"] = "raise",
+) -> Iterator[Game] | Iterator[Game | KgnError]:
+    """Every game of a stream.  With ``on_error="yield"`` a bad game is yielded as its
+    :class:`KgnError` and reading goes on."""
+    name = file if file is not None else _name_of(handle)
+
+    def generate() -> Iterator[Any]:
+        for gtext in split_games(handle, name):
+            try:
+                yield parse_game(gtext)
+            except KgnError as exc:
+                if on_error == "raise":
+                    raise
+                yield exc
+
+    return generate()
+
+
+def _name_of(handle: Any) -> str | None:
+    name = getattr(handle, "name", None)
+    return name if isinstance(name, str) else None

@@ -1,0 +1,307 @@
+"""Pydantic records: what a KGN text says, as data.
+
+The records know the format, not the rules: a record may describe an illegal game (the
+replay engine says why).  Every record keeps where it was written (``pos``: line and
+column) for diagnostics; positions are not part of the value: two records that say the
+same thing are equal wherever they came from, and JSON leaves positions out.
+
+>>> from notation import loads
+>>> game = loads('[Game "thousand"] [Players "A" "B" "C"] [Dealer "C"] [Rules "classic"]')
+>>> game.kind, game.players, game.dealer
+('thousand', ['A', 'B', 'C'], 'C')
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic.json_schema import SkipJsonSchema
+
+__all__ = [
+    "Pos",
+    "Node",
+    "Tag",
+    "Comment",
+    "Glyph",
+    "Nag",
+    "Variation",
+    "Note",
+    "Call",
+    "Play",
+    "Winner",
+    "Trick",
+    "DealHand",
+    "Deal",
+    "Redeal",
+    "Talon",
+    "Concede",
+    "GiveCard",
+    "Give",
+    "Contract",
+    "Entry",
+    "Stated",
+    "Hand",
+    "ThousandGame",
+    "Game",
+    "CardText",
+    "GAME_KINDS",
+]
+
+GAME_KINDS = ("thousand", "bura", "burkozel")
+
+CardText = Annotated[str, Field(pattern=r"^(?:[6-9TJQKA][SCDH]|\?\?)$")]
+"""A card in canonical text, or ``??`` for a card nobody recorded."""
+
+Pos = tuple[int, int]
+"""Line and column (both from 1) where a record was written."""
+
+
+class Node(BaseModel):
+    """Base of every record: a source position that takes no part in equality or JSON."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+
+    pos: SkipJsonSchema[Pos | None] = Field(default=None, exclude=True, repr=False)
+
+    def __eq__(self, other: object) -> bool:
+        if type(self) is not type(other):
+            return NotImplemented
+        mine, theirs = self.__dict__, other.__dict__
+        return all(mine[k] == theirs[k] for k in mine if k != "pos")
+
+    def __hash__(self) -> int:  # records are mutable values
+        raise TypeError(f"unhashable record: {type(self).__name__}")
+
+
+# ---- Annotations ----------------------------------------------------------------------
+
+
+class Comment(Node):
+    """A comment, ``{text}`` or ``; text``; kept where it was written."""
+
+    kind: Literal["comment"] = "comment"
+    text: str
+
+
+class Glyph(Node):
+    """A move glyph: ``! ? !! ?? !? ?!``."""
+
+    kind: Literal["glyph"] = "glyph"
+    text: Literal["!", "?", "!!", "??", "!?", "?!"]
+
+
+class Nag(Node):
+    """A numeric annotation glyph, ``$n``."""
+
+    kind: Literal["nag"] = "nag"
+    value: int = Field(ge=0)
+
+
+# ---- Thousand events ------------------------------------------------------------------
+
+
+class Call(Node):
+    """One call of the auction: a bid (``bid``), a pass (``bid`` is None), or a dark bid."""
+
+    kind: Literal["call"] = "call"
+    seat: str
+    bid: int | None = None
+    dark: bool = False
+    notes: list[Note] = []
+
+
+class Play(Node):
+    """One card played to a trick; ``marriage`` marks a declaration on the lead."""
+
+    kind: Literal["play"] = "play"
+    seat: str
+    card: CardText
+    marriage: bool = False
+    notes: list[Note] = []
+
+
+class Winner(Node):
+    """The stated winner of a trick (``-> Anna``)."""
+
+    seat: str
+    notes: list[Comment] = []
+
+
+class Trick(Node):
+    """A trick: its number, the plays from the leader clockwise, the stated winner."""
+
+    kind: Literal["trick"] = "trick"
+    number: int
+    plays: list[Play]
+    winner: Winner | None = None
+
+
+class DealHand(Node):
+    """The cards dealt to one seat (``??`` for cards nobody recorded)."""
+
+    seat: str
+    cards: list[CardText]
+
+
+class Deal(Node):
+    """The deal: the seats' hands and the talon, any of them left out or partial."""
+
+    kind: Literal["deal"] = "deal"
+    hands: list[DealHand] = []
+    talon: list[CardText] | None = None
+    notes: list[Comment] = []
+
+
+class Redeal(Node):
+    """A player shows four nines and asks for a redeal (switch ``redeal-four-nines``)."""
+
+    kind: Literal["redeal"] = "redeal"
+    seat: str
+    notes: list[Comment] = []
+
+
+class Talon(Node):
+    """The declarer reveals the talon and takes it."""
+
+    kind: Literal["talon"] = "talon"
+    cards: list[CardText]
+    notes: list[Comment] = []
+
+
+class Concede(Node):
+    """The declarer gives the hand up after taking the talon (switch ``concede``)."""
+
+    kind: Literal["concede"] = "concede"
+    notes: list[Comment] = []
+
+
+class GiveCard(Node):
+    seat: str
+    card: CardText
+
+
+class Give(Node):
+    """The declarer gives one card to each opponent."""
+
+    kind: Literal["give"] = "give"
+    cards: list[GiveCard]
+    notes: list[Comment] = []
+
+
+class Contract(Node):
+    """The final contract, after the declarer's optional raise."""
+
+    kind: Literal["contract"] = "contract"
+    value: int
+    notes: list[Comment] = []
+
+
+class Entry(Node):
+    """One seat's number in a stated fact; ``barrel`` marks a player on the barrel."""
+
+    seat: str
+    value: int
+    barrel: bool = False
+
+
+class Stated(Node):
+    """A stated fact of a hand, checked by the engine: ``points``, ``score`` or ``totals``."""
+
+    kind: Literal["points", "score", "totals"]
+    entries: list[Entry]
+    notes: list[Comment] = []
+
+
+class _LineOfPlay(Node):
+    """What a hand and a variation share: the events from the auction to the end."""
+
+    auction: list[Call] = []
+    talon: Talon | None = None
+    concede: Concede | None = None
+    give: Give | None = None
+    contract: Contract | None = None
+    tricks: list[Trick] = []
+    stated: list[Stated] = []
+
+
+class Variation(_LineOfPlay):
+    """Another line of play from before the move it follows (to the end of the hand at
+    most): further calls, the rest of the trick in progress, then the usual events."""
+
+    kind: Literal["variation"] = "variation"
+    plays: list[Play] = []
+    winner: Winner | None = None
+
+
+class Hand(_LineOfPlay):
+    """One hand of Thousand, numbered from 1 (or from the ``FirstHand`` tag)."""
+
+    kind: Literal["hand"] = "hand"
+    number: int
+    notes: list[Comment] = []
+    deal: Deal | None = None
+    redeal: Redeal | None = None
+
+
+Note = Annotated[Union[Comment, Glyph, Nag, Variation], Field(discriminator="kind")]
+"""An annotation of a move."""
+
+
+# ---- Games ----------------------------------------------------------------------------
+
+
+class Tag(Node):
+    """A header tag pair; ``values`` holds one string per quoted value."""
+
+    name: str
+    values: list[str]
+
+
+class _GameBase(Node):
+    tags: list[Tag]
+    notes: list[Comment] = []
+
+    def tag(self, name: str) -> str | None:
+        """The first value of a tag (``None`` when absent or empty)."""
+        for tag in self.tags:
+            if tag.name == name:
+                return tag.values[0] if tag.values else None
+        return None
+
+    def tag_values(self, name: str) -> list[str] | None:
+        for tag in self.tags:
+            if tag.name == name:
+                return tag.values
+        return None
+
+    @property
+    def players(self) -> list[str]:
+        return self.tag_values("Players") or []
+
+    @property
+    def dealer(self) -> str | None:
+        return self.tag("Dealer")
+
+    @property
+    def rules(self) -> str:
+        return self.tag("Rules") or ""
+
+
+class ThousandGame(_GameBase):
+    """A session of Thousand: the header and the hands in order."""
+
+    kind: Literal["thousand"] = "thousand"
+    hands: list[Hand] = []
+
+
+def _rebuild(*models: type[BaseModel]) -> None:
+    namespace: dict[str, Any] = dict(globals())
+    for model in models:
+        model.model_rebuild(_types_namespace=namespace)
+
+
+_rebuild(Call, Play, Variation, Hand, Trick, ThousandGame)
+
+Game = ThousandGame
+"""A game record of any kind (a union as more games are added)."""

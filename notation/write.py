@@ -1,0 +1,243 @@
+"""The canonical KGN writer: one deterministic text for every record.
+
+Layout: the four required tags first (Game, Players, Dealer, Rules), the others in the
+order written; a blank line; then each hand as a block of indented event lines.  Comments
+stay after the event they followed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from .records import (
+    Call,
+    Comment,
+    Deal,
+    Entry,
+    Game,
+    Glyph,
+    Hand,
+    Nag,
+    Note,
+    Play,
+    Stated,
+    Tag,
+    ThousandGame,
+    Trick,
+    Variation,
+    Winner,
+    _LineOfPlay,
+)
+
+__all__ = ["write_game", "quote", "seat_text", "KEYWORDS", "REQUIRED_TAGS"]
+
+REQUIRED_TAGS = ("Game", "Players", "Dealer", "Rules")
+KEYWORDS = frozenset(
+    "hand deal redeal bid bids pass dark talon concede give contract marriage points score "
+    "totals barrel".split()
+)
+_BARE = re.compile(r"[^\W\d_][\w'-]*\Z")
+_CARDISH = re.compile(r"(?:10|[2-9TtJjQqKkAa])[SCDHscdh]\Z")
+INDENT = "  "
+
+
+def quote(text: str) -> str:
+    """A KGN string: ``"text"`` with ``"`` and ``\\`` escaped."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def seat_text(name: str, keywords: frozenset[str] = KEYWORDS) -> str:
+    """A player's name as the body writes it: bare when it reads back as that name."""
+    if _BARE.match(name) and name.lower() not in keywords and not _CARDISH.match(name):
+        return name
+    return quote(name)
+
+
+class _Out:
+    """Text under construction; a ``;`` comment forces a line break after it."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.indent = ""
+
+    def word(self, text: str) -> None:
+        if self.parts and not self.parts[-1].endswith(("\n", " ", "(")):
+            self.parts.append(" ")
+        self.parts.append(text)
+
+    def raw(self, text: str) -> None:
+        self.parts.append(text)
+
+    def newline(self) -> None:
+        self.parts.append("\n")
+
+    def comment(self, c: Comment) -> None:
+        if "}" in c.text:
+            self.word("; " + c.text if c.text else ";")
+            self.parts.append("\n" + self.indent + INDENT)
+        else:
+            self.word("{" + c.text + "}")
+
+    def text(self) -> str:
+        return "".join(self.parts)
+
+
+def _tags(game: Game) -> list[Tag]:
+    first = [t for name in REQUIRED_TAGS for t in game.tags if t.name == name][: len(REQUIRED_TAGS)]
+    seen = {id(t) for t in first}
+    return first + [t for t in game.tags if id(t) not in seen]
+
+
+def write_game(game: Game) -> str:
+    """The canonical text of one game, ending with a newline."""
+    out = _Out()
+    for tag in _tags(game):
+        out.raw("[" + " ".join([tag.name, *(quote(v) for v in tag.values)]) + "]\n")
+    for c in game.notes:
+        out.comment(c)
+        out.newline()
+    if isinstance(game, ThousandGame):
+        for hand in game.hands:
+            out.newline()
+            _hand(out, hand)
+    return _tidy(out.text())
+
+
+def _tidy(text: str) -> str:
+    lines = [ln.rstrip() for ln in text.split("\n")]
+    while lines and not lines[-1]:
+        lines.pop()
+    return "\n".join(lines) + "\n"
+
+
+def _comments(out: _Out, notes: Iterable[Comment]) -> None:
+    for c in notes:
+        out.comment(c)
+
+
+def _notes(out: _Out, notes: Iterable[Note]) -> None:
+    for note in notes:
+        if isinstance(note, Comment):
+            out.comment(note)
+        elif isinstance(note, Glyph):
+            out.word(note.text)
+        elif isinstance(note, Nag):
+            out.word(f"${note.value}")
+        else:
+            _variation(out, note)
+
+
+def _line(out: _Out) -> None:
+    out.newline()
+    out.raw(INDENT)
+
+
+def _hand(out: _Out, hand: Hand) -> None:
+    out.indent = INDENT
+    out.raw(f"hand {hand.number}")
+    _comments(out, hand.notes)
+    if hand.deal is not None:
+        _line(out)
+        _deal(out, hand.deal)
+    if hand.redeal is not None:
+        _line(out)
+        out.raw(f"redeal {seat_text(hand.redeal.seat)}")
+        _comments(out, hand.redeal.notes)
+    _rest(out, hand, newline=True)
+    out.newline()
+
+
+def _deal(out: _Out, deal: Deal) -> None:
+    parts = [
+        f"{seat_text(h.seat)}:" + "".join(" " + c for c in h.cards) for h in deal.hands
+    ]
+    if deal.talon is not None:
+        parts.append("talon:" + "".join(" " + c for c in deal.talon))
+    out.raw("deal " + " / ".join(parts))
+    _comments(out, deal.notes)
+
+
+def _calls(out: _Out, calls: list[Call]) -> None:
+    for i, call in enumerate(calls):
+        if i:
+            out.raw(",")
+        if call.bid is None:
+            out.word(f"{seat_text(call.seat)} pass")
+        elif call.dark:
+            out.word(f"{seat_text(call.seat)} dark {call.bid}")
+        else:
+            out.word(f"{seat_text(call.seat)} {call.bid}")
+        _notes(out, call.notes)
+
+
+def _plays(out: _Out, plays: list[Play], winner: Winner | None) -> None:
+    for i, play in enumerate(plays):
+        if i:
+            out.raw(",")
+        out.word(f"{seat_text(play.seat)} {play.card}" + (" marriage" if play.marriage else ""))
+        _notes(out, play.notes)
+    if winner is not None:
+        out.word(f"-> {seat_text(winner.seat)}")
+        _comments(out, winner.notes)
+
+
+def _trick(out: _Out, trick: Trick) -> None:
+    out.word(f"{trick.number}.")
+    _plays(out, trick.plays, trick.winner)
+
+
+def _entry(kind: str, e: Entry) -> str:
+    value = f"{e.value:+d}" if kind == "score" and e.value else str(e.value)
+    return f"{seat_text(e.seat)} {value}" + (" barrel" if e.barrel else "")
+
+
+def _stated(out: _Out, st: Stated) -> None:
+    out.word(st.kind + " " + ", ".join(_entry(st.kind, e) for e in st.entries))
+    _comments(out, st.notes)
+
+
+def _rest(out: _Out, line: _LineOfPlay, *, newline: bool, auction: bool = True) -> None:
+    """The events a hand and a variation share; each on its own line in a hand."""
+
+    def start() -> None:
+        if newline:
+            _line(out)
+
+    if line.auction and auction:
+        start()
+        if newline:
+            out.raw("bid")
+        _calls(out, line.auction)
+    if line.talon is not None:
+        start()
+        out.word("talon" + "".join(" " + c for c in line.talon.cards))
+        _comments(out, line.talon.notes)
+    if line.concede is not None:
+        start()
+        out.word("concede")
+        _comments(out, line.concede.notes)
+    if line.give is not None:
+        start()
+        out.word("give " + ", ".join(f"{seat_text(g.seat)} {g.card}" for g in line.give.cards))
+        _comments(out, line.give.notes)
+    if line.contract is not None:
+        start()
+        out.word(f"contract {line.contract.value}")
+        _comments(out, line.contract.notes)
+    for trick in line.tricks:
+        start()
+        _trick(out, trick)
+    for st in line.stated:
+        start()
+        _stated(out, st)
+
+
+def _variation(out: _Out, var: Variation) -> None:
+    out.word("(")
+    if var.auction:
+        _calls(out, var.auction)
+    if var.plays or var.winner is not None:
+        _plays(out, var.plays, var.winner)
+    _rest(out, var, newline=False, auction=False)
+    out.raw(")")

@@ -1,0 +1,192 @@
+"""The ``kozyr`` command line: a thin layer over :mod:`notation` and :mod:`replay`.
+
+Exit codes: 0 all records valid, 1 an invalid record, 2 a usage or I/O error.
+Messages go to stderr; results to stdout.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+
+import notation
+from notation import KgnError, write_game
+from notation.errors import safe_text
+from notation.jsonio import iter_json_games, json_schema, to_dict
+
+from .sources import InputError, games_of
+
+app = typer.Typer(
+    name="kozyr",
+    help="Record, validate, replay and annotate games of Thousand, Bura and Burkozel (KGN).",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+
+
+def _say(text: str) -> None:
+    sys.stderr.write(safe_text(text) + "\n")
+
+
+def _fail_usage(message: str) -> NoReturn:
+    _say(f"kozyr: {message}")
+    raise typer.Exit(EXIT_USAGE)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"kozyr {notation.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
+    ] = False,
+) -> None:
+    """kozyr: the KGN toolchain."""
+
+
+def _write_out(text: str, output: Path | None) -> None:
+    if output is None:
+        sys.stdout.write(text)
+        return
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        _fail_usage(f"cannot write {output}: {exc.strerror or exc}")
+
+
+# ---- fmt ------------------------------------------------------------------------------
+
+
+@app.command()
+def fmt(
+    files: Annotated[list[str], typer.Argument(help="KGN files ('-' for standard input).")],
+    check: Annotated[
+        bool, typer.Option("--check", help="Only check that the files are canonical.")
+    ] = False,
+    write: Annotated[bool, typer.Option("--write", help="Rewrite the files in place.")] = False,
+) -> None:
+    """Print the canonical text of KGN files (or check / rewrite them).
+
+    A file with a syntax error is reported and never rewritten.
+    """
+    if check and write:
+        _fail_usage("--check and --write do not go together")
+    status = EXIT_OK
+    for path in files:
+        texts: list[str] = []
+        bad = False
+        try:
+            for item in games_of(path):
+                if isinstance(item, KgnError):
+                    _say(item.format())
+                    bad = True
+                else:
+                    texts.append(write_game(item))
+        except InputError as exc:
+            _fail_usage(str(exc))
+        if bad:
+            status = EXIT_INVALID
+            continue
+        canonical = "\n".join(texts)
+        if check or write:
+            try:
+                current = Path(path).read_bytes() if path != "-" else None
+            except OSError as exc:
+                _fail_usage(f"cannot read {path}: {exc.strerror or exc}")
+            same = current is not None and current == canonical.encode("utf-8")
+            if check:
+                if not same:
+                    _say(f"{path}: not in canonical form (kozyr fmt --write {path})")
+                    status = EXIT_INVALID
+            elif not same and path != "-":
+                _write_out(canonical, Path(path))
+                _say(f"{path}: rewritten")
+        else:
+            sys.stdout.write(canonical)
+    raise typer.Exit(status)
+
+
+# ---- export / import / schema -----------------------------------------------------------
+
+
+@app.command()
+def export(
+    file: Annotated[str, typer.Argument(help="A KGN file ('-' for standard input).")],
+    to: Annotated[str, typer.Option("--to", help="Output format: json or kgn.")] = "json",
+    jsonl: Annotated[bool, typer.Option("--jsonl", help="JSON Lines: one game a line.")] = False,
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="Output file.")] = None,
+) -> None:
+    """Convert a KGN file to JSON (an array of game objects, or JSON Lines)."""
+    if to not in ("json", "kgn"):
+        _fail_usage(f"unknown format {to!r}; expected json or kgn")
+    games, bad = [], False
+    try:
+        for item in games_of(file):
+            if isinstance(item, KgnError):
+                _say(item.format())
+                bad = True
+            else:
+                games.append(item)
+    except InputError as exc:
+        _fail_usage(str(exc))
+    if bad:
+        raise typer.Exit(EXIT_INVALID)
+    if to == "kgn":
+        text = "\n".join(write_game(g) for g in games)
+    elif jsonl:
+        text = "".join(g.model_dump_json() + "\n" for g in games)
+    else:
+        text = json.dumps([to_dict(g) for g in games], indent=2, ensure_ascii=False) + "\n"
+    _write_out(text, output)
+
+
+@app.command("import")
+def import_(
+    file: Annotated[str, typer.Argument(help="A JSON file: a game, an array, or JSON Lines.")],
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="Output file.")] = None,
+) -> None:
+    """Convert JSON game records (as `kozyr export` writes them) back to canonical KGN."""
+    try:
+        raw = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
+    except OSError as exc:
+        _fail_usage(f"cannot read {file}: {exc.strerror or exc}")
+    try:
+        text = raw.decode("utf-8")
+        games = list(iter_json_games(text, file=file))
+    except UnicodeDecodeError as exc:
+        _say(f"{file}: error[encoding]: invalid UTF-8 at byte {exc.start}")
+        raise typer.Exit(EXIT_INVALID) from None
+    except KgnError as exc:
+        _say(exc.format())
+        raise typer.Exit(EXIT_INVALID) from None
+    _write_out("\n".join(write_game(g) for g in games), output)
+
+
+@app.command()
+def schema() -> None:
+    """Print the JSON Schema of a game record."""
+    sys.stdout.write(json.dumps(json_schema(), indent=2) + "\n")
+
+
+def main() -> None:
+    """Entry point of the ``kozyr`` console script."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        _say("kozyr: interrupted")
+        sys.exit(130)
+    except BrokenPipeError:
+        sys.exit(EXIT_OK)

@@ -1,0 +1,42 @@
+"""Opening the files named on the command line: games or located errors, never a traceback."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import IO
+
+from notation import KgnError, iter_games
+from notation.records import Game
+
+__all__ = ["InputError", "open_input", "games_of"]
+
+
+class InputError(Exception):
+    """A file that cannot be read (exit code 2)."""
+
+
+@contextmanager
+def open_input(path: str) -> Iterator[IO[bytes]]:
+    if path == "-":
+        yield sys.stdin.buffer
+        return
+    try:
+        handle = open(path, "rb")  # noqa: SIM115 - closed below
+    except OSError as exc:
+        raise InputError(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        yield handle
+    finally:
+        handle.close()
+
+
+def games_of(path: str) -> Iterator[Game | KgnError]:
+    """Each game of a file, or the :class:`KgnError` that stopped reading it."""
+    name = "<stdin>" if path == "-" else path
+    with open_input(path) as handle:
+        try:
+            yield from iter_games(handle, file=name, on_error="yield")
+        except OSError as exc:
+            raise InputError(f"cannot read {path}: {exc.strerror or exc}") from None
