@@ -58,6 +58,8 @@ class KgnError(ValueError):
         self.hint = hint
         self.legal = legal
         self.severity = severity
+        self.ref: Any = None
+        """The record node a diagnostic is about, when an engine found it late."""
 
     # -- presentation -------------------------------------------------------------------
 

@@ -18,7 +18,8 @@ from notation import KgnError, write_game
 from notation.errors import safe_text
 from notation.jsonio import iter_json_games, json_schema, to_dict
 
-from .sources import InputError, games_of
+from .check import check
+from .sources import InputError, games_of, texts_of
 
 app = typer.Typer(
     name="kozyr",
@@ -117,6 +118,86 @@ def fmt(
         else:
             sys.stdout.write(canonical)
     raise typer.Exit(status)
+
+
+# ---- validate -------------------------------------------------------------------------
+
+
+@app.command()
+def validate(
+    files: Annotated[list[str], typer.Argument(help="KGN files ('-' for standard input).")],
+    first: Annotated[bool, typer.Option("--first", help="Stop at the first error.")] = False,
+    format: Annotated[
+        str, typer.Option("--format", help="text (default) or json (one record per line).")
+    ] = "text",
+    quiet: Annotated[bool, typer.Option("-q", "--quiet", help="No summary line.")] = False,
+) -> None:
+    """Replay every game against its rules; report each illegal move and wrong fact.
+
+    Exit 0 when every record is valid, 1 when any is not.
+    """
+    if format not in ("text", "json"):
+        _fail_usage(f"unknown format {format!r}; expected text or json")
+    games = errors = 0
+    try:
+        for path in files:
+            for gtext, item in texts_of(path):
+                games += 1
+                if isinstance(item, KgnError):
+                    diags = [item]
+                else:
+                    diags = check(
+                        item, file=gtext.file, index=gtext.index, source=gtext.source_line
+                    ).diagnostics
+                for d in diags:
+                    errors += 1
+                    if format == "json":
+                        sys.stdout.write(json.dumps(d.to_dict(), ensure_ascii=False) + "\n")
+                    else:
+                        _say(d.format())
+                    if first:
+                        raise typer.Exit(EXIT_INVALID)
+    except InputError as exc:
+        _fail_usage(str(exc))
+    if not quiet and format == "text":
+        _say(f"{games} game(s) checked, {errors} error(s)")
+    raise typer.Exit(EXIT_INVALID if errors else EXIT_OK)
+
+
+# ---- generate -------------------------------------------------------------------------
+
+
+@app.command()
+def generate(
+    game: Annotated[str, typer.Argument(help="thousand")],
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 1,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 0,
+    rules: Annotated[str, typer.Option("--rules", help="A Rules tag: preset and switches.")] = "classic",
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="Output file.")] = None,
+) -> None:
+    """Write complete, valid games played by simple bots (the same seed, the same games)."""
+    from .generate import iter_thousand
+    from .rules import parse_rules
+
+    if game != "thousand":
+        _fail_usage(f"unknown game {game!r}; this version generates: thousand")
+    try:
+        parse_rules(game, rules)
+    except KgnError as exc:
+        _fail_usage(f"--rules: {exc.message}")
+    out = sys.stdout if output is None else None
+    try:
+        handle = out or open(output, "w", encoding="utf-8")  # type: ignore[arg-type]
+    except OSError as exc:
+        _fail_usage(f"cannot write {output}: {exc.strerror or exc}")
+    try:
+        for k, g in enumerate(iter_thousand(games, seed=seed, rules=rules)):
+            if k:
+                handle.write("\n")
+            handle.write(write_game(g))
+    finally:
+        if handle is not sys.stdout:
+            handle.close()
 
 
 # ---- export / import / schema -----------------------------------------------------------

@@ -7,10 +7,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import IO
 
-from notation import KgnError, iter_games
+from notation import KgnError
+from notation.parse import GameText, parse_game, split_games
 from notation.records import Game
 
-__all__ = ["InputError", "open_input", "games_of"]
+__all__ = ["InputError", "open_input", "games_of", "texts_of"]
 
 
 class InputError(Exception):
@@ -32,11 +33,22 @@ def open_input(path: str) -> Iterator[IO[bytes]]:
         handle.close()
 
 
-def games_of(path: str) -> Iterator[Game | KgnError]:
-    """Each game of a file, or the :class:`KgnError` that stopped reading it."""
+def texts_of(path: str) -> Iterator[tuple[GameText, Game | KgnError]]:
+    """Each game of a file with its text, parsed, or the :class:`KgnError` that stopped
+    reading it."""
     name = "<stdin>" if path == "-" else path
     with open_input(path) as handle:
         try:
-            yield from iter_games(handle, file=name, on_error="yield")
+            for gtext in split_games(handle, name):
+                try:
+                    yield gtext, parse_game(gtext)
+                except KgnError as exc:
+                    yield gtext, exc
         except OSError as exc:
             raise InputError(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def games_of(path: str) -> Iterator[Game | KgnError]:
+    """Each game of a file, or the :class:`KgnError` that stopped reading it."""
+    for _, item in texts_of(path):
+        yield item

@@ -1,0 +1,496 @@
+"""Checking a record: replay it through its game's engine and compare what it states.
+
+:func:`check` returns a :class:`Report`: one diagnostic per problem (located at the record
+node it is about), the computed facts of every hand, and the final result.  A wrong stated
+fact is reported and the replay goes on; an illegal move is reported and ends that game's
+replay (its variations are checked as lines of their own).
+
+>>> import notation, replay
+>>> game = notation.loads('''[Game "thousand"] [Players "A" "B" "C"] [Dealer "C"] [Rules "classic"]
+... hand 1
+...   bid A 100, B 103''')
+>>> [d.headline() for d in replay.check(game).diagnostics]
+['<input>:3:14: error[T3.2 bid-step]: B bids 103, not a multiple of 5: hand 1']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from notation.cards import UNKNOWN, Card, parse_card
+from notation.errors import IllegalMoveError, KgnError, RulesConfigError, WrongFactError
+from notation.records import (
+    Entry,
+    Game,
+    Hand,
+    Stated,
+    ThousandGame,
+    Trick,
+    Variation,
+    _LineOfPlay,
+)
+from notation.records import Call as CallRec
+from notation.records import Play as PlayRec
+
+from . import thousand as th
+from .rules import parse_rules
+
+__all__ = ["Report", "check"]
+
+
+@dataclass
+class Report:
+    """What replaying a record found."""
+
+    game: str
+    players: list[str]
+    diagnostics: list[KgnError] = field(default_factory=list)
+    hands: list[th.HandResult] = field(default_factory=list)
+    result: str | None = None
+    totals: dict[str, int] = field(default_factory=dict)
+    complete: bool = False
+    """True when the record replayed to its end (no illegal move stopped it)."""
+
+    @property
+    def ok(self) -> bool:
+        return not any(d.severity == "error" for d in self.diagnostics)
+
+
+class _Stop(Exception):
+    """An illegal move: the current line of play ends here."""
+
+
+class _Checker:
+    def __init__(
+        self,
+        game: ThousandGame,
+        file: str | None,
+        index: int | None,
+        source: Callable[[int], str | None] | None,
+    ) -> None:
+        self.record = game
+        self.file = file
+        self.index = index
+        self.source = source
+        self.diags: list[KgnError] = []
+        self.seats: dict[str, int] = {}
+        self.hand_no: int | None = None
+        self.trick_no: int | None = None
+
+    # -- diagnostics ----------------------------------------------------------------------
+
+    def locate(self, err: KgnError, node: Any, seat: str | None = None) -> KgnError:
+        pos = getattr(node, "pos", None)
+        if pos is not None:
+            err.line, err.column = pos
+        err.file = self.file
+        err.game = self.index
+        if err.hand is None:
+            err.hand = self.hand_no
+        if err.trick is None:
+            err.trick = self.trick_no
+        if seat is not None:
+            err.seat = seat
+        if err.line is not None and self.source is not None:
+            err.source = self.source(err.line)
+        return err
+
+    def report(self, err: KgnError, node: Any, seat: str | None = None) -> None:
+        self.diags.append(self.locate(err, node, seat))
+
+    def illegal(self, err: KgnError, node: Any, seat: str | None = None) -> _Stop:
+        self.report(err, node, seat)
+        return _Stop()
+
+    def wrong(self, message: str, code: str, clause: str | None, node: Any, seat: str | None = None) -> None:
+        self.report(WrongFactError(message, code=code, clause=clause), node, seat)
+
+    # -- header ---------------------------------------------------------------------------
+
+    def header(self) -> th.ThousandTable | None:
+        g = self.record
+        tag_pos = {t.name: t for t in g.tags}
+        first = g.tags[0] if g.tags else g
+        for name in ("Players", "Dealer", "Rules"):
+            if name not in tag_pos:
+                self.report(
+                    KgnError(f"the {name} tag is missing", code="missing-tag", clause="T1" if name != "Rules" else None),
+                    first,
+                )
+        if self.diags:
+            return None
+        try:
+            rules = parse_rules("thousand", g.rules)
+        except RulesConfigError as exc:
+            self.report(exc, tag_pos["Rules"])
+            return None
+        players = g.players
+        want = int(rules["players"])
+        if len(players) != want or len(set(players)) != len(players):
+            self.report(
+                KgnError(
+                    f"Thousand is played by {want} players with different names; the Players tag "
+                    f"names {len(players)}" + (" (with players=4 four)" if want == 3 else ""),
+                    code="players",
+                    clause="T1",
+                ),
+                tag_pos["Players"],
+            )
+            return None
+        self.seats = {p: i for i, p in enumerate(players)}
+        dealer = g.dealer
+        if dealer not in self.seats:
+            self.report(
+                KgnError(f"the dealer {dealer!r} is not one of the players", code="dealer", clause="T1"),
+                tag_pos["Dealer"],
+            )
+            return None
+        setup = self._setup(len(players))
+        if setup is None:
+            return None
+        return th.ThousandTable(players, dealer=self.seats[dealer], rules=rules, **setup)
+
+    def _setup(self, n: int) -> dict[str, Any] | None:
+        """The starting position of a game recorded from the middle of a session:
+        ``FirstHand``, and per seat ``Totals``, ``Barrel`` (hands spent on it, ``-`` when
+        not on it) and ``Bolts``."""
+        g = self.record
+        out: dict[str, Any] = {}
+        for tag in g.tags:
+            if tag.name not in ("FirstHand", "Totals", "Barrel", "Bolts"):
+                continue
+            if tag.name == "FirstHand":
+                v = tag.values[0].strip() if len(tag.values) == 1 else ""
+                if not v.isdigit() or int(v) < 1:
+                    self.report(KgnError("FirstHand takes one hand number (1, 2, ...)", code="setup"), tag)
+                    return None
+                out["first_hand"] = int(v)
+                continue
+            if len(tag.values) != n:
+                self.report(
+                    KgnError(f"the {tag.name} tag needs one value per player ({n}), in seat order", code="setup"),
+                    tag,
+                )
+                return None
+            values: list[int | None] = []
+            for v in (x.strip() for x in tag.values):
+                if tag.name == "Barrel" and v in ("-", ""):
+                    values.append(None)
+                    continue
+                try:
+                    values.append(int(v))
+                except ValueError:
+                    self.report(KgnError(f"the {tag.name} tag holds {v!r}, not a whole number", code="setup"), tag)
+                    return None
+            out[tag.name.lower()] = values
+        return out
+
+    # -- body -----------------------------------------------------------------------------
+
+    def run(self) -> Report:
+        g = self.record
+        report = Report("thousand", list(g.players))
+        table = self.header()
+        if table is None:
+            report.diagnostics = self.diags
+            return report
+        self.table = table
+        complete = True
+        try:
+            for i, hand in enumerate(g.hands):
+                self.hand_no, self.trick_no = hand.number, None
+                self._hand(table, hand, last=i == len(g.hands) - 1)
+        except _Stop:
+            complete = False
+        self.trick_no = None
+        if complete:
+            self._result(table)
+        report.diagnostics = self.diags
+        report.hands = list(table.results)
+        report.result = table.result
+        report.totals = {p: table.game.totals[i] for i, p in enumerate(table.players)}
+        report.complete = complete
+        return report
+
+    def seat(self, name: str, node: Any) -> int:
+        seat = self.seats.get(name)
+        if seat is None:
+            raise self.illegal(
+                KgnError(
+                    f"{name!r} is not one of the players ({', '.join(self.seats)})",
+                    code="unknown-player",
+                    clause="T1",
+                ),
+                node,
+            )
+        return seat
+
+    def card(self, text: str) -> Card | None:
+        return None if text == UNKNOWN else parse_card(text)
+
+    def apply(self, table: th.ThousandTable, ev: th.Event, node: Any, seat: str | None = None) -> None:
+        try:
+            table.apply(ev)
+        except IllegalMoveError as exc:
+            raise self.illegal(exc, node, seat) from None
+
+    def _hand(self, table: th.ThousandTable, hand: Hand, last: bool) -> None:
+        if table.phase == "over":
+            raise self.illegal(
+                IllegalMoveError(
+                    f"the game ended ({table.result} after hand {table.results[-1].number}); "
+                    "no hand may follow",
+                    code="game-over",
+                    clause="T9.1",
+                ),
+                hand,
+            )
+        if table.hand is not None:
+            raise self.illegal(
+                IllegalMoveError(
+                    f"hand {table.hand.number} is unfinished, yet another hand follows",
+                    code="incomplete-hand",
+                    clause="T5",
+                ),
+                hand,
+            )
+        if hand.number != table.game.number:
+            self.wrong(
+                f"this is hand {table.game.number}, not {hand.number}", "hand-number", "T1", hand
+            )
+        deal = th.Deal(ref=hand.deal)
+        if hand.deal is not None:
+            for part in hand.deal.hands:
+                seat = self.seat(part.seat, part)
+                deal.hands[seat] = [self.card(c) for c in part.cards]
+            if hand.deal.talon is not None:
+                deal.talon = [self.card(c) for c in hand.deal.talon]
+        self.apply(table, deal, hand.deal or hand)
+        if hand.redeal is not None:
+            self.apply(table, th.Redeal(self.seat(hand.redeal.seat, hand.redeal)), hand.redeal)
+            if hand.auction or hand.tricks or hand.talon or hand.give or hand.contract:
+                raise self.illegal(
+                    IllegalMoveError(
+                        "after a redeal the hand ends; nothing else is played",
+                        code="out-of-order",
+                        clause="T2",
+                    ),
+                    hand.auction[0] if hand.auction else hand,
+                )
+            return
+        self._line(table, hand, hand)
+        self._late(table)
+
+    def _late(self, table: th.ThousandTable) -> None:
+        if table.late_errors:
+            errors, table.late_errors = table.late_errors, []
+            for err in errors:
+                self.report(err, err.ref)
+            raise _Stop()
+
+    def _line(self, table: th.ThousandTable, line: _LineOfPlay, owner: Hand | Variation) -> None:
+        """Replay the events a hand and a variation share."""
+        for call in line.auction:
+            self._variations(table, call)
+            seat = self.seat(call.seat, call)
+            self.apply(table, th.Call(seat, call.bid, call.dark, ref=call), call, call.seat)
+        if isinstance(owner, Variation) and (owner.plays or owner.winner):
+            hand = table.hand
+            trick = Trick(number=hand.trick_no if hand else 0, plays=owner.plays, winner=owner.winner, pos=None)
+            self._trick_plays(table, trick, continuing=True)
+        later = bool(line.talon or line.concede or line.give or line.contract or line.tricks)
+        hand = table.hand
+        if hand is not None and hand.phase == "auction" and later and not line.auction:
+            first_trick = line.tricks[0] if line.tricks else None
+            if line.contract is not None and first_trick is not None and first_trick.plays:
+                table.assume_auction(self.seat(first_trick.plays[0].seat, first_trick.plays[0]), line.contract.value)
+            else:
+                raise self.illegal(
+                    IllegalMoveError(
+                        "the hand has no auction and no contract with a first trick: the "
+                        "declarer's contract is unknown",
+                        code="auction-incomplete",
+                        clause="T3.4",
+                    ),
+                    line.talon or line.give or line.contract or line.tricks[0] if line.tricks else owner,
+                )
+        if line.talon is not None:
+            self.apply(table, th.TalonReveal([self.card(c) for c in line.talon.cards]), line.talon)
+        elif table.phase == "talon" and later:
+            self.apply(table, th.TalonReveal([None] * 3), line.give or line.contract or line.concede or owner)
+        if line.concede is not None:
+            self.apply(table, th.Concede(), line.concede)
+        if line.give is not None:
+            gives = [(self.seat(g.seat, g), self.card(g.card)) for g in line.give.cards]
+            self.apply(table, th.Give(gives), line.give)
+        elif table.phase == "give" and (line.contract or line.tricks):
+            hand = table.hand
+            assert hand is not None and hand.declarer is not None
+            self.apply(
+                table,
+                th.Give([(p, None) for p in hand.active if p != hand.declarer]),
+                line.contract or line.tricks[0],
+            )
+        if line.contract is not None:
+            self.apply(table, th.Raise(line.contract.value, ref=line.contract), line.contract)
+        for trick in line.tricks:
+            self._trick(table, trick)
+        self.trick_no = None
+        for st in line.stated:
+            self._stated(table, st)
+
+    def _trick(self, table: th.ThousandTable, trick: Trick) -> None:
+        hand = table.hand
+        if hand is None:
+            if table.phase == "over" or table.results:
+                raise self.illegal(
+                    IllegalMoveError("the hand is over; no trick may follow", code="out-of-order", clause="T5"),
+                    trick,
+                )
+            return
+        self.trick_no = trick.number
+        if hand.phase in ("play", "contract") and trick.number != hand.trick_no:
+            self.wrong(f"this is trick {hand.trick_no}, not {trick.number}", "trick-number", "T5", trick)
+            self.trick_no = hand.trick_no
+        self._trick_plays(table, trick, continuing=False)
+
+    def _trick_plays(self, table: th.ThousandTable, trick: Trick, continuing: bool) -> None:
+        hand = table.hand
+        assert hand is not None
+        size = len(hand.active)
+        already = len(hand.plays) if continuing else 0
+        if not continuing and hand.plays:
+            raise self.illegal(
+                IllegalMoveError(
+                    f"trick {hand.trick_no} is unfinished, yet trick {trick.number} starts",
+                    code="incomplete-trick",
+                    clause="T5",
+                ),
+                trick,
+            )
+        for k, play in enumerate(trick.plays):
+            if already + k >= size:
+                raise self.illegal(
+                    IllegalMoveError(
+                        f"a trick has {size} cards, one from each player", code="trick-size", clause="T5"
+                    ),
+                    play,
+                )
+            self._variations(table, play)
+            seat = self.seat(play.seat, play)
+            card = self.card(play.card)
+            if card is None:
+                raise self.illegal(
+                    IllegalMoveError(
+                        "a card played to a trick is seen by everybody; it cannot be ??",
+                        code="unknown-card",
+                        clause="T5",
+                    ),
+                    play,
+                )
+            self.apply(table, th.Play(seat, card, play.marriage, ref=play), play, play.seat)
+        done = already + len(trick.plays) == size
+        if trick.winner is not None:
+            if not done:
+                raise self.illegal(
+                    IllegalMoveError(
+                        "the winner is stated before every player has played", code="incomplete-trick", clause="T5.4"
+                    ),
+                    trick.winner,
+                )
+            winner = table.last_winner
+            if winner is not None and table.players[winner] != trick.winner.seat:
+                self.wrong(
+                    f"the trick goes to {table.players[winner]}, not {trick.winner.seat}",
+                    "wrong-winner",
+                    "T5.4",
+                    trick.winner,
+                    trick.winner.seat,
+                )
+
+    def _variations(self, table: th.ThousandTable, move: CallRec | PlayRec) -> None:
+        for note in move.notes:
+            if isinstance(note, Variation):
+                branch = table.clone()
+                saved = (self.hand_no, self.trick_no)
+                try:
+                    self._line(branch, note, note)
+                    self._late(branch)
+                except _Stop:
+                    pass
+                self.hand_no, self.trick_no = saved
+
+    # -- stated facts ---------------------------------------------------------------------
+
+    def _stated(self, table: th.ThousandTable, st: Stated) -> None:
+        if table.hand is not None or not table.results:
+            raise self.illegal(
+                IllegalMoveError(
+                    f"{st.kind} are stated before the hand is over", code="incomplete-hand", clause="T7"
+                ),
+                st,
+            )
+        res = table.results[-1]
+        for e in st.entries:
+            seat = self.seat(e.seat, e)
+            self._entry(table, res, st.kind, seat, e)
+
+    def _entry(self, table: th.ThousandTable, res: th.HandResult, kind: str, seat: int, e: Entry) -> None:
+        name = table.players[seat]
+        if kind == "points":
+            want = res.points.get(seat)
+            if want is None:
+                why = "conceded" if res.conceded else "sat out"
+                self.wrong(f"{name} has no hand points: the hand was {why}", "wrong-points", "T7.1", e, name)
+            elif e.value != want:
+                self.wrong(f"{name} took {want} points (cards and marriages), not {e.value}", "wrong-points", "T7.1", e, name)
+        elif kind == "score":
+            want = res.scores.get(seat, 0)
+            if e.value != want:
+                if seat == res.declarer and not res.conceded:
+                    how = "made" if res.made else "failed"
+                    why = f"contract {res.contract} {how} with {res.points.get(seat)} points"
+                    clause = "T7.2"
+                elif res.conceded:
+                    why, clause = "the hand was conceded", "T4"
+                else:
+                    why, clause = f"{res.points.get(seat, 0)} points rounded", "T7.3"
+                self.wrong(f"{name} scores {want:+d} ({why}), not {e.value:+d}", "wrong-score", clause, e, name)
+        else:
+            want = res.totals[seat]
+            if e.value != want:
+                self.wrong(f"{name}'s total is {want}, not {e.value}", "wrong-total", "T8", e, name)
+            if e.barrel and seat not in res.barrel:
+                self.wrong(f"{name} is not on the barrel", "wrong-barrel", "T8.1", e, name)
+
+    def _result(self, table: th.ThousandTable) -> None:
+        stated = self.record.tag("Result")
+        if stated is None:
+            return
+        tag = next(t for t in self.record.tags if t.name == "Result")
+        actual = table.result
+        text = stated.strip()
+        if actual is None:
+            if text not in ("*", "", "?"):
+                self.wrong(
+                    f"the record ends before the game does; Result is '*', not {text!r}",
+                    "wrong-result",
+                    "T9.1",
+                    tag,
+                )
+        elif text.casefold() != actual.casefold():
+            self.wrong(f"the game's result is {actual!r}, not {text!r}", "wrong-result", "T9.1", tag)
+
+
+def check(
+    game: Game,
+    *,
+    file: str | None = None,
+    index: int | None = None,
+    source: Callable[[int], str | None] | None = None,
+) -> Report:
+    """Replay a game record against the rules it declares and report what is wrong."""
+    checker = _Checker(game, file, index, source)
+    return checker.run()

@@ -1,0 +1,1053 @@
+"""The Thousand engine (RULES.md section 1, switches of section 4).
+
+:class:`ThousandTable` is the table: you ``apply`` events (a deal, a call, the talon, a
+give, the contract, a card) in the order of play; an event the rules forbid raises an
+:class:`IllegalMoveError` with the clause it breaks and the legal alternatives.  After the
+eighth trick the hand is scored (T7), totals and the barrel are updated (T8), and the game
+ends when somebody reaches the target (T9).
+
+>>> from notation.cards import parse_card as c
+>>> table = ThousandTable(["Anna", "Boris", "Vera"], dealer=2)
+>>> table.apply(Deal())
+>>> table.apply(Call(0, 100))
+>>> table.apply(Call(1, 103))
+Traceback (most recent call last):
+...
+notation.errors.IllegalMoveError: <input>: error[T3.2 bid-step]: Boris bids 103, not a multiple of 5
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from notation.cards import Card, Rank, Suit, card_code, card_points, deck, make_card, suit_of
+from notation.errors import IllegalMoveError
+
+from .rules import RuleSet, parse_rules
+from .table import POOL, Holdings, cards_text
+
+__all__ = [
+    "ThousandSettings",
+    "ThousandTable",
+    "Deal",
+    "Redeal",
+    "Call",
+    "TalonReveal",
+    "Concede",
+    "Give",
+    "Raise",
+    "Play",
+    "HandResult",
+    "MARRIAGE_VALUES",
+]
+
+DECK = deck(Rank.NINE)
+MARRIAGE_VALUES = {
+    "ru": {Suit.SPADES: 40, Suit.CLUBS: 60, Suit.DIAMONDS: 80, Suit.HEARTS: 100},
+    "de": {Suit.CLUBS: 100, Suit.SPADES: 80, Suit.HEARTS: 60, Suit.DIAMONDS: 40},
+}
+ACES = frozenset(make_card(Rank.ACE, s) for s in Suit)
+NINES = frozenset(make_card(Rank.NINE, s) for s in Suit)
+
+
+# ---- Settings ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ThousandSettings:
+    """A :class:`RuleSet` for Thousand as the engine uses it."""
+
+    step: int = 5
+    must_overtake: bool = False
+    marriage_first_trick: bool = False
+    trump_next_trick: bool = False
+    ace_marriage: int = 0
+    marriage_values: dict[Suit, int] = field(default_factory=lambda: MARRIAGE_VALUES["ru"])
+    round_to: int = 5  # 0: no rounding
+    barrel: str = "880"
+    barrel_hands: int | None = 3
+    barrel_penalty: int = 120
+    knock_off: bool = False
+    bolts: str = "off"
+    concede: str = "off"
+    dark: bool = False
+    golden_round: bool = False
+    redeal_four_nines: bool = False
+    dump_555: bool = False
+    players: int = 3
+    max_hands: int = 200
+    target: int = 1000
+
+    @classmethod
+    def from_rules(cls, rules: RuleSet) -> ThousandSettings:
+        r = rules
+        return cls(
+            step=int(r["bid-step"]),
+            must_overtake=r["must-overtake"] == "on",
+            marriage_first_trick=r["marriage-first-trick"] == "on",
+            trump_next_trick=r["trump-effect"] == "next-trick",
+            ace_marriage=200 if r["ace-marriage"] == "200" else 0,
+            marriage_values=MARRIAGE_VALUES[r["marriage-values"]],
+            round_to={"5": 5, "10": 10, "none": 0}[r["round"]],
+            barrel=r["barrel"],
+            barrel_hands=None if r["barrel-hands"] == "unlimited" else int(r["barrel-hands"]),
+            barrel_penalty=int(r["barrel-penalty"]),
+            knock_off=r["barrel-collision"] == "knock-off",
+            bolts=r["bolts"],
+            concede=r["concede"],
+            dark=r["dark"] == "on",
+            golden_round=r["golden-round"] == "on",
+            redeal_four_nines=r["redeal-four-nines"] == "on",
+            dump_555=r["dump-555"] == "on",
+            players=int(r["players"]),
+            max_hands=int(r["max-hands"]),
+            target=int(r["target"]),
+        )
+
+    @property
+    def barrel_on(self) -> bool:
+        return self.barrel != "off"
+
+    @property
+    def threshold(self) -> int:
+        """Where the barrel starts: target-120, target-100 (900) or target-200 (800-lock)."""
+        return self.target - {"880": 120, "900": 100, "800-lock": 200, "off": 0}[self.barrel]
+
+    @property
+    def lock(self) -> bool:
+        return self.barrel == "800-lock"
+
+    @property
+    def win_contract(self) -> int:
+        """The contract a player on the barrel must make to win (T8.2)."""
+        return 100 if self.barrel == "900" else 120
+
+    def rounded(self, points: int) -> int:
+        """T7.3: an opponent's points rounded (17 -> 15, 18 -> 20)."""
+        if not self.round_to:
+            return points
+        up = 3 if self.round_to == 5 else self.round_to // 2  # 1-2 down, 3-4 up; 10: 5 up
+        q, r = divmod(points, self.round_to)
+        return (q + (r >= up)) * self.round_to
+
+
+# ---- Events -----------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Deal:
+    """The deal: per seat its cards (None: not recorded; a None card: unknown), the talon."""
+
+    hands: dict[int, list[Card | None]] = field(default_factory=dict)
+    talon: list[Card | None] | None = None
+    ref: Any = None
+
+
+@dataclass(slots=True)
+class Redeal:
+    seat: int
+    ref: Any = None
+
+
+@dataclass(slots=True)
+class Call:
+    seat: int
+    bid: int | None  # None: pass
+    dark: bool = False
+    ref: Any = None
+
+
+@dataclass(slots=True)
+class TalonReveal:
+    cards: list[Card | None]
+    ref: Any = None
+
+
+@dataclass(slots=True)
+class Concede:
+    ref: Any = None
+
+
+@dataclass(slots=True)
+class Give:
+    cards: list[tuple[int, Card | None]]
+    ref: Any = None
+
+
+@dataclass(slots=True)
+class Raise:
+    value: int
+    ref: Any = None
+
+
+@dataclass(slots=True)
+class Play:
+    seat: int
+    card: Card
+    marriage: bool = False
+    ref: Any = None
+
+
+Event = Deal | Redeal | Call | TalonReveal | Concede | Give | Raise | Play
+
+
+# ---- Results ----------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class HandResult:
+    """What a finished hand gave: T7 points and scores, T8 totals and marks."""
+
+    number: int
+    dealer: int
+    declarer: int | None = None
+    contract: int | None = None
+    made: bool | None = None
+    conceded: bool = False
+    redeal: bool = False
+    dark: bool = False
+    points: dict[int, int] = field(default_factory=dict)
+    scores: dict[int, int] = field(default_factory=dict)
+    totals: dict[int, int] = field(default_factory=dict)
+    barrel: set[int] = field(default_factory=set)
+    tricks: dict[int, int] = field(default_factory=dict)
+    marriages: list[tuple[int, int, Suit | None]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    """Notable events in words: getting on or falling off the barrel, bolts, a win."""
+
+
+# ---- State ------------------------------------------------------------------------------
+
+
+@dataclass
+class _Hand:
+    number: int
+    dealer: int
+    active: list[int]  # the three seats that play this hand, forehand first
+    holdings: Holdings
+    phase: str = "auction"
+    turn: int = 0
+    high: int = 0
+    high_seat: int | None = None
+    passed: set[int] = field(default_factory=set)
+    called: set[int] = field(default_factory=set)
+    dark: bool = False
+    declarer: int | None = None
+    bid: int | None = None
+    contract: int | None = None
+    talon_taken: list[Card | None] = field(default_factory=list)
+    given: dict[int, Card | None] = field(default_factory=dict)
+    trump: Suit | None = None
+    next_trump: Suit | None = None
+    trick_no: int = 1
+    leader: int | None = None
+    plays: list[tuple[int, Card]] = field(default_factory=list)
+    won: dict[int, list[Card]] = field(default_factory=dict)
+    tricks_taken: dict[int, int] = field(default_factory=dict)
+    marriage_points: dict[int, int] = field(default_factory=dict)
+    marriages: list[tuple[int, int, Suit | None]] = field(default_factory=list)
+    deferred: list[tuple[str, int, int, Any]] = field(default_factory=list)
+    dealt_known: dict[int, bool] = field(default_factory=dict)
+
+
+@dataclass
+class _Game:
+    number: int
+    dealer: int
+    totals: list[int]
+    barrel: list[int | None]  # hands spent on the barrel, None when not on it
+    bolts: list[int]
+    concessions: list[int]
+    over: bool = False
+    winner: int | None = None
+    draw: bool = False
+    hands_played: int = 0
+
+
+def _seat_error(message: str, code: str, clause: str, legal: list[str] | None = None) -> IllegalMoveError:
+    return IllegalMoveError(message, code=code, clause=clause, legal=legal)
+
+
+class ThousandTable:
+    """A Thousand table you can step forward (``apply``) and back (``undo``)."""
+
+    game_kind = "thousand"
+
+    def __init__(
+        self,
+        players: list[str],
+        *,
+        dealer: int = 0,
+        rules: RuleSet | None = None,
+        first_hand: int = 1,
+        totals: list[int] | None = None,
+        barrel: list[int | None] | None = None,
+        bolts: list[int] | None = None,
+        keep_history: bool = False,
+    ) -> None:
+        self.rules = rules or parse_rules("thousand", "classic")
+        self.settings = ThousandSettings.from_rules(self.rules)
+        self.players = list(players)
+        n = len(players)
+        self.game = _Game(
+            number=first_hand,
+            dealer=dealer,
+            totals=list(totals or [0] * n),
+            barrel=list(barrel or [None] * n),
+            bolts=list(bolts or [0] * n),
+            concessions=[0] * n,
+        )
+        self.hand: _Hand | None = None
+        self.results: list[HandResult] = []
+        self.keep_history = keep_history
+        self.last_winner: int | None = None
+        """The seat that took the last complete trick."""
+        self.late_errors: list[IllegalMoveError] = []
+        """Bids over the cap found when the play revealed the hands (see check)."""
+        self._history: list[tuple[_Game, _Hand | None, int]] = []
+
+    # -- basics -------------------------------------------------------------------------
+
+    def name(self, seat: int) -> str:
+        return self.players[seat]
+
+    @property
+    def phase(self) -> str:
+        """``deal``, ``auction``, ``talon``, ``give``, ``contract``, ``play`` or ``over``."""
+        if self.game.over:
+            return "over"
+        return "deal" if self.hand is None else self.hand.phase
+
+    def _next(self, seat: int, among: list[int]) -> int:
+        i = among.index(seat)
+        return among[(i + 1) % len(among)]
+
+    def snapshot(self) -> tuple[_Game, _Hand | None, int]:
+        """A copy of the whole state (what ``undo`` goes back to)."""
+        return (copy.deepcopy(self.game), copy.deepcopy(self.hand), len(self.results))
+
+    def restore(self, snap: tuple[_Game, _Hand | None, int]) -> None:
+        game, hand, n = snap
+        self.game, self.hand = copy.deepcopy(game), copy.deepcopy(hand)
+        del self.results[n:]
+
+    def undo(self) -> None:
+        """Take back the last event (needs ``keep_history=True``)."""
+        if not self._history:
+            raise IndexError("nothing to undo")
+        self.restore(self._history.pop())
+
+    def clone(self) -> ThousandTable:
+        other = copy.copy(self)
+        other.game, other.hand = copy.deepcopy(self.game), copy.deepcopy(self.hand)
+        other.results = list(self.results)
+        other._history = []
+        other.keep_history = False
+        return other
+
+    # -- dispatch -------------------------------------------------------------------------
+
+    def apply(self, ev: Event) -> None:
+        """Apply one event; an illegal one raises :class:`IllegalMoveError`.  After an
+        error the table is only guaranteed unchanged with ``keep_history=True``."""
+        snap = self.snapshot() if self.keep_history else None
+        try:
+            self._apply(ev)
+        except IllegalMoveError:
+            if snap is not None:
+                self.restore(snap)
+            raise
+        if snap is not None:
+            self._history.append(snap)
+
+    def _apply(self, ev: Event) -> None:
+        if self.game.over:
+            raise _seat_error(
+                "the game is over; no more moves", "game-over", "T9.1"
+            )
+        if isinstance(ev, Deal):
+            self._deal(ev)
+            return
+        hand = self.hand
+        if hand is None:
+            self._deal(Deal())
+            hand = self.hand
+            assert hand is not None
+        if isinstance(ev, Redeal):
+            self._redeal(hand, ev)
+        elif isinstance(ev, Call):
+            self._call(hand, ev)
+        elif isinstance(ev, TalonReveal):
+            self._talon(hand, ev)
+        elif isinstance(ev, Concede):
+            self._concede(hand)
+        elif isinstance(ev, Give):
+            self._give(hand, ev)
+        elif isinstance(ev, Raise):
+            self._raise(hand, ev)
+        else:
+            self._play(hand, ev)
+
+    def _phase_error(self, hand: _Hand, what: str) -> IllegalMoveError:
+        expected = {
+            "auction": ("a call of the auction", "T3"),
+            "talon": ("the talon", "T4.1"),
+            "give": ("the declarer's gives", "T4.2"),
+            "contract": ("the contract or the first trick", "T4.3"),
+            "play": ("a card", "T5"),
+        }[hand.phase]
+        return _seat_error(f"{what} is out of place: the table expects {expected[0]}", "out-of-order", expected[1])
+
+    # -- deal (T1, T2) --------------------------------------------------------------------
+
+    def _deal(self, ev: Deal) -> None:
+        if self.hand is not None:
+            raise _seat_error("a new deal before the hand is over", "out-of-order", "T5")
+        s = self.settings
+        g = self.game
+        n = len(self.players)
+        active = [(g.dealer + k) % n for k in range(1, n + 1)]
+        if s.players == 4:
+            active = [p for p in active if p != g.dealer]
+        holdings = Holdings(DECK, n)
+        hand = _Hand(number=g.number, dealer=g.dealer, active=active, holdings=holdings)
+        for seat, cards in ev.hands.items():
+            if seat not in active:
+                raise _seat_error(
+                    f"{self.name(seat)} is the dealer and sits out this hand; he is dealt no cards",
+                    "deal-size",
+                    "T2",
+                )
+            if len(cards) != 7:
+                raise _seat_error(
+                    f"{self.name(seat)} is dealt {len(cards)} cards, not 7", "deal-size", "T2"
+                )
+            for card in cards:
+                holdings.place(seat, card)
+        for seat in active:
+            if seat not in ev.hands:
+                holdings.unknown[seat] = 7
+            hand.dealt_known[seat] = holdings.fully_known(seat)
+        if ev.talon is not None:
+            if len(ev.talon) != 3:
+                raise _seat_error(f"the talon has {len(ev.talon)} cards, not 3", "deal-size", "T2")
+            for card in ev.talon:
+                holdings.place(POOL, card)
+        else:
+            holdings.unknown[POOL] = 3
+        holdings.check_feasible()
+        hand.turn = active[0]
+        self.hand = hand
+        if s.golden_round and hand.number <= 3:
+            hand.declarer = active[0]
+            hand.bid = hand.contract = 120
+            hand.phase = "talon"
+
+    def _redeal(self, hand: _Hand, ev: Redeal) -> None:
+        if not self.settings.redeal_four_nines:
+            raise _seat_error(
+                "a redeal for four nines needs the switch redeal-four-nines=on",
+                "redeal-not-allowed",
+                "T2",
+            )
+        if hand.phase != "auction" or hand.called:
+            raise _seat_error("a redeal is asked before the auction", "redeal-not-allowed", "T2")
+        if ev.seat not in hand.active:
+            raise _seat_error(f"{self.name(ev.seat)} has no cards this hand", "redeal-not-allowed", "T2")
+        for nine in sorted(NINES):
+            try:
+                hand.holdings.claim(ev.seat, nine, "redeal")
+            except IllegalMoveError:
+                raise _seat_error(
+                    f"{self.name(ev.seat)} was not dealt all four nines ({card_code(nine)} is not "
+                    "in his hand)",
+                    "redeal-not-allowed",
+                    "T2",
+                ) from None
+        result = HandResult(number=hand.number, dealer=hand.dealer, redeal=True)
+        result.totals = dict(enumerate(self.game.totals))
+        result.barrel = {p for p, b in enumerate(self.game.barrel) if b is not None}
+        result.notes.append(f"{self.name(ev.seat)} shows four nines: redeal by the same dealer")
+        self.results.append(result)
+        self.hand = None
+        self.game.number += 1
+
+    # -- auction (T3) ---------------------------------------------------------------------
+
+    def cap(self, cards: set[Card]) -> int:
+        """T3.3: 120 plus the marriages held."""
+        return 120 + sum(
+            v
+            for suit, v in self.settings.marriage_values.items()
+            if make_card(Rank.KING, suit) in cards and make_card(Rank.QUEEN, suit) in cards
+        )
+
+    def legal_bids(self) -> list[int | None]:
+        """The calls open to the seat whose turn it is (None: pass)."""
+        hand = self.hand
+        if hand is None or hand.phase != "auction":
+            return []
+        s = self.settings
+        first = hand.turn == hand.active[0] and not hand.called
+        low = 100 if hand.high == 0 else hand.high + s.step
+        low = -(-low // s.step) * s.step
+        h = hand.holdings
+        top = self.cap(h.known[hand.turn]) if h.fully_known(hand.turn) else 120 + sum(
+            s.marriage_values.values()
+        )
+        out: list[int | None] = [] if first else [None]
+        out.extend(range(low, top + 1, s.step))
+        return out
+
+    def _call(self, hand: _Hand, ev: Call) -> None:
+        if hand.phase != "auction":
+            if hand.phase in ("talon", "give", "contract", "play") and hand.bid is not None:
+                raise _seat_error(
+                    f"{self.name(ev.seat)} calls after the auction is over", "auction-over", "T3.4"
+                )
+            raise self._phase_error(hand, "a call")
+        s = self.settings
+        who = self.name(ev.seat)
+        if ev.seat != hand.turn:
+            raise _seat_error(
+                f"{who} calls out of turn; it is {self.name(hand.turn)}'s turn",
+                "out-of-turn",
+                "T3.2",
+            )
+        first = ev.seat == hand.active[0] and not hand.called
+        if ev.bid is None:
+            if first:
+                raise _seat_error(
+                    f"{who} opens the auction and may not pass; he must bid at least 100",
+                    "opening-bid",
+                    "T3.1",
+                    legal=[str(b) for b in self.legal_bids() if b is not None][:5],
+                )
+            hand.passed.add(ev.seat)
+        else:
+            if ev.dark:
+                if not s.dark:
+                    raise _seat_error("a dark bid needs the switch dark=on", "dark-not-allowed", "T3")
+                if not first or ev.bid != 120:
+                    raise _seat_error(
+                        "only the forehand may bid dark, with 120, as his first call",
+                        "dark-not-allowed",
+                        "T3",
+                    )
+            if ev.bid % s.step:
+                raise _seat_error(
+                    f"{who} bids {ev.bid}, not a multiple of {s.step}", "bid-step", "T3.2"
+                )
+            if hand.high == 0 and ev.bid < 100:
+                raise _seat_error(
+                    f"{who} opens with {ev.bid}; the opening bid is at least 100",
+                    "opening-bid",
+                    "T3.1",
+                )
+            if ev.bid <= hand.high:
+                raise _seat_error(
+                    f"{who} bids {ev.bid}, not higher than {hand.high}",
+                    "bid-too-low",
+                    "T3.2",
+                    legal=[("pass" if b is None else str(b)) for b in self.legal_bids()][:6],
+                )
+            self._check_cap(hand, ev.seat, ev.bid, "bid", ev.ref)
+            hand.high, hand.high_seat = ev.bid, ev.seat
+            hand.dark = ev.dark
+        hand.called.add(ev.seat)
+        remaining = [p for p in hand.active if p not in hand.passed]
+        if len(hand.passed) >= 2 and hand.high_seat is not None:
+            hand.declarer = hand.high_seat
+            hand.bid = hand.contract = hand.high
+            hand.phase = "talon"
+            return
+        if not remaining:  # pragma: no cover - the forehand cannot pass first
+            raise _seat_error("everybody passed", "opening-bid", "T3.1")
+        nxt = self._next(ev.seat, hand.active)
+        while nxt in hand.passed:
+            nxt = self._next(nxt, hand.active)
+        hand.turn = nxt
+
+    def _check_cap(self, hand: _Hand, seat: int, value: int, what: str, ref: Any) -> None:
+        if value <= 120:
+            return
+        h = hand.holdings
+        if what == "bid" and not hand.dealt_known.get(seat, False):
+            hand.deferred.append((what, seat, value, ref))
+            return
+        if what == "raise" and not h.fully_known(seat):
+            hand.deferred.append((what, seat, value, ref))
+            return
+        cap = self.cap(h.known[seat])
+        if value > cap:
+            raise self._cap_error(seat, value, cap, what, h.known[seat])
+
+    def _cap_error(self, seat: int, value: int, cap: int, what: str, cards: set[Card]) -> IllegalMoveError:
+        held = [
+            suit.noun
+            for suit in Suit
+            if make_card(Rank.KING, suit) in cards and make_card(Rank.QUEEN, suit) in cards
+        ]
+        why = f"marriages held: {', '.join(held)}" if held else "no marriage held"
+        if what == "bid":
+            return _seat_error(
+                f"{self.name(seat)} bids {value} over his cap of {cap} ({why})", "bid-cap", "T3.3"
+            )
+        return _seat_error(
+            f"{self.name(seat)} raises to {value} over his cap of {cap} ({why})", "raise-cap", "T4.3"
+        )
+
+    # -- talon, concession, gives, raise (T4) ---------------------------------------------
+
+    def _talon(self, hand: _Hand, ev: TalonReveal) -> None:
+        if hand.phase != "talon":
+            if hand.phase == "auction":
+                raise _seat_error(
+                    "the talon is taken before the auction is over", "auction-incomplete", "T3.4"
+                )
+            raise self._phase_error(hand, "the talon")
+        assert hand.declarer is not None
+        h = hand.holdings
+        if len(ev.cards) != h.size(POOL):
+            raise _seat_error(
+                f"the talon has {h.size(POOL)} cards; {len(ev.cards)} are shown", "talon-mismatch", "T4.1"
+            )
+        for card in ev.cards:
+            if card is not None:
+                try:
+                    h.claim(POOL, card, "talon")
+                except IllegalMoveError as exc:
+                    raise _seat_error(
+                        f"{card_code(card)} is not in the talon ({exc.message})",
+                        "talon-mismatch",
+                        "T4.1",
+                    ) from None
+        hand.talon_taken = [c for c in h.known[POOL]] + [None] * h.unknown[POOL]
+        for card in list(h.known[POOL]):
+            h.move(POOL, hand.declarer, card, "talon")
+        h.unknown[hand.declarer] += h.unknown[POOL]
+        h.unknown[POOL] = 0
+        hand.phase = "give"
+
+    def _concede(self, hand: _Hand) -> None:
+        s = self.settings
+        if s.concede == "off":
+            raise _seat_error("conceding needs the switch concede=pagat|half|bomb", "concede-not-allowed", "T4")
+        if hand.phase != "give":
+            raise _seat_error(
+                "the declarer concedes after taking the talon, before giving cards",
+                "concede-not-allowed",
+                "T4",
+            )
+        assert hand.declarer is not None
+        if self.game.barrel[hand.declarer] is not None or (
+            s.lock and self.game.totals[hand.declarer] >= s.threshold
+        ):
+            raise _seat_error(
+                f"{self.name(hand.declarer)} is on the barrel and may not concede",
+                "concede-not-allowed",
+                "T4",
+            )
+        self._finish(hand, conceded=True)
+
+    def _give(self, hand: _Hand, ev: Give) -> None:
+        if hand.phase != "give":
+            raise self._phase_error(hand, "a give")
+        d = hand.declarer
+        assert d is not None
+        opponents = [p for p in hand.active if p != d]
+        seats = [seat for seat, _ in ev.cards]
+        if sorted(seats) != sorted(opponents):
+            names = " and ".join(self.name(p) for p in opponents)
+            raise _seat_error(
+                f"the declarer gives exactly one card to each opponent ({names})", "give", "T4.2"
+            )
+        h = hand.holdings
+        for seat, card in ev.cards:
+            try:
+                h.move(d, seat, card, "give")
+            except IllegalMoveError as exc:
+                raise _seat_error(
+                    f"{self.name(d)} cannot give {card_code(card) if card is not None else '??'}: "
+                    f"{exc.message}",
+                    exc.code if exc.code != "card-not-held" else "give",
+                    "T4.2",
+                    legal=[card_code(c) for c in sorted(h.known[d])] if h.fully_known(d) else None,
+                ) from None
+            hand.given[seat] = card
+        hand.phase = "contract"
+        hand.leader = hand.turn = d
+
+    def _raise(self, hand: _Hand, ev: Raise) -> None:
+        if hand.phase != "contract":
+            raise self._phase_error(hand, "the contract")
+        s = self.settings
+        d = hand.declarer
+        assert d is not None and hand.bid is not None
+        if ev.value < hand.bid:
+            raise _seat_error(
+                f"the contract {ev.value} is below the bid {hand.bid}; lowering is illegal",
+                "raise-lower",
+                "T4.3",
+            )
+        if ev.value % s.step:
+            raise _seat_error(f"the contract {ev.value} is not a multiple of {s.step}", "bid-step", "T4.3")
+        if ev.value != hand.bid:
+            self._check_cap(hand, d, ev.value, "raise", ev.ref)
+        hand.contract = ev.value
+        hand.phase = "play"
+
+    # -- play (T5, T6) --------------------------------------------------------------------
+
+    def trump_for_trick(self) -> Suit | None:
+        return None if self.hand is None else self.hand.trump
+
+    def beats(self, card: Card, best: Card, trump: Suit | None) -> bool:
+        """T5.4: whether ``card`` beats ``best``."""
+        if card // 9 == best // 9:
+            return card % 9 > best % 9
+        return trump is not None and card // 9 == trump
+
+    def _best(self, plays: list[tuple[int, Card]], trump: Suit | None) -> tuple[int, Card]:
+        best = plays[0]
+        for p in plays[1:]:
+            if self.beats(p[1], best[1], trump):
+                best = p
+        return best
+
+    def legal_cards(self, seat: int | None = None) -> list[Card]:
+        """The cards the seat to play may play, from what is known of its hand."""
+        hand = self.hand
+        if hand is None or hand.phase not in ("contract", "play"):
+            return []
+        seat = hand.turn if seat is None else seat
+        cards = sorted(hand.holdings.known[seat])
+        if not hand.plays:
+            return cards
+        led = hand.plays[0][1] // 9
+        trump = hand.trump
+        follow = [c for c in cards if c // 9 == led]
+        if follow:
+            pool = follow
+        else:
+            trumps = [c for c in cards if trump is not None and c // 9 == trump]
+            pool = trumps or cards
+        if self.settings.must_overtake:
+            best = self._best(hand.plays, trump)[1]
+            better = [c for c in pool if self.beats(c, best, trump)]
+            if better:
+                pool = better
+        return pool
+
+    def _play(self, hand: _Hand, ev: Play) -> None:
+        if hand.phase == "contract":
+            hand.phase = "play"
+        if hand.phase != "play":
+            if hand.phase == "give":
+                raise _seat_error(
+                    "a card is played before the declarer gives his two cards", "out-of-order", "T4.2"
+                )
+            if hand.phase == "auction":
+                raise _seat_error(
+                    "a card is played before the auction is over", "auction-incomplete", "T3.4"
+                )
+            raise self._phase_error(hand, "a card")
+        s = self.settings
+        h = hand.holdings
+        who = self.name(ev.seat)
+        card = ev.card
+        if ev.seat != hand.turn:
+            if not hand.plays:
+                raise _seat_error(
+                    f"{who} leads, but the lead is {self.name(hand.turn)}'s"
+                    + (" (the declarer leads trick 1)" if hand.trick_no == 1 else " (he took the last trick)"),
+                    "wrong-leader",
+                    "T5",
+                )
+            raise _seat_error(
+                f"{who} plays out of turn; it is {self.name(hand.turn)}'s turn", "out-of-turn", "T5"
+            )
+        legal = self.legal_cards(ev.seat) if h.fully_known(ev.seat) else None
+        legal_txt = [card_code(c) for c in legal] if legal is not None else None
+        if ev.marriage:
+            self._check_marriage(hand, ev)
+        trump = hand.trump
+        if hand.plays:
+            led = hand.plays[0][1] // 9
+            suit = card // 9
+            if suit != led:
+                has = h.holds_suit(ev.seat, led)
+                if has:
+                    held = cards_text(c for c in h.known[ev.seat] if c // 9 == led)
+                    raise _seat_error(
+                        f"{who} must follow {Suit(led).noun} (holds {held})", "must-follow", "T5.1", legal_txt
+                    )
+                if trump is not None and suit != trump and h.holds_suit(ev.seat, trump):
+                    held = cards_text(c for c in h.known[ev.seat] if c // 9 == trump)
+                    raise _seat_error(
+                        f"{who} must play a trump (holds {held})", "must-trump", "T5.2", legal_txt
+                    )
+            if s.must_overtake and legal is not None and card not in legal and card in h.known[ev.seat]:
+                best = self._best(hand.plays, trump)[1]
+                raise _seat_error(
+                    f"{who} must beat {card_code(best)} (must-overtake=on)", "must-overtake", "T5.3", legal_txt
+                )
+        h.play(ev.seat, card)
+        if hand.plays:
+            led = hand.plays[0][1] // 9
+            if card // 9 != led:
+                h.show_out(ev.seat, led)
+                if trump is not None and card // 9 != trump:
+                    h.show_out(ev.seat, trump)
+        if ev.marriage:
+            self._declare(hand, ev)
+        hand.plays.append((ev.seat, card))
+        if len(hand.plays) < len(hand.active):
+            hand.turn = self._next(ev.seat, hand.active)
+            return
+        winner = self._best(hand.plays, hand.trump)[0]
+        hand.won.setdefault(winner, []).extend(c for _, c in hand.plays)
+        hand.tricks_taken[winner] = hand.tricks_taken.get(winner, 0) + 1
+        hand.plays = []
+        self.last_winner = hand.leader = hand.turn = winner
+        hand.trick_no += 1
+        if hand.next_trump is not None:
+            hand.trump, hand.next_trump = hand.next_trump, None
+        if hand.trick_no > 8:
+            self._finish(hand)
+
+    def assume_auction(self, declarer: int, bid: int) -> None:
+        """For a record without its auction: take the declarer and bid as given."""
+        hand = self.hand
+        assert hand is not None and hand.phase == "auction"
+        hand.declarer, hand.bid, hand.contract = declarer, bid, bid
+        hand.phase = "talon"
+
+    def _check_marriage(self, hand: _Hand, ev: Play) -> None:
+        s = self.settings
+        who = self.name(ev.seat)
+        if hand.plays:
+            raise _seat_error(f"{who} declares a marriage but does not lead", "marriage-invalid", "T6.2")
+        rank = ev.card % 9
+        if rank == Rank.ACE and s.ace_marriage:
+            needed = sorted(ACES - {ev.card})
+        elif rank in (Rank.KING, Rank.QUEEN):
+            needed = [make_card(Rank.QUEEN if rank == Rank.KING else Rank.KING, suit_of(ev.card))]
+        else:
+            raise _seat_error(
+                f"{who} leads {card_code(ev.card)}: a marriage is declared with a king or a queen",
+                "marriage-invalid",
+                "T6.2",
+            )
+        if hand.trick_no == 1 and not s.marriage_first_trick:
+            raise _seat_error(
+                f"{who} declares a marriage in trick 1; he must have taken a trick first",
+                "marriage-first-trick",
+                "T6.3",
+            )
+        for partner in needed:
+            if not hand.holdings.may_hold(ev.seat, partner):
+                raise _seat_error(
+                    f"{who} declares a marriage without holding {card_code(partner)}",
+                    "marriage-invalid",
+                    "T6.2",
+                )
+
+    def _declare(self, hand: _Hand, ev: Play) -> None:
+        s = self.settings
+        for partner in (
+            sorted(ACES - {ev.card})
+            if ev.card % 9 == Rank.ACE
+            else [make_card(Rank.QUEEN if ev.card % 9 == Rank.KING else Rank.KING, suit_of(ev.card))]
+        ):
+            hand.holdings.claim(ev.seat, partner, "marriage")
+        if ev.card % 9 == Rank.ACE:
+            value, suit = s.ace_marriage, None
+        else:
+            suit = suit_of(ev.card)
+            value = s.marriage_values[suit]
+            if s.trump_next_trick:
+                hand.next_trump = suit
+            else:
+                hand.trump = suit
+        hand.marriage_points[ev.seat] = hand.marriage_points.get(ev.seat, 0) + value
+        hand.marriages.append((ev.seat, value, suit))
+
+    # -- scoring (T7, T8, T9) -------------------------------------------------------------
+
+    def _finish(self, hand: _Hand, conceded: bool = False) -> None:
+        s = self.settings
+        g = self.game
+        d = hand.declarer
+        assert d is not None and hand.contract is not None and hand.bid is not None
+        res = HandResult(
+            number=hand.number,
+            dealer=hand.dealer,
+            declarer=d,
+            contract=hand.contract,
+            conceded=conceded,
+            dark=hand.dark,
+        )
+        factor = 2 if (s.golden_round and hand.number <= 3) else 1
+        opponents = [p for p in hand.active if p != d]
+        if conceded:
+            g.concessions[d] += 1
+            if s.concede == "half":
+                res.scores = {d: -hand.bid}
+                half = ThousandSettings(round_to=5).rounded(hand.bid // 2)
+                res.scores.update({p: half for p in opponents})
+            else:
+                first_bomb = s.concede == "bomb" and g.concessions[d] == 1
+                res.scores = {d: 0}
+                res.scores.update({p: 0 if first_bomb else 60 for p in opponents})
+                if s.concede == "pagat" and g.concessions[d] % 3 == 0:
+                    res.scores[d] = -120
+                    res.notes.append(f"{self.name(d)}'s third concession costs 120")
+            res.made = None
+        else:
+            for p in hand.active:
+                res.points[p] = sum(card_points(c) for c in hand.won.get(p, [])) + hand.marriage_points.get(p, 0)
+                res.tricks[p] = hand.tricks_taken.get(p, 0)
+            res.made = res.points[d] >= hand.contract
+            res.scores[d] = (hand.contract if res.made else -hand.contract) * (2 if hand.dark else 1)
+            for p in opponents:
+                res.scores[p] = s.rounded(res.points[p])
+        if factor != 1:
+            res.scores = {p: v * factor for p, v in res.scores.items()}
+        res.marriages = list(hand.marriages)
+        self._deferred_checks(hand)
+        self._update_totals(hand, res)
+        self.results.append(res)
+        self.hand = None
+        g.hands_played += 1
+        g.number += 1
+        g.dealer = (g.dealer + 1) % len(self.players)
+        if not g.over and hand.number >= s.max_hands:
+            self._end_by_limit(res)
+
+    def _deferred_checks(self, hand: _Hand) -> None:
+        """Bids and raises over 120 made with unrecorded cards: checked on the hand as
+        play revealed it (the cards a seat played, less those it was given)."""
+        h = hand.holdings
+        errors: list[IllegalMoveError] = []
+        for what, seat, value, ref in hand.deferred:
+            played = set(h.played_by[seat])
+            if len(played) != 8:
+                continue
+            if what == "raise":
+                cards = played
+            else:
+                received = [hand.given.get(seat)] if seat != hand.declarer else list(hand.talon_taken)
+                gave = [hand.given[p] for p in hand.given] if seat == hand.declarer else []
+                if any(c is None for c in received) or any(c is None for c in gave):
+                    continue
+                cards = (played | {c for c in gave if c is not None}) - {c for c in received if c is not None}
+            cap = self.cap(cards)
+            if value > cap:
+                err = self._cap_error(seat, value, cap, what, cards)
+                err.hint = "the cards this player held follow from the play: " + cards_text(cards)
+                err.ref = ref
+                errors.append(err)
+        self.late_errors.extend(errors)
+
+    def _update_totals(self, hand: _Hand, res: HandResult) -> None:
+        s = self.settings
+        g = self.game
+        d = res.declarer
+        before_barrel = [b is not None for b in g.barrel]
+        got_on: list[int] = []
+        for p in hand.active:
+            sc = res.scores.get(p, 0)
+            on = g.barrel[p] is not None
+            if s.lock and g.totals[p] >= s.threshold and p != d:
+                continue  # 800-lock: only the declarer scores
+            if on:
+                if p == d and not res.conceded:
+                    if res.made and hand.contract is not None and hand.contract >= s.win_contract:
+                        g.totals[p] += sc
+                    elif not res.made:
+                        g.totals[p] += sc
+                        g.barrel[p] = None
+                        res.notes.append(f"{self.name(p)} fails on the barrel and falls off")
+                continue
+            new = g.totals[p] + sc
+            if s.barrel_on and not s.lock and s.threshold <= new < s.target:
+                new = s.threshold
+                g.barrel[p] = 0
+                got_on.append(p)
+                res.notes.append(f"{self.name(p)} gets on the barrel")
+            g.totals[p] = new
+        # Hands on the barrel (T8.4), counted from the hand after getting on.
+        for p in hand.active:
+            if before_barrel[p] and g.barrel[p] is not None and g.totals[p] < s.target:
+                g.barrel[p] = (g.barrel[p] or 0) + 1
+                if s.barrel_hands is not None and g.barrel[p] >= s.barrel_hands:
+                    g.totals[p] -= s.barrel_penalty
+                    g.barrel[p] = None
+                    res.notes.append(
+                        f"{self.name(p)} falls off the barrel after {s.barrel_hands} hands (-{s.barrel_penalty})"
+                    )
+        if s.knock_off:
+            for p in got_on:
+                for q in range(len(self.players)):
+                    if q != p and q not in got_on and g.barrel[q] is not None:
+                        g.totals[q] -= s.barrel_penalty
+                        g.barrel[q] = None
+                        res.notes.append(f"{self.name(p)} knocks {self.name(q)} off the barrel")
+        if s.bolts != "off" and not res.conceded:
+            for p in hand.active:
+                if res.tricks.get(p, 0) == 0:
+                    g.bolts[p] += 1
+                    if g.bolts[p] >= 3:
+                        g.bolts[p] = 0
+                        g.totals[p] -= 120
+                        res.notes.append(f"{self.name(p)}'s third bolt costs 120")
+                elif s.bolts == "3-in-row":
+                    g.bolts[p] = 0
+        for p in hand.active:
+            if g.barrel[p] is not None and g.totals[p] < s.threshold:
+                g.barrel[p] = None
+            if s.dump_555 and g.totals[p] == 555:
+                g.totals[p] = 0
+                res.notes.append(f"{self.name(p)} has exactly 555 and drops to 0")
+        res.totals = dict(enumerate(g.totals))
+        res.barrel = {
+            p
+            for p in range(len(self.players))
+            if g.barrel[p] is not None or (s.lock and s.threshold <= g.totals[p] < s.target)
+        }
+        reached = [p for p in hand.active if g.totals[p] >= s.target]
+        if reached:
+            g.over = True
+            if d in reached:
+                g.winner = d
+            else:
+                top = max(g.totals[p] for p in reached)
+                best = [p for p in reached if g.totals[p] == top]
+                if len(best) == 1:
+                    g.winner = best[0]
+                else:
+                    g.draw = True
+            res.notes.append(
+                "the game is drawn" if g.draw else f"{self.name(g.winner or 0)} wins the game"
+            )
+
+    def _end_by_limit(self, res: HandResult) -> None:
+        g = self.game
+        g.over = True
+        top = max(g.totals)
+        best = [p for p, t in enumerate(g.totals) if t == top]
+        if len(best) == 1:
+            g.winner = best[0]
+        else:
+            g.draw = True
+        res.notes.append(f"the hand limit ({self.settings.max_hands}) ends the game")
+
+    @property
+    def result(self) -> str | None:
+        """The winner's name, ``draw``, or None while the game goes on."""
+        if not self.game.over:
+            return None
+        return "draw" if self.game.draw else self.players[self.game.winner or 0]
