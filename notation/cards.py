@@ -14,19 +14,19 @@ from __future__ import annotations
 from enum import IntEnum
 
 __all__ = [
+    "ALL_CARDS",
+    "UNKNOWN",
+    "Card",
     "Rank",
     "Suit",
-    "Card",
-    "UNKNOWN",
-    "parse_card",
-    "card_code",
     "canonical_card",
+    "card_code",
     "card_points",
-    "suit_of",
-    "rank_of",
-    "make_card",
     "deck",
-    "ALL_CARDS",
+    "make_card",
+    "parse_card",
+    "rank_of",
+    "suit_of",
 ]
 
 Card = int

@@ -13,7 +13,14 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["safe_text", "KgnError", "KgnSyntaxError", "IllegalMoveError", "RulesConfigError", "WrongFactError"]
+__all__ = [
+    "IllegalMoveError",
+    "KgnError",
+    "KgnSyntaxError",
+    "RulesConfigError",
+    "WrongFactError",
+    "safe_text",
+]
 
 
 class KgnError(ValueError):
@@ -167,6 +174,10 @@ def _printable(text: str) -> str:
     if text.isprintable():
         return text
     return "".join(
-        ch if ch.isprintable() or ch == "\t" else f"\\x{ord(ch):02x}" if ord(ch) < 256 else f"\\u{ord(ch):04x}"
+        ch
+        if ch.isprintable() or ch == "\t"
+        else f"\\x{ord(ch):02x}"
+        if ord(ch) < 256
+        else f"\\u{ord(ch):04x}"
         for ch in text
     )

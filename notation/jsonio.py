@@ -18,7 +18,7 @@ from pydantic import TypeAdapter, ValidationError
 from .errors import KgnError
 from .records import Game
 
-__all__ = ["to_json", "to_dict", "from_json", "from_dict", "iter_json_games", "json_schema"]
+__all__ = ["from_dict", "from_json", "iter_json_games", "json_schema", "to_dict", "to_json"]
 
 _GAME: TypeAdapter[Game] = TypeAdapter(Game)
 

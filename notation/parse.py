@@ -49,7 +49,7 @@ from .records import (
     Winner,
 )
 
-__all__ = ["read_game", "iter_games", "parse_game", "GameText", "split_games"]
+__all__ = ["GameText", "iter_games", "parse_game", "read_game", "split_games"]
 
 # ---- Splitting a stream into games ------------------------------------------------------
 
@@ -270,7 +270,7 @@ class _Builder(Transformer[Token, Any]):
         self.gtext = gtext
 
     def _pos(self, tok: Token) -> tuple[int, int]:
-        return (tok.line + self.offset, tok.column)  # type: ignore[operator]
+        return ((tok.line or 1) + self.offset, tok.column or 1)
 
     def _error(self, message: str, tok: Token) -> KgnSyntaxError:
         line, col = self._pos(tok)
@@ -462,7 +462,7 @@ class _Plays:
     winner: Winner | None = None
 
 
-_SINGLE = {
+_SINGLE: dict[type, str] = {
     Deal: "deal",
     Redeal: "redeal",
     Talon: "talon",
@@ -530,7 +530,9 @@ def _game_kind(gtext: GameText) -> str:
     if kind not in GAME_KINDS:
         line = gtext.first_line + gtext.text.count("\n", 0, m.start())
         col = m.start(1) - (gtext.text.rfind("\n", 0, m.start()) + 1) + 1
-        raise err(f"unknown game {m.group(1)!r}; expected one of: {', '.join(GAME_KINDS)}", line, col)
+        raise err(
+            f"unknown game {m.group(1)!r}; expected one of: {', '.join(GAME_KINDS)}", line, col
+        )
     return kind
 
 
@@ -544,7 +546,7 @@ def parse_game(gtext: GameText) -> Game:
     parser = _parser(grammar)
     parser.builder.reset(gtext)
     try:
-        game: Game = parser.lark.parse(gtext.text)
+        game: Game = parser.lark.parse(gtext.text)  # type: ignore[assignment]
     except UnexpectedInput as exc:
         raise _syntax_error(exc, gtext) from None
     except KgnError:
@@ -578,7 +580,7 @@ def _accepted(exc: UnexpectedInput) -> set[str] | None:
         trial.parse_conf = conf
         try:
             trial.feed_token(Token(name, ""), is_end=name == "$END")
-        except Exception:  # noqa: BLE001 - a refused token, whatever lark says
+        except Exception:
             continue
         names.add(name)
     return names or None

@@ -13,39 +13,39 @@ same thing are equal wherever they came from, and JSON leaves positions out.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.json_schema import SkipJsonSchema
 
 __all__ = [
-    "Pos",
-    "Node",
-    "Tag",
-    "Comment",
-    "Glyph",
-    "Nag",
-    "Variation",
-    "Note",
-    "Call",
-    "Play",
-    "Winner",
-    "Trick",
-    "DealHand",
-    "Deal",
-    "Redeal",
-    "Talon",
-    "Concede",
-    "GiveCard",
-    "Give",
-    "Contract",
-    "Entry",
-    "Stated",
-    "Hand",
-    "ThousandGame",
-    "Game",
-    "CardText",
     "GAME_KINDS",
+    "Call",
+    "CardText",
+    "Comment",
+    "Concede",
+    "Contract",
+    "Deal",
+    "DealHand",
+    "Entry",
+    "Game",
+    "Give",
+    "GiveCard",
+    "Glyph",
+    "Hand",
+    "Nag",
+    "Node",
+    "Note",
+    "Play",
+    "Pos",
+    "Redeal",
+    "Stated",
+    "Tag",
+    "Talon",
+    "ThousandGame",
+    "Trick",
+    "Variation",
+    "Winner",
 ]
 
 GAME_KINDS = ("thousand", "bura", "burkozel")
@@ -244,7 +244,7 @@ class Hand(_LineOfPlay):
     redeal: Redeal | None = None
 
 
-Note = Annotated[Union[Comment, Glyph, Nag, Variation], Field(discriminator="kind")]
+Note = Annotated[Comment | Glyph | Nag | Variation, Field(discriminator="kind")]
 """An annotation of a move."""
 
 

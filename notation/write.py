@@ -30,7 +30,7 @@ from .records import (
     _LineOfPlay,
 )
 
-__all__ = ["write_game", "quote", "seat_text", "KEYWORDS", "REQUIRED_TAGS"]
+__all__ = ["KEYWORDS", "REQUIRED_TAGS", "quote", "seat_text", "write_game"]
 
 REQUIRED_TAGS = ("Game", "Players", "Dealer", "Rules")
 KEYWORDS = frozenset(
@@ -149,9 +149,7 @@ def _hand(out: _Out, hand: Hand) -> None:
 
 
 def _deal(out: _Out, deal: Deal) -> None:
-    parts = [
-        f"{seat_text(h.seat)}:" + "".join(" " + c for c in h.cards) for h in deal.hands
-    ]
+    parts = [f"{seat_text(h.seat)}:" + "".join(" " + c for c in h.cards) for h in deal.hands]
     if deal.talon is not None:
         parts.append("talon:" + "".join(" " + c for c in deal.talon))
     out.raw("deal " + " / ".join(parts))

@@ -1,7 +1,10 @@
 """The kozyr replay engines: rules, legal moves, checking records, generating games.
 
 >>> import notation, replay
->>> game = notation.loads('''[Game "thousand"] [Players "A" "B" "C"] [Dealer "C"] [Rules "classic"]''')
+>>> game = notation.loads('[Game "thousand"] [Players "A" "B" "C"] [Dealer "C"] [Rules "x=1"]')
+>>> replay.check(game).ok
+False
+>>> game = notation.loads('[Game "thousand"] [Players "A" "B" "C"] [Dealer "C"] [Rules "classic"]')
 >>> replay.check(game).ok
 True
 """

@@ -21,6 +21,7 @@ from typing import Any
 
 from notation.cards import UNKNOWN, Card, parse_card
 from notation.errors import IllegalMoveError, KgnError, RulesConfigError, WrongFactError
+from notation.records import Call as CallRec
 from notation.records import (
     Entry,
     Game,
@@ -31,7 +32,6 @@ from notation.records import (
     Variation,
     _LineOfPlay,
 )
-from notation.records import Call as CallRec
 from notation.records import Play as PlayRec
 
 from . import thousand as th
@@ -104,7 +104,9 @@ class _Checker:
         self.report(err, node, seat)
         return _Stop()
 
-    def wrong(self, message: str, code: str, clause: str | None, node: Any, seat: str | None = None) -> None:
+    def wrong(
+        self, message: str, code: str, clause: str | None, node: Any, seat: str | None = None
+    ) -> None:
         self.report(WrongFactError(message, code=code, clause=clause), node, seat)
 
     # -- header ---------------------------------------------------------------------------
@@ -116,7 +118,11 @@ class _Checker:
         for name in ("Players", "Dealer", "Rules"):
             if name not in tag_pos:
                 self.report(
-                    KgnError(f"the {name} tag is missing", code="missing-tag", clause="T1" if name != "Rules" else None),
+                    KgnError(
+                        f"the {name} tag is missing",
+                        code="missing-tag",
+                        clause="T1" if name != "Rules" else None,
+                    ),
                     first,
                 )
         if self.diags:
@@ -143,7 +149,9 @@ class _Checker:
         dealer = g.dealer
         if dealer not in self.seats:
             self.report(
-                KgnError(f"the dealer {dealer!r} is not one of the players", code="dealer", clause="T1"),
+                KgnError(
+                    f"the dealer {dealer!r} is not one of the players", code="dealer", clause="T1"
+                ),
                 tag_pos["Dealer"],
             )
             return None
@@ -164,13 +172,18 @@ class _Checker:
             if tag.name == "FirstHand":
                 v = tag.values[0].strip() if len(tag.values) == 1 else ""
                 if not v.isdigit() or int(v) < 1:
-                    self.report(KgnError("FirstHand takes one hand number (1, 2, ...)", code="setup"), tag)
+                    self.report(
+                        KgnError("FirstHand takes one hand number (1, 2, ...)", code="setup"), tag
+                    )
                     return None
                 out["first_hand"] = int(v)
                 continue
             if len(tag.values) != n:
                 self.report(
-                    KgnError(f"the {tag.name} tag needs one value per player ({n}), in seat order", code="setup"),
+                    KgnError(
+                        f"the {tag.name} tag needs one value per player ({n}), in seat order",
+                        code="setup",
+                    ),
                     tag,
                 )
                 return None
@@ -182,7 +195,12 @@ class _Checker:
                 try:
                     values.append(int(v))
                 except ValueError:
-                    self.report(KgnError(f"the {tag.name} tag holds {v!r}, not a whole number", code="setup"), tag)
+                    self.report(
+                        KgnError(
+                            f"the {tag.name} tag holds {v!r}, not a whole number", code="setup"
+                        ),
+                        tag,
+                    )
                     return None
             out[tag.name.lower()] = values
         return out
@@ -230,7 +248,9 @@ class _Checker:
     def card(self, text: str) -> Card | None:
         return None if text == UNKNOWN else parse_card(text)
 
-    def apply(self, table: th.ThousandTable, ev: th.Event, node: Any, seat: str | None = None) -> None:
+    def apply(
+        self, table: th.ThousandTable, ev: th.Event, node: Any, seat: str | None = None
+    ) -> None:
         try:
             table.apply(ev)
         except IllegalMoveError as exc:
@@ -298,14 +318,21 @@ class _Checker:
             self.apply(table, th.Call(seat, call.bid, call.dark, ref=call), call, call.seat)
         if isinstance(owner, Variation) and (owner.plays or owner.winner):
             hand = table.hand
-            trick = Trick(number=hand.trick_no if hand else 0, plays=owner.plays, winner=owner.winner, pos=None)
+            trick = Trick(
+                number=hand.trick_no if hand else 0,
+                plays=owner.plays,
+                winner=owner.winner,
+                pos=None,
+            )
             self._trick_plays(table, trick, continuing=True)
         later = bool(line.talon or line.concede or line.give or line.contract or line.tricks)
         hand = table.hand
         if hand is not None and hand.phase == "auction" and later and not line.auction:
             first_trick = line.tricks[0] if line.tricks else None
             if line.contract is not None and first_trick is not None and first_trick.plays:
-                table.assume_auction(self.seat(first_trick.plays[0].seat, first_trick.plays[0]), line.contract.value)
+                table.assume_auction(
+                    self.seat(first_trick.plays[0].seat, first_trick.plays[0]), line.contract.value
+                )
             else:
                 raise self.illegal(
                     IllegalMoveError(
@@ -314,12 +341,18 @@ class _Checker:
                         code="auction-incomplete",
                         clause="T3.4",
                     ),
-                    line.talon or line.give or line.contract or line.tricks[0] if line.tricks else owner,
+                    line.talon or line.give or line.contract or line.tricks[0]
+                    if line.tricks
+                    else owner,
                 )
         if line.talon is not None:
             self.apply(table, th.TalonReveal([self.card(c) for c in line.talon.cards]), line.talon)
         elif table.phase == "talon" and later:
-            self.apply(table, th.TalonReveal([None] * 3), line.give or line.contract or line.concede or owner)
+            self.apply(
+                table,
+                th.TalonReveal([None] * 3),
+                line.give or line.contract or line.concede or owner,
+            )
         if line.concede is not None:
             self.apply(table, th.Concede(), line.concede)
         if line.give is not None:
@@ -346,22 +379,14 @@ class _Checker:
         if hand is None:
             if table.phase == "over" or table.results:
                 raise self.illegal(
-                    IllegalMoveError("the hand is over; no trick may follow", code="out-of-order", clause="T5"),
+                    IllegalMoveError(
+                        "the hand is over; no trick may follow", code="out-of-order", clause="T5"
+                    ),
                     trick,
                 )
             return
         self.trick_no = trick.number
-        if hand.phase in ("play", "contract") and trick.number != hand.trick_no:
-            self.wrong(f"this is trick {hand.trick_no}, not {trick.number}", "trick-number", "T5", trick)
-            self.trick_no = hand.trick_no
-        self._trick_plays(table, trick, continuing=False)
-
-    def _trick_plays(self, table: th.ThousandTable, trick: Trick, continuing: bool) -> None:
-        hand = table.hand
-        assert hand is not None
-        size = len(hand.active)
-        already = len(hand.plays) if continuing else 0
-        if not continuing and hand.plays:
+        if hand.plays:
             raise self.illegal(
                 IllegalMoveError(
                     f"trick {hand.trick_no} is unfinished, yet trick {trick.number} starts",
@@ -370,11 +395,25 @@ class _Checker:
                 ),
                 trick,
             )
+        if hand.phase in ("play", "contract") and trick.number != hand.trick_no:
+            self.wrong(
+                f"this is trick {hand.trick_no}, not {trick.number}", "trick-number", "T5", trick
+            )
+            self.trick_no = hand.trick_no
+        self._trick_plays(table, trick, continuing=False)
+
+    def _trick_plays(self, table: th.ThousandTable, trick: Trick, continuing: bool) -> None:
+        hand = table.hand
+        assert hand is not None
+        size = len(hand.active)
+        already = len(hand.plays) if continuing else 0
         for k, play in enumerate(trick.plays):
             if already + k >= size:
                 raise self.illegal(
                     IllegalMoveError(
-                        f"a trick has {size} cards, one from each player", code="trick-size", clause="T5"
+                        f"a trick has {size} cards, one from each player",
+                        code="trick-size",
+                        clause="T5",
                     ),
                     play,
                 )
@@ -396,7 +435,9 @@ class _Checker:
             if not done:
                 raise self.illegal(
                     IllegalMoveError(
-                        "the winner is stated before every player has played", code="incomplete-trick", clause="T5.4"
+                        "the winner is stated before every player has played",
+                        code="incomplete-trick",
+                        clause="T5.4",
                     ),
                     trick.winner,
                 )
@@ -428,7 +469,9 @@ class _Checker:
         if table.hand is not None or not table.results:
             raise self.illegal(
                 IllegalMoveError(
-                    f"{st.kind} are stated before the hand is over", code="incomplete-hand", clause="T7"
+                    f"{st.kind} are stated before the hand is over",
+                    code="incomplete-hand",
+                    clause="T7",
                 ),
                 st,
             )
@@ -437,15 +480,29 @@ class _Checker:
             seat = self.seat(e.seat, e)
             self._entry(table, res, st.kind, seat, e)
 
-    def _entry(self, table: th.ThousandTable, res: th.HandResult, kind: str, seat: int, e: Entry) -> None:
+    def _entry(
+        self, table: th.ThousandTable, res: th.HandResult, kind: str, seat: int, e: Entry
+    ) -> None:
         name = table.players[seat]
         if kind == "points":
             want = res.points.get(seat)
             if want is None:
                 why = "conceded" if res.conceded else "sat out"
-                self.wrong(f"{name} has no hand points: the hand was {why}", "wrong-points", "T7.1", e, name)
+                self.wrong(
+                    f"{name} has no hand points: the hand was {why}",
+                    "wrong-points",
+                    "T7.1",
+                    e,
+                    name,
+                )
             elif e.value != want:
-                self.wrong(f"{name} took {want} points (cards and marriages), not {e.value}", "wrong-points", "T7.1", e, name)
+                self.wrong(
+                    f"{name} took {want} points (cards and marriages), not {e.value}",
+                    "wrong-points",
+                    "T7.1",
+                    e,
+                    name,
+                )
         elif kind == "score":
             want = res.scores.get(seat, 0)
             if e.value != want:
@@ -457,7 +514,13 @@ class _Checker:
                     why, clause = "the hand was conceded", "T4"
                 else:
                     why, clause = f"{res.points.get(seat, 0)} points rounded", "T7.3"
-                self.wrong(f"{name} scores {want:+d} ({why}), not {e.value:+d}", "wrong-score", clause, e, name)
+                self.wrong(
+                    f"{name} scores {want:+d} ({why}), not {e.value:+d}",
+                    "wrong-score",
+                    clause,
+                    e,
+                    name,
+                )
         else:
             want = res.totals[seat]
             if e.value != want:
@@ -481,7 +544,9 @@ class _Checker:
                     tag,
                 )
         elif text.casefold() != actual.casefold():
-            self.wrong(f"the game's result is {actual!r}, not {text!r}", "wrong-result", "T9.1", tag)
+            self.wrong(
+                f"the game's result is {actual!r}, not {text!r}", "wrong-result", "T9.1", tag
+            )
 
 
 def check(

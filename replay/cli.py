@@ -172,7 +172,9 @@ def generate(
     game: Annotated[str, typer.Argument(help="thousand")],
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 1,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 0,
-    rules: Annotated[str, typer.Option("--rules", help="A Rules tag: preset and switches.")] = "classic",
+    rules: Annotated[
+        str, typer.Option("--rules", help="A Rules tag: preset and switches.")
+    ] = "classic",
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Output file.")] = None,
 ) -> None:
     """Write complete, valid games played by simple bots (the same seed, the same games)."""

@@ -42,7 +42,7 @@ from . import thousand as th
 from .rules import RuleSet, parse_rules
 from .table import POOL
 
-__all__ = ["generate_thousand", "iter_thousand", "NAMES"]
+__all__ = ["NAMES", "generate_thousand", "iter_thousand"]
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb", "Daria", "Egor"]
 
@@ -82,9 +82,16 @@ class _Bot:
         seat = hand.turn
         options = t.legal_bids()
         bids = [b for b in options if b is not None]
-        if t.settings.dark and seat == hand.active[0] and not hand.called and self.rng.random() < 0.04:
+        if (
+            t.settings.dark
+            and seat == hand.active[0]
+            and not hand.called
+            and self.rng.random() < 0.04
+        ):
             return th.Call(seat, 120, dark=True)
-        limit = _hand_value(self.cards(seat), t.settings.marriage_values) + self.rng.randint(-10, 10)
+        limit = _hand_value(self.cards(seat), t.settings.marriage_values) + self.rng.randint(
+            -10, 10
+        )
         limit = min(limit, t.cap(self.cards(seat)))
         if None not in options:  # the forehand's opening bid
             return th.Call(seat, bids[0])
@@ -130,8 +137,13 @@ class _Bot:
                 best = None
                 for c in legal:
                     if c % 9 in (Rank.KING, Rank.QUEEN):
-                        partner = make_card(Rank.QUEEN if c % 9 == Rank.KING else Rank.KING, Suit(c // 9))
-                        if partner in mine and (best is None or s.marriage_values[Suit(c // 9)] > s.marriage_values[Suit(best // 9)]):
+                        partner = make_card(
+                            Rank.QUEEN if c % 9 == Rank.KING else Rank.KING, Suit(c // 9)
+                        )
+                        if partner in mine and (
+                            best is None
+                            or s.marriage_values[Suit(c // 9)] > s.marriage_values[Suit(best // 9)]
+                        ):
                             best = c
                 if best is not None:
                     return th.Play(seat, best, marriage=True)
@@ -153,12 +165,19 @@ class _Bot:
 def _deal(rng: random.Random, active: list[int]) -> tuple[dict[int, list[Card]], list[Card]]:
     cards = sorted(th.DECK)
     rng.shuffle(cards)
-    hands = {p: sorted(cards[7 * i : 7 * i + 7], key=lambda c: (c // 9, -(c % 9))) for i, p in enumerate(active)}
+    hands = {
+        p: sorted(cards[7 * i : 7 * i + 7], key=lambda c: (c // 9, -(c % 9)))
+        for i, p in enumerate(active)
+    }
     return hands, cards[21:24]
 
 
 def generate_thousand(
-    *, seed: int = 0, rules: str = "classic", players: list[str] | None = None, max_hands: int | None = None
+    *,
+    seed: int = 0,
+    rules: str = "classic",
+    players: list[str] | None = None,
+    max_hands: int | None = None,
 ) -> ThousandGame:
     """One complete session of Thousand played by bots (deterministic for a seed)."""
     rng = random.Random(seed)
@@ -230,7 +249,9 @@ def _play_hand(table: th.ThousandTable, bot: _Bot, rng: random.Random) -> Hand:
         return record
     gives = bot.gives()
     table.apply(th.Give(gives))
-    record.give = Give(cards=[GiveCard(seat=name(p), card=card_code(c)) for p, c in gives if c is not None])
+    record.give = Give(
+        cards=[GiveCard(seat=name(p), card=card_code(c)) for p, c in gives if c is not None]
+    )
     value = bot.contract()
     table.apply(th.Raise(value))
     record.contract = Contract(value=value)
@@ -242,7 +263,9 @@ def _play_hand(table: th.ThousandTable, bot: _Bot, rng: random.Random) -> Hand:
             table.apply(ev)
             plays.append(Play(seat=name(ev.seat), card=card_code(ev.card), marriage=ev.marriage))
         assert table.last_winner is not None
-        record.tricks.append(Trick(number=trick_no, plays=plays, winner=Winner(seat=name(table.last_winner))))
+        record.tricks.append(
+            Trick(number=trick_no, plays=plays, winner=Winner(seat=name(table.last_winner)))
+        )
         trick_no += 1
     _state_facts(table, record)
     return record
@@ -253,7 +276,9 @@ def _state_facts(table: th.ThousandTable, record: Hand) -> None:
     name = table.name
     if res.points:
         record.stated.append(
-            Stated(kind="points", entries=[Entry(seat=name(p), value=v) for p, v in res.points.items()])
+            Stated(
+                kind="points", entries=[Entry(seat=name(p), value=v) for p, v in res.points.items()]
+            )
         )
     record.stated.append(
         Stated(kind="score", entries=[Entry(seat=name(p), value=v) for p, v in res.scores.items()])
@@ -261,7 +286,9 @@ def _state_facts(table: th.ThousandTable, record: Hand) -> None:
     record.stated.append(
         Stated(
             kind="totals",
-            entries=[Entry(seat=name(p), value=v, barrel=p in res.barrel) for p, v in res.totals.items()],
+            entries=[
+                Entry(seat=name(p), value=v, barrel=p in res.barrel) for p, v in res.totals.items()
+            ],
         )
     )
 

@@ -10,17 +10,17 @@ overrides.  :func:`parse_rules` resolves that text into a :class:`RuleSet` or ra
 >>> parse_rules("thousand", "classic bid-step=7")
 Traceback (most recent call last):
 ...
-notation.errors.RulesConfigError: <input>: error[bad-switch-value]: bid-step=7 is not a value of bid-step; choose one of: 5, 10
+notation.errors.RulesConfigError: <input>: error[bad-switch-value]: bid-step=7 is not a value ...
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from notation.errors import RulesConfigError
 
-__all__ = ["Switch", "SWITCHES", "PRESETS", "RuleSet", "parse_rules", "NUMBER"]
+__all__ = ["NUMBER", "PRESETS", "SWITCHES", "RuleSet", "Switch", "parse_rules"]
 
 NUMBER = "N"
 """In a switch's values: any whole number."""
@@ -55,18 +55,48 @@ def _s(name: str, values: str, clauses: str, help: str) -> Switch:
 SWITCHES: dict[str, tuple[Switch, ...]] = {
     "thousand": (
         _s("bid-step", "5|10", "T3.2 T4.3", "bids and raises are multiples of this"),
-        _s("must-overtake", "off|on", "T5.3", "a follower must beat the trick's best card if he can"),
+        _s(
+            "must-overtake",
+            "off|on",
+            "T5.3",
+            "a follower must beat the trick's best card if he can",
+        ),
         _s("marriage-first-trick", "off|on", "T6.3", "a marriage may be declared in trick 1"),
-        _s("trump-effect", "now|next-trick", "T6.5", "a declared suit is trump from this trick or the next"),
-        _s("ace-marriage", "off|200", "T6.2", "the four aces, declared by leading an ace, score 200"),
+        _s(
+            "trump-effect",
+            "now|next-trick",
+            "T6.5",
+            "a declared suit is trump from this trick or the next",
+        ),
+        _s(
+            "ace-marriage",
+            "off|200",
+            "T6.2",
+            "the four aces, declared by leading an ace, score 200",
+        ),
         _s("marriage-values", "ru|de", "T6.4", "ru: S40 C60 D80 H100; de: C100 S80 H60 D40"),
         _s("round", "5|10|none", "T7.3", "how opponents' hand points are rounded"),
-        _s("barrel", "880|900|800-lock|off", "T8", "the barrel threshold (900: winning contract 100)"),
+        _s(
+            "barrel",
+            "880|900|800-lock|off",
+            "T8",
+            "the barrel threshold (900: winning contract 100)",
+        ),
         _s("barrel-hands", "3|1|2|unlimited", "T8.4", "hands a player may stay on the barrel"),
         _s("barrel-penalty", "120|0|240", "T8.4", "what falling off the barrel costs"),
-        _s("barrel-collision", "coexist|knock-off", "T8.5", "a player getting on knocks off the others"),
+        _s(
+            "barrel-collision",
+            "coexist|knock-off",
+            "T8.5",
+            "a player getting on knocks off the others",
+        ),
         _s("bolts", "off|3-total|3-in-row", "T7", "the third hand without a trick costs 120"),
-        _s("concede", "off|pagat|half|bomb", "T4", "the declarer may give the hand up after the talon"),
+        _s(
+            "concede",
+            "off|pagat|half|bomb",
+            "T4",
+            "the declarer may give the hand up after the talon",
+        ),
         _s("dark", "off|on", "T3", "the forehand may open blind with 120; his score is doubled"),
         _s("golden-round", "off|on", "T3", "hands 1-3 without auction, 120 each, scores doubled"),
         _s("redeal-four-nines", "off|on", "T2", "a player dealt four nines may ask for a redeal"),
@@ -81,8 +111,18 @@ SWITCHES: dict[str, tuple[Switch, ...]] = {
         _s("claim", "after-trick|own-turn", "B7.1", "when a player may claim (open)"),
         _s("bura", "win|off", "B8.1", "three trumps win the pot at once"),
         _s("molodka", "out-of-turn|off", "B8.2", "three cards of a suit give an out-of-turn lead"),
-        _s("moskva", "3-aces|3-aces-with-trump|off", "B8.3", "three aces give the out-of-turn right"),
-        _s("small-moskva", "off|sixes|tens", "B8.3", "three sixes with the trump six (or tens) stop a lead"),
+        _s(
+            "moskva",
+            "3-aces|3-aces-with-trump|off",
+            "B8.3",
+            "three aces give the out-of-turn right",
+        ),
+        _s(
+            "small-moskva",
+            "off|sixes|tens",
+            "B8.3",
+            "three sixes with the trump six (or tens) stop a lead",
+        ),
         _s("two-buras", "playoff|higher-card", "B8.5", "how simultaneous buras are settled"),
         _s("dealt-combo", "play|redeal", "B8", "a combination in a fresh deal voids it"),
         _s("open", "off|on", "B11", "every card is played face up"),
@@ -124,27 +164,30 @@ class RuleSet(Mapping[str, str]):
 
     game: str
     preset: str
-    values: dict[str, str] = field(default_factory=dict)
+    settings: dict[str, str] = field(default_factory=dict)
 
     def __getitem__(self, key: str) -> str:
-        return self.values[key]
+        return self.settings[key]
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
-        return iter(self.values)
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.settings)
 
     def __len__(self) -> int:
-        return len(self.values)
-
-    def number(self, key: str) -> int:
-        return int(self.values[key])
+        return len(self.settings)
 
     def overrides(self) -> dict[str, str]:
         """The switches whose value differs from the default."""
-        return {s.name: self.values[s.name] for s in SWITCHES[self.game] if self.values[s.name] != s.default}
+        return {
+            s.name: self.settings[s.name]
+            for s in SWITCHES[self.game]
+            if self.settings[s.name] != s.default
+        }
 
     def text(self) -> str:
         base = PRESETS[self.game][self.preset]
-        extra = [f"{k}={v}" for k, v in self.values.items() if base.get(k, _default(self.game, k)) != v]
+        extra = [
+            f"{k}={v}" for k, v in self.settings.items() if base.get(k, _default(self.game, k)) != v
+        ]
         return " ".join([self.preset, *extra])
 
 
@@ -206,7 +249,9 @@ def _check_conflicts(game: str, v: dict[str, str], given: set[str]) -> None:
         raise RulesConfigError(message, code="conflicting-switches")
 
     if game == "thousand":
-        barrel_detail = [k for k in ("barrel-hands", "barrel-penalty", "barrel-collision") if k in given]
+        barrel_detail = [
+            k for k in ("barrel-hands", "barrel-penalty", "barrel-collision") if k in given
+        ]
         if v["barrel"] == "off" and barrel_detail:
             conflict(f"barrel=off contradicts {', '.join(barrel_detail)}: there is no barrel")
         if v["barrel"] == "800-lock" and barrel_detail:
@@ -215,7 +260,9 @@ def _check_conflicts(game: str, v: dict[str, str], given: set[str]) -> None:
                 f"{', '.join(barrel_detail)}"
             )
         if int(v["target"]) < 300:
-            conflict(f"target={v['target']} is too low: the barrel lies 120 below it (use 300 or more)")
+            conflict(
+                f"target={v['target']} is too low: the barrel lies 120 below it (use 300 or more)"
+            )
     elif game == "bura":
         if v["small-moskva"] == "sixes" and v["deck"] == "32":
             conflict("small-moskva=sixes needs the sixes: it contradicts deck=32")

@@ -11,7 +11,7 @@ from notation import KgnError
 from notation.parse import GameText, parse_game, split_games
 from notation.records import Game
 
-__all__ = ["InputError", "open_input", "games_of", "texts_of"]
+__all__ = ["InputError", "games_of", "open_input", "texts_of"]
 
 
 class InputError(Exception):
@@ -24,7 +24,7 @@ def open_input(path: str) -> Iterator[IO[bytes]]:
         yield sys.stdin.buffer
         return
     try:
-        handle = open(path, "rb")  # noqa: SIM115 - closed below
+        handle = open(path, "rb")
     except OSError as exc:
         raise InputError(f"cannot read {path}: {exc.strerror or exc}") from None
     try:

@@ -25,7 +25,7 @@ from typing import Generic, TypeVar
 from notation.cards import Card, card_code, suit_of
 from notation.errors import IllegalMoveError
 
-__all__ = ["Holdings", "PLAYED", "POOL", "History", "cards_text"]
+__all__ = ["PLAYED", "POOL", "History", "Holdings", "cards_text"]
 
 PLAYED = -1
 """Place of a card that is out of play (played to a trick, or set aside)."""

@@ -29,18 +29,18 @@ from .rules import RuleSet, parse_rules
 from .table import POOL, Holdings, cards_text
 
 __all__ = [
+    "MARRIAGE_VALUES",
+    "Call",
+    "Concede",
+    "Deal",
+    "Give",
+    "HandResult",
+    "Play",
+    "Raise",
+    "Redeal",
+    "TalonReveal",
     "ThousandSettings",
     "ThousandTable",
-    "Deal",
-    "Redeal",
-    "Call",
-    "TalonReveal",
-    "Concede",
-    "Give",
-    "Raise",
-    "Play",
-    "HandResult",
-    "MARRIAGE_VALUES",
 ]
 
 DECK = deck(Rank.NINE)
@@ -266,7 +266,9 @@ class _Game:
     hands_played: int = 0
 
 
-def _seat_error(message: str, code: str, clause: str, legal: list[str] | None = None) -> IllegalMoveError:
+def _seat_error(
+    message: str, code: str, clause: str, legal: list[str] | None = None
+) -> IllegalMoveError:
     return IllegalMoveError(message, code=code, clause=clause, legal=legal)
 
 
@@ -364,9 +366,7 @@ class ThousandTable:
 
     def _apply(self, ev: Event) -> None:
         if self.game.over:
-            raise _seat_error(
-                "the game is over; no more moves", "game-over", "T9.1"
-            )
+            raise _seat_error("the game is over; no more moves", "game-over", "T9.1")
         if isinstance(ev, Deal):
             self._deal(ev)
             return
@@ -398,7 +398,9 @@ class ThousandTable:
             "contract": ("the contract or the first trick", "T4.3"),
             "play": ("a card", "T5"),
         }[hand.phase]
-        return _seat_error(f"{what} is out of place: the table expects {expected[0]}", "out-of-order", expected[1])
+        return _seat_error(
+            f"{what} is out of place: the table expects {expected[0]}", "out-of-order", expected[1]
+        )
 
     # -- deal (T1, T2) --------------------------------------------------------------------
 
@@ -455,7 +457,9 @@ class ThousandTable:
         if hand.phase != "auction" or hand.called:
             raise _seat_error("a redeal is asked before the auction", "redeal-not-allowed", "T2")
         if ev.seat not in hand.active:
-            raise _seat_error(f"{self.name(ev.seat)} has no cards this hand", "redeal-not-allowed", "T2")
+            raise _seat_error(
+                f"{self.name(ev.seat)} has no cards this hand", "redeal-not-allowed", "T2"
+            )
         for nine in sorted(NINES):
             try:
                 hand.holdings.claim(ev.seat, nine, "redeal")
@@ -494,8 +498,10 @@ class ThousandTable:
         low = 100 if hand.high == 0 else hand.high + s.step
         low = -(-low // s.step) * s.step
         h = hand.holdings
-        top = self.cap(h.known[hand.turn]) if h.fully_known(hand.turn) else 120 + sum(
-            s.marriage_values.values()
+        top = (
+            self.cap(h.known[hand.turn])
+            if h.fully_known(hand.turn)
+            else 120 + sum(s.marriage_values.values())
         )
         out: list[int | None] = [] if first else [None]
         out.extend(range(low, top + 1, s.step))
@@ -529,7 +535,9 @@ class ThousandTable:
         else:
             if ev.dark:
                 if not s.dark:
-                    raise _seat_error("a dark bid needs the switch dark=on", "dark-not-allowed", "T3")
+                    raise _seat_error(
+                        "a dark bid needs the switch dark=on", "dark-not-allowed", "T3"
+                    )
                 if not first or ev.bid != 120:
                     raise _seat_error(
                         "only the forehand may bid dark, with 120, as his first call",
@@ -584,7 +592,9 @@ class ThousandTable:
         if value > cap:
             raise self._cap_error(seat, value, cap, what, h.known[seat])
 
-    def _cap_error(self, seat: int, value: int, cap: int, what: str, cards: set[Card]) -> IllegalMoveError:
+    def _cap_error(
+        self, seat: int, value: int, cap: int, what: str, cards: set[Card]
+    ) -> IllegalMoveError:
         held = [
             suit.noun
             for suit in Suit
@@ -596,7 +606,9 @@ class ThousandTable:
                 f"{self.name(seat)} bids {value} over his cap of {cap} ({why})", "bid-cap", "T3.3"
             )
         return _seat_error(
-            f"{self.name(seat)} raises to {value} over his cap of {cap} ({why})", "raise-cap", "T4.3"
+            f"{self.name(seat)} raises to {value} over his cap of {cap} ({why})",
+            "raise-cap",
+            "T4.3",
         )
 
     # -- talon, concession, gives, raise (T4) ---------------------------------------------
@@ -612,7 +624,9 @@ class ThousandTable:
         h = hand.holdings
         if len(ev.cards) != h.size(POOL):
             raise _seat_error(
-                f"the talon has {h.size(POOL)} cards; {len(ev.cards)} are shown", "talon-mismatch", "T4.1"
+                f"the talon has {h.size(POOL)} cards; {len(ev.cards)} are shown",
+                "talon-mismatch",
+                "T4.1",
             )
         for card in ev.cards:
             if card is not None:
@@ -634,7 +648,9 @@ class ThousandTable:
     def _concede(self, hand: _Hand) -> None:
         s = self.settings
         if s.concede == "off":
-            raise _seat_error("conceding needs the switch concede=pagat|half|bomb", "concede-not-allowed", "T4")
+            raise _seat_error(
+                "conceding needs the switch concede=pagat|half|bomb", "concede-not-allowed", "T4"
+            )
         if hand.phase != "give":
             raise _seat_error(
                 "the declarer concedes after taking the talon, before giving cards",
@@ -693,7 +709,9 @@ class ThousandTable:
                 "T4.3",
             )
         if ev.value % s.step:
-            raise _seat_error(f"the contract {ev.value} is not a multiple of {s.step}", "bid-step", "T4.3")
+            raise _seat_error(
+                f"the contract {ev.value} is not a multiple of {s.step}", "bid-step", "T4.3"
+            )
         if ev.value != hand.bid:
             self._check_cap(hand, d, ev.value, "raise", ev.ref)
         hand.contract = ev.value
@@ -747,7 +765,9 @@ class ThousandTable:
         if hand.phase != "play":
             if hand.phase == "give":
                 raise _seat_error(
-                    "a card is played before the declarer gives his two cards", "out-of-order", "T4.2"
+                    "a card is played before the declarer gives his two cards",
+                    "out-of-order",
+                    "T4.2",
                 )
             if hand.phase == "auction":
                 raise _seat_error(
@@ -762,7 +782,11 @@ class ThousandTable:
             if not hand.plays:
                 raise _seat_error(
                     f"{who} leads, but the lead is {self.name(hand.turn)}'s"
-                    + (" (the declarer leads trick 1)" if hand.trick_no == 1 else " (he took the last trick)"),
+                    + (
+                        " (the declarer leads trick 1)"
+                        if hand.trick_no == 1
+                        else " (he took the last trick)"
+                    ),
                     "wrong-leader",
                     "T5",
                 )
@@ -782,17 +806,28 @@ class ThousandTable:
                 if has:
                     held = cards_text(c for c in h.known[ev.seat] if c // 9 == led)
                     raise _seat_error(
-                        f"{who} must follow {Suit(led).noun} (holds {held})", "must-follow", "T5.1", legal_txt
+                        f"{who} must follow {Suit(led).noun} (holds {held})",
+                        "must-follow",
+                        "T5.1",
+                        legal_txt,
                     )
                 if trump is not None and suit != trump and h.holds_suit(ev.seat, trump):
                     held = cards_text(c for c in h.known[ev.seat] if c // 9 == trump)
                     raise _seat_error(
                         f"{who} must play a trump (holds {held})", "must-trump", "T5.2", legal_txt
                     )
-            if s.must_overtake and legal is not None and card not in legal and card in h.known[ev.seat]:
+            if (
+                s.must_overtake
+                and legal is not None
+                and card not in legal
+                and card in h.known[ev.seat]
+            ):
                 best = self._best(hand.plays, trump)[1]
                 raise _seat_error(
-                    f"{who} must beat {card_code(best)} (must-overtake=on)", "must-overtake", "T5.3", legal_txt
+                    f"{who} must beat {card_code(best)} (must-overtake=on)",
+                    "must-overtake",
+                    "T5.3",
+                    legal_txt,
                 )
         h.play(ev.seat, card)
         if hand.plays:
@@ -829,7 +864,9 @@ class ThousandTable:
         s = self.settings
         who = self.name(ev.seat)
         if hand.plays:
-            raise _seat_error(f"{who} declares a marriage but does not lead", "marriage-invalid", "T6.2")
+            raise _seat_error(
+                f"{who} declares a marriage but does not lead", "marriage-invalid", "T6.2"
+            )
         rank = ev.card % 9
         if rank == Rank.ACE and s.ace_marriage:
             needed = sorted(ACES - {ev.card})
@@ -860,7 +897,9 @@ class ThousandTable:
         for partner in (
             sorted(ACES - {ev.card})
             if ev.card % 9 == Rank.ACE
-            else [make_card(Rank.QUEEN if ev.card % 9 == Rank.KING else Rank.KING, suit_of(ev.card))]
+            else [
+                make_card(Rank.QUEEN if ev.card % 9 == Rank.KING else Rank.KING, suit_of(ev.card))
+            ]
         ):
             hand.holdings.claim(ev.seat, partner, "marriage")
         if ev.card % 9 == Rank.ACE:
@@ -908,10 +947,14 @@ class ThousandTable:
             res.made = None
         else:
             for p in hand.active:
-                res.points[p] = sum(card_points(c) for c in hand.won.get(p, [])) + hand.marriage_points.get(p, 0)
+                res.points[p] = sum(
+                    card_points(c) for c in hand.won.get(p, [])
+                ) + hand.marriage_points.get(p, 0)
                 res.tricks[p] = hand.tricks_taken.get(p, 0)
             res.made = res.points[d] >= hand.contract
-            res.scores[d] = (hand.contract if res.made else -hand.contract) * (2 if hand.dark else 1)
+            res.scores[d] = (hand.contract if res.made else -hand.contract) * (
+                2 if hand.dark else 1
+            )
             for p in opponents:
                 res.scores[p] = s.rounded(res.points[p])
         if factor != 1:
@@ -939,11 +982,15 @@ class ThousandTable:
             if what == "raise":
                 cards = played
             else:
-                received = [hand.given.get(seat)] if seat != hand.declarer else list(hand.talon_taken)
+                received = (
+                    [hand.given.get(seat)] if seat != hand.declarer else list(hand.talon_taken)
+                )
                 gave = [hand.given[p] for p in hand.given] if seat == hand.declarer else []
                 if any(c is None for c in received) or any(c is None for c in gave):
                     continue
-                cards = (played | {c for c in gave if c is not None}) - {c for c in received if c is not None}
+                cards = (played | {c for c in gave if c is not None}) - {
+                    c for c in received if c is not None
+                }
             cap = self.cap(cards)
             if value > cap:
                 err = self._cap_error(seat, value, cap, what, cards)
@@ -981,13 +1028,15 @@ class ThousandTable:
             g.totals[p] = new
         # Hands on the barrel (T8.4), counted from the hand after getting on.
         for p in hand.active:
-            if before_barrel[p] and g.barrel[p] is not None and g.totals[p] < s.target:
-                g.barrel[p] = (g.barrel[p] or 0) + 1
-                if s.barrel_hands is not None and g.barrel[p] >= s.barrel_hands:
+            spent = g.barrel[p]
+            if before_barrel[p] and spent is not None and g.totals[p] < s.target:
+                spent = g.barrel[p] = spent + 1
+                if s.barrel_hands is not None and spent >= s.barrel_hands:
                     g.totals[p] -= s.barrel_penalty
                     g.barrel[p] = None
                     res.notes.append(
-                        f"{self.name(p)} falls off the barrel after {s.barrel_hands} hands (-{s.barrel_penalty})"
+                        f"{self.name(p)} falls off the barrel after {s.barrel_hands} hands "
+                        f"(-{s.barrel_penalty})"
                     )
         if s.knock_off:
             for p in got_on:
