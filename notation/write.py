@@ -1,7 +1,7 @@
 """The canonical KGN writer: one deterministic text for every record.
 
-Layout: the four required tags first (Game, Players, Dealer, Rules), the others in the
-order written; a blank line; then each hand as a block of indented event lines.  Comments
+Layout: the tags one a line in the order written; a blank line; then each hand as a block
+of indented event lines.  Comments
 stay after the event they followed.
 """
 
@@ -22,7 +22,6 @@ from .records import (
     Note,
     Play,
     Stated,
-    Tag,
     ThousandGame,
     Trick,
     Variation,
@@ -83,16 +82,10 @@ class _Out:
         return "".join(self.parts)
 
 
-def _tags(game: Game) -> list[Tag]:
-    first = [t for name in REQUIRED_TAGS for t in game.tags if t.name == name][: len(REQUIRED_TAGS)]
-    seen = {id(t) for t in first}
-    return first + [t for t in game.tags if id(t) not in seen]
-
-
 def write_game(game: Game) -> str:
     """The canonical text of one game, ending with a newline."""
     out = _Out()
-    for tag in _tags(game):
+    for tag in game.tags:
         out.raw("[" + " ".join([tag.name, *(quote(v) for v in tag.values)]) + "]\n")
     for c in game.notes:
         out.comment(c)
@@ -105,7 +98,8 @@ def write_game(game: Game) -> str:
 
 
 def _tidy(text: str) -> str:
-    lines = [ln.rstrip() for ln in text.split("\n")]
+    # Only blank lines are trimmed: trailing blanks inside a comment are the user's text.
+    lines = [ln if ln.strip() else "" for ln in text.split("\n")]
     while lines and not lines[-1]:
         lines.pop()
     return "\n".join(lines) + "\n"

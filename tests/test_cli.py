@@ -1,0 +1,89 @@
+"""The kozyr command line: exit codes, messages, round trips."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from conftest import INVALID, SAMPLES
+from typer.testing import CliRunner
+
+from replay.cli import app
+
+runner = CliRunner()
+THOUSAND = sorted(str(p) for p in SAMPLES.glob("thousand/*.kgn"))
+
+
+def test_version() -> None:
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0 and result.stdout.startswith("kozyr ")
+
+
+def test_fmt_check_passes_on_samples() -> None:
+    assert runner.invoke(app, ["fmt", "--check", *THOUSAND]).exit_code == 0
+
+
+def test_fmt_check_fails_on_non_canonical(tmp_path: Path) -> None:
+    path = tmp_path / "a.kgn"
+    path.write_text(Path(THOUSAND[0]).read_text().replace("bid Anna 100,", "bid  anna 100 ,"))
+    result = runner.invoke(app, ["fmt", "--check", str(path)])
+    assert result.exit_code == 1 and "not in canonical form" in result.stderr
+    assert runner.invoke(app, ["fmt", "--write", str(path)]).exit_code == 0
+    assert path.read_text() == Path(THOUSAND[0]).read_text()
+
+
+def test_export_import_is_byte_identical(tmp_path: Path) -> None:
+    for sample in THOUSAND:
+        out = tmp_path / "g.json"
+        assert runner.invoke(app, ["export", sample, "--to", "json", "-o", str(out)]).exit_code == 0
+        assert isinstance(json.loads(out.read_text()), list)
+        back = runner.invoke(app, ["import", str(out)])
+        assert back.exit_code == 0 and back.stdout == Path(sample).read_text()
+        jl = runner.invoke(app, ["export", sample, "--jsonl"])
+        assert all(json.loads(line)["kind"] == "thousand" for line in jl.stdout.splitlines())
+
+
+def test_validate_samples_ok_and_invalid_exit_1() -> None:
+    assert runner.invoke(app, ["validate", *THOUSAND]).exit_code == 0
+    result = runner.invoke(app, ["validate", str(INVALID / "thousand" / "must-trump.kgn")])
+    assert result.exit_code == 1
+    assert "error[T5.2 must-trump]: Anna must play a trump (holds" in result.stderr
+    assert "legal:" in result.stderr and "^" in result.stderr
+
+
+def test_validate_json_format_is_machine_readable() -> None:
+    result = runner.invoke(app, ["validate", "--format", "json", str(INVALID / "thousand" / "bid-step.kgn")])
+    assert result.exit_code == 1
+    record = json.loads(result.stdout.splitlines()[0])
+    assert record["code"] == "bid-step" and record["clause"] == "T3.2" and record["line"] == 14
+
+
+def test_missing_file_is_exit_2() -> None:
+    result = runner.invoke(app, ["validate", "no/such/file.kgn"])
+    assert result.exit_code == 2 and "cannot read" in result.stderr
+
+
+def test_unknown_option_is_exit_2() -> None:
+    assert runner.invoke(app, ["validate", "--bogus", THOUSAND[0]]).exit_code == 2
+
+
+def test_binary_garbage_gives_no_traceback(tmp_path: Path) -> None:
+    path = tmp_path / "junk.kgn"
+    path.write_bytes(bytes(range(256)) * 4)
+    result = runner.invoke(app, ["validate", str(path)])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+
+
+def test_hostile_text_cannot_drive_the_terminal(tmp_path: Path) -> None:
+    path = tmp_path / "evil.kgn"
+    path.write_text('[Game "thousand"]\n[Players "\x1b[31mA" "B" "C"]\n[Dealer "X"]\n[Rules "classic"]\n')
+    result = runner.invoke(app, ["validate", str(path)])
+    assert result.exit_code == 1 and "\x1b" not in result.stderr
+
+
+def test_generate_writes_valid_games(tmp_path: Path) -> None:
+    out = tmp_path / "g.kgn"
+    assert runner.invoke(app, ["generate", "thousand", "--games", "2", "--seed", "5", "-o", str(out)]).exit_code == 0
+    assert runner.invoke(app, ["validate", str(out)]).exit_code == 0
+    again = runner.invoke(app, ["generate", "thousand", "--games", "2", "--seed", "5"])
+    assert again.stdout == out.read_text()

@@ -1,0 +1,152 @@
+"""KGN notation: reading, canonical writing, JSON, and located syntax errors."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from conftest import SAMPLES
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import notation
+from notation.cards import canonical_card
+from notation.jsonio import from_json, iter_json_games, json_schema, to_json
+from notation.records import Comment, Variation
+
+SAMPLE_FILES = sorted(SAMPLES.glob("*/*.kgn"))
+HEADER = '[Game "thousand"]\n[Players "Anna" "Boris" "Vera"]\n[Dealer "Vera"]\n[Rules "classic"]\n'
+
+
+@pytest.mark.parametrize("path", SAMPLE_FILES, ids=lambda p: p.name)
+def test_samples_are_canonical_and_round_trip(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    games = notation.loads_all(text)
+    assert notation.dumps(games) == text
+    for game in games:
+        again = notation.loads(notation.dumps(game))
+        assert again == game
+        assert from_json(to_json(game)) == game
+
+
+def test_lenient_input_reads_and_writes_canonical() -> None:
+    text = HEADER + "\n\nHAND 1\n   deal anna: 10♠ a♥ kh Qh 9s jd ad\n  Bid anna 100 ,boris PASS, vera pass\n"
+    game = notation.loads(text)
+    out = notation.dumps(game)
+    assert "deal Anna: TS AH KH QH 9S JD AD" in out
+    assert "bid Anna 100, Boris pass, Vera pass" in out
+    assert notation.dumps(notation.loads(out)) == out
+
+
+def test_card_reading_is_lenient() -> None:
+    assert [canonical_card(c) for c in ("10♠", "th", "A♥", "q♦", "??")] == ["TS", "TH", "AH", "QD", "??"]
+
+
+def test_comments_stay_with_the_event_they_followed() -> None:
+    text = HEADER + "{before}\nhand 1 {hand note}\n  bid Anna 100 {after Anna}, Boris pass, Vera pass {last}\n"
+    game = notation.loads(text)
+    assert game.notes == [Comment(text="before")]
+    hand = game.hands[0]
+    assert hand.notes == [Comment(text="hand note")]
+    assert hand.auction[0].notes == [Comment(text="after Anna")]
+    assert hand.auction[2].notes == [Comment(text="last")]
+    assert notation.loads(notation.dumps(game)) == game
+
+
+def test_variations_nest_and_round_trip() -> None:
+    text = HEADER + "\nhand 1\n  bid Anna 100, Boris 105 (Boris pass (Boris 110), Vera pass), Vera pass, Anna pass\n"
+    game = notation.loads(text)
+    var = game.hands[0].auction[1].notes[0]
+    assert isinstance(var, Variation)
+    assert isinstance(var.auction[0].notes[0], Variation)
+    assert notation.loads(notation.dumps(game)) == game
+
+
+def test_names_that_need_quotes_are_quoted() -> None:
+    text = '[Game "thousand"]\n[Players "Anna Maria" "pass" "AS"]\n[Dealer "AS"]\n[Rules "classic"]\n\nhand 1\n  bid "Anna Maria" 100, "pass" pass, "AS" pass\n'
+    game = notation.loads(text)
+    assert [c.seat for c in game.hands[0].auction] == ["Anna Maria", "pass", "AS"]
+    assert notation.dumps(game) == text
+
+
+def test_read_game_streams_one_game_per_call() -> None:
+    text = (HEADER + "\nhand 1\n  bid Anna 100, Boris pass, Vera pass\n") * 3
+    handle = io.StringIO(text)
+    games = []
+    while (game := notation.read_game(handle)) is not None:
+        games.append(game)
+    assert len(games) == 3
+
+
+def test_typo_in_trick_5_of_hand_3_is_located() -> None:
+    path = SAMPLES / "thousand" / "04-barrel-falls.kgn"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    hand3 = lines.index("hand 3")
+    k = next(i for i in range(hand3, len(lines)) if lines[i].startswith("  5. "))
+    lines[k] = lines[k].replace(", ", ", X", 1).replace(" X", " 7Z ", 1)
+    with pytest.raises(notation.KgnSyntaxError) as info:
+        notation.loads("\n".join(lines), file="typo.kgn")
+    err = info.value
+    assert (err.file, err.line) == ("typo.kgn", k + 1)
+    assert err.column == lines[k].index("7Z") + 1
+    assert "typo.kgn:%d:%d: error[syntax]" % (k + 1, err.column) in err.format()
+
+
+def test_one_bad_game_does_not_hide_the_next() -> None:
+    bad = HEADER + "\nhand 1\n  bid Anna 1OO\n"
+    good = HEADER + "\nhand 1\n  bid Anna 100, Boris pass, Vera pass\n"
+    items = list(notation.iter_games(io.StringIO(bad + "\n" + bad + "\n" + good), on_error="yield"))
+    assert [type(i).__name__ for i in items] == ["KgnSyntaxError", "KgnSyntaxError", "ThousandGame"]
+    assert [i.line for i in items[:2]] == [7, 15]  # type: ignore[union-attr]
+
+
+def test_invalid_utf8_is_a_located_error() -> None:
+    data = (HEADER + "{caf\xe9}\n").encode("latin-1")
+    items = list(notation.iter_games(io.BytesIO(data), on_error="yield"))
+    assert isinstance(items[0], notation.KgnError) and items[0].code == "encoding"
+    assert items[0].line == 5
+
+
+def test_json_lines_and_arrays_import() -> None:
+    games = notation.loads_all((SAMPLES / "thousand" / "01-first-hand.kgn").read_text())
+    jsonl = "".join(to_json(g) + "\n" for g in games * 2)
+    assert list(iter_json_games(jsonl)) == games * 2
+    array = json.dumps([json.loads(to_json(g)) for g in games])
+    assert list(iter_json_games(array)) == games
+
+
+def test_json_schema_describes_games() -> None:
+    schema = json_schema()
+    assert schema["title"] == "KGN game record"
+    assert "hands" in json.dumps(schema)
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(st.text(max_size=300))
+def test_any_text_gives_records_or_located_errors(text: str) -> None:
+    for item in notation.iter_games(io.StringIO(text), on_error="yield"):
+        if isinstance(item, notation.KgnError):
+            assert item.line is not None and item.code
+        else:
+            assert notation.loads(notation.dumps(item)) == item
+
+
+SAMPLE_TEXT = (SAMPLES / "thousand" / "01-first-hand.kgn").read_text()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_mutated_samples_give_records_or_located_errors(data: st.DataObject) -> None:
+    text = SAMPLE_TEXT
+    for _ in range(data.draw(st.integers(1, 4))):
+        i = data.draw(st.integers(0, len(text)))
+        j = data.draw(st.integers(i, min(len(text), i + 8)))
+        piece = data.draw(st.sampled_from(["", " ", "??", "(", ")", "{", "}", ";", "[", "]", ",", "10", "->", "marriage", "\n", '"', "$1"]))
+        text = text[:i] + piece + text[j:]
+    for item in notation.iter_games(io.StringIO(text), on_error="yield"):
+        if isinstance(item, notation.KgnError):
+            assert item.line is not None
+        else:
+            assert notation.loads(notation.dumps(item)) == item

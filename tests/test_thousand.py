@@ -1,0 +1,168 @@
+"""Thousand rules (RULES.md section 1) as the engine enforces them."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from conftest import INVALID, SAMPLES
+
+import notation
+import replay
+from notation.cards import parse_card
+from replay import thousand as th
+from replay.generate import generate_thousand
+from replay.rules import parse_rules
+from replay.sources import texts_of
+
+INVALID_FILES = sorted((INVALID / "thousand").glob("*.kgn"))
+
+
+def diagnostics_of(path: Path) -> list[notation.KgnError]:
+    out: list[notation.KgnError] = []
+    for gtext, item in texts_of(str(path)):
+        if isinstance(item, notation.KgnError):
+            out.append(item)
+        else:
+            out.extend(replay.check(item, file=gtext.file, source=gtext.source_line).diagnostics)
+    return out
+
+
+@pytest.mark.parametrize("path", sorted(SAMPLES.glob("thousand/*.kgn")), ids=lambda p: p.name)
+def test_samples_validate(path: Path) -> None:
+    assert diagnostics_of(path) == []
+
+
+@pytest.mark.parametrize("path", INVALID_FILES, ids=lambda p: p.stem)
+def test_invalid_record_gives_its_code_at_its_line(path: Path) -> None:
+    expect = re.search(rb'\[Expect "([\w-]+) (\d+)"\]', path.read_bytes())
+    assert expect, "each invalid record names its expected code and line"
+    code, line = expect.group(1).decode(), int(expect.group(2))
+    diags = diagnostics_of(path)
+    assert diags, "the record must be reported"
+    first = diags[0]
+    assert (first.code, first.line) == (code, line), first.format()
+    assert first.column is not None and first.file == str(path)
+
+
+def test_every_engine_code_has_an_invalid_record() -> None:
+    codes = set()
+    for path in INVALID_FILES:
+        m = re.search(rb'\[Expect "([\w-]+) ', path.read_bytes())
+        assert m
+        codes.add(m.group(1).decode())
+    source = (Path(replay.__file__).parent / "thousand.py").read_text() + (
+        Path(replay.__file__).parent / "check.py"
+    ).read_text()
+    used = set(re.findall(r'code="([\w-]+)"', source)) | set(re.findall(r'"([a-z]+(?:-[a-z]+)+)",\n\s+"T', source))
+    missing = {c for c in used if c not in codes} - {"must-overtake", "hidden-contradiction", "trick-size"}
+    assert not missing, f"codes without an invalid record: {sorted(missing)}"
+
+
+# ---- T7.3 rounding, T8 barrel, T9 end ------------------------------------------------------
+
+
+@pytest.mark.parametrize(("points", "rounded"), [(17, 15), (18, 20), (0, 0), (22, 20), (23, 25), (120, 120)])
+def test_opponents_points_round_to_nearest_five(points: int, rounded: int) -> None:
+    assert th.ThousandSettings().rounded(points) == rounded
+
+
+def test_round_switch_10_rounds_five_up() -> None:
+    s = th.ThousandSettings.from_rules(parse_rules("thousand", "classic round=10"))
+    assert [s.rounded(p) for p in (14, 15, 24, 25)] == [10, 20, 20, 30]
+
+
+def sample(name: str) -> replay.Report:
+    game = notation.loads((SAMPLES / "thousand" / name).read_text())
+    return replay.check(game)
+
+
+def test_barrel_fall_after_three_hands_costs_120() -> None:
+    report = sample("04-barrel-falls.kgn")
+    falls = [h for h in report.hands if any("after 3 hands" in n for n in h.notes)]
+    assert falls
+    hand = falls[0]
+    index = report.hands.index(hand)
+    seat = next(p for p in range(3) if report.hands[index - 3].totals[p] == 880 and p in report.hands[index - 1].barrel)
+    assert hand.totals[seat] == 760
+
+
+def test_two_players_reach_1000_and_the_declarer_wins() -> None:
+    report = sample("03-two-reach-1000.kgn")
+    assert report.result == "Anna"
+    assert report.totals == {"Anna": 1000, "Boris": 1050, "Vera": 400}
+
+
+def test_partial_deal_is_reconstructed_from_play() -> None:
+    report = sample("02-partial-deal.kgn")
+    assert report.ok
+    assert report.hands[0].scores == {0: 120, 1: 180, 2: 0}
+
+
+def test_swapping_two_cards_between_tricks_is_caught() -> None:
+    path = SAMPLES / "thousand" / "01-first-hand.kgn"
+    text = path.read_text()
+    text = text.replace("1. Anna AS,", "1. Anna @@,").replace("5. Boris AD,", "5. Boris AS,").replace("@@", "AD")
+    game = notation.loads(text)
+    diags = replay.check(game).diagnostics
+    assert diags and diags[0].code == "card-not-held"
+    line = next(i for i, ln in enumerate(text.split("\n"), 1) if "1. Anna AD" in ln)
+    assert (diags[0].line, diags[0].column) == (line, text.split("\n")[line - 1].index("Anna") + 1)
+
+
+def test_a_bid_of_103_is_caught() -> None:
+    text = (SAMPLES / "thousand" / "01-first-hand.kgn").read_text().replace("Boris 110", "Boris 103")
+    diags = replay.check(notation.loads(text, file="x.kgn")).diagnostics
+    assert diags[0].label == "T3.2 bid-step" and diags[0].line == 13
+
+
+def test_must_trump_names_the_trumps_and_the_legal_cards() -> None:
+    table = th.ThousandTable(["A", "B", "C"], dealer=2)
+    c = parse_card
+    table.apply(
+        th.Deal(
+            hands={
+                0: [c(x) for x in "AS TS KS QS AD TD KD".split()],
+                1: [c(x) for x in "9S JS KH QH 9H AC TC".split()],
+                2: [c(x) for x in "AH TH JH QC KC JC 9C".split()],
+            },
+            talon=[c(x) for x in "QD JD 9D".split()],
+        )
+    )
+    for call in (th.Call(0, 100), th.Call(1, 120), th.Call(2, None), th.Call(0, None)):
+        table.apply(call)
+    table.apply(th.TalonReveal([c("QD"), c("JD"), c("9D")]))
+    table.apply(th.Give([(0, c("9D")), (2, c("JD"))]))
+    table.apply(th.Raise(120))
+    table.apply(th.Play(1, c("AC")))
+    table.apply(th.Play(2, c("QC")))
+    table.apply(th.Play(0, c("9D")))  # A is void in clubs, no trump in force: any card
+    table.apply(th.Play(1, c("KH"), marriage=True))  # B took trick 1: hearts are trump
+    with pytest.raises(notation.IllegalMoveError) as info:
+        table.apply(th.Play(2, c("9C")))
+    assert info.value.label == "T5.1 must-follow"
+    assert info.value.legal == ["JH", "TH", "AH"]
+
+
+def test_undo_steps_back() -> None:
+    table = th.ThousandTable(["A", "B", "C"], dealer=2, keep_history=True)
+    table.apply(th.Deal())
+    table.apply(th.Call(0, 100))
+    table.undo()
+    assert table.hand is not None and table.hand.high == 0 and table.hand.turn == 0
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_generated_games_validate_and_round_trip(seed: int) -> None:
+    game = generate_thousand(seed=seed)
+    text = notation.dumps(game)
+    again = notation.loads(text)
+    assert again == game
+    report = replay.check(again)
+    assert report.ok, [d.format() for d in report.diagnostics]
+    assert report.result is not None and game.tag("Result") == report.result
+
+
+def test_generation_is_deterministic() -> None:
+    assert notation.dumps(generate_thousand(seed=11)) == notation.dumps(generate_thousand(seed=11))
