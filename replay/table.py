@@ -208,6 +208,17 @@ class Holdings:
         # Max flow, suits -> places (capacity: free cards of the suit / unknown slots).
         flow = _max_flow(free, {p: self.unknown[p] for p in holders}, self.void)
         if flow < sum(free.values()) or flow < sum(self.unknown[p] for p in holders):
+            for suit, count in sorted(free.items()):
+                room = sum(self.unknown[p] for p in holders if suit not in self.void[p])
+                if count > room:
+                    cards = [c for c in sorted(self.deck) if c // 9 == suit and c not in self.where]
+                    noun = ("spades", "clubs", "diamonds", "hearts")[suit]
+                    raise IllegalMoveError(
+                        f"{cards_text(cards)} ({noun} nobody recorded) have no place left: "
+                        f"every hand that could hold them has shown out of {noun}",
+                        code="hidden-contradiction",
+                        clause="T2",
+                    )
             raise IllegalMoveError(
                 "the cards nobody recorded cannot be shared out: the record contradicts "
                 "itself (a card shown twice, or a suit played after showing out of it)",
