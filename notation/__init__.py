@@ -31,7 +31,7 @@ from typing import IO
 from .cards import Card, Rank, Suit, canonical_card, card_code, card_points, parse_card
 from .errors import IllegalMoveError, KgnError, KgnSyntaxError, RulesConfigError, WrongFactError
 from .parse import iter_games, parse_game, read_game, split_games
-from .records import Game, ThousandGame
+from .records import AnyGame, BuraGame, Game, ThousandGame
 from .write import write_game
 
 __all__ = [
@@ -94,7 +94,7 @@ def load(handle: IO[str] | IO[bytes], *, file: str | None = None) -> Game:
 
 def dumps(games: Game | Iterable[Game]) -> str:
     """Canonical KGN text of one game or of several (separated by a blank line)."""
-    if isinstance(games, ThousandGame):
+    if isinstance(games, ThousandGame | BuraGame):
         return write_game(games)
     return "\n".join(write_game(g) for g in games)
 

@@ -24,24 +24,35 @@ from .errors import KgnError, KgnSyntaxError
 from .grammar import grammar_path
 from .records import (
     GAME_KINDS,
+    Answer,
+    BuraDeal,
+    BuraGame,
+    BuraTrick,
+    BuraVariation,
     Call,
+    Claim,
     Comment,
     Concede,
     Contract,
     Deal,
     DealHand,
+    Dealing,
+    Draw,
     Entry,
+    Fault,
     Game,
     Give,
     GiveCard,
     Glyph,
     Hand,
     Nag,
-    Note,
     Play,
+    Pot,
     Redeal,
+    Show,
     Stated,
     Tag,
+    Tally,
     Talon,
     ThousandGame,
     Trick,
@@ -262,8 +273,10 @@ class _Builder(Transformer[Token, Any]):
         self.players: list[str] = []
         self.folded: dict[str, str] = {}
         self.gtext: GameText | None = None
+        self.kind = "thousand"
 
-    def reset(self, gtext: GameText) -> None:
+    def reset(self, gtext: GameText, kind: str = "thousand") -> None:
+        self.kind = kind
         self.offset = gtext.first_line - 1
         self.players = []
         self.folded = {}
@@ -319,10 +332,10 @@ class _Builder(Transformer[Token, Any]):
     def comments(self, c: list[Token]) -> list[Comment]:
         return [self._comment(t) for t in c]
 
-    def moves_notes(self, c: list[Any]) -> list[Note]:
-        notes: list[Note] = []
+    def moves_notes(self, c: list[Any]) -> list[Any]:
+        notes: list[Any] = []
         for item in c:
-            if isinstance(item, Variation):
+            if isinstance(item, Variation | BuraVariation):
                 notes.append(item)
             elif item.type == "COMMENT":
                 notes.append(self._comment(item))
@@ -452,6 +465,127 @@ class _Builder(Transformer[Token, Any]):
         return Variation(**fields)
 
 
+class _BuraBuilder(_Builder):
+    """Builds Bura and Burkozel records (the common rules are inherited)."""
+
+    def start(self, c: list[Any]) -> BuraGame:  # type: ignore[override]
+        tags = [x for x in c if isinstance(x, Tag)]
+        notes: list[Comment] = next((x for x in c if isinstance(x, list)), [])
+        deals = [x for x in c if isinstance(x, BuraDeal)]
+        return BuraGame(kind=self.kind, tags=tags, notes=notes, deals=deals)
+
+    def deal_block(self, c: list[Any]) -> BuraDeal:
+        kw, number, notes, *rest = c
+        dealing = rest.pop(0) if rest and isinstance(rest[0], Dealing) else None
+        return BuraDeal(
+            number=int(number), notes=notes, dealing=dealing, events=rest, pos=self._pos(kw)
+        )
+
+    def dealing(self, c: list[Any]) -> Dealing:
+        kw, *parts, notes = c
+        fields: dict[str, Any] = {"hands": []}
+        for part in parts:
+            if isinstance(part, DealHand):
+                fields["hands"].append(part)
+                continue
+            key, tok, value = part
+            if key in fields:
+                raise self._error(f"the {key} is given twice in this deal", tok)
+            fields[key] = value
+        return Dealing(notes=notes, pos=self._pos(kw), **fields)
+
+    def deal_trump(self, c: list[Any]) -> tuple[str, Token, str]:
+        return ("trump", c[0], self._card(c[1]))
+
+    def deal_stock(self, c: list[Any]) -> tuple[str, Token, list[str]]:
+        return ("stock", c[0], c[1])
+
+    def trick(self, c: list[Any]) -> BuraTrick:  # type: ignore[override]
+        num = c[0]
+        answers = [x for x in c[1:] if isinstance(x, Answer)]
+        winner = c[-1] if isinstance(c[-1], Winner) else None
+        return BuraTrick(number=int(num[:-1]), answers=answers, winner=winner, pos=self._pos(num))
+
+    def answer(self, c: list[Any]) -> Answer:
+        seat, *rest = c
+        notes = rest.pop()
+        up: list[str] = []
+        down: list[str] = []
+        target = up
+        for tok in rest:
+            if tok.type == "DOWN":
+                target = down
+            else:
+                target.append(self._card(tok))
+        return Answer(seat=str(seat), cards=up, down=down, notes=notes, pos=self._pos(seat))
+
+    def draw(self, c: list[Any]) -> Draw:
+        kw, *cards, notes = c
+        return Draw(cards=cards, notes=notes, pos=self._pos(kw))
+
+    def draw_card(self, c: list[Any]) -> GiveCard:
+        return self.give_card(c)
+
+    def claim(self, c: list[Any]) -> Claim:
+        kw, seat, *rest = c
+        notes = rest.pop()
+        count = next((int(t) for t in rest if t.type == "INT"), None)
+        outcome = next((str(t).lower() for t in rest if t.type == "OUTCOME"), None)
+        return Claim(seat=str(seat), count=count, outcome=outcome, notes=notes, pos=self._pos(kw))
+
+    def show(self, c: list[Any]) -> Show:
+        kw, seat, combo, cards, notes = c
+        return Show(
+            seat=str(seat), combo=str(combo).lower(), cards=cards, notes=notes, pos=self._pos(kw)
+        )
+
+    def fault(self, c: list[Any]) -> Fault:
+        kw, seat, kind, notes = c
+        return Fault(seat=str(seat), fault=str(kind).lower(), notes=notes, pos=self._pos(kw))
+
+    def pot(self, c: list[Any]) -> Pot:
+        kw, *rest = c
+        notes = rest.pop()
+        sign = -1 if any(t == "-" for t in rest if t.type == "SIGN") else 1
+        value = next(int(t) for t in rest if t.type == "INT")
+        return Pot(value=sign * value, notes=notes, pos=self._pos(kw))
+
+    def _tally(self, kind: Literal["chips", "wins", "penalty", "points"], c: list[Any]) -> Tally:
+        return Tally(kind=kind, entries=c[1:-1], notes=c[-1], pos=self._pos(c[0]))
+
+    def chips(self, c: list[Any]) -> Tally:
+        return self._tally("chips", c)
+
+    def wins(self, c: list[Any]) -> Tally:
+        return self._tally("wins", c)
+
+    def penalty(self, c: list[Any]) -> Tally:
+        return self._tally("penalty", c)
+
+    def points(self, c: list[Any]) -> Tally:  # type: ignore[override]
+        return self._tally("points", c)
+
+    def var_answers(self, c: list[Any]) -> _Answers:
+        answers = [x for x in c if isinstance(x, Answer)]
+        winner = c[-1] if isinstance(c[-1], Winner) else None
+        return _Answers(answers, winner)
+
+    def variation(self, c: list[Any]) -> BuraVariation:  # type: ignore[override]
+        fields: dict[str, Any] = {"events": []}
+        for item in c:
+            if isinstance(item, _Answers):
+                fields["answers"], fields["winner"] = item.answers, item.winner
+            else:
+                fields["events"].append(item)
+        return BuraVariation(**fields)
+
+
+@dataclass(slots=True)
+class _Answers:
+    answers: list[Answer]
+    winner: Winner | None = None
+
+
 class _Calls(list[Call]):
     pass
 
@@ -492,7 +626,7 @@ class _Parser:
 
 @cache
 def _parser(grammar: str) -> _Parser:
-    builder = _Builder()
+    builder = _BuraBuilder() if grammar == "bura" else _Builder()
     lark = Lark.open(
         str(grammar_path(grammar)),
         parser="lalr",
@@ -544,7 +678,7 @@ def parse_game(gtext: GameText) -> Game:
     kind = _game_kind(gtext)
     grammar = _GRAMMAR_OF[kind]
     parser = _parser(grammar)
-    parser.builder.reset(gtext)
+    parser.builder.reset(gtext, kind)
     try:
         game: Game = parser.lark.parse(gtext.text)  # type: ignore[assignment]
     except UnexpectedInput as exc:
@@ -559,8 +693,6 @@ def parse_game(gtext: GameText) -> Game:
             column=1,
             game=gtext.index,
         ) from None
-    if game.kind != kind:  # the bura grammar serves bura and burkozel
-        game = game.model_copy(update={"kind": kind})
     return game
 
 

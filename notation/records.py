@@ -295,6 +295,127 @@ class ThousandGame(_GameBase):
     hands: list[Hand] = []
 
 
+# ---- Bura and Burkozel events -------------------------------------------------------------
+
+
+class Answer(Node):
+    """One player's cards in a trick (the lead is the first answer): ``cards`` face up,
+    ``down`` face down (``??`` where nobody saw them)."""
+
+    seat: str
+    cards: list[CardText] = []
+    down: list[CardText] = []
+    notes: list[BuraNote] = []
+
+
+class BuraTrick(Node):
+    """A Bura trick: the lead and the answers clockwise, and the stated taker."""
+
+    kind: Literal["trick"] = "trick"
+    number: int
+    answers: list[Answer]
+    winner: Winner | None = None
+
+
+class Dealing(Node):
+    """The deal: each seat's cards, the trump card, the stock from the top."""
+
+    kind: Literal["dealing"] = "dealing"
+    hands: list[DealHand] = []
+    trump: CardText | None = None
+    stock: list[CardText] | None = None
+    notes: list[Comment] = []
+
+
+class Draw(Node):
+    """Cards drawn from the stock, one at a time, in order."""
+
+    kind: Literal["draw"] = "draw"
+    cards: list[GiveCard]
+    notes: list[Comment] = []
+
+
+class Claim(Node):
+    """A claim ("open"): the claimant, and the count and outcome when stated."""
+
+    kind: Literal["claim"] = "claim"
+    seat: str
+    count: int | None = None
+    outcome: Literal["win", "fail"] | None = None
+    notes: list[Comment] = []
+
+
+class Show(Node):
+    """A combination shown from the hand."""
+
+    kind: Literal["show"] = "show"
+    seat: str
+    combo: Literal["bura", "molodka", "moskva", "small-moskva", "foreheads"]
+    cards: list[CardText] = []
+    notes: list[Comment] = []
+
+
+class Fault(Node):
+    """A fault at the stock."""
+
+    kind: Literal["fault"] = "fault"
+    seat: str
+    fault: Literal["out-of-turn", "double-draw"]
+    notes: list[Comment] = []
+
+
+class Pot(Node):
+    """The stated pot at that point."""
+
+    kind: Literal["pot"] = "pot"
+    value: int
+    notes: list[Comment] = []
+
+
+class Tally(Node):
+    """A stated running count: ``chips`` (net winnings), ``wins`` (deals won),
+    ``penalty`` points, or a deal's card ``points``."""
+
+    kind: Literal["chips", "wins", "penalty", "points"]
+    entries: list[Entry]
+    notes: list[Comment] = []
+
+
+BuraEvent = Annotated[
+    BuraTrick | Draw | Claim | Show | Fault | Pot | Tally, Field(discriminator="kind")
+]
+
+
+class BuraVariation(Node):
+    """Another line of play from before the answer it follows: the rest of that trick,
+    then the deal's later events."""
+
+    kind: Literal["variation"] = "variation"
+    answers: list[Answer] = []
+    winner: Winner | None = None
+    events: list[BuraEvent] = []
+
+
+BuraNote = Annotated[Comment | Glyph | Nag | BuraVariation, Field(discriminator="kind")]
+
+
+class BuraDeal(Node):
+    """One deal of Bura or Burkozel."""
+
+    kind: Literal["deal"] = "deal"
+    number: int
+    notes: list[Comment] = []
+    dealing: Dealing | None = None
+    events: list[BuraEvent] = []
+
+
+class BuraGame(_GameBase):
+    """A session of Bura or Burkozel: the header and the deals in order."""
+
+    kind: Literal["bura", "burkozel"] = "bura"
+    deals: list[BuraDeal] = []
+
+
 def _rebuild(*models: type[BaseModel]) -> None:
     namespace: dict[str, Any] = dict(globals())
     for model in models:
@@ -302,6 +423,8 @@ def _rebuild(*models: type[BaseModel]) -> None:
 
 
 _rebuild(Call, Play, Variation, Hand, Trick, ThousandGame)
+_rebuild(Answer, BuraTrick, BuraVariation, BuraDeal, BuraGame)
 
-Game = ThousandGame
-"""A game record of any kind (a union as more games are added)."""
+Game = Annotated[ThousandGame | BuraGame, Field(discriminator="kind")]
+"""A game record of any kind."""
+AnyGame = ThousandGame | BuraGame

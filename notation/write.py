@@ -11,16 +11,26 @@ import re
 from collections.abc import Iterable
 
 from .records import (
+    Answer,
+    BuraDeal,
+    BuraEvent,
+    BuraTrick,
+    BuraVariation,
     Call,
+    Claim,
     Comment,
     Deal,
+    Draw,
     Entry,
+    Fault,
     Game,
     Glyph,
     Hand,
     Nag,
     Note,
     Play,
+    Pot,
+    Show,
     Stated,
     ThousandGame,
     Trick,
@@ -34,7 +44,8 @@ __all__ = ["KEYWORDS", "REQUIRED_TAGS", "quote", "seat_text", "write_game"]
 REQUIRED_TAGS = ("Game", "Players", "Dealer", "Rules")
 KEYWORDS = frozenset(
     "hand deal redeal bid bids pass dark talon concede give contract marriage points score "
-    "totals barrel".split()
+    "totals barrel hands trump stock down draw open show fault pot chips wins penalty win fail "
+    "bura molodka moskva small-moskva foreheads out-of-turn double-draw".split()
 )
 _BARE = re.compile(r"[^\W\d_][\w'-]*\Z")
 _CARDISH = re.compile(r"(?:10|[2-9TtJjQqKkAa])[SCDHscdh]\Z")
@@ -94,6 +105,10 @@ def write_game(game: Game) -> str:
         for hand in game.hands:
             out.newline()
             _hand(out, hand)
+    else:
+        for deal in game.deals:
+            out.newline()
+            _bura_deal(out, deal)
     return _tidy(out.text())
 
 
@@ -232,4 +247,97 @@ def _variation(out: _Out, var: Variation) -> None:
     if var.plays or var.winner is not None:
         _plays(out, var.plays, var.winner)
     _rest(out, var, newline=False, auction=False)
+    out.raw(")")
+
+
+# ---- Bura and Burkozel ----------------------------------------------------------------------
+
+
+def _cards(cards: Iterable[str]) -> str:
+    return "".join(" " + c for c in cards)
+
+
+def _bura_deal(out: _Out, deal: BuraDeal) -> None:
+    out.indent = INDENT
+    out.raw(f"deal {deal.number}")
+    _comments(out, deal.notes)
+    if deal.dealing is not None:
+        d = deal.dealing
+        parts = [f"{seat_text(h.seat)}:" + _cards(h.cards) for h in d.hands]
+        if d.trump is not None:
+            parts.append(f"trump: {d.trump}")
+        if d.stock is not None:
+            parts.append("stock:" + _cards(d.stock))
+        _line(out)
+        out.raw("hands " + " / ".join(parts))
+        _comments(out, d.notes)
+    for ev in deal.events:
+        _line(out)
+        _bura_event(out, ev)
+    out.newline()
+
+
+def _answers(out: _Out, answers: list[Answer], winner: Winner | None) -> None:
+    for i, a in enumerate(answers):
+        if i:
+            out.word("/")
+        text = seat_text(a.seat) + _cards(a.cards)
+        if a.down:
+            text += " down" + _cards(a.down)
+        out.word(text)
+        for note in a.notes:
+            if isinstance(note, Comment):
+                out.comment(note)
+            elif isinstance(note, Glyph):
+                out.word(note.text if note.text != "??" else "$4")
+            elif isinstance(note, Nag):
+                out.word(f"${note.value}")
+            else:
+                _bura_variation(out, note)
+    if winner is not None:
+        out.word(f"-> {seat_text(winner.seat)}")
+        _comments(out, winner.notes)
+
+
+def _bura_event(out: _Out, ev: BuraEvent) -> None:
+    if isinstance(ev, BuraTrick):
+        out.word(f"{ev.number}.")
+        _answers(out, ev.answers, ev.winner)
+        return
+    if isinstance(ev, Draw):
+        out.word("draw " + ", ".join(f"{seat_text(g.seat)} {g.card}" for g in ev.cards))
+    elif isinstance(ev, Claim):
+        text = f"open {seat_text(ev.seat)}"
+        if ev.count is not None:
+            text += f" {ev.count}"
+        if ev.outcome is not None:
+            text += f" {ev.outcome}"
+        out.word(text)
+    elif isinstance(ev, Show):
+        out.word(f"show {seat_text(ev.seat)} {ev.combo}" + _cards(ev.cards))
+    elif isinstance(ev, Fault):
+        out.word(f"fault {seat_text(ev.seat)} {ev.fault}")
+    elif isinstance(ev, Pot):
+        out.word(f"pot {ev.value}")
+    else:
+        signed = ev.kind == "chips"
+        out.word(
+            ev.kind
+            + " "
+            + ", ".join(
+                f"{seat_text(e.seat)} {e.value:+d}"
+                if signed and e.value
+                else f"{seat_text(e.seat)} {e.value}"
+                for e in ev.entries
+            )
+        )
+    _comments(out, ev.notes)
+
+
+def _bura_variation(out: _Out, var: BuraVariation) -> None:
+    out.word("(")
+    if var.answers or var.winner is not None:
+        _answers(out, var.answers, var.winner)
+    for ev in var.events:
+        _bura_event(out, ev)
     out.raw(")")
