@@ -21,21 +21,21 @@ from typing import Any
 
 from notation.cards import UNKNOWN, Card, parse_card
 from notation.errors import IllegalMoveError, KgnError, RulesConfigError, WrongFactError
-from notation.records import Call as CallRec
 from notation.records import (
+    BuraGame,
     Entry,
     Game,
     Hand,
     Stated,
-    ThousandGame,
     Trick,
     Variation,
     _LineOfPlay,
 )
+from notation.records import Call as CallRec
 from notation.records import Play as PlayRec
 
 from . import thousand as th
-from .rules import parse_rules
+from .rules import RuleSet, parse_rules
 
 __all__ = ["Report", "check"]
 
@@ -47,7 +47,8 @@ class Report:
     game: str
     players: list[str]
     diagnostics: list[KgnError] = field(default_factory=list)
-    hands: list[th.HandResult] = field(default_factory=list)
+    hands: list[Any] = field(default_factory=list)
+    """Per hand (Thousand: ``HandResult``) or per deal (Bura: ``DealResult``)."""
     result: str | None = None
     totals: dict[str, int] = field(default_factory=dict)
     complete: bool = False
@@ -62,10 +63,14 @@ class _Stop(Exception):
     """An illegal move: the current line of play ends here."""
 
 
-class _Checker:
+class _BaseChecker:
+    """What every game's checker shares: locating diagnostics, seats, the header."""
+
+    game_kind = "thousand"
+
     def __init__(
         self,
-        game: ThousandGame,
+        game: Any,
         file: str | None,
         index: int | None,
         source: Callable[[int], str | None] | None,
@@ -111,7 +116,8 @@ class _Checker:
 
     # -- header ---------------------------------------------------------------------------
 
-    def header(self) -> th.ThousandTable | None:
+    def common_header(self, clause: str, counts: range) -> tuple[RuleSet, int] | None:
+        """Required tags, the Rules tag, the players and the dealer; None after an error."""
         g = self.record
         tag_pos = {t.name: t for t in g.tags}
         first = g.tags[0] if g.tags else g
@@ -121,26 +127,28 @@ class _Checker:
                     KgnError(
                         f"the {name} tag is missing",
                         code="missing-tag",
-                        clause="T1" if name != "Rules" else None,
+                        clause=clause if name != "Rules" else None,
                     ),
                     first,
                 )
         if self.diags:
             return None
         try:
-            rules = parse_rules("thousand", g.rules)
+            rules = parse_rules(self.game_kind, g.rules)
         except RulesConfigError as exc:
             self.report(exc, tag_pos["Rules"])
             return None
         players = g.players
-        want = int(rules["players"])
-        if len(players) != want or len(set(players)) != len(players):
+        if rules.game == "thousand":
+            counts = range(int(rules["players"]), int(rules["players"]) + 1)
+        if len(players) not in counts or len(set(players)) != len(players):
+            want = f"{counts.start}" if len(counts) == 1 else f"{counts.start} to {counts.stop - 1}"
             self.report(
                 KgnError(
-                    f"Thousand is played by {want} players with different names; the Players tag "
-                    f"names {len(players)}" + (" (with players=4 four)" if want == 3 else ""),
+                    f"{self.game_kind.capitalize()} is played by {want} players with different "
+                    f"names; the Players tag names {len(players)}",
                     code="players",
-                    clause="T1",
+                    clause=clause,
                 ),
                 tag_pos["Players"],
             )
@@ -150,15 +158,61 @@ class _Checker:
         if dealer not in self.seats:
             self.report(
                 KgnError(
-                    f"the dealer {dealer!r} is not one of the players", code="dealer", clause="T1"
+                    f"the dealer {dealer!r} is not one of the players", code="dealer", clause=clause
                 ),
                 tag_pos["Dealer"],
             )
             return None
-        setup = self._setup(len(players))
+        return rules, self.seats[dealer]
+
+    def seat(self, name: str, node: Any) -> int:
+        seat = self.seats.get(name)
+        if seat is None:
+            raise self.illegal(
+                KgnError(
+                    f"{name!r} is not one of the players ({', '.join(self.seats)})",
+                    code="unknown-player",
+                    clause="T1" if self.game_kind == "thousand" else "B1",
+                ),
+                node,
+            )
+        return seat
+
+    def card(self, text: str) -> Card | None:
+        return None if text == UNKNOWN else parse_card(text)
+
+    def check_result(self, actual: str | None, clause: str) -> None:
+        stated = self.record.tag("Result")
+        if stated is None:
+            return
+        tag = next(t for t in self.record.tags if t.name == "Result")
+        text = stated.strip()
+        if actual is None:
+            if text not in ("*", "", "?"):
+                self.wrong(
+                    f"the record ends before the game does; Result is '*', not {text!r}",
+                    "wrong-result",
+                    clause,
+                    tag,
+                )
+        elif text.casefold() != actual.casefold():
+            self.wrong(
+                f"the game's result is {actual!r}, not {text!r}", "wrong-result", clause, tag
+            )
+
+
+class _Checker(_BaseChecker):
+    """Thousand."""
+
+    def header(self) -> th.ThousandTable | None:
+        got = self.common_header("T1", range(3, 4))
+        if got is None:
+            return None
+        rules, dealer = got
+        setup = self._setup(len(self.record.players))
         if setup is None:
             return None
-        return th.ThousandTable(players, dealer=self.seats[dealer], rules=rules, **setup)
+        return th.ThousandTable(self.record.players, dealer=dealer, rules=rules, **setup)
 
     def _setup(self, n: int) -> dict[str, Any] | None:
         """The starting position of a game recorded from the middle of a session:
@@ -231,22 +285,6 @@ class _Checker:
         report.totals = {p: table.game.totals[i] for i, p in enumerate(table.players)}
         report.complete = complete
         return report
-
-    def seat(self, name: str, node: Any) -> int:
-        seat = self.seats.get(name)
-        if seat is None:
-            raise self.illegal(
-                KgnError(
-                    f"{name!r} is not one of the players ({', '.join(self.seats)})",
-                    code="unknown-player",
-                    clause="T1",
-                ),
-                node,
-            )
-        return seat
-
-    def card(self, text: str) -> Card | None:
-        return None if text == UNKNOWN else parse_card(text)
 
     def apply(
         self, table: th.ThousandTable, ev: th.Event, node: Any, seat: str | None = None
@@ -529,24 +567,7 @@ class _Checker:
                 self.wrong(f"{name} is not on the barrel", "wrong-barrel", "T8.1", e, name)
 
     def _result(self, table: th.ThousandTable) -> None:
-        stated = self.record.tag("Result")
-        if stated is None:
-            return
-        tag = next(t for t in self.record.tags if t.name == "Result")
-        actual = table.result
-        text = stated.strip()
-        if actual is None:
-            if text not in ("*", "", "?"):
-                self.wrong(
-                    f"the record ends before the game does; Result is '*', not {text!r}",
-                    "wrong-result",
-                    "T9.1",
-                    tag,
-                )
-        elif text.casefold() != actual.casefold():
-            self.wrong(
-                f"the game's result is {actual!r}, not {text!r}", "wrong-result", "T9.1", tag
-            )
+        self.check_result(table.result, "T9.1")
 
 
 def check(
@@ -557,5 +578,8 @@ def check(
     source: Callable[[int], str | None] | None = None,
 ) -> Report:
     """Replay a game record against the rules it declares and report what is wrong."""
-    checker = _Checker(game, file, index, source)
-    return checker.run()
+    if isinstance(game, BuraGame):
+        from .bura_check import BuraChecker
+
+        return BuraChecker(game, file, index, source).run()
+    return _Checker(game, file, index, source).run()

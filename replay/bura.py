@@ -1,0 +1,941 @@
+"""The Bura and Burkozel engine (RULES.md sections 2 and 3, switches of section 4).
+
+One table serves both games (Burkozel is Bura with four cards, the deck played out and
+penalty points); ``game`` says which.  As with Thousand you ``apply`` events in the order
+of play and an illegal one raises :class:`IllegalMoveError` with its clause.
+
+B5.2, a set beating a set, is :func:`beats_set`: every card of the answer must beat a
+different card of the set it attacks, face-down cards never beat.
+
+>>> from notation.cards import parse_card as c
+>>> beats_set([c("7H"), c("8S")], [c("QS"), c("9S")], trump=Suit.HEARTS)
+False
+>>> beats_set([c("9D"), c("JS")], [c("QS"), c("7S")], trump=Suit.DIAMONDS)
+True
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from itertools import permutations
+
+from notation.cards import Card, Rank, Suit, card_code, card_points, deck, make_card
+from notation.errors import IllegalMoveError
+
+from .rules import RuleSet, parse_rules
+from .table import POOL, Holdings, cards_text
+
+__all__ = [
+    "BuraSettings",
+    "BuraTable",
+    "Dealing",
+    "Lay",
+    "DrawCard",
+    "ClaimEv",
+    "ShowEv",
+    "FaultEv",
+    "DealResult",
+    "beats",
+    "beats_set",
+]
+
+PILE = -3
+"""Place of the face-down cards nobody saw (out of play, somewhere in a trick pile)."""
+SHOKHA = make_card(Rank.SIX, Suit.SPADES)
+
+
+def beats(card: Card, other: Card, trump: Suit, shokha: bool = False) -> bool:
+    """B5.1: a higher card of the same suit, or a trump against a non-trump."""
+    if shokha:
+        if card == SHOKHA:
+            return True
+        if other == SHOKHA:
+            return False
+    if card // 9 == other // 9:
+        return card % 9 > other % 9
+    return card // 9 == trump
+
+
+def beats_set(
+    attack: list[Card | None], target: list[Card], trump: Suit, shokha: bool = False
+) -> bool:
+    """B5.2: ``attack`` beats ``target`` when its cards can be paired one to one with the
+    target's so that each beats its partner (a ``None``, a face-down card, never beats)."""
+    if len(attack) != len(target) or any(c is None for c in attack):
+        return False
+    cards = [c for c in attack if c is not None]
+    return any(
+        all(beats(a, t, trump, shokha) for a, t in zip(perm, target, strict=True))
+        for perm in permutations(cards)
+    )
+
+
+# ---- Settings ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BuraSettings:
+    game: str = "bura"
+    low: Rank = Rank.SIX
+    hand: int = 3
+    claim: str = "after-trick"
+    bura: str = "win"
+    molodka: bool = True
+    moskva: str = "3-aces"
+    small_moskva: str = "off"
+    two_buras: str = "playoff"
+    dealt_combo: str = "play"
+    open: bool = False
+    fault: str = "lose"
+    match: str = "pot"
+    first_lead: str = "left"
+    tie: str = "double-next"
+    zero: str = "no-trick"
+    limit: int = 12
+    shokha: bool = False
+    ante: int = 1
+
+    @classmethod
+    def from_rules(cls, rules: RuleSet, ante: int = 1) -> BuraSettings:
+        r = rules
+        if rules.game == "bura":
+            return cls(
+                game="bura",
+                low=Rank.SEVEN if r["deck"] == "32" else Rank.SIX,
+                hand=int(r["hand"]),
+                claim=r["claim"],
+                bura=r["bura"],
+                molodka=r["molodka"] == "out-of-turn",
+                moskva=r["moskva"],
+                small_moskva=r["small-moskva"],
+                two_buras=r["two-buras"],
+                dealt_combo=r["dealt-combo"],
+                open=r["open"] == "on",
+                fault=r["fault"],
+                match=r["match"],
+                ante=ante,
+            )
+        return cls(
+            game="burkozel",
+            hand=4,
+            claim="none",
+            bura=r["bura"],
+            moskva="triple" if r["moskva"] == "triple" else "off",
+            match="penalty",
+            first_lead=r["first-lead"],
+            tie=r["tie"],
+            zero=r["zero"],
+            limit=int(r["limit"]),
+            shokha=r["shokha"] == "on",
+        )
+
+    @property
+    def burkozel(self) -> bool:
+        return self.game == "burkozel"
+
+
+# ---- Events -----------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Dealing:
+    hands: dict[int, list[Card | None]] = field(default_factory=dict)
+    trump: Card | None = None
+    stock: list[Card | None] | None = None
+
+
+@dataclass(slots=True)
+class Lay:
+    """A lead or an answer: cards face up and face down (None: a card nobody saw)."""
+
+    seat: int
+    up: list[Card]
+    down: list[Card | None] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class DrawCard:
+    seat: int
+    card: Card | None = None
+
+
+@dataclass(slots=True)
+class ClaimEv:
+    seat: int
+    count: int | None = None  # as stated, used when face-down cards hide the count
+    outcome: str | None = None
+
+
+@dataclass(slots=True)
+class ShowEv:
+    seat: int
+    combo: str
+    cards: list[Card]
+
+
+@dataclass(slots=True)
+class FaultEv:
+    seat: int
+    kind: str
+
+
+Event = Dealing | Lay | DrawCard | ClaimEv | ShowEv | FaultEv
+
+
+@dataclass(slots=True)
+class DealResult:
+    """How a deal ended and what it changed."""
+
+    number: int
+    dealer: int
+    end: str = ""  # claim-won, claim-failed, bura, void, fault, redeal, played-out, combo
+    winner: int | None = None  # seat (Bura) or the side's first seat (Burkozel)
+    claim_count: int | None = None
+    pot: int = 0  # the pot after the deal
+    chips: dict[int, int] = field(default_factory=dict)
+    wins: dict[int, int] = field(default_factory=dict)
+    penalty: dict[int, int] = field(default_factory=dict)
+    points: dict[int, int] = field(default_factory=dict)
+    added: dict[int, int] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class _Deal:
+    number: int
+    dealer: int
+    holdings: Holdings
+    trump_card: Card
+    stock: list[Card | None] | None  # known order, top first, trump card last
+    phase: str = "play"  # play, draw, end, over
+    leader: int = 0
+    turn: int = 0
+    trick_no: int = 1
+    trick: list[Lay] = field(default_factory=list)
+    best: Lay | None = None
+    won: dict[int, list[Card | None]] = field(default_factory=dict)
+    tricks_taken: dict[int, int] = field(default_factory=dict)
+    draws_due: list[int] = field(default_factory=list)
+    claim_window: int | None = None
+    right: tuple[int, int] | None = None  # (seat, rank) of an out-of-turn lead right
+    buras: list[int] = field(default_factory=list)
+    playoff: bool = False
+    last_taker: int | None = None
+
+    @property
+    def trump(self) -> Suit:
+        return Suit(self.trump_card // 9)
+
+
+@dataclass
+class _Match:
+    dealer: int
+    pot: int
+    chips: list[int]
+    wins: list[int]
+    penalty: list[int]
+    number: int = 1
+    factor: int = 1
+    first_leader: int | None = None
+    over: bool = False
+    result: str | None = None
+    fresh_pot: bool = True  # the next deal starts with antes
+
+
+def _err(message: str, code: str, clause: str, legal: list[str] | None = None) -> IllegalMoveError:
+    return IllegalMoveError(message, code=code, clause=clause, legal=legal)
+
+
+class BuraTable:
+    """A Bura or Burkozel table you can step forward (``apply``) and back (``undo``)."""
+
+    def __init__(
+        self,
+        players: list[str],
+        *,
+        dealer: int = 0,
+        rules: RuleSet | None = None,
+        game: str = "bura",
+        ante: int = 1,
+        first_deal: int = 1,
+        chips: list[int] | None = None,
+        penalty: list[int] | None = None,
+        pot: int = 0,
+        keep_history: bool = False,
+    ) -> None:
+        self.rules = rules or parse_rules(game, "classic")
+        self.settings = BuraSettings.from_rules(self.rules, ante)
+        self.game_kind = self.settings.game
+        self.players = list(players)
+        n = len(players)
+        self.deck = deck(self.settings.low)
+        self.match = _Match(
+            dealer=dealer,
+            pot=pot,
+            chips=list(chips or [0] * n),
+            wins=[0] * n,
+            penalty=list(penalty or [0] * n),
+            number=first_deal,
+            fresh_pot=pot == 0,
+        )
+        self.deal: _Deal | None = None
+        self.results: list[DealResult] = []
+        self.keep_history = keep_history
+        self._history: list[tuple[_Match, _Deal | None, int]] = []
+        self.last_winner: int | None = None
+
+    # -- basics -------------------------------------------------------------------------
+
+    def name(self, seat: int) -> str:
+        return self.players[seat]
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    @property
+    def pairs(self) -> bool:
+        return self.settings.burkozel and self.n == 4
+
+    def side(self, seat: int) -> int:
+        """A seat's side: its own seat, or with pairs the lower seat of the partnership."""
+        return seat % 2 if self.pairs else seat
+
+    def side_name(self, side: int) -> str:
+        if self.pairs:
+            return f"{self.players[side]}+{self.players[side + 2]}"
+        return self.players[side]
+
+    def sides(self) -> list[int]:
+        return [0, 1] if self.pairs else list(range(self.n))
+
+    def _next(self, seat: int) -> int:
+        return (seat + 1) % self.n
+
+    @property
+    def phase(self) -> str:
+        if self.match.over:
+            return "over"
+        return "deal" if self.deal is None else self.deal.phase
+
+    def snapshot(self) -> tuple[_Match, _Deal | None, int]:
+        return (copy.deepcopy(self.match), copy.deepcopy(self.deal), len(self.results))
+
+    def restore(self, snap: tuple[_Match, _Deal | None, int]) -> None:
+        match, deal, k = snap
+        self.match, self.deal = copy.deepcopy(match), copy.deepcopy(deal)
+        del self.results[k:]
+
+    def undo(self) -> None:
+        if not self._history:
+            raise IndexError("nothing to undo")
+        self.restore(self._history.pop())
+
+    def clone(self) -> BuraTable:
+        other = copy.copy(self)
+        other.match, other.deal = copy.deepcopy(self.match), copy.deepcopy(self.deal)
+        other.results = list(self.results)
+        other._history = []
+        other.keep_history = False
+        return other
+
+    def apply(self, ev: Event) -> None:
+        snap = self.snapshot() if self.keep_history else None
+        try:
+            self._apply(ev)
+        except IllegalMoveError:
+            if snap is not None:
+                self.restore(snap)
+            raise
+        if snap is not None:
+            self._history.append(snap)
+
+    def _apply(self, ev: Event) -> None:
+        if self.match.over:
+            raise _err("the match is over; no more play", "game-over", "K8" if self.settings.burkozel else "B1")
+        if isinstance(ev, Dealing):
+            self._deal(ev)
+            return
+        deal = self.deal
+        if deal is None:
+            raise _err("play before the cards are dealt", "out-of-order", "B2")
+        if deal.phase == "bura" and not (isinstance(ev, ShowEv) and ev.combo == "bura"):
+            self.settle()
+            raise _err("the deal ended when the bura was shown", "out-of-order", "B8.1")
+        if deal.phase == "end" and not isinstance(ev, ClaimEv):
+            self.close_deal()
+            raise _err("the deal is over: every card has been played", "out-of-order", "B9")
+        if isinstance(ev, Lay):
+            self._lay(deal, ev)
+        elif isinstance(ev, DrawCard):
+            self._draw(deal, ev)
+        elif isinstance(ev, ClaimEv):
+            self._claim(deal, ev)
+        elif isinstance(ev, ShowEv):
+            self._show(deal, ev)
+        else:
+            self._fault(deal, ev)
+
+    # -- deal (B1, B2, K1, K2) ------------------------------------------------------------
+
+    def _deal(self, ev: Dealing) -> None:
+        s = self.settings
+        m = self.match
+        if self.deal is not None:
+            if self.deal.phase == "end":
+                self.close_deal()
+            else:
+                raise _err("a new deal before this one is over", "out-of-order", "B9")
+        clause = "K2" if s.burkozel else "B2"
+        if ev.trump is None:
+            raise _err("the trump card turned up is not recorded; the deal cannot be replayed", "trump-unknown", clause)
+        if m.fresh_pot and not s.burkozel:
+            for p in range(self.n):
+                m.chips[p] -= s.ante
+            m.pot += s.ante * self.n
+            m.fresh_pot = False
+        h = Holdings(self.deck, self.n, deal_clause=clause)
+        h.known.setdefault(PILE, set())
+        h.unknown.setdefault(PILE, 0)
+        h.void.setdefault(PILE, set())
+        size = s.hand
+        for seat, cards in ev.hands.items():
+            if len(cards) != size:
+                raise _err(f"{self.name(seat)} is dealt {len(cards)} cards, not {size}", "deal-size", clause)
+            for c in cards:
+                h.place(seat, c)
+        for seat in range(self.n):
+            if seat not in ev.hands:
+                h.unknown[seat] = size
+        h.place(POOL, ev.trump)
+        stock_size = len(self.deck) - size * self.n
+        if stock_size < 1:
+            raise _err(f"{self.n} players cannot be dealt {size} cards each from {len(self.deck)}", "players", "B1")
+        stock: list[Card | None] | None = None
+        if ev.stock is not None:
+            if len(ev.stock) != stock_size - 1:
+                raise _err(
+                    f"the stock holds {stock_size - 1} cards above the trump card, not {len(ev.stock)}",
+                    "deal-size",
+                    clause,
+                )
+            for c in ev.stock:
+                h.place(POOL, c)
+            stock = [*ev.stock, ev.trump]
+        else:
+            h.unknown[POOL] = stock_size - 1
+        h.check_feasible()
+        deal = _Deal(number=m.number, dealer=m.dealer, holdings=h, trump_card=ev.trump, stock=stock)
+        for p in range(self.n):
+            deal.won[p] = []
+        leader = self._next(m.dealer)
+        if s.burkozel and m.first_leader is not None:
+            leader = m.first_leader
+        elif s.burkozel and s.first_lead == "lowest-trump" and m.number == 1 and not self.results:
+            holders = [p for p in range(self.n) if any(c // 9 == deal.trump for c in h.known[p])]
+            if holders and all(h.fully_known(p) for p in range(self.n)):
+                leader = min(holders, key=lambda p: min(c for c in h.known[p] if c // 9 == deal.trump))
+        deal.leader = deal.turn = leader
+        self.deal = deal
+
+    def _stock_left(self, deal: _Deal) -> int:
+        return deal.holdings.size(POOL)
+
+    # -- combinations (B8, K6) ------------------------------------------------------------
+
+    def combo_cards_ok(self, deal: _Deal, combo: str, cards: list[Card]) -> str | None:
+        """Why ``cards`` are not that combination (None when they are)."""
+        s = self.settings
+        k = 4 if s.burkozel else 3
+        trump = deal.trump
+        if combo == "bura":
+            if len(cards) != k or any(c // 9 != trump for c in cards):
+                return f"a bura is {k} trumps"
+        elif combo == "molodka":
+            if len(cards) != k or len({c // 9 for c in cards}) != 1:
+                return f"a molodka is {k} cards of one suit"
+        elif combo == "moskva":
+            if len(cards) != k or any(c % 9 != Rank.ACE for c in cards):
+                return f"Moskva is {k} aces"
+            if s.moskva == "3-aces-with-trump" and make_card(Rank.ACE, trump) not in cards:
+                return "Moskva needs the trump ace (moskva=3-aces-with-trump)"
+        elif combo == "small-moskva":
+            rank = Rank.SIX if s.small_moskva == "sixes" else Rank.TEN
+            if len(cards) != 3 or any(c % 9 != rank for c in cards):
+                return f"small Moskva is three {'sixes' if rank == Rank.SIX else 'tens'}"
+            if rank == Rank.SIX and make_card(Rank.SIX, trump) not in cards:
+                return "small Moskva of sixes needs the trump six"
+        elif combo == "foreheads":
+            if len(cards) != 4 or sum(card_points(c) for c in cards) <= 40:
+                return "four foreheads are four cards worth more than 40 points"
+        return None
+
+    def _show(self, deal: _Deal, ev: ShowEv) -> None:
+        s = self.settings
+        who = self.name(ev.seat)
+        clause = {"bura": "B8.1", "molodka": "B8.2", "moskva": "B8.3", "small-moskva": "B8.3", "foreheads": "K6"}[
+            ev.combo
+        ]
+        if s.burkozel:
+            clause = "K6"
+        allowed = {
+            "bura": s.bura != "off",
+            "molodka": s.molodka,
+            "moskva": s.moskva != "off",
+            "small-moskva": s.small_moskva != "off" and not s.burkozel,
+            "foreheads": s.burkozel,
+        }[ev.combo]
+        if not allowed:
+            raise _err(f"{ev.combo} is not played under these rules", "combo-not-allowed", clause)
+        why = self.combo_cards_ok(deal, ev.combo, ev.cards)
+        if why:
+            raise _err(f"{who} shows {cards_text(ev.cards)}: {why}", "bad-combo", clause)
+        for c in ev.cards:
+            deal.holdings.claim(ev.seat, c, "show")
+        if deal.phase not in ("play", "bura"):
+            raise _err(f"{who} shows a combination while the stock is being drawn", "combo-timing", clause)
+        fresh = deal.trick_no == 1 and not deal.trick
+        if s.dealt_combo == "redeal" and fresh:
+            self._end(deal, "redeal", None)
+            return
+        instant = ev.combo == "bura" and (not s.burkozel or s.bura == "win")
+        if ev.combo == "moskva" and s.burkozel and s.moskva == "triple":
+            instant = True
+        if instant:
+            if deal.phase == "bura":  # a second bura at the same moment (B8.5)
+                deal.buras.append(ev.seat)
+                deal.phase = "play"
+                self._two_buras(deal)
+                return
+            if deal.turn != ev.seat:
+                raise _err(
+                    f"{who} shows {ev.combo} out of his turn ({self.name(deal.turn)} is to play)",
+                    "combo-timing",
+                    clause,
+                )
+            if s.burkozel:
+                self._end(deal, ev.combo, ev.seat)
+                return
+            deal.buras = [ev.seat]
+            deal.phase = "bura"  # settled by the next event unless a second bura follows
+            return
+        # An out-of-turn lead right.
+        if deal.trick:
+            if ev.combo == "small-moskva" and len(deal.trick) == 1:
+                lead = deal.trick.pop()
+                deal.holdings.known[lead.seat].update(lead.up)
+                for c in lead.up:
+                    deal.holdings.where[c] = lead.seat
+                deal.holdings.played_by[lead.seat] = deal.holdings.played_by[lead.seat][: -len(lead.up)]
+                deal.best = None
+                deal.right = (ev.seat, 3)
+                deal.turn = ev.seat
+                return
+            raise _err(f"{who} shows {ev.combo} in the middle of a trick; it is shown before a lead", "combo-timing", clause)
+        if s.burkozel and deal.trick_no == 1:
+            raise _err("no out-of-turn lead before the first trick of a deal", "combo-timing", "K6")
+        rank = {"molodka": 1, "foreheads": 1, "moskva": 2, "small-moskva": 3, "bura": 2}[ev.combo]
+        if deal.right is not None:
+            held, held_rank = deal.right
+            if held_rank > rank or (held_rank == rank and self._order(deal, held) < self._order(deal, ev.seat)):
+                raise _err(
+                    f"{self.name(held)} holds the out-of-turn lead already (B8.4)", "combo-priority", "B8.4" if not s.burkozel else "K6"
+                )
+        deal.right = (ev.seat, rank)
+        deal.turn = ev.seat
+
+    def _order(self, deal: _Deal, seat: int) -> int:
+        return (seat - deal.leader) % self.n
+
+    def _two_buras(self, deal: _Deal) -> None:
+        s = self.settings
+        a, b = deal.buras[:2]
+        if s.two_buras == "higher-card":
+            top = {p: max(deal.holdings.known[p], key=lambda c: c % 9) for p in (a, b)}
+            winner = a if top[a] % 9 > top[b] % 9 else b
+            self._end(deal, "bura", winner)
+            return
+        deal.playoff = True
+        first = min((a, b), key=lambda p: self._order(deal, p))
+        deal.leader = deal.turn = first
+
+    def settle(self) -> None:
+        """A single bura stands: its holder wins the pot."""
+        deal = self.deal
+        if deal is not None and deal.phase == "bura":
+            deal.phase = "play"
+            self._end(deal, "bura", deal.buras[0])
+
+    # -- play (B3-B5, K4) -----------------------------------------------------------------
+
+    def legal_leads(self) -> list[list[Card]]:
+        """The leads open to the player to lead, from his known cards."""
+        deal = self.deal
+        if deal is None or deal.trick or deal.phase != "play":
+            return []
+        cards = sorted(deal.holdings.known[deal.turn])
+        limit = self._lead_limit(deal)
+        out: list[list[Card]] = []
+        by_suit: dict[int, list[Card]] = {}
+        for c in cards:
+            by_suit.setdefault(c // 9, []).append(c)
+        from itertools import combinations
+
+        for suited in by_suit.values():
+            for k in range(1, min(limit, len(suited)) + 1):
+                out.extend(list(x) for x in combinations(suited, k))
+        return out
+
+    def _lead_limit(self, deal: _Deal) -> int:
+        s = self.settings
+        limit = s.hand
+        if s.burkozel and deal.trick_no == 1 and not self._right_used(deal):
+            limit = 3
+        return limit
+
+    def _right_used(self, deal: _Deal) -> bool:
+        return deal.right is not None
+
+    def _lay(self, deal: _Deal, ev: Lay) -> None:
+        s = self.settings
+        who = self.name(ev.seat)
+        if deal.phase == "draw":
+            raise _err(
+                f"{who} plays before the draw is complete ({self.name(deal.draws_due[0])} draws next)",
+                "draw-missing",
+                "K5" if s.burkozel else "B6",
+            )
+        cards = [*ev.up, *ev.down]
+        h = deal.holdings
+        if not deal.trick:
+            self._check_lead(deal, ev)
+        elif ev.seat != deal.turn:
+            raise _err(f"{who} plays out of turn; it is {self.name(deal.turn)}'s turn", "out-of-turn", "B4")
+        else:
+            need = len(deal.trick[0].up)
+            if len(cards) != need:
+                raise _err(f"{who} answers with {len(cards)} cards; the lead was {need}", "answer-size", "B4")
+            if ev.down and s.open:
+                raise _err("open bura: every card is played face up", "face-down", "B11")
+        for c in ev.up:
+            h.play(ev.seat, c)
+        for c in ev.down:
+            if c is None:
+                if h.unknown[ev.seat] == 0:
+                    raise _err(f"{who} has no card left to play face down", "card-not-held", "B4")
+                h.unknown[ev.seat] -= 1
+                h.unknown[PILE] += 1
+            else:
+                h.play(ev.seat, c)
+        deal.claim_window = None
+        deal.trick.append(ev)
+        if len(deal.trick) == 1:
+            deal.best = ev
+        else:
+            assert deal.best is not None
+            attack: list[Card | None] = [*ev.up, *ev.down] if not ev.down else [None]
+            if beats_set(attack, deal.best.up, deal.trump, s.shokha):
+                deal.best = ev
+        if len(deal.trick) < self.n and not (deal.playoff and len(deal.trick) == 2):
+            deal.turn = self._next(ev.seat)
+            while deal.playoff and deal.turn not in deal.buras:
+                deal.turn = self._next(deal.turn)
+            return
+        self._close_trick(deal)
+
+    def _check_lead(self, deal: _Deal, ev: Lay) -> None:
+        s = self.settings
+        who = self.name(ev.seat)
+        right = deal.right[0] if deal.right else None
+        if ev.seat != deal.turn and ev.seat != right:
+            raise _err(
+                f"{who} leads, but the lead is {self.name(deal.turn)}'s",
+                "wrong-leader",
+                "K3" if s.burkozel and deal.trick_no == 1 else "B3",
+            )
+        if ev.down:
+            raise _err("a lead is played face up", "face-down", "B3")
+        limit = self._lead_limit(deal)
+        if deal.playoff:
+            limit = 3
+        if not 1 <= len(ev.up) <= limit:
+            clause = "K4" if s.burkozel else "B3"
+            raise _err(f"{who} leads {len(ev.up)} cards; a lead is 1 to {limit}", "lead-size", clause)
+        suits = {c // 9 for c in ev.up if not (s.shokha and c == SHOKHA)}
+        if len(suits) > 1:
+            raise _err(f"{who} leads {cards_text(ev.up)}: a lead is of one suit", "lead-suit", "K4" if s.burkozel else "B3")
+        deal.leader = deal.turn = ev.seat
+        deal.right = None
+
+    def _close_trick(self, deal: _Deal) -> None:
+        s = self.settings
+        assert deal.best is not None
+        winner = deal.best.seat
+        for lay in deal.trick:
+            deal.won[winner].extend([*lay.up, *lay.down])
+        deal.tricks_taken[winner] = deal.tricks_taken.get(winner, 0) + 1
+        k = len(deal.trick[0].up)
+        deal.trick = []
+        deal.best = None
+        deal.trick_no += 1
+        deal.leader = deal.turn = winner
+        deal.last_taker = winner
+        self.last_winner = winner
+        if deal.playoff:
+            self._end(deal, "bura", winner)
+            return
+        deal.claim_window = winner
+        rounds = min(k, self._stock_left(deal) // self.n)
+        deal.draws_due = [(winner + i) % self.n for _ in range(rounds) for i in range(self.n)]
+        if deal.draws_due:
+            deal.phase = "draw"
+        elif all(deal.holdings.size(p) == 0 for p in range(self.n)):
+            deal.phase = "end"
+
+    # -- drawing (B6, K5) -----------------------------------------------------------------
+
+    def next_draw(self) -> tuple[int, Card | None] | None:
+        """Who draws next and, when the stock order is known, which card."""
+        deal = self.deal
+        if deal is None or deal.phase != "draw":
+            return None
+        card = deal.stock[0] if deal.stock else None
+        return deal.draws_due[0], card
+
+    def _draw(self, deal: _Deal, ev: DrawCard) -> None:
+        s = self.settings
+        clause = "K5" if s.burkozel else "B6"
+        if deal.phase != "draw":
+            raise _err(f"{self.name(ev.seat)} draws, but no draw is due", "draw-order", clause)
+        due = deal.draws_due[0]
+        if ev.seat != due:
+            raise _err(
+                f"{self.name(ev.seat)} draws out of turn; {self.name(due)} draws next (record it as a fault)",
+                "draw-order",
+                clause,
+            )
+        h = deal.holdings
+        last = h.size(POOL) == 1
+        card = ev.card
+        if deal.stock is not None:
+            top = deal.stock[0]
+            if card is not None and top is not None and card != top:
+                raise _err(
+                    f"{self.name(ev.seat)} draws {card_code(card)}, but the stock gives {card_code(top)}",
+                    "draw-mismatch",
+                    clause,
+                )
+            card = card if card is not None else top
+            deal.stock.pop(0)
+        if card == deal.trump_card and not last:
+            raise _err("the trump card lies under the stock and is drawn last", "draw-mismatch", clause)
+        if last and card is None:
+            card = deal.trump_card
+        if card is None:
+            if h.unknown[POOL] == 0:
+                raise _err("the stock is empty", "draw-order", clause)
+            h.unknown[POOL] -= 1
+            h.unknown[ev.seat] += 1
+        else:
+            try:
+                h.move(POOL, ev.seat, card, "draw")
+            except IllegalMoveError as exc:
+                raise _err(f"{card_code(card)} cannot be drawn: {exc.message}", "draw-mismatch", clause) from None
+        deal.draws_due.pop(0)
+        deal.claim_window = None
+        if not deal.draws_due:
+            deal.phase = "play"
+
+    def auto_draws(self) -> None:
+        """Apply the draws that are due (from the stock order when it is known)."""
+        while self.deal is not None and self.deal.phase == "draw":
+            seat, card = self.next_draw() or (0, None)
+            self._draw(self.deal, DrawCard(seat, card))
+
+    # -- claims (B7) ----------------------------------------------------------------------
+
+    def pile_points(self, seat: int) -> tuple[int, int]:
+        """Known card points in a seat's tricks, and how many of its cards nobody saw."""
+        deal = self.deal
+        assert deal is not None
+        pile = deal.won[seat]
+        return sum(card_points(c) for c in pile if c is not None), sum(1 for c in pile if c is None)
+
+    def _claim(self, deal: _Deal, ev: ClaimEv) -> None:
+        s = self.settings
+        who = self.name(ev.seat)
+        if s.burkozel:
+            raise _err("there are no claims in Burkozel: the deck is played out", "claim-not-allowed", "K5")
+        ok_after = deal.claim_window == ev.seat
+        ok_turn = s.claim == "own-turn" and deal.phase == "play" and deal.turn == ev.seat
+        if not (ok_after or ok_turn):
+            raise _err(
+                f"{who} may not claim now: a claim follows a trick he took, before the draw"
+                + (" (or comes at his own turn)" if s.claim == "own-turn" else ""),
+                "claim-timing",
+                "B7.1",
+            )
+        known, hidden = self.pile_points(ev.seat)
+        if hidden:
+            if ev.count is None and ev.outcome is None:
+                raise _err(
+                    f"{who}'s tricks hold {hidden} face-down cards nobody recorded; state the count "
+                    "or the outcome (open NAME 33 win)",
+                    "claim-unknown",
+                    "B7.2",
+                )
+            count = ev.count
+            success = count >= 31 if count is not None else ev.outcome == "win"
+        else:
+            count = known
+            success = known >= 31
+        deal.claim_window = None
+        self._end(deal, "claim-won" if success else "claim-failed", ev.seat, count)
+
+    def _fault(self, deal: _Deal, ev: FaultEv) -> None:
+        s = self.settings
+        m = self.match
+        if s.burkozel:
+            raise _err("faults at the stock are a Bura rule (B10)", "fault-not-allowed", "B10")
+        if s.fault == "match-pot":
+            m.chips[ev.seat] -= m.pot
+            m.pot *= 2
+            return
+        self._end(deal, "fault", ev.seat)
+
+    # -- ends of deals --------------------------------------------------------------------
+
+    def close_deal(self) -> None:
+        """The deal's cards are all played: Bura: void (B9); Burkozel: scored (K7)."""
+        deal = self.deal
+        if deal is None:
+            return
+        if deal.phase == "bura":
+            self.settle()
+            return
+        if deal.phase != "end":
+            return
+        self._end(deal, "played-out" if self.settings.burkozel else "void", None)
+
+    def _end(self, deal: _Deal, end: str, seat: int | None, count: int | None = None) -> None:
+        s = self.settings
+        m = self.match
+        res = DealResult(number=deal.number, dealer=deal.dealer, end=end, claim_count=count)
+        if s.burkozel:
+            self._score_burkozel(deal, res, seat)
+        else:
+            self._settle_bura_deal(deal, res, seat)
+        res.pot = m.pot
+        res.chips = dict(enumerate(m.chips))
+        res.wins = dict(enumerate(m.wins))
+        res.penalty = {p: m.penalty[p] for p in range(self.n)}
+        self.results.append(res)
+        self.deal = None
+        m.number += 1
+
+    def _settle_bura_deal(self, deal: _Deal, res: DealResult, seat: int | None) -> None:
+        s = self.settings
+        m = self.match
+        if res.end in ("claim-won", "bura"):
+            assert seat is not None
+            res.winner = seat
+            m.chips[seat] += m.pot
+            res.notes.append(
+                f"{self.name(seat)} " + (f"claims with {res.claim_count} and " if res.end == "claim-won" else "shows a bura and ")
+                + f"takes the pot of {m.pot}"
+            )
+            m.pot = 0
+            m.fresh_pot = True
+            m.dealer = seat
+            m.wins[seat] += 1
+            if s.match == "penalty-12":
+                for p in range(self.n):
+                    if p != seat:
+                        m.penalty[p] += 2
+        elif res.end in ("claim-failed", "fault"):
+            assert seat is not None
+            what = f"claims with only {res.claim_count}" if res.end == "claim-failed" else "makes a fault at the stock"
+            res.notes.append(f"{self.name(seat)} {what} and pays {m.pot} into the pot; he deals next")
+            m.chips[seat] -= m.pot
+            m.pot *= 2
+            m.dealer = seat
+        elif res.end == "void":
+            res.notes.append("nobody claimed: a void deal, everybody antes again and the same dealer deals")
+            m.fresh_pot = True
+        elif res.end == "redeal":
+            res.notes.append("a combination in the fresh deal: the same dealer deals again")
+        self._match_end()
+
+    def _match_end(self) -> None:
+        s = self.settings
+        m = self.match
+        if s.match.startswith("rubber-"):
+            target = int(s.match.split("-")[1])
+            for p in range(self.n):
+                others = max((m.wins[q] for q in range(self.n) if q != p), default=0)
+                if m.wins[p] >= target and m.wins[p] - others >= 2:
+                    m.over, m.result = True, self.players[p]
+        elif s.match in ("penalty-12", "penalty"):
+            limit = 12 if s.match == "penalty-12" else s.limit
+            sides = self.sides()
+            if any(m.penalty[x] >= limit for x in sides):
+                m.over = True
+                low = min(m.penalty[x] for x in sides)
+                best = [x for x in sides if m.penalty[x] == low]
+                m.result = self.side_name(best[0]) if len(best) == 1 else "draw"
+
+    def _score_burkozel(self, deal: _Deal, res: DealResult, seat: int | None) -> None:
+        s = self.settings
+        m = self.match
+        sides = self.sides()
+        add: dict[int, int] = {}
+        if res.end in ("bura", "moskva"):
+            assert seat is not None
+            winner = self.side(seat)
+            base = 6 if res.end == "moskva" else 2
+            for x in sides:
+                if x != winner:
+                    add[x] = base * m.factor
+            res.winner = winner
+            m.factor = 1
+            res.notes.append(f"{self.name(seat)} shows {res.end} and wins the deal at once")
+        else:
+            points = {x: 0 for x in sides}
+            tricks = {x: 0 for x in sides}
+            for p in range(self.n):
+                points[self.side(p)] += sum(card_points(c) for c in deal.won[p] if c is not None)
+                tricks[self.side(p)] += deal.tricks_taken.get(p, 0)
+            res.points = dict(points)
+            top = max(points.values())
+            leaders = [x for x in sides if points[x] == top]
+            under = 21 if self.n == 3 else 31
+            if len(leaders) > 1:
+                res.notes.append("a tie for the top: no penalty" + (", the next deal counts double" if s.tie == "double-next" else ", two each"))
+                if s.tie == "double-next":
+                    m.factor *= 2
+                else:
+                    for x in sides:
+                        add[x] = 2
+            else:
+                res.winner = leaders[0]
+                for x in sides:
+                    if x == leaders[0]:
+                        continue
+                    zero = tricks[x] == 0 if s.zero == "no-trick" else points[x] == 0
+                    pen = 6 if zero else 4 if points[x] < under else 2
+                    add[x] = pen * m.factor
+                m.factor = 1
+        for x, v in add.items():
+            m.penalty[x] += v
+            if self.pairs:
+                m.penalty[x + 2] = m.penalty[x]
+        res.added = add
+        m.dealer = self._next(m.dealer)
+        m.first_leader = deal.last_taker
+        self._match_end()
+
+    @property
+    def result(self) -> str | None:
+        return self.match.result if self.match.over else None
+
