@@ -35,6 +35,8 @@ from .records import AnyGame, BuraGame, Game, ThousandGame
 from .write import write_game
 
 __all__ = [
+    "AnyGame",
+    "BuraGame",
     "Card",
     "Game",
     "IllegalMoveError",

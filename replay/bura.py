@@ -29,13 +29,13 @@ from .table import POOL, Holdings, cards_text
 __all__ = [
     "BuraSettings",
     "BuraTable",
-    "Dealing",
-    "Lay",
-    "DrawCard",
     "ClaimEv",
-    "ShowEv",
-    "FaultEv",
     "DealResult",
+    "Dealing",
+    "DrawCard",
+    "FaultEv",
+    "Lay",
+    "ShowEv",
     "beats",
     "beats_set",
 ]
@@ -353,7 +353,11 @@ class BuraTable:
 
     def _apply(self, ev: Event) -> None:
         if self.match.over:
-            raise _err("the match is over; no more play", "game-over", "K8" if self.settings.burkozel else "B1")
+            raise _err(
+                "the match is over; no more play",
+                "game-over",
+                "K8" if self.settings.burkozel else "B1",
+            )
         if isinstance(ev, Dealing):
             self._deal(ev)
             return
@@ -389,7 +393,11 @@ class BuraTable:
                 raise _err("a new deal before this one is over", "out-of-order", "B9")
         clause = "K2" if s.burkozel else "B2"
         if ev.trump is None:
-            raise _err("the trump card turned up is not recorded; the deal cannot be replayed", "trump-unknown", clause)
+            raise _err(
+                "the trump card turned up is not recorded; the deal cannot be replayed",
+                "trump-unknown",
+                clause,
+            )
         if m.fresh_pot and not s.burkozel:
             for p in range(self.n):
                 m.chips[p] -= s.ante
@@ -402,7 +410,11 @@ class BuraTable:
         size = s.hand
         for seat, cards in ev.hands.items():
             if len(cards) != size:
-                raise _err(f"{self.name(seat)} is dealt {len(cards)} cards, not {size}", "deal-size", clause)
+                raise _err(
+                    f"{self.name(seat)} is dealt {len(cards)} cards, not {size}",
+                    "deal-size",
+                    clause,
+                )
             for c in cards:
                 h.place(seat, c)
         for seat in range(self.n):
@@ -411,7 +423,11 @@ class BuraTable:
         h.place(POOL, ev.trump)
         stock_size = len(self.deck) - size * self.n
         if stock_size < 1:
-            raise _err(f"{self.n} players cannot be dealt {size} cards each from {len(self.deck)}", "players", "B1")
+            raise _err(
+                f"{self.n} players cannot be dealt {size} cards each from {len(self.deck)}",
+                "players",
+                "B1",
+            )
         stock: list[Card | None] | None = None
         if ev.stock is not None:
             if len(ev.stock) != stock_size - 1:
@@ -435,7 +451,9 @@ class BuraTable:
         elif s.burkozel and s.first_lead == "lowest-trump" and m.number == 1 and not self.results:
             holders = [p for p in range(self.n) if any(c // 9 == deal.trump for c in h.known[p])]
             if holders and all(h.fully_known(p) for p in range(self.n)):
-                leader = min(holders, key=lambda p: min(c for c in h.known[p] if c // 9 == deal.trump))
+                leader = min(
+                    holders, key=lambda p: min(c for c in h.known[p] if c // 9 == deal.trump)
+                )
         deal.leader = deal.turn = leader
         self.deal = deal
 
@@ -474,9 +492,13 @@ class BuraTable:
     def _show(self, deal: _Deal, ev: ShowEv) -> None:
         s = self.settings
         who = self.name(ev.seat)
-        clause = {"bura": "B8.1", "molodka": "B8.2", "moskva": "B8.3", "small-moskva": "B8.3", "foreheads": "K6"}[
-            ev.combo
-        ]
+        clause = {
+            "bura": "B8.1",
+            "molodka": "B8.2",
+            "moskva": "B8.3",
+            "small-moskva": "B8.3",
+            "foreheads": "K6",
+        }[ev.combo]
         if s.burkozel:
             clause = "K6"
         allowed = {
@@ -494,7 +516,9 @@ class BuraTable:
         for c in ev.cards:
             deal.holdings.claim(ev.seat, c, "show")
         if deal.phase not in ("play", "bura"):
-            raise _err(f"{who} shows a combination while the stock is being drawn", "combo-timing", clause)
+            raise _err(
+                f"{who} shows a combination while the stock is being drawn", "combo-timing", clause
+            )
         fresh = deal.trick_no == 1 and not deal.trick
         if s.dealt_combo == "redeal" and fresh:
             self._end(deal, "redeal", None)
@@ -527,20 +551,30 @@ class BuraTable:
                 deal.holdings.known[lead.seat].update(lead.up)
                 for c in lead.up:
                     deal.holdings.where[c] = lead.seat
-                deal.holdings.played_by[lead.seat] = deal.holdings.played_by[lead.seat][: -len(lead.up)]
+                deal.holdings.played_by[lead.seat] = deal.holdings.played_by[lead.seat][
+                    : -len(lead.up)
+                ]
                 deal.best = None
                 deal.right = (ev.seat, 3)
                 deal.turn = ev.seat
                 return
-            raise _err(f"{who} shows {ev.combo} in the middle of a trick; it is shown before a lead", "combo-timing", clause)
+            raise _err(
+                f"{who} shows {ev.combo} in the middle of a trick; it is shown before a lead",
+                "combo-timing",
+                clause,
+            )
         if s.burkozel and deal.trick_no == 1:
             raise _err("no out-of-turn lead before the first trick of a deal", "combo-timing", "K6")
         rank = {"molodka": 1, "foreheads": 1, "moskva": 2, "small-moskva": 3, "bura": 2}[ev.combo]
         if deal.right is not None:
             held, held_rank = deal.right
-            if held_rank > rank or (held_rank == rank and self._order(deal, held) < self._order(deal, ev.seat)):
+            if held_rank > rank or (
+                held_rank == rank and self._order(deal, held) < self._order(deal, ev.seat)
+            ):
                 raise _err(
-                    f"{self.name(held)} holds the out-of-turn lead already (B8.4)", "combo-priority", "B8.4" if not s.burkozel else "K6"
+                    f"{self.name(held)} holds the out-of-turn lead already (B8.4)",
+                    "combo-priority",
+                    "B8.4" if not s.burkozel else "K6",
                 )
         deal.right = (ev.seat, rank)
         deal.turn = ev.seat
@@ -611,23 +645,29 @@ class BuraTable:
         if not deal.trick:
             self._check_lead(deal, ev)
         elif ev.seat != deal.turn:
-            raise _err(f"{who} plays out of turn; it is {self.name(deal.turn)}'s turn", "out-of-turn", "B4")
+            raise _err(
+                f"{who} plays out of turn; it is {self.name(deal.turn)}'s turn", "out-of-turn", "B4"
+            )
         else:
             need = len(deal.trick[0].up)
             if len(cards) != need:
-                raise _err(f"{who} answers with {len(cards)} cards; the lead was {need}", "answer-size", "B4")
+                raise _err(
+                    f"{who} answers with {len(cards)} cards; the lead was {need}",
+                    "answer-size",
+                    "B4",
+                )
             if ev.down and s.open:
                 raise _err("open bura: every card is played face up", "face-down", "B11")
         for c in ev.up:
             h.play(ev.seat, c)
-        for c in ev.down:
-            if c is None:
+        for hidden in ev.down:
+            if hidden is None:
                 if h.unknown[ev.seat] == 0:
                     raise _err(f"{who} has no card left to play face down", "card-not-held", "B4")
                 h.unknown[ev.seat] -= 1
                 h.unknown[PILE] += 1
             else:
-                h.play(ev.seat, c)
+                h.play(ev.seat, hidden)
         deal.claim_window = None
         deal.trick.append(ev)
         if len(deal.trick) == 1:
@@ -661,15 +701,20 @@ class BuraTable:
             limit = 3
         if not 1 <= len(ev.up) <= limit:
             clause = "K4" if s.burkozel else "B3"
-            raise _err(f"{who} leads {len(ev.up)} cards; a lead is 1 to {limit}", "lead-size", clause)
+            raise _err(
+                f"{who} leads {len(ev.up)} cards; a lead is 1 to {limit}", "lead-size", clause
+            )
         suits = {c // 9 for c in ev.up if not (s.shokha and c == SHOKHA)}
         if len(suits) > 1:
-            raise _err(f"{who} leads {cards_text(ev.up)}: a lead is of one suit", "lead-suit", "K4" if s.burkozel else "B3")
+            raise _err(
+                f"{who} leads {cards_text(ev.up)}: a lead is of one suit",
+                "lead-suit",
+                "K4" if s.burkozel else "B3",
+            )
         deal.leader = deal.turn = ev.seat
         deal.right = None
 
     def _close_trick(self, deal: _Deal) -> None:
-        s = self.settings
         assert deal.best is not None
         winner = deal.best.seat
         for lay in deal.trick:
@@ -729,7 +774,9 @@ class BuraTable:
             card = card if card is not None else top
             deal.stock.pop(0)
         if card == deal.trump_card and not last:
-            raise _err("the trump card lies under the stock and is drawn last", "draw-mismatch", clause)
+            raise _err(
+                "the trump card lies under the stock and is drawn last", "draw-mismatch", clause
+            )
         if last and card is None:
             card = deal.trump_card
         if card is None:
@@ -741,7 +788,9 @@ class BuraTable:
             try:
                 h.move(POOL, ev.seat, card, "draw")
             except IllegalMoveError as exc:
-                raise _err(f"{card_code(card)} cannot be drawn: {exc.message}", "draw-mismatch", clause) from None
+                raise _err(
+                    f"{card_code(card)} cannot be drawn: {exc.message}", "draw-mismatch", clause
+                ) from None
         deal.draws_due.pop(0)
         deal.claim_window = None
         if not deal.draws_due:
@@ -766,7 +815,9 @@ class BuraTable:
         s = self.settings
         who = self.name(ev.seat)
         if s.burkozel:
-            raise _err("there are no claims in Burkozel: the deck is played out", "claim-not-allowed", "K5")
+            raise _err(
+                "there are no claims in Burkozel: the deck is played out", "claim-not-allowed", "K5"
+            )
         ok_after = deal.claim_window == ev.seat
         ok_turn = s.claim == "own-turn" and deal.phase == "play" and deal.turn == ev.seat
         if not (ok_after or ok_turn):
@@ -842,7 +893,12 @@ class BuraTable:
             res.winner = seat
             m.chips[seat] += m.pot
             res.notes.append(
-                f"{self.name(seat)} " + (f"claims with {res.claim_count} and " if res.end == "claim-won" else "shows a bura and ")
+                f"{self.name(seat)} "
+                + (
+                    f"claims with {res.claim_count} and "
+                    if res.end == "claim-won"
+                    else "shows a bura and "
+                )
                 + f"takes the pot of {m.pot}"
             )
             m.pot = 0
@@ -855,13 +911,21 @@ class BuraTable:
                         m.penalty[p] += 2
         elif res.end in ("claim-failed", "fault"):
             assert seat is not None
-            what = f"claims with only {res.claim_count}" if res.end == "claim-failed" else "makes a fault at the stock"
-            res.notes.append(f"{self.name(seat)} {what} and pays {m.pot} into the pot; he deals next")
+            what = (
+                f"claims with only {res.claim_count}"
+                if res.end == "claim-failed"
+                else "makes a fault at the stock"
+            )
+            res.notes.append(
+                f"{self.name(seat)} {what} and pays {m.pot} into the pot; he deals next"
+            )
             m.chips[seat] -= m.pot
             m.pot *= 2
             m.dealer = seat
         elif res.end == "void":
-            res.notes.append("nobody claimed: a void deal, everybody antes again and the same dealer deals")
+            res.notes.append(
+                "nobody claimed: a void deal, everybody antes again and the same dealer deals"
+            )
             m.fresh_pot = True
         elif res.end == "redeal":
             res.notes.append("a combination in the fresh deal: the same dealer deals again")
@@ -911,7 +975,10 @@ class BuraTable:
             leaders = [x for x in sides if points[x] == top]
             under = 21 if self.n == 3 else 31
             if len(leaders) > 1:
-                res.notes.append("a tie for the top: no penalty" + (", the next deal counts double" if s.tie == "double-next" else ", two each"))
+                res.notes.append(
+                    "a tie for the top: no penalty"
+                    + (", the next deal counts double" if s.tie == "double-next" else ", two each")
+                )
                 if s.tie == "double-next":
                     m.factor *= 2
                 else:
@@ -938,4 +1005,3 @@ class BuraTable:
     @property
     def result(self) -> str | None:
         return self.match.result if self.match.over else None
-

@@ -169,34 +169,51 @@ def validate(
 
 @app.command()
 def generate(
-    game: Annotated[str, typer.Argument(help="thousand")],
+    game: Annotated[str, typer.Argument(help="thousand, bura or burkozel")],
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 1,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 0,
     rules: Annotated[
         str, typer.Option("--rules", help="A Rules tag: preset and switches.")
     ] = "classic",
+    players: Annotated[
+        int | None, typer.Option("--players", help="Bura 2-6, Burkozel 2-4 (default 3).")
+    ] = None,
+    deals: Annotated[
+        int, typer.Option("--deals", min=1, help="Bura with match=pot: deals per session.")
+    ] = 8,
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Output file.")] = None,
 ) -> None:
     """Write complete, valid games played by simple bots (the same seed, the same games)."""
-    from .generate import iter_thousand
+    from .generate import generate_thousand
+    from .generate_bura import generate_bura
     from .rules import parse_rules
 
-    if game != "thousand":
-        _fail_usage(f"unknown game {game!r}; this version generates: thousand")
+    if game not in ("thousand", "bura", "burkozel"):
+        _fail_usage(f"unknown game {game!r}; choose thousand, bura or burkozel")
     try:
         parse_rules(game, rules)
     except KgnError as exc:
         _fail_usage(f"--rules: {exc.message}")
-    out = sys.stdout if output is None else None
+    if game == "thousand" and players is not None:
+        _fail_usage("Thousand's players are set by the rules (players=3|4), not --players")
+    n = players or 3
+    if game != "thousand" and not 2 <= n <= (6 if game == "bura" else 4):
+        _fail_usage(f"{game} is played by 2 to {6 if game == 'bura' else 4} players")
+
+    def make(k: int) -> notation.AnyGame:
+        if game == "thousand":
+            return generate_thousand(seed=seed + k, rules=rules)
+        return generate_bura(seed=seed + k, players=n, game=game, rules=rules, deals=deals)
+
     try:
-        handle = out or open(output, "w", encoding="utf-8")  # type: ignore[arg-type]
+        handle = sys.stdout if output is None else open(output, "w", encoding="utf-8")
     except OSError as exc:
         _fail_usage(f"cannot write {output}: {exc.strerror or exc}")
     try:
-        for k, g in enumerate(iter_thousand(games, seed=seed, rules=rules)):
+        for k in range(games):
             if k:
                 handle.write("\n")
-            handle.write(write_game(g))
+            handle.write(write_game(make(k)))
     finally:
         if handle is not sys.stdout:
             handle.close()

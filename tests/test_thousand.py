@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import INVALID, SAMPLES
+from conftest import SAMPLES, diagnostics_of
 
 import notation
 import replay
@@ -14,50 +14,12 @@ from notation.cards import parse_card
 from replay import thousand as th
 from replay.generate import generate_thousand
 from replay.rules import parse_rules
-from replay.sources import texts_of
 
-INVALID_FILES = sorted((INVALID / "thousand").glob("*.kgn"))
-
-
-def diagnostics_of(path: Path) -> list[notation.KgnError]:
-    out: list[notation.KgnError] = []
-    for gtext, item in texts_of(str(path)):
-        if isinstance(item, notation.KgnError):
-            out.append(item)
-        else:
-            out.extend(replay.check(item, file=gtext.file, source=gtext.source_line).diagnostics)
-    return out
 
 
 @pytest.mark.parametrize("path", sorted(SAMPLES.glob("thousand/*.kgn")), ids=lambda p: p.name)
 def test_samples_validate(path: Path) -> None:
     assert diagnostics_of(path) == []
-
-
-@pytest.mark.parametrize("path", INVALID_FILES, ids=lambda p: p.stem)
-def test_invalid_record_gives_its_code_at_its_line(path: Path) -> None:
-    expect = re.search(rb'\[Expect "([\w-]+) (\d+)"\]', path.read_bytes())
-    assert expect, "each invalid record names its expected code and line"
-    code, line = expect.group(1).decode(), int(expect.group(2))
-    diags = diagnostics_of(path)
-    assert diags, "the record must be reported"
-    first = diags[0]
-    assert (first.code, first.line) == (code, line), first.format()
-    assert first.column is not None and first.file == str(path)
-
-
-def test_every_engine_code_has_an_invalid_record() -> None:
-    codes = set()
-    for path in INVALID_FILES:
-        m = re.search(rb'\[Expect "([\w-]+) ', path.read_bytes())
-        assert m
-        codes.add(m.group(1).decode())
-    source = (Path(replay.__file__).parent / "thousand.py").read_text() + (
-        Path(replay.__file__).parent / "check.py"
-    ).read_text()
-    used = set(re.findall(r'code="([\w-]+)"', source)) | set(re.findall(r'"([a-z]+(?:-[a-z]+)+)",\n\s+"T', source))
-    missing = {c for c in used if c not in codes}
-    assert not missing, f"codes without an invalid record: {sorted(missing)}"
 
 
 # ---- T7.3 rounding, T8 barrel, T9 end ------------------------------------------------------

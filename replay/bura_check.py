@@ -1,0 +1,378 @@
+"""Checking a Bura or Burkozel record: replay it through :class:`BuraTable`.
+
+Same policy as for Thousand: a wrong stated fact is reported and the replay goes on; an
+illegal move ends the replay of the game; variations are replayed as lines of their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from notation.errors import IllegalMoveError, KgnError
+from notation.records import (
+    Answer,
+    BuraDeal,
+    BuraEvent,
+    BuraGame,
+    BuraTrick,
+    BuraVariation,
+    Claim,
+    Draw,
+    Fault,
+    Pot,
+    Show,
+    Tally,
+    Winner,
+)
+
+from . import bura as bu
+from .check import Report, _BaseChecker, _Stop
+
+__all__ = ["BuraChecker"]
+
+
+class BuraChecker(_BaseChecker):
+    def __init__(
+        self,
+        game: BuraGame,
+        file: str | None,
+        index: int | None,
+        source: Callable[[int], str | None] | None,
+    ) -> None:
+        super().__init__(game, file, index, source)
+        self.game_kind = game.kind
+        self.k = game.kind == "burkozel"
+
+    def clause(self, bura: str, burkozel: str) -> str:
+        return burkozel if self.k else bura
+
+    # -- header ---------------------------------------------------------------------------
+
+    def header(self) -> bu.BuraTable | None:
+        counts = range(2, 5) if self.k else range(2, 7)
+        got = self.common_header(self.clause("B1", "K1"), counts)
+        if got is None:
+            return None
+        rules, dealer = got
+        g = self.record
+        n = len(g.players)
+        kw: dict[str, Any] = {}
+        for tag in g.tags:
+            if tag.name not in ("Ante", "Pot", "FirstDeal", "Chips", "Penalty"):
+                continue
+            values = [v.strip() for v in tag.values]
+            per_seat = tag.name in ("Chips", "Penalty")
+            if (per_seat and len(values) != n) or (not per_seat and len(values) != 1):
+                want = f"one value per player ({n}), in seat order" if per_seat else "one number"
+                self.report(KgnError(f"the {tag.name} tag takes {want}", code="setup"), tag)
+                return None
+            try:
+                numbers = [int(v) for v in values]
+            except ValueError:
+                self.report(
+                    KgnError(f"the {tag.name} tag holds {values}, not whole numbers", code="setup"),
+                    tag,
+                )
+                return None
+            if (
+                (tag.name in ("Ante", "Pot")
+                and numbers[0] < 0)
+                or (tag.name == "FirstDeal"
+                and numbers[0] < 1)
+            ):
+                self.report(KgnError(f"the {tag.name} tag holds {numbers[0]}", code="setup"), tag)
+                return None
+            key = {
+                "Ante": "ante",
+                "Pot": "pot",
+                "FirstDeal": "first_deal",
+                "Chips": "chips",
+                "Penalty": "penalty",
+            }
+            kw[key[tag.name]] = numbers if per_seat else numbers[0]
+        hand = 4 if self.k else int(rules["hand"])
+        size = 32 if (not self.k and rules["deck"] == "32") else 36
+        if n * hand + 1 > size:
+            self.report(
+                KgnError(
+                    f"{n} players with {hand} cards each do not fit a deck of {size}",
+                    code="players",
+                    clause=self.clause("B1", "K1"),
+                ),
+                next(t for t in g.tags if t.name == "Players"),
+            )
+            return None
+        return bu.BuraTable(g.players, dealer=dealer, rules=rules, game=self.game_kind, **kw)
+
+    # -- body -----------------------------------------------------------------------------
+
+    def run(self) -> Report:
+        g = self.record
+        report = Report(g.kind, list(g.players))
+        table = self.header()
+        if table is None:
+            report.diagnostics = self.diags
+            return report
+        complete = True
+        try:
+            for i, deal in enumerate(g.deals):
+                self.hand_no, self.trick_no = deal.number, None
+                self._deal(table, deal, last=i == len(g.deals) - 1)
+            self.trick_no = None
+            table.close_deal()
+        except _Stop:
+            complete = False
+        self.trick_no = None
+        if complete:
+            self.check_result(table.result, self.clause("B1", "K8"))
+        report.diagnostics = self.diags
+        report.hands = list(table.results)
+        report.result = table.result
+        if self.k:
+            report.totals = {p: table.match.penalty[i] for i, p in enumerate(table.players)}
+        else:
+            report.totals = {p: table.match.chips[i] for i, p in enumerate(table.players)}
+        report.complete = complete
+        return report
+
+    def apply(self, table: bu.BuraTable, ev: bu.Event, node: Any, seat: str | None = None) -> None:
+        try:
+            table.apply(ev)
+        except IllegalMoveError as exc:
+            raise self.illegal(exc, node, seat) from None
+
+    def _deal(self, table: bu.BuraTable, rec: BuraDeal, last: bool) -> None:
+        if table.deal is not None:
+            if table.deal.phase in ("end", "bura"):
+                table.close_deal()
+            else:
+                raise self.illegal(
+                    IllegalMoveError(
+                        f"deal {table.deal.number} is unfinished, yet another deal follows",
+                        code="incomplete-deal",
+                        clause=self.clause("B9", "K5"),
+                    ),
+                    rec,
+                )
+        if table.phase == "over":
+            raise self.illegal(
+                IllegalMoveError(
+                    f"the match ended ({table.result}); no deal may follow",
+                    code="game-over",
+                    clause=self.clause("B1", "K8"),
+                ),
+                rec,
+            )
+        if rec.number != table.match.number:
+            self.wrong(
+                f"this is deal {table.match.number}, not {rec.number}",
+                "deal-number",
+                self.clause("B2", "K2"),
+                rec,
+            )
+        dealing = bu.Dealing()
+        d = rec.dealing
+        if d is not None:
+            for part in d.hands:
+                dealing.hands[self.seat(part.seat, part)] = [self.card(c) for c in part.cards]
+            dealing.trump = self.card(d.trump) if d.trump is not None else None
+            if d.stock is not None:
+                dealing.stock = [self.card(c) for c in d.stock]
+        self.apply(table, dealing, d or rec)
+        self._events(table, rec.events)
+
+    def _events(self, table: bu.BuraTable, events: Sequence[BuraEvent]) -> None:
+        for ev in events:
+            deal = table.deal
+            if (
+                deal is not None
+                and deal.phase == "bura"
+                and not (isinstance(ev, Show) and ev.combo == "bura")
+            ):
+                table.settle()
+            if isinstance(ev, Pot | Tally) and deal is not None and deal.phase == "end":
+                table.close_deal()
+            deal = table.deal
+            if deal is not None and deal.phase == "draw" and isinstance(ev, BuraTrick | Show):
+                self._auto_draws(table, ev)
+            if isinstance(ev, BuraTrick):
+                self._trick(table, ev)
+            elif isinstance(ev, Draw):
+                for dc in ev.cards:
+                    self.apply(
+                        table, bu.DrawCard(self.seat(dc.seat, dc), self.card(dc.card)), dc, dc.seat
+                    )
+            elif isinstance(ev, Claim):
+                self._claim(table, ev)
+            elif isinstance(ev, Show):
+                cards = [self.card(c) for c in ev.cards]
+                if any(c is None for c in cards):
+                    raise self.illegal(
+                        IllegalMoveError(
+                            "a shown combination is seen by all; its cards cannot be ??",
+                            code="bad-combo",
+                            clause="B8",
+                        ),
+                        ev,
+                    )
+                self.apply(
+                    table,
+                    bu.ShowEv(
+                        self.seat(ev.seat, ev), ev.combo, [c for c in cards if c is not None]
+                    ),
+                    ev,
+                    ev.seat,
+                )
+            elif isinstance(ev, Fault):
+                self.apply(table, bu.FaultEv(self.seat(ev.seat, ev), ev.fault), ev, ev.seat)
+            elif isinstance(ev, Pot):
+                if ev.value != table.match.pot:
+                    self.wrong(
+                        f"the pot holds {table.match.pot}, not {ev.value}", "wrong-pot", "B7.2", ev
+                    )
+            else:
+                self._tally(table, ev)
+
+    def _auto_draws(self, table: bu.BuraTable, node: Any) -> None:
+        try:
+            table.auto_draws()
+        except IllegalMoveError as exc:
+            raise self.illegal(exc, node) from None
+
+    def _trick(self, table: bu.BuraTable, trick: BuraTrick) -> None:
+        deal = table.deal
+        if deal is None:
+            raise self.illegal(
+                IllegalMoveError(
+                    "the deal is over; no trick may follow", code="out-of-order", clause="B9"
+                ),
+                trick,
+            )
+        self.trick_no = trick.number
+        if deal.trick:
+            raise self.illegal(
+                IllegalMoveError(
+                    f"trick {deal.trick_no} is unfinished, yet trick {trick.number} starts",
+                    code="incomplete-trick",
+                    clause="B5.3",
+                ),
+                trick,
+            )
+        if trick.number != deal.trick_no:
+            self.wrong(
+                f"this is trick {deal.trick_no}, not {trick.number}", "trick-number", "B3", trick
+            )
+            self.trick_no = deal.trick_no
+        self._answers(table, trick.answers, trick.winner)
+
+    def _answers(self, table: bu.BuraTable, answers: list[Answer], winner: Winner | None) -> None:
+        for a in answers:
+            deal = table.deal
+            if deal is None or (not deal.trick and a is not answers[0]):
+                raise self.illegal(
+                    IllegalMoveError(
+                        "a trick has one answer from each player", code="trick-size", clause="B4"
+                    ),
+                    a,
+                )
+            for note in a.notes:
+                if isinstance(note, BuraVariation):
+                    self._variation(table, note)
+            seat = self.seat(a.seat, a)
+            up = [self.card(c) for c in a.cards]
+            if any(c is None for c in up):
+                raise self.illegal(
+                    IllegalMoveError(
+                        "a card played face up is seen by all; it cannot be ?? (write: down ??)",
+                        code="unknown-card",
+                        clause="B4",
+                    ),
+                    a,
+                )
+            lay = bu.Lay(seat, [c for c in up if c is not None], [self.card(c) for c in a.down])
+            self.apply(table, lay, a, a.seat)
+        if winner is not None:
+            deal = table.deal
+            if deal is not None and deal.trick:
+                raise self.illegal(
+                    IllegalMoveError(
+                        "the taker is stated before every player has played",
+                        code="incomplete-trick",
+                        clause="B5.3",
+                    ),
+                    winner,
+                )
+            taker = table.last_winner
+            if taker is not None and table.players[taker] != winner.seat:
+                self.wrong(
+                    f"the trick goes to {table.players[taker]}, not {winner.seat}",
+                    "wrong-winner",
+                    "B5.3",
+                    winner,
+                    winner.seat,
+                )
+
+    def _variation(self, table: bu.BuraTable, var: BuraVariation) -> None:
+        branch = table.clone()
+        saved = (self.hand_no, self.trick_no)
+        try:
+            self._answers(branch, var.answers, var.winner)
+            self._events(branch, var.events)
+        except _Stop:
+            pass
+        self.hand_no, self.trick_no = saved
+
+    def _claim(self, table: bu.BuraTable, ev: Claim) -> None:
+        seat = self.seat(ev.seat, ev)
+        before = len(table.results)
+        self.apply(table, bu.ClaimEv(seat, ev.count, ev.outcome), ev, ev.seat)
+        if len(table.results) == before:
+            return
+        res = table.results[-1]
+        won = res.end == "claim-won"
+        if ev.count is not None and res.claim_count is not None and ev.count != res.claim_count:
+            self.wrong(
+                f"{ev.seat}'s tricks hold {res.claim_count} points, not {ev.count}",
+                "wrong-count",
+                "B7.2",
+                ev,
+                ev.seat,
+            )
+        if ev.outcome is not None and (ev.outcome == "win") != won:
+            self.wrong(
+                f"the claim {'wins' if won else 'fails'} with {res.claim_count} (31 needed), not "
+                f"{'wins' if ev.outcome == 'win' else 'fails'}",
+                "wrong-outcome",
+                "B7.2",
+                ev,
+                ev.seat,
+            )
+
+    def _tally(self, table: bu.BuraTable, ev: Tally) -> None:
+        m = table.match
+        for e in ev.entries:
+            seat = self.seat(e.seat, e)
+            name = table.players[seat]
+            if ev.kind == "chips":
+                want, what, clause = m.chips[seat], "chips", "B1"
+            elif ev.kind == "wins":
+                want, what, clause = m.wins[seat], "deals won", "B1"
+            elif ev.kind == "penalty":
+                want, what, clause = m.penalty[seat], "penalty points", self.clause("B1", "K7")
+            else:
+                if not table.results or not table.results[-1].points:
+                    raise self.illegal(
+                        IllegalMoveError(
+                            "card points are stated before the deal is scored",
+                            code="incomplete-deal",
+                            clause="K7",
+                        ),
+                        ev,
+                    )
+                points = table.results[-1].points
+                want, what, clause = points[table.side(seat)], "card points this deal", "K7"
+            if e.value != want:
+                self.wrong(
+                    f"{name} has {want} {what}, not {e.value}", f"wrong-{ev.kind}", clause, e, name
+                )

@@ -1,0 +1,186 @@
+"""Bura (RULES.md section 2) and Burkozel (section 3) as the engine enforces them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import SAMPLES, diagnostics_of
+
+import notation
+import replay
+from notation.cards import Suit, parse_card
+from replay import bura as bu
+from replay.generate_bura import generate_bura
+
+BURA_SAMPLES = sorted(SAMPLES.glob("bura/*.kgn")) + sorted(SAMPLES.glob("burkozel/*.kgn"))
+
+
+def cards(text: str) -> list[int]:
+    return [parse_card(c) for c in text.split()]
+
+
+@pytest.mark.parametrize("path", BURA_SAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_samples_validate(path: Path) -> None:
+    assert diagnostics_of(path) == []
+
+
+def test_the_illustrative_game_of_seed_004() -> None:
+    game = notation.loads((SAMPLES / "bura" / "01-illustrative-game.kgn").read_text())
+    report = replay.check(game)
+    assert report.ok
+    deal = report.hands[0]
+    assert (deal.end, deal.claim_count, deal.pot) == ("claim-failed", 25, 30)
+    assert report.totals == {"Oleg": -5, "Mikhail": -20, "Ilya": -5}
+
+
+# ---- B5: beating ------------------------------------------------------------------------
+
+
+def test_a_higher_card_of_the_suit_or_a_trump_beats() -> None:
+    assert bu.beats(parse_card("KS"), parse_card("QS"), Suit.HEARTS)
+    assert bu.beats(parse_card("6H"), parse_card("AS"), Suit.HEARTS)
+    assert not bu.beats(parse_card("AS"), parse_card("6H"), Suit.HEARTS)
+    assert not bu.beats(parse_card("AD"), parse_card("6S"), Suit.HEARTS)
+
+
+def test_a_set_beats_a_set_under_any_pairing() -> None:
+    # The seed's example: diamonds trump, QS 7S led; 9D JS beat them (9D on QS, JS on 7S).
+    assert bu.beats_set(cards("9D JS"), cards("QS 7S"), Suit.DIAMONDS)
+    assert bu.beats_set(cards("JS 9D"), cards("QS 7S"), Suit.DIAMONDS)
+    assert not bu.beats_set(cards("8D 9S"), cards("QS 7S"), Suit.HEARTS)
+    assert not bu.beats_set([parse_card("AS"), None], cards("QS 7S"), Suit.DIAMONDS)
+
+
+def three_player_trick(lead: str, second: str, third: str) -> str:
+    """Play one trick (trump clubs; Anna leads) and return who takes it."""
+    table = bu.BuraTable(["Anna", "Boris", "Vera"], dealer=2)
+    hands = {0: cards(lead), 1: cards(second), 2: cards(third)}
+    for p in hands:
+        hands[p] += cards({0: "6D 7D", 1: "8D 9D", 2: "TD JD"}[p])[: 3 - len(hands[p])]
+    table.apply(bu.Dealing(hands=hands, trump=parse_card("6C")))
+    table.apply(bu.Lay(0, cards(lead)))
+    table.apply(bu.Lay(1, cards(second)))
+    table.apply(bu.Lay(2, cards(third)))
+    assert table.last_winner is not None
+    return table.players[table.last_winner]
+
+
+def test_third_beats_the_second_but_not_the_lead_the_lead_takes() -> None:
+    # Boris does not beat the lead, so the lead is still winning; Vera beats Boris's
+    # cards but not the lead's: the leader keeps the trick (B5.3).
+    assert three_player_trick("KH", "7H", "9H") == "Anna"
+
+
+def test_third_beats_the_winning_second_the_third_takes() -> None:
+    # Boris beats the lead and is winning; Vera beats Boris's set: she takes it,
+    # whether or not her cards would beat the lead's.
+    assert three_player_trick("9H TH", "JH AH", "7C 8C") == "Vera"
+
+
+def test_third_beats_the_lead_but_not_the_winning_second_the_second_takes() -> None:
+    # Boris beats the lead with trumps; Vera's cards beat the lead's but not Boris's.
+    assert three_player_trick("7H 8H", "7C 8C", "9H TH") == "Boris"
+
+
+def test_third_beats_the_lead_when_the_second_did_not_the_third_takes() -> None:
+    assert three_player_trick("7H", "6H", "8H") == "Vera"
+
+
+def test_face_down_cards_never_beat() -> None:
+    table = bu.BuraTable(["Anna", "Boris"], dealer=1)
+    table.apply(bu.Dealing(hands={0: cards("7H 6D 7D"), 1: cards("AH 8D 9D")}, trump=parse_card("6C")))
+    table.apply(bu.Lay(0, cards("7H")))
+    table.apply(bu.Lay(1, [], cards("AH")))
+    assert table.last_winner == 0
+
+
+# ---- B6 drawing, B7 claims, B9 void deals -------------------------------------------------
+
+
+def test_draws_start_with_the_taker_and_only_full_rounds_are_drawn() -> None:
+    # 5 players, 36 cards: 15 dealt, 21 in the stock; after a 3-card trick only 3 rounds
+    # of 5 are drawn while 21 cards remain, and later the last card stays unused.
+    table = bu.BuraTable(["A", "B", "C", "D", "E"], dealer=4)
+    table.apply(bu.Dealing(trump=parse_card("6C")))
+    deal = table.deal
+    assert deal is not None and table._stock_left(deal) == 21
+
+
+def test_a_claim_counts_face_down_cards_too() -> None:
+    table = bu.BuraTable(["Anna", "Boris"], dealer=1)
+    table.apply(
+        bu.Dealing(hands={0: cards("AH TH KH"), 1: cards("AS TS KD")}, trump=parse_card("6C"))
+    )
+    table.apply(bu.Lay(0, cards("AH TH KH")))
+    table.apply(bu.Lay(1, [], cards("AS TS KD")))
+    table.apply(bu.ClaimEv(0))
+    res = table.results[-1]
+    assert (res.end, res.claim_count) == ("claim-won", 50)
+
+
+def test_a_failed_claim_doubles_the_pot_and_the_claimant_deals() -> None:
+    table = bu.BuraTable(["Anna", "Boris"], dealer=1, ante=5)
+    table.apply(bu.Dealing(hands={0: cards("6H 7H 8H"), 1: cards("6S 7S 8S")}, trump=parse_card("6C")))
+    table.apply(bu.Lay(0, cards("6H")))
+    table.apply(bu.Lay(1, [], cards("6S")))
+    table.apply(bu.ClaimEv(0))
+    assert table.match.pot == 20 and table.match.chips == [-15, -5] and table.match.dealer == 0
+
+
+def test_claiming_without_taking_the_trick_is_illegal() -> None:
+    table = bu.BuraTable(["Anna", "Boris"], dealer=1)
+    table.apply(bu.Dealing(hands={0: cards("6H 7H 8H"), 1: cards("6S 7S 8S")}, trump=parse_card("6C")))
+    table.apply(bu.Lay(0, cards("6H")))
+    table.apply(bu.Lay(1, [], cards("6S")))
+    with pytest.raises(notation.IllegalMoveError) as info:
+        table.apply(bu.ClaimEv(1))
+    assert info.value.label == "B7.1 claim-timing"
+
+
+def test_a_bura_wins_the_pot_at_once() -> None:
+    table = bu.BuraTable(["Anna", "Boris"], dealer=1, ante=2)
+    table.apply(bu.Dealing(hands={0: cards("6C 7C 8C"), 1: cards("6S 7S 8S")}, trump=parse_card("AC")))
+    table.apply(bu.ShowEv(0, "bura", cards("6C 7C 8C")))
+    table.settle()
+    assert table.results[-1].end == "bura" and table.match.chips == [2, -2]
+
+
+# ---- Burkozel ---------------------------------------------------------------------------
+
+
+def test_burkozel_penalties_2_4_6() -> None:
+    # Generated games state every penalty; replaying them checks K7 on every deal.
+    for players in (2, 3, 4):
+        report = replay.check(generate_bura(seed=4, players=players, game="burkozel"))
+        assert report.ok and report.result is not None
+        for deal in report.hands:
+            assert set(deal.added.values()) <= {2, 4, 6, 8, 12, 16, 24}
+
+
+def test_burkozel_first_lead_is_at_most_three_cards() -> None:
+    table = bu.BuraTable(["Anna", "Boris"], dealer=1, game="burkozel")
+    table.apply(bu.Dealing(hands={0: cards("6H 7H 8H 9H"), 1: cards("6S 7S 8S 9S")}, trump=parse_card("6C")))
+    with pytest.raises(notation.IllegalMoveError) as info:
+        table.apply(bu.Lay(0, cards("6H 7H 8H 9H")))
+    assert info.value.label == "K4 lead-size"
+
+
+# ---- generated games ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [("bura", 2), ("bura", 3), ("bura", 4), ("bura", 6), ("burkozel", 2), ("burkozel", 3), ("burkozel", 4)],
+)
+def test_generated_games_validate_and_round_trip(game: str, players: int) -> None:
+    for seed in range(3):
+        record = generate_bura(seed=seed, players=players, game=game)
+        again = notation.loads(notation.dumps(record))
+        assert again == record
+        report = replay.check(again)
+        assert report.ok, [d.format() for d in report.diagnostics[:3]]
+
+
+def test_bura_generation_is_deterministic() -> None:
+    assert notation.dumps(generate_bura(seed=9)) == notation.dumps(generate_bura(seed=9))
