@@ -568,6 +568,8 @@ class BuraTable:
         rank = {"molodka": 1, "foreheads": 1, "moskva": 2, "small-moskva": 3, "bura": 2}[ev.combo]
         if deal.right is not None:
             held, held_rank = deal.right
+            if held == ev.seat:
+                raise _err(f"{who} holds the out-of-turn lead already", "combo-timing", clause)
             if held_rank > rank or (
                 held_rank == rank and self._order(deal, held) < self._order(deal, ev.seat)
             ):

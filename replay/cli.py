@@ -219,6 +219,52 @@ def generate(
             handle.close()
 
 
+# ---- rules --------------------------------------------------------------------------------
+
+
+@app.command()
+def rules(
+    game: Annotated[str | None, typer.Argument(help="thousand, bura or burkozel (all when left out).")] = None,
+    preset: Annotated[str | None, typer.Option("--preset", help="Show the settings a preset resolves to.")] = None,
+    declared: Annotated[
+        str | None, typer.Option("--rules", help="Resolve a whole Rules tag, e.g. 'classic bid-step=10'.")
+    ] = None,
+) -> None:
+    """List the presets and rule switches (RULES.md section 4), or resolve a preset."""
+    from .rules import PRESETS, SWITCHES, parse_rules
+
+    games = [game] if game else list(SWITCHES)
+    for g in games:
+        if g not in SWITCHES:
+            _fail_usage(f"unknown game {g!r}; choose thousand, bura or burkozel")
+    if preset is not None or declared is not None:
+        if game is None:
+            _fail_usage("name the game: kozyr rules GAME --preset NAME")
+        text = declared if declared is not None else preset
+        try:
+            resolved = parse_rules(game, text or "")
+        except KgnError as exc:
+            _say(f"kozyr: {exc.message}")
+            raise typer.Exit(EXIT_USAGE) from None
+        typer.echo(f"{game} rules {text!r} (preset {resolved.preset}):")
+        for sw in SWITCHES[game]:
+            value = resolved[sw.name]
+            mark = "" if value == sw.default else "   (not the default)"
+            typer.echo(f"  {sw.name:<22} {value:<12}{mark}")
+        return
+    for g in games:
+        typer.echo(f"{g}")
+        typer.echo("  presets:")
+        for name, over in PRESETS[g].items():
+            detail = " ".join(f"{k}={v}" for k, v in over.items()) or "all defaults"
+            typer.echo(f"    {name:<10} {detail}")
+        typer.echo("  switches (first value is the default):")
+        for sw in SWITCHES[g]:
+            values = "|".join(sw.values)
+            typer.echo(f"    {sw.name:<22} {values:<34} {sw.clauses:<8} {sw.help}")
+        typer.echo("")
+
+
 # ---- export / import / schema -----------------------------------------------------------
 
 

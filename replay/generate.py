@@ -133,6 +133,10 @@ class _Bot:
         mine = self.cards(seat)
         s = t.settings
         if not hand.plays:
+            if (hand.trick_no > 1 or s.marriage_first_trick) and s.ace_marriage:
+                aces = [c for c in legal if c % 9 == Rank.ACE]
+                if len(aces) == 4:
+                    return th.Play(seat, aces[0], marriage=True)
             if hand.trick_no > 1 or s.marriage_first_trick:
                 best = None
                 for c in legal:

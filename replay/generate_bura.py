@@ -179,10 +179,18 @@ def _play_deal(table: bu.BuraTable, bot: _Bot, rng: random.Random) -> BuraDeal:
         if deal.phase == "end":
             table.close_deal()
             break
+        if table.settings.claim == "own-turn" and table.pile_points(deal.turn)[0] >= 31:
+            seat = deal.turn
+            table.apply(bu.ClaimEv(seat))
+            res = table.results[-1]
+            if deal.trick:
+                events.append(BuraTrick(number=trick_no, answers=answers))
+            events.append(Claim(seat=name(seat), count=res.claim_count, outcome="win"))
+            continue
         # Combinations before the next card: a bura or Moskva at one's turn, a molodka
         # to take the lead out of turn.
         seat = deal.turn
-        shown = bot.combo(seat)
+        shown = bot.combo(seat) if deal.right is None else None
         if shown is None and not deal.trick and table.settings.molodka and deal.right is None:
             if not table.settings.burkozel or deal.trick_no > 1:
                 for other in range(table.n):
