@@ -75,11 +75,8 @@ class BuraChecker(_BaseChecker):
                     tag,
                 )
                 return None
-            if (
-                (tag.name in ("Ante", "Pot")
-                and numbers[0] < 0)
-                or (tag.name == "FirstDeal"
-                and numbers[0] < 1)
+            if (tag.name in ("Ante", "Pot") and numbers[0] < 0) or (
+                tag.name == "FirstDeal" and numbers[0] < 1
             ):
                 self.report(KgnError(f"the {tag.name} tag holds {numbers[0]}", code="setup"), tag)
                 return None
@@ -114,6 +111,7 @@ class BuraChecker(_BaseChecker):
         if table is None:
             report.diagnostics = self.diags
             return report
+        self.table = table
         complete = True
         try:
             for i, deal in enumerate(g.deals):
@@ -135,12 +133,6 @@ class BuraChecker(_BaseChecker):
             report.totals = {p: table.match.chips[i] for i, p in enumerate(table.players)}
         report.complete = complete
         return report
-
-    def apply(self, table: bu.BuraTable, ev: bu.Event, node: Any, seat: str | None = None) -> None:
-        try:
-            table.apply(ev)
-        except IllegalMoveError as exc:
-            raise self.illegal(exc, node, seat) from None
 
     def _deal(self, table: bu.BuraTable, rec: BuraDeal, last: bool) -> None:
         if table.deal is not None:
@@ -314,14 +306,11 @@ class BuraChecker(_BaseChecker):
                 )
 
     def _variation(self, table: bu.BuraTable, var: BuraVariation) -> None:
-        branch = table.clone()
-        saved = (self.hand_no, self.trick_no)
-        try:
+        def line(branch: Any) -> None:
             self._answers(branch, var.answers, var.winner)
             self._events(branch, var.events)
-        except _Stop:
-            pass
-        self.hand_no, self.trick_no = saved
+
+        self.branch(table, line)
 
     def _claim(self, table: bu.BuraTable, ev: Claim) -> None:
         seat = self.seat(ev.seat, ev)

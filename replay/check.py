@@ -83,6 +83,8 @@ class _BaseChecker:
         self.seats: dict[str, int] = {}
         self.hand_no: int | None = None
         self.trick_no: int | None = None
+        self.observer: Any = None
+        """Sees every step (``replay.steps``): ``step``, ``begin_branch``, ``end_branch``."""
 
     # -- diagnostics ----------------------------------------------------------------------
 
@@ -180,6 +182,32 @@ class _BaseChecker:
 
     def card(self, text: str) -> Card | None:
         return None if text == UNKNOWN else parse_card(text)
+
+    # -- replaying -------------------------------------------------------------------------
+
+    def apply(self, table: Any, ev: Any, node: Any, seat: str | None = None) -> None:
+        """Apply an engine event; an illegal one is reported at ``node`` and ends the line."""
+        try:
+            table.apply(ev)
+        except IllegalMoveError as exc:
+            raise self.illegal(exc, node, seat) from None
+        if self.observer is not None:
+            self.observer.step(table, node, self)
+
+    def branch(self, table: Any, run: Callable[[Any], None]) -> None:
+        """Replay a variation on a copy of the table, as a line of its own."""
+        clone = table.clone()
+        saved = (self.hand_no, self.trick_no)
+        if self.observer is not None:
+            self.observer.begin_branch()
+        try:
+            run(clone)
+        except _Stop:
+            pass
+        finally:
+            if self.observer is not None:
+                self.observer.end_branch()
+            self.hand_no, self.trick_no = saved
 
     def check_result(self, actual: str | None, clause: str) -> None:
         stated = self.record.tag("Result")
@@ -285,14 +313,6 @@ class _Checker(_BaseChecker):
         report.totals = {p: table.game.totals[i] for i, p in enumerate(table.players)}
         report.complete = complete
         return report
-
-    def apply(
-        self, table: th.ThousandTable, ev: th.Event, node: Any, seat: str | None = None
-    ) -> None:
-        try:
-            table.apply(ev)
-        except IllegalMoveError as exc:
-            raise self.illegal(exc, node, seat) from None
 
     def _hand(self, table: th.ThousandTable, hand: Hand, last: bool) -> None:
         if table.phase == "over":
@@ -492,14 +512,12 @@ class _Checker(_BaseChecker):
     def _variations(self, table: th.ThousandTable, move: CallRec | PlayRec) -> None:
         for note in move.notes:
             if isinstance(note, Variation):
-                branch = table.clone()
-                saved = (self.hand_no, self.trick_no)
-                try:
-                    self._line(branch, note, note)
+
+                def line(branch: Any, var: Variation = note) -> None:
+                    self._line(branch, var, var)
                     self._late(branch)
-                except _Stop:
-                    pass
-                self.hand_no, self.trick_no = saved
+
+                self.branch(table, line)
 
     # -- stated facts ---------------------------------------------------------------------
 

@@ -224,10 +224,15 @@ def generate(
 
 @app.command()
 def rules(
-    game: Annotated[str | None, typer.Argument(help="thousand, bura or burkozel (all when left out).")] = None,
-    preset: Annotated[str | None, typer.Option("--preset", help="Show the settings a preset resolves to.")] = None,
+    game: Annotated[
+        str | None, typer.Argument(help="thousand, bura or burkozel (all when left out).")
+    ] = None,
+    preset: Annotated[
+        str | None, typer.Option("--preset", help="Show the settings a preset resolves to.")
+    ] = None,
     declared: Annotated[
-        str | None, typer.Option("--rules", help="Resolve a whole Rules tag, e.g. 'classic bid-step=10'.")
+        str | None,
+        typer.Option("--rules", help="Resolve a whole Rules tag, e.g. 'classic bid-step=10'."),
     ] = None,
 ) -> None:
     """List the presets and rule switches (RULES.md section 4), or resolve a preset."""
@@ -263,6 +268,133 @@ def rules(
             values = "|".join(sw.values)
             typer.echo(f"    {sw.name:<22} {values:<34} {sw.clauses:<8} {sw.help}")
         typer.echo("")
+
+
+# ---- replay, sheet, annotate ---------------------------------------------------------------
+
+
+def _one_game(path: str, number: int) -> tuple[notation.AnyGame, str]:
+    """Game ``number`` of a file (syntax errors are fatal here: exit 1)."""
+    try:
+        for gtext, item in texts_of(path):
+            if gtext.index != number:
+                continue
+            if isinstance(item, KgnError):
+                _say(item.format())
+                raise typer.Exit(EXIT_INVALID)
+            return item, f"{path} game {number}"
+    except InputError as exc:
+        _fail_usage(str(exc))
+    _fail_usage(f"{path} has no game {number}")
+
+
+@app.command()
+def replay(
+    file: Annotated[str, typer.Argument(help="A KGN file.")],
+    game: Annotated[int, typer.Option("--game", min=1, help="Which game of the file.")] = 1,
+    at: Annotated[str | None, typer.Option("--at", help="Start at HAND or HAND.TRICK.")] = None,
+    seat: Annotated[
+        str | None, typer.Option("--seat", help="Show only what this player saw.")
+    ] = None,
+    plain_mode: Annotated[
+        bool, typer.Option("--plain", help="Print every step (no interaction).")
+    ] = False,
+    width: Annotated[int, typer.Option("--width", help="Width of --plain output.")] = 100,
+) -> None:
+    """Watch a game step by step: an interactive viewer on a terminal, every step printed
+    with --plain or when the output is not a terminal."""
+    from rich.console import Console
+
+    from .render import render_step
+    from .steps import timeline
+
+    record, title = _one_game(file, game)
+    if seat is not None and seat not in record.players:
+        _fail_usage(f"--seat {seat!r} is not one of the players ({', '.join(record.players)})")
+    steps, report = timeline(record)
+    start = 0
+    if at is not None:
+        hand_text, _, trick_text = at.partition(".")
+        try:
+            hand_no = int(hand_text)
+            trick_no = int(trick_text) if trick_text else None
+        except ValueError:
+            _fail_usage(f"--at {at!r}: use HAND or HAND.TRICK, e.g. 3.5")
+        found = [
+            i
+            for i, st in enumerate(steps)
+            if st.hand == hand_no and (trick_no is None or st.trick == trick_no)
+        ]
+        if not found:
+            _fail_usage(f"--at {at}: the record has no such hand or trick")
+        start = found[0]
+    if plain_mode or not sys.stdout.isatty():
+        console = Console(width=width, highlight=False, markup=False, emoji=False)
+        for i, step in enumerate(steps[start:], start + 1):
+            console.print(render_step(step, seat, number=i))
+            console.print()
+        raise typer.Exit(EXIT_OK if report.ok else EXIT_INVALID)
+    from .viewer import Viewer
+
+    Viewer(steps, title=title, seat=seat, start=start).run()
+    raise typer.Exit(EXIT_OK if report.ok else EXIT_INVALID)
+
+
+@app.command()
+def sheet(
+    file: Annotated[str, typer.Argument(help="A KGN file.")],
+    game: Annotated[int, typer.Option("--game", min=1, help="Which game of the file.")] = 1,
+    width: Annotated[int | None, typer.Option("--width", help="Output width.")] = None,
+) -> None:
+    """Print the score sheet of a session: a column per player, a row per hand or deal."""
+    from rich.console import Console
+
+    from .render import render_sheet
+
+    record, _ = _one_game(file, game)
+    report = check(record, file=file, index=game)
+    Console(width=width, highlight=False, markup=False, emoji=False).print(render_sheet(report))
+    for d in report.diagnostics:
+        _say(d.format())
+    raise typer.Exit(EXIT_OK if report.ok else EXIT_INVALID)
+
+
+@app.command()
+def annotate(
+    file: Annotated[str, typer.Argument(help="A KGN file.")],
+    write: Annotated[bool, typer.Option("--write", help="Rewrite the file in place.")] = False,
+) -> None:
+    """Fill in the facts the engine computes (winners, points, scores, totals, pot,
+    result) and comment notable events.  Moves are never changed; run twice, same text."""
+    from .annotate import annotate as annotate_game
+
+    texts: list[str] = []
+    bad = False
+    try:
+        for gtext, item in texts_of(file):
+            if isinstance(item, KgnError):
+                _say(item.format())
+                bad = True
+                continue
+            out, report = annotate_game(item)
+            if not report.ok:
+                for d in report.diagnostics:
+                    d.file, d.game = gtext.file, gtext.index
+                    d.source = gtext.source_line(d.line) if d.line else None
+                    _say(d.format())
+                bad = True
+                continue
+            texts.append(write_game(out))
+    except InputError as exc:
+        _fail_usage(str(exc))
+    if bad:
+        _say("kozyr: annotate needs valid records; nothing written")
+        raise typer.Exit(EXIT_INVALID)
+    text = "\n".join(texts)
+    if write and file != "-":
+        _write_out(text, Path(file))
+    else:
+        sys.stdout.write(text)
 
 
 # ---- export / import / schema -----------------------------------------------------------

@@ -1,0 +1,203 @@
+"""Rich renderings of steps, score sheets and reports (no markup is ever interpreted).
+
+Everything a file says (names, comments, tags) goes into :class:`rich.text.Text` objects as
+plain text after :func:`notation.errors.safe_text`, so ``[red]``, ``[link=...]`` or an
+escape sequence in a player's name is shown literally and cannot drive the terminal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from notation.errors import safe_text
+
+from .check import Report
+from .steps import Step, View
+
+__all__ = ["SUIT_STYLE", "card_text", "plain", "render_sheet", "render_step", "render_view"]
+
+SUIT_STYLE = {"S": "bold", "C": "green", "D": "yellow", "H": "red"}
+SUIT_GLYPH = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
+
+
+def plain(text: str) -> Text:
+    """Untrusted text, shown literally."""
+    return Text(safe_text(text))
+
+
+def card_text(code: str) -> Text:
+    if code == "??":
+        return Text("??", style="dim")
+    return Text(code[0] + SUIT_GLYPH[code[1]], style=SUIT_STYLE[code[1]])
+
+
+def cards_line(codes: Iterable[str], unknown: int = 0, hidden: bool = False) -> Text:
+    out = Text()
+    codes = list(codes)
+    if hidden:
+        codes, unknown = [], unknown + len(codes)
+    for i, code in enumerate(codes):
+        if i:
+            out.append(" ")
+        out.append_text(card_text(code))
+    if unknown:
+        if codes:
+            out.append(" ")
+        out.append(" ".join(["▒▒"] * unknown), style="dim")
+    return out
+
+
+def render_view(view: View, seat: str | None = None) -> RenderableType:
+    """The table: hands, trick, facts and scores; ``seat`` hides the other hands."""
+    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    table.add_column("player")
+    table.add_column("hand")
+    table.add_column("points", justify="right")
+    table.add_column("total", justify="right")
+    table.add_column("")
+    names = [name for name, _, _ in view.hands] or list(view.totals)
+    hands = {name: (cards, unknown) for name, cards, unknown in view.hands}
+    for name in names:
+        cards, unknown = hands.get(name, ([], 0))
+        hidden = seat is not None and name != seat
+        table.add_row(
+            plain(name),
+            cards_line(cards, unknown, hidden),
+            str(view.points.get(name, "")),
+            str(view.totals.get(name, "")),
+            plain(view.marks.get(name, "")),
+        )
+    parts: list[RenderableType] = [Text(safe_text(view.title), style="bold"), table]
+    if view.trick:
+        line = Text("on the table: ")
+        for i, (name, up, down) in enumerate(view.trick):
+            if i:
+                line.append(" / ")
+            line.append_text(plain(name))
+            line.append(" ")
+            line.append_text(cards_line(up))
+            if down:
+                shown = down if seat is None or name == seat else ["??"] * len(down)
+                line.append(" down ")
+                line.append_text(cards_line([c for c in shown if c != "??"], shown.count("??")))
+        parts.append(line)
+    for label, value in view.lines:
+        if label == "talon" and seat is not None:
+            value = " ".join("??" for _ in value.split())
+        parts.append(Text(f"{label}: ", style="dim") + plain(value))
+    return Group(*parts)
+
+
+def render_step(
+    step: Step, seat: str | None = None, *, number: int | None = None
+) -> RenderableType:
+    """One step: what happened (with its glyphs and comments), then the table."""
+    head = Text()
+    if number is not None:
+        head.append(f"{number}. ", style="dim")
+    head.append_text(plain(step.text))
+    for glyph in step.glyphs:
+        head.append(" " + glyph, style="bold magenta")
+    parts: list[RenderableType] = [head]
+    for note in step.notes:
+        parts.append(Text("  {", style="cyan") + plain(note) + Text("}", style="cyan"))
+    if step.variations:
+        parts.append(
+            Text(
+                f"  ({len(step.variations)} variation{'s' if len(step.variations) > 1 else ''}: press v)",
+                style="dim",
+            )
+        )
+    if step.error is not None:
+        parts.append(Text(safe_text(step.error.format()), style="bold red"))
+    parts.append(render_view(step.view, seat))
+    return Group(*parts)
+
+
+def render_sheet(report: Report) -> RenderableType:
+    """The paper score sheet of a session: a column per player, a row per hand or deal."""
+    names = report.players
+    if report.game == "thousand":
+        return _thousand_sheet(report, names)
+    return _bura_sheet(report, names)
+
+
+def _thousand_sheet(report: Report, names: list[str]) -> RenderableType:
+    table = Table(title="Thousand", header_style="bold", show_lines=False)
+    table.add_column("hand", justify="right")
+    table.add_column("contract")
+    for name in names:
+        table.add_column(plain(name), justify="right")
+    for res in report.hands:
+        if res.redeal:
+            table.add_row(str(res.number), Text("redeal", style="dim"), *[""] * len(names))
+            continue
+        who = names[res.declarer] if res.declarer is not None else "?"
+        if res.conceded:
+            what = Text(f"{safe_text(who)} {res.contract} conceded", style="yellow")
+        else:
+            what = Text(
+                f"{safe_text(who)} {res.contract} {'made' if res.made else 'failed'}",
+                style="green" if res.made else "red",
+            )
+        cells = []
+        for p in range(len(names)):
+            score = res.scores.get(p)
+            cell = Text(f"{score:+d} " if score is not None else "")
+            cell.append(str(res.totals.get(p, "")), style="bold")
+            marks = ""
+            if p in res.barrel:
+                marks += " B"
+            if any(n.startswith(names[p]) and "falls off" in n for n in res.notes):
+                marks += " ↓"
+            if res.tricks and res.tricks.get(p, 0) == 0 and p in res.points:
+                marks += " /"
+            cell.append(marks, style="magenta")
+            cells.append(cell)
+        table.add_row(str(res.number), what, *cells)
+    foot = Text("B on the barrel   ↓ fell off   / no trick (bolt)   result: ", style="dim")
+    foot.append_text(plain(report.result or "unfinished"))
+    return Group(table, foot)
+
+
+def _bura_sheet(report: Report, names: list[str]) -> RenderableType:
+    burkozel = report.game == "burkozel"
+    table = Table(title="Burkozel" if burkozel else "Bura", header_style="bold")
+    table.add_column("deal", justify="right")
+    table.add_column("how it ended")
+    if not burkozel:
+        table.add_column("pot", justify="right")
+    for name in names:
+        table.add_column(plain(name), justify="right")
+    for res in report.hands:
+        if burkozel:
+            how_text = Text(res.end)
+            if res.points:
+                how_text.append(": ")
+                how_text.append_text(
+                    plain(" ".join(f"{names[x]} {v}" for x, v in res.points.items()))
+                )
+            cells = []
+            for p in range(len(names)):
+                side = p % 2 if len(names) == 4 else p
+                added = res.added.get(side, 0)
+                cell = Text(f"+{added} " if added else "")
+                cell.append(str(res.penalty.get(p, "")), style="bold")
+                cells.append(cell)
+            table.add_row(str(res.number), how_text, *cells)
+        else:
+            who = names[res.winner] if res.winner is not None else ""
+            how_text = Text(res.end) + (Text(" ") + plain(who) if who else Text(""))
+            if res.claim_count is not None:
+                how_text.append(f" ({res.claim_count})")
+            cells = [Text(str(res.chips.get(p, "")), style="bold") for p in range(len(names))]
+            table.add_row(str(res.number), how_text, str(res.pot), *cells)
+    foot = Text(
+        "totals: " + ("penalty points" if burkozel else "net chips") + "   result: ", style="dim"
+    )
+    foot.append_text(plain(report.result or "unfinished"))
+    return Group(table, foot)

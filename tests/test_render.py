@@ -1,0 +1,170 @@
+"""What people see: plain replay, the viewer, the score sheet, annotation, hostile text."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from conftest import SAMPLES
+from typer.testing import CliRunner
+
+import notation
+import replay
+from replay.annotate import annotate
+from replay.cli import app
+from replay.steps import timeline
+from replay.viewer import Viewer
+
+runner = CliRunner()
+GOLDEN = Path(__file__).resolve().parent / "golden"
+ALL_SAMPLES = sorted(SAMPLES.glob("*/*.kgn"))
+
+
+@pytest.mark.parametrize("name", ["thousand/01-first-hand", "bura/01-illustrative-game"])
+def test_plain_replay_matches_its_golden_snapshot(name: str) -> None:
+    result = runner.invoke(app, ["replay", str(SAMPLES / f"{name}.kgn"), "--plain", "--width", "100"])
+    assert result.exit_code == 0
+    golden = GOLDEN / (name.replace("/", "_") + ".txt")
+    assert result.stdout == golden.read_text(encoding="utf-8")
+
+
+def test_plain_replay_shows_every_trick_and_the_final_scores() -> None:
+    result = runner.invoke(app, ["replay", str(SAMPLES / "thousand" / "01-first-hand.kgn"), "--plain"])
+    out = result.stdout
+    for card in ("AS", "KH", "9C", "QD", "AD", "TD", "KD", "TC"):
+        assert f"plays {card}" in out
+    assert out.count("takes the trick") == 8
+    last = out.strip().split("\n\n")[-1]
+    assert "Anna" in last and "120" in last and "180" in last
+
+
+@pytest.mark.parametrize("path", ALL_SAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_viewer_steps_to_the_end_and_shows_the_validators_totals(path: Path) -> None:
+    game = notation.loads(path.read_text())
+    steps, report = timeline(game)
+    expected = replay.check(game).totals
+
+    async def drive() -> None:
+        app = Viewer(steps, title=path.name)
+        async with app.run_test() as pilot:
+            await pilot.press("right", "right", "left", "down", "pagedown", "end")
+            assert app.index == len(steps) - 1
+            assert app.current.view.totals == expected
+            text = app.rendered_text()
+            for name, total in expected.items():
+                assert name in text and str(total) in text
+            await pilot.press("home")
+            assert app.index == 0
+            await pilot.press("q")
+
+    asyncio.run(drive())
+
+
+def test_viewer_keys_trick_hand_goto_and_variation() -> None:
+    game = notation.loads((SAMPLES / "thousand" / "01-first-hand.kgn").read_text())
+    steps, _ = timeline(game)
+
+    async def drive() -> None:
+        app = Viewer(steps, title="first hand")
+        async with app.run_test() as pilot:
+            await pilot.press("down")
+            assert app.current.trick is None or app.index > 0
+            start = app.index
+            await pilot.press("down")
+            assert app.index > start
+            # go to the move that has a variation (Boris's AC in trick 3) and enter it
+            target = next(i for i, st in enumerate(steps) if st.variations)
+            app._go(target)
+            await pilot.press("v")
+            assert app.lines and app.steps is not steps
+            assert "Boris plays TC" in app.rendered_text()
+            await pilot.press("escape")
+            assert app.steps is steps and app.index == target
+            await pilot.press("g")
+            await pilot.press("1", "enter")
+            assert app.current.hand == 1
+            await pilot.press("q")
+
+    asyncio.run(drive())
+
+
+def test_seat_view_hides_the_other_hands() -> None:
+    result = runner.invoke(app, ["replay", str(SAMPLES / "thousand" / "01-first-hand.kgn"), "--plain", "--seat", "Vera"])
+    first_block = result.stdout.split("\n\n")[0]
+    assert "K♠ Q♠ K♣ Q♣ J♣ J♦ J♥" in first_block  # Vera's own cards
+    assert "A♠" not in first_block  # Anna's are backs
+    assert "▒▒" in first_block
+
+
+def test_an_invalid_record_opens_and_stops_at_the_illegal_move() -> None:
+    path = Path(__file__).parent / "data" / "invalid" / "thousand" / "must-trump.kgn"
+    result = runner.invoke(app, ["replay", str(path), "--plain"])
+    assert result.exit_code == 1
+    assert "illegal: Anna must play a trump" in result.stdout
+
+
+HOSTILE = """[Game "thousand"]
+[Players "[red]Anna[/red]" "[link=http://x]Boris" "Vera\\u001b"]
+[Dealer "Vera\\u001b"]
+[Rules "classic"]
+[Event "\x1b[2J\x1b]8;;http://evil\x07click"]
+
+hand 1 {[bold]not bold[/bold] \x1b[31mred\x1b[0m}
+  bid "[red]Anna[/red]" 100, "[link=http://x]Boris" pass, "Vera\\u001b" pass
+"""
+
+
+def test_hostile_names_and_comments_are_shown_literally() -> None:
+    game = notation.loads(HOSTILE)
+    steps, _ = timeline(game)
+    for args in (["replay", "-", "--plain"], ["sheet", "-"], ["validate", "-"]):
+        result = runner.invoke(app, args, input=HOSTILE)
+        out = result.stdout + result.stderr
+        assert "\x1b" not in out and "\x07" not in out
+    out = runner.invoke(app, ["replay", "-", "--plain"], input=HOSTILE).stdout
+    assert "[red]Anna[/red]" in out
+    assert "[bold]not bold[/bold]" in out
+    assert "\\x1b[31mred" in out
+
+
+@pytest.mark.parametrize("path", ALL_SAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_annotate_is_idempotent_and_valid(path: Path) -> None:
+    game = notation.loads(path.read_text())
+    once, report = annotate(game)
+    assert report.ok
+    twice, _ = annotate(notation.loads(notation.dumps(once)))
+    assert notation.dumps(twice) == notation.dumps(once)
+    assert replay.check(once).ok
+
+
+def test_annotate_fills_in_the_facts_of_a_bare_record() -> None:
+    bare = (SAMPLES / "thousand" / "02-partial-deal.kgn").read_text()
+    result = runner.invoke(app, ["annotate", "-"], input=bare)
+    assert result.exit_code == 0
+    out = result.stdout
+    assert "-> Anna" in out and "points Anna 120, Boris 180, Vera 0" in out
+    assert "totals Anna 120, Boris 180, Vera 0" in out
+    assert "hearts marriage: Anna +100; hearts are trump" in out
+    # the moves are unchanged
+    def moves(text: str) -> list[tuple[str, str, bool]]:
+        hand = notation.loads(text).hands[0]  # type: ignore[union-attr]
+        return [(p.seat, p.card, p.marriage) for t in hand.tricks for p in t.plays]
+
+    assert moves(out) == moves(bare)
+
+
+def test_annotate_refuses_an_invalid_record() -> None:
+    path = Path(__file__).parent / "data" / "invalid" / "thousand" / "bid-step.kgn"
+    result = runner.invoke(app, ["annotate", str(path)])
+    assert result.exit_code == 1 and "nothing written" in result.stderr
+
+
+@pytest.mark.parametrize("path", ALL_SAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_sheet_shows_the_final_totals(path: Path) -> None:
+    result = runner.invoke(app, ["sheet", str(path), "--width", "160"])
+    assert result.exit_code == 0
+    report = replay.check(notation.loads(path.read_text()))
+    last_row = [ln for ln in result.stdout.splitlines() if ln.startswith("│")][-1]
+    for total in report.totals.values():
+        assert str(total) in last_row
