@@ -187,7 +187,9 @@ def _bura(game: BuraGame, report: Report, w: _Watcher) -> None:
                         entries=[Entry(seat=names[p], value=v) for p, v in res.penalty.items()],
                     )
                 )
-            last_fact: Pot | Tally = next(ev for ev in reversed(deal.events) if isinstance(ev, Tally))
+            last_fact: Pot | Tally = next(
+                ev for ev in reversed(deal.events) if isinstance(ev, Tally)
+            )
         else:
             if not any(isinstance(ev, Pot) for ev in deal.events[-2:]):
                 deal.events.append(Pot(value=res.pot))

@@ -43,6 +43,8 @@ class BuraChecker(_BaseChecker):
         super().__init__(game, file, index, source)
         self.game_kind = game.kind
         self.k = game.kind == "burkozel"
+        self.final_close = True
+        """Close a deal whose cards are all played when the record ends (void or scored)."""
 
     def clause(self, bura: str, burkozel: str) -> str:
         return burkozel if self.k else bura
@@ -118,7 +120,8 @@ class BuraChecker(_BaseChecker):
                 self.hand_no, self.trick_no = deal.number, None
                 self._deal(table, deal, last=i == len(g.deals) - 1)
             self.trick_no = None
-            table.close_deal()
+            if self.final_close:
+                table.close_deal()
         except _Stop:
             complete = False
         self.trick_no = None

@@ -397,6 +397,101 @@ def annotate(
         sys.stdout.write(text)
 
 
+# ---- record -----------------------------------------------------------------------------------
+
+
+@app.command()
+def record(
+    game: Annotated[
+        str | None, typer.Argument(help="thousand, bura or burkozel (not with --resume).")
+    ] = None,
+    players: Annotated[
+        str | None, typer.Option("--players", help="Names in seat order: A,B,C.")
+    ] = None,
+    dealer: Annotated[str | None, typer.Option("--dealer", help="Who deals first.")] = None,
+    rules: Annotated[
+        str, typer.Option("--rules", help="A Rules tag: preset and switches.")
+    ] = "classic",
+    ante: Annotated[
+        int | None, typer.Option("--ante", help="Bura: chips each player puts in.")
+    ] = None,
+    output: Annotated[
+        Path | None, typer.Option("-o", "--output", help="The file to record into.")
+    ] = None,
+    resume: Annotated[
+        Path | None, typer.Option("--resume", help="Go on with an unfinished record.")
+    ] = None,
+) -> None:
+    """Record a game at the table: each event is checked and saved at once."""
+    from .record import Recorder, new_game
+    from .rules import parse_rules
+
+    if resume is not None:
+        if game is not None or players is not None or output is not None:
+            _fail_usage("--resume FILE takes everything from the file")
+        try:
+            text = resume.read_text(encoding="utf-8")
+        except OSError as exc:
+            _fail_usage(f"cannot read {resume}: {exc.strerror or exc}")
+        try:
+            record_game = notation.loads(text, file=str(resume))
+        except KgnError as exc:
+            _say(exc.format())
+            raise typer.Exit(EXIT_INVALID) from None
+        path = resume
+    else:
+        if (
+            game not in ("thousand", "bura", "burkozel")
+            or not players
+            or not dealer
+            or output is None
+        ):
+            _fail_usage("kozyr record GAME --players A,B,C --dealer A -o FILE (or --resume FILE)")
+        names = [p.strip() for p in players.split(",") if p.strip()]
+        if dealer not in names:
+            _fail_usage(f"--dealer {dealer!r} is not one of the players")
+        try:
+            parse_rules(game, rules)
+        except KgnError as exc:
+            _fail_usage(f"--rules: {exc.message}")
+        if output.exists():
+            _fail_usage(f"{output} exists; continue it with --resume {output}")
+        record_game = new_game(game, names, dealer, rules, ante)
+        path = output
+    recorder = Recorder(record_game, path)
+    errors = [d for d in recorder.state.report.diagnostics if d.severity == "error"]
+    if errors:
+        for d in errors:
+            _say(d.format())
+        raise typer.Exit(EXIT_INVALID)
+    try:
+        recorder.save()
+    except OSError as exc:
+        _fail_usage(f"cannot write {path}: {exc.strerror or exc}")
+    interactive = sys.stdin.isatty()
+
+    def read(prompt: str) -> str | None:
+        if interactive:
+            try:
+                return input(prompt)
+            except EOFError:
+                return None
+        sys.stdout.write(prompt)
+        sys.stdout.flush()
+        line = sys.stdin.readline()
+        if not line:
+            return None
+        sys.stdout.write(line if line.endswith("\n") else line + "\n")
+        return line.rstrip("\n")
+
+    try:
+        code = recorder.run(read)
+    except KeyboardInterrupt:
+        _say(f"\ninterrupted; everything accepted is in {path} (kozyr record --resume {path})")
+        raise typer.Exit(EXIT_OK) from None
+    raise typer.Exit(code)
+
+
 # ---- export / import / schema -----------------------------------------------------------
 
 

@@ -1,0 +1,153 @@
+"""Recording at the table: scripted input, every event saved at once, SIGKILL loses nothing."""
+
+from __future__ import annotations
+
+import os
+import select
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+
+import notation
+import replay
+
+THOUSAND_INPUT = [
+    "Anna: AS TS KH QH AH 9H 9S / Boris: KD QD AD TD AC TC 9D / Vera: KS QS KC QC JC JD JH / talon: TH 9C JS",
+    "100", "110", "pass", "103", "115", "pass", "", "Boris 9S, Vera JS", "120",
+    "AS", "9S", "QS", "KH marriage", "9D", "JH", "9C", "AC", "JC", "QD marriage", "JD", "9H",
+    "AD", "KS", "TS", "TD", "JS", "QH", "KD", "KC", "TH", "TC", "QC", "AH",
+]  # fmt: skip
+BURA_INPUT = [
+    "Mikhail: TH 6H 9C / Ilya: 6S 7D JC / Oleg: 7H KD 8S / trump: KH",
+    "TH 6H", "down 6S 7D", "7H down KD", "AH", "8D", "9H", "7C", "TS", "QC",
+    "AH", "8D", "9H", "open Mikhail 25 fail",
+]  # fmt: skip
+THOUSAND_ARGS = ["thousand", "--players", "Anna,Boris,Vera", "--dealer", "Vera"]
+BURA_ARGS = ["bura", "--players", "Oleg,Mikhail,Ilya", "--dealer", "Oleg", "--ante", "5"]
+KOZYR = [sys.executable, "-c", "from replay.cli import main; main()"]
+
+
+class Session:
+    """The recorder as a child process, answered one prompt at a time."""
+
+    def __init__(self, args: list[str]) -> None:
+        self.proc = subprocess.Popen(
+            [*KOZYR, "record", *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            cwd=ROOT,
+            env={**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "100"},
+        )
+        self.wait_prompt()
+
+    def wait_prompt(self, timeout: float = 30.0) -> str:
+        assert self.proc.stdout is not None
+        fd = self.proc.stdout.fileno()
+        data = b""
+        while not data.endswith(b"> "):
+            ready, _, _ = select.select([fd], [], [], timeout)
+            if not ready:
+                raise TimeoutError(data.decode(errors="replace")[-500:])
+            chunk = os.read(fd, 4096)
+            if not chunk:
+                break
+            data += chunk
+        return data.decode(errors="replace")
+
+    def answer(self, line: str) -> str:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write((line + "\n").encode())
+        self.proc.stdin.flush()
+        return self.wait_prompt()
+
+    def kill(self) -> None:
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait()
+
+    def finish(self, lines: list[str]) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write("".join(line + "\n" for line in lines).encode())
+        self.proc.stdin.close()
+        assert self.proc.stdout is not None
+        self.proc.stdout.read()
+        assert self.proc.wait(timeout=60) == 0
+
+
+def record(tmp: Path, args: list[str], lines: list[str], name: str = "game.kgn") -> Path:
+    path = tmp / name
+    result = subprocess.run(
+        [*KOZYR, "record", *args, "-o", str(path)],
+        input="".join(line + "\n" for line in lines),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    return path
+
+
+def test_a_full_thousand_hand_recorded_from_scripted_input_validates(tmp_path: Path) -> None:
+    path = record(tmp_path, THOUSAND_ARGS, THOUSAND_INPUT)
+    game = notation.loads(path.read_text())
+    report = replay.check(game)
+    assert report.ok and report.totals == {"Anna": 120, "Boris": 180, "Vera": 0}
+    hand = game.hands[0]  # type: ignore[union-attr]
+    assert [c.bid for c in hand.auction] == [100, 110, None, 115, None]  # 103 was refused
+    assert hand.talon is not None and hand.talon.cards == ["JS", "9C", "TH"]  # Enter: the dealt talon
+
+
+def test_a_full_bura_deal_recorded_from_scripted_input_validates(tmp_path: Path) -> None:
+    path = record(tmp_path, BURA_ARGS, BURA_INPUT)
+    report = replay.check(notation.loads(path.read_text()))
+    assert report.ok
+    assert report.hands[0].end == "claim-failed" and report.totals["Mikhail"] == -20
+
+
+def test_an_illegal_entry_is_refused_with_its_clause(tmp_path: Path) -> None:
+    session = Session([*THOUSAND_ARGS, "-o", str(tmp_path / "g.kgn")])
+    session.answer(THOUSAND_INPUT[0])
+    out = session.answer("pass")  # the forehand may not pass
+    assert "refused: [T3.1 opening-bid]" in out
+    session.kill()
+
+
+def test_undo_takes_the_last_event_back_in_the_file_too(tmp_path: Path) -> None:
+    path = tmp_path / "g.kgn"
+    session = Session([*THOUSAND_ARGS, "-o", str(path)])
+    for line in THOUSAND_INPUT[:3]:
+        session.answer(line)
+    assert "Boris 110" in path.read_text()
+    session.answer("undo")
+    assert "Boris 110" not in path.read_text() and "bid Anna 100" in path.read_text()
+    session.kill()
+
+
+@pytest.mark.parametrize("cut", [1, 5, 9, 20, len(THOUSAND_INPUT) - 1])
+def test_sigkill_after_an_accepted_event_loses_nothing(tmp_path: Path, cut: int) -> None:
+    straight = record(tmp_path, THOUSAND_ARGS, THOUSAND_INPUT, "straight.kgn")
+    path = tmp_path / "killed.kgn"
+    session = Session([*THOUSAND_ARGS, "-o", str(path)])
+    for line in THOUSAND_INPUT[:cut]:
+        session.answer(line)
+    session.kill()
+    assert replay.check(notation.loads(path.read_text())).ok  # a valid partial record
+    Session(["--resume", str(path)]).finish(THOUSAND_INPUT[cut:])
+    assert path.read_bytes() == straight.read_bytes()
+
+
+def test_resuming_a_bura_session_gives_the_same_file(tmp_path: Path) -> None:
+    straight = record(tmp_path, BURA_ARGS, BURA_INPUT, "straight.kgn")
+    path = tmp_path / "killed.kgn"
+    session = Session([*BURA_ARGS, "-o", str(path)])
+    for line in BURA_INPUT[:6]:
+        session.answer(line)
+    session.kill()
+    Session(["--resume", str(path)]).finish(BURA_INPUT[6:])
+    assert path.read_bytes() == straight.read_bytes()
