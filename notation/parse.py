@@ -21,6 +21,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from .cards import canonical_card
 from .errors import KgnError, KgnSyntaxError
+from .fastparse import fast_thousand
 from .grammar import grammar_path
 from .records import (
     GAME_KINDS,
@@ -306,7 +307,7 @@ class _Builder(Transformer[Token, Any]):
             self.folded = {}
             for v in values:
                 self.folded.setdefault(v.casefold(), v)
-        return Tag(name=name, values=values, pos=self._pos(c[0]))
+        return Tag.model_construct(name=name, values=values, pos=self._pos(c[0]))
 
     def seat(self, c: list[Token]) -> Token:
         tok = c[0]
@@ -327,7 +328,7 @@ class _Builder(Transformer[Token, Any]):
     def _comment(self, tok: Token) -> Comment:
         text = str(tok)
         body = text[1:-1] if text.startswith("{") else text[1:]
-        return Comment(text=body.strip(), pos=self._pos(tok))
+        return Comment.model_construct(text=body.strip(), pos=self._pos(tok))
 
     def comments(self, c: list[Token]) -> list[Comment]:
         return [self._comment(t) for t in c]
@@ -340,9 +341,9 @@ class _Builder(Transformer[Token, Any]):
             elif item.type == "COMMENT":
                 notes.append(self._comment(item))
             elif item.type == "GLYPH":
-                notes.append(Glyph(text=str(item), pos=self._pos(item)))
+                notes.append(Glyph.model_construct(text=str(item), pos=self._pos(item)))
             else:
-                notes.append(Nag(value=int(item[1:]), pos=self._pos(item)))
+                notes.append(Nag.model_construct(value=int(item[1:]), pos=self._pos(item)))
         return notes
 
     # -- Thousand ------------------------------------------------------------------------
@@ -350,13 +351,13 @@ class _Builder(Transformer[Token, Any]):
         tags = [x for x in c if isinstance(x, Tag)]
         notes: list[Comment] = next((x for x in c if isinstance(x, list)), [])
         hands = [x for x in c if isinstance(x, Hand)]
-        return ThousandGame(tags=tags, notes=notes, hands=hands)
+        return ThousandGame.model_construct(tags=tags, notes=notes, hands=hands)
 
     def hand(self, c: list[Any]) -> Hand:
         kw, number, notes, *events = c
         fields: dict[str, Any] = {"tricks": [], "stated": []}
         _collect(events, fields)
-        return Hand(number=int(number), notes=notes, pos=self._pos(kw), **fields)
+        return Hand.model_construct(number=int(number), notes=notes, pos=self._pos(kw), **fields)
 
     def deal(self, c: list[Any]) -> Deal:
         kw, *parts, notes = c
@@ -365,17 +366,17 @@ class _Builder(Transformer[Token, Any]):
         if len(talons) > 1:
             raise self._error("the talon is given twice in this deal", kw)
         talon = talons[0][1] if talons else None
-        return Deal(hands=hands, talon=talon, notes=notes, pos=self._pos(kw))
+        return Deal.model_construct(hands=hands, talon=talon, notes=notes, pos=self._pos(kw))
 
     def deal_hand(self, c: list[Any]) -> DealHand:
         seat, cards = c
-        return DealHand(seat=str(seat), cards=cards, pos=self._pos(seat))
+        return DealHand.model_construct(seat=str(seat), cards=cards, pos=self._pos(seat))
 
     def deal_talon(self, c: list[Any]) -> tuple[Token, list[str]]:
         return (c[0], c[1])
 
     def redeal(self, c: list[Any]) -> Redeal:
-        return Redeal(seat=str(c[1]), notes=c[2], pos=self._pos(c[0]))
+        return Redeal.model_construct(seat=str(c[1]), notes=c[2], pos=self._pos(c[0]))
 
     def auction(self, c: list[Any]) -> _Calls:
         return _Calls(c[1:])
@@ -385,43 +386,43 @@ class _Builder(Transformer[Token, Any]):
 
     def call_bid(self, c: list[Any]) -> Call:
         seat, value, notes = c
-        return Call(seat=str(seat), bid=int(value), notes=notes, pos=self._pos(seat))
+        return Call.model_construct(seat=str(seat), bid=int(value), notes=notes, pos=self._pos(seat))
 
     def call_dark(self, c: list[Any]) -> Call:
         seat, _, value, notes = c
-        return Call(seat=str(seat), bid=int(value), dark=True, notes=notes, pos=self._pos(seat))
+        return Call.model_construct(seat=str(seat), bid=int(value), dark=True, notes=notes, pos=self._pos(seat))
 
     def call_pass(self, c: list[Any]) -> Call:
         seat, _, notes = c
-        return Call(seat=str(seat), bid=None, notes=notes, pos=self._pos(seat))
+        return Call.model_construct(seat=str(seat), bid=None, notes=notes, pos=self._pos(seat))
 
     def talon(self, c: list[Any]) -> Talon:
-        return Talon(cards=c[1], notes=c[2], pos=self._pos(c[0]))
+        return Talon.model_construct(cards=c[1], notes=c[2], pos=self._pos(c[0]))
 
     def concede(self, c: list[Any]) -> Concede:
-        return Concede(notes=c[1], pos=self._pos(c[0]))
+        return Concede.model_construct(notes=c[1], pos=self._pos(c[0]))
 
     def give(self, c: list[Any]) -> Give:
         kw, *cards, notes = c
-        return Give(cards=cards, notes=notes, pos=self._pos(kw))
+        return Give.model_construct(cards=cards, notes=notes, pos=self._pos(kw))
 
     def give_card(self, c: list[Any]) -> GiveCard:
         seat, card = c
-        return GiveCard(seat=str(seat), card=self._card(card), pos=self._pos(seat))
+        return GiveCard.model_construct(seat=str(seat), card=self._card(card), pos=self._pos(seat))
 
     def contract(self, c: list[Any]) -> Contract:
-        return Contract(value=int(c[1]), notes=c[2], pos=self._pos(c[0]))
+        return Contract.model_construct(value=int(c[1]), notes=c[2], pos=self._pos(c[0]))
 
     def trick(self, c: list[Any]) -> Trick:
         num = c[0]
         plays = [x for x in c[1:] if isinstance(x, Play)]
         winner = c[-1] if isinstance(c[-1], Winner) else None
-        return Trick(number=int(num[:-1]), plays=plays, winner=winner, pos=self._pos(num))
+        return Trick.model_construct(number=int(num[:-1]), plays=plays, winner=winner, pos=self._pos(num))
 
     def play(self, c: list[Any]) -> Play:
         seat, card, *rest = c
         marriage = len(rest) == 2
-        return Play(
+        return Play.model_construct(
             seat=str(seat),
             card=self._card(card),
             marriage=marriage,
@@ -430,7 +431,7 @@ class _Builder(Transformer[Token, Any]):
         )
 
     def winner(self, c: list[Any]) -> Winner:
-        return Winner(seat=str(c[1]), notes=c[2], pos=self._pos(c[1]))
+        return Winner.model_construct(seat=str(c[1]), notes=c[2], pos=self._pos(c[1]))
 
     def var_plays(self, c: list[Any]) -> _Plays:
         plays = [x for x in c if isinstance(x, Play)]
@@ -438,7 +439,7 @@ class _Builder(Transformer[Token, Any]):
         return _Plays(plays, winner)
 
     def _stated(self, kind: Literal["points", "score", "totals"], c: list[Any]) -> Stated:
-        return Stated(kind=kind, entries=c[1:-1], notes=c[-1], pos=self._pos(c[0]))
+        return Stated.model_construct(kind=kind, entries=c[1:-1], notes=c[-1], pos=self._pos(c[0]))
 
     def points(self, c: list[Any]) -> Stated:
         return self._stated("points", c)
@@ -454,7 +455,7 @@ class _Builder(Transformer[Token, Any]):
         sign = -1 if any(t == "-" for t in c[1:] if t.type == "SIGN") else 1
         value = next(int(t) for t in c[1:] if t.type == "INT")
         barrel = any(t.type == "BARREL" for t in c[1:])
-        return Entry(seat=str(seat), value=sign * value, barrel=barrel, pos=self._pos(seat))
+        return Entry.model_construct(seat=str(seat), value=sign * value, barrel=barrel, pos=self._pos(seat))
 
     def variation(self, c: list[Any]) -> Variation:
         fields: dict[str, Any] = {"tricks": [], "stated": []}
@@ -462,7 +463,7 @@ class _Builder(Transformer[Token, Any]):
             if isinstance(item, _Plays):
                 fields["plays"], fields["winner"] = item.plays, item.winner
         _collect([x for x in c if not isinstance(x, _Plays)], fields)
-        return Variation(**fields)
+        return Variation.model_construct(**fields)
 
 
 class _BuraBuilder(_Builder):
@@ -472,12 +473,12 @@ class _BuraBuilder(_Builder):
         tags = [x for x in c if isinstance(x, Tag)]
         notes: list[Comment] = next((x for x in c if isinstance(x, list)), [])
         deals = [x for x in c if isinstance(x, BuraDeal)]
-        return BuraGame(kind=self.kind, tags=tags, notes=notes, deals=deals)
+        return BuraGame.model_construct(kind=self.kind, tags=tags, notes=notes, deals=deals)
 
     def deal_block(self, c: list[Any]) -> BuraDeal:
         kw, number, notes, *rest = c
         dealing = rest.pop(0) if rest and isinstance(rest[0], Dealing) else None
-        return BuraDeal(
+        return BuraDeal.model_construct(
             number=int(number), notes=notes, dealing=dealing, events=rest, pos=self._pos(kw)
         )
 
@@ -492,7 +493,7 @@ class _BuraBuilder(_Builder):
             if key in fields:
                 raise self._error(f"the {key} is given twice in this deal", tok)
             fields[key] = value
-        return Dealing(notes=notes, pos=self._pos(kw), **fields)
+        return Dealing.model_construct(notes=notes, pos=self._pos(kw), **fields)
 
     def deal_trump(self, c: list[Any]) -> tuple[str, Token, str]:
         return ("trump", c[0], self._card(c[1]))
@@ -504,7 +505,7 @@ class _BuraBuilder(_Builder):
         num = c[0]
         answers = [x for x in c[1:] if isinstance(x, Answer)]
         winner = c[-1] if isinstance(c[-1], Winner) else None
-        return BuraTrick(number=int(num[:-1]), answers=answers, winner=winner, pos=self._pos(num))
+        return BuraTrick.model_construct(number=int(num[:-1]), answers=answers, winner=winner, pos=self._pos(num))
 
     def answer(self, c: list[Any]) -> Answer:
         seat, *rest = c
@@ -517,11 +518,11 @@ class _BuraBuilder(_Builder):
                 target = down
             else:
                 target.append(self._card(tok))
-        return Answer(seat=str(seat), cards=up, down=down, notes=notes, pos=self._pos(seat))
+        return Answer.model_construct(seat=str(seat), cards=up, down=down, notes=notes, pos=self._pos(seat))
 
     def draw(self, c: list[Any]) -> Draw:
         kw, *cards, notes = c
-        return Draw(cards=cards, notes=notes, pos=self._pos(kw))
+        return Draw.model_construct(cards=cards, notes=notes, pos=self._pos(kw))
 
     def draw_card(self, c: list[Any]) -> GiveCard:
         return self.give_card(c)
@@ -531,27 +532,27 @@ class _BuraBuilder(_Builder):
         notes = rest.pop()
         count = next((int(t) for t in rest if t.type == "INT"), None)
         outcome = next((str(t).lower() for t in rest if t.type == "OUTCOME"), None)
-        return Claim(seat=str(seat), count=count, outcome=outcome, notes=notes, pos=self._pos(kw))
+        return Claim.model_construct(seat=str(seat), count=count, outcome=outcome, notes=notes, pos=self._pos(kw))
 
     def show(self, c: list[Any]) -> Show:
         kw, seat, combo, cards, notes = c
-        return Show(
+        return Show.model_construct(
             seat=str(seat), combo=str(combo).lower(), cards=cards, notes=notes, pos=self._pos(kw)
         )
 
     def fault(self, c: list[Any]) -> Fault:
         kw, seat, kind, notes = c
-        return Fault(seat=str(seat), fault=str(kind).lower(), notes=notes, pos=self._pos(kw))
+        return Fault.model_construct(seat=str(seat), fault=str(kind).lower(), notes=notes, pos=self._pos(kw))
 
     def pot(self, c: list[Any]) -> Pot:
         kw, *rest = c
         notes = rest.pop()
         sign = -1 if any(t == "-" for t in rest if t.type == "SIGN") else 1
         value = next(int(t) for t in rest if t.type == "INT")
-        return Pot(value=sign * value, notes=notes, pos=self._pos(kw))
+        return Pot.model_construct(value=sign * value, notes=notes, pos=self._pos(kw))
 
     def _tally(self, kind: Literal["chips", "wins", "penalty", "points"], c: list[Any]) -> Tally:
-        return Tally(kind=kind, entries=c[1:-1], notes=c[-1], pos=self._pos(c[0]))
+        return Tally.model_construct(kind=kind, entries=c[1:-1], notes=c[-1], pos=self._pos(c[0]))
 
     def chips(self, c: list[Any]) -> Tally:
         return self._tally("chips", c)
@@ -577,7 +578,7 @@ class _BuraBuilder(_Builder):
                 fields["answers"], fields["winner"] = item.answers, item.winner
             else:
                 fields["events"].append(item)
-        return BuraVariation(**fields)
+        return BuraVariation.model_construct(**fields)
 
 
 @dataclass(slots=True)
@@ -670,11 +671,18 @@ def _game_kind(gtext: GameText) -> str:
     return kind
 
 
-def parse_game(gtext: GameText) -> Game:
-    """Parse the text of one game into a record; raises a located :class:`KgnSyntaxError`."""
+def parse_game(gtext: GameText, *, fast: bool = True) -> Game:
+    """Parse the text of one game into a record; raises a located :class:`KgnSyntaxError`.
+
+    Canonical Thousand text takes a fast path (:mod:`notation.fastparse`) that gives the
+    same records; ``fast=False`` always uses the Lark grammar."""
     if gtext.encoding_error is not None:
         gtext.encoding_error.game = gtext.index
         raise gtext.encoding_error
+    if fast and gtext.text.startswith('[Game "thousand"]'):
+        record = fast_thousand(gtext.text, gtext.first_line)
+        if record is not None:
+            return record
     kind = _game_kind(gtext)
     grammar = _GRAMMAR_OF[kind]
     parser = _parser(grammar)

@@ -793,8 +793,11 @@ class ThousandTable:
             raise _seat_error(
                 f"{who} plays out of turn; it is {self.name(hand.turn)}'s turn", "out-of-turn", "T5"
             )
-        legal = self.legal_cards(ev.seat) if h.fully_known(ev.seat) else None
-        legal_txt = [card_code(c) for c in legal] if legal is not None else None
+        def legal_txt() -> list[str] | None:
+            if not h.fully_known(ev.seat):
+                return None
+            return [card_code(c) for c in self.legal_cards(ev.seat)]
+
         if ev.marriage:
             self._check_marriage(hand, ev)
         trump = hand.trump
@@ -809,25 +812,25 @@ class ThousandTable:
                         f"{who} must follow {Suit(led).noun} (holds {held})",
                         "must-follow",
                         "T5.1",
-                        legal_txt,
+                        legal_txt(),
                     )
                 if trump is not None and suit != trump and h.holds_suit(ev.seat, trump):
                     held = cards_text(c for c in h.known[ev.seat] if c // 9 == trump)
                     raise _seat_error(
-                        f"{who} must play a trump (holds {held})", "must-trump", "T5.2", legal_txt
+                        f"{who} must play a trump (holds {held})", "must-trump", "T5.2", legal_txt()
                     )
             if (
                 s.must_overtake
-                and legal is not None
-                and card not in legal
+                and h.fully_known(ev.seat)
                 and card in h.known[ev.seat]
+                and card not in self.legal_cards(ev.seat)
             ):
                 best = self._best(hand.plays, trump)[1]
                 raise _seat_error(
                     f"{who} must beat {card_code(best)} (must-overtake=on)",
                     "must-overtake",
                     "T5.3",
-                    legal_txt,
+                    legal_txt(),
                 )
         h.play(ev.seat, card)
         if hand.plays:

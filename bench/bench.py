@@ -1,0 +1,161 @@
+"""Throughput of kozyr against python-chess, on corpora of the same size, in one run.
+
+    python bench/bench.py [--mb 10] [--big]
+
+Prints MB/s, games/s and peak memory for: kozyr parse only, kozyr parse + validate in one
+process, `kozyr validate` (all cores), and python-chess's `chess.pgn.read_game` loop on a
+PGN corpus of the same size; then the ratio.  `--big` also checks a 100 MB file and reports
+the peak RSS of every process (the main one and each worker).
+Needs the dev-only dependency `chess` (pip install chess).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import random
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+OUT = HERE / "out"
+sys.path.insert(0, str(HERE.parent))
+
+
+def thousand_corpus(mb: float) -> Path:
+    path = OUT / f"thousand-{mb:g}mb.kgn"
+    if path.exists():
+        return path
+    from notation import write_game
+    from replay.generate import generate_thousand
+
+    OUT.mkdir(exist_ok=True)
+    size, seed, parts = 0, 0, []
+    while size < mb * 1e6:
+        text = write_game(generate_thousand(seed=seed))
+        parts.append(text)
+        size += len(text.encode())
+        seed += 1
+    path.write_text("\n".join(parts), encoding="utf-8")
+    return path
+
+
+def pgn_corpus(mb: float) -> Path:
+    path = OUT / f"chess-{mb:g}mb.pgn"
+    if path.exists():
+        return path
+    import chess
+    import chess.pgn
+
+    OUT.mkdir(exist_ok=True)
+    rng = random.Random(1)
+    size, parts = 0, []
+    while size < mb * 1e6:
+        board = chess.Board()
+        game = chess.pgn.Game()
+        game.headers["Event"] = "kozyr bench"
+        node = game
+        for _ in range(rng.randint(40, 140)):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            move = rng.choice(moves)
+            node = node.add_variation(move)
+            board.push(move)
+        game.headers["Result"] = board.result(claim_draw=True)
+        text = str(game) + "\n\n"
+        parts.append(text)
+        size += len(text.encode())
+    path.write_text("".join(parts), encoding="utf-8")
+    return path
+
+
+def rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def line(name: str, mb: float, games: int, seconds: float, peak: float) -> float:
+    rate = mb / seconds
+    print(f"{name:<38} {rate:7.2f} MB/s {games / seconds:9.0f} games/s  peak {peak:6.0f} MB")
+    return rate
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--mb", type=float, default=10)
+    ap.add_argument("--big", action="store_true", help="also a 100 MB file for memory")
+    args = ap.parse_args()
+
+    import notation  # noqa: F401
+    import replay
+    from notation.parse import parse_game, split_games
+
+    kgn = thousand_corpus(args.mb)
+    pgn = pgn_corpus(args.mb)
+    kgn_mb = kgn.stat().st_size / 1e6
+    pgn_mb = pgn.stat().st_size / 1e6
+    print(f"corpora: {kgn.name} {kgn_mb:.1f} MB, {pgn.name} {pgn_mb:.1f} MB")
+
+    t = time.perf_counter()
+    n = 0
+    with open(kgn, "rb") as handle:
+        for gtext in split_games(handle):
+            parse_game(gtext)
+            n += 1
+    line("kozyr parse only (1 process)", kgn_mb, n, time.perf_counter() - t, rss_mb())
+
+    t = time.perf_counter()
+    with open(kgn, "rb") as handle:
+        for gtext in split_games(handle):
+            replay.check(parse_game(gtext))
+    single = line("kozyr parse + validate (1 process)", kgn_mb, n, time.perf_counter() - t, rss_mb())
+
+    t = time.perf_counter()
+    proc = subprocess.run(
+        [sys.executable, "-c", "from replay.cli import main; main()", "validate", "-q", str(kgn)],
+        cwd=HERE.parent,
+    )
+    elapsed = time.perf_counter() - t
+    children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    assert proc.returncode == 0, "the generated corpus must validate"
+    multi = line("kozyr validate (all cores, CLI)", kgn_mb, n, elapsed, children)
+
+    import chess.pgn
+
+    t = time.perf_counter()
+    games = 0
+    with open(pgn, encoding="utf-8") as handle:
+        while chess.pgn.read_game(handle) is not None:
+            games += 1
+    chess_rate = line("python-chess read_game", pgn_mb, games, time.perf_counter() - t, rss_mb())
+
+    print(f"ratio kozyr validate / python-chess read_game: {multi / chess_rate:.2f}x "
+          f"(one process: {single / chess_rate:.2f}x)")
+
+    if args.big:
+        big = OUT / "thousand-100mb.kgn"
+        if not big.exists():
+            data = kgn.read_text(encoding="utf-8")
+            with open(big, "w", encoding="utf-8") as handle:
+                while handle.tell() < 100e6:
+                    handle.write(data)
+                    handle.write("\n")
+        for jobs in ("1", "2"):
+            t = time.perf_counter()
+            proc = subprocess.run(
+                [sys.executable, "-c", "from replay.cli import main; main()", "validate", "-q", "-j", jobs, str(big)],
+                cwd=HERE.parent,
+            )
+            elapsed = time.perf_counter() - t
+            peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+            size = big.stat().st_size / 1e6
+            print(
+                f"100 MB file, --jobs {jobs}: {size / elapsed:.2f} MB/s, peak RSS of the largest "
+                f"process so far {peak:.0f} MB (exit {proc.returncode})"
+            )
+
+if __name__ == "__main__":
+    main()
