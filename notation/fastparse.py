@@ -11,7 +11,7 @@ every sample, on generated corpora and on fuzzed input (``tests/test_fastparse.p
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
@@ -37,11 +37,12 @@ from .records import Concede as ConcedeRec
 
 __all__ = ["fast_thousand", "new_record"]
 
+_M = TypeVar("_M", bound=BaseModel)
 _TEMPLATES: dict[type, tuple[dict[str, Any], tuple[str, ...]]] = {}
 _set = object.__setattr__
 
 
-def new_record(cls: type[BaseModel], **fields: Any) -> Any:
+def new_record(cls: type[_M], **fields: Any) -> _M:
     """A record built without validation (the reader guarantees the types)."""
     spec = _TEMPLATES.get(cls)
     if spec is None:
@@ -49,16 +50,19 @@ def new_record(cls: type[BaseModel], **fields: Any) -> Any:
         lists = tuple(name for name, default in template.items() if isinstance(default, list))
         spec = _TEMPLATES[cls] = (template, lists)
     template, lists = spec
-    data = template.copy()
+    data = {**template, **fields}
     for name in lists:
-        data[name] = []
-    data.update(fields)
+        if name not in fields:
+            data[name] = []
     obj = cls.__new__(cls)
     _set(obj, "__dict__", data)
     _set(obj, "__pydantic_fields_set__", set(fields))
     _set(obj, "__pydantic_extra__", None)
     _set(obj, "__pydantic_private__", None)
     return obj
+
+
+_CODES = frozenset(r + s for r in "6789TJQKA" for s in "SCDH") | {"??"}
 
 
 _NAME = r"[^\W\d_][\w'-]*"
@@ -99,6 +103,7 @@ class _Reader:
         self.lines = text.split("\n")
         self.first = first_line
         self.players: set[str] = set()
+        """The Players tag (names that are keywords or look like cards take the slow path)."""
 
     def seat(self, name: str) -> str:
         if name not in self.players or name.lower() in _KEYWORDS:
@@ -124,7 +129,7 @@ class _Reader:
                 self.players = set(values)
             i += 1
         body = "\n".join(lines[i:])
-        if any(ch in body for ch in "{};()$!\"\t\r["):
+        if any(ch in body for ch in '{};()$!"\t\r['):
             raise _GiveUp
         game_kind = next((t.values[0] for t in tags if t.name == "Game" and t.values), None)
         if game_kind != "thousand":
@@ -204,7 +209,9 @@ class _Reader:
                     raise _GiveUp
                 talon = cards
             else:
-                hands.append(new_record(DealHand, seat=self.seat(m.group(1)), cards=cards, pos=(lno, col)))
+                hands.append(
+                    new_record(DealHand, seat=self.seat(m.group(1)), cards=cards, pos=(lno, col))
+                )
             col += len(part) + 3
         return new_record(Deal, hands=hands, talon=talon, pos=(lno, 3))
 
@@ -231,7 +238,9 @@ class _Reader:
             m = _GIVE.match(part)
             if m is None:
                 raise _GiveUp
-            out.append(new_record(GiveCard, seat=self.seat(m.group(1)), card=m.group(2), pos=(lno, col)))
+            out.append(
+                new_record(GiveCard, seat=self.seat(m.group(1)), card=m.group(2), pos=(lno, col))
+            )
             col += len(part) + 2
         return out
 
@@ -248,19 +257,19 @@ class _Reader:
                 raise _GiveUp
             winner = new_record(Winner, seat=self.seat(who), pos=(lno, col + len(head) + 4))
         plays: list[Play] = []
+        players = self.players
         for part in head.split(", "):
-            p = _PLAY.match(part)
-            if p is None:
+            bits = part.split(" ")
+            if len(bits) == 3 and bits[2] == "marriage":
+                marriage = True
+            elif len(bits) == 2:
+                marriage = False
+            else:
                 raise _GiveUp
-            plays.append(
-                new_record(
-                    Play,
-                    seat=self.seat(p.group(1)),
-                    card=p.group(2),
-                    marriage=p.group(3) is not None,
-                    pos=(lno, col),
-                )
-            )
+            seat, card = bits[0], bits[1]
+            if seat not in players or card not in _CODES:
+                raise _GiveUp
+            plays.append(new_record(Play, seat=seat, card=card, marriage=marriage, pos=(lno, col)))
             col += len(part) + 2
         return new_record(Trick, number=int(m.group(1)), plays=plays, winner=winner, pos=(lno, 3))
 
@@ -273,7 +282,13 @@ class _Reader:
                 raise _GiveUp
             value = int(m.group(3)) * (-1 if m.group(2) == "-" else 1)
             entries.append(
-                new_record(Entry, seat=self.seat(m.group(1)), value=value, barrel=m.group(4) is not None, pos=(lno, col))
+                new_record(
+                    Entry,
+                    seat=self.seat(m.group(1)),
+                    value=value,
+                    barrel=m.group(4) is not None,
+                    pos=(lno, col),
+                )
             )
             col += len(part) + 2
         return new_record(Stated, kind=kind, entries=entries, pos=(lno, 3))

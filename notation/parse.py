@@ -14,7 +14,7 @@ import weakref
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
-from typing import IO, Any, Literal, overload
+from typing import IO, Any, Literal, cast, overload
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -341,7 +341,7 @@ class _Builder(Transformer[Token, Any]):
             elif item.type == "COMMENT":
                 notes.append(self._comment(item))
             elif item.type == "GLYPH":
-                notes.append(Glyph.model_construct(text=str(item), pos=self._pos(item)))
+                notes.append(Glyph.model_construct(text=cast(Any, str(item)), pos=self._pos(item)))
             else:
                 notes.append(Nag.model_construct(value=int(item[1:]), pos=self._pos(item)))
         return notes
@@ -386,11 +386,15 @@ class _Builder(Transformer[Token, Any]):
 
     def call_bid(self, c: list[Any]) -> Call:
         seat, value, notes = c
-        return Call.model_construct(seat=str(seat), bid=int(value), notes=notes, pos=self._pos(seat))
+        return Call.model_construct(
+            seat=str(seat), bid=int(value), notes=notes, pos=self._pos(seat)
+        )
 
     def call_dark(self, c: list[Any]) -> Call:
         seat, _, value, notes = c
-        return Call.model_construct(seat=str(seat), bid=int(value), dark=True, notes=notes, pos=self._pos(seat))
+        return Call.model_construct(
+            seat=str(seat), bid=int(value), dark=True, notes=notes, pos=self._pos(seat)
+        )
 
     def call_pass(self, c: list[Any]) -> Call:
         seat, _, notes = c
@@ -417,7 +421,9 @@ class _Builder(Transformer[Token, Any]):
         num = c[0]
         plays = [x for x in c[1:] if isinstance(x, Play)]
         winner = c[-1] if isinstance(c[-1], Winner) else None
-        return Trick.model_construct(number=int(num[:-1]), plays=plays, winner=winner, pos=self._pos(num))
+        return Trick.model_construct(
+            number=int(num[:-1]), plays=plays, winner=winner, pos=self._pos(num)
+        )
 
     def play(self, c: list[Any]) -> Play:
         seat, card, *rest = c
@@ -455,7 +461,9 @@ class _Builder(Transformer[Token, Any]):
         sign = -1 if any(t == "-" for t in c[1:] if t.type == "SIGN") else 1
         value = next(int(t) for t in c[1:] if t.type == "INT")
         barrel = any(t.type == "BARREL" for t in c[1:])
-        return Entry.model_construct(seat=str(seat), value=sign * value, barrel=barrel, pos=self._pos(seat))
+        return Entry.model_construct(
+            seat=str(seat), value=sign * value, barrel=barrel, pos=self._pos(seat)
+        )
 
     def variation(self, c: list[Any]) -> Variation:
         fields: dict[str, Any] = {"tricks": [], "stated": []}
@@ -473,7 +481,9 @@ class _BuraBuilder(_Builder):
         tags = [x for x in c if isinstance(x, Tag)]
         notes: list[Comment] = next((x for x in c if isinstance(x, list)), [])
         deals = [x for x in c if isinstance(x, BuraDeal)]
-        return BuraGame.model_construct(kind=self.kind, tags=tags, notes=notes, deals=deals)
+        return BuraGame.model_construct(
+            kind=cast(Any, self.kind), tags=tags, notes=notes, deals=deals
+        )
 
     def deal_block(self, c: list[Any]) -> BuraDeal:
         kw, number, notes, *rest = c
@@ -505,7 +515,9 @@ class _BuraBuilder(_Builder):
         num = c[0]
         answers = [x for x in c[1:] if isinstance(x, Answer)]
         winner = c[-1] if isinstance(c[-1], Winner) else None
-        return BuraTrick.model_construct(number=int(num[:-1]), answers=answers, winner=winner, pos=self._pos(num))
+        return BuraTrick.model_construct(
+            number=int(num[:-1]), answers=answers, winner=winner, pos=self._pos(num)
+        )
 
     def answer(self, c: list[Any]) -> Answer:
         seat, *rest = c
@@ -518,7 +530,9 @@ class _BuraBuilder(_Builder):
                 target = down
             else:
                 target.append(self._card(tok))
-        return Answer.model_construct(seat=str(seat), cards=up, down=down, notes=notes, pos=self._pos(seat))
+        return Answer.model_construct(
+            seat=str(seat), cards=up, down=down, notes=notes, pos=self._pos(seat)
+        )
 
     def draw(self, c: list[Any]) -> Draw:
         kw, *cards, notes = c
@@ -532,17 +546,25 @@ class _BuraBuilder(_Builder):
         notes = rest.pop()
         count = next((int(t) for t in rest if t.type == "INT"), None)
         outcome = next((str(t).lower() for t in rest if t.type == "OUTCOME"), None)
-        return Claim.model_construct(seat=str(seat), count=count, outcome=outcome, notes=notes, pos=self._pos(kw))
+        return Claim.model_construct(
+            seat=str(seat), count=count, outcome=cast(Any, outcome), notes=notes, pos=self._pos(kw)
+        )
 
     def show(self, c: list[Any]) -> Show:
         kw, seat, combo, cards, notes = c
         return Show.model_construct(
-            seat=str(seat), combo=str(combo).lower(), cards=cards, notes=notes, pos=self._pos(kw)
+            seat=str(seat),
+            combo=cast(Any, str(combo).lower()),
+            cards=cards,
+            notes=notes,
+            pos=self._pos(kw),
         )
 
     def fault(self, c: list[Any]) -> Fault:
         kw, seat, kind, notes = c
-        return Fault.model_construct(seat=str(seat), fault=str(kind).lower(), notes=notes, pos=self._pos(kw))
+        return Fault.model_construct(
+            seat=str(seat), fault=cast(Any, str(kind).lower()), notes=notes, pos=self._pos(kw)
+        )
 
     def pot(self, c: list[Any]) -> Pot:
         kw, *rest = c

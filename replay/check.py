@@ -475,7 +475,8 @@ class _Checker(_BaseChecker):
                     ),
                     play,
                 )
-            self._variations(table, play)
+            if play.notes:
+                self._variations(table, play)
             seat = self.seat(play.seat, play)
             card = self.card(play.card)
             if card is None:

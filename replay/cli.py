@@ -7,6 +7,7 @@ Messages go to stderr; results to stdout.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -138,12 +139,12 @@ def validate(
         str | None,
         typer.Option(
             "--dask",
-            is_flag=False,
-            flag_value="local",
             help="Check on a Dask cluster: --dask for a local one, --dask ADDRESS for yours.",
         ),
     ] = None,
-    quiet: Annotated[bool, typer.Option("-q", "--quiet", help="No progress and no summary.")] = False,
+    quiet: Annotated[
+        bool, typer.Option("-q", "--quiet", help="No progress and no summary.")
+    ] = False,
 ) -> None:
     """Replay every game against its rules; report each illegal move and wrong fact.
 
@@ -180,10 +181,13 @@ def validate(
     progress = None
     task = None
     if not quiet and sys.stderr.isatty() and total_bytes > 2_000_000:
-        from rich.progress import BarColumn, Progress, TransferSpeedColumn, TimeRemainingColumn
+        from rich.progress import BarColumn, Progress, TimeRemainingColumn, TransferSpeedColumn
 
         progress = Progress(
-            "[progress.description]{task.description}", BarColumn(), TransferSpeedColumn(), TimeRemainingColumn(),
+            "[progress.description]{task.description}",
+            BarColumn(),
+            TransferSpeedColumn(),
+            TimeRemainingColumn(),
             console=__import__("rich.console").console.Console(stderr=True),
         )
         progress.start()
@@ -613,10 +617,26 @@ def schema() -> None:
     sys.stdout.write(json.dumps(json_schema(), indent=2) + "\n")
 
 
+def normalize_args(args: list[str]) -> list[str]:
+    """``--dask`` takes an optional address: without one (end of line, another option, or
+    a file next) it means a local cluster."""
+    out: list[str] = []
+    for i, arg in enumerate(args):
+        out.append(arg)
+        if arg == "--dask":
+            nxt = args[i + 1] if i + 1 < len(args) else None
+            address = nxt is not None and (
+                "://" in nxt or re.fullmatch(r"[\w.-]+:\d+", nxt) is not None
+            )
+            if not address:
+                out[-1] = "--dask=local"
+    return out
+
+
 def main() -> None:
     """Entry point of the ``kozyr`` console script."""
     try:
-        app()
+        app(args=normalize_args(sys.argv[1:]))
     except KeyboardInterrupt:
         _say("kozyr: interrupted")
         sys.exit(130)

@@ -9,7 +9,7 @@ diagnostics are the same, in the same order, as with one job.
 >>> from notation.parse import split_games
 >>> texts = list(split_games(io.StringIO('[Game "thousand"] [Players "A" "B"]')))
 >>> [r.codes() for r in check_batch([job(t) for t in texts])]
-[['players']]
+[['missing-tag', 'missing-tag']]
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from notation.parse import GameText, parse_game
 
 from .check import check
 
-__all__ = ["Job", "GameResult", "job", "check_batch", "check_all", "check_dask", "batches"]
+__all__ = ["GameResult", "Job", "batches", "check_all", "check_batch", "check_dask", "job"]
 
 Job = tuple[str, int, int, str | None, dict[str, Any] | None]
 """A game to check: text, first line, index in its file, file name, encoding error."""
@@ -34,7 +34,13 @@ Job = tuple[str, int, int, str | None, dict[str, Any] | None]
 
 def job(gtext: GameText) -> Job:
     err = gtext.encoding_error
-    return (gtext.text, gtext.first_line, gtext.index, gtext.file, None if err is None else _to_dict(err))
+    return (
+        gtext.text,
+        gtext.first_line,
+        gtext.index,
+        gtext.file,
+        None if err is None else _to_dict(err),
+    )
 
 
 @dataclass
@@ -64,8 +70,24 @@ def _from_dict(data: dict[str, Any]) -> KgnError:
     from notation import errors
 
     cls = getattr(errors, data.get("kind", "KgnError"), KgnError)
-    keys = ("code", "clause", "file", "line", "column", "game", "hand", "trick", "seat", "source", "hint", "legal", "severity")
-    return cls(data["message"], **{k: data.get(k) for k in keys})  # type: ignore[no-any-return]
+    keys = (
+        "code",
+        "clause",
+        "file",
+        "line",
+        "column",
+        "game",
+        "hand",
+        "trick",
+        "seat",
+        "source",
+        "hint",
+        "legal",
+        "severity",
+    )
+    kwargs: dict[str, Any] = {k: data.get(k) for k in keys}
+    err: KgnError = cls(data["message"], **kwargs)
+    return err
 
 
 def check_job(item: Job) -> GameResult:
@@ -89,7 +111,9 @@ def check_batch(items: list[Job]) -> list[GameResult]:
     return [check_job(item) for item in items]
 
 
-def batches(games: Iterable[GameText], size_bytes: int = 256_000, max_games: int = 64) -> Iterator[list[Job]]:
+def batches(
+    games: Iterable[GameText], size_bytes: int = 256_000, max_games: int = 64
+) -> Iterator[list[Job]]:
     """Group games into batches of about ``size_bytes`` of text."""
     batch: list[Job] = []
     size = 0
@@ -142,7 +166,12 @@ def check_dask(games: Iterable[GameText], address: str | None = None) -> Iterato
     if not parts:
         return
     if address is None or address == "local":
-        cluster = LocalCluster(n_workers=os.cpu_count() or 1, threads_per_worker=1, processes=True, dashboard_address=None)
+        cluster = LocalCluster(
+            n_workers=os.cpu_count() or 1,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+        )
         client = Client(cluster)
     else:
         cluster = None

@@ -367,10 +367,13 @@ class ThousandTable:
     def _apply(self, ev: Event) -> None:
         if self.game.over:
             raise _seat_error("the game is over; no more moves", "game-over", "T9.1")
+        hand = self.hand
+        if hand is not None and type(ev) is Play:
+            self._play(hand, ev)
+            return
         if isinstance(ev, Deal):
             self._deal(ev)
             return
-        hand = self.hand
         if hand is None:
             self._deal(Deal())
             hand = self.hand
@@ -793,6 +796,7 @@ class ThousandTable:
             raise _seat_error(
                 f"{who} plays out of turn; it is {self.name(hand.turn)}'s turn", "out-of-turn", "T5"
             )
+
         def legal_txt() -> list[str] | None:
             if not h.fully_known(ev.seat):
                 return None

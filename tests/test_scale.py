@@ -1,0 +1,209 @@
+"""Generated games at scale: every one validates, a single mutation is caught at its line,
+the fast reader agrees with the Lark grammar, and many jobs print what one job prints."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from pathlib import Path
+
+import pytest
+from conftest import INVALID, SAMPLES
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from pydantic import BaseModel
+from typer.testing import CliRunner
+
+import notation
+import replay
+from notation.fastparse import fast_thousand
+from notation.parse import GameText, parse_game, split_games
+from replay.cli import app
+from replay.generate import generate_thousand
+from replay.generate_bura import generate_bura
+from replay.parallel import check_all, check_job, job
+from replay.rules import SWITCHES
+
+runner = CliRunner()
+
+
+def positions(x: object, out: list[tuple[str, object]]) -> list[tuple[str, object]]:
+    if isinstance(x, BaseModel):
+        out.append((type(x).__name__, x.__dict__.get("pos")))
+        for key, value in x.__dict__.items():
+            if key != "pos":
+                positions(value, out)
+    elif isinstance(x, list):
+        for value in x:
+            positions(value, out)
+    return out
+
+
+def agree(text: str) -> bool:
+    """The fast reader gives Lark's record and positions, or steps aside. True if it read."""
+    fast = fast_thousand(text, 1)
+    try:
+        slow = parse_game(GameText(text, 1, 1), fast=False)
+    except notation.KgnError:
+        assert fast is None, "the fast reader accepted what the grammar refuses"
+        return False
+    if fast is None:
+        return False
+    assert fast == slow
+    assert positions(fast, []) == positions(slow, [])
+    return True
+
+
+GENERATED = [notation.dumps(generate_thousand(seed=s, rules=r, max_hands=12)) for s, r in
+             [(0, "classic"), (1, "polish"), (2, "pagat"), (3, "classic dark=on golden-round=on"), (4, "classic players=4")]]  # fmt: skip
+
+
+@pytest.mark.parametrize("path", sorted(SAMPLES.glob("thousand/*.kgn")), ids=lambda p: p.name)
+def test_fast_reader_agrees_on_samples(path: Path) -> None:
+    for gtext in split_games(io.StringIO(path.read_text())):
+        agree(gtext.text)
+
+
+@pytest.mark.parametrize("text", GENERATED, ids=range(len(GENERATED)))
+def test_fast_reader_reads_generated_corpora_and_agrees(text: str) -> None:
+    assert agree(text), "canonical generated text takes the fast path"
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_fast_reader_agrees_on_fuzzed_input(data: st.DataObject) -> None:
+    text = data.draw(st.sampled_from(GENERATED))[:3000]
+    for _ in range(data.draw(st.integers(1, 3))):
+        i = data.draw(st.integers(0, len(text)))
+        j = data.draw(st.integers(i, min(len(text), i + 6)))
+        piece = data.draw(st.sampled_from(["", " ", "  ", "\n", "??", ",", ", ", "->", "1.", "9", "AS", "as", "10S", "Anna", "anna", "pass", "marriage", "hand 2\n", "/", ":", "+", "-", "barrel", "\u0663", "talon"]))
+        text = text[:i] + piece + text[j:]
+    agree(text)
+
+
+# ---- mutations ---------------------------------------------------------------------------
+
+
+def first_error_line(text: str) -> int | None:
+    game = notation.loads(text)
+    errors = [d for d in replay.check(game).diagnostics if d.severity == "error"]
+    return errors[0].line if errors else None
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_swapped_card_is_caught_at_the_mutated_line(seed: int) -> None:
+    lines = notation.dumps(generate_thousand(seed=seed, max_hands=6)).split("\n")
+    rng = random.Random(seed)
+    tricks = [i for i, ln in enumerate(lines) if re.match(r"  [2-8]\. ", ln)]
+    k = rng.choice(tricks)
+    cards = re.findall(r" ([6-9TJQKA][SCDH])", lines[k])
+    other = next(i for i in range(k - 1, 0, -1) if lines[i].startswith("  1. "))
+    replacement = re.findall(r" ([6-9TJQKA][SCDH])", lines[other])[0]
+    lines[k] = lines[k].replace(" " + cards[-1], " " + replacement, 1)
+    assert first_error_line("\n".join(lines)) == k + 1
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_changed_bid_is_caught_at_its_line(seed: int) -> None:
+    lines = notation.dumps(generate_thousand(seed=seed, max_hands=6)).split("\n")
+    k = next(i for i, ln in enumerate(lines) if ln.startswith("  bid "))
+    lines[k] = re.sub(r" (\d+)", lambda m: f" {int(m.group(1)) + 3}", lines[k], count=1)
+    assert first_error_line("\n".join(lines)) == k + 1
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_wrong_score_is_caught_at_its_line(seed: int) -> None:
+    lines = notation.dumps(generate_thousand(seed=seed, max_hands=6)).split("\n")
+    k = next(i for i, ln in enumerate(lines) if ln.startswith("  score "))
+    lines[k] = re.sub(r"([+-]?\d+)$", lambda m: str(int(m.group(1)) + 5), lines[k])
+    assert first_error_line("\n".join(lines)) == k + 1
+
+
+SWITCH_VALUES = [(g, sw.name, v) for g, sws in SWITCHES.items() for sw in sws for v in sw.values if v != "N"]
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.randoms(use_true_random=False), st.integers(0, 10_000))
+def test_games_generated_under_random_house_rules_validate(rng: random.Random, seed: int) -> None:
+    game = rng.choice(["thousand", "bura", "burkozel"])
+    rules = ["classic"]
+    for sw in SWITCHES[game]:
+        if rng.random() < 0.3:
+            value = rng.choice([v for v in sw.values if v != "N"] or ["20"])
+            rules.append(f"{sw.name}={value}")
+    text = " ".join(rules)
+    try:
+        replay.parse_rules(game, text)
+    except notation.KgnError:
+        return  # a contradictory draw; the rules themselves reject it
+    if game == "thousand":
+        record = generate_thousand(seed=seed, rules=text, max_hands=25)
+    else:
+        record = generate_bura(seed=seed, players=rng.choice([2, 3, 4]), game=game, rules=text, deals=4)
+    again = notation.loads(notation.dumps(record))
+    assert again == record
+    report = replay.check(again)
+    assert report.ok, (text, [d.format() for d in report.diagnostics[:2]])
+
+
+# ---- fuzzing the validator --------------------------------------------------------------
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_any_input_gives_a_report_or_located_diagnostics(data: st.DataObject) -> None:
+    base = data.draw(st.sampled_from(GENERATED[:2] + [p.read_text() for p in sorted(SAMPLES.glob("bura/*.kgn"))[:1]]))[:2500]
+    text = base
+    for _ in range(data.draw(st.integers(0, 4))):
+        i = data.draw(st.integers(0, len(text)))
+        j = data.draw(st.integers(i, min(len(text), i + 10)))
+        text = text[:i] + data.draw(st.text(max_size=6)) + text[j:]
+    for gtext in split_games(io.StringIO(text)):
+        result = check_job(job(gtext))  # parse and replay; raises on any other exception
+        for d in result.errors():
+            assert d.code and (d.line is not None or d.code in {"setup", "players", "missing-tag"})
+
+
+# ---- all cores and Dask -----------------------------------------------------------------
+
+
+def corpus(tmp_path: Path) -> list[str]:
+    files = [str(p) for p in sorted(INVALID.glob("*/*.kgn"))] + [str(p) for p in sorted(SAMPLES.glob("*/*.kgn"))]
+    big = tmp_path / "many.kgn"
+    big.write_text("\n".join(GENERATED + [(INVALID / "thousand" / "must-trump.kgn").read_text()] * 3))
+    return [*files, str(big)]
+
+
+def test_many_jobs_print_what_one_job_prints(tmp_path: Path) -> None:
+    files = corpus(tmp_path)
+    one = runner.invoke(app, ["validate", "-j", "1", "--format", "json", *files])
+    two = runner.invoke(app, ["validate", "-j", "2", "--format", "json", *files])
+    assert one.exit_code == two.exit_code == 1
+    assert one.stdout == two.stdout and one.stdout.count("\n") > 50
+
+
+def test_check_all_keeps_the_input_order() -> None:
+    texts = [gt for p in sorted(INVALID.glob("thousand/*.kgn")) for gt in split_games(io.BytesIO(p.read_bytes()), str(p))]
+    results = list(check_all(texts, jobs=2))
+    assert [r.file for r in results] == [t.file for t in texts]
+
+
+def test_dask_local_cluster_gives_the_same_report(tmp_path: Path) -> None:
+    pytest.importorskip("distributed")
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    files = [str(p) for p in sorted(INVALID.glob("bura/*.kgn"))]
+    one = runner.invoke(app, ["validate", "-j", "1", "--format", "json", *files])
+    dask = subprocess.run(
+        [sys.executable, "-c", "from replay.cli import main; main()", "validate", "--format", "json", "--dask", *files],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert dask.returncode == 1, dask.stderr[-2000:]
+    assert dask.stdout == one.stdout
