@@ -605,6 +605,38 @@ class BuraTable:
 
     # -- play (B3-B5, K4) -----------------------------------------------------------------
 
+    def legal_moves(self) -> list[Event]:
+        """The events the rules allow now, from the known cards: leads (one suit, up to the
+        limit), answers (any cards of the right number, face up or all face down), draws."""
+        from itertools import combinations
+
+        deal = self.deal
+        if self.match.over:
+            return []
+        if deal is None:
+            return [Dealing()]
+        if deal.phase == "draw":
+            seat, card = self.next_draw() or (0, None)
+            return [DrawCard(seat, card)]
+        if deal.phase != "play":
+            return []
+        seat = deal.turn
+        h = deal.holdings
+        if not h.fully_known(seat):
+            return []
+        moves: list[Event] = []
+        if not deal.trick:
+            moves.extend(Lay(seat, lead) for lead in self.legal_leads())
+            if self.settings.claim == "own-turn":
+                moves.append(ClaimEv(seat))
+            return moves
+        k = len(deal.trick[0].up)
+        for combo in combinations(sorted(h.known[seat]), k):
+            moves.append(Lay(seat, list(combo)))
+            if not self.settings.open:
+                moves.append(Lay(seat, [], list(combo)))
+        return moves
+
     def legal_leads(self) -> list[list[Card]]:
         """The leads open to the player to lead, from his known cards."""
         deal = self.deal

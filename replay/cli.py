@@ -532,6 +532,28 @@ def record(
     except OSError as exc:
         _fail_usage(f"cannot write {path}: {exc.strerror or exc}")
     interactive = sys.stdin.isatty()
+    if interactive:
+        try:
+            import readline
+
+            def complete(text: str, state: int) -> str | None:
+                words = [
+                    *recorder.current_legal,
+                    "undo",
+                    "quit",
+                    "help",
+                    "pass",
+                    "marriage",
+                    "down",
+                    "open",
+                ]
+                matches = [w for w in words if w.lower().startswith(text.lower())]
+                return matches[state] if state < len(matches) else None
+
+            readline.set_completer(complete)
+            readline.parse_and_bind("tab: complete")
+        except ImportError:  # pragma: no cover - no readline on this platform
+            pass
 
     def read(prompt: str) -> str | None:
         if interactive:

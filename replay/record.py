@@ -90,6 +90,8 @@ class Recorder:
             file=out or sys.stdout, width=width, highlight=False, markup=False, emoji=False
         )
         self.history: list[str] = [write_game(game)]
+        self.current_legal: list[str] = []
+        """The legal choices at the current prompt (for completion)."""
         self.state = self.replay(game)
 
     # -- replay and file ----------------------------------------------------------------------
@@ -185,6 +187,7 @@ class Recorder:
             if handler is None:
                 self.say(f"the game is over: {self.state.report.result}", "bold")
                 return 0
+            self.current_legal = legal
             if legal:
                 self.say("legal: " + ", ".join(legal), "dim")
             answer = read(prompt)

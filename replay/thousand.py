@@ -738,6 +738,48 @@ class ThousandTable:
                 best = p
         return best
 
+    def legal_moves(self) -> list[Event]:
+        """The events the rules allow now, as far as the known cards tell (a seat whose
+        cards are not all known gets no card list: any card it may hold is possible)."""
+        hand = self.hand
+        if self.game.over:
+            return []
+        if hand is None:
+            return [Deal()]
+        h = hand.holdings
+        if hand.phase == "auction":
+            moves: list[Event] = [Call(hand.turn, b) for b in self.legal_bids()]
+            if self.settings.dark and hand.turn == hand.active[0] and not hand.called:
+                moves.append(Call(hand.turn, 120, dark=True))
+            return moves
+        if hand.phase == "talon":
+            return [TalonReveal(sorted(h.known[POOL]) + [None] * h.unknown[POOL])]
+        d = hand.declarer
+        assert d is not None
+        if hand.phase == "give":
+            opp = [p for p in hand.active if p != d]
+            cards = sorted(h.known[d])
+            moves = [Give([(opp[0], a), (opp[1], b)]) for a in cards for b in cards if a != b]
+            if self.settings.concede != "off" and self.game.barrel[d] is None:
+                moves.append(Concede())
+            return moves
+        moves = []
+        if hand.phase == "contract" and hand.bid is not None:
+            top = self.cap(h.known[d]) if h.fully_known(d) else hand.bid
+            moves.extend(Raise(v) for v in range(hand.bid, top + 1, self.settings.step))
+        seat = hand.turn
+        if not h.fully_known(seat):
+            return moves
+        for card in self.legal_cards(seat):
+            moves.append(Play(seat, card))
+            if not hand.plays and card % 9 in (Rank.KING, Rank.QUEEN, Rank.ACE):
+                try:
+                    self._check_marriage(hand, Play(seat, card, True))
+                except IllegalMoveError:
+                    continue
+                moves.append(Play(seat, card, True))
+        return moves
+
     def legal_cards(self, seat: int | None = None) -> list[Card]:
         """The cards the seat to play may play, from what is known of its hand."""
         hand = self.hand

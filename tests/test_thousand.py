@@ -128,3 +128,29 @@ def test_generated_games_validate_and_round_trip(seed: int) -> None:
 
 def test_generation_is_deterministic() -> None:
     assert notation.dumps(generate_thousand(seed=11)) == notation.dumps(generate_thousand(seed=11))
+
+
+def test_legal_moves_follow_the_rules() -> None:
+    c = parse_card
+    table = th.ThousandTable(["A", "B", "C"], dealer=2)
+    assert table.legal_moves() == [th.Deal()]
+    table.apply(
+        th.Deal(
+            hands={
+                0: [c(x) for x in "AS TS KS QS AD TD KD".split()],
+                1: [c(x) for x in "9S JS KH QH 9H AC TC".split()],
+                2: [c(x) for x in "AH TH JH QC KC JC 9C".split()],
+            },
+            talon=[c(x) for x in "QD JD 9D".split()],
+        )
+    )
+    first = table.legal_moves()
+    assert all(isinstance(m, th.Call) and m.bid is not None for m in first)  # no pass first
+    assert max(m.bid for m in first if isinstance(m, th.Call) and m.bid) == 160  # spades 40
+    for call in (th.Call(0, 100), th.Call(1, None), th.Call(2, None)):
+        table.apply(call)
+    table.apply(th.TalonReveal([c("QD"), c("JD"), c("9D")]))
+    table.apply(th.Give([(1, c("9D")), (2, c("JD"))]))
+    plays = [m for m in table.legal_moves() if isinstance(m, th.Play)]
+    assert len({m.card for m in plays}) == 8
+    assert not any(m.marriage for m in plays)  # no marriage in trick 1 (T6.3)
