@@ -28,7 +28,7 @@ from notation.records import (
     Winner,
 )
 
-from .check import Report, _BaseChecker, _Checker
+from .check import Report, _BaseChecker, replay_record
 from .thousand import ThousandTable
 
 __all__ = ["annotate"]
@@ -77,15 +77,7 @@ def annotate(game: AnyGame) -> tuple[AnyGame, Report]:
     """An annotated copy of a valid game (and the report of its replay)."""
     out = game.model_copy(deep=True)
     watcher = _Watcher()
-    checker: _BaseChecker
-    if isinstance(out, BuraGame):
-        from .bura_check import BuraChecker
-
-        checker = BuraChecker(out, None, None, None)
-    else:
-        checker = _Checker(out, None, None, None)
-    checker.observer = watcher
-    report: Report = checker.run()
+    report, _ = replay_record(out, observer=watcher)
     if not report.ok:
         return game, report
     if isinstance(out, ThousandGame):

@@ -16,15 +16,15 @@ True
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from itertools import permutations
+from typing import Any
 
 from notation.cards import Card, Rank, Suit, card_code, card_points, deck, make_card
 from notation.errors import IllegalMoveError
 
 from .rules import RuleSet, parse_rules
-from .table import POOL, Holdings, cards_text
+from .table import POOL, Holdings, Stepper, cards_text
 
 __all__ = [
     "BuraSettings",
@@ -247,8 +247,10 @@ def _err(message: str, code: str, clause: str, legal: list[str] | None = None) -
     return IllegalMoveError(message, code=code, clause=clause, legal=legal)
 
 
-class BuraTable:
+class BuraTable(Stepper):
     """A Bura or Burkozel table you can step forward (``apply``) and back (``undo``)."""
+
+    STATE = ("match", "deal")
 
     def __init__(
         self,
@@ -282,7 +284,7 @@ class BuraTable:
         self.deal: _Deal | None = None
         self.results: list[DealResult] = []
         self.keep_history = keep_history
-        self._history: list[tuple[_Match, _Deal | None, int]] = []
+        self._history: list[Any] = []
         self.last_winner: int | None = None
 
     # -- basics -------------------------------------------------------------------------
@@ -318,38 +320,6 @@ class BuraTable:
         if self.match.over:
             return "over"
         return "deal" if self.deal is None else self.deal.phase
-
-    def snapshot(self) -> tuple[_Match, _Deal | None, int]:
-        return (copy.deepcopy(self.match), copy.deepcopy(self.deal), len(self.results))
-
-    def restore(self, snap: tuple[_Match, _Deal | None, int]) -> None:
-        match, deal, k = snap
-        self.match, self.deal = copy.deepcopy(match), copy.deepcopy(deal)
-        del self.results[k:]
-
-    def undo(self) -> None:
-        if not self._history:
-            raise IndexError("nothing to undo")
-        self.restore(self._history.pop())
-
-    def clone(self) -> BuraTable:
-        other = copy.copy(self)
-        other.match, other.deal = copy.deepcopy(self.match), copy.deepcopy(self.deal)
-        other.results = list(self.results)
-        other._history = []
-        other.keep_history = False
-        return other
-
-    def apply(self, ev: Event) -> None:
-        snap = self.snapshot() if self.keep_history else None
-        try:
-            self._apply(ev)
-        except IllegalMoveError:
-            if snap is not None:
-                self.restore(snap)
-            raise
-        if snap is not None:
-            self._history.append(snap)
 
     def _apply(self, ev: Event) -> None:
         if self.match.over:

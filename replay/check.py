@@ -37,7 +37,7 @@ from notation.records import Play as PlayRec
 from . import thousand as th
 from .rules import RuleSet, parse_rules
 
-__all__ = ["Report", "check"]
+__all__ = ["Report", "check", "replay_record"]
 
 
 @dataclass
@@ -589,6 +589,32 @@ class _Checker(_BaseChecker):
         self.check_result(table.result, "T9.1")
 
 
+def replay_record(
+    game: Game,
+    *,
+    file: str | None = None,
+    index: int | None = None,
+    source: Callable[[int], str | None] | None = None,
+    observer: Any = None,
+    final_close: bool = True,
+) -> tuple[Report, Any]:
+    """Replay a game through its checker: the report and the table at the end (None when
+    the header stopped it).  ``observer`` sees every step (see :mod:`replay.steps`);
+    ``final_close=False`` leaves a Bura deal whose cards are all played open for a claim."""
+    checker: _BaseChecker
+    if isinstance(game, BuraGame):
+        from .bura_check import BuraChecker
+
+        bura = BuraChecker(game, file, index, source)
+        bura.final_close = final_close
+        checker = bura
+    else:
+        checker = _Checker(game, file, index, source)
+    checker.observer = observer
+    report: Report = checker.run()
+    return report, getattr(checker, "table", None)
+
+
 def check(
     game: Game,
     *,
@@ -597,8 +623,4 @@ def check(
     source: Callable[[int], str | None] | None = None,
 ) -> Report:
     """Replay a game record against the rules it declares and report what is wrong."""
-    if isinstance(game, BuraGame):
-        from .bura_check import BuraChecker
-
-        return BuraChecker(game, file, index, source).run()
-    return _Checker(game, file, index, source).run()
+    return replay_record(game, file=file, index=index, source=source)[0]

@@ -43,7 +43,7 @@ from notation.write import seat_text, write_game
 
 from . import bura as bu
 from . import thousand as th
-from .check import Report, _BaseChecker, _Checker
+from .check import Report, replay_record
 from .render import render_view
 from .steps import view_of
 
@@ -97,16 +97,9 @@ class Recorder:
     # -- replay and file ----------------------------------------------------------------------
 
     def replay(self, game: AnyGame) -> _State:
-        checker: _BaseChecker
-        if isinstance(game, BuraGame):
-            from .bura_check import BuraChecker
-
-            checker = BuraChecker(game, None, None, None)
-            checker.final_close = False  # a claim may still follow the last trick
-        else:
-            checker = _Checker(game, None, None, None)
-        report = checker.run()
-        return _State(report, getattr(checker, "table", None))
+        # A Bura deal whose cards are all played stays open: its taker may still claim.
+        report, table = replay_record(game, final_close=False)
+        return _State(report, table)
 
     def save(self) -> None:
         save_atomic(self.path, write_game(self.game))

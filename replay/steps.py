@@ -26,7 +26,6 @@ from notation.records import (
     Answer,
     AnyGame,
     BuraDeal,
-    BuraGame,
     BuraVariation,
     Call,
     Claim,
@@ -50,7 +49,7 @@ from notation.records import (
 
 from . import bura as bu
 from . import thousand as th
-from .check import Report, _BaseChecker, _Checker
+from .check import Report, _BaseChecker, replay_record
 from .table import POOL
 
 __all__ = ["Step", "View", "timeline"]
@@ -131,17 +130,8 @@ class _Recorder:
 def timeline(game: AnyGame) -> tuple[list[Step], Report]:
     """Every step of a game, and the report of its replay."""
     recorder = _Recorder(game)
-    checker: _BaseChecker
-    if isinstance(game, BuraGame):
-        from .bura_check import BuraChecker
-
-        checker = BuraChecker(game, None, None, None)
-    else:
-        checker = _Checker(game, None, None, None)
-    checker.observer = recorder
-    report = checker.run()
+    report, table = replay_record(game, observer=recorder)
     steps = recorder.stack[0]
-    table = getattr(checker, "table", None)
     if table is not None and steps:
         final = view_of(table)
         steps.append(

@@ -20,7 +20,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from notation.cards import Card, card_code, suit_of
 from notation.errors import IllegalMoveError
@@ -267,6 +267,60 @@ def _max_flow(free: dict[int, int], slots: dict[int, int], void: dict[int, set[i
         total += push
 
 
+class Stepper:
+    """What every table shares: step forward (``apply``) and back (``undo``), snapshots and
+    clones.  A table names its state attributes in ``STATE``; they are deep-copied for
+    snapshots, and ``results`` (one per finished hand or deal) is cut back on restore."""
+
+    STATE: tuple[str, ...] = ()
+    results: list[Any]
+    keep_history: bool
+    _history: list[Any]
+
+    def _apply(self, ev: Any) -> None:
+        raise NotImplementedError
+
+    def snapshot(self) -> tuple[tuple[Any, ...], int]:
+        """A copy of the whole state (what ``undo`` goes back to)."""
+        return (tuple(copy.deepcopy(getattr(self, name)) for name in self.STATE), len(self.results))
+
+    def restore(self, snap: tuple[tuple[Any, ...], int]) -> None:
+        values, count = snap
+        for name, value in zip(self.STATE, values, strict=True):
+            setattr(self, name, copy.deepcopy(value))
+        del self.results[count:]
+
+    def undo(self) -> None:
+        """Take back the last event (needs ``keep_history=True``)."""
+        if not self._history:
+            raise IndexError("nothing to undo")
+        self.restore(self._history.pop())
+
+    def clone(self: _S) -> _S:
+        """An independent copy (for variations), without history."""
+        other = copy.copy(self)
+        for name in self.STATE:
+            setattr(other, name, copy.deepcopy(getattr(self, name)))
+        other.results = list(self.results)
+        other._history = []
+        other.keep_history = False
+        return other
+
+    def apply(self, ev: Any) -> None:
+        """Apply one event; an illegal one raises :class:`IllegalMoveError`.  After an error
+        the table is only guaranteed unchanged with ``keep_history=True``."""
+        snap = self.snapshot() if self.keep_history else None
+        try:
+            self._apply(ev)
+        except IllegalMoveError:
+            if snap is not None:
+                self.restore(snap)
+            raise
+        if snap is not None:
+            self._history.append(snap)
+
+
+_S = TypeVar("_S", bound=Stepper)
 T = TypeVar("T")
 
 

@@ -18,7 +18,6 @@ notation.errors.IllegalMoveError: <input>: error[T3.2 bid-step]: Boris bids 103,
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,7 +25,7 @@ from notation.cards import Card, Rank, Suit, card_code, card_points, deck, make_
 from notation.errors import IllegalMoveError
 
 from .rules import RuleSet, parse_rules
-from .table import POOL, Holdings, cards_text
+from .table import POOL, Holdings, Stepper, cards_text
 
 __all__ = [
     "MARRIAGE_VALUES",
@@ -272,10 +271,11 @@ def _seat_error(
     return IllegalMoveError(message, code=code, clause=clause, legal=legal)
 
 
-class ThousandTable:
+class ThousandTable(Stepper):
     """A Thousand table you can step forward (``apply``) and back (``undo``)."""
 
     game_kind = "thousand"
+    STATE = ("game", "hand")
 
     def __init__(
         self,
@@ -308,7 +308,7 @@ class ThousandTable:
         """The seat that took the last complete trick."""
         self.late_errors: list[IllegalMoveError] = []
         """Bids over the cap found when the play revealed the hands (see check)."""
-        self._history: list[tuple[_Game, _Hand | None, int]] = []
+        self._history: list[Any] = []
 
     # -- basics -------------------------------------------------------------------------
 
@@ -325,44 +325,6 @@ class ThousandTable:
     def _next(self, seat: int, among: list[int]) -> int:
         i = among.index(seat)
         return among[(i + 1) % len(among)]
-
-    def snapshot(self) -> tuple[_Game, _Hand | None, int]:
-        """A copy of the whole state (what ``undo`` goes back to)."""
-        return (copy.deepcopy(self.game), copy.deepcopy(self.hand), len(self.results))
-
-    def restore(self, snap: tuple[_Game, _Hand | None, int]) -> None:
-        game, hand, n = snap
-        self.game, self.hand = copy.deepcopy(game), copy.deepcopy(hand)
-        del self.results[n:]
-
-    def undo(self) -> None:
-        """Take back the last event (needs ``keep_history=True``)."""
-        if not self._history:
-            raise IndexError("nothing to undo")
-        self.restore(self._history.pop())
-
-    def clone(self) -> ThousandTable:
-        other = copy.copy(self)
-        other.game, other.hand = copy.deepcopy(self.game), copy.deepcopy(self.hand)
-        other.results = list(self.results)
-        other._history = []
-        other.keep_history = False
-        return other
-
-    # -- dispatch -------------------------------------------------------------------------
-
-    def apply(self, ev: Event) -> None:
-        """Apply one event; an illegal one raises :class:`IllegalMoveError`.  After an
-        error the table is only guaranteed unchanged with ``keep_history=True``."""
-        snap = self.snapshot() if self.keep_history else None
-        try:
-            self._apply(ev)
-        except IllegalMoveError:
-            if snap is not None:
-                self.restore(snap)
-            raise
-        if snap is not None:
-            self._history.append(snap)
 
     def _apply(self, ev: Event) -> None:
         if self.game.over:
