@@ -164,7 +164,8 @@ def validate(
         dask = "local"
     for path in files:
         if path != "-" and not Path(path).is_file():
-            _fail_usage(f"cannot read {path}: no such file")
+            why = "a folder, not a file" if Path(path).is_dir() else "no such file"
+            _fail_usage(f"cannot read {path}: {why}")
     total_bytes = sum(Path(p).stat().st_size for p in files if p != "-")
     started = time.perf_counter()
     stats = {"games": 0, "hands": 0, "errors": 0, "bytes": 0}
