@@ -20,12 +20,12 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, TypeVar
 
 from notation.cards import Card, card_code, suit_of
 from notation.errors import IllegalMoveError
 
-__all__ = ["PLAYED", "POOL", "History", "Holdings", "cards_text"]
+__all__ = ["PLAYED", "POOL", "Holdings", "Stepper", "cards_text"]
 
 PLAYED = -1
 """Place of a card that is out of play (played to a trick, or set aside)."""
@@ -321,22 +321,3 @@ class Stepper:
 
 
 _S = TypeVar("_S", bound=Stepper)
-T = TypeVar("T")
-
-
-class History(Generic[T]):
-    """Snapshots for undo: ``push`` a copy before each change, ``pop`` to go back."""
-
-    def __init__(self) -> None:
-        self._stack: list[T] = []
-
-    def push(self, state: T) -> None:
-        self._stack.append(copy.deepcopy(state))
-
-    def pop(self) -> T:
-        if not self._stack:
-            raise IndexError("nothing to undo")
-        return self._stack.pop()
-
-    def __len__(self) -> int:
-        return len(self._stack)

@@ -684,9 +684,6 @@ class ThousandTable(Stepper):
 
     # -- play (T5, T6) --------------------------------------------------------------------
 
-    def trump_for_trick(self) -> Suit | None:
-        return None if self.hand is None else self.hand.trump
-
     def beats(self, card: Card, best: Card, trump: Suit | None) -> bool:
         """T5.4: whether ``card`` beats ``best``."""
         if card // 9 == best // 9:
