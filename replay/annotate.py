@@ -50,6 +50,9 @@ class _Watcher:
     def begin_branch(self) -> None:
         self.depth += 1
 
+    def annotate(self, notes: list[Any]) -> None:
+        pass
+
     def end_branch(self) -> None:
         self.depth -= 1
 

@@ -299,6 +299,8 @@ class BuraChecker(_BaseChecker):
                     winner,
                 )
             taker = table.last_winner
+            if self.observer is not None and winner.notes:
+                self.observer.annotate(winner.notes)
             if taker is not None and table.players[taker] != winner.seat:
                 self.wrong(
                     f"the trick goes to {table.players[taker]}, not {winner.seat}",

@@ -501,6 +501,8 @@ class _Checker(_BaseChecker):
                     trick.winner,
                 )
             winner = table.last_winner
+            if self.observer is not None and trick.winner.notes:
+                self.observer.annotate(trick.winner.notes)
             if winner is not None and table.players[winner] != trick.winner.seat:
                 self.wrong(
                     f"the trick goes to {table.players[winner]}, not {trick.winner.seat}",

@@ -104,6 +104,11 @@ class _Recorder:
     def end_branch(self) -> None:
         self.pending.append(self.stack.pop())
 
+    def annotate(self, notes: list[Any]) -> None:
+        """Comments written after a trick's taker belong to the step that closed it."""
+        if self.stack[-1]:
+            self.stack[-1][-1].notes.extend(n.text for n in notes if isinstance(n, Comment))
+
     def step(self, table: Any, node: Any, checker: _BaseChecker) -> None:
         view = view_of(table)
         notes = [n.text for n in getattr(node, "notes", []) if isinstance(n, Comment)]
