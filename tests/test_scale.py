@@ -207,3 +207,11 @@ def test_dask_local_cluster_gives_the_same_report(tmp_path: Path) -> None:
     )
     assert dask.returncode == 1, dask.stderr[-2000:]
     assert dask.stdout == one.stdout
+
+
+def test_the_fast_readers_hand_written_records_match_the_models() -> None:
+    from notation.records import Entry, Play
+
+    # notation.fastparse builds Play and Entry by hand: their fields must be these.
+    assert list(Play.model_fields) == ["pos", "kind", "seat", "card", "marriage", "notes"]
+    assert list(Entry.model_fields) == ["pos", "seat", "value", "barrel"]
