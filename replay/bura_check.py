@@ -27,7 +27,7 @@ from notation.records import (
 )
 
 from . import bura as bu
-from .check import Report, _BaseChecker, _Stop
+from .check import _BaseChecker
 
 __all__ = ["BuraChecker"]
 
@@ -43,6 +43,7 @@ class BuraChecker(_BaseChecker):
         super().__init__(game, file, index, source)
         self.game_kind = game.kind
         self.k = game.kind == "burkozel"
+        self.result_clause = "K8" if self.k else "B1"
         self.final_close = True
         """Close a deal whose cards are all played when the record ends (void or scored)."""
 
@@ -106,36 +107,18 @@ class BuraChecker(_BaseChecker):
 
     # -- body -----------------------------------------------------------------------------
 
-    def run(self) -> Report:
-        g = self.record
-        report = Report(g.kind, list(g.players))
-        table = self.header()
-        if table is None:
-            report.diagnostics = self.diags
-            return report
-        self.table = table
-        complete = True
-        try:
-            for i, deal in enumerate(g.deals):
-                self.hand_no, self.trick_no = deal.number, None
-                self._deal(table, deal, last=i == len(g.deals) - 1)
-            self.trick_no = None
-            if self.final_close:
-                table.close_deal()
-        except _Stop:
-            complete = False
-        self.trick_no = None
-        if complete:
-            self.check_result(table.result, self.clause("B1", "K8"))
-        report.diagnostics = self.diags
-        report.hands = list(table.results)
-        report.result = table.result
-        if self.k:
-            report.totals = {p: table.match.penalty[i] for i, p in enumerate(table.players)}
-        else:
-            report.totals = {p: table.match.chips[i] for i, p in enumerate(table.players)}
-        report.complete = complete
-        return report
+    def units(self) -> list[BuraDeal]:
+        return list(self.record.deals)
+
+    def replay_unit(self, table: bu.BuraTable, unit: BuraDeal, last: bool) -> None:
+        self._deal(table, unit, last)
+
+    def finish(self, table: bu.BuraTable) -> None:
+        if self.final_close:
+            table.close_deal()
+
+    def totals(self, table: bu.BuraTable) -> list[int]:
+        return list(table.match.penalty if self.k else table.match.chips)
 
     def _deal(self, table: bu.BuraTable, rec: BuraDeal, last: bool) -> None:
         if table.deal is not None:

@@ -209,6 +209,56 @@ class _BaseChecker:
                 self.observer.end_branch()
             self.hand_no, self.trick_no = saved
 
+    # -- the replay -----------------------------------------------------------------------------
+    # A game kind's checker supplies header(), units() (hands or deals), replay_unit(),
+    # totals() and result_clause; finish() closes what the record leaves open.
+
+    result_clause = ""
+
+    def header(self) -> Any:
+        raise NotImplementedError
+
+    def units(self) -> list[Any]:
+        raise NotImplementedError
+
+    def replay_unit(self, table: Any, unit: Any, last: bool) -> None:
+        raise NotImplementedError
+
+    def totals(self, table: Any) -> list[int]:
+        raise NotImplementedError
+
+    def finish(self, table: Any) -> None:
+        """After the last hand or deal (nothing to do for Thousand)."""
+
+    def run(self) -> Report:
+        """Replay the whole record; the report of what it found."""
+        g = self.record
+        report = Report(g.kind, list(g.players))
+        table = self.header()
+        if table is None:
+            report.diagnostics = self.diags
+            return report
+        self.table = table
+        complete = True
+        units = self.units()
+        try:
+            for i, unit in enumerate(units):
+                self.hand_no, self.trick_no = unit.number, None
+                self.replay_unit(table, unit, i == len(units) - 1)
+            self.trick_no = None
+            self.finish(table)
+        except _Stop:
+            complete = False
+        self.trick_no = None
+        if complete:
+            self.check_result(table.result, self.result_clause)
+        report.diagnostics = self.diags
+        report.hands = list(table.results)
+        report.result = table.result
+        report.totals = dict(zip(table.players, self.totals(table), strict=True))
+        report.complete = complete
+        return report
+
     def check_result(self, actual: str | None, clause: str) -> None:
         stated = self.record.tag("Result")
         if stated is None:
@@ -289,30 +339,18 @@ class _Checker(_BaseChecker):
 
     # -- body -----------------------------------------------------------------------------
 
-    def run(self) -> Report:
-        g = self.record
-        report = Report("thousand", list(g.players))
-        table = self.header()
-        if table is None:
-            report.diagnostics = self.diags
-            return report
-        self.table = table
-        complete = True
-        try:
-            for i, hand in enumerate(g.hands):
-                self.hand_no, self.trick_no = hand.number, None
-                self._hand(table, hand, last=i == len(g.hands) - 1)
-        except _Stop:
-            complete = False
-        self.trick_no = None
-        if complete:
-            self._result(table)
-        report.diagnostics = self.diags
-        report.hands = list(table.results)
-        report.result = table.result
-        report.totals = {p: table.game.totals[i] for i, p in enumerate(table.players)}
-        report.complete = complete
-        return report
+    # -- the game kind's parts --------------------------------------------------------------
+
+    result_clause = "T9.1"
+
+    def units(self) -> list[Hand]:
+        return list(self.record.hands)
+
+    def replay_unit(self, table: th.ThousandTable, unit: Hand, last: bool) -> None:
+        self._hand(table, unit, last)
+
+    def totals(self, table: th.ThousandTable) -> list[int]:
+        return list(table.game.totals)
 
     def _hand(self, table: th.ThousandTable, hand: Hand, last: bool) -> None:
         if table.phase == "over":
@@ -587,9 +625,6 @@ class _Checker(_BaseChecker):
             if e.barrel and seat not in res.barrel:
                 self.wrong(f"{name} is not on the barrel", "wrong-barrel", "T8.1", e, name)
 
-    def _result(self, table: th.ThousandTable) -> None:
-        self.check_result(table.result, "T9.1")
-
 
 def replay_record(
     game: Game,
@@ -613,7 +648,7 @@ def replay_record(
     else:
         checker = _Checker(game, file, index, source)
     checker.observer = observer
-    report: Report = checker.run()
+    report = checker.run()
     return report, getattr(checker, "table", None)
 
 
