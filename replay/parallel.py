@@ -159,27 +159,28 @@ def check_all(
 def check_dask(games: Iterable[GameText], address: str | None = None) -> Iterator[GameResult]:
     """The same per-game check over a Dask bag: on the cluster at ``address``, or on a local
     cluster started for the run.  Needs the ``dask`` extra."""
+    import itertools
+
     import dask.bag as db
     from distributed import Client, LocalCluster
 
-    parts = list(batches(games))
-    if not parts:
-        return
+    workers = os.cpu_count() or 1
     if address is None or address == "local":
         cluster = LocalCluster(
-            n_workers=os.cpu_count() or 1,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=None,
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
         )
         client = Client(cluster)
     else:
         cluster = None
         client = Client(address)
+        workers = max(1, len(client.scheduler_info().get("workers", {})))
     try:
-        bag = db.from_sequence(parts, npartitions=len(parts)).map(check_batch)
-        for results in bag.compute(scheduler=client.get):
-            yield from results
+        # One bag per group of batches: memory stays bounded however long the input is.
+        stream = batches(games)
+        while group := list(itertools.islice(stream, 8 * workers)):
+            bag = db.from_sequence(group, npartitions=len(group)).map(check_batch)
+            for results in bag.compute(scheduler=client.get):
+                yield from results
     finally:
         client.close()
         if cluster is not None:
