@@ -215,3 +215,16 @@ def test_the_fast_readers_hand_written_records_match_the_models() -> None:
     # notation.fastparse builds Play and Entry by hand: their fields must be these.
     assert list(Play.model_fields) == ["pos", "kind", "seat", "card", "marriage", "notes"]
     assert list(Entry.model_fields) == ["pos", "seat", "value", "barrel"]
+
+
+@pytest.mark.parametrize(("game", "seed"), [("bura", 0), ("bura", 1), ("burkozel", 0), ("burkozel", 1)])
+def test_a_changed_card_in_a_bura_trick_is_caught_at_its_line(game: str, seed: int) -> None:
+    lines = notation.dumps(generate_bura(seed=seed, players=3, game=game, deals=3)).split("\n")
+    rng = random.Random(seed)
+    tricks = [i for i, ln in enumerate(lines) if re.match(r"  [2-9]\. ", ln)]
+    k = rng.choice(tricks)
+    start = max(i for i in range(k) if lines[i].startswith("deal "))
+    earlier = [c for ln in lines[start:k] if re.match(r"  [0-9]+\. ", ln) for c in re.findall(r"\b([6-9TJQKA][SCDH])\b", ln)]
+    here = re.findall(r"\b([6-9TJQKA][SCDH])\b", lines[k])
+    lines[k] = lines[k].replace(here[-1], earlier[0], 1)  # a card already played in this deal
+    assert first_error_line("\n".join(lines)) == k + 1
