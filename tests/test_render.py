@@ -42,7 +42,7 @@ def test_plain_replay_shows_every_trick_and_the_final_scores() -> None:
 @pytest.mark.parametrize("path", ALL_SAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_viewer_steps_to_the_end_and_shows_the_validators_totals(path: Path) -> None:
     game = notation.loads(path.read_text())
-    steps, report = timeline(game)
+    steps, _ = timeline(game)
     expected = replay.check(game).totals
 
     async def drive() -> None:
@@ -116,8 +116,7 @@ hand 1 {[bold]not bold[/bold] \x1b[31mred\x1b[0m}
 
 
 def test_hostile_names_and_comments_are_shown_literally() -> None:
-    game = notation.loads(HOSTILE)
-    steps, _ = timeline(game)
+    timeline(notation.loads(HOSTILE))  # the record replays without trouble
     for args in (["replay", "-", "--plain"], ["sheet", "-"], ["validate", "-"]):
         result = runner.invoke(app, args, input=HOSTILE)
         out = result.stdout + result.stderr

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,6 @@ from notation.cards import parse_card
 from replay import thousand as th
 from replay.generate import generate_thousand
 from replay.rules import parse_rules
-
 
 
 @pytest.mark.parametrize("path", sorted(SAMPLES.glob("thousand/*.kgn")), ids=lambda p: p.name)
