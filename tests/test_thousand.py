@@ -152,3 +152,16 @@ def test_legal_moves_follow_the_rules() -> None:
     plays = [m for m in table.legal_moves() if isinstance(m, th.Play)]
     assert len({m.card for m in plays}) == 8
     assert not any(m.marriage for m in plays)  # no marriage in trick 1 (T6.3)
+
+
+def test_a_bid_over_the_cap_of_an_unrecorded_hand_is_caught_once_play_reveals_it() -> None:
+    # Vera recorded only her own cards; Anna bids 225, but the play shows she held only the
+    # hearts marriage (cap 220): the error is reported at the bid, with the hand it inferred.
+    text = (SAMPLES / "thousand" / "02-partial-deal.kgn").read_text()
+    text = text.replace("Anna 115, Boris pass", "Anna 225, Boris pass").replace("contract 120", "contract 225")
+    text = text.replace("give Boris ??, Vera JS", "give Boris 9S, Vera JS")
+    text = text.replace("  score Anna +120, Boris +180, Vera 0\n", "")
+    diags = replay.check(notation.loads(text)).diagnostics
+    bid_line = next(i for i, ln in enumerate(text.split("\n"), 1) if "Anna 225" in ln)
+    assert [(d.code, d.line) for d in diags][:1] == [("bid-cap", bid_line)]
+    assert diags[0].hint is not None and "AS TS 9S AH KH QH 9H" in diags[0].hint
