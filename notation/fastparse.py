@@ -16,26 +16,38 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from .records import (
+    Answer,
+    BuraDeal,
+    BuraGame,
+    BuraTrick,
     Call,
+    Claim,
     Contract,
     Deal,
     DealHand,
+    Dealing,
+    Draw,
     Entry,
+    Fault,
     Give,
     GiveCard,
     Hand,
     Play,
+    Pot,
     Redeal,
+    Show,
     Stated,
     Tag,
+    Tally,
     Talon,
     ThousandGame,
     Trick,
     Winner,
 )
 from .records import Concede as ConcedeRec
+from .write import KEYWORDS
 
-__all__ = ["fast_thousand", "new_record"]
+__all__ = ["fast_bura", "fast_thousand", "new_record"]
 
 _M = TypeVar("_M", bound=BaseModel)
 _TEMPLATES: dict[type, tuple[dict[str, Any], tuple[str, ...]]] = {}
@@ -106,10 +118,7 @@ _TRICK = re.compile(r"  ([0-9]+)\. ")
 _ENTRY = re.compile(rf"({_NAME}) ([+-]?)([0-9]+)( barrel)?\Z")
 _CONTRACT = re.compile(r"[0-9]+\Z")
 _CARDISH = re.compile(r"(?:10|[2-9TtJjQqKkAa])[SCDHscdh]\Z")
-_KEYWORDS = frozenset(
-    "hand deal redeal bid bids pass dark talon concede give contract marriage points score "
-    "totals barrel".split()
-)
+_KEYWORDS = KEYWORDS  # of every game: the writer quotes such names, so they never get here
 _ORDER = {"deal": 0, "redeal": 1, "bid": 2, "talon": 3, "concede": 4, "give": 5, "contract": 6}
 
 
@@ -137,7 +146,8 @@ class _Reader:
             raise _GiveUp
         return name
 
-    def game(self) -> ThousandGame:
+    def header(self, kinds: tuple[str, ...]) -> tuple[list[Tag], int, str]:
+        """The tag lines; where the body starts; the game kind (give up on anything odd)."""
         lines = self.lines
         tags: list[Tag] = []
         i = 0
@@ -159,8 +169,14 @@ class _Reader:
         if any(ch in body for ch in '{};()$!"\t\r['):
             raise _GiveUp
         game_kind = next((t.values[0] for t in tags if t.name == "Game" and t.values), None)
-        if game_kind != "thousand":
+        if game_kind not in kinds or tags[0].name != "Game":
             raise _GiveUp
+        return tags, i, game_kind
+
+    def game(self) -> ThousandGame:
+        tags, i, _ = self.header(("thousand",))
+        lines = self.lines
+        n = len(lines)
         hands: list[Hand] = []
         hand: dict[str, Any] | None = None
         rank = -1
@@ -218,8 +234,6 @@ class _Reader:
                 hand["contract"] = new_record(Contract, value=int(rest), pos=pos)
         if hand is not None:
             hands.append(new_record(Hand, **hand))
-        if any(t.name == "Game" for t in tags[1:]) and tags[0].name != "Game":
-            raise _GiveUp
         return new_record(ThousandGame, tags=tags, hands=hands)
 
     def deal(self, rest: str, lno: int) -> Deal:
@@ -311,3 +325,179 @@ class _Reader:
             entries.append(_entry(self.seat(m.group(1)), value, m.group(4) is not None, (lno, col)))
             col += len(part) + 2
         return new_record(Stated, kind=kind, entries=entries, pos=(lno, 3))
+
+
+# ---- Bura and Burkozel --------------------------------------------------------------------
+
+_DEAL = re.compile(r"deal ([0-9]+)\Z")
+_NUMBER = re.compile(r"-?[0-9]+\Z")
+_BURA_ENTRY = re.compile(rf"({_NAME}) ([+-]?)([0-9]+)\Z")
+_COMBOS = frozenset(("bura", "molodka", "moskva", "small-moskva", "foreheads"))
+_FAULTS = frozenset(("out-of-turn", "double-draw"))
+_TALLIES = frozenset(("chips", "wins", "penalty", "points"))
+
+
+def fast_bura(text: str, first_line: int) -> BuraGame | None:
+    """The record of a canonical Bura or Burkozel game, or None when the text is not canonical."""
+    try:
+        return _BuraReader(text, first_line).bura()
+    except (_GiveUp, ValueError, IndexError):
+        return None
+
+
+class _BuraReader(_Reader):
+    def cards(self, text: str) -> list[str]:
+        cards = text.split(" ") if text else []
+        if any(c not in _CODES for c in cards):
+            raise _GiveUp
+        return cards
+
+    def bura(self) -> BuraGame:
+        tags, i, kind = self.header(("bura", "burkozel"))
+        deals: list[BuraDeal] = []
+        deal: dict[str, Any] | None = None
+        lines = self.lines
+        for k in range(i, len(lines)):
+            line = lines[k]
+            if not line:
+                continue
+            lno = self.first + k
+            if not line.startswith("  "):
+                m = _DEAL.match(line)
+                if m is None:
+                    raise _GiveUp
+                if deal is not None:
+                    deals.append(new_record(BuraDeal, **deal))
+                deal = {"number": int(m.group(1)), "events": [], "pos": (lno, 1)}
+                continue
+            if deal is None or line[2] == " ":
+                raise _GiveUp
+            events: list[Any] = deal["events"]
+            if "0" <= line[2] <= "9":
+                events.append(self.bura_trick(line, lno))
+                continue
+            word, _, rest = line[2:].partition(" ")
+            pos = (lno, 3)
+            if word == "hands":
+                if events or "dealing" in deal:
+                    raise _GiveUp
+                deal["dealing"] = self.dealing(rest, lno)
+            elif word == "draw":
+                drawn: list[GiveCard] = []
+                col = 8
+                for part in rest.split(", "):
+                    seat, _, card = part.partition(" ")
+                    if card not in _CODES:
+                        raise _GiveUp
+                    drawn.append(
+                        new_record(GiveCard, seat=self.seat(seat), card=card, pos=(lno, col))
+                    )
+                    col += len(part) + 2
+                events.append(new_record(Draw, cards=drawn, pos=pos))
+            elif word == "open":
+                bits = rest.split(" ")
+                seat = self.seat(bits[0])
+                count = None
+                outcome = None
+                rest_bits = bits[1:]
+                if rest_bits and _CONTRACT.match(rest_bits[0]):
+                    count = int(rest_bits.pop(0))
+                if rest_bits and rest_bits[0] in ("win", "fail"):
+                    outcome = rest_bits.pop(0)
+                if rest_bits:
+                    raise _GiveUp
+                events.append(new_record(Claim, seat=seat, count=count, outcome=outcome, pos=pos))
+            elif word == "show":
+                seat, combo, *shown = rest.split(" ")
+                if combo not in _COMBOS:
+                    raise _GiveUp
+                events.append(
+                    new_record(
+                        Show,
+                        seat=self.seat(seat),
+                        combo=combo,
+                        cards=self.cards(" ".join(shown)),
+                        pos=pos,
+                    )
+                )
+            elif word == "fault":
+                seat, _, what = rest.partition(" ")
+                if what not in _FAULTS:
+                    raise _GiveUp
+                events.append(new_record(Fault, seat=self.seat(seat), fault=what, pos=pos))
+            elif word == "pot":
+                if not _NUMBER.match(rest):
+                    raise _GiveUp
+                events.append(new_record(Pot, value=int(rest), pos=pos))
+            elif word in _TALLIES:
+                entries = []
+                col = 3 + len(word) + 1
+                for part in rest.split(", "):
+                    m = _BURA_ENTRY.match(part)
+                    if m is None:
+                        raise _GiveUp
+                    value = int(m.group(3)) * (-1 if m.group(2) == "-" else 1)
+                    entries.append(_entry(self.seat(m.group(1)), value, False, (lno, col)))
+                    col += len(part) + 2
+                events.append(new_record(Tally, kind=word, entries=entries, pos=pos))
+            else:
+                raise _GiveUp
+        if deal is not None:
+            deals.append(new_record(BuraDeal, **deal))
+        return new_record(BuraGame, kind=kind, tags=tags, deals=deals)
+
+    def dealing(self, rest: str, lno: int) -> Dealing:
+        hands: list[DealHand] = []
+        fields: dict[str, Any] = {}
+        col = 9
+        for part in rest.split(" / "):
+            name, colon, cards = part.partition(":")
+            if not colon or (cards and not cards.startswith(" ")):
+                raise _GiveUp
+            if name in ("trump", "stock"):
+                if name in fields:
+                    raise _GiveUp
+                if name == "trump":
+                    if cards[1:] not in _CODES:
+                        raise _GiveUp
+                    fields["trump"] = cards[1:]
+                else:
+                    fields["stock"] = self.cards(cards[1:])
+            else:
+                hands.append(
+                    new_record(
+                        DealHand, seat=self.seat(name), cards=self.cards(cards[1:]), pos=(lno, col)
+                    )
+                )
+            col += len(part) + 3
+        return new_record(Dealing, hands=hands, pos=(lno, 3), **fields)
+
+    def bura_trick(self, line: str, lno: int) -> BuraTrick:
+        m = _TRICK.match(line)
+        if m is None:
+            raise _GiveUp
+        body = line[m.end() :]
+        col = m.end() + 1
+        head, arrow, who = body.partition(" -> ")
+        winner = None
+        if arrow:
+            winner = new_record(Winner, seat=self.seat(who), pos=(lno, col + len(head) + 4))
+        answers: list[Answer] = []
+        for part in head.split(" / "):
+            seat, _, cards = part.partition(" ")
+            up_text, down_mark, down_text = f" {cards}".partition(" down")
+            if down_mark and down_text and not down_text.startswith(" "):
+                raise _GiveUp
+            up = self.cards(up_text.strip())
+            down = self.cards(down_text.strip()) if down_mark else []
+            if down_mark and not down:
+                raise _GiveUp
+            if not up and not down:
+                raise _GiveUp
+            answers.append(
+                new_record(Answer, seat=self.seat(seat), cards=up, down=down, pos=(lno, col))
+            )
+            col += len(part) + 3
+        return new_record(
+            BuraTrick, number=int(m.group(1)), answers=answers, winner=winner, pos=(lno, 3)
+        )

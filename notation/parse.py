@@ -21,7 +21,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from .cards import canonical_card
 from .errors import KgnError, KgnSyntaxError
-from .fastparse import fast_thousand
+from .fastparse import fast_bura, fast_thousand
 from .grammar import grammar_path
 from .records import (
     GAME_KINDS,
@@ -701,8 +701,13 @@ def parse_game(gtext: GameText, *, fast: bool = True) -> Game:
     if gtext.encoding_error is not None:
         gtext.encoding_error.game = gtext.index
         raise gtext.encoding_error
-    if fast and gtext.text.startswith('[Game "thousand"]'):
-        record = fast_thousand(gtext.text, gtext.first_line)
+    if fast and gtext.text.startswith('[Game "'):
+        head = gtext.text[7:16]
+        record: Game | None = None
+        if head.startswith('thousand"'):
+            record = fast_thousand(gtext.text, gtext.first_line)
+        elif head.startswith(('bura"', 'burkozel"')):
+            record = fast_bura(gtext.text, gtext.first_line)
         if record is not None:
             return record
     kind = _game_kind(gtext)

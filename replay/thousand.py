@@ -812,7 +812,9 @@ class ThousandTable(Stepper):
             if suit != led:
                 has = h.holds_suit(ev.seat, led)
                 if has:
-                    held = ", ".join(card_code(c) for c in sorted(h.known[ev.seat]) if c // 9 == led)
+                    held = ", ".join(
+                        card_code(c) for c in sorted(h.known[ev.seat]) if c // 9 == led
+                    )
                     raise _seat_error(
                         f"{who} must follow {Suit(led).noun} (holds {held})",
                         "must-follow",
@@ -820,7 +822,9 @@ class ThousandTable(Stepper):
                         legal_txt(),
                     )
                 if trump is not None and suit != trump and h.holds_suit(ev.seat, trump):
-                    held = ", ".join(card_code(c) for c in sorted(h.known[ev.seat]) if c // 9 == trump)
+                    held = ", ".join(
+                        card_code(c) for c in sorted(h.known[ev.seat]) if c // 9 == trump
+                    )
                     raise _seat_error(
                         f"{who} must play a trump (holds {held})", "must-trump", "T5.2", legal_txt()
                     )

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 import notation
 import replay
-from notation.fastparse import fast_thousand
+from notation.fastparse import fast_bura, fast_thousand
 from notation.parse import GameText, parse_game, split_games
 from replay.cli import app
 from replay.generate import generate_thousand
@@ -42,7 +42,7 @@ def positions(x: object, out: list[tuple[str, object]]) -> list[tuple[str, objec
 
 def agree(text: str) -> bool:
     """The fast reader gives Lark's record and positions, or steps aside. True if it read."""
-    fast = fast_thousand(text, 1)
+    fast = fast_bura(text, 1) if text.startswith(('[Game "bura"]', '[Game "burkozel"]')) else fast_thousand(text, 1)
     try:
         slow = parse_game(GameText(text, 1, 1), fast=False)
     except notation.KgnError:
@@ -59,7 +59,30 @@ GENERATED = [notation.dumps(generate_thousand(seed=s, rules=r, max_hands=12)) fo
              [(0, "classic"), (1, "polish"), (2, "pagat"), (3, "classic dark=on golden-round=on"), (4, "classic players=4")]]  # fmt: skip
 
 
-@pytest.mark.parametrize("path", sorted(SAMPLES.glob("thousand/*.kgn")), ids=lambda p: p.name)
+BURA_GENERATED = [
+    notation.dumps(generate_bura(seed=s, players=p, game=g, rules=r, deals=4))
+    for s, p, g, r in [(0, 2, "bura", "classic"), (1, 5, "bura", "classic hand=4"), (2, 3, "burkozel", "classic"), (3, 4, "burkozel", "classic shokha=on")]
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("text", BURA_GENERATED, ids=range(len(BURA_GENERATED)))
+def test_fast_bura_reader_reads_generated_corpora_and_agrees(text: str) -> None:
+    assert agree(text), "canonical generated text takes the fast path"
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_fast_bura_reader_agrees_on_fuzzed_input(data: st.DataObject) -> None:
+    text = data.draw(st.sampled_from(BURA_GENERATED))[:3000]
+    for _ in range(data.draw(st.integers(1, 3))):
+        i = data.draw(st.integers(0, len(text)))
+        j = data.draw(st.integers(i, min(len(text), i + 6)))
+        piece = data.draw(st.sampled_from(["", " ", "  ", "\n", "??", ",", ", ", " / ", "/", "->", "1.", "down", " down ", "AS", "as", "10S", "Anna", "anna", "open Anna 31 win", "show Anna bura AS KS QS", "fault Anna double-draw", "pot -3", "chips", ":", "trump: ", "stock:", "deal 2\n", "-", "+", "\u0663"]))
+        text = text[:i] + piece + text[j:]
+    agree(text)
+
+
+@pytest.mark.parametrize("path", sorted(SAMPLES.glob("*/*.kgn")), ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_fast_reader_agrees_on_samples(path: Path) -> None:
     for gtext in split_games(io.StringIO(path.read_text())):
         agree(gtext.text)
@@ -228,3 +251,19 @@ def test_a_changed_card_in_a_bura_trick_is_caught_at_its_line(game: str, seed: i
     here = re.findall(r"\b([6-9TJQKA][SCDH])\b", lines[k])
     lines[k] = lines[k].replace(here[-1], earlier[0], 1)  # a card already played in this deal
     assert first_error_line("\n".join(lines)) == k + 1
+
+
+TOKEN = re.compile(r"[^\s,/:]+")
+SWAPS = ["AS", "??", "6H", "TD", "Anna", "Boris", "Vera", "Gleb", "pass", "100", "-5", "+3", "marriage", "down", "win", "fail", "open", "show", "bura", "trump", "stock", "talon", "1.", "9.", "->", "barrel", "0", "007", "hands", "draw", "pot", "chips", "points", "score", "totals", "give", "contract", "dark", "concede", "redeal", "fault", "out-of-turn"]  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_fast_readers_agree_when_words_are_swapped(data: st.DataObject) -> None:
+    # Word swaps keep the canonical layout, so the fast readers read most of these texts.
+    text = data.draw(st.sampled_from(GENERATED[:2] + BURA_GENERATED[:2]))[:4000]
+    for _ in range(data.draw(st.integers(1, 3))):
+        spans = [m.span() for m in TOKEN.finditer(text)][6:]  # leave the Game tag alone
+        a, b = data.draw(st.sampled_from(spans))
+        text = text[:a] + data.draw(st.sampled_from(SWAPS)) + text[b:]
+    agree(text)
