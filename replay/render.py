@@ -78,12 +78,17 @@ def render_view(view: View, seat: str | None = None) -> RenderableType:
             if i:
                 line.append(" / ")
             line.append_text(plain(name))
-            line.append(" ")
-            line.append_text(cards_line(up))
+            if up:
+                line.append(" ")
+                line.append_text(cards_line(up))
             if down:
-                shown = down if seat is None or name == seat else ["??"] * len(down)
-                line.append(" down ")
-                line.append_text(cards_line([c for c in shown if c != "??"], shown.count("??")))
+                # Face-down cards lie on the table as backs; only their owner sees the faces.
+                line.append(" ")
+                line.append(" ".join(["▒▒"] * len(down)), style="dim")
+                if seat is not None and name == seat and any(c != "??" for c in down):
+                    line.append(" (")
+                    line.append_text(cards_line([c for c in down if c != "??"]))
+                    line.append(")")
         parts.append(line)
     for label, value in view.lines:
         if label == "talon" and seat is not None:
