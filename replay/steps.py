@@ -96,13 +96,16 @@ class _Recorder:
     def __init__(self, game: AnyGame) -> None:
         self.game = game
         self.stack: list[list[Step]] = [[]]
-        self.pending: list[list[Step]] = []
+        self.pending: list[list[list[Step]]] = [[]]
+        """Per line of play: the variations waiting for the step of the move they replace."""
 
     def begin_branch(self) -> None:
         self.stack.append([])
+        self.pending.append([])
 
     def end_branch(self) -> None:
-        self.pending.append(self.stack.pop())
+        self.pending.pop()
+        self.pending[-1].append(self.stack.pop())
 
     def annotate(self, notes: list[Any]) -> None:
         """Comments written after a trick's taker belong to the step that closed it."""
@@ -127,8 +130,8 @@ class _Recorder:
             notes=notes,
             glyphs=glyphs,
         )
-        if self.pending:
-            step.variations, self.pending = self.pending, []
+        if self.pending[-1]:
+            step.variations, self.pending[-1] = self.pending[-1], []
         self.stack[-1].append(step)
 
 

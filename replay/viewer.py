@@ -1,7 +1,8 @@
 """The interactive viewer: ``kozyr replay FILE`` on a terminal (a Textual app).
 
 Keys: right/left or n/p one event, down/up a trick, PageDown/PageUp a hand, Home/End,
-g go to a hand, v enter the variation of this move (Escape leaves it), q quit.  The
+g go to a hand, v enter the variation of this move (] and [ switch to its other variations,
+Escape leaves it), q quit.  The
 footer shows them.  An invalid record opens too and stops at its first illegal move.
 """
 
@@ -44,6 +45,8 @@ class Viewer(App[None]):
         Binding("end", "end", "end"),
         Binding("g", "goto", "go to hand"),
         Binding("v", "variation", "variation"),
+        Binding("]", "sibling(1)", "next variation", show=False),
+        Binding("[", "sibling(-1)", "prev variation", show=False),
         Binding("escape", "leave", "leave variation"),
         Binding("q", "quit", "quit"),
     ]
@@ -52,7 +55,8 @@ class Viewer(App[None]):
         self, steps: list[Step], *, title: str = "", seat: str | None = None, start: int = 0
     ) -> None:
         super().__init__()
-        self.lines: list[tuple[list[Step], int]] = []
+        self.lines: list[tuple[list[Step], int, int]] = []
+        """The lines left to enter variations: their steps, the index, which variation."""
         self.steps = steps
         self.index = max(0, min(start, len(steps) - 1))
         self.seat = seat
@@ -159,15 +163,31 @@ class Viewer(App[None]):
         self.bell()
 
     def action_variation(self) -> None:
-        if not self.steps or not self.current.variations:
+        if not self.steps or not any(self.current.variations):
             self.bell()
             return
-        self.lines.append((self.steps, self.index))
-        self.steps = self.current.variations[0]
+        k = next(i for i, var in enumerate(self.current.variations) if var)
+        self.lines.append((self.steps, self.index, k))
+        self.steps = self.current.variations[k]
+        self._go(0)
+
+    def action_sibling(self, delta: int) -> None:
+        """Inside a variation: the next (or previous) variation of the same move."""
+        if not self.lines:
+            self.bell()
+            return
+        parent, index, k = self.lines[-1]
+        options = [i for i, var in enumerate(parent[index].variations) if var]
+        if len(options) < 2:
+            self.bell()
+            return
+        k = options[(options.index(k) + delta) % len(options)]
+        self.lines[-1] = (parent, index, k)
+        self.steps = parent[index].variations[k]
         self._go(0)
 
     def action_leave(self) -> None:
         if not self.lines:
             return
-        self.steps, index = self.lines.pop()
+        self.steps, index, _ = self.lines.pop()
         self._go(index)

@@ -167,3 +167,27 @@ def test_sheet_shows_the_final_totals(path: Path) -> None:
     last_row = [ln for ln in result.stdout.splitlines() if ln.startswith("│")][-1]
     for total in report.totals.values():
         assert str(total) in last_row
+
+
+def test_viewer_switches_between_the_variations_of_a_move() -> None:
+    text = (SAMPLES / "thousand" / "01-first-hand.kgn").read_text().replace(
+        "(Boris TC, Vera JC -> Boris {the ten wins as well})",
+        "(Boris TC, Vera JC -> Boris {the ten wins as well}) (Boris TC, Vera KC -> Boris)",
+    )
+    steps, _ = timeline(notation.loads(text))
+    target = next(i for i, st in enumerate(steps) if st.variations)
+    assert len(steps[target].variations) == 2
+
+    async def drive() -> None:
+        app = Viewer(steps, title="two variations")
+        async with app.run_test() as pilot:
+            app._go(target)
+            await pilot.press("v", "right")
+            assert "Vera plays JC" in app.rendered_text()
+            await pilot.press("]", "right")
+            assert "Vera plays KC" in app.rendered_text()
+            await pilot.press("escape")
+            assert app.steps is steps and app.index == target
+            await pilot.press("q")
+
+    asyncio.run(drive())
