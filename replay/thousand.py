@@ -419,7 +419,8 @@ class ThousandTable(Stepper):
                 "redeal-not-allowed",
                 "T2",
             )
-        if hand.phase != "auction" or hand.called:
+        # Before the auction (in a golden-round hand, which has none: before the talon).
+        if hand.phase not in ("auction", "talon") or hand.called or hand.talon_taken:
             raise _seat_error("a redeal is asked before the auction", "redeal-not-allowed", "T2")
         if ev.seat not in hand.active:
             raise _seat_error(

@@ -1,12 +1,20 @@
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 import notation
 import replay
 from replay.sources import texts_of
+
+# CI replays the same examples every run (reproducible verdicts); elsewhere each run explores
+# new ones, and bench/fuzz.py runs longer campaigns.
+settings.register_profile("ci", derandomize=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"

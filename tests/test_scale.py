@@ -4,6 +4,7 @@ the fast reader agrees with the Lark grammar, and many jobs print what one job p
 from __future__ import annotations
 
 import io
+import os
 import random
 import re
 from pathlib import Path
@@ -146,7 +147,7 @@ def test_a_wrong_score_is_caught_at_its_line(seed: int) -> None:
 SWITCH_VALUES = [(g, sw.name, v) for g, sws in SWITCHES.items() for sw in sws for v in sw.values if v != "N"]
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=int(os.environ.get("KOZYR_RULE_EXAMPLES", "20")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.randoms(use_true_random=False), st.integers(0, 10_000))
 def test_games_generated_under_random_house_rules_validate(rng: random.Random, seed: int) -> None:
     game = rng.choice(["thousand", "bura", "burkozel"])
