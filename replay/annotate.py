@@ -34,6 +34,11 @@ from .thousand import ThousandTable
 __all__ = ["annotate"]
 
 
+def _entries(names: list[str], values: dict[int, int]) -> list[Entry]:
+    """One entry per seat of a stated fact, from what the engine computed."""
+    return [Entry(seat=names[p], value=v) for p, v in values.items()]
+
+
 def _comment(notes: list[Any], text: str) -> None:
     if not any(isinstance(n, Comment) and n.text == text for n in notes):
         notes.append(Comment(text=text))
@@ -113,14 +118,14 @@ def _thousand(game: ThousandGame, report: Report, w: _Watcher) -> None:
             hand.stated.append(
                 Stated(
                     kind="points",
-                    entries=[Entry(seat=names[p], value=v) for p, v in res.points.items()],
+                    entries=_entries(names, res.points),
                 )
             )
         if "score" not in kinds:
             hand.stated.append(
                 Stated(
                     kind="score",
-                    entries=[Entry(seat=names[p], value=v) for p, v in res.scores.items()],
+                    entries=_entries(names, res.scores),
                 )
             )
         if "totals" not in kinds:
@@ -179,7 +184,7 @@ def _bura(game: BuraGame, report: Report, w: _Watcher) -> None:
                 deal.events.append(
                     Tally(
                         kind="penalty",
-                        entries=[Entry(seat=names[p], value=v) for p, v in res.penalty.items()],
+                        entries=_entries(names, res.penalty),
                     )
                 )
             last_fact: Pot | Tally = next(
@@ -192,7 +197,7 @@ def _bura(game: BuraGame, report: Report, w: _Watcher) -> None:
                 deal.events.append(
                     Tally(
                         kind="chips",
-                        entries=[Entry(seat=names[p], value=v) for p, v in res.chips.items()],
+                        entries=_entries(names, res.chips),
                     )
                 )
             last_fact = next(ev for ev in reversed(deal.events) if isinstance(ev, Tally | Pot))

@@ -125,21 +125,17 @@ class BuraChecker(_BaseChecker):
             if table.deal.phase in ("end", "bura"):
                 table.close_deal()
             else:
-                raise self.illegal(
-                    IllegalMoveError(
-                        f"deal {table.deal.number} is unfinished, yet another deal follows",
-                        code="incomplete-deal",
-                        clause=self.clause("B9", "K5"),
-                    ),
+                raise self.stop(
+                    f"deal {table.deal.number} is unfinished, yet another deal follows",
+                    "incomplete-deal",
+                    self.clause("B9", "K5"),
                     rec,
                 )
         if table.phase == "over":
-            raise self.illegal(
-                IllegalMoveError(
-                    f"the match ended ({table.result}); no deal may follow",
-                    code="game-over",
-                    clause=self.clause("B1", "K8"),
-                ),
+            raise self.stop(
+                f"the match ended ({table.result}); no deal may follow",
+                "game-over",
+                self.clause("B1", "K8"),
                 rec,
             )
         if rec.number != table.match.number:
@@ -186,12 +182,10 @@ class BuraChecker(_BaseChecker):
             elif isinstance(ev, Show):
                 cards = [self.card(c) for c in ev.cards]
                 if any(c is None for c in cards):
-                    raise self.illegal(
-                        IllegalMoveError(
-                            "a shown combination is seen by all; its cards cannot be ??",
-                            code="bad-combo",
-                            clause="B8",
-                        ),
+                    raise self.stop(
+                        "a shown combination is seen by all; its cards cannot be ??",
+                        "bad-combo",
+                        "B8",
                         ev,
                     )
                 self.apply(
@@ -221,51 +215,25 @@ class BuraChecker(_BaseChecker):
     def _trick(self, table: bu.BuraTable, trick: BuraTrick) -> None:
         deal = table.deal
         if deal is None:
-            raise self.illegal(
-                IllegalMoveError(
-                    "the deal is over; no trick may follow", code="out-of-order", clause="B9"
-                ),
-                trick,
-            )
-        self.trick_no = trick.number
-        if deal.trick:
-            raise self.illegal(
-                IllegalMoveError(
-                    f"trick {deal.trick_no} is unfinished, yet trick {trick.number} starts",
-                    code="incomplete-trick",
-                    clause="B5.3",
-                ),
-                trick,
-            )
-        if trick.number != deal.trick_no:
-            self.wrong(
-                f"this is trick {deal.trick_no}, not {trick.number}", "trick-number", "B3", trick
-            )
-            self.trick_no = deal.trick_no
+            raise self.stop("the deal is over; no trick may follow", "out-of-order", "B9", trick)
+        self.start_trick(trick, deal.trick_no, bool(deal.trick), "B5.3", "B3")
         self._answers(table, trick.answers, trick.winner)
 
     def _answers(self, table: bu.BuraTable, answers: list[Answer], winner: Winner | None) -> None:
         for a in answers:
             deal = table.deal
             if deal is None or (not deal.trick and a is not answers[0]):
-                raise self.illegal(
-                    IllegalMoveError(
-                        "a trick has one answer from each player", code="trick-size", clause="B4"
-                    ),
-                    a,
-                )
+                raise self.stop("a trick has one answer from each player", "trick-size", "B4", a)
             for note in a.notes:
                 if isinstance(note, BuraVariation):
                     self._variation(table, note)
             seat = self.seat(a.seat, a)
             up = [self.card(c) for c in a.cards]
             if any(c is None for c in up):
-                raise self.illegal(
-                    IllegalMoveError(
-                        "a card played face up is seen by all; it cannot be ?? (write: down ??)",
-                        code="unknown-card",
-                        clause="B4",
-                    ),
+                raise self.stop(
+                    "a card played face up is seen by all; it cannot be ?? (write: down ??)",
+                    "unknown-card",
+                    "B4",
                     a,
                 )
             lay = bu.Lay(seat, [c for c in up if c is not None], [self.card(c) for c in a.down])
@@ -273,12 +241,10 @@ class BuraChecker(_BaseChecker):
         if winner is not None:
             deal = table.deal
             if deal is not None and deal.trick:
-                raise self.illegal(
-                    IllegalMoveError(
-                        "the taker is stated before every player has played",
-                        code="incomplete-trick",
-                        clause="B5.3",
-                    ),
+                raise self.stop(
+                    "the taker is stated before every player has played",
+                    "incomplete-trick",
+                    "B5.3",
                     winner,
                 )
             taker = table.last_winner
@@ -339,12 +305,10 @@ class BuraChecker(_BaseChecker):
                 want, what, clause = m.penalty[seat], "penalty points", self.clause("B1", "K7")
             else:
                 if not table.results or not table.results[-1].points:
-                    raise self.illegal(
-                        IllegalMoveError(
-                            "card points are stated before the deal is scored",
-                            code="incomplete-deal",
-                            clause="K7",
-                        ),
+                    raise self.stop(
+                        "card points are stated before the deal is scored",
+                        "incomplete-deal",
+                        "K7",
                         ev,
                     )
                 points = table.results[-1].points

@@ -111,6 +111,34 @@ class _BaseChecker:
         self.report(err, node, seat)
         return _Stop()
 
+    def stop(self, message: str, code: str, clause: str | None, node: Any) -> _Stop:
+        """An illegal move found by the checker itself: report it at ``node``, end the line."""
+        return self.illegal(IllegalMoveError(message, code=code, clause=clause), node)
+
+    def start_trick(
+        self,
+        trick: Any,
+        current: int,
+        unfinished: bool,
+        clause: str,
+        number_clause: str,
+        numbered: bool = True,
+    ) -> None:
+        """A trick begins: the one before must be complete, and its stated number right."""
+        self.trick_no = trick.number
+        if unfinished:
+            raise self.stop(
+                f"trick {current} is unfinished, yet trick {trick.number} starts",
+                "incomplete-trick",
+                clause,
+                trick,
+            )
+        if numbered and trick.number != current:
+            self.wrong(
+                f"this is trick {current}, not {trick.number}", "trick-number", number_clause, trick
+            )
+            self.trick_no = current
+
     def wrong(
         self, message: str, code: str, clause: str | None, node: Any, seat: str | None = None
     ) -> None:
@@ -354,22 +382,18 @@ class _Checker(_BaseChecker):
 
     def _hand(self, table: th.ThousandTable, hand: Hand, last: bool) -> None:
         if table.phase == "over":
-            raise self.illegal(
-                IllegalMoveError(
-                    f"the game ended ({table.result} after hand {table.results[-1].number}); "
-                    "no hand may follow",
-                    code="game-over",
-                    clause="T9.1",
-                ),
+            raise self.stop(
+                f"the game ended ({table.result} after hand {table.results[-1].number}); "
+                "no hand may follow",
+                "game-over",
+                "T9.1",
                 hand,
             )
         if table.hand is not None:
-            raise self.illegal(
-                IllegalMoveError(
-                    f"hand {table.hand.number} is unfinished, yet another hand follows",
-                    code="incomplete-hand",
-                    clause="T5",
-                ),
+            raise self.stop(
+                f"hand {table.hand.number} is unfinished, yet another hand follows",
+                "incomplete-hand",
+                "T5",
                 hand,
             )
         if hand.number != table.game.number:
@@ -387,12 +411,10 @@ class _Checker(_BaseChecker):
         if hand.redeal is not None:
             self.apply(table, th.Redeal(self.seat(hand.redeal.seat, hand.redeal)), hand.redeal)
             if hand.auction or hand.tricks or hand.talon or hand.give or hand.contract:
-                raise self.illegal(
-                    IllegalMoveError(
-                        "after a redeal the hand ends; nothing else is played",
-                        code="out-of-order",
-                        clause="T2",
-                    ),
+                raise self.stop(
+                    "after a redeal the hand ends; nothing else is played",
+                    "out-of-order",
+                    "T2",
                     hand.auction[0] if hand.auction else hand,
                 )
             return
@@ -430,13 +452,11 @@ class _Checker(_BaseChecker):
                     self.seat(first_trick.plays[0].seat, first_trick.plays[0]), line.contract.value
                 )
             else:
-                raise self.illegal(
-                    IllegalMoveError(
-                        "the hand has no auction and no contract with a first trick: the "
-                        "declarer's contract is unknown",
-                        code="auction-incomplete",
-                        clause="T3.4",
-                    ),
+                raise self.stop(
+                    "the hand has no auction and no contract with a first trick: the "
+                    "declarer's contract is unknown",
+                    "auction-incomplete",
+                    "T3.4",
                     line.talon or line.give or line.contract or line.tricks[0]
                     if line.tricks
                     else owner,
@@ -474,28 +494,12 @@ class _Checker(_BaseChecker):
         hand = table.hand
         if hand is None:
             if table.phase == "over" or table.results:
-                raise self.illegal(
-                    IllegalMoveError(
-                        "the hand is over; no trick may follow", code="out-of-order", clause="T5"
-                    ),
-                    trick,
+                raise self.stop(
+                    "the hand is over; no trick may follow", "out-of-order", "T5", trick
                 )
             return
-        self.trick_no = trick.number
-        if hand.plays:
-            raise self.illegal(
-                IllegalMoveError(
-                    f"trick {hand.trick_no} is unfinished, yet trick {trick.number} starts",
-                    code="incomplete-trick",
-                    clause="T5",
-                ),
-                trick,
-            )
-        if hand.phase in ("play", "contract") and trick.number != hand.trick_no:
-            self.wrong(
-                f"this is trick {hand.trick_no}, not {trick.number}", "trick-number", "T5", trick
-            )
-            self.trick_no = hand.trick_no
+        numbered = hand.phase in ("play", "contract")
+        self.start_trick(trick, hand.trick_no, bool(hand.plays), "T5", "T5", numbered)
         self._trick_plays(table, trick, continuing=False)
 
     def _trick_plays(self, table: th.ThousandTable, trick: Trick, continuing: bool) -> None:
@@ -505,37 +509,28 @@ class _Checker(_BaseChecker):
         already = len(hand.plays) if continuing else 0
         for k, play in enumerate(trick.plays):
             if already + k >= size:
-                raise self.illegal(
-                    IllegalMoveError(
-                        f"a trick has {size} cards, one from each player",
-                        code="trick-size",
-                        clause="T5",
-                    ),
-                    play,
+                raise self.stop(
+                    f"a trick has {size} cards, one from each player", "trick-size", "T5", play
                 )
             if play.notes:
                 self._variations(table, play)
             seat = self.seat(play.seat, play)
             card = self.card(play.card)
             if card is None:
-                raise self.illegal(
-                    IllegalMoveError(
-                        "a card played to a trick is seen by everybody; it cannot be ??",
-                        code="unknown-card",
-                        clause="T5",
-                    ),
+                raise self.stop(
+                    "a card played to a trick is seen by everybody; it cannot be ??",
+                    "unknown-card",
+                    "T5",
                     play,
                 )
             self.apply(table, th.Play(seat, card, play.marriage, ref=play), play, play.seat)
         done = already + len(trick.plays) == size
         if trick.winner is not None:
             if not done:
-                raise self.illegal(
-                    IllegalMoveError(
-                        "the winner is stated before every player has played",
-                        code="incomplete-trick",
-                        clause="T5.4",
-                    ),
+                raise self.stop(
+                    "the winner is stated before every player has played",
+                    "incomplete-trick",
+                    "T5.4",
                     trick.winner,
                 )
             winner = table.last_winner
@@ -564,13 +559,8 @@ class _Checker(_BaseChecker):
 
     def _stated(self, table: th.ThousandTable, st: Stated) -> None:
         if table.hand is not None or not table.results:
-            raise self.illegal(
-                IllegalMoveError(
-                    f"{st.kind} are stated before the hand is over",
-                    code="incomplete-hand",
-                    clause="T7",
-                ),
-                st,
+            raise self.stop(
+                f"{st.kind} are stated before the hand is over", "incomplete-hand", "T7", st
             )
         res = table.results[-1]
         for e in st.entries:
