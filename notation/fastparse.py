@@ -11,6 +11,7 @@ every sample, on generated corpora and on fuzzed input (``tests/test_fastparse.p
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -173,28 +174,38 @@ class _Reader:
             raise _GiveUp
         return tags, i, game_kind
 
+    def blocks(
+        self, start: int, heading: re.Pattern[str]
+    ) -> Iterator[tuple[int, re.Match[str] | None, str]]:
+        """The body's lines from ``start``: (line number, the match of a block heading such as
+        ``hand 3``, or None for an event line indented by two spaces, the line)."""
+        for k in range(start, len(self.lines)):
+            line = self.lines[k]
+            if not line:
+                continue
+            if line.startswith("  "):
+                if line[2] == " ":
+                    raise _GiveUp
+                yield self.first + k, None, line
+                continue
+            m = heading.match(line)
+            if m is None:
+                raise _GiveUp
+            yield self.first + k, m, line
+
     def game(self) -> ThousandGame:
         tags, i, _ = self.header(("thousand",))
-        lines = self.lines
-        n = len(lines)
         hands: list[Hand] = []
         hand: dict[str, Any] | None = None
         rank = -1
-        for k in range(i, n):
-            line = lines[k]
-            if not line:
-                continue
-            lno = self.first + k
-            if not line.startswith("  "):
-                m = _HAND.match(line)
-                if m is None:
-                    raise _GiveUp
+        for lno, m, line in self.blocks(i, _HAND):
+            if m is not None:
                 if hand is not None:
                     hands.append(new_record(Hand, **hand))
                 hand = {"number": int(m.group(1)), "tricks": [], "stated": [], "pos": (lno, 1)}
                 rank = -1
                 continue
-            if hand is None or line[2] == " ":
+            if hand is None:
                 raise _GiveUp
             if "0" <= line[2] <= "9":
                 if rank > 7:
@@ -356,21 +367,13 @@ class _BuraReader(_Reader):
         tags, i, kind = self.header(("bura", "burkozel"))
         deals: list[BuraDeal] = []
         deal: dict[str, Any] | None = None
-        lines = self.lines
-        for k in range(i, len(lines)):
-            line = lines[k]
-            if not line:
-                continue
-            lno = self.first + k
-            if not line.startswith("  "):
-                m = _DEAL.match(line)
-                if m is None:
-                    raise _GiveUp
+        for lno, m, line in self.blocks(i, _DEAL):
+            if m is not None:
                 if deal is not None:
                     deals.append(new_record(BuraDeal, **deal))
                 deal = {"number": int(m.group(1)), "events": [], "pos": (lno, 1)}
                 continue
-            if deal is None or line[2] == " ":
+            if deal is None:
                 raise _GiveUp
             events: list[Any] = deal["events"]
             if "0" <= line[2] <= "9":
