@@ -77,19 +77,23 @@ def test_a_bid_of_103_is_caught() -> None:
     assert diags[0].label == "T3.2 bid-step" and diags[0].line == 13
 
 
+def known_deal() -> th.Deal:
+    """A recorded deal: A holds the spades marriage, B the hearts one, C the clubs one."""
+    c = parse_card
+    return th.Deal(
+        hands={
+            0: [c(x) for x in "AS TS KS QS AD TD KD".split()],
+            1: [c(x) for x in "9S JS KH QH 9H AC TC".split()],
+            2: [c(x) for x in "AH TH JH QC KC JC 9C".split()],
+        },
+        talon=[c(x) for x in "QD JD 9D".split()],
+    )
+
+
 def test_must_trump_names_the_trumps_and_the_legal_cards() -> None:
     table = th.ThousandTable(["A", "B", "C"], dealer=2)
     c = parse_card
-    table.apply(
-        th.Deal(
-            hands={
-                0: [c(x) for x in "AS TS KS QS AD TD KD".split()],
-                1: [c(x) for x in "9S JS KH QH 9H AC TC".split()],
-                2: [c(x) for x in "AH TH JH QC KC JC 9C".split()],
-            },
-            talon=[c(x) for x in "QD JD 9D".split()],
-        )
-    )
+    table.apply(known_deal())
     for call in (th.Call(0, 100), th.Call(1, 120), th.Call(2, None), th.Call(0, None)):
         table.apply(call)
     table.apply(th.TalonReveal([c("QD"), c("JD"), c("9D")]))
@@ -132,16 +136,7 @@ def test_legal_moves_follow_the_rules() -> None:
     c = parse_card
     table = th.ThousandTable(["A", "B", "C"], dealer=2)
     assert table.legal_moves() == [th.Deal()]
-    table.apply(
-        th.Deal(
-            hands={
-                0: [c(x) for x in "AS TS KS QS AD TD KD".split()],
-                1: [c(x) for x in "9S JS KH QH 9H AC TC".split()],
-                2: [c(x) for x in "AH TH JH QC KC JC 9C".split()],
-            },
-            talon=[c(x) for x in "QD JD 9D".split()],
-        )
-    )
+    table.apply(known_deal())
     first = table.legal_moves()
     assert all(isinstance(m, th.Call) and m.bid is not None for m in first)  # no pass first
     assert max(m.bid for m in first if isinstance(m, th.Call) and m.bid) == 160  # spades 40
