@@ -12,7 +12,6 @@ Needs the dev-only dependency `chess` (pip install chess).
 from __future__ import annotations
 
 import argparse
-import io
 import random
 import resource
 import subprocess

@@ -364,6 +364,12 @@ def replay(
         bool, typer.Option("--plain", help="Print every step (no interaction).")
     ] = False,
     width: Annotated[int, typer.Option("--width", help="Width of --plain output.")] = 100,
+    analyze: Annotated[
+        bool,
+        typer.Option(
+            "--analyze", help="Thousand: show the double-dummy value and mark costly cards."
+        ),
+    ] = False,
 ) -> None:
     """Watch a game step by step: an interactive viewer on a terminal, every step printed
     with --plain or when the output is not a terminal."""
@@ -376,6 +382,10 @@ def replay(
     if seat is not None and seat not in record.players:
         _fail_usage(f"--seat {seat!r} is not one of the players ({', '.join(record.players)})")
     steps, report = timeline(record)
+    if analyze and isinstance(record, notation.ThousandGame):
+        from .analyze import add_analysis, analyze_game
+
+        add_analysis(steps, analyze_game(record).hands)
     start = 0
     if at is not None:
         hand_text, _, trick_text = at.partition(".")
@@ -427,9 +437,18 @@ def sheet(
 def annotate(
     file: Annotated[str, typer.Argument(help="A KGN file.")],
     write: Annotated[bool, typer.Option("--write", help="Rewrite the file in place.")] = False,
+    analysis: Annotated[
+        bool,
+        typer.Option(
+            "--analysis",
+            help="Thousand: mark the cards that cost points double dummy (? and ??) with "
+            "a comment naming the best card (docs/analysis.md).",
+        ),
+    ] = False,
 ) -> None:
     """Fill in the facts the engine computes (winners, points, scores, totals, pot,
     result) and comment notable events.  Moves are never changed; run twice, same text."""
+    from .analyze import annotate_analysis
     from .annotate import annotate as annotate_game
 
     texts: list[str] = []
@@ -448,6 +467,8 @@ def annotate(
                     _say(d.format())
                 bad = True
                 continue
+            if analysis and isinstance(out, notation.ThousandGame):
+                out = annotate_analysis(out)
             texts.append(write_game(out))
     except InputError as exc:
         _fail_usage(str(exc))
@@ -459,6 +480,89 @@ def annotate(
         _write_out(text, Path(file))
     else:
         sys.stdout.write(text)
+
+
+# ---- analyze -----------------------------------------------------------------------------------
+
+
+@app.command()
+def analyze(
+    files: Annotated[list[str], typer.Argument(help="KGN files of Thousand games.")],
+    format: Annotated[str, typer.Option("--format", help="text (default) or json.")] = "text",
+    hand: Annotated[
+        int | None, typer.Option("--hand", min=1, help="Only this hand of each game.")
+    ] = None,
+    game: Annotated[
+        int | None, typer.Option("--game", min=1, help="Only this game of each file.")
+    ] = None,
+    give: Annotated[
+        bool, typer.Option("--give", help="Also solve every give after the talon (slower).")
+    ] = False,
+    summary: Annotated[
+        bool, typer.Option("--summary", help="Text: only the summary line of each hand.")
+    ] = False,
+    jobs: Annotated[
+        int | None, typer.Option("--jobs", "-j", min=1, help="Processes (default: all cores).")
+    ] = None,
+) -> None:
+    """Double-dummy analysis of Thousand play: for every complete hand, the value before
+    the first lead, whether the contract was makeable, what each card cost, and the card
+    after which the contract could no longer be made (or beaten).  See docs/analysis.md."""
+    from .analyze import analyze_all, card_lines
+
+    if format not in ("text", "json"):
+        _fail_usage(f"unknown format {format!r}; expected text or json")
+    bad = False
+
+    def games() -> Iterator[tuple[tuple[str, int], Any]]:
+        nonlocal bad
+        for path in files:
+            try:
+                for gtext, item in texts_of(path):
+                    if game is not None and gtext.index != game:
+                        continue
+                    if isinstance(item, KgnError):
+                        _say(item.format())
+                        bad = True
+                    elif item.kind != "thousand":
+                        _say(
+                            f"{gtext.file}: game {gtext.index} is {item.kind}; "
+                            "analysis is for Thousand"
+                        )
+                    else:
+                        yield (gtext.file or path, gtext.index), item
+            except InputError as exc:
+                _fail_usage(str(exc))
+
+    first = True
+    if format == "json":
+        sys.stdout.write("[")
+    for (path, index), record, report, hands in analyze_all(
+        games(), hand=hand, give=give, jobs=jobs
+    ):
+        for d in report.diagnostics:
+            bad = bad or d.severity == "error"
+            _say(d.format())
+        if format == "json":
+            data = {
+                "file": path,
+                "game": index,
+                "players": list(record.players),
+                "valid": report.ok,
+                "hands": [h.as_dict() for h in hands],
+            }
+            sys.stdout.write(("\n" if first else ",\n") + json.dumps(data, ensure_ascii=False))
+        else:
+            if len(files) > 1 or index > 1 or not first:
+                sys.stdout.write(f"{safe_text(path)} game {index}\n")
+            for h in hands:
+                sys.stdout.write(safe_text(h.summary()) + "\n")
+                if not summary and h.skipped is None:
+                    sys.stdout.write("".join(safe_text(x) + "\n" for x in card_lines(h)))
+        first = False
+    if format == "json":
+        sys.stdout.write("\n]\n")
+    raise typer.Exit(EXIT_INVALID if bad else EXIT_OK)
 
 
 # ---- record -----------------------------------------------------------------------------------

@@ -19,14 +19,26 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from notation.errors import KgnError
 from notation.parse import GameText, parse_game
 
 from .check import check
 
-__all__ = ["GameResult", "Job", "batches", "check_all", "check_batch", "check_dask", "job"]
+__all__ = [
+    "GameResult",
+    "Job",
+    "batches",
+    "check_all",
+    "check_batch",
+    "check_dask",
+    "imap_ordered",
+    "job",
+]
+
+_T = TypeVar("_T")
+_R = TypeVar("_R")
 
 Job = tuple[str, int, int, str | None, dict[str, Any] | None]
 """A game to check: text, first line, index in its file, file name, encoding error."""
@@ -127,33 +139,38 @@ def batches(
         yield batch
 
 
+def imap_ordered(
+    fn: Callable[[_T], _R], items: Iterable[_T], jobs: int | None = None
+) -> Iterator[tuple[_T, _R]]:
+    """``(item, fn(item))`` for every item, in input order, on ``jobs`` processes (all cores
+    by default; 1: in this process).  At most ``3 * jobs`` items are in flight."""
+    jobs = jobs or os.cpu_count() or 1
+    if jobs == 1:
+        for item in items:
+            yield item, fn(item)
+        return
+    window: deque[tuple[_T, Future[_R]]] = deque()
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for item in items:
+            window.append((item, pool.submit(fn, item)))
+            while len(window) >= 3 * jobs:
+                first, future = window.popleft()
+                yield first, future.result()
+        while window:
+            first, future = window.popleft()
+            yield first, future.result()
+
+
 def check_all(
     games: Iterable[GameText],
     jobs: int | None = None,
     on_batch: Callable[[int], None] | None = None,
 ) -> Iterator[GameResult]:
     """Every game's result, in input order, using ``jobs`` processes (all cores by default)."""
-    jobs = jobs or os.cpu_count() or 1
-    if jobs == 1:
-        for batch in batches(games):
-            yield from check_batch(batch)
-            if on_batch:
-                on_batch(sum(len(j[0]) for j in batch))
-        return
-    window: deque[tuple[Future[list[GameResult]], int]] = deque()
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for batch in batches(games):
-            window.append((pool.submit(check_batch, batch), sum(len(j[0]) for j in batch)))
-            while len(window) >= 3 * jobs:
-                future, size = window.popleft()
-                yield from future.result()
-                if on_batch:
-                    on_batch(size)
-        while window:
-            future, size = window.popleft()
-            yield from future.result()
-            if on_batch:
-                on_batch(size)
+    for batch, results in imap_ordered(check_batch, batches(games), jobs):
+        yield from results
+        if on_batch:
+            on_batch(sum(len(j[0]) for j in batch))
 
 
 def check_dask(games: Iterable[GameText], address: str | None = None) -> Iterator[GameResult]:

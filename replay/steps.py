@@ -84,6 +84,7 @@ class Step:
     text: str
     view: View
     line: int | None = None
+    column: int | None = None
     hand: int | None = None
     trick: int | None = None
     notes: list[str] = field(default_factory=list)
@@ -125,6 +126,7 @@ class _Recorder:
             text=describe(table, node),
             view=view,
             line=pos[0] if pos else None,
+            column=pos[1] if pos else None,
             hand=checker.hand_no,
             trick=checker.trick_no,
             notes=notes,

@@ -1,0 +1,101 @@
+"""Speed and correctness of the double-dummy solver (docs/analysis.md), one process.
+
+    python bench/dd.py [--hands 100] [--endings 0] [--give 0]
+
+Analyses ``--hands`` generated hands (the value before each of the 24 cards, as
+``kozyr analyze`` computes it) and prints the CPU time per hand: median, 95th percentile
+and maximum, and the search's nodes.  ``--endings N`` also compares the solver with the
+brute force through the rules engine (tests/test_analysis.py) on N random endings of 1 to 4
+tricks under random play switches, and ``--give N`` times the ``--give`` analysis on N hands.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE.parent / "tests"))
+
+
+def hands(count: int) -> list:
+    from replay.analyze import collect_hands
+    from replay.generate import generate_thousand
+
+    out: list = []
+    seed = 0
+    while len(out) < count:
+        plays, _, _ = collect_hands(generate_thousand(seed=seed, max_hands=10))
+        out.extend(hp for hp in plays if hp.skipped is None)
+        seed += 1
+    return out[:count]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--hands", type=int, default=100)
+    ap.add_argument("--endings", type=int, default=0)
+    ap.add_argument("--give", type=int, default=0)
+    args = ap.parse_args()
+    from replay.analyze import solve_hand
+
+    times, nodes = [], []
+    for hp in hands(args.hands):
+        t = time.process_time()
+        result = solve_hand(hp)
+        times.append(time.process_time() - t)
+        nodes.append(result.nodes)
+    times.sort()
+    p95 = times[max(0, round(0.95 * len(times)) - 1)]
+    print(
+        f"{len(times)} hands, CPU s per hand: median {statistics.median(times):.3f}, "
+        f"p95 {p95:.3f}, max {times[-1]:.3f}; nodes median {int(statistics.median(nodes))}"
+    )
+    if args.give:
+        gtimes = []
+        for hp in hands(args.give):
+            t = time.process_time()
+            solve_hand(hp, give=True)
+            gtimes.append(time.process_time() - t)
+        gtimes.sort()
+        print(
+            f"--give on {len(gtimes)} hands, CPU s per hand: median "
+            f"{statistics.median(gtimes):.2f}, max {gtimes[-1]:.2f}"
+        )
+    if args.endings:
+        from test_analysis import brute_force, positions
+
+        from replay.analyze import position_of
+        from replay.dd import PlayRules, Solver
+
+        done, bad, seed, by_len = 0, 0, 1000, {1: 0, 2: 0, 3: 0, 4: 0}
+        rng = random.Random(0)
+        t = time.process_time()
+        while done < args.endings:
+            for table in positions(seed, most_tricks=4, keep=0.5, hands=20):
+                assert table.hand is not None
+                left = 9 - table.hand.trick_no
+                if left == 4 and rng.random() < 0.85:
+                    continue
+                found = position_of(table)
+                assert found is not None
+                solver = Solver(PlayRules.from_settings(table.settings))
+                if solver.total(found[0]) != brute_force(table):
+                    bad += 1
+                    print("DISAGREE", seed, found[0])
+                done += 1
+                by_len[left] += 1
+            seed += 1
+        print(
+            f"{done} endings (by tricks left: {by_len}) against the engine's brute force: "
+            f"{bad} disagreements, {time.process_time() - t:.0f} CPU s"
+        )
+
+
+if __name__ == "__main__":
+    main()

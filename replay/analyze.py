@@ -1,0 +1,490 @@
+"""``kozyr analyze``: where a Thousand contract was won or lost (docs/analysis.md).
+
+A record is replayed through the checker as ``kozyr validate`` does; every hand whose play
+is complete (or whose cards are all known) is then solved double dummy (:mod:`replay.dd`):
+the value before the first lead, and before and after every card, in the declarer's hand
+points (card points of his tricks plus his marriages) with best play on both sides.
+
+A card *costs* its side the points by which it moved the value against that side; the
+*turning card* is the first after which the contract could no longer be made (when it was
+makeable) or no longer be beaten (when it was not).
+
+>>> import notation
+>>> from pathlib import Path
+>>> game = notation.loads(Path("samples/thousand/01-first-hand.kgn").read_text())
+>>> print(analyze_game(game).hands[0].summary())
+hand 1: Anna 120 was makeable (DD 205); took 120, made
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass, field
+from itertools import permutations
+from typing import Any
+
+from notation.cards import card_code, card_points, parse_card
+from notation.records import Comment, Glyph, Play, ThousandGame
+
+from .check import Report, replay_record
+from .dd import Move, PlayRules, Position, Solver, legal_moves, play
+from .thousand import ThousandTable
+
+__all__ = [
+    "CardValue",
+    "GameAnalysis",
+    "GiveValue",
+    "HandAnalysis",
+    "HandPlay",
+    "add_analysis",
+    "analyze_game",
+    "collect_hands",
+    "position_of",
+    "solve_hand",
+]
+
+
+# ---- What the replay gives the solver ----------------------------------------------------
+
+
+@dataclass(slots=True)
+class HandPlay:
+    """One hand of a record as the solver needs it (plain data, so it can go to another
+    process): the players in play order, the declarer, the cards played and their nodes'
+    places in the file."""
+
+    number: int
+    players: list[str]
+    """The three players of the hand, in play order starting with the declarer."""
+    contract: int
+    rules: PlayRules
+    plays: list[tuple[int, int, bool, int | None, int | None]] = field(default_factory=list)
+    """(seat index into ``players``, card, marriage, line, column)."""
+    start: list[int] | None = None
+    """Each player's cards when play began (bitmasks); None when some are unknown."""
+    given: list[int] | None = None
+    """The cards the declarer gave (to players[1], players[2]), when known."""
+    taken: int | None = None
+    """The declarer's hand points as the engine scored them (None: hand not finished)."""
+    made: bool | None = None
+    skipped: str | None = None
+
+
+class _Collector:
+    """A replay observer that gathers each hand's play on the main line."""
+
+    def __init__(self) -> None:
+        self.hands: dict[int, HandPlay] = {}
+        self.depth = 0
+        self._ids: dict[int, int] = {}
+        self.nodes: dict[tuple[int, int], Play] = {}
+        """(hand, index of the card in the hand's play) -> the record's Play node."""
+
+    def begin_branch(self) -> None:
+        self.depth += 1
+
+    def end_branch(self) -> None:
+        self.depth -= 1
+
+    def annotate(self, notes: list[Any]) -> None:
+        pass
+
+    def step(self, table: Any, node: Any, checker: Any) -> None:
+        if self.depth or not isinstance(table, ThousandTable) or not isinstance(node, Play):
+            return
+        hand = table.hand
+        number = hand.number if hand is not None else table.results[-1].number
+        hp = self.hands.get(number)
+        if hp is None:
+            assert hand is not None and hand.declarer is not None and hand.contract is not None
+            order = hand.active[hand.active.index(hand.declarer) :]
+            order += hand.active[: hand.active.index(hand.declarer)]
+            self._ids = {seat: i for i, seat in enumerate(order)}
+            hp = HandPlay(
+                number,
+                [table.players[s] for s in order],
+                hand.contract,
+                PlayRules.from_settings(table.settings),
+            )
+            given = [hand.given.get(s) for s in order[1:]]
+            if all(c is not None for c in given):
+                hp.given = [int(c) for c in given if c is not None]
+            self.hands[number] = hp
+        seat = checker.seat(node.seat, node)
+        pos = node.pos or (None, None)
+        self.nodes[(number, len(hp.plays))] = node
+        hp.plays.append((self._ids[seat], parse_card(node.card), node.marriage, pos[0], pos[1]))
+        if hand is None or hand.number != number:
+            res = table.results[-1]
+            hp.taken = res.points.get(table.players.index(hp.players[0]))
+            hp.made = res.made
+        if hand is not None and hand.number == number:
+            self._remember_start(table, hp)
+
+    def _remember_start(self, table: ThousandTable, hp: HandPlay) -> None:
+        """Before the hand is over: the start cards, if every hand is known now."""
+        hand = table.hand
+        assert hand is not None
+        h = hand.holdings
+        order = [table.players.index(n) for n in hp.players]
+        if all(h.fully_known(s) for s in order):
+            start = [sum(1 << c for c in h.known[s]) for s in order]
+            for i, card, *_ in hp.plays:
+                start[i] |= 1 << card
+            hp.start = start
+
+
+def position_of(table: ThousandTable) -> tuple[Position, list[int]] | None:
+    """The solver's position of a table in play, and the table's seats in the position's
+    order (None outside play, or while some cards are unknown)."""
+    hand = table.hand
+    if hand is None or hand.phase not in ("contract", "play") or hand.declarer is None:
+        return None
+    h = hand.holdings
+    order = list(hand.active)
+    if not all(h.fully_known(s) for s in order):
+        return None
+    idx = {s: i for i, s in enumerate(order)}
+    decl = hand.declarer
+    taken = sum(card_points(c) for c in hand.won.get(decl, [])) + hand.marriage_points.get(decl, 0)
+    masks = [sum(1 << c for c in h.known[s]) for s in order]
+    pos = Position(
+        (masks[0], masks[1], masks[2]), idx[hand.turn], idx[decl],
+        tuple((idx[s], c) for s, c in hand.plays),
+        -1 if hand.trump is None else int(hand.trump),
+        -1 if hand.next_trump is None else int(hand.next_trump),
+        hand.trick_no == 1, taken,
+    )  # fmt: skip
+    return pos, order
+
+
+def collect_hands(
+    game: ThousandGame, *, file: str | None = None
+) -> tuple[list[HandPlay], Report, _Collector]:
+    """Replay a Thousand record; every hand it records, ready for :func:`solve_hand`."""
+    collector = _Collector()
+    report, _ = replay_record(game, file=file, observer=collector)
+    out: list[HandPlay] = []
+    played = dict(collector.hands)
+    for res in report.hands:
+        hp = played.pop(res.number, None)
+        if hp is None:
+            why = "redeal" if res.redeal else "conceded" if res.conceded else "no card was played"
+            out.append(HandPlay(res.number, [], res.contract or 0, PlayRules(), skipped=why))
+            continue
+        if hp.taken is not None and len(hp.plays) == 24:
+            start = [0, 0, 0]
+            for i, card, *_ in hp.plays:
+                start[i] |= 1 << card
+            hp.start = start
+        out.append(hp)
+    for hp in played.values():  # the hand the record stops in
+        if not report.ok:
+            hp.skipped = "the record stops at an illegal move in this hand"
+        elif hp.start is None:
+            hp.skipped = "the hand is not finished and some cards are unknown"
+        out.append(hp)
+    for hp in out:
+        if hp.skipped is None and hp.start is None:
+            hp.skipped = "some cards are unknown"
+    return out, report, collector
+
+
+# ---- Results -------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class CardValue:
+    """One card played, with the double-dummy totals before and after it."""
+
+    trick: int
+    seat: str
+    card: str
+    marriage: bool
+    line: int | None
+    column: int | None
+    side: str
+    """``declarer`` or ``defence``."""
+    before: int
+    after: int
+    cost: int
+    """Points the card cost its own side (0: it was one of the best cards)."""
+    best: list[str]
+    """The best cards here (only when this card cost something)."""
+    decisive: bool = False
+    """A turning card: the contract could be made before it and not after, or the reverse."""
+
+    def text(self) -> str:
+        move = self.card + (" marriage" if self.marriage else "")
+        if not self.cost:
+            return f"{self.seat} {move}"
+        return f"{self.seat} {move} ({-self.cost:+d}, {' or '.join(self.best)} kept {self.before})"
+
+
+@dataclass(slots=True)
+class GiveValue:
+    """``--give``: the best give after the talon against the one made."""
+
+    played: list[str]
+    value: int
+    best: list[str]
+    best_value: int
+    gives: int
+    seconds: float
+
+
+@dataclass(slots=True)
+class HandAnalysis:
+    number: int
+    declarer: str | None = None
+    contract: int | None = None
+    skipped: str | None = None
+    dd: int | None = None
+    """The declarer's hand points with best play, before the first lead."""
+    makeable: bool | None = None
+    taken: int | None = None
+    made: bool | None = None
+    cards: list[CardValue] = field(default_factory=list)
+    turning: CardValue | None = None
+    """The first card after which the contract could no longer be made (or beaten)."""
+    turns: list[CardValue] = field(default_factory=list)
+    """Every card that moved the value across the contract, in play order."""
+    give: GiveValue | None = None
+    nodes: int = 0
+    seconds: float = 0.0
+
+    def summary(self) -> str:
+        """One line, e.g. ``hand 3: Anna 120 was makeable (DD 135); took 110, failed; lost
+        at trick 5: Anna QH (-25, KH kept 135)``."""
+        if self.skipped is not None:
+            return f"hand {self.number}: not analysed ({self.skipped})"
+        made = "made" if self.made else "failed" if self.made is not None else "unfinished"
+        took = f"took {self.taken}" if self.taken is not None else "not finished"
+        text = (
+            f"hand {self.number}: {self.declarer} {self.contract} was "
+            f"{'makeable' if self.makeable else 'not makeable'} (DD {self.dd}); {took}, {made}"
+        )
+        for cv in self.turns:
+            what = "let through" if cv.after >= (self.contract or 0) else "lost"
+            text += f"; {what} at trick {cv.trick}: {cv.text()}"
+        if self.give is not None:
+            g = self.give
+            if g.best_value > g.value:
+                text += f"; a better give was {' '.join(g.best)} (DD {g.best_value}, not {g.value})"
+            else:
+                text += "; the give was one of the best"
+        return text
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(slots=True)
+class GameAnalysis:
+    index: int | None
+    hands: list[HandAnalysis]
+    report: Report
+
+
+# ---- Solving -------------------------------------------------------------------------------
+
+
+def solve_hand(hp: HandPlay, give: bool = False) -> HandAnalysis:
+    """The double-dummy analysis of one hand."""
+    out = HandAnalysis(hp.number, skipped=hp.skipped)
+    if hp.skipped is not None or hp.start is None:
+        return out
+    started = time.process_time()
+    out.declarer, out.contract, out.taken, out.made = hp.players[0], hp.contract, hp.taken, hp.made
+    rules = hp.rules
+    solver = Solver(rules)
+    pos = Position((hp.start[0], hp.start[1], hp.start[2]), 0, 0)
+    out.dd = value = solver.total(pos)
+    out.makeable = value >= hp.contract
+    for k, (seat, card, marriage, line, column) in enumerate(hp.plays):
+        move = Move(card, marriage)
+        if move not in legal_moves(pos, rules):  # pragma: no cover - the engine checked it
+            out.skipped = f"card {k + 1} ({move}) is not legal in the solver's position"
+            return out
+        after_pos = play(pos, move, rules)
+        after = solver.total(after_pos)
+        decl = seat == 0
+        cost = value - after if decl else after - value
+        best: list[str] = []
+        if cost:
+            best = [str(m) for m, v in solver.values(pos).items() if v == value]
+        cv = CardValue(
+            k // 3 + 1, hp.players[seat], card_code(card), marriage, line, column,
+            "declarer" if decl else "defence", value, after, cost, best,
+        )  # fmt: skip
+        if (value >= hp.contract) != (after >= hp.contract):
+            cv.decisive = True
+            out.turns.append(cv)
+            out.turning = out.turning or cv
+        out.cards.append(cv)
+        pos, value = after_pos, after
+    if give and hp.given is not None:
+        out.give = _solve_gives(hp, solver)
+    out.nodes = solver.nodes
+    out.seconds = round(time.process_time() - started, 3)
+    return out
+
+
+def _solve_gives(hp: HandPlay, solver: Solver) -> GiveValue:
+    """Every give of two of the declarer's ten cards, one to each opponent."""
+    assert hp.start is not None and hp.given is not None
+    started = time.process_time()
+    d, o1, o2 = hp.start
+    g1, g2 = hp.given
+    o1 &= ~(1 << g1)
+    o2 &= ~(1 << g2)
+    ten = d | 1 << g1 | 1 << g2
+    cards = [c for c in range(36) if ten >> c & 1]
+    count = 1
+    played = solver.total(Position((d, hp.start[1], hp.start[2]), 0, 0))
+    # The give made first, then cheap cards first: the best is found early, and every other
+    # give only has to be shown not to beat it (a null-window search).
+    order = sorted(permutations(cards, 2), key=lambda ab: card_points(ab[0]) + card_points(ab[1]))
+    order.remove((g1, g2))
+    best_value, best = played, [g1, g2]
+    for a, b in order:
+        count += 1
+        pos = Position((ten & ~(1 << a) & ~(1 << b), o1 | 1 << a, o2 | 1 << b), 0, 0)
+        v = solver.total(pos, above=best_value)
+        if v > best_value:
+            best_value, best = v, [a, b]
+    names = hp.players
+    return GiveValue(
+        [f"{names[1]} {card_code(g1)}", f"{names[2]} {card_code(g2)}"], played,
+        [f"{names[1]} {card_code(best[0])}", f"{names[2]} {card_code(best[1])}"], best_value,
+        count, round(time.process_time() - started, 3),
+    )  # fmt: skip
+
+
+def analyze_game(
+    game: ThousandGame,
+    *,
+    file: str | None = None,
+    index: int | None = None,
+    hand: int | None = None,
+    give: bool = False,
+) -> GameAnalysis:
+    """Analyse every hand of a record (or hand number ``hand``)."""
+    hands, report, _ = collect_hands(game, file=file)
+    chosen = [hp for hp in hands if hand is None or hp.number == hand]
+    return GameAnalysis(index, [solve_hand(hp, give) for hp in chosen], report)
+
+
+# ---- annotate --analysis -------------------------------------------------------------------
+
+
+def annotate_analysis(game: ThousandGame) -> ThousandGame:
+    """A copy of the record with a glyph and a comment on every card that cost points
+    (``?``; ``??`` for the card that cost the contract).  Moves are never changed; a card
+    that has a glyph already keeps it; running it twice changes nothing."""
+    out = game.model_copy(deep=True)
+    hands, _, collector = collect_hands(out)
+    for hp in hands:
+        result = solve_hand(hp)
+        for k, cv in enumerate(result.cards):
+            if not cv.cost:
+                continue
+            node = collector.nodes.get((hp.number, k))
+            if node is None:  # pragma: no cover
+                continue
+            if not any(isinstance(n, Glyph) for n in node.notes):
+                node.notes.insert(0, Glyph(text="??" if cv.decisive else "?"))
+            text = (
+                f"DD: {' or '.join(cv.best)} keeps {cv.before}; {cv.card} gives {cv.after} "
+                f"({-cv.cost:+d} for the {cv.side})"
+            )
+            if not any(isinstance(n, Comment) and n.text == text for n in node.notes):
+                node.notes.append(Comment(text=text))
+    return out
+
+
+# ---- Many games on many cores ------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Task:
+    """One hand to solve (``hand`` None: a game with nothing to solve), with its game's key,
+    its place among the game's tasks and their number."""
+
+    game: tuple[str, int]
+    index: int
+    count: int
+    hand: HandPlay | None
+    give: bool
+
+
+def _solve_task(task: _Task) -> HandAnalysis | None:
+    return None if task.hand is None else solve_hand(task.hand, task.give)
+
+
+def analyze_all(
+    games: Any, *, hand: int | None = None, give: bool = False, jobs: int | None = None
+) -> Any:
+    """``(key, game, report, [HandAnalysis])`` for each ``(key, game)`` of ``games``, in
+    order, the hands solved on ``jobs`` processes (a hand is the unit of work)."""
+    from .parallel import imap_ordered
+
+    pending: dict[tuple[str, int], tuple[ThousandGame, Report]] = {}
+
+    def tasks() -> Any:
+        for key, game in games:
+            plays, report, _ = collect_hands(game, file=key[0])
+            pending[key] = (game, report)
+            chosen = [hp for hp in plays if hand is None or hp.number == hand]
+            if not chosen:
+                yield _Task(key, 0, 0, None, give)
+            for i, hp in enumerate(chosen):
+                yield _Task(key, i, len(chosen), hp, give)
+
+    done: list[HandAnalysis] = []
+    for task, result in imap_ordered(_solve_task, tasks(), jobs):
+        if result is not None:
+            done.append(result)
+        if task.index >= task.count - 1:
+            game, report = pending.pop(task.game)
+            yield task.game, game, report, done
+            done = []
+
+
+def card_lines(analysis: HandAnalysis) -> list[str]:
+    """One line per trick: each card with the value after it, and what a costly card cost."""
+    lines = []
+    for t in range(0, len(analysis.cards), 3):
+        trick = analysis.cards[t : t + 3]
+        parts = []
+        for cv in trick:
+            move = cv.card + (" marriage" if cv.marriage else "")
+            part = f"{cv.seat} {move} {cv.after}"
+            if cv.cost:
+                part += f" ({-cv.cost:+d}{' contract' if cv.decisive else ''}; best {' or '.join(cv.best)})"
+            parts.append(part)
+        lines.append(f"  {trick[0].trick}. {trick[0].before} | " + ", ".join(parts))
+    return lines
+
+
+def add_analysis(steps: list[Any], hands: list[HandAnalysis]) -> None:
+    """Show the analysis in a replay's steps (:func:`replay.steps.timeline`): the
+    double-dummy value after each card of the main line, and a ``?`` (``??``) with the best
+    card on every card that cost points."""
+    by_place = {
+        (cv.line, cv.column): (h, cv) for h in hands for cv in h.cards if cv.line is not None
+    }
+    for step in steps:
+        found = by_place.get((step.line, step.column))
+        if found is None:
+            continue
+        hand, cv = found
+        contract = hand.contract or 0
+        verdict = "makeable" if cv.after >= contract else "not makeable"
+        step.view.lines.append(("double dummy", f"{cv.after} ({contract} {verdict})"))
+        if cv.cost:
+            step.glyphs.append("??" if cv.decisive else "?")
+            step.notes.append(
+                f"double dummy: {cv.card} costs the {cv.side} {cv.cost}; "
+                f"{' or '.join(cv.best)} kept {cv.before}"
+            )
