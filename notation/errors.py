@@ -19,6 +19,7 @@ __all__ = [
     "KgnSyntaxError",
     "RulesConfigError",
     "WrongFactError",
+    "plural",
     "safe_text",
 ]
 
@@ -66,6 +67,8 @@ class KgnError(ValueError):
         self.legal = legal
         self.severity = severity
         self.ref: Any = None
+        self.unit = "hand"
+        """What the game calls the unit ``hand`` counts: ``hand`` (Thousand), ``deal``."""
         """The record node a diagnostic is about, when an engine found it late."""
 
     # -- presentation -------------------------------------------------------------------
@@ -82,7 +85,7 @@ class KgnError(ValueError):
         if self.game is not None:
             parts.append(f"game {self.game}")
         if self.hand is not None:
-            parts.append(f"hand {self.hand}")
+            parts.append(f"{self.unit} {self.hand}")
         if self.trick is not None:
             parts.append(f"trick {self.trick}")
         return ", ".join(parts)
@@ -123,6 +126,7 @@ class KgnError(ValueError):
             "column": self.column,
             "game": self.game,
             "hand": self.hand,
+            "unit": self.unit,
             "trick": self.trick,
             "seat": self.seat,
             "legal": self.legal,
@@ -158,6 +162,15 @@ class RulesConfigError(KgnError):
     """A Rules tag or set-up tag that names an unknown switch, value or a bad combination."""
 
     default_code = "rules"
+
+
+def plural(count: int, one: str, many: str | None = None) -> str:
+    """``1 card``, ``2 cards``; ``many`` where the plural is not ``one + "s"``.
+
+    >>> plural(1, "chip"), plural(3, "chip"), plural(1, "deal won", "deals won")
+    ('1 chip', '3 chips', '1 deal won')
+    """
+    return f"{count} {one if count == 1 else (many or one + 's')}"
 
 
 def safe_text(text: str) -> str:

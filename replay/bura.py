@@ -21,7 +21,7 @@ from itertools import permutations
 from typing import Any
 
 from notation.cards import Card, Rank, Suit, card_code, card_points, deck, make_card
-from notation.errors import IllegalMoveError
+from notation.errors import IllegalMoveError, plural
 
 from .rules import RuleSet, parse_rules
 from .table import POOL, Holdings, Stepper, cards_text
@@ -219,6 +219,8 @@ class _Deal:
     draws_due: list[int] = field(default_factory=list)
     claim_window: int | None = None
     right: tuple[int, int] | None = None  # (seat, rank) of an out-of-turn lead right
+    outranked: set[int] = field(default_factory=set)
+    """Seats that showed an out-of-turn right another holder's right outranks (B8.4)."""
     buras: list[int] = field(default_factory=list)
     playoff: bool = False
     last_taker: int | None = None
@@ -334,14 +336,19 @@ class BuraTable(Stepper):
         deal = self.deal
         if deal is None:
             raise _err("play before the cards are dealt", "out-of-order", "B2")
-        if deal.phase == "bura" and not (isinstance(ev, ShowEv) and ev.combo == "bura"):
+        if deal.phase == "bura" and not (isinstance(ev, ShowEv) and ev.combo in ("bura", "moskva")):
             self.settle()
             raise _err("the deal ended when the bura was shown", "out-of-order", "B8.1")
         if deal.phase == "end" and not isinstance(ev, ClaimEv):
             self.close_deal()
             raise _err("the deal is over: every card has been played", "out-of-order", "B9")
         if isinstance(ev, Lay):
-            self._lay(deal, ev)
+            try:
+                self._lay(deal, ev)
+            except IllegalMoveError as exc:
+                if exc.legal is None and ev.seat == deal.turn and deal.phase == "play":
+                    exc.legal = self.legal_texts()
+                raise
         elif isinstance(ev, DrawCard):
             self._draw(deal, ev)
         elif isinstance(ev, ClaimEv):
@@ -373,7 +380,8 @@ class BuraTable(Stepper):
                 m.chips[p] -= s.ante
             m.pot += s.ante * self.n
             m.fresh_pot = False
-        h = Holdings(self.deck, self.n, deal_clause=clause)
+        play = "K4" if s.burkozel else "B4"
+        h = Holdings(self.deck, self.n, deal_clause=clause, play_clause=play, follow_clause=play)
         h.known.setdefault(PILE, set())
         h.unknown.setdefault(PILE, 0)
         h.void.setdefault(PILE, set())
@@ -381,7 +389,7 @@ class BuraTable(Stepper):
         for seat, cards in ev.hands.items():
             if len(cards) != size:
                 raise _err(
-                    f"{self.name(seat)} is dealt {len(cards)} cards, not {size}",
+                    f"{self.name(seat)} is dealt {plural(len(cards), 'card')}, not {size}",
                     "deal-size",
                     clause,
                 )
@@ -402,7 +410,8 @@ class BuraTable(Stepper):
         if ev.stock is not None:
             if len(ev.stock) != stock_size - 1:
                 raise _err(
-                    f"the stock holds {stock_size - 1} cards above the trump card, not {len(ev.stock)}",
+                    f"the stock holds {plural(stock_size - 1, 'card')} above the trump card, "
+                    f"not {len(ev.stock)}",
                     "deal-size",
                     clause,
                 )
@@ -496,12 +505,22 @@ class BuraTable(Stepper):
         instant = ev.combo == "bura" and (not s.burkozel or s.bura == "win")
         if ev.combo == "moskva" and s.burkozel and s.moskva == "triple":
             instant = True
-        if instant:
-            if deal.phase == "bura":  # a second bura at the same moment (B8.5)
+        # B8.5: a second deal-ending combination at the same moment is played off (a bura
+        # against a bura or against Moskva, shown in either order before the lead).
+        if not s.burkozel and ev.combo in ("bura", "moskva"):
+            if deal.phase == "bura" and ev.seat not in deal.buras:
                 deal.buras.append(ev.seat)
                 deal.phase = "play"
                 self._two_buras(deal)
                 return
+            right = deal.right
+            moskva_pending = right is not None and right[1] == 2 and right[0] != ev.seat
+            if ev.combo == "bura" and moskva_pending and not deal.trick and right is not None:
+                deal.buras = [right[0], ev.seat]
+                deal.right = None
+                self._two_buras(deal)
+                return
+        if instant:
             if deal.turn != ev.seat:
                 raise _err(
                     f"{who} shows {ev.combo} out of his turn ({self.name(deal.turn)} is to play)",
@@ -543,11 +562,9 @@ class BuraTable(Stepper):
             if held_rank > rank or (
                 held_rank == rank and self._order(deal, held) < self._order(deal, ev.seat)
             ):
-                raise _err(
-                    f"{self.name(held)} holds the out-of-turn lead already (B8.4)",
-                    "combo-priority",
-                    "B8.4" if not s.burkozel else "K6",
-                )
+                deal.outranked.add(ev.seat)  # shown, but the other holder leads (B8.4)
+                return
+            deal.outranked.add(held)
         deal.right = (ev.seat, rank)
         deal.turn = ev.seat
 
@@ -558,8 +575,13 @@ class BuraTable(Stepper):
         s = self.settings
         a, b = deal.buras[:2]
         if s.two_buras == "higher-card":
-            top = {p: max(deal.holdings.known[p], key=lambda c: c % 9) for p in (a, b)}
-            winner = a if top[a] % 9 > top[b] % 9 else b
+            trump = deal.trump
+
+            def strength(c: Card) -> tuple[bool, int]:
+                return (c // 9 == trump, c % 9)
+
+            top = {p: max(map(strength, deal.holdings.known[p])) for p in (a, b)}
+            winner = a if top[a] > top[b] else b
             self._end(deal, "bura", winner)
             return
         deal.playoff = True
@@ -606,6 +628,20 @@ class BuraTable(Stepper):
             if not self.settings.open:
                 moves.append(Lay(seat, [], list(combo)))
         return moves
+
+    def legal_texts(self) -> list[str] | None:
+        """The leads or answers open to the player to move, as text (None while his cards
+        are not all known)."""
+        deal = self.deal
+        if deal is None or not deal.holdings.fully_known(deal.turn):
+            return None
+        out = []
+        for move in self.legal_moves():
+            if isinstance(move, Lay):
+                up = " ".join(card_code(c) for c in move.up)
+                down = " ".join(card_code(c) for c in move.down)
+                out.append(f"{up} down {down}".strip() if down else up)
+        return out
 
     def legal_leads(self) -> list[list[Card]]:
         """The leads open to the player to lead, from his known cards."""
@@ -656,7 +692,7 @@ class BuraTable(Stepper):
             need = len(deal.trick[0].up)
             if len(cards) != need:
                 raise _err(
-                    f"{who} answers with {len(cards)} cards; the lead was {need}",
+                    f"{who} answers with {plural(len(cards), 'card')}; the lead was {need}",
                     "answer-size",
                     "B4",
                 )
@@ -692,6 +728,13 @@ class BuraTable(Stepper):
         s = self.settings
         who = self.name(ev.seat)
         right = deal.right[0] if deal.right else None
+        if ev.seat in deal.outranked and ev.seat != deal.turn and right is not None:
+            raise _err(
+                f"{who} showed a combination, but {self.name(right)}'s outranks it: "
+                f"{self.name(right)} leads",
+                "combo-priority",
+                "K6" if s.burkozel else "B8.4",
+            )
         if ev.seat != deal.turn and ev.seat != right:
             raise _err(
                 f"{who} leads, but the lead is {self.name(deal.turn)}'s",
@@ -706,7 +749,9 @@ class BuraTable(Stepper):
         if not 1 <= len(ev.up) <= limit:
             clause = "K4" if s.burkozel else "B3"
             raise _err(
-                f"{who} leads {len(ev.up)} cards; a lead is 1 to {limit}", "lead-size", clause
+                f"{who} leads {plural(len(ev.up), 'card')}; a lead is 1 to {limit}",
+                "lead-size",
+                clause,
             )
         suits = {c // 9 for c in ev.up if not (s.shokha and c == SHOKHA)}
         if len(suits) > 1:
@@ -717,6 +762,7 @@ class BuraTable(Stepper):
             )
         deal.leader = deal.turn = ev.seat
         deal.right = None
+        deal.outranked.clear()
 
     def _close_trick(self, deal: _Deal) -> None:
         assert deal.best is not None

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from notation.errors import IllegalMoveError, KgnError
+from notation.errors import IllegalMoveError, KgnError, plural
 from notation.records import (
     Answer,
     BuraDeal,
@@ -31,8 +31,32 @@ from .check import _BaseChecker
 
 __all__ = ["BuraChecker"]
 
+# How a deal ended, in words, and the clause that ended it (Bura, Burkozel).
+_ENDED = {
+    "bura": "a bura was shown",
+    "moskva": "Moskva was shown",
+    "fault": "a fault lost it",
+    "claim-won": "a claim won it",
+    "claim-failed": "a claim failed",
+    "void": "every card was played",
+    "played-out": "every card was played",
+    "redeal": "it was dealt again",
+}
+_END_CLAUSE = {
+    "bura": ("B8.1", "K6"),
+    "moskva": ("B8.3", "K6"),
+    "fault": ("B10", "B10"),
+    "claim-won": ("B7.2", "B7.2"),
+    "claim-failed": ("B7.2", "B7.2"),
+    "void": ("B9", "K5"),
+    "played-out": ("B9", "K5"),
+    "redeal": ("B8", "K6"),
+}
+
 
 class BuraChecker(_BaseChecker):
+    unit = "deal"
+
     def __init__(
         self,
         game: BuraGame,
@@ -68,20 +92,38 @@ class BuraChecker(_BaseChecker):
             per_seat = tag.name in ("Chips", "Penalty")
             if (per_seat and len(values) != n) or (not per_seat and len(values) != 1):
                 want = f"one value per player ({n}), in seat order" if per_seat else "one number"
-                self.report(KgnError(f"the {tag.name} tag takes {want}", code="setup"), tag)
+                self.report(
+                    KgnError(
+                        f"the {tag.name} tag takes {want}",
+                        code="setup",
+                        clause=self.clause("B1", "K1"),
+                    ),
+                    tag,
+                )
                 return None
             try:
                 numbers = [int(v) for v in values]
             except ValueError:
                 self.report(
-                    KgnError(f"the {tag.name} tag holds {values}, not whole numbers", code="setup"),
+                    KgnError(
+                        f"the {tag.name} tag holds {values}, not whole numbers",
+                        code="setup",
+                        clause=self.clause("B1", "K1"),
+                    ),
                     tag,
                 )
                 return None
             if (tag.name in ("Ante", "Pot") and numbers[0] < 0) or (
                 tag.name == "FirstDeal" and numbers[0] < 1
             ):
-                self.report(KgnError(f"the {tag.name} tag holds {numbers[0]}", code="setup"), tag)
+                self.report(
+                    KgnError(
+                        f"the {tag.name} tag holds {numbers[0]}",
+                        code="setup",
+                        clause=self.clause("B1", "K1"),
+                    ),
+                    tag,
+                )
                 return None
             key = {
                 "Ante": "ante",
@@ -162,7 +204,7 @@ class BuraChecker(_BaseChecker):
             if (
                 deal is not None
                 and deal.phase == "bura"
-                and not (isinstance(ev, Show) and ev.combo == "bura")
+                and not (isinstance(ev, Show) and ev.combo in ("bura", "moskva"))
             ):
                 table.settle()
             if isinstance(ev, Pot | Tally) and deal is not None and deal.phase == "end":
@@ -215,7 +257,13 @@ class BuraChecker(_BaseChecker):
     def _trick(self, table: bu.BuraTable, trick: BuraTrick) -> None:
         deal = table.deal
         if deal is None:
-            raise self.stop("the deal is over; no trick may follow", "out-of-order", "B9", trick)
+            end = table.results[-1].end if table.results else "void"
+            raise self.stop(
+                f"the deal is over ({_ENDED.get(end, end)}); no trick may follow",
+                "out-of-order",
+                _END_CLAUSE[end][self.k],
+                trick,
+            )
         self.start_trick(trick, deal.trick_no, bool(deal.trick), "B5.3", "B3")
         self._answers(table, trick.answers, trick.winner)
 
@@ -276,7 +324,7 @@ class BuraChecker(_BaseChecker):
         won = res.end == "claim-won"
         if ev.count is not None and res.claim_count is not None and ev.count != res.claim_count:
             self.wrong(
-                f"{ev.seat}'s tricks hold {res.claim_count} points, not {ev.count}",
+                f"{ev.seat}'s tricks hold {plural(res.claim_count or 0, 'point')}, not {ev.count}",
                 "wrong-count",
                 "B7.2",
                 ev,
@@ -298,11 +346,15 @@ class BuraChecker(_BaseChecker):
             seat = self.seat(e.seat, e)
             name = table.players[seat]
             if ev.kind == "chips":
-                want, what, clause = m.chips[seat], "chips", "B1"
+                want, what, clause = m.chips[seat], ("chip", "chips"), "B1"
             elif ev.kind == "wins":
-                want, what, clause = m.wins[seat], "deals won", "B1"
+                want, what, clause = m.wins[seat], ("deal won", "deals won"), "B1"
             elif ev.kind == "penalty":
-                want, what, clause = m.penalty[seat], "penalty points", self.clause("B1", "K7")
+                want, what, clause = (
+                    m.penalty[seat],
+                    ("penalty point", "penalty points"),
+                    self.clause("B1", "K7"),
+                )
             else:
                 if not table.results or not table.results[-1].points:
                     raise self.stop(
@@ -312,8 +364,16 @@ class BuraChecker(_BaseChecker):
                         ev,
                     )
                 points = table.results[-1].points
-                want, what, clause = points[table.side(seat)], "card points this deal", "K7"
+                want, what, clause = (
+                    points[table.side(seat)],
+                    ("card point this deal", "card points this deal"),
+                    "K7",
+                )
             if e.value != want:
                 self.wrong(
-                    f"{name} has {want} {what}, not {e.value}", f"wrong-{ev.kind}", clause, e, name
+                    f"{name} has {plural(want, *what)}, not {e.value}",
+                    f"wrong-{ev.kind}",
+                    clause,
+                    e,
+                    name,
                 )

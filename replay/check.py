@@ -67,6 +67,8 @@ class _BaseChecker:
     """What every game's checker shares: locating diagnostics, seats, the header."""
 
     game_kind = "thousand"
+    unit = "hand"
+    """What the game calls one deal of the cards: ``hand`` (Thousand) or ``deal``."""
 
     def __init__(
         self,
@@ -94,6 +96,7 @@ class _BaseChecker:
             err.line, err.column = pos
         err.file = self.file
         err.game = self.index
+        err.unit = self.unit
         if err.hand is None:
             err.hand = self.hand_no
         if err.trick is None:
@@ -157,7 +160,7 @@ class _BaseChecker:
                     KgnError(
                         f"the {name} tag is missing",
                         code="missing-tag",
-                        clause=clause if name != "Rules" else None,
+                        clause=clause,
                     ),
                     first,
                 )
@@ -166,6 +169,7 @@ class _BaseChecker:
         try:
             rules = parse_rules(self.game_kind, g.rules)
         except RulesConfigError as exc:
+            exc.clause = exc.clause or clause
             self.report(exc, tag_pos["Rules"])
             return None
         players = g.players

@@ -99,6 +99,7 @@ def _from_dict(data: dict[str, Any]) -> KgnError:
     )
     kwargs: dict[str, Any] = {k: data.get(k) for k in keys}
     err: KgnError = cls(data["message"], **kwargs)
+    err.unit = data.get("unit") or "hand"
     return err
 
 

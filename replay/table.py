@@ -50,6 +50,9 @@ class Holdings:
     deck: frozenset[Card]
     seats: int
     deal_clause: str = "T2"
+    """The clause cited for a card dealt wrongly, played twice, or not held (T2; B4, K4)."""
+    play_clause: str = "T2"
+    follow_clause: str = "T5.1"
     known: dict[int, set[Card]] = field(default_factory=dict)
     unknown: dict[int, int] = field(default_factory=dict)
     where: dict[Card, int] = field(default_factory=dict)
@@ -127,24 +130,28 @@ class Holdings:
         where = self.where.get(card)
         if where == PLAYED:
             raise IllegalMoveError(
-                f"{card_code(card)} was played already", code="card-played-twice", clause="T2"
+                f"{card_code(card)} was played already",
+                code="card-played-twice",
+                clause=self.play_clause,
             )
         if where is not None:
             raise IllegalMoveError(
-                f"{what}: {card_code(card)} is not in that hand (it is known to be elsewhere)",
+                f"{what}: {card_code(card)} is not among that player's cards (it is known to be elsewhere)",
                 code="card-not-held",
-                clause="T2",
+                clause=self.play_clause,
             )
         if suit_of(card) in self.void[place]:
             raise IllegalMoveError(
                 f"{what}: {card_code(card)} contradicts an earlier show-out of "
                 f"{suit_of(card).noun}",
                 code="showed-out",
-                clause="T5.1",
+                clause=self.follow_clause,
             )
         if self.unknown[place] == 0:
             raise IllegalMoveError(
-                f"{what}: {card_code(card)} is not in that hand", code="card-not-held", clause="T2"
+                f"{what}: {card_code(card)} is not among that player's cards",
+                code="card-not-held",
+                clause=self.play_clause,
             )
         self.unknown[place] -= 1
         self.known[place].add(card)
@@ -217,13 +224,13 @@ class Holdings:
                         f"{cards_text(cards)} ({noun} nobody recorded) have no place left: "
                         f"every hand that could hold them has shown out of {noun}",
                         code="hidden-contradiction",
-                        clause="T2",
+                        clause=self.play_clause,
                     )
             raise IllegalMoveError(
                 "the cards nobody recorded cannot be shared out: the record contradicts "
                 "itself (a card shown twice, or a suit played after showing out of it)",
                 code="hidden-contradiction",
-                clause="T2",
+                clause=self.play_clause,
             )
 
 

@@ -1069,8 +1069,8 @@ class ThousandTable(Stepper):
                 elif s.bolts == "3-in-row":
                     g.bolts[p] = 0
         for p in hand.active:
-            if g.barrel[p] is not None and g.totals[p] < s.threshold:
-                g.barrel[p] = None
+            if g.barrel[p] is not None and not s.threshold <= g.totals[p] < s.target:
+                g.barrel[p] = None  # fell below, or won from the barrel (T8.2)
             if s.dump_555 and g.totals[p] == 555:
                 g.totals[p] = 0
                 res.notes.append(f"{self.name(p)} has exactly 555 and drops to 0")

@@ -184,3 +184,57 @@ def test_generated_games_validate_and_round_trip(game: str, players: int) -> Non
 
 def test_bura_generation_is_deterministic() -> None:
     assert notation.dumps(generate_bura(seed=9)) == notation.dumps(generate_bura(seed=9))
+
+
+# ---- B8.4, B8.5: several combinations at once ---------------------------------------------
+
+TWO = """[Game "bura"]
+[Players "Anna" "Boris"]
+[Dealer "Boris"]
+[Rules "classic{switch}"]
+
+deal 1
+  hands Anna: 7H 8H 9H / Boris: AS AD AC / trump: 6H
+{shows}
+  1. Anna 9H 8H 7H / Boris AS AD AC -> Anna
+  pot 0
+  chips Anna +1, Boris -1
+"""
+BURA = "  show Anna bura 7H 8H 9H"
+MOSKVA = "  show Boris moskva AS AD AC"
+
+
+@pytest.mark.parametrize("shows", [[BURA, MOSKVA], [MOSKVA, BURA]], ids=["bura-first", "moskva-first"])
+def test_a_bura_against_moskva_shown_together_is_played_off(shows: list[str]) -> None:
+    text = TWO.format(switch="", shows="\n".join(shows))
+    report = replay.check(notation.loads(text))
+    assert report.diagnostics == []
+    assert report.hands[0].end == "bura" and report.totals == {"Anna": 1, "Boris": -1}
+
+
+def test_with_higher_card_the_trump_ace_outranks_a_plain_ace() -> None:
+    # Anna's bura holds the trump ace, Boris's three aces are plain: Anna wins at once.
+    text = TWO.replace("7H 8H 9H", "AH 8H 9H").replace("  1. Anna 9H 8H 7H / Boris AS AD AC -> Anna\n", "")
+    text = text.format(switch=" two-buras=higher-card", shows=f"{BURA}\n{MOSKVA}".replace("7H", "AH"))
+    report = replay.check(notation.loads(text))
+    assert report.diagnostics == []
+    assert report.totals == {"Anna": 1, "Boris": -1}
+
+
+def test_two_molodka_holders_both_show_and_the_elder_leads() -> None:
+    text = (SAMPLES.parent / "tests/data/invalid/bura/combo-priority.kgn").read_text()
+    legal = text.replace("  1. Ilya 6C 7C 8C", "  1. Mikhail 6S 7S 8S / Ilya 6C 7C 8C / Oleg AH KD 9C -> Mikhail")
+    assert replay.check(notation.loads(legal)).diagnostics == []
+    (err,) = replay.check(notation.loads(text)).diagnostics
+    assert (err.code, err.clause, err.line) == ("combo-priority", "B8.4", 11)
+
+
+def test_bura_refusals_list_the_legal_alternatives_and_count_in_words() -> None:
+    head = '[Game "bura"]\n[Players "Anna" "Boris"]\n[Dealer "Boris"]\n[Rules "classic"]\n\ndeal 1\n'
+    lead = head + "  hands Anna: 6H 7S 8H / Boris: 9S TS JS / trump: QC\n  1. Anna 6H 7S\n"
+    (d,) = replay.check(notation.loads(lead)).diagnostics
+    assert d.code == "lead-suit" and d.legal == ["7S", "6H", "8H", "6H 8H"]
+    answer = head + "  hands Anna: 6H 7S 8H / Boris: 9S TS JS / trump: QC\n  1. Anna 6H 8H / Boris 9S\n"
+    (d,) = replay.check(notation.loads(answer)).diagnostics
+    assert "answers with 1 card;" in d.message and "deal 1" in d.format()
+    assert d.legal is not None and "9S TS" in d.legal and "down 9S TS" in d.legal

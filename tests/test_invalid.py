@@ -54,3 +54,59 @@ def test_every_bura_code_has_an_invalid_record() -> None:
     have = expected_codes("bura") | expected_codes("burkozel") | expected_codes("thousand")
     missing = codes_in("bura.py", "bura_check.py") - have - unreachable - thousand_only
     assert not missing, sorted(missing)
+
+
+BURA_FILES = sorted(INVALID.glob("bura/*.kgn")) + sorted(INVALID.glob("burkozel/*.kgn"))
+
+
+@pytest.mark.parametrize("path", BURA_FILES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_bura_and_burkozel_diagnostics_cite_only_b_and_k_clauses(path: Path) -> None:
+    for d in diagnostics_of(path):
+        if d.code in ("syntax", "encoding"):
+            continue  # the text, before any rule
+        assert d.clause and d.clause[0] in "BK", d.format()
+        assert not re.search(r"\bhands? \d", d.format()), d.format()
+
+
+def test_the_rule_book_code_table_gives_bura_codes_b_and_k_clauses() -> None:
+    text = (INVALID.parent.parent.parent / "docs" / "rules.md").read_text()
+    section = text[text.index("## Bura") :]
+    rows = [line for line in section.splitlines() if line.startswith("| B") or line.startswith("| K")]
+    assert rows and not [line for line in section.splitlines() if line.startswith("| T")]
+
+
+BURA3 = """[Game "{game}"]
+[Players "Anna" "Boris"]
+[Dealer "Boris"]
+[Rules "classic"]
+
+deal 1
+  hands Anna: 6H 7H 8H{more} / Boris: 9S TS JS{more2} / trump: QH
+{body}"""
+
+
+@pytest.mark.parametrize(
+    ("game", "body", "code", "clause"),
+    [
+        ("bura", "  1. Anna 6H / Boris 9S -> Anna\n  draw Anna ??, Boris ??\n  2. Anna 6H\n", "card-played-twice", "B4"),
+        ("bura", "  1. Anna 6H / Boris QS\n", "card-not-held", "B4"),
+        ("burkozel", "  1. Anna 6H / Boris QS\n", "card-not-held", "K4"),
+        ("bura", "  show Anna bura 6H 7H 8H\n  pot 0\n  1. Anna 6H / Boris 9S\n", "out-of-order", "B8.1"),
+        ("bura", "  fault Boris double-draw\n  pot 4\n  1. Anna 6H / Boris 9S\n", "out-of-order", "B10"),
+    ],
+)
+def test_a_bura_message_cites_its_own_clause(game: str, body: str, code: str, clause: str) -> None:
+    more = " 6C" if game == "burkozel" else ""
+    more2 = " 7C" if game == "burkozel" else ""
+    text = BURA3.format(game=game, more=more, more2=more2, body=body)
+    d = replay.check(__import__("notation").loads(text)).diagnostics[0]
+    assert (d.code, d.clause) == (code, clause), d.format()
+    assert "deal 1" in d.format() and not re.search(r"\bhand \d", d.format())
+
+
+def test_a_missing_rules_tag_cites_its_clause_like_the_other_tags() -> None:
+    import notation
+
+    game = notation.loads('[Game "thousand"] [Players "A" "B" "C"] [Dealer "A"]')
+    (d,) = replay.check(game).diagnostics
+    assert (d.code, d.clause) == ("missing-tag", "T1")

@@ -160,3 +160,13 @@ def test_a_bid_over_the_cap_of_an_unrecorded_hand_is_caught_once_play_reveals_it
     bid_line = next(i for i, ln in enumerate(text.split("\n"), 1) if "Anna 225" in ln)
     assert [(d.code, d.line) for d in diags][:1] == [("bid-cap", bid_line)]
     assert diags[0].hint is not None and "AS TS 9S AH KH QH 9H" in diags[0].hint
+
+
+def test_a_player_who_wins_from_the_barrel_is_off_it() -> None:
+    path = SAMPLES / "thousand" / "08-pagat.kgn"
+    text = path.read_text()
+    report = replay.check(notation.loads(text))
+    last = report.hands[-1]
+    assert report.result == "Boris" and last.totals[1] == 1030 and 1 not in last.barrel
+    marked = replay.check(notation.loads(text.replace("Boris 1030, ", "Boris 1030 barrel, ")))
+    assert [d.code for d in marked.diagnostics] == ["wrong-barrel"]
