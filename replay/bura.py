@@ -639,7 +639,7 @@ class BuraTable(Stepper):
         for move in self.legal_moves():
             if isinstance(move, Lay):
                 up = " ".join(card_code(c) for c in move.up)
-                down = " ".join(card_code(c) for c in move.down)
+                down = " ".join("??" if c is None else card_code(c) for c in move.down)
                 out.append(f"{up} down {down}".strip() if down else up)
         return out
 
