@@ -35,7 +35,7 @@ from notation.records import Call as CallRec
 from notation.records import Play as PlayRec
 
 from . import thousand as th
-from .rules import RuleSet, parse_rules
+from .rules import RuleSet, did_you_mean, parse_rules
 
 __all__ = ["Report", "check", "replay_record"]
 
@@ -204,7 +204,8 @@ class _BaseChecker:
         if seat is None:
             raise self.illegal(
                 KgnError(
-                    f"{name!r} is not one of the players ({', '.join(self.seats)})",
+                    f"{name!r} is not one of the players ({', '.join(self.seats)})"
+                    + did_you_mean(name, self.seats),
                     code="unknown-player",
                     clause="T1" if self.game_kind == "thousand" else "B1",
                 ),

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
+import typer.core
 
 import notation
 from notation import KgnError, write_game
@@ -21,18 +22,36 @@ from notation.errors import safe_text
 from notation.jsonio import iter_json_games, json_schema, to_dict
 
 from .check import check
+from .rules import did_you_mean
 from .sources import InputError, games_of, texts_of
+
+# Arguments are shown by their placeholder alone (FILE...), not with a Python type.
+typer.core.TyperArgument.display_type_rich = lambda self, ctx: None  # type: ignore[method-assign]
 
 app = typer.Typer(
     name="kozyr",
     help="Record, validate, replay and annotate games of Thousand, Bura and Burkozel (KGN).",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+
+
+# ---- shell completion (kozyr --install-completion) ------------------------------------------
+
+
+def _complete_game(incomplete: str) -> list[str]:
+    return [g for g in ("thousand", "bura", "burkozel") if g.startswith(incomplete.lower())]
+
+
+def _complete_preset(ctx: typer.Context, incomplete: str) -> list[str]:
+    from .rules import PRESETS
+
+    game = ctx.params.get("game") or "thousand"
+    return [p for p in PRESETS.get(game, {}) if p.startswith(incomplete.lower())]
 
 
 def _say(text: str) -> None:
@@ -75,7 +94,9 @@ def _write_out(text: str, output: Path | None) -> None:
 
 @app.command()
 def fmt(
-    files: Annotated[list[str], typer.Argument(help="KGN files ('-' for standard input).")],
+    files: Annotated[
+        list[str], typer.Argument(metavar="FILE", help="KGN files ('-' for standard input).")
+    ],
     check: Annotated[
         bool, typer.Option("--check", help="Only check that the files are canonical.")
     ] = False,
@@ -127,18 +148,25 @@ def fmt(
 
 @app.command()
 def validate(
-    files: Annotated[list[str], typer.Argument(help="KGN files ('-' for standard input).")],
+    files: Annotated[
+        list[str], typer.Argument(metavar="FILE", help="KGN files ('-' for standard input).")
+    ],
     first: Annotated[bool, typer.Option("--first", help="Stop at the first error.")] = False,
     format: Annotated[
-        str, typer.Option("--format", help="text (default) or json (one record per line).")
+        str,
+        typer.Option(
+            "--format", metavar="FORMAT", help="text (default) or json (one record per line)."
+        ),
     ] = "text",
     jobs: Annotated[
-        int | None, typer.Option("--jobs", "-j", min=1, help="Processes (default: all cores).")
+        int | None,
+        typer.Option("--jobs", "-j", metavar="N", min=1, help="Processes (default: all cores)."),
     ] = None,
     dask: Annotated[
         str | None,
         typer.Option(
             "--dask",
+            metavar="ADDRESS",
             help="Check on a Dask cluster: --dask for a local one, --dask ADDRESS for yours.",
         ),
     ] = None,
@@ -233,19 +261,30 @@ def validate(
 
 @app.command()
 def generate(
-    game: Annotated[str, typer.Argument(help="thousand, bura or burkozel")],
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 1,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 0,
+    game: Annotated[
+        str,
+        typer.Argument(
+            metavar="GAME", autocompletion=_complete_game, help="thousand, bura or burkozel"
+        ),
+    ],
+    games: Annotated[
+        int, typer.Option("--games", "-n", metavar="N", min=1, help="How many games.")
+    ] = 1,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", help="Seed of the first game.")] = 0,
     rules: Annotated[
-        str, typer.Option("--rules", help="A Rules tag: preset and switches.")
+        str, typer.Option("--rules", metavar="RULES", help="A Rules tag: preset and switches.")
     ] = "classic",
     players: Annotated[
-        int | None, typer.Option("--players", help="Bura 2-6, Burkozel 2-4 (default 3).")
+        int | None,
+        typer.Option("--players", metavar="N", help="Bura 2-6, Burkozel 2-4 (default 3)."),
     ] = None,
     deals: Annotated[
-        int, typer.Option("--deals", min=1, help="Bura with match=pot: deals per session.")
+        int,
+        typer.Option("--deals", metavar="N", min=1, help="Bura with match=pot: deals per session."),
     ] = 8,
-    output: Annotated[Path | None, typer.Option("-o", "--output", help="Output file.")] = None,
+    output: Annotated[
+        Path | None, typer.Option("-o", "--output", metavar="OUT", help="Output file.")
+    ] = None,
 ) -> None:
     """Write complete, valid games played by simple bots (the same seed, the same games)."""
     from .generate import generate_thousand
@@ -289,14 +328,29 @@ def generate(
 @app.command()
 def rules(
     game: Annotated[
-        str | None, typer.Argument(help="thousand, bura or burkozel (all when left out).")
+        str | None,
+        typer.Argument(
+            metavar="GAME",
+            autocompletion=_complete_game,
+            help="thousand, bura or burkozel (all when left out).",
+        ),
     ] = None,
     preset: Annotated[
-        str | None, typer.Option("--preset", help="Show the settings a preset resolves to.")
+        str | None,
+        typer.Option(
+            "--preset",
+            metavar="NAME",
+            autocompletion=_complete_preset,
+            help="Show the settings a preset resolves to.",
+        ),
     ] = None,
     declared: Annotated[
         str | None,
-        typer.Option("--rules", help="Resolve a whole Rules tag, e.g. 'classic bid-step=10'."),
+        typer.Option(
+            "--rules",
+            metavar="RULES",
+            help="Resolve a whole Rules tag, e.g. 'classic bid-step=10'.",
+        ),
     ] = None,
 ) -> None:
     """List the presets and rule switches (RULES.md section 4), or resolve a preset."""
@@ -337,6 +391,18 @@ def rules(
 # ---- replay, sheet, annotate ---------------------------------------------------------------
 
 
+def _player(players: list[str], name: str, what: str) -> str:
+    """The player a name means, ignoring case (a usage error names the players and the
+    nearest one)."""
+    for p in players:
+        if p.casefold() == name.casefold():
+            return p
+    _fail_usage(
+        f"{what} {name!r} is not one of the players ({', '.join(players)})"
+        + did_you_mean(name, players)
+    )
+
+
 def _one_game(path: str, number: int) -> tuple[notation.AnyGame, str]:
     """Game ``number`` of a file (syntax errors are fatal here: exit 1)."""
     try:
@@ -354,16 +420,28 @@ def _one_game(path: str, number: int) -> tuple[notation.AnyGame, str]:
 
 @app.command()
 def replay(
-    file: Annotated[str, typer.Argument(help="A KGN file.")],
-    game: Annotated[int, typer.Option("--game", min=1, help="Which game of the file.")] = 1,
-    at: Annotated[str | None, typer.Option("--at", help="Start at HAND or HAND.TRICK.")] = None,
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A KGN file.")],
+    game: Annotated[
+        int, typer.Option("--game", metavar="N", min=1, help="Which game of the file.")
+    ] = 1,
+    at: Annotated[
+        str | None,
+        typer.Option("--at", metavar="HAND[.TRICK]", help="Start at HAND or HAND.TRICK."),
+    ] = None,
     seat: Annotated[
-        str | None, typer.Option("--seat", help="Show only what this player saw.")
+        str | None,
+        typer.Option(
+            "--seat",
+            metavar="NAME",
+            help="Show only what this player saw.",
+        ),
     ] = None,
     plain_mode: Annotated[
         bool, typer.Option("--plain", help="Print every step (no interaction).")
     ] = False,
-    width: Annotated[int, typer.Option("--width", help="Width of --plain output.")] = 100,
+    width: Annotated[
+        int, typer.Option("--width", metavar="N", help="Width of --plain output.")
+    ] = 100,
     analyze: Annotated[
         bool,
         typer.Option(
@@ -379,9 +457,9 @@ def replay(
     from .steps import timeline
 
     record, title = _one_game(file, game)
-    if seat is not None and seat not in record.players:
-        _fail_usage(f"--seat {seat!r} is not one of the players ({', '.join(record.players)})")
-    steps, report = timeline(record)
+    if seat is not None:
+        seat = _player(record.players, seat, "--seat")
+    steps, report = timeline(record, file=file, index=game)
     if analyze and isinstance(record, notation.ThousandGame):
         from .analyze import add_analysis, analyze_game
 
@@ -416,9 +494,11 @@ def replay(
 
 @app.command()
 def sheet(
-    file: Annotated[str, typer.Argument(help="A KGN file.")],
-    game: Annotated[int, typer.Option("--game", min=1, help="Which game of the file.")] = 1,
-    width: Annotated[int | None, typer.Option("--width", help="Output width.")] = None,
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A KGN file.")],
+    game: Annotated[
+        int, typer.Option("--game", metavar="N", min=1, help="Which game of the file.")
+    ] = 1,
+    width: Annotated[int | None, typer.Option("--width", metavar="N", help="Output width.")] = None,
 ) -> None:
     """Print the score sheet of a session: a column per player, a row per hand or deal."""
     from rich.console import Console
@@ -435,7 +515,7 @@ def sheet(
 
 @app.command()
 def annotate(
-    file: Annotated[str, typer.Argument(help="A KGN file.")],
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A KGN file.")],
     write: Annotated[bool, typer.Option("--write", help="Rewrite the file in place.")] = False,
     analysis: Annotated[
         bool,
@@ -487,13 +567,17 @@ def annotate(
 
 @app.command()
 def analyze(
-    files: Annotated[list[str], typer.Argument(help="KGN files of Thousand games.")],
-    format: Annotated[str, typer.Option("--format", help="text (default) or json.")] = "text",
+    files: Annotated[
+        list[str], typer.Argument(metavar="FILE", help="KGN files of Thousand games.")
+    ],
+    format: Annotated[
+        str, typer.Option("--format", metavar="FORMAT", help="text (default) or json.")
+    ] = "text",
     hand: Annotated[
-        int | None, typer.Option("--hand", min=1, help="Only this hand of each game.")
+        int | None, typer.Option("--hand", metavar="N", min=1, help="Only this hand of each game.")
     ] = None,
     game: Annotated[
-        int | None, typer.Option("--game", min=1, help="Only this game of each file.")
+        int | None, typer.Option("--game", metavar="N", min=1, help="Only this game of each file.")
     ] = None,
     give: Annotated[
         bool, typer.Option("--give", help="Also solve every give after the talon (slower).")
@@ -502,7 +586,8 @@ def analyze(
         bool, typer.Option("--summary", help="Text: only the summary line of each hand.")
     ] = False,
     jobs: Annotated[
-        int | None, typer.Option("--jobs", "-j", min=1, help="Processes (default: all cores).")
+        int | None,
+        typer.Option("--jobs", "-j", metavar="N", min=1, help="Processes (default: all cores)."),
     ] = None,
 ) -> None:
     """Double-dummy analysis of Thousand play: for every complete hand, the value before
@@ -571,23 +656,31 @@ def analyze(
 @app.command()
 def record(
     game: Annotated[
-        str | None, typer.Argument(help="thousand, bura or burkozel (not with --resume).")
+        str | None,
+        typer.Argument(
+            metavar="GAME",
+            autocompletion=_complete_game,
+            help="thousand, bura or burkozel (not with --resume).",
+        ),
     ] = None,
     players: Annotated[
-        str | None, typer.Option("--players", help="Names in seat order: A,B,C.")
+        str | None, typer.Option("--players", metavar="A,B,C", help="Names in seat order: A,B,C.")
     ] = None,
-    dealer: Annotated[str | None, typer.Option("--dealer", help="Who deals first.")] = None,
+    dealer: Annotated[
+        str | None, typer.Option("--dealer", metavar="NAME", help="Who deals first.")
+    ] = None,
     rules: Annotated[
-        str, typer.Option("--rules", help="A Rules tag: preset and switches.")
+        str, typer.Option("--rules", metavar="RULES", help="A Rules tag: preset and switches.")
     ] = "classic",
     ante: Annotated[
-        int | None, typer.Option("--ante", help="Bura: chips each player puts in.")
+        int | None, typer.Option("--ante", metavar="N", help="Bura: chips each player puts in.")
     ] = None,
     output: Annotated[
-        Path | None, typer.Option("-o", "--output", help="The file to record into.")
+        Path | None, typer.Option("-o", "--output", metavar="OUT", help="The file to record into.")
     ] = None,
     resume: Annotated[
-        Path | None, typer.Option("--resume", help="Go on with an unfinished record.")
+        Path | None,
+        typer.Option("--resume", metavar="FILE", help="Go on with an unfinished record."),
     ] = None,
 ) -> None:
     """Record a game at the table: each event is checked and saved at once."""
@@ -687,10 +780,16 @@ def record(
 
 @app.command()
 def export(
-    file: Annotated[str, typer.Argument(help="A KGN file ('-' for standard input).")],
-    to: Annotated[str, typer.Option("--to", help="Output format: json or kgn.")] = "json",
+    file: Annotated[
+        str, typer.Argument(metavar="FILE", help="A KGN file ('-' for standard input).")
+    ],
+    to: Annotated[
+        str, typer.Option("--to", metavar="FORMAT", help="Output format: json or kgn.")
+    ] = "json",
     jsonl: Annotated[bool, typer.Option("--jsonl", help="JSON Lines: one game a line.")] = False,
-    output: Annotated[Path | None, typer.Option("-o", "--output", help="Output file.")] = None,
+    output: Annotated[
+        Path | None, typer.Option("-o", "--output", metavar="OUT", help="Output file.")
+    ] = None,
 ) -> None:
     """Convert a KGN file to JSON (an array of game objects, or JSON Lines)."""
     if to not in ("json", "kgn"):
@@ -718,8 +817,12 @@ def export(
 
 @app.command("import")
 def import_(
-    file: Annotated[str, typer.Argument(help="A JSON file: a game, an array, or JSON Lines.")],
-    output: Annotated[Path | None, typer.Option("-o", "--output", help="Output file.")] = None,
+    file: Annotated[
+        str, typer.Argument(metavar="FILE", help="A JSON file: a game, an array, or JSON Lines.")
+    ],
+    output: Annotated[
+        Path | None, typer.Option("-o", "--output", metavar="OUT", help="Output file.")
+    ] = None,
 ) -> None:
     """Convert JSON game records (as `kozyr export` writes them) back to canonical KGN."""
     try:
@@ -769,3 +872,7 @@ def main() -> None:
         sys.exit(130)
     except BrokenPipeError:
         sys.exit(EXIT_OK)
+
+
+if __name__ == "__main__":
+    main()

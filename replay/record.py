@@ -98,7 +98,7 @@ class Recorder:
 
     def replay(self, game: AnyGame) -> _State:
         # A Bura deal whose cards are all played stays open: its taker may still claim.
-        report, table = replay_record(game, final_close=False)
+        report, table = replay_record(game, file=str(self.path), final_close=False)
         return _State(report, table)
 
     def save(self) -> None:

@@ -15,7 +15,7 @@ notation.errors.RulesConfigError: <input>: error[bad-switch-value]: bid-step=7 i
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from notation.errors import RulesConfigError
@@ -199,6 +199,19 @@ def defaults(game: str) -> dict[str, str]:
     return {s.name: s.default for s in SWITCHES[game]}
 
 
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """``; did you mean 'classic'?`` when a choice is close to ``word``, else nothing.
+
+    >>> did_you_mean("clasic", ["classic", "polish"])
+    "; did you mean 'classic'?"
+    """
+    import difflib
+
+    by_fold = {c.casefold(): c for c in choices}
+    close = difflib.get_close_matches(word.casefold(), list(by_fold), n=1, cutoff=0.6)
+    return f"; did you mean {by_fold[close[0]]!r}?" if close else ""
+
+
 def parse_rules(game: str, text: str) -> RuleSet:
     """Resolve a Rules tag: ``"classic"``, ``"polish round=5"``, ``"bid-step=10"``
     (overrides alone start from ``classic``)."""
@@ -210,7 +223,8 @@ def parse_rules(game: str, text: str) -> RuleSet:
         preset = words.pop(0).lower()
         if preset not in presets:
             raise RulesConfigError(
-                f"unknown preset {preset!r} for {game}; choose one of: {', '.join(presets)}",
+                f"unknown preset {preset!r} for {game}; choose one of: {', '.join(presets)}"
+                + did_you_mean(preset, presets),
                 code="unknown-preset",
             )
     values = defaults(game)
@@ -227,7 +241,8 @@ def parse_rules(game: str, text: str) -> RuleSet:
             )
         if name not in switches:
             raise RulesConfigError(
-                f"unknown switch {name!r} for {game}; the switches are: {', '.join(switches)}",
+                f"unknown switch {name!r} for {game}; the switches are: {', '.join(switches)}"
+                + did_you_mean(name, switches),
                 code="unknown-switch",
             )
         if name in given:
@@ -235,7 +250,8 @@ def parse_rules(game: str, text: str) -> RuleSet:
         switch = switches[name]
         if not switch.accepts(value.lower()):
             raise RulesConfigError(
-                f"{name}={value} is not a value of {name}; choose one of: {switch.choices()}",
+                f"{name}={value} is not a value of {name}; choose one of: {switch.choices()}"
+                + did_you_mean(value, [v for v in switch.values if v != NUMBER]),
                 code="bad-switch-value",
             )
         given.add(name)

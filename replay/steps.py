@@ -137,10 +137,12 @@ class _Recorder:
         self.stack[-1].append(step)
 
 
-def timeline(game: AnyGame) -> tuple[list[Step], Report]:
-    """Every step of a game, and the report of its replay."""
+def timeline(
+    game: AnyGame, *, file: str | None = None, index: int | None = None
+) -> tuple[list[Step], Report]:
+    """Every step of a game, and the report of its replay (diagnostics name ``file``)."""
     recorder = _Recorder(game)
-    report, table = replay_record(game, observer=recorder)
+    report, table = replay_record(game, file=file, index=index, observer=recorder)
     steps = recorder.stack[0]
     if table is not None and steps:
         final = view_of(table)

@@ -87,3 +87,45 @@ def test_generate_writes_valid_games(tmp_path: Path) -> None:
     assert runner.invoke(app, ["validate", str(out)]).exit_code == 0
     again = runner.invoke(app, ["generate", "thousand", "--games", "2", "--seed", "5"])
     assert again.stdout == out.read_text()
+
+
+def test_seat_names_match_ignoring_case_and_a_near_miss_is_suggested() -> None:
+    sample = THOUSAND[0]
+    ok = runner.invoke(app, ["replay", "--plain", "--seat", "anna", sample])
+    assert ok.exit_code == 0
+    bad = runner.invoke(app, ["replay", "--plain", "--seat", "Anya", sample])
+    assert bad.exit_code == 2 and "did you mean 'Anna'?" in bad.stderr
+
+
+def test_unknown_switches_and_presets_suggest_the_nearest() -> None:
+    result = runner.invoke(app, ["rules", "thousand", "--rules", "clasic bid-stp=10"])
+    assert result.exit_code == 2 and "did you mean 'classic'?" in result.stderr
+    result = runner.invoke(app, ["rules", "thousand", "--rules", "classic bid-stp=10"])
+    assert "did you mean 'bid-step'?" in result.stderr
+    result = runner.invoke(app, ["valdate"])
+    assert result.exit_code == 2 and "Did you mean 'validate'?" in result.stderr
+
+
+def test_plain_replay_names_the_file_not_input(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.kgn"
+    bad.write_text(Path(THOUSAND[0]).read_text().replace("Boris 9S, Vera QS", "Boris 9S, Vera QC"))
+    result = runner.invoke(app, ["replay", "--plain", str(bad)])
+    assert result.exit_code == 1
+    assert "<input>" not in result.stdout and f"{bad}:" in result.stdout
+
+
+def test_help_placeholders_are_words() -> None:
+    result = runner.invoke(app, ["validate", "--help"])
+    assert "<list[str]>" not in result.stdout and "<int" not in result.stdout
+    assert "FILE" in result.stdout and "--jobs N" in result.stdout
+
+
+def test_shell_completion_completes_game_names() -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, _KOZYR_COMPLETE="complete_bash", COMP_WORDS="kozyr generate bu", COMP_CWORD="2")
+    kozyr = Path(sys.executable).parent / "kozyr"
+    out = subprocess.run([str(kozyr)], env=env, capture_output=True, text=True)
+    assert out.stdout.split() == ["bura", "burkozel"]
