@@ -774,6 +774,19 @@ def _syntax_error(exc: UnexpectedInput, gtext: GameText) -> KgnSyntaxError:
         message = f"expected {_expected(exc.expected)}, found the end of the game"
     else:  # pragma: no cover - lark has no other kinds
         message = str(exc)
+    hint = None
+    text = gtext.source_line(line) or ""
+    word = re.match(r"\S+", text[column - 1 :])
+    if word and "a card" in message and _SUIT_FIRST.match(word.group(0)):
+        w = word.group(0)
+        hint = f"a card is written rank then suit: {w[1:].upper()}{w[0].upper()}, not {w}"
+    opened = _open_variation(gtext, line, column)
+    if opened is not None:
+        if "found the end of the game" in message:
+            line, column = opened
+            message = "this '(' opens a variation that is never closed with ')'"
+        else:
+            hint = f"the variation opened at line {opened[0]}, column {opened[1]} is still open"
     return KgnSyntaxError(
         message,
         file=gtext.file,
@@ -781,7 +794,39 @@ def _syntax_error(exc: UnexpectedInput, gtext: GameText) -> KgnSyntaxError:
         column=column,
         game=gtext.index,
         source=gtext.source_line(line),
+        hint=hint,
     )
+
+
+_SUIT_FIRST = re.compile(r"^[♠♣♦♥♤♧♢♡SCDHscdh](?:10|[6-9TJQKAtjqka])[,;)]?$")
+
+
+def _open_variation(gtext: GameText, line: int, column: int) -> tuple[int, int] | None:
+    """Where the innermost variation still open before (line, column) was opened, skipping
+    comments and quoted strings; None when every '(' is closed."""
+    stack: list[tuple[int, int]] = []
+    lines = gtext.text.split("\n")
+    stop = line - gtext.first_line
+    for i, src in enumerate(lines[: stop + 1]):
+        end = column - 1 if i == stop else len(src)
+        j = 0
+        while j < end:
+            ch = src[j]
+            if ch == ";":
+                break
+            if ch == "{" or ch == '"':
+                close = "}" if ch == "{" else '"'
+                k = src.find(close, j + 1)
+                if k < 0:
+                    break  # a comment or string running on: give up on this line
+                j = k + 1
+                continue
+            if ch == "(":
+                stack.append((i + gtext.first_line, j + 1))
+            elif ch == ")" and stack:
+                stack.pop()
+            j += 1
+    return stack[-1] if stack else None
 
 
 # ---- The streaming API --------------------------------------------------------------------

@@ -53,6 +53,9 @@ class Report:
     totals: dict[str, int] = field(default_factory=dict)
     complete: bool = False
     """True when the record replayed to its end (no illegal move stopped it)."""
+    checked: int = 0
+    """Hands (deals) replayed: finished ones, and the one an illegal move or the end of an
+    unfinished record stopped in."""
 
     @property
     def ok(self) -> bool:
@@ -277,6 +280,7 @@ class _BaseChecker:
         try:
             for i, unit in enumerate(units):
                 self.hand_no, self.trick_no = unit.number, None
+                report.checked = i + 1
                 self.replay_unit(table, unit, i == len(units) - 1)
             self.trick_no = None
             self.finish(table)

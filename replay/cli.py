@@ -173,6 +173,9 @@ def validate(
     quiet: Annotated[
         bool, typer.Option("-q", "--quiet", help="No progress and no summary.")
     ] = False,
+    show_stats: Annotated[
+        bool, typer.Option("--stats", help="Add the speed (MB/s) to the summary.")
+    ] = False,
 ) -> None:
     """Replay every game against its rules; report each illegal move and wrong fact.
 
@@ -249,10 +252,10 @@ def validate(
     if not quiet and format == "text":
         elapsed = max(time.perf_counter() - started, 1e-9)
         size = total_bytes or stats["bytes"]
-        _say(
-            f"{stats['games']} game(s), {stats['hands']} hand(s)/deal(s) checked, "
-            f"{stats['errors']} error(s); {size / 1e6 / elapsed:.2f} MB/s"
-        )
+        line = f"{stats['games']} game(s), {stats['hands']} hand(s)/deal(s) checked, {stats['errors']} error(s)"
+        if show_stats or size > 2_000_000:
+            line += f"; {size / 1e6 / elapsed:.2f} MB/s"
+        _say(line)
     raise typer.Exit(EXIT_INVALID if stats["errors"] else EXIT_OK)
 
 

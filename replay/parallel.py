@@ -114,7 +114,7 @@ def check_job(item: Job) -> GameResult:
         result.diagnostics.append(_to_dict(exc))
         return result
     report = check(game, file=file, index=index, source=gtext.source_line)
-    result.hands = len(report.hands)
+    result.hands = report.checked
     result.diagnostics = [_to_dict(d) for d in report.diagnostics]
     return result
 

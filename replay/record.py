@@ -51,6 +51,25 @@ __all__ = ["Recorder", "save_atomic"]
 
 COMMANDS = ("undo", "quit", "help", "open", "show", "fault")
 
+HELP = """Type the event the prompt asks for, in KGN:
+  a deal        Anna: AS TS KH ... / Boris: ... / talon: TH 9C JS   (Enter if unknown)
+  a call        100, 105 ... or pass
+  the talon     Enter for the cards as dealt, or the three cards
+  the gives     Boris 9S, Vera JS    (or concede, where the rules allow it)
+  the contract  Enter for the bid, or a higher value
+  a card        KH, or KH marriage
+  Bura          a deal: Anna: TH 6H 9C / Boris: ... / trump: KH; a lead or an
+                answer: TH 6H, down 6S 7D; a draw: the card, or Enter if unseen
+  ??            a card you did not see
+Commands at any prompt:
+  undo                     take the last event back (in the file too)
+  open NAME [N] [win|fail] a Bura claim
+  show NAME COMBO CARDS    a Bura combination (bura, molodka, moskva, ...)
+  fault NAME KIND          a Bura fault (out-of-turn, double-draw)
+  help                     this text
+  quit                     stop; the file is saved, go on with --resume FILE
+Every accepted event is saved at once."""
+
 
 def save_atomic(path: Path, text: str) -> None:
     """Replace ``path`` with ``text`` so that a crash leaves the old or the new file whole."""
@@ -175,14 +194,16 @@ class Recorder:
     def run(self, read: Callable[[str], str | None]) -> int:
         """Ask, check and record until the game ends or input ends; 0 when done."""
         self.show()
+        shown_legal = False  # a refusal listed the legal choices already
         while True:
             prompt, handler, legal = self.next_question()
             if handler is None:
                 self.say(f"the game is over: {self.state.report.result}", "bold")
                 return 0
             self.current_legal = legal
-            if legal:
+            if legal and not shown_legal:
                 self.say("legal: " + ", ".join(legal), "dim")
+            shown_legal = False
             answer = read(prompt)
             if answer is None:
                 self.say("input ended; the record so far is saved")
@@ -195,7 +216,7 @@ class Recorder:
                 self.say("saved; resume with: kozyr record --resume " + str(self.path))
                 return 0
             if word == "help":
-                self.say(__doc__ or "")
+                self.say(HELP)
                 continue
             if word == "undo":
                 self.say("taken back" if self.undo() else "nothing to take back")
@@ -212,6 +233,7 @@ class Recorder:
                 self.say(f"refused: [{err.label}] {err.message}", "bold red")
                 if err.legal:
                     self.say("legal: " + ", ".join(err.legal), "dim")
+                    shown_legal = True
                 continue
             self.show()
 
@@ -243,7 +265,7 @@ class Recorder:
             return (
                 f"{seat} bids> ",
                 lambda a: self.th_event(f"  bid {seat_text(seat)} {a}"),
-                legal[:12],
+                legal,
             )
         if hand.phase == "talon":
             shown = _talon_default(hand)
@@ -355,8 +377,13 @@ class Recorder:
             return self._bura_question(t)
         if deal.phase == "draw":
             seat, _ = t.next_draw() or (0, None)
+            claim = (
+                f"; or open {names[deal.claim_window]} to claim"
+                if deal.claim_window is not None
+                else ""
+            )
             return (
-                f"{names[seat]} draws (card, or Enter if unseen)> ",
+                f"{names[seat]} draws (card, or Enter if unseen{claim})> ",
                 lambda a: self.bu_draw(names[seat], a),
                 [],
             )

@@ -495,7 +495,7 @@ class ThousandTable(Stepper):
                     f"{who} opens the auction and may not pass; he must bid at least 100",
                     "opening-bid",
                     "T3.1",
-                    legal=[str(b) for b in self.legal_bids() if b is not None][:5],
+                    legal=[str(b) for b in self.legal_bids() if b is not None],
                 )
             hand.passed.add(ev.seat)
         else:
@@ -525,7 +525,7 @@ class ThousandTable(Stepper):
                     f"{who} bids {ev.bid}, not higher than {hand.high}",
                     "bid-too-low",
                     "T3.2",
-                    legal=[("pass" if b is None else str(b)) for b in self.legal_bids()][:6],
+                    legal=[("pass" if b is None else str(b)) for b in self.legal_bids()],
                 )
             self._check_cap(hand, ev.seat, ev.bid, "bid", ev.ref)
             hand.high, hand.high_seat = ev.bid, ev.seat

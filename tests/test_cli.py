@@ -129,3 +129,12 @@ def test_shell_completion_completes_game_names() -> None:
     kozyr = Path(sys.executable).parent / "kozyr"
     out = subprocess.run([str(kozyr)], env=env, capture_output=True, text=True)
     assert out.stdout.split() == ["bura", "burkozel"]
+
+
+def test_summary_counts_the_hand_an_error_stopped_in_and_shows_speed_only_on_request(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.kgn"
+    bad.write_text(Path(THOUSAND[0]).read_text().replace("Boris 9S, Vera QS", "Boris 9S, Vera QC"))
+    result = runner.invoke(app, ["validate", str(bad)])
+    assert result.stderr.splitlines()[-1] == "1 game(s), 1 hand(s)/deal(s) checked, 1 error(s)"
+    result = runner.invoke(app, ["validate", "--stats", str(bad)])
+    assert result.stderr.splitlines()[-1].endswith("MB/s")

@@ -150,3 +150,23 @@ def test_mutated_samples_give_records_or_located_errors(data: st.DataObject) -> 
             assert item.line is not None
         else:
             assert notation.loads(notation.dumps(item)) == item
+
+
+HEAD = '[Game "thousand"]\n[Players "A" "B" "C"]\n[Dealer "C"]\n[Rules "classic"]\n\nhand 1\n'
+
+
+def test_an_unclosed_variation_is_reported_at_its_bracket() -> None:
+    with pytest.raises(notation.KgnSyntaxError) as info:
+        notation.loads(HEAD + "  bid A 100 (B 105, C pass\n")
+    assert (info.value.line, info.value.column) == (7, 13)
+    assert "never closed" in info.value.message
+    with pytest.raises(notation.KgnSyntaxError) as info:
+        notation.loads(HEAD + "  bid A 100 (B 105, C pass\n  bid B pass\n")
+    assert info.value.hint == "the variation opened at line 7, column 13 is still open"
+
+
+@pytest.mark.parametrize(("written", "card"), [("♥A", "A♥"), ("HA", "AH"), ("s10", "10S")])
+def test_a_card_written_suit_first_says_rank_then_suit(written: str, card: str) -> None:
+    with pytest.raises(notation.KgnSyntaxError) as info:
+        notation.loads(HEAD + f"  bid A 100, B pass, C pass\n  talon {written} 9C JS\n")
+    assert info.value.hint == f"a card is written rank then suit: {card}, not {written}"

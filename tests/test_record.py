@@ -151,3 +151,25 @@ def test_resuming_a_bura_session_gives_the_same_file(tmp_path: Path) -> None:
     session.kill()
     Session(["--resume", str(path)]).finish(BURA_INPUT[6:])
     assert path.read_bytes() == straight.read_bytes()
+
+
+def test_the_legal_bids_go_up_to_the_cap_and_are_listed_once_per_refusal(tmp_path: Path) -> None:
+    session = Session([*THOUSAND_ARGS, "-o", str(tmp_path / "g.kgn")])
+    out = session.answer(THOUSAND_INPUT[0])  # Anna holds the hearts marriage: cap 220
+    legal = " ".join(out[out.rindex("legal: ") :].split("\n")[:-1])  # lines wrap at 100
+    assert " ".join(legal.split()) == "legal: " + ", ".join(str(b) for b in range(100, 225, 5))
+    out = session.answer("pass")  # refused: the legal bids once, not again before the prompt
+    assert out.count("legal: ") == 1 and "refused: [T3.1 opening-bid]" in out
+    assert "legal: 100, 105" in out and "220" in out
+    out = session.answer("help")
+    assert "undo" in out and "``" not in out and ":class:" not in out
+    session.kill()
+
+
+def test_the_bura_draw_prompt_says_a_claim_is_possible(tmp_path: Path) -> None:
+    session = Session([*BURA_ARGS, "-o", str(tmp_path / "g.kgn")])
+    for line in BURA_INPUT[:3]:
+        out = session.answer(line)
+    out = session.answer(BURA_INPUT[3])  # the trick is over: Mikhail may claim before drawing
+    assert "Mikhail draws (card, or Enter if unseen; or open Mikhail to claim)> " in out
+    session.kill()
