@@ -1,4 +1,4 @@
-"""Cards, ranks and suits (RULES.md section 0).
+"""Cards, ranks and suits (docs/rules.md, Cards).
 
 A card is a small int, ``suit * 9 + rank``, so that hot paths can use sets and lists of ints;
 its canonical text is rank then suit, ``"TH"``.  Readers are lenient (``10h``, ``A♠``),
@@ -56,7 +56,7 @@ class Rank(IntEnum):
 
 
 class Suit(IntEnum):
-    """The four suits, in the order of RULES.md section 0."""
+    """The four suits, in the order of the rulebook (docs/rules.md)."""
 
     SPADES = 0
     CLUBS = 1

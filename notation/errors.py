@@ -2,7 +2,7 @@
 
 Every diagnostic, whether raised (a syntax error while reading) or collected (the replay
 engine's findings), is a :class:`KgnError`: a located, coded message that names the file,
-line and column, the game, hand, trick and seat where it applies, and the RULES.md clause.
+line and column, the game, hand, trick and seat where it applies, and the rulebook clause (docs/rules.md).
 
 >>> err = KgnSyntaxError("expected a card, found 'X'", line=3, column=7, file="a.kgn")
 >>> print(err.format())
@@ -27,7 +27,7 @@ __all__ = [
 class KgnError(ValueError):
     """A located diagnostic about a KGN record.
 
-    ``code`` is stable (``syntax``, ``must-trump`` ...), ``clause`` the RULES.md clause id
+    ``code`` is stable (``syntax``, ``must-trump`` ...), ``clause`` the clause id of docs/rules.md
     (``T5.2``) when a rule is broken.
     """
 

@@ -1,4 +1,4 @@
-"""The Bura and Burkozel engine (RULES.md sections 2 and 3, switches of section 4).
+"""The Bura and Burkozel engine (docs/rules.md: B and K clauses, and the switches).
 
 One table serves both games (Burkozel is Bura with four cards, the deck played out and
 penalty points); ``game`` says which.  As with Thousand you ``apply`` events in the order

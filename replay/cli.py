@@ -54,6 +54,30 @@ def _complete_preset(ctx: typer.Context, incomplete: str) -> list[str]:
     return [p for p in PRESETS.get(game, {}) if p.startswith(incomplete.lower())]
 
 
+def _complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
+    """The players of the file named on the command line."""
+    import os
+
+    words = os.environ.get("COMP_WORDS", "").split()
+    path = ctx.params.get("file") or next((w for w in words if w.endswith(".kgn")), None)
+    if not path:
+        return []
+    try:
+        for _, item in texts_of(str(path)):
+            if not isinstance(item, KgnError):
+                # The shell keeps what was typed: complete "bo" to "boris" (names match
+                # ignoring case), "Bo" to "Boris".
+                n = len(incomplete)
+                return [
+                    incomplete + p[n:]
+                    for p in item.players
+                    if p.casefold().startswith(incomplete.casefold())
+                ]
+    except (InputError, OSError):
+        pass
+    return []
+
+
 def _say(text: str) -> None:
     sys.stderr.write(safe_text(text) + "\n")
 
@@ -356,7 +380,7 @@ def rules(
         ),
     ] = None,
 ) -> None:
-    """List the presets and rule switches (RULES.md section 4), or resolve a preset."""
+    """List the presets and rule switches (docs/rules.md), or resolve a preset."""
     from .rules import PRESETS, SWITCHES, parse_rules
 
     games = [game] if game else list(SWITCHES)
@@ -436,6 +460,7 @@ def replay(
         typer.Option(
             "--seat",
             metavar="NAME",
+            autocompletion=_complete_player,
             help="Show only what this player saw.",
         ),
     ] = None,

@@ -64,7 +64,7 @@ def _cards(mask: int) -> list[int]:
 
 @dataclass(frozen=True, slots=True)
 class PlayRules:
-    """The house rules that touch the play of a hand (RULES.md section 4)."""
+    """The house rules that touch the play of a hand (docs/rules.md)."""
 
     must_overtake: bool = False
     marriage_first_trick: bool = False

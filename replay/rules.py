@@ -1,4 +1,4 @@
-"""Rule switches and presets (RULES.md section 4).
+"""Rule switches and presets (docs/rules.md, the switches).
 
 A record declares its rules in the ``Rules`` tag: a preset, then ``switch=value``
 overrides.  :func:`parse_rules` resolves that text into a :class:`RuleSet` or raises a
@@ -56,6 +56,13 @@ SWITCHES: dict[str, tuple[Switch, ...]] = {
     "thousand": (
         _s("bid-step", "5|10", "T3.2 T4.3", "bids and raises are multiples of this"),
         _s(
+            "opening",
+            "forehand|dealer",
+            "T3.1",
+            "who holds the compulsory 100: the forehand opens with it, or the dealer has it",
+        ),
+        _s("raise-cap", "on|off", "T4.3", "off: the contract may be raised above the cap"),
+        _s(
             "must-overtake",
             "off|on",
             "T5.3",
@@ -85,6 +92,18 @@ SWITCHES: dict[str, tuple[Switch, ...]] = {
         _s("barrel-hands", "3|1|2|unlimited", "T8.4", "hands a player may stay on the barrel"),
         _s("barrel-penalty", "120|0|240", "T8.4", "what falling off the barrel costs"),
         _s(
+            "barrel-fail",
+            "lose|free",
+            "T8.3",
+            "free: a declarer who fails on the barrel loses nothing and stays on",
+        ),
+        _s(
+            "barrel-win",
+            "score|target",
+            "T8.2",
+            "target: a player who wins from the barrel ends on the target exactly",
+        ),
+        _s(
             "barrel-collision",
             "coexist|knock-off",
             "T8.5",
@@ -103,6 +122,12 @@ SWITCHES: dict[str, tuple[Switch, ...]] = {
         _s("dump-555", "off|on", "T7.4", "a total of exactly 555 drops to 0"),
         _s("players", "3|4", "T1", "with 4 the dealer sits out each hand"),
         _s("max-hands", "200|N", "T9.2", "the game ends after this many hands"),
+        _s(
+            "limit-result",
+            "higher|none",
+            "T9.2",
+            "at the hand limit: the higher total wins, or the session stops with no result",
+        ),
         _s("target", "1000|N", "T9.1", "the total that wins"),
     ),
     "bura": (
@@ -266,8 +291,18 @@ def _check_conflicts(game: str, v: dict[str, str], given: set[str]) -> None:
 
     if game == "thousand":
         barrel_detail = [
-            k for k in ("barrel-hands", "barrel-penalty", "barrel-collision") if k in given
+            k
+            for k in (
+                "barrel-hands",
+                "barrel-penalty",
+                "barrel-collision",
+                "barrel-fail",
+                "barrel-win",
+            )
+            if k in given
         ]
+        if v["opening"] == "dealer" and v["players"] == "4":
+            conflict("opening=dealer contradicts players=4: the dealer sits out every hand")
         if v["barrel"] == "off" and barrel_detail:
             conflict(f"barrel=off contradicts {', '.join(barrel_detail)}: there is no barrel")
         if v["barrel"] == "800-lock" and barrel_detail:

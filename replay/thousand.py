@@ -1,4 +1,4 @@
-"""The Thousand engine (RULES.md section 1, switches of section 4).
+"""The Thousand engine (docs/rules.md: T clauses, and the switches).
 
 :class:`ThousandTable` is the table: you ``apply`` events (a deal, a call, the talon, a
 give, the contract, a card) in the order of play; an event the rules forbid raises an
@@ -59,6 +59,8 @@ class ThousandSettings:
     """A :class:`RuleSet` for Thousand as the engine uses it."""
 
     step: int = 5
+    dealer_opens: bool = False
+    raise_cap: bool = True
     must_overtake: bool = False
     marriage_first_trick: bool = False
     trump_next_trick: bool = False
@@ -68,6 +70,8 @@ class ThousandSettings:
     barrel: str = "880"
     barrel_hands: int | None = 3
     barrel_penalty: int = 120
+    barrel_fail_free: bool = False
+    barrel_win_target: bool = False
     knock_off: bool = False
     bolts: str = "off"
     concede: str = "off"
@@ -77,6 +81,7 @@ class ThousandSettings:
     dump_555: bool = False
     players: int = 3
     max_hands: int = 200
+    limit_result: bool = True
     target: int = 1000
 
     @classmethod
@@ -84,6 +89,8 @@ class ThousandSettings:
         r = rules
         return cls(
             step=int(r["bid-step"]),
+            dealer_opens=r["opening"] == "dealer",
+            raise_cap=r["raise-cap"] == "on",
             must_overtake=r["must-overtake"] == "on",
             marriage_first_trick=r["marriage-first-trick"] == "on",
             trump_next_trick=r["trump-effect"] == "next-trick",
@@ -93,6 +100,8 @@ class ThousandSettings:
             barrel=r["barrel"],
             barrel_hands=None if r["barrel-hands"] == "unlimited" else int(r["barrel-hands"]),
             barrel_penalty=int(r["barrel-penalty"]),
+            barrel_fail_free=r["barrel-fail"] == "free",
+            barrel_win_target=r["barrel-win"] == "target",
             knock_off=r["barrel-collision"] == "knock-off",
             bolts=r["bolts"],
             concede=r["concede"],
@@ -102,6 +111,7 @@ class ThousandSettings:
             dump_555=r["dump-555"] == "on",
             players=int(r["players"]),
             max_hands=int(r["max-hands"]),
+            limit_result=r["limit-result"] == "higher",
             target=int(r["target"]),
         )
 
@@ -262,6 +272,8 @@ class _Game:
     over: bool = False
     winner: int | None = None
     draw: bool = False
+    no_result: bool = False
+    """The session stopped at the hand limit with no result (limit-result=none)."""
     hands_played: int = 0
 
 
@@ -407,6 +419,8 @@ class ThousandTable(Stepper):
         holdings.check_feasible()
         hand.turn = active[0]
         self.hand = hand
+        if s.dealer_opens:  # T3.1, opening=dealer: the dealer's compulsory 100
+            hand.high, hand.high_seat = 100, active[-1]
         if s.golden_round and hand.number <= 3:
             hand.declarer = active[0]
             hand.bid = hand.contract = 120
@@ -460,7 +474,7 @@ class ThousandTable(Stepper):
         if hand is None or hand.phase != "auction":
             return []
         s = self.settings
-        first = hand.turn == hand.active[0] and not hand.called
+        first = hand.turn == hand.active[0] and not hand.called and not s.dealer_opens
         low = 100 if hand.high == 0 else hand.high + s.step
         low = -(-low // s.step) * s.step
         h = hand.holdings
@@ -490,6 +504,7 @@ class ThousandTable(Stepper):
             )
         first = ev.seat == hand.active[0] and not hand.called
         if ev.bid is None:
+            first = first and not s.dealer_opens
             if first:
                 raise _seat_error(
                     f"{who} opens the auction and may not pass; he must bid at least 100",
@@ -678,7 +693,7 @@ class ThousandTable(Stepper):
             raise _seat_error(
                 f"the contract {ev.value} is not a multiple of {s.step}", "bid-step", "T4.3"
             )
-        if ev.value != hand.bid:
+        if ev.value != hand.bid and s.raise_cap:
             self._check_cap(hand, d, ev.value, "raise", ev.ref)
         hand.contract = ev.value
         hand.phase = "play"
@@ -725,7 +740,10 @@ class ThousandTable(Stepper):
             return moves
         moves = []
         if hand.phase == "contract" and hand.bid is not None:
-            top = self.cap(h.known[d]) if h.fully_known(d) else hand.bid
+            if not self.settings.raise_cap:
+                top = 120 + sum(self.settings.marriage_values.values()) + self.settings.ace_marriage
+            else:
+                top = self.cap(h.known[d]) if h.fully_known(d) else hand.bid
             moves.extend(Raise(v) for v in range(hand.bid, top + 1, self.settings.step))
         seat = hand.turn
         if not h.fully_known(seat):
@@ -1026,7 +1044,11 @@ class ThousandTable(Stepper):
             if on:
                 if p == d and not res.conceded:
                     if res.made and hand.contract is not None and hand.contract >= s.win_contract:
-                        g.totals[p] += sc
+                        g.totals[p] = s.target if s.barrel_win_target else g.totals[p] + sc
+                    elif not res.made and s.barrel_fail_free:
+                        res.notes.append(
+                            f"{self.name(p)} fails on the barrel; it costs nothing (barrel-fail=free)"
+                        )
                     elif not res.made:
                         g.totals[p] += sc
                         g.barrel[p] = None
@@ -1099,6 +1121,12 @@ class ThousandTable(Stepper):
     def _end_by_limit(self, res: HandResult) -> None:
         g = self.game
         g.over = True
+        if not self.settings.limit_result:
+            g.no_result = True
+            res.notes.append(
+                f"the hand limit ({self.settings.max_hands}) ends the session with no result"
+            )
+            return
         top = max(g.totals)
         best = [p for p, t in enumerate(g.totals) if t == top]
         if len(best) == 1:
@@ -1109,7 +1137,8 @@ class ThousandTable(Stepper):
 
     @property
     def result(self) -> str | None:
-        """The winner's name, ``draw``, or None while the game goes on."""
-        if not self.game.over:
+        """The winner's name, ``draw``, or None while the game goes on (and for a session
+        that stopped at the hand limit with no result)."""
+        if not self.game.over or self.game.no_result:
             return None
         return "draw" if self.game.draw else self.players[self.game.winner or 0]

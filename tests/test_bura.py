@@ -1,4 +1,4 @@
-"""Bura (RULES.md section 2) and Burkozel (section 3) as the engine enforces them."""
+"""Bura and Burkozel (docs/rules.md, B and K clauses) as the engine enforces them."""
 
 from __future__ import annotations
 

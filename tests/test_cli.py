@@ -138,3 +138,15 @@ def test_summary_counts_the_hand_an_error_stopped_in_and_shows_speed_only_on_req
     assert result.stderr.splitlines()[-1] == "1 game(s), 1 hand(s)/deal(s) checked, 1 error(s)"
     result = runner.invoke(app, ["validate", "--stats", str(bad)])
     assert result.stderr.splitlines()[-1].endswith("MB/s")
+
+
+def test_shell_completion_completes_player_names_from_the_file() -> None:
+    import os
+    import subprocess
+    import sys
+
+    words = f"kozyr replay {THOUSAND[0]} --seat b"
+    env = dict(os.environ, _KOZYR_COMPLETE="complete_bash", COMP_WORDS=words, COMP_CWORD="4")
+    kozyr = Path(sys.executable).parent / "kozyr"
+    out = subprocess.run([str(kozyr)], env=env, capture_output=True, text=True)
+    assert out.stdout.split() == ["boris"]

@@ -1,4 +1,4 @@
-"""House rules (RULES.md section 4): every switch value changes what the engine accepts.
+"""House rules (docs/rules.md, the switches): every switch value changes what the engine accepts.
 
 Each case is a record that is legal under the switch and illegal under the default, or the
 reverse, checked both ways.  Many records are games the bots play under one rule set (all
@@ -179,6 +179,24 @@ WRITTEN = [
     ("thousand", "concede=bomb",
      thousand("", "  score Anna 0, Boris 0, Vera 0\n", middle="  concede\n"),
      "concede-not-allowed", None),
+    ("thousand", "opening=dealer",
+     thousand("", "", auction="bid Anna pass, Boris pass", middle=""),
+     "opening-bid", None),
+    ("thousand", "raise-cap=off",
+     thousand("", "  score Anna -240, Boris +180, Vera 0\n", middle=PLAY.replace("contract 120", "contract 240")),
+     "raise-cap", None),
+    ("thousand", "barrel-fail=free",
+     thousand("", "  totals Anna 880 barrel, Boris 180, Vera 0\n", middle=PLAY.replace("contract 120", "contract 125"),
+              tags='[Totals "880" "0" "0"]\n[Barrel "0" "-" "-"]\n'),
+     "wrong-total", None),
+    ("thousand", "barrel-win=target",
+     thousand("", "  totals Anna 1000, Boris 180, Vera 0\n", tags='[Totals "900" "0" "0"]\n[Barrel "0" "-" "-"]\n')
+     .replace('[Rules "{rules}"]', '[Rules "{rules} barrel=900"]'),
+     "wrong-total", None),
+    ("thousand", "limit-result=none",
+     thousand("", "  totals Anna 120, Boris 180, Vera 0\n", tags='[Result "*"]\n')
+     .replace('[Rules "{rules}"]', '[Rules "{rules} max-hands=1"]'),
+     "wrong-result", None),
     ("thousand", "redeal-four-nines=on",
      thousand("", "").replace("deal Anna: AS TS KH QH AH 9H 9S / Boris: KD QD AD TD AC TC 9D / Vera: KS QS KC QC JC JD JH / talon: TH 9C JS",
                               "deal Anna: 9S 9C 9D 9H AS TS KS / Boris: KD QD AD TD AC TC JD / Vera: QS JS KC QC JC KH QH / talon: TH AH JH\n  redeal Anna").split("  bid")[0],

@@ -1,4 +1,4 @@
-"""Thousand rules (RULES.md section 1) as the engine enforces them."""
+"""Thousand rules (docs/rules.md, T clauses) as the engine enforces them."""
 
 from __future__ import annotations
 
