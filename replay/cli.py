@@ -737,8 +737,7 @@ def record(
         ):
             _fail_usage("kozyr record GAME --players A,B,C --dealer A -o FILE (or --resume FILE)")
         names = [p.strip() for p in players.split(",") if p.strip()]
-        if dealer not in names:
-            _fail_usage(f"--dealer {dealer!r} is not one of the players")
+        dealer = _player(names, dealer, "--dealer")
         try:
             parse_rules(game, rules)
         except KgnError as exc:
