@@ -19,9 +19,14 @@ __all__ = [
     "KgnSyntaxError",
     "RulesConfigError",
     "WrongFactError",
+    "clip",
     "plural",
     "safe_text",
 ]
+
+
+SOURCE_WIDTH = 100
+"""How much of a long source line a diagnostic shows around its caret."""
 
 
 class KgnError(ValueError):
@@ -103,10 +108,22 @@ class KgnError(ValueError):
         """The headline, then the source line with a caret, then the legal alternatives."""
         lines = [self.headline()]
         if self.source is not None and self.line is not None:
-            src = _printable(self.source.rstrip("\r\n"))
+            raw = self.source.rstrip("\r\n")
+            col = self.column
+            # A long line is shown as a window around the caret.
+            if len(raw) > SOURCE_WIDTH:
+                at = (col or 1) - 1
+                start = max(0, min(at - SOURCE_WIDTH // 2, len(raw) - SOURCE_WIDTH))
+                head = "…" if start else ""
+                tail = "…" if start + SOURCE_WIDTH < len(raw) else ""
+                raw = head + raw[start : start + SOURCE_WIDTH] + tail
+                if col is not None:
+                    col = col - start + len(head)
+            src = _printable(raw)
             lines.append(f"  {self.line:>4} | {src}")
-            if self.column is not None:
-                pad = "".join("\t" if ch == "\t" else " " for ch in src[: self.column - 1])
+            if col is not None:
+                before = _printable(raw[: col - 1])
+                pad = "".join("\t" if ch == "\t" else " " for ch in before)
                 lines.append(f"       | {pad}^")
         if self.legal is not None:
             lines.append("  legal: " + (", ".join(self.legal) if self.legal else "(none)"))
@@ -162,6 +179,15 @@ class RulesConfigError(KgnError):
     """A Rules tag or set-up tag that names an unknown switch, value or a bad combination."""
 
     default_code = "rules"
+
+
+def clip(text: str, width: int = 60) -> str:
+    """``text`` cut to ``width`` characters with an ellipsis (a quoted value in a message).
+
+    >>> clip("x" * 100, 10)
+    'xxxxxxxxx…'
+    """
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def plural(count: int, one: str, many: str | None = None) -> str:

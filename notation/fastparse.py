@@ -127,6 +127,13 @@ class _GiveUp(Exception):
     pass
 
 
+def _num(text: str) -> int:
+    """A number as the grammar reads it; a longer one is left to the grammar's error."""
+    if len(text) > 9:
+        raise _GiveUp
+    return int(text)
+
+
 def fast_thousand(text: str, first_line: int) -> ThousandGame | None:
     """The record of a canonical Thousand game, or None when the text is not canonical."""
     try:
@@ -202,7 +209,7 @@ class _Reader:
             if m is not None:
                 if hand is not None:
                     hands.append(new_record(Hand, **hand))
-                hand = {"number": int(m.group(1)), "tricks": [], "stated": [], "pos": (lno, 1)}
+                hand = {"number": _num(m.group(1)), "tricks": [], "stated": [], "pos": (lno, 1)}
                 rank = -1
                 continue
             if hand is None:
@@ -242,7 +249,7 @@ class _Reader:
             else:  # contract
                 if not _CONTRACT.match(rest):
                     raise _GiveUp
-                hand["contract"] = new_record(Contract, value=int(rest), pos=pos)
+                hand["contract"] = new_record(Contract, value=_num(rest), pos=pos)
         if hand is not None:
             hands.append(new_record(Hand, **hand))
         return new_record(ThousandGame, tags=tags, hands=hands)
@@ -275,11 +282,11 @@ class _Reader:
                 raise _GiveUp
             seat = self.seat(m.group(1))
             if m.group(2) is not None:
-                call = new_record(Call, seat=seat, bid=int(m.group(2)), pos=(lno, col))
+                call = new_record(Call, seat=seat, bid=_num(m.group(2)), pos=(lno, col))
             elif m.group(3) is not None:
                 call = new_record(Call, seat=seat, bid=None, pos=(lno, col))
             else:
-                call = new_record(Call, seat=seat, bid=int(m.group(4)), dark=True, pos=(lno, col))
+                call = new_record(Call, seat=seat, bid=_num(m.group(4)), dark=True, pos=(lno, col))
             out.append(call)
             col += len(part) + 2
         return out
@@ -323,7 +330,7 @@ class _Reader:
                 raise _GiveUp
             plays.append(_play(seat, card, marriage, (lno, col)))
             col += len(part) + 2
-        return new_record(Trick, number=int(m.group(1)), plays=plays, winner=winner, pos=(lno, 3))
+        return new_record(Trick, number=_num(m.group(1)), plays=plays, winner=winner, pos=(lno, 3))
 
     def stated(self, kind: str, rest: str, lno: int) -> Stated:
         entries: list[Entry] = []
@@ -332,7 +339,7 @@ class _Reader:
             m = _ENTRY.match(part)
             if m is None:
                 raise _GiveUp
-            value = int(m.group(3)) * (-1 if m.group(2) == "-" else 1)
+            value = _num(m.group(3)) * (-1 if m.group(2) == "-" else 1)
             entries.append(_entry(self.seat(m.group(1)), value, m.group(4) is not None, (lno, col)))
             col += len(part) + 2
         return new_record(Stated, kind=kind, entries=entries, pos=(lno, 3))
@@ -371,7 +378,7 @@ class _BuraReader(_Reader):
             if m is not None:
                 if deal is not None:
                     deals.append(new_record(BuraDeal, **deal))
-                deal = {"number": int(m.group(1)), "events": [], "pos": (lno, 1)}
+                deal = {"number": _num(m.group(1)), "events": [], "pos": (lno, 1)}
                 continue
             if deal is None:
                 raise _GiveUp
@@ -404,7 +411,7 @@ class _BuraReader(_Reader):
                 outcome = None
                 rest_bits = bits[1:]
                 if rest_bits and _CONTRACT.match(rest_bits[0]):
-                    count = int(rest_bits.pop(0))
+                    count = _num(rest_bits.pop(0))
                 if rest_bits and rest_bits[0] in ("win", "fail"):
                     outcome = rest_bits.pop(0)
                 if rest_bits:
@@ -431,7 +438,7 @@ class _BuraReader(_Reader):
             elif word == "pot":
                 if not _NUMBER.match(rest):
                     raise _GiveUp
-                events.append(new_record(Pot, value=int(rest), pos=pos))
+                events.append(new_record(Pot, value=_num(rest), pos=pos))
             elif word in _TALLIES:
                 entries = []
                 col = 3 + len(word) + 1
@@ -439,7 +446,7 @@ class _BuraReader(_Reader):
                     m = _BURA_ENTRY.match(part)
                     if m is None:
                         raise _GiveUp
-                    value = int(m.group(3)) * (-1 if m.group(2) == "-" else 1)
+                    value = _num(m.group(3)) * (-1 if m.group(2) == "-" else 1)
                     entries.append(_entry(self.seat(m.group(1)), value, False, (lno, col)))
                     col += len(part) + 2
                 events.append(new_record(Tally, kind=word, entries=entries, pos=pos))
@@ -502,5 +509,5 @@ class _BuraReader(_Reader):
             )
             col += len(part) + 3
         return new_record(
-            BuraTrick, number=int(m.group(1)), answers=answers, winner=winner, pos=(lno, 3)
+            BuraTrick, number=_num(m.group(1)), answers=answers, winner=winner, pos=(lno, 3)
         )

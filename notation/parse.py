@@ -20,7 +20,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from .cards import canonical_card
-from .errors import KgnError, KgnSyntaxError
+from .errors import KgnError, KgnSyntaxError, clip
 from .fastparse import fast_bura, fast_thousand
 from .grammar import grammar_path
 from .records import (
@@ -61,7 +61,31 @@ from .records import (
     Winner,
 )
 
-__all__ = ["GameText", "iter_games", "parse_game", "read_game", "split_games"]
+__all__ = [
+    "MAX_DIGITS",
+    "GameText",
+    "iter_games",
+    "parse_game",
+    "parse_number",
+    "read_game",
+    "split_games",
+]
+
+MAX_DIGITS = 9
+"""The longest number KGN reads (hand and trick numbers, bids, scores, $n codes)."""
+
+_NUMBER = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}")
+
+
+def parse_number(text: str) -> int | None:
+    """A whole number written in ASCII digits (an optional sign, at most 9 digits), as in
+    tag values and switches; None for anything else (``²``, ``1e3``, a 5,000-digit number).
+
+    >>> parse_number("-120"), parse_number("²"), parse_number("1" * 10)
+    (-120, None, None)
+    """
+    return int(text) if _NUMBER.fullmatch(text) else None
+
 
 # ---- Splitting a stream into games ------------------------------------------------------
 
@@ -75,11 +99,25 @@ class GameText:
     index: int  # 1-based position of the game in the file
     file: str | None = None
     encoding_error: KgnSyntaxError | None = None
+    _starts: list[int] | None = None
 
     def source_line(self, line: int) -> str | None:
-        lines = self.text.split("\n")
+        """The text of file line ``line`` (None outside the game); the line offsets are
+        computed once, so many diagnostics of one game cost no more than one."""
+        if self._starts is None:
+            starts = [0]
+            find = self.text.find
+            i = find("\n")
+            while i >= 0:
+                starts.append(i + 1)
+                i = find("\n", i + 1)
+            self._starts = starts
         k = line - self.first_line
-        return lines[k] if 0 <= k < len(lines) else None
+        if not 0 <= k < len(self._starts):
+            return None
+        start = self._starts[k]
+        end = self._starts[k + 1] - 1 if k + 1 < len(self._starts) else len(self.text)
+        return self.text[start:end]
 
 
 @dataclass(slots=True)
@@ -192,6 +230,8 @@ def _read_game_text(handle: Any, file: str | None) -> GameText | None:
             elif head not in "{;":
                 seen_body = True
         if not lines:
+            if not stripped and not state.in_brace and err is None:
+                continue  # blank lines before a game belong to no game
             first_line = state.line_no
         if err is not None and error is None:
             error = err
@@ -200,10 +240,6 @@ def _read_game_text(handle: Any, file: str | None) -> GameText | None:
     if not lines or all(not ln.strip() for ln in lines):
         return None
     state.games += 1
-    # Drop leading blank lines so that a game starts at its first text.
-    while lines and not lines[0].strip():
-        lines.pop(0)
-        first_line += 1
     return GameText("\n".join(lines), first_line, state.games, file, error)
 
 
@@ -286,6 +322,16 @@ class _Builder(Transformer[Token, Any]):
     def _pos(self, tok: Token) -> tuple[int, int]:
         return ((tok.line or 1) + self.offset, tok.column or 1)
 
+    def _int(self, tok: Token, digits: str | None = None) -> int:
+        """A number of the text (``digits``: the part of ``tok`` that is the number); one
+        longer than 9 digits is an error, not a number."""
+        text = str(tok) if digits is None else digits
+        if len(text) > MAX_DIGITS:
+            raise self._error(
+                f"a number of {len(text)} digits; numbers in KGN have at most {MAX_DIGITS}", tok
+            )
+        return int(text)
+
     def _error(self, message: str, tok: Token) -> KgnSyntaxError:
         line, col = self._pos(tok)
         g = self.gtext
@@ -343,7 +389,9 @@ class _Builder(Transformer[Token, Any]):
             elif item.type == "GLYPH":
                 notes.append(Glyph.model_construct(text=cast(Any, str(item)), pos=self._pos(item)))
             else:
-                notes.append(Nag.model_construct(value=int(item[1:]), pos=self._pos(item)))
+                notes.append(
+                    Nag.model_construct(value=self._int(item, item[1:]), pos=self._pos(item))
+                )
         return notes
 
     # -- Thousand ------------------------------------------------------------------------
@@ -357,7 +405,9 @@ class _Builder(Transformer[Token, Any]):
         kw, number, notes, *events = c
         fields: dict[str, Any] = {"tricks": [], "stated": []}
         _collect(events, fields)
-        return Hand.model_construct(number=int(number), notes=notes, pos=self._pos(kw), **fields)
+        return Hand.model_construct(
+            number=self._int(number), notes=notes, pos=self._pos(kw), **fields
+        )
 
     def deal(self, c: list[Any]) -> Deal:
         kw, *parts, notes = c
@@ -387,13 +437,13 @@ class _Builder(Transformer[Token, Any]):
     def call_bid(self, c: list[Any]) -> Call:
         seat, value, notes = c
         return Call.model_construct(
-            seat=str(seat), bid=int(value), notes=notes, pos=self._pos(seat)
+            seat=str(seat), bid=self._int(value), notes=notes, pos=self._pos(seat)
         )
 
     def call_dark(self, c: list[Any]) -> Call:
         seat, _, value, notes = c
         return Call.model_construct(
-            seat=str(seat), bid=int(value), dark=True, notes=notes, pos=self._pos(seat)
+            seat=str(seat), bid=self._int(value), dark=True, notes=notes, pos=self._pos(seat)
         )
 
     def call_pass(self, c: list[Any]) -> Call:
@@ -415,14 +465,14 @@ class _Builder(Transformer[Token, Any]):
         return GiveCard.model_construct(seat=str(seat), card=self._card(card), pos=self._pos(seat))
 
     def contract(self, c: list[Any]) -> Contract:
-        return Contract.model_construct(value=int(c[1]), notes=c[2], pos=self._pos(c[0]))
+        return Contract.model_construct(value=self._int(c[1]), notes=c[2], pos=self._pos(c[0]))
 
     def trick(self, c: list[Any]) -> Trick:
         num = c[0]
         plays = [x for x in c[1:] if isinstance(x, Play)]
         winner = c[-1] if isinstance(c[-1], Winner) else None
         return Trick.model_construct(
-            number=int(num[:-1]), plays=plays, winner=winner, pos=self._pos(num)
+            number=self._int(num, num[:-1]), plays=plays, winner=winner, pos=self._pos(num)
         )
 
     def play(self, c: list[Any]) -> Play:
@@ -459,7 +509,7 @@ class _Builder(Transformer[Token, Any]):
     def entry(self, c: list[Any]) -> Entry:
         seat = c[0]
         sign = -1 if any(t == "-" for t in c[1:] if t.type == "SIGN") else 1
-        value = next(int(t) for t in c[1:] if t.type == "INT")
+        value = next(self._int(t) for t in c[1:] if t.type == "INT")
         barrel = any(t.type == "BARREL" for t in c[1:])
         return Entry.model_construct(
             seat=str(seat), value=sign * value, barrel=barrel, pos=self._pos(seat)
@@ -489,7 +539,7 @@ class _BuraBuilder(_Builder):
         kw, number, notes, *rest = c
         dealing = rest.pop(0) if rest and isinstance(rest[0], Dealing) else None
         return BuraDeal.model_construct(
-            number=int(number), notes=notes, dealing=dealing, events=rest, pos=self._pos(kw)
+            number=self._int(number), notes=notes, dealing=dealing, events=rest, pos=self._pos(kw)
         )
 
     def dealing(self, c: list[Any]) -> Dealing:
@@ -516,7 +566,7 @@ class _BuraBuilder(_Builder):
         answers = [x for x in c[1:] if isinstance(x, Answer)]
         winner = c[-1] if isinstance(c[-1], Winner) else None
         return BuraTrick.model_construct(
-            number=int(num[:-1]), answers=answers, winner=winner, pos=self._pos(num)
+            number=self._int(num, num[:-1]), answers=answers, winner=winner, pos=self._pos(num)
         )
 
     def answer(self, c: list[Any]) -> Answer:
@@ -544,7 +594,7 @@ class _BuraBuilder(_Builder):
     def claim(self, c: list[Any]) -> Claim:
         kw, seat, *rest = c
         notes = rest.pop()
-        count = next((int(t) for t in rest if t.type == "INT"), None)
+        count = next((self._int(t) for t in rest if t.type == "INT"), None)
         outcome = next((str(t).lower() for t in rest if t.type == "OUTCOME"), None)
         return Claim.model_construct(
             seat=str(seat), count=count, outcome=cast(Any, outcome), notes=notes, pos=self._pos(kw)
@@ -570,7 +620,7 @@ class _BuraBuilder(_Builder):
         kw, *rest = c
         notes = rest.pop()
         sign = -1 if any(t == "-" for t in rest if t.type == "SIGN") else 1
-        value = next(int(t) for t in rest if t.type == "INT")
+        value = next(self._int(t) for t in rest if t.type == "INT")
         return Pot.model_construct(value=sign * value, notes=notes, pos=self._pos(kw))
 
     def _tally(self, kind: Literal["chips", "wins", "penalty", "points"], c: list[Any]) -> Tally:
@@ -714,6 +764,17 @@ def parse_game(gtext: GameText, *, fast: bool = True) -> Game:
     grammar = _GRAMMAR_OF[kind]
     parser = _parser(grammar)
     parser.builder.reset(gtext, kind)
+    if gtext.text.count("(") > MAX_NESTING:
+        deep = _open_variation(gtext, gtext.first_line + gtext.text.count("\n"), 10**9, MAX_NESTING)
+        if deep is not None:
+            raise KgnSyntaxError(
+                f"variations are nested more than {MAX_NESTING} deep",
+                file=gtext.file,
+                line=deep[0],
+                column=deep[1],
+                game=gtext.index,
+                source=gtext.source_line(deep[0]),
+            )
     try:
         game: Game = parser.lark.parse(gtext.text)  # type: ignore[assignment]
     except UnexpectedInput as exc:
@@ -759,7 +820,7 @@ def _syntax_error(exc: UnexpectedInput, gtext: GameText) -> KgnSyntaxError:
     column = exc.column if isinstance(exc.column, int) and exc.column > 0 else 1
     if isinstance(exc, UnexpectedToken):
         tok = exc.token
-        found = "the end of the game" if tok.type == "$END" else repr(str(tok))
+        found = "the end of the game" if tok.type == "$END" else clip(repr(str(tok)))
         message = f"expected {_expected(_accepted(exc) or exc.expected)}, found {found}"
         if tok.type == "$END":
             line = gtext.first_line + gtext.text.count("\n")
@@ -768,7 +829,7 @@ def _syntax_error(exc: UnexpectedInput, gtext: GameText) -> KgnSyntaxError:
         text = gtext.source_line(line) or ""
         ch = text[column - 1 : column] or "?"
         word = re.match(r"\S+", text[column - 1 :])
-        found = repr(word.group(0)) if word else repr(ch)
+        found = clip(repr(word.group(0))) if word else repr(ch)
         message = f"expected {_expected(_accepted(exc) or exc.allowed or ())}, found {found}"
     elif isinstance(exc, UnexpectedEOF):
         message = f"expected {_expected(exc.expected)}, found the end of the game"
@@ -801,9 +862,16 @@ def _syntax_error(exc: UnexpectedInput, gtext: GameText) -> KgnSyntaxError:
 _SUIT_FIRST = re.compile(r"^[♠♣♦♥♤♧♢♡SCDHscdh](?:10|[6-9TJQKAtjqka])[,;)]?$")
 
 
-def _open_variation(gtext: GameText, line: int, column: int) -> tuple[int, int] | None:
+MAX_NESTING = 50
+"""How deeply variations may nest."""
+
+
+def _open_variation(
+    gtext: GameText, line: int, column: int, limit: int | None = None
+) -> tuple[int, int] | None:
     """Where the innermost variation still open before (line, column) was opened, skipping
-    comments and quoted strings; None when every '(' is closed."""
+    comments and quoted strings; None when every '(' is closed.  With ``limit``: where the
+    first variation nested deeper than that was opened (None: none is)."""
     stack: list[tuple[int, int]] = []
     lines = gtext.text.split("\n")
     stop = line - gtext.first_line
@@ -823,10 +891,12 @@ def _open_variation(gtext: GameText, line: int, column: int) -> tuple[int, int] 
                 continue
             if ch == "(":
                 stack.append((i + gtext.first_line, j + 1))
+                if limit is not None and len(stack) > limit:
+                    return stack[-1]
             elif ch == ")" and stack:
                 stack.pop()
             j += 1
-    return stack[-1] if stack else None
+    return stack[-1] if stack and limit is None else None
 
 
 # ---- The streaming API --------------------------------------------------------------------

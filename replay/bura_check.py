@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from notation.errors import IllegalMoveError, KgnError, plural
+from notation.errors import IllegalMoveError, KgnError, clip, plural
+from notation.parse import parse_number
 from notation.records import (
     Answer,
     BuraDeal,
@@ -101,12 +102,12 @@ class BuraChecker(_BaseChecker):
                     tag,
                 )
                 return None
-            try:
-                numbers = [int(v) for v in values]
-            except ValueError:
+            parsed = [parse_number(v) for v in values]
+            numbers = [v for v in parsed if v is not None]
+            if len(numbers) != len(parsed):
                 self.report(
                     KgnError(
-                        f"the {tag.name} tag holds {values}, not whole numbers",
+                        f"the {tag.name} tag holds {clip(repr(values))}, not whole numbers",
                         code="setup",
                         clause=self.clause("B1", "K1"),
                     ),

@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from notation.cards import UNKNOWN, Card, parse_card
-from notation.errors import IllegalMoveError, KgnError, RulesConfigError, WrongFactError
+from notation.errors import IllegalMoveError, KgnError, RulesConfigError, WrongFactError, clip
+from notation.parse import parse_number
 from notation.records import (
     BuraGame,
     Entry,
@@ -37,7 +38,10 @@ from notation.records import Play as PlayRec
 from . import thousand as th
 from .rules import RuleSet, did_you_mean, parse_rules
 
-__all__ = ["Report", "check", "replay_record"]
+__all__ = ["MAX_ERRORS", "Report", "check", "replay_record"]
+
+MAX_ERRORS = 100
+"""How many errors one game reports; the rest are counted."""
 
 
 @dataclass
@@ -54,6 +58,8 @@ class Report:
     complete: bool = False
     """True when the record replayed to its end (no illegal move stopped it)."""
     checked: int = 0
+    suppressed: int = 0
+    """Errors past the first :data:`MAX_ERRORS` of the game, counted but not reported."""
     """Hands (deals) replayed: finished ones, and the one an illegal move or the end of an
     unfinished record stopped in."""
 
@@ -88,6 +94,7 @@ class _BaseChecker:
         self.seats: dict[str, int] = {}
         self.hand_no: int | None = None
         self.trick_no: int | None = None
+        self.suppressed = 0
         self.observer: Any = None
         """Sees every step (``replay.steps``): ``step``, ``begin_branch``, ``end_branch``."""
 
@@ -111,6 +118,9 @@ class _BaseChecker:
         return err
 
     def report(self, err: KgnError, node: Any, seat: str | None = None) -> None:
+        if len(self.diags) >= MAX_ERRORS:
+            self.suppressed += 1
+            return
         self.diags.append(self.locate(err, node, seat))
 
     def illegal(self, err: KgnError, node: Any, seat: str | None = None) -> _Stop:
@@ -289,6 +299,18 @@ class _BaseChecker:
         self.trick_no = None
         if complete:
             self.check_result(table.result, self.result_clause)
+        if self.suppressed:
+            report.suppressed = self.suppressed
+            self.diags.append(
+                KgnError(
+                    f"and {self.suppressed} more errors in this game (the first {MAX_ERRORS} "
+                    "are shown)",
+                    code="more-errors",
+                    file=self.file,
+                    game=self.index,
+                    severity="note",
+                )
+            )
         report.diagnostics = self.diags
         report.hands = list(table.results)
         report.result = table.result
@@ -340,18 +362,23 @@ class _Checker(_BaseChecker):
                 continue
             if tag.name == "FirstHand":
                 v = tag.values[0].strip() if len(tag.values) == 1 else ""
-                if not v.isdigit() or int(v) < 1:
+                first = parse_number(v)
+                if first is None or first < 1 or not v.isdigit():
                     self.report(
-                        KgnError("FirstHand takes one hand number (1, 2, ...)", code="setup"), tag
+                        KgnError(
+                            "FirstHand takes one hand number (1, 2, ...)", code="setup", clause="T1"
+                        ),
+                        tag,
                     )
                     return None
-                out["first_hand"] = int(v)
+                out["first_hand"] = first
                 continue
             if len(tag.values) != n:
                 self.report(
                     KgnError(
                         f"the {tag.name} tag needs one value per player ({n}), in seat order",
                         code="setup",
+                        clause="T1",
                     ),
                     tag,
                 )
@@ -361,12 +388,15 @@ class _Checker(_BaseChecker):
                 if tag.name == "Barrel" and v in ("-", ""):
                     values.append(None)
                     continue
-                try:
-                    values.append(int(v))
-                except ValueError:
+                number = parse_number(v)
+                if number is not None:
+                    values.append(number)
+                else:
                     self.report(
                         KgnError(
-                            f"the {tag.name} tag holds {v!r}, not a whole number", code="setup"
+                            f"the {tag.name} tag holds {clip(repr(v))}, not a whole number",
+                            code="setup",
+                            clause="T1",
                         ),
                         tag,
                     )

@@ -217,22 +217,27 @@ def validate(
     if dask is not None and dask != "local" and (Path(dask).is_file() or dask.endswith(".kgn")):
         files = [dask, *files]  # `--dask FILE ...`: the file is not an address
         dask = "local"
+    unreadable: list[str] = []
+    readable = []
     for path in files:
         if path != "-" and not Path(path).is_file():
             why = "a folder, not a file" if Path(path).is_dir() else "no such file"
-            _fail_usage(f"cannot read {path}: {why}")
-    total_bytes = sum(Path(p).stat().st_size for p in files if p != "-")
+            unreadable.append(f"cannot read {path}: {why}")
+        else:
+            readable.append(path)
+    total_bytes = sum(Path(p).stat().st_size for p in readable if p != "-")
     started = time.perf_counter()
     stats = {"games": 0, "hands": 0, "errors": 0, "bytes": 0}
 
     def games() -> Iterator[Any]:
-        for path in files:
+        # An unreadable file is reported and the others are still checked (exit 2).
+        for path in readable:
             name = "<stdin>" if path == "-" else path
             try:
                 with open_input(path) as handle:
                     yield from split_games(handle, name)
             except (InputError, OSError) as exc:
-                _fail_usage(str(exc))
+                unreadable.append(str(exc))
 
     progress = None
     task = None
@@ -259,8 +264,9 @@ def validate(
         for result in results:
             stats["games"] += 1
             stats["hands"] += result.hands
+            stats["errors"] += result.suppressed
             for d in result.errors():
-                stats["errors"] += 1
+                stats["errors"] += d.severity == "error"
                 if progress is not None:
                     progress.stop()
                     progress = None
@@ -280,6 +286,10 @@ def validate(
         if show_stats or size > 2_000_000:
             line += f"; {size / 1e6 / elapsed:.2f} MB/s"
         _say(line)
+    for message in unreadable:
+        _say(f"kozyr: {message}")
+    if unreadable:
+        raise typer.Exit(EXIT_USAGE)
     raise typer.Exit(EXIT_INVALID if stats["errors"] else EXIT_OK)
 
 

@@ -62,6 +62,7 @@ class GameResult:
     file: str | None
     index: int
     hands: int = 0
+    suppressed: int = 0
     diagnostics: list[dict[str, Any]] = field(default_factory=list)
 
     def errors(self) -> list[KgnError]:
@@ -115,6 +116,7 @@ def check_job(item: Job) -> GameResult:
         return result
     report = check(game, file=file, index=index, source=gtext.source_line)
     result.hands = report.checked
+    result.suppressed = report.suppressed
     result.diagnostics = [_to_dict(d) for d in report.diagnostics]
     return result
 

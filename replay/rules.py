@@ -18,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
-from notation.errors import RulesConfigError
+from notation.errors import RulesConfigError, clip
+from notation.parse import parse_number
 
 __all__ = ["NUMBER", "PRESETS", "SWITCHES", "RuleSet", "Switch", "parse_rules"]
 
@@ -42,7 +43,8 @@ class Switch:
     def accepts(self, value: str) -> bool:
         if value in self.values:
             return True
-        return NUMBER in self.values and value.isdigit() and int(value) > 0
+        number = parse_number(value)
+        return NUMBER in self.values and value.isdigit() and number is not None and number > 0
 
     def choices(self) -> str:
         return ", ".join("a whole number" if v == NUMBER else v for v in self.values)
@@ -248,8 +250,8 @@ def parse_rules(game: str, text: str) -> RuleSet:
         preset = words.pop(0).lower()
         if preset not in presets:
             raise RulesConfigError(
-                f"unknown preset {preset!r} for {game}; choose one of: {', '.join(presets)}"
-                + did_you_mean(preset, presets),
+                f"unknown preset {clip(repr(preset))} for {game}; choose one of: "
+                f"{', '.join(presets)}" + did_you_mean(preset, presets),
                 code="unknown-preset",
             )
     values = defaults(game)
@@ -260,14 +262,14 @@ def parse_rules(game: str, text: str) -> RuleSet:
         name = name.lower()
         if not eq:
             raise RulesConfigError(
-                f"{word!r} is not switch=value (a preset comes first, once); presets: "
+                f"{clip(repr(word))} is not switch=value (a preset comes first, once); presets: "
                 f"{', '.join(presets)}",
                 code="unknown-preset" if "=" not in word else "unknown-switch",
             )
         if name not in switches:
             raise RulesConfigError(
-                f"unknown switch {name!r} for {game}; the switches are: {', '.join(switches)}"
-                + did_you_mean(name, switches),
+                f"unknown switch {clip(repr(name))} for {game}; the switches are: "
+                f"{', '.join(switches)}" + did_you_mean(name, switches),
                 code="unknown-switch",
             )
         if name in given:
@@ -275,7 +277,7 @@ def parse_rules(game: str, text: str) -> RuleSet:
         switch = switches[name]
         if not switch.accepts(value.lower()):
             raise RulesConfigError(
-                f"{name}={value} is not a value of {name}; choose one of: {switch.choices()}"
+                f"{name}={clip(value)} is not a value of {name}; choose one of: {switch.choices()}"
                 + did_you_mean(value, [v for v in switch.values if v != NUMBER]),
                 code="bad-switch-value",
             )

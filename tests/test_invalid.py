@@ -44,7 +44,8 @@ def expected_codes(folder: str) -> set[str]:
 
 
 def test_every_thousand_code_has_an_invalid_record() -> None:
-    missing = codes_in("thousand.py", "check.py", "table.py") - expected_codes("thousand")
+    notes = {"more-errors"}  # the note after a game's hundredth error (tests/test_hostile.py)
+    missing = codes_in("thousand.py", "check.py", "table.py") - expected_codes("thousand") - notes
     assert not missing, sorted(missing)
 
 
