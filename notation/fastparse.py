@@ -107,8 +107,8 @@ _CODES = frozenset(r + s for r in "6789TJQKA" for s in "SCDH") | {"??"}
 
 _NAME = r"[^\W\d_][\w'-]*"
 _CARD = r"(?:[6-9TJQKA][SCDH]|\?\?)"
-_TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)((?: "(?:[^"\\\n]|\\.)*")*)\]\Z')
-_VALUE = re.compile(r' "((?:[^"\\\n]|\\.)*)"')
+_TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)((?: "[^"\\\n]*(?:\\.[^"\\\n]*)*")*)\]\Z')
+_VALUE = re.compile(r' "([^"\\\n]*(?:\\.[^"\\\n]*)*)"')
 _HAND = re.compile(r"hand ([0-9]+)\Z")
 _CARDS = re.compile(rf"(?: {_CARD})*\Z")
 _DEAL_PART = re.compile(rf"({_NAME}):((?: {_CARD})*)\Z")

@@ -165,6 +165,10 @@ def _decode(raw: str | bytes, line_no: int, file: str | None) -> tuple[str, KgnS
         return text, err
 
 
+_COMMENT_BODY = re.compile(r"[^}\\]*(?:\\(?:u\{[0-9A-Fa-f]{1,6}\})?[^}\\]*)*")
+"""The inside of a ``{}`` comment up to its closing brace (``\\u{HEX}`` escapes skipped)."""
+
+
 def _scan_braces(line: str, in_brace: bool) -> bool:
     """Whether a ``{`` comment is still open at the end of ``line``."""
     if not in_brace and "{" not in line:
@@ -174,8 +178,8 @@ def _scan_braces(line: str, in_brace: bool) -> bool:
     while i < n:
         ch = line[i]
         if in_brace:
-            j = line.find("}", i)
-            if j < 0:
+            j = _COMMENT_BODY.match(line, i).end()  # type: ignore[union-attr]
+            if j >= n:
                 return True
             in_brace, i = False, j + 1
             continue
@@ -251,7 +255,7 @@ def split_games(handle: IO[str] | IO[bytes], file: str | None = None) -> Iterato
 
 # ---- Parsing one game -------------------------------------------------------------------
 
-_GAME_TAG = re.compile(r'\[\s*Game\s+"((?:[^"\\\n]|\\.)*)"')
+_GAME_TAG = re.compile(r'\[\s*Game\s+"([^"\\\n]*(?:\\.[^"\\\n]*)*)"')
 _GRAMMAR_OF = {"thousand": "thousand", "bura": "bura", "burkozel": "bura"}
 
 _READABLE = {
@@ -294,11 +298,30 @@ def _expected(names: Iterable[str]) -> str:
     return ", ".join(items[:-1]) + " or " + items[-1]
 
 
+_STRING_ESCAPE = re.compile(r"\\(?:u\{([0-9A-Fa-f]{1,6})\}|(.))")
+_COMMENT_ESCAPE = re.compile(r"\\u\{([0-9A-Fa-f]{1,6})\}")
+
+
+def _code_point(hex_digits: str, text: str) -> str:
+    value = int(hex_digits, 16)
+    return chr(value) if value <= 0x10FFFF and not 0xD800 <= value <= 0xDFFF else text
+
+
 def _unescape(token: str) -> str:
+    """A quoted string's text: ``\\"``, ``\\\\`` and ``\\u{HEX}`` decoded."""
     body = token[1:-1]
     if "\\" not in body:
         return body
-    return re.sub(r"\\(.)", r"\1", body)
+    return _STRING_ESCAPE.sub(
+        lambda m: _code_point(m.group(1), m.group(0)) if m.group(1) else m.group(2), body
+    )
+
+
+def decode_comment(text: str) -> str:
+    """A comment's text with its ``\\u{HEX}`` escapes decoded (nothing else is an escape)."""
+    if "\\u{" not in text:
+        return text
+    return _COMMENT_ESCAPE.sub(lambda m: _code_point(m.group(1), m.group(0)), text)
 
 
 class _Builder(Transformer[Token, Any]):
@@ -374,7 +397,7 @@ class _Builder(Transformer[Token, Any]):
     def _comment(self, tok: Token) -> Comment:
         text = str(tok)
         body = text[1:-1] if text.startswith("{") else text[1:]
-        return Comment.model_construct(text=body.strip(), pos=self._pos(tok))
+        return Comment.model_construct(text=decode_comment(body.strip()), pos=self._pos(tok))
 
     def comments(self, c: list[Token]) -> list[Comment]:
         return [self._comment(t) for t in c]
@@ -883,8 +906,11 @@ def _open_variation(
             if ch == ";":
                 break
             if ch == "{" or ch == '"':
-                close = "}" if ch == "{" else '"'
-                k = src.find(close, j + 1)
+                if ch == "{":
+                    k = _COMMENT_BODY.match(src, j + 1).end()  # type: ignore[union-attr]
+                    k = k if k < len(src) else -1
+                else:
+                    k = src.find('"', j + 1)
                 if k < 0:
                     break  # a comment or string running on: give up on this line
                 j = k + 1

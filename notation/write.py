@@ -39,7 +39,15 @@ from .records import (
     _LineOfPlay,
 )
 
-__all__ = ["KEYWORDS", "REQUIRED_TAGS", "quote", "seat_text", "write_game"]
+__all__ = [
+    "KEYWORDS",
+    "REQUIRED_TAGS",
+    "comment_text",
+    "escape_char",
+    "quote",
+    "seat_text",
+    "write_game",
+]
 
 REQUIRED_TAGS = ("Game", "Players", "Dealer", "Rules")
 KEYWORDS = frozenset(
@@ -48,18 +56,64 @@ KEYWORDS = frozenset(
     "bura molodka moskva small-moskva foreheads out-of-turn double-draw".split()
 )
 _BARE = re.compile(r"[^\W\d_][\w'-]*\Z")
-_CARDISH = re.compile(r"(?:10|[2-9TtJjQqKkAa])[SCDHscdh]\Z")
+# What the reader would take for something else at the start of a bare name: a keyword
+# (the grammar's keywords match case-insensitively up to a word boundary, so "Talon-Ivanov"
+# and "ſtock", whose long s folds to s, read as keywords) or a card ("As").
+_KEYWORD_ALTERNATIVES = "|".join(sorted((re.escape(k) for k in KEYWORDS), key=len, reverse=True))
+_NOT_A_NAME = re.compile(
+    rf"(?:{_KEYWORD_ALTERNATIVES})\b|(?:10|[2-9TtJjQqKkAa])[SCDHscdh\u2660-\u2667](?!\w)",
+    re.IGNORECASE,
+)
 INDENT = "  "
 
 
+def escape_char(ch: str) -> str:
+    """The KGN escape of one character: ``\\u{202E}``."""
+    return f"\\u{{{ord(ch):X}}}"
+
+
 def quote(text: str) -> str:
-    """A KGN string: ``"text"`` with ``"`` and ``\\`` escaped."""
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    r"""A KGN string: ``"text"`` with ``"`` and ``\`` escaped, and every character that is
+    not printable (controls, line breaks, bidi and invisible marks) written ``\u{HEX}``.
+
+    >>> print(quote('say "hi"\u202e'))
+    "say \"hi\"\u{202E}"
+    """
+    body = text.replace("\\", "\\\\").replace('"', '\\"')
+    if not body.isprintable():
+        body = "".join(ch if ch.isprintable() else escape_char(ch) for ch in body)
+    return '"' + body + '"'
+
+
+def comment_text(text: str) -> str:
+    r"""A comment's text as KGN writes it inside ``{}``: characters that are not printable
+    (line breaks excepted) as ``\u{HEX}``, a ``}`` as ``\u{7D}``, and a backslash that
+    would start an escape as ``\u{5C}``; the reader turns them back.
+
+    >>> print(comment_text("a}b\u202e"))
+    a\u{7D}b\u{202E}
+    """
+    if "}" not in text and "\\u{" not in text and text.replace("\n", "").isprintable():
+        return text
+    out = []
+    for k, ch in enumerate(text):
+        if ch == "}" or (ch == "\\" and text.startswith("u{", k + 1)):
+            out.append(escape_char(ch))
+        elif ch.isprintable() or ch == "\n":
+            out.append(ch)
+        else:
+            out.append(escape_char(ch))
+    return "".join(out)
 
 
 def seat_text(name: str, keywords: frozenset[str] = KEYWORDS) -> str:
     """A player's name as the body writes it: bare when it reads back as that name."""
-    if _BARE.match(name) and name.lower() not in keywords and not _CARDISH.match(name):
+    if (
+        _BARE.match(name)
+        and name.lower() not in keywords
+        and not _NOT_A_NAME.match(name)
+        and name.isprintable()
+    ):
         return name
     return quote(name)
 
@@ -83,11 +137,11 @@ class _Out:
         self.parts.append("\n")
 
     def comment(self, c: Comment) -> None:
-        if "}" in c.text:
+        if "}" in c.text and "\n" not in c.text and c.text.isprintable() and "\\u{" not in c.text:
             self.word("; " + c.text if c.text else ";")
             self.parts.append("\n" + self.indent + INDENT)
         else:
-            self.word("{" + c.text + "}")
+            self.word("{" + comment_text(c.text) + "}")
 
     def text(self) -> str:
         return "".join(self.parts)

@@ -6,6 +6,7 @@ Messages go to stderr; results to stdout.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import sys
@@ -18,8 +19,8 @@ import typer.core
 
 import notation
 from notation import KgnError, write_game
-from notation.errors import safe_text
-from notation.jsonio import iter_json_games, json_schema, to_dict
+from notation.errors import clip, safe_text
+from notation.jsonio import iter_json_games, json_safe, json_schema, to_dict
 
 from .check import check
 from .rules import did_you_mean
@@ -722,9 +723,23 @@ def record(
     ] = None,
 ) -> None:
     """Record a game at the table: each event is checked and saved at once."""
-    from .record import Recorder, new_game
+    from .record import FileLock, Recorder, leftover_temps, new_game, save_atomic
     from .rules import parse_rules
 
+    target = resume if resume is not None else output
+    lock = None
+    if target is not None:
+        # One recorder per file: a second one would lose the first one's events.
+        lock = FileLock(target)
+        try:
+            locked = lock.acquire()
+        except OSError as exc:
+            _fail_usage(f"cannot write {target}: {exc.strerror or exc}")
+        if not locked:
+            _fail_usage(f"{target} is being recorded by another kozyr record; nothing was changed")
+        for tmp in leftover_temps(target):
+            with contextlib.suppress(OSError):
+                tmp.unlink()
     if resume is not None:
         if game is not None or players is not None or output is not None:
             _fail_usage("--resume FILE takes everything from the file")
@@ -757,13 +772,14 @@ def record(
         record_game = new_game(game, names, dealer, rules, ante)
         path = output
     recorder = Recorder(record_game, path)
+    recorder.lock = lock
     errors = [d for d in recorder.state.report.diagnostics if d.severity == "error"]
     if errors:
         for d in errors:
             _say(d.format())
         raise typer.Exit(EXIT_INVALID)
     try:
-        recorder.save()
+        save_atomic(path, write_game(recorder.game))
     except OSError as exc:
         _fail_usage(f"cannot write {path}: {exc.strerror or exc}")
     interactive = sys.stdin.isatty()
@@ -791,6 +807,7 @@ def record(
             pass
 
     def read(prompt: str) -> str | None:
+        prompt = safe_text(prompt)  # names from the file never drive the terminal
         if interactive:
             try:
                 return input(prompt)
@@ -828,28 +845,86 @@ def export(
         Path | None, typer.Option("-o", "--output", metavar="OUT", help="Output file.")
     ] = None,
 ) -> None:
-    """Convert a KGN file to JSON (an array of game objects, or JSON Lines)."""
+    """Convert a KGN file to JSON (an array of game objects, or JSON Lines), or to canonical
+    KGN.  Games are converted one at a time (memory stays flat on large files)."""
     if to not in ("json", "kgn"):
         _fail_usage(f"unknown format {to!r}; expected json or kgn")
-    games, bad = [], False
-    try:
-        for item in games_of(file):
-            if isinstance(item, KgnError):
-                _say(item.format())
-                bad = True
-            else:
-                games.append(item)
-    except InputError as exc:
-        _fail_usage(str(exc))
+    bad = False
+    with _Sink(output) as out:
+        first = True
+        if to == "json" and not jsonl:
+            out.write("[")
+        try:
+            for item in games_of(file):
+                if isinstance(item, KgnError):
+                    _say(item.format())
+                    bad = True
+                    continue
+                if to == "kgn":
+                    out.write(("" if first else "\n") + write_game(item))
+                elif jsonl:
+                    out.write(json_safe(item.model_dump_json()) + "\n")
+                else:
+                    body = json.dumps(to_dict(item), indent=2, ensure_ascii=False)
+                    out.write(
+                        ("\n  " if first else ",\n  ") + json_safe(body).replace("\n", "\n  ")
+                    )
+                first = False
+        except InputError as exc:
+            out.abandon()
+            _fail_usage(str(exc))
+        if to == "json" and not jsonl:
+            out.write("\n]\n" if not first else "]\n")
+        if bad:
+            out.abandon()
     if bad:
         raise typer.Exit(EXIT_INVALID)
-    if to == "kgn":
-        text = "\n".join(write_game(g) for g in games)
-    elif jsonl:
-        text = "".join(g.model_dump_json() + "\n" for g in games)
-    else:
-        text = json.dumps([to_dict(g) for g in games], indent=2, ensure_ascii=False) + "\n"
-    _write_out(text, output)
+
+
+class _Sink:
+    """Where a converting command writes: standard output as it goes, or a file written
+    whole (a temporary file beside it, renamed at the end; left alone on failure)."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.handle: Any = None
+        self.failed = False
+
+    def __enter__(self) -> _Sink:
+        if self.path is not None:
+            import tempfile
+
+            try:
+                fd, name = tempfile.mkstemp(
+                    prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent or "."
+                )
+            except OSError as exc:
+                _fail_usage(f"cannot write {self.path}: {exc.strerror or exc}")
+            self.tmp = Path(name)
+            self.handle = open(fd, "w", encoding="utf-8")
+        return self
+
+    def write(self, text: str) -> None:
+        if self.handle is None:
+            sys.stdout.write(text)
+        else:
+            self.handle.write(text)
+
+    def abandon(self) -> None:
+        self.failed = True
+
+    def __exit__(self, *exc: object) -> None:
+        if self.handle is None:
+            return
+        self.handle.close()
+        if self.failed or exc[0] is not None:
+            self.tmp.unlink(missing_ok=True)
+            return
+        try:
+            self.tmp.replace(self.path)  # type: ignore[arg-type]
+        except OSError as err:
+            self.tmp.unlink(missing_ok=True)
+            _fail_usage(f"cannot write {self.path}: {err.strerror or err}")
 
 
 @app.command("import")
@@ -861,21 +936,40 @@ def import_(
         Path | None, typer.Option("-o", "--output", metavar="OUT", help="Output file.")
     ] = None,
 ) -> None:
-    """Convert JSON game records (as `kozyr export` writes them) back to canonical KGN."""
+    """Convert JSON game records (as `kozyr export` writes them) back to canonical KGN.
+    Every game must be one that KGN can hold: its text is read back and must give the same
+    record (a tag name that is not a name, a negative trick number ... are errors)."""
     try:
         raw = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
     except OSError as exc:
         _fail_usage(f"cannot read {file}: {exc.strerror or exc}")
     try:
         text = raw.decode("utf-8")
-        games = list(iter_json_games(text, file=file))
     except UnicodeDecodeError as exc:
         _say(f"{file}: error[encoding]: invalid UTF-8 at byte {exc.start}")
         raise typer.Exit(EXIT_INVALID) from None
-    except KgnError as exc:
-        _say(exc.format())
-        raise typer.Exit(EXIT_INVALID) from None
-    _write_out("\n".join(write_game(g) for g in games), output)
+    del raw
+    with _Sink(output) as out:
+        try:
+            for n, game in enumerate(iter_json_games(text, file=file), 1):
+                kgn = write_game(game)
+                try:
+                    again = notation.loads(kgn)
+                except KgnError as exc:
+                    again, why = None, exc.message
+                if again != game:
+                    why = why if again is None else "its KGN text reads back differently"
+                    raise KgnError(
+                        f"game {n} cannot be written as KGN: {clip(why, 200)}",
+                        code="json",
+                        file=file,
+                        game=n,
+                    )
+                out.write(("" if n == 1 else "\n") + kgn)
+        except KgnError as exc:
+            out.abandon()
+            _say(exc.format())
+            raise typer.Exit(EXIT_INVALID) from None
 
 
 @app.command()

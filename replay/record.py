@@ -15,8 +15,11 @@ goes on from the file; ``undo`` takes the last event back, in the file too.
 
 from __future__ import annotations
 
+import contextlib
+import glob
 import os
 import sys
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -49,7 +52,7 @@ from .steps import view_of
 
 __all__ = ["Recorder", "save_atomic"]
 
-COMMANDS = ("undo", "quit", "help", "open", "show", "fault")
+COMMANDS = ("undo", "quit", "help", "save", "open", "show", "fault")
 
 HELP = """Type the event the prompt asks for, in KGN:
   a deal        Anna: AS TS KH ... / Boris: ... / talon: TH 9C JS   (Enter if unknown)
@@ -66,29 +69,79 @@ Commands at any prompt:
   open NAME [N] [win|fail] a Bura claim
   show NAME COMBO CARDS    a Bura combination (bura, molodka, moskva, ...)
   fault NAME KIND          a Bura fault (out-of-turn, double-draw)
+  save PATH                go on writing the record to another file
   help                     this text
   quit                     stop; the file is saved, go on with --resume FILE
 Every accepted event is saved at once."""
 
 
 def save_atomic(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` so that a crash leaves the old or the new file whole."""
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as handle:
-        handle.write(text)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(tmp, path)
+    """Replace ``path`` with ``text`` so that a crash leaves the old or the new file whole.
+
+    The new text goes to a fresh temporary file beside the target (created exclusively, so a
+    symlink placed there in advance is never followed), is synced, and renamed over it.  A
+    ``path`` that is a symlink is kept: its target is what gets replaced."""
+    target = Path(os.path.realpath(path))
+    fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
-        fd = os.open(path.parent or ".", os.O_RDONLY)
+        with open(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(name, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(name)
+        raise
+    try:
+        dfd = os.open(target.parent, os.O_RDONLY)
     except OSError:
         return
     try:
-        os.fsync(fd)
+        os.fsync(dfd)
     except OSError:
         pass
     finally:
-        os.close(fd)
+        os.close(dfd)
+
+
+def leftover_temps(path: Path) -> list[Path]:
+    """Temporary files an interrupted save of ``path`` left behind."""
+    target = Path(os.path.realpath(path))
+    found = list(target.parent.glob(f".{glob.escape(target.name)}.*.tmp"))
+    legacy = target.with_name(target.name + ".tmp")
+    if legacy.is_file() and not legacy.is_symlink():
+        found.append(legacy)
+    return found
+
+
+class FileLock:
+    """An exclusive lock on a record while one recorder writes it (a second recorder on
+    the same file is refused).  The lock is released when the process ends, however it
+    ends."""
+
+    def __init__(self, path: Path) -> None:
+        target = Path(os.path.realpath(path))
+        self.path = target.with_name(f".{target.name}.lock")
+        self.fd: int | None = None
+
+    def acquire(self) -> bool:
+        import fcntl
+
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            return False
+        self.fd = fd
+        return True
+
+    def release(self) -> None:
+        # The lock file stays: removing it could let two recorders lock two different files.
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
 
 
 @dataclass
@@ -105,6 +158,9 @@ class Recorder:
     ) -> None:
         self.game = game
         self.path = path
+        self.unsaved = False
+        """The last save failed (the record is only in memory since)."""
+        self.lock: FileLock | None = None
         self.console = Console(
             file=out or sys.stdout, width=width, highlight=False, markup=False, emoji=False
         )
@@ -121,7 +177,42 @@ class Recorder:
         return _State(report, table)
 
     def save(self) -> None:
-        save_atomic(self.path, write_game(self.game))
+        """Save the record; a failed save keeps the session (and every event) alive."""
+        try:
+            save_atomic(self.path, write_game(self.game))
+        except OSError as exc:
+            self.unsaved = True
+            self.say(
+                f"could not save {self.path}: {exc.strerror or exc}. Nothing is lost: the "
+                "record is kept here and saved again after the next event; type "
+                "'save PATH' to save it elsewhere.",
+                "bold red",
+            )
+        else:
+            self.unsaved = False
+
+    def save_as(self, answer: str) -> None:
+        """``save PATH``: go on writing the record to another file."""
+        target = answer.split(" ", 1)[1].strip() if " " in answer else ""
+        if not target:
+            self.say("save PATH: the file to write the record to")
+            return
+        new = Path(target)
+        lock = FileLock(new)
+        try:
+            locked = lock.acquire()
+        except OSError as exc:
+            self.say(f"cannot write {new}: {exc.strerror or exc}", "bold red")
+            return
+        if not locked:
+            self.say(f"{new} is being recorded by another kozyr record", "bold red")
+            return
+        old_lock, self.lock, self.path = self.lock, lock, new
+        if old_lock is not None:
+            old_lock.release()
+        self.save()
+        if not self.unsaved:
+            self.say(f"saved to {new}; the record goes on there")
 
     def try_change(self, change: Callable[[AnyGame], Any]) -> KgnError | None:
         """Apply ``change`` to a copy of the record; keep it when the record stays valid."""
@@ -217,6 +308,9 @@ class Recorder:
                 return 0
             if word == "help":
                 self.say(HELP)
+                continue
+            if word == "save":
+                self.save_as(answer)
                 continue
             if word == "undo":
                 self.say("taken back" if self.undo() else "nothing to take back")

@@ -111,3 +111,127 @@ def test_four_hundred_bad_games_give_four_hundred_errors(tmp_path: Path, jobs: s
     path.write_text("\n".join([H + "\nhand 1\n  bid A 103\n"] * 400))
     result = runner.invoke(app, ["validate", "-j", jobs, str(path)])
     assert result.exit_code == 1 and result.stderr.count("error[T3.2 bid-step]") == 400
+
+
+# ---- the writer writes what the reader reads back ------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from notation.records import Call, Comment, Hand, Tag, ThousandGame  # noqa: E402
+
+NAMES = st.text(min_size=1, max_size=12) | st.sampled_from(
+    ["Talon-Ivanov", "Stock's", "trump-x", "ſtock", "As", "hand", "1abc", "A.B", "??", "->", "a\u200bb", "x\ny", "\u202eZ", "K\u212a"]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(name=NAMES, comment=st.text(max_size=30), value=st.text(max_size=20))
+def test_any_name_comment_and_tag_value_read_back_as_written(name: str, comment: str, value: str) -> None:
+    players = [name, "Boris", "Vera"] if name not in ("Boris", "Vera") else ["Anna", "Boris", "Vera"]
+    game = ThousandGame(
+        tags=[
+            Tag(name="Game", values=["thousand"]),
+            Tag(name="Players", values=players),
+            Tag(name="Dealer", values=["Vera"]),
+            Tag(name="Rules", values=["classic"]),
+            Tag(name="Event", values=[value]),
+        ],
+        notes=[Comment(text=comment.strip())] if comment.strip() else [],
+        hands=[Hand(number=1, auction=[Call(seat=players[0], bid=100, notes=[Comment(text=comment.strip())] if comment.strip() else [])])],
+    )
+    text = notation.dumps(game)
+    assert notation.loads(text) == game
+    assert text.isprintable() or all(ch.isprintable() or ch == "\n" for ch in text)
+
+
+# ---- raw escapes never reach the output ---------------------------------------------------
+
+EVIL = "x\x1b]0;PWNED\x07\x08\r\u009b\u202e\u200by"
+EVIL_RECORD = (
+    '[Game "thousand"]\n[Players "A" "B" "C"]\n[Dealer "C"]\n[Rules "classic"]\n'
+    '[Event "x\\u{1B}]0;PWNED\\u{7}\\u{8}\\u{D}\\u{9B}\\u{202E}\\u{200B}y"]\n'
+    "{x\\u{1B}]0;PWNED\\u{7}\\u{8}\\u{D}\\u{9B}\\u{202E}\\u{200B}y}\n\nhand 1\n  bid A 100\n"
+)
+
+
+def raw_controls(text: str) -> list[str]:
+    return [ch for ch in text if not (ch.isprintable() or ch == "\n")]
+
+
+@pytest.mark.parametrize("command", [["fmt"], ["annotate"], ["export", "--to", "kgn"], ["export", "--to", "json"], ["export", "--to", "json", "--jsonl"]])
+def test_no_command_prints_a_control_character_from_the_file(tmp_path: Path, command: list[str]) -> None:
+    path = tmp_path / "evil.kgn"
+    path.write_text(EVIL_RECORD)
+    game = notation.loads(EVIL_RECORD)
+    assert game.tag("Event") == EVIL and game.notes[0].text == EVIL  # read losslessly
+    result = runner.invoke(app, [*command, str(path)])
+    assert result.exit_code == 0, result.stderr
+    assert raw_controls(result.stdout) == []
+    if command == ["export", "--to", "json"]:
+        back = tmp_path / "evil.json"
+        back.write_text(result.stdout)
+        again = runner.invoke(app, ["import", str(back)])
+        assert again.exit_code == 0 and raw_controls(again.stdout) == []
+        assert notation.loads(again.stdout) == game
+
+
+# ---- JSON import holds only what KGN can hold ------------------------------------------------
+
+SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "thousand" / "01-first-hand.kgn"
+
+
+def exported(tmp_path: Path) -> list[dict]:  # type: ignore[type-arg]
+    import json
+
+    result = runner.invoke(app, ["export", str(SAMPLE)])
+    return json.loads(result.stdout)  # type: ignore[no-any-return]
+
+
+def import_json(tmp_path: Path, text: str) -> object:
+    path = tmp_path / "in.json"
+    path.write_text(text)
+    return runner.invoke(app, ["import", str(path)])
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[" * 1000, "nested too deeply"),
+        ('[{"a": 1' + "0" * 5000 + "}]", "not a game record"),
+        ('[{"kind": "thousand", "kind": "bura"}]', "appears twice"),
+    ],
+    ids=["deep", "long-number", "duplicate-key"],
+)
+def test_broken_json_is_a_located_error(tmp_path: Path, text: str, message: str) -> None:
+    result = import_json(tmp_path, text)
+    assert result.exit_code == 1 and message in result.stderr and "Traceback" not in result.stderr  # type: ignore[attr-defined]
+
+
+def test_a_json_comment_cannot_become_a_hand_and_a_tag_name_cannot_inject_a_tag(tmp_path: Path) -> None:
+    import json
+
+    games = exported(tmp_path)
+    games[0]["notes"] = [{"kind": "comment", "text": 'x}\nhand 99\n  bid Anna 100'}]
+    result = import_json(tmp_path, json.dumps(games))
+    assert result.exit_code == 0  # type: ignore[attr-defined]
+    back = notation.loads(result.stdout)  # type: ignore[attr-defined]
+    assert [h.number for h in back.hands] == [1] and back.notes[0].text.startswith("x}\nhand 99")
+    games = exported(tmp_path)
+    games[0]["tags"].append({"name": 'Event "x"] [Injected', "values": ["y"]})
+    result = import_json(tmp_path, json.dumps(games))
+    assert result.exit_code == 1 and "cannot be written as KGN" in result.stderr  # type: ignore[attr-defined]
+    games = exported(tmp_path)
+    games[0]["hands"][0]["tricks"][0]["number"] = -3
+    result = import_json(tmp_path, json.dumps(games))
+    assert result.exit_code == 1 and "cannot be written as KGN" in result.stderr  # type: ignore[attr-defined]
+    games = exported(tmp_path)
+    games[0]["tags"][1]["values"][0] = "An\nna"
+    games[0]["tags"][2]["values"][0] = "Vera"
+    for hand in games[0]["hands"]:
+        text = json.dumps(hand).replace('"Anna"', '"An\\nna"')
+        hand.clear()
+        hand.update(json.loads(text))
+    result = import_json(tmp_path, json.dumps(games))
+    assert result.exit_code == 0, result.stderr  # type: ignore[attr-defined]
+    assert notation.loads(result.stdout).players[0] == "An\nna"  # type: ignore[attr-defined]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import select
+import shutil
 import signal
 import subprocess
 import sys
@@ -172,4 +173,68 @@ def test_the_bura_draw_prompt_says_a_claim_is_possible(tmp_path: Path) -> None:
         out = session.answer(line)
     out = session.answer(BURA_INPUT[3])  # the trick is over: Mikhail may claim before drawing
     assert "Mikhail draws (card, or Enter if unseen; or open Mikhail to claim)> " in out
+    session.kill()
+
+
+# ---- the file is safe: one recorder per file, failed saves, temporary files, symlinks ------
+
+
+def test_a_second_recorder_on_the_same_file_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "g.kgn"
+    first = Session([*THOUSAND_ARGS, "-o", str(path)])
+    first.answer(THOUSAND_INPUT[0])
+    second = subprocess.run(
+        [*KOZYR, "record", "--resume", str(path)], input="100\n", capture_output=True, text=True,
+        cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=60,
+    )
+    assert second.returncode == 2 and "being recorded by another kozyr record" in second.stderr
+    first.answer("100")  # the first one goes on, and nothing of it was lost
+    assert "bid Anna 100" in path.read_text()
+    first.kill()
+
+
+def test_a_save_that_fails_keeps_the_session_and_the_record_can_be_saved_elsewhere(tmp_path: Path) -> None:
+    folder = tmp_path / "usb"
+    folder.mkdir()
+    path = folder / "g.kgn"
+    session = Session([*THOUSAND_ARGS, "-o", str(path)])
+    session.answer(THOUSAND_INPUT[0])
+    shutil.rmtree(folder)  # the stick is pulled out
+    out = session.answer("100")
+    assert "could not save" in out and "Nothing is lost" in out and "Boris bids>" in out
+    elsewhere = tmp_path / "saved.kgn"
+    out = session.answer(f"save {elsewhere}")
+    assert "saved to" in out
+    session.answer("110")
+    text = elsewhere.read_text()
+    assert "bid Anna 100, Boris 110" in text and replay.check(notation.loads(text)).ok
+    session.kill()
+
+
+def test_leftover_temporary_files_are_removed_and_a_planted_symlink_is_never_followed(tmp_path: Path) -> None:
+    path = record(tmp_path, THOUSAND_ARGS, THOUSAND_INPUT[:3])
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious")
+    (tmp_path / "g.kgn.tmp").symlink_to(victim)  # a planted OUT.tmp symlink
+    (tmp_path / "game.kgn.tmp").write_text("half a save")  # a crash's leftovers
+    (tmp_path / ".game.kgn.abc123.tmp").write_text("half a save")
+    Session(["--resume", str(path)]).finish(THOUSAND_INPUT[3:6])
+    assert victim.read_text() == "precious"
+    assert not (tmp_path / "game.kgn.tmp").exists() and not (tmp_path / ".game.kgn.abc123.tmp").exists()
+    assert "Boris 110" in path.read_text()
+
+
+def test_recording_through_a_symlink_updates_its_target(tmp_path: Path) -> None:
+    real = record(tmp_path, THOUSAND_ARGS, THOUSAND_INPUT[:2], "real.kgn")
+    link = tmp_path / "link.kgn"
+    link.symlink_to(real)
+    Session(["--resume", str(link)]).finish(THOUSAND_INPUT[2:4])
+    assert link.is_symlink() and "Boris 110" in real.read_text()
+
+
+def test_player_names_reach_the_prompt_escaped(tmp_path: Path) -> None:
+    args = ["thousand", "--players", "An\x1b]0;PWNED\x07na,Boris,Vera", "--dealer", "Vera"]
+    session = Session([*args, "-o", str(tmp_path / "g.kgn")])
+    out = session.answer(THOUSAND_INPUT[0].replace("Anna:", '"An\\u{1B}]0;PWNED\\u{7}na":'))
+    assert "\x1b]0;PWNED" not in out and "\x07" not in out
     session.kill()
