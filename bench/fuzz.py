@@ -1,19 +1,33 @@
-"""A longer fuzzing campaign than the test suite's: random and mutated inputs through the
-reader and the validator.  The only acceptable outcomes are a report or a located KgnError;
-anything else is a crash, saved to bench/out/crash-N.kgn.
+"""A fuzzing campaign over every path hostile text can take.
 
-    python bench/fuzz.py [--seconds 60] [--seed 0]
+Random and mutated records (hostile names, numbers, escapes, brackets, keyword prefixes,
+control characters, raw bytes) go through:
+
+- the splitter, both readers and the checker (as ``kozyr validate`` runs them): the only
+  acceptable outcomes are a report or a located ``KgnError``;
+- the fast reader against the Lark grammar: they must agree (the same record and positions,
+  or the fast reader steps aside);
+- the rewrites: ``fmt`` (write, read back: the same record) and ``annotate`` (the output
+  validates, reads back, and changes no move);
+- JSON: export, then import (the same record, or a located error; never a different one).
+
+Anything else is a failure, saved to bench/out/fail-N.kgn with its traceback.
+
+    python bench/fuzz.py [--inputs N | --seconds S] [--seed 0] [--jobs 2]
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+import os
 import random
 import sys
 import time
 import traceback
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
@@ -23,27 +37,47 @@ PIECES = [
     "10", "AS", "as", "7D", "Ħ", "\x00", "\x1b[31m", "\ufeff", "\r\n", "hand 2\n", "deal 2\n",
     "marriage", "pass", "down", "open", "show", "bura", "talon", "contract 999", "1.", "99.",
     "[Game \"bura\"]", "[Game \"thousand\"]", "[Rules \"classic x=1\"]", "barrel", "-5", "+",
+    "1" + "0" * 12, "\\u{202E}", "\\u{7D}", "\\", "\u202e", "\u200b", "\u009b", "ſtock", "Talon-Ivanov",
+    "Stock's", "trump-x", "1abc", "A.B", "K\u212a", "(A 105 (A 110))", "[FirstHand \"²\"]",
+    "[Totals \"880\" \"0\" \"0\"]", "[Barrel \"0\" \"-\" \"-\"]", "target=²", "\"An\\u{A}na\"",
 ]  # fmt: skip
+NAMES = ["Talon-Ivanov", "ſtock", "Stock's", "trump-x", "Аня", "K\u212a", "O'Neil", "a_b", "Zoë"]
 
 
 def seeds() -> list[str]:
+    """Small complete records (one or two hands or deals each), valid and canonical."""
     from notation import write_game
     from replay.generate import generate_thousand
     from replay.generate_bura import generate_bura
 
-    texts = [p.read_text(encoding="utf-8") for p in sorted((HERE.parent / "samples").glob("*/*.kgn"))]
-    texts += [write_game(generate_thousand(seed=s, max_hands=4)) for s in range(3)]
-    texts += [write_game(generate_bura(seed=s, players=3, game=g, deals=2)) for s in range(2) for g in ("bura", "burkozel")]
+    texts = [write_game(generate_thousand(seed=s, max_hands=1)) for s in range(6)]
+    texts += [write_game(generate_thousand(seed=s, rules="polish", max_hands=1)) for s in range(2)]
+    texts += [
+        write_game(generate_bura(seed=s, players=p, game=g, deals=1))
+        for s in range(3)
+        for p, g in ((2, "bura"), (3, "bura"), (3, "burkozel"))
+    ]
+    samples = sorted((HERE.parent / "samples").glob("*/0[1-3]*.kgn"))
+    texts += [p.read_text(encoding="utf-8") for p in samples if p.stat().st_size < 4000]
     return texts
 
 
 def mutate(rng: random.Random, text: str) -> str:
     choice = rng.random()
-    if choice < 0.1:
+    if choice < 0.05:
         return "".join(chr(rng.randrange(0, 0x2FF)) for _ in range(rng.randrange(0, 200)))
-    if choice < 0.2:  # splice two inputs
+    if choice < 0.12:  # splice two places of one input
         cut = rng.randrange(len(text) + 1)
         return text[:cut] + text[rng.randrange(len(text) + 1) :]
+    if choice < 0.3:  # a hostile name, everywhere
+        for old in ("Anna", "Boris", "Vera", "Oleg", "Mikhail", "Ilya"):
+            if old in text:
+                return text.replace(old, rng.choice(NAMES))
+    if choice < 0.4:  # a comment or a variation somewhere
+        i = text.find("\n", rng.randrange(len(text) + 1))
+        if i > 0:
+            note = rng.choice(["{x}", "{a\\u{7D}b}", "; c", "!?", "$12", "(B pass)", "{\u202e}"])
+            return text[:i] + " " + note + text[i:]
     for _ in range(rng.randint(1, 6)):
         i = rng.randrange(len(text) + 1)
         j = min(len(text), i + rng.randrange(0, 12))
@@ -51,37 +85,121 @@ def mutate(rng: random.Random, text: str) -> str:
     return text
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--seconds", type=float, default=60)
-    ap.add_argument("--seed", type=int, default=0)
-    args = ap.parse_args()
+def _positions(x: Any, out: list[Any]) -> list[Any]:
+    from pydantic import BaseModel
 
-    from notation.parse import split_games
+    if isinstance(x, BaseModel):
+        out.append((type(x).__name__, x.__dict__.get("pos")))
+        for key, value in x.__dict__.items():
+            if key != "pos":
+                _positions(value, out)
+    elif isinstance(x, list):
+        for value in x:
+            _positions(value, out)
+    return out
+
+
+def _moves(game: Any) -> list[Any]:
+    if game.kind == "thousand":
+        return [(h.number, [(c.seat, c.bid) for c in h.auction], [[(p.seat, p.card, p.marriage) for p in t.plays] for t in h.tricks]) for h in game.hands]  # fmt: skip
+    return [(d.number, [e.model_dump(exclude={"notes", "winner"}) for e in d.events if e.kind in ("trick", "draw", "claim", "show", "fault")]) for d in game.deals]  # fmt: skip
+
+
+def one(data: bytes, rng: random.Random) -> str | None:
+    """Run one input down every path; a description of the failure, or None."""
+    import notation
+    from notation.fastparse import fast_bura, fast_thousand
+    from notation.jsonio import iter_json_games, to_json
+    from notation.parse import GameText, parse_game, split_games
+    from replay.annotate import annotate
+    from replay.check import check
     from replay.parallel import check_job, job
 
-    rng = random.Random(args.seed)
-    corpus = seeds()
-    tried = crashes = diagnostics = 0
-    deadline = time.time() + args.seconds
-    while time.time() < deadline:
+    for gtext in split_games(io.BytesIO(data), "fuzz.kgn"):
+        check_job(job(gtext))  # validate: a report or located errors
+        if gtext.encoding_error is not None:
+            continue
+        text = gtext.text
+        try:
+            slow = parse_game(GameText(text, gtext.first_line, 1, "fuzz.kgn"), fast=False)
+        except notation.KgnError:
+            slow = None
+        fast = None
+        if text.startswith('[Game "thousand"]'):
+            fast = fast_thousand(text, gtext.first_line)
+        elif text.startswith(('[Game "bura"]', '[Game "burkozel"]')):
+            fast = fast_bura(text, gtext.first_line)
+        if fast is not None and slow is None:
+            return "the fast reader accepts what the grammar refuses"
+        if fast is not None and (fast != slow or _positions(fast, []) != _positions(slow, [])):
+            return "the fast reader and the grammar read different records"
+        if slow is None:
+            continue
+        written = notation.dumps(slow)
+        if notation.loads(written) != slow:
+            return "fmt: the written text reads back as another record"
+        if rng.random() < 0.5:
+            report = check(slow)
+            if report.ok:
+                out, _ = annotate(slow)
+                again = notation.loads(notation.dumps(out))
+                if again != out or not check(again).ok or _moves(again) != _moves(slow):
+                    return "annotate: the output changes a move, or does not validate"
+        else:
+            back = list(iter_json_games(to_json(slow), file="fuzz.json"))
+            if back != [slow]:
+                return "JSON: export and import give another record"
+    return None
+
+
+def run(args: tuple[int, int, float, list[str]]) -> tuple[int, list[tuple[bytes, str]]]:
+    seed, count, seconds, corpus = args
+    rng = random.Random(seed)
+    failures: list[tuple[bytes, str]] = []
+    deadline = time.time() + seconds if seconds else None
+    done = 0
+    while (deadline is None and done < count) or (deadline is not None and time.time() < deadline):
         text = mutate(rng, rng.choice(corpus))
         data = text.encode("utf-8", errors="surrogatepass")
-        if rng.random() < 0.05:
+        if rng.random() < 0.03:
             data = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 300)))
-        tried += 1
+        done += 1
         try:
-            for gtext in split_games(io.BytesIO(data), "fuzz.kgn"):
-                result = check_job(job(gtext))
-                diagnostics += len(result.diagnostics)
+            why = one(data, rng)
         except Exception:
-            crashes += 1
-            out = HERE / "out" / f"crash-{crashes}.kgn"
-            out.parent.mkdir(exist_ok=True)
-            out.write_bytes(data)
-            print(f"crash saved to {out}:\n{traceback.format_exc()}", file=sys.stderr)
-    print(f"fuzz: {tried} inputs in {args.seconds:.0f} s, {diagnostics} diagnostics, {crashes} crashes")
-    sys.exit(1 if crashes else 0)
+            why = traceback.format_exc()
+        if why is not None:
+            failures.append((data, why))
+    return done, failures
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--inputs", type=int, default=0, help="how many inputs (or --seconds)")
+    ap.add_argument("--seconds", type=float, default=0)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    args = ap.parse_args()
+    if not args.inputs and not args.seconds:
+        args.seconds = 60
+    corpus = seeds()
+    started = time.time()
+    chunks = [
+        (args.seed * 1000 + k, -(-args.inputs // args.jobs) if args.inputs else 0, args.seconds, corpus)
+        for k in range(args.jobs)
+    ]
+    with ProcessPoolExecutor(args.jobs) as pool:
+        results = list(pool.map(run, chunks))
+    tried = sum(n for n, _ in results)
+    failures = [f for _, fs in results for f in fs]
+    for k, (data, why) in enumerate(failures[:20], 1):
+        out = HERE / "out" / f"fail-{k}.kgn"
+        out.parent.mkdir(exist_ok=True)
+        out.write_bytes(data)
+        print(f"failure saved to {out}:\n{why}", file=sys.stderr)
+    elapsed = time.time() - started
+    print(f"fuzz: {tried} inputs in {elapsed:.0f} s ({tried / elapsed:.0f}/s on {args.jobs} processes), {len(failures)} failures")
+    sys.exit(1 if failures else 0)
 
 
 if __name__ == "__main__":

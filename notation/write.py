@@ -57,11 +57,11 @@ KEYWORDS = frozenset(
 )
 _BARE = re.compile(r"[^\W\d_][\w'-]*\Z")
 # What the reader would take for something else at the start of a bare name: a keyword
-# (the grammar's keywords match case-insensitively up to a word boundary, so "Talon-Ivanov"
-# and "ſtock", whose long s folds to s, read as keywords) or a card ("As").
+# (as the grammar reads them: ASCII letters in any case, up to a character that cannot
+# continue a name, so "Talon-Ivanov" is a name and "talon" is not) or a card ("As").
 _KEYWORD_ALTERNATIVES = "|".join(sorted((re.escape(k) for k in KEYWORDS), key=len, reverse=True))
 _NOT_A_NAME = re.compile(
-    rf"(?:{_KEYWORD_ALTERNATIVES})\b|(?:10|[2-9TtJjQqKkAa])[SCDHscdh\u2660-\u2667](?!\w)",
+    rf"(?a:{_KEYWORD_ALTERNATIVES})(?![\w'-])|(?:10|[2-9TtJjQqKkAa])[SCDHscdh\u2660-\u2667](?!\w)",
     re.IGNORECASE,
 )
 INDENT = "  "

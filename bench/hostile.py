@@ -1,0 +1,82 @@
+"""Pathological inputs at 1, 2, 4 and 8 MB: CPU time must grow linearly and peak memory
+stay under 20 times the input.
+
+    python bench/hostile.py [--sizes 1 2 4 8] [--command validate]
+
+Each shape is written at each size and checked by ``kozyr validate -j 1`` (or another
+command) in its own process; the table shows CPU seconds, peak RSS, the ratio of the
+largest to the smallest time, and the memory the input added (peak RSS less the peak of an
+empty record) over the input's size.  Needs /usr/bin/time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+H = '[Game "thousand"]\n[Players "A" "B" "C"]\n[Dealer "C"]\n[Rules "classic"]\n'
+B = '[Game "bura"]\n[Players "A" "B"]\n[Dealer "B"]\n[Rules "classic"]\n'
+BURA_DEAL = "deal 1\n  hands A: 6H 7H 8H / B: 9S TS JS / trump: QC\n"
+
+SHAPES: dict[str, Callable[[int], str]] = {
+    "huge number": lambda n: H + "\nhand 1\n  bid A 1" + "0" * n + "\n",
+    "long quoted string": lambda n: H + '[Event "' + "x" * n + '"]\n\nhand 1\n',
+    "long comment": lambda n: H + "\nhand 1\n  bid B 100 {" + "y" * n + "}\n",
+    "long name": lambda n: H.replace('"A"', '"' + "A" * n + '"') + "\nhand 1\n",
+    "leading blank lines": lambda n: "\n" * n + H,
+    "errors in one game": lambda n: B + BURA_DEAL + "  pot 0\n" * (n // 8),
+    "many games, each nested 50 deep": lambda n: ("\n" + H + "\nhand 1\n  bid B 100" + " (B 105" * 50 + ")" * 50 + "\n") * (n // 490),
+    "one line of cards": lambda n: H + "\nhand 1\n  talon " + "AS " * (n // 3) + "\n",
+}
+
+
+def measure(command: list[str], path: Path) -> tuple[float, int]:
+    kozyr = Path(sys.executable).parent / "kozyr"
+    out = subprocess.run(
+        ["/usr/bin/time", "-f", "%U %S %M", str(kozyr), *command, str(path)],
+        capture_output=True,
+        text=True,
+    )
+    user, system, peak = out.stderr.strip().splitlines()[-1].split()
+    return float(user) + float(system), int(peak) * 1024
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sizes", type=int, nargs="+", default=[1, 2, 4, 8])
+    ap.add_argument("--command", default="validate -j 1")
+    ap.add_argument("--shape", action="append", help="only these shapes")
+    args = ap.parse_args()
+    command = args.command.split()
+    with tempfile.TemporaryDirectory() as tmp:
+        empty = Path(tmp) / "empty.kgn"
+        empty.write_text(H)
+        _, base = measure(command, empty)
+        print(
+            f"kozyr {args.command}: CPU s and peak RSS per size (MB); the process alone "
+            f"peaks at {base / 1e6:.0f} MB, the growth column is (peak - that) / input"
+        )
+        for name, make in SHAPES.items():
+            if args.shape and name not in args.shape:
+                continue
+            row = []
+            for mb in args.sizes:
+                path = Path(tmp) / "shape.kgn"
+                path.write_text(make(mb * 1_000_000))
+                size = path.stat().st_size
+                cpu, peak = measure(command, path)
+                row.append((mb, cpu, peak, size))
+            first, last = row[0], row[-1]
+            growth = last[1] / max(first[1], 0.01)
+            memory = max((p - base) / s for _, _, p, s in row)
+            cells = "  ".join(f"{mb} MB {cpu:6.2f} s {peak / 1e6:6.0f} MB" for mb, cpu, peak, _ in row)
+            print(f"{name:32} {cells}  time x{growth:.1f}, growth/input {memory:.1f}")
+
+
+if __name__ == "__main__":
+    main()
