@@ -31,6 +31,7 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE.parent / "tests"))
 
 PIECES = [
     "", " ", "\n", "{", "}", "(", ")", "[", "]", '"', ";", ",", "/", ":", "->", "??", "!", "$1",
@@ -85,20 +86,6 @@ def mutate(rng: random.Random, text: str) -> str:
     return text
 
 
-def _positions(x: Any, out: list[Any]) -> list[Any]:
-    from pydantic import BaseModel
-
-    if isinstance(x, BaseModel):
-        out.append((type(x).__name__, x.__dict__.get("pos")))
-        for key, value in x.__dict__.items():
-            if key != "pos":
-                _positions(value, out)
-    elif isinstance(x, list):
-        for value in x:
-            _positions(value, out)
-    return out
-
-
 def _moves(game: Any) -> list[Any]:
     if game.kind == "thousand":
         return [(h.number, [(c.seat, c.bid) for c in h.auction], [[(p.seat, p.card, p.marriage) for p in t.plays] for t in h.tricks]) for h in game.hands]  # fmt: skip
@@ -107,6 +94,8 @@ def _moves(game: Any) -> list[Any]:
 
 def one(data: bytes, rng: random.Random) -> str | None:
     """Run one input down every path; a description of the failure, or None."""
+    from differential import positions
+
     import notation
     from notation.fastparse import fast_bura, fast_thousand
     from notation.jsonio import iter_json_games, to_json
@@ -131,7 +120,7 @@ def one(data: bytes, rng: random.Random) -> str | None:
             fast = fast_bura(text, gtext.first_line)
         if fast is not None and slow is None:
             return "the fast reader accepts what the grammar refuses"
-        if fast is not None and (fast != slow or _positions(fast, []) != _positions(slow, [])):
+        if fast is not None and (fast != slow or positions(fast, []) != positions(slow, [])):
             return "the fast reader and the grammar read different records"
         if slow is None:
             continue

@@ -58,6 +58,10 @@ _END_CLAUSE = {
 class BuraChecker(_BaseChecker):
     unit = "deal"
 
+    @property
+    def setup_clause(self) -> str:  # type: ignore[override]
+        return self.clause("B1", "K1")
+
     def __init__(
         self,
         game: BuraGame,
@@ -93,38 +97,19 @@ class BuraChecker(_BaseChecker):
             per_seat = tag.name in ("Chips", "Penalty")
             if (per_seat and len(values) != n) or (not per_seat and len(values) != 1):
                 want = f"one value per player ({n}), in seat order" if per_seat else "one number"
-                self.report(
-                    KgnError(
-                        f"the {tag.name} tag takes {want}",
-                        code="setup",
-                        clause=self.clause("B1", "K1"),
-                    ),
-                    tag,
-                )
+                self.setup_error(f"the {tag.name} tag takes {want}", tag)
                 return None
             parsed = [parse_number(v) for v in values]
             numbers = [v for v in parsed if v is not None]
             if len(numbers) != len(parsed):
-                self.report(
-                    KgnError(
-                        f"the {tag.name} tag holds {clip(repr(values))}, not whole numbers",
-                        code="setup",
-                        clause=self.clause("B1", "K1"),
-                    ),
-                    tag,
+                self.setup_error(
+                    f"the {tag.name} tag holds {clip(repr(values))}, not whole numbers", tag
                 )
                 return None
             if (tag.name in ("Ante", "Pot") and numbers[0] < 0) or (
                 tag.name == "FirstDeal" and numbers[0] < 1
             ):
-                self.report(
-                    KgnError(
-                        f"the {tag.name} tag holds {numbers[0]}",
-                        code="setup",
-                        clause=self.clause("B1", "K1"),
-                    ),
-                    tag,
-                )
+                self.setup_error(f"the {tag.name} tag holds {numbers[0]}", tag)
                 return None
             key = {
                 "Ante": "ante",

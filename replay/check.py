@@ -127,6 +127,13 @@ class _BaseChecker:
         self.report(err, node, seat)
         return _Stop()
 
+    def setup_error(self, message: str, tag: Any) -> None:
+        """A malformed start-position tag (``FirstHand``, ``Totals`` ...): reported, and the
+        replay does not start."""
+        self.report(KgnError(message, code="setup", clause=self.setup_clause), tag)
+
+    setup_clause = "T1"
+
     def stop(self, message: str, code: str, clause: str | None, node: Any) -> _Stop:
         """An illegal move found by the checker itself: report it at ``node``, end the line."""
         return self.illegal(IllegalMoveError(message, code=code, clause=clause), node)
@@ -364,23 +371,13 @@ class _Checker(_BaseChecker):
                 v = tag.values[0].strip() if len(tag.values) == 1 else ""
                 first = parse_number(v)
                 if first is None or first < 1 or not v.isdigit():
-                    self.report(
-                        KgnError(
-                            "FirstHand takes one hand number (1, 2, ...)", code="setup", clause="T1"
-                        ),
-                        tag,
-                    )
+                    self.setup_error("FirstHand takes one hand number (1, 2, ...)", tag)
                     return None
                 out["first_hand"] = first
                 continue
             if len(tag.values) != n:
-                self.report(
-                    KgnError(
-                        f"the {tag.name} tag needs one value per player ({n}), in seat order",
-                        code="setup",
-                        clause="T1",
-                    ),
-                    tag,
+                self.setup_error(
+                    f"the {tag.name} tag needs one value per player ({n}), in seat order", tag
                 )
                 return None
             values: list[int | None] = []
@@ -392,13 +389,8 @@ class _Checker(_BaseChecker):
                 if number is not None:
                     values.append(number)
                 else:
-                    self.report(
-                        KgnError(
-                            f"the {tag.name} tag holds {clip(repr(v))}, not a whole number",
-                            code="setup",
-                            clause="T1",
-                        ),
-                        tag,
+                    self.setup_error(
+                        f"the {tag.name} tag holds {clip(repr(v))}, not a whole number", tag
                     )
                     return None
             out[tag.name.lower()] = values

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 from conftest import INVALID, SAMPLES
+from differential import positions
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from pydantic import BaseModel
 from typer.testing import CliRunner
 
 import notation
@@ -27,18 +27,6 @@ from replay.parallel import check_all, check_job, job
 from replay.rules import SWITCHES
 
 runner = CliRunner()
-
-
-def positions(x: object, out: list[tuple[str, object]]) -> list[tuple[str, object]]:
-    if isinstance(x, BaseModel):
-        out.append((type(x).__name__, x.__dict__.get("pos")))
-        for key, value in x.__dict__.items():
-            if key != "pos":
-                positions(value, out)
-    elif isinstance(x, list):
-        for value in x:
-            positions(value, out)
-    return out
 
 
 def agree(text: str) -> bool:
