@@ -267,3 +267,11 @@ def test_analyze_on_two_processes_prints_the_same_as_on_one(root: Path) -> None:
     two = run_kozyr("analyze", sample, "--jobs", "2", "--summary")
     assert one.returncode == two.returncode == 0
     assert one.stdout == two.stdout and one.stdout.count("\nhand ") + 1 >= 1
+
+
+def test_give_analysis_solves_all_ninety_gives_and_names_the_best(root: Path) -> None:
+    out = run_kozyr("analyze", str(root / "samples/thousand/01-first-hand.kgn"), "--give", "--format", "json", "-j", "1")
+    (hand,) = json.loads(out.stdout)[0]["hands"]
+    give = hand["give"]
+    assert give["gives"] == 90 and give["played"] == ["Boris 9S", "Vera JS"]
+    assert give["value"] == hand["dd"] and give["best_value"] >= give["value"] and give["seconds"] >= 0
