@@ -273,7 +273,7 @@ class HandAnalysis:
                 text += f"; a better give was {' '.join(g.best)} (DD {g.best_value}, not {g.value})"
             else:
                 text += "; the give was one of the best"
-            text += f" ({g.gives} gives solved in {g.seconds:.1f} s)"
+            text += f" ({g.gives} gives solved in {g.seconds:.2f} s)"
         return text
 
     def as_dict(self) -> dict[str, Any]:
