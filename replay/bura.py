@@ -198,6 +198,8 @@ class DealResult:
     penalty: dict[int, int] = field(default_factory=dict)
     points: dict[int, int] = field(default_factory=dict)
     added: dict[int, int] = field(default_factory=dict)
+    factor: int = 1
+    """What the next deal's penalties are multiplied by (a tie with tie=double-next)."""
     notes: list[str] = field(default_factory=list)
 
 
@@ -266,6 +268,9 @@ class BuraTable(Stepper):
         chips: list[int] | None = None,
         penalty: list[int] | None = None,
         pot: int = 0,
+        ante_due: bool | None = None,
+        first_leader: int | None = None,
+        factor: int = 1,
         keep_history: bool = False,
     ) -> None:
         self.rules = rules or parse_rules(game, "classic")
@@ -281,7 +286,9 @@ class BuraTable(Stepper):
             wins=[0] * n,
             penalty=list(penalty or [0] * n),
             number=first_deal,
-            fresh_pot=pot == 0,
+            fresh_pot=pot == 0 if ante_due is None else ante_due,
+            first_leader=first_leader,
+            factor=factor,
         )
         self.deal: _Deal | None = None
         self.results: list[DealResult] = []
@@ -931,6 +938,7 @@ class BuraTable(Stepper):
         res.chips = dict(enumerate(m.chips))
         res.wins = dict(enumerate(m.wins))
         res.penalty = {p: m.penalty[p] for p in range(self.n)}
+        res.factor = m.factor
         self.results.append(res)
         self.deal = None
         m.number += 1

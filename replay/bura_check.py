@@ -91,9 +91,20 @@ class BuraChecker(_BaseChecker):
         n = len(g.players)
         kw: dict[str, Any] = {}
         for tag in g.tags:
-            if tag.name not in ("Ante", "Pot", "FirstDeal", "Chips", "Penalty"):
+            if tag.name == "Leader":  # K3: who leads the first recorded deal
+                names = {p.casefold(): i for i, p in enumerate(g.players)}
+                value = tag.values[0].strip().casefold() if len(tag.values) == 1 else ""
+                if not self.k or value not in names:
+                    self.setup_error("the Leader tag names one player (Burkozel)", tag)
+                    return None
+                kw["first_leader"] = names[value]
+                continue
+            if tag.name not in ("Ante", "Pot", "FirstDeal", "Chips", "Penalty", "Factor"):
                 continue
             values = [v.strip() for v in tag.values]
+            if tag.name == "Pot" and len(values) == 2 and values[1] == "ante":
+                kw["ante_due"] = True  # after a void deal: the pot stays and all ante again
+                values = values[:1]
             per_seat = tag.name in ("Chips", "Penalty")
             if (per_seat and len(values) != n) or (not per_seat and len(values) != 1):
                 want = f"one value per player ({n}), in seat order" if per_seat else "one number"
@@ -107,7 +118,7 @@ class BuraChecker(_BaseChecker):
                 )
                 return None
             if (tag.name in ("Ante", "Pot") and numbers[0] < 0) or (
-                tag.name == "FirstDeal" and numbers[0] < 1
+                tag.name in ("FirstDeal", "Factor") and numbers[0] < 1
             ):
                 self.setup_error(f"the {tag.name} tag holds {numbers[0]}", tag)
                 return None
@@ -117,6 +128,7 @@ class BuraChecker(_BaseChecker):
                 "FirstDeal": "first_deal",
                 "Chips": "chips",
                 "Penalty": "penalty",
+                "Factor": "factor",
             }
             kw[key[tag.name]] = numbers if per_seat else numbers[0]
         hand = 4 if self.k else int(rules["hand"])

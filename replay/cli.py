@@ -22,7 +22,6 @@ from notation import KgnError, write_game
 from notation.errors import clip, safe_text
 from notation.jsonio import iter_json_games, json_safe, json_schema, to_dict
 
-from .check import check
 from .rules import did_you_mean
 from .sources import InputError, games_of, texts_of
 
@@ -538,15 +537,37 @@ def sheet(
         int, typer.Option("--game", metavar="N", min=1, help="Which game of the file.")
     ] = 1,
     width: Annotated[int | None, typer.Option("--width", metavar="N", help="Output width.")] = None,
+    plot: Annotated[
+        Path | None,
+        typer.Option(
+            "--plot",
+            metavar="OUT.svg|png",
+            help="Also draw every player's running total across the hands (PNG needs matplotlib).",
+        ),
+    ] = None,
 ) -> None:
     """Print the score sheet of a session: a column per player, a row per hand or deal."""
     from rich.console import Console
 
+    from .check import replay_record
     from .render import render_sheet
 
-    record, _ = _one_game(file, game)
-    report = check(record, file=file, index=game)
+    record, title = _one_game(file, game)
+    report, table = replay_record(record, file=file, index=game)
     Console(width=width, highlight=False, markup=False, emoji=False).print(render_sheet(report))
+    if plot is not None:
+        from .plot import write_plot
+
+        if plot.suffix.lower() not in (".svg", ".png"):
+            _fail_usage("--plot writes OUT.svg or OUT.png")
+        try:
+            write_plot(plot, report, table, title)
+        except ImportError:
+            _fail_usage(
+                "a PNG plot needs matplotlib (pip install matplotlib); OUT.svg needs nothing"
+            )
+        except OSError as exc:
+            _fail_usage(f"cannot write {plot}: {exc.strerror or exc}")
     for d in report.diagnostics:
         _say(d.format())
     raise typer.Exit(EXIT_OK if report.ok else EXIT_INVALID)
@@ -686,6 +707,304 @@ def analyze(
         first = False
     if format == "json":
         sys.stdout.write("\n]\n")
+    raise typer.Exit(EXIT_INVALID if bad else EXIT_OK)
+
+
+# ---- corpora: query, stats, dedupe, split ----------------------------------------------------
+
+
+def _examined(files: list[str], jobs: int | None, **options: Any) -> Iterator[Any]:
+    """Every game of the files, examined (:func:`replay.corpus.examine`) on ``jobs``
+    processes, in input order, in flat memory.  An unreadable file is a usage error."""
+    from functools import partial
+
+    from notation.parse import split_games
+
+    from .corpus import examine_batch
+    from .parallel import batches, imap_ordered
+    from .sources import open_input
+
+    def games() -> Iterator[Any]:
+        for path in files:
+            if path != "-" and not Path(path).is_file():
+                why = "a folder, not a file" if Path(path).is_dir() else "no such file"
+                _fail_usage(f"cannot read {path}: {why}")
+            try:
+                with open_input(path) as handle:
+                    yield from split_games(handle, "<stdin>" if path == "-" else path)
+            except (InputError, OSError) as exc:
+                _fail_usage(str(exc))
+
+    work = partial(examine_batch, **options)
+    for _, found in imap_ordered(work, batches(games()), jobs):
+        yield from found
+
+
+def _pairs(values: list[str], option: str) -> list[tuple[str, str]]:
+    out = []
+    for v in values:
+        name, eq, value = v.partition("=")
+        if not eq or not name:
+            _fail_usage(f"{option} takes NAME=VALUE, not {v!r}")
+        out.append((name, value))
+    return out
+
+
+@app.command()
+def query(
+    files: Annotated[list[str], typer.Argument(metavar="FILE", help="KGN files.")],
+    player: Annotated[
+        str | None, typer.Option("--player", metavar="NAME", help="A player of the game.")
+    ] = None,
+    tag: Annotated[
+        list[str] | None,
+        typer.Option("--tag", metavar="NAME=VALUE", help="A tag equals (repeatable)."),
+    ] = None,
+    tag_contains: Annotated[
+        list[str] | None,
+        typer.Option("--tag-contains", metavar="NAME=TEXT", help="A tag contains, ignoring case."),
+    ] = None,
+    game_kind: Annotated[
+        str | None,
+        typer.Option(
+            "--game",
+            metavar="KIND",
+            autocompletion=_complete_game,
+            help="thousand, bura or burkozel.",
+        ),
+    ] = None,
+    rule: Annotated[
+        list[str] | None,
+        typer.Option("--rule", metavar="SWITCH=VALUE", help="A house rule's value (repeatable)."),
+    ] = None,
+    result: Annotated[
+        str | None,
+        typer.Option("--result", "--winner", metavar="NAME", help="The winner (or draw)."),
+    ] = None,
+    valid: Annotated[
+        bool | None, typer.Option("--valid/--invalid", help="Only valid (invalid) games.")
+    ] = None,
+    code: Annotated[
+        str | None, typer.Option("--code", metavar="CODE", help="Games with this diagnostic code.")
+    ] = None,
+    declarer: Annotated[
+        str | None,
+        typer.Option("--declarer", metavar="NAME", help="Thousand: hands this player declared."),
+    ] = None,
+    contract_min: Annotated[
+        int | None,
+        typer.Option("--contract-min", metavar="N", help="Thousand: contract at least N."),
+    ] = None,
+    contract_max: Annotated[
+        int | None,
+        typer.Option("--contract-max", metavar="N", help="Thousand: contract at most N."),
+    ] = None,
+    made: Annotated[
+        bool | None, typer.Option("--made/--failed", help="Thousand: contracts made (failed).")
+    ] = None,
+    marriage: Annotated[
+        str | None,
+        typer.Option(
+            "--marriage", metavar="SUIT", help="Thousand: a marriage declared (a suit, or any)."
+        ),
+    ] = None,
+    barrel: Annotated[
+        bool, typer.Option("--barrel", help="Thousand: somebody on the barrel.")
+    ] = False,
+    redeal: Annotated[bool, typer.Option("--redeal", help="Thousand: redealt hands.")] = False,
+    claim: Annotated[
+        str | None,
+        typer.Option("--claim", metavar="made|failed", help="Bura: a claim made or failed."),
+    ] = None,
+    combo: Annotated[
+        str | None,
+        typer.Option("--combo", metavar="NAME", help="Bura, Burkozel: a combination shown."),
+    ] = None,
+    penalty: Annotated[
+        bool, typer.Option("--penalty", help="Burkozel: penalty points received.")
+    ] = False,
+    hands: Annotated[
+        bool,
+        typer.Option("--hands", help="Write only the matching hands, each a record of its own."),
+    ] = False,
+    count: Annotated[
+        bool, typer.Option("--count", help="Print the number of matches only.")
+    ] = False,
+    format: Annotated[
+        str, typer.Option("--format", metavar="FORMAT", help="kgn (default) or jsonl.")
+    ] = "kgn",
+    output: Annotated[
+        Path | None, typer.Option("-o", "--output", metavar="OUT", help="Output file.")
+    ] = None,
+    jobs: Annotated[
+        int | None,
+        typer.Option("--jobs", "-j", metavar="N", min=1, help="Processes (default: all cores)."),
+    ] = None,
+) -> None:
+    """Find games (or hands) that match every filter given; write them as canonical KGN or
+    JSON Lines, or count them.  Facts come from the engine (docs/data.md)."""
+    from .corpus import Filters
+
+    if format not in ("kgn", "jsonl"):
+        _fail_usage(f"unknown format {format!r}; expected kgn or jsonl")
+    if claim not in (None, "made", "failed"):
+        _fail_usage("--claim takes made or failed")
+    filters = Filters(
+        player=player, tags=_pairs(tag or [], "--tag"),
+        tags_contain=_pairs(tag_contains or [], "--tag-contains"), kind=game_kind,
+        switches=_pairs(rule or [], "--rule"), result=result, valid=valid, code=code,
+        declarer=declarer, contract_min=contract_min, contract_max=contract_max, made=made,
+        marriage=marriage.lower() if marriage else None, barrel=barrel, redeal=redeal,
+        claim=claim, combo=combo, penalty=penalty,
+    )  # fmt: skip
+    if hands and not filters.on_hands:
+        _fail_usage(
+            "--hands cuts out the hands a hand filter matches; give one (--declarer, --made, ...)"
+        )
+    matched = unreadable = 0
+    with _Sink(None if count else output) as out:
+        first = True
+        for found in _examined(files, jobs, filters=filters, output=format, hands=hands):
+            if found.facts is None:
+                unreadable += 1
+                _say(found.error or "")
+                continue
+            matched += len(found.texts)
+            if not count:
+                for text in found.texts:
+                    out.write(text if format == "jsonl" or first else "\n" + text)
+                    first = False
+    if count:
+        sys.stdout.write(f"{matched}\n")
+    raise typer.Exit(EXIT_INVALID if unreadable else EXIT_OK)
+
+
+@app.command()
+def stats(
+    files: Annotated[list[str], typer.Argument(metavar="FILE", help="KGN files.")],
+    by: Annotated[
+        str,
+        typer.Option("--by", metavar="GROUP", help="summary (default), player, contract or rules."),
+    ] = "summary",
+    format: Annotated[
+        str, typer.Option("--format", metavar="FORMAT", help="table (default), csv or json.")
+    ] = "table",
+    jobs: Annotated[
+        int | None,
+        typer.Option("--jobs", "-j", metavar="N", min=1, help="Processes (default: all cores)."),
+    ] = None,
+) -> None:
+    """Count what happened in a corpus: games, hands, wins, contracts made by bid level,
+    marriages, the barrel, claims, combinations, penalties, chips.  The numbers come from
+    the engine, so wrong stated facts in a file do not change them (docs/data.md)."""
+    from .corpus import Stats
+
+    if by not in ("summary", "player", "contract", "rules"):
+        _fail_usage(f"unknown --by {by!r}; expected summary, player, contract or rules")
+    if format not in ("table", "csv", "json"):
+        _fail_usage(f"unknown format {format!r}; expected table, csv or json")
+    acc = Stats()
+    unreadable = 0
+    for found in _examined(files, jobs):
+        if found.facts is None:
+            unreadable += 1
+            _say(found.error or "")
+        else:
+            acc.add(found.facts)
+    if by == "summary":
+        rows: list[dict[str, Any]] = [{"statistic": k, "value": v} for k, v in acc.summary()]
+    else:
+        rows = {"player": acc.by_player, "contract": acc.by_contract, "rules": acc.by_rules}[by]()
+    if format == "json":
+        sys.stdout.write(json.dumps(rows, ensure_ascii=False, indent=2) + "\n")
+    elif format == "csv":
+        import csv
+
+        writer = csv.DictWriter(sys.stdout, fieldnames=list(rows[0]) if rows else ["statistic"])
+        writer.writeheader()
+        writer.writerows(rows)
+    else:
+        from rich.console import Console
+        from rich.table import Table
+
+        table = Table(title=f"kozyr stats ({by})")
+        for col in rows[0] if rows else ["statistic"]:
+            table.add_column(
+                col.replace("_", " "),
+                justify="left" if col in ("statistic", "player", "rules") else "right",
+            )
+        for row in rows:
+            table.add_row(*(safe_text(str(v)) for v in row.values()))
+        Console(highlight=False, markup=False, emoji=False).print(table)
+    if acc.wrong_facts:
+        _say(
+            f"note: {acc.wrong_facts} game(s) state facts the engine computes otherwise; "
+            "these statistics use the engine's values"
+        )
+    raise typer.Exit(EXIT_INVALID if unreadable else EXIT_OK)
+
+
+@app.command()
+def dedupe(
+    files: Annotated[list[str], typer.Argument(metavar="FILE", help="KGN files.")],
+    output: Annotated[
+        Path | None, typer.Option("-o", "--output", metavar="OUT", help="Output file.")
+    ] = None,
+    jobs: Annotated[
+        int | None,
+        typer.Option("--jobs", "-j", metavar="N", min=1, help="Processes (default: all cores)."),
+    ] = None,
+) -> None:
+    """Write each game once: a game whose deals and moves repeat an earlier one (whatever
+    its other tags, comments or layout) is dropped.  Says how many were dropped."""
+    seen: set[str] = set()
+    kept = dropped = unreadable = 0
+    with _Sink(output) as out:
+        for found in _examined(files, jobs, keys=True):
+            if found.facts is None or found.key is None:
+                unreadable += 1
+                _say(found.error or "")
+                continue
+            if found.key in seen:
+                dropped += 1
+                continue
+            seen.add(found.key)
+            kept += 1
+            out.write(("" if kept == 1 else "\n") + found.texts[0])
+    _say(f"{kept} game(s) kept, {dropped} duplicate(s) dropped")
+    raise typer.Exit(EXIT_INVALID if unreadable else EXIT_OK)
+
+
+@app.command()
+def split(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A KGN file.")],
+    folder: Annotated[
+        Path, typer.Option("-o", "--output", metavar="DIR", help="The folder for the files.")
+    ] = Path("."),
+) -> None:
+    """Write each game of a file to a file of its own, named from its tags
+    (``0001-thousand-Anna-Boris-Vera-2026.11.24.kgn``); ``cat`` joins them again."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        _fail_usage(f"cannot write {folder}: {exc.strerror or exc}")
+    written = bad = 0
+    try:
+        for gtext, item in texts_of(file):
+            if isinstance(item, KgnError):
+                _say(item.format())
+                bad += 1
+                continue
+            parts = [f"{gtext.index:04d}", item.kind, *item.players]
+            date = item.tag("Date")
+            if date:
+                parts.append(date)
+            name = re.sub(r"[^\w.-]+", "_", "-".join(parts))[:120] + ".kgn"
+            _write_out(write_game(item), folder / name)
+            written += 1
+    except InputError as exc:
+        _fail_usage(str(exc))
+    _say(f"{written} file(s) written to {folder}")
     raise typer.Exit(EXIT_INVALID if bad else EXIT_OK)
 
 
@@ -834,51 +1153,90 @@ def record(
 
 @app.command()
 def export(
-    file: Annotated[
-        str, typer.Argument(metavar="FILE", help="A KGN file ('-' for standard input).")
+    files: Annotated[
+        list[str], typer.Argument(metavar="FILE", help="KGN files ('-' for standard input).")
     ],
     to: Annotated[
-        str, typer.Option("--to", metavar="FORMAT", help="Output format: json or kgn.")
+        str, typer.Option("--to", metavar="FORMAT", help="json (default), kgn or parquet.")
     ] = "json",
     jsonl: Annotated[bool, typer.Option("--jsonl", help="JSON Lines: one game a line.")] = False,
     output: Annotated[
-        Path | None, typer.Option("-o", "--output", metavar="OUT", help="Output file.")
+        Path | None,
+        typer.Option("-o", "--output", metavar="OUT", help="Output file (parquet: a folder)."),
+    ] = None,
+    jobs: Annotated[
+        int | None,
+        typer.Option("--jobs", "-j", metavar="N", min=1, help="parquet: processes (default: all)."),
     ] = None,
 ) -> None:
-    """Convert a KGN file to JSON (an array of game objects, or JSON Lines), or to canonical
-    KGN.  Games are converted one at a time (memory stays flat on large files)."""
-    if to not in ("json", "kgn"):
-        _fail_usage(f"unknown format {to!r}; expected json or kgn")
+    """Convert KGN files to JSON (an array of game objects, or JSON Lines), to canonical
+    KGN, or to tidy Parquet tables (games, hands, results, calls, tricks, plays; see
+    docs/data.md).  Games are converted one at a time (memory stays flat on large files)."""
+    if to not in ("json", "kgn", "parquet"):
+        _fail_usage(f"unknown format {to!r}; expected json, kgn or parquet")
+    if to == "parquet":
+        _export_parquet(files, output, jobs)
+        return
     bad = False
     with _Sink(output) as out:
         first = True
         if to == "json" and not jsonl:
             out.write("[")
-        try:
-            for item in games_of(file):
-                if isinstance(item, KgnError):
-                    _say(item.format())
-                    bad = True
-                    continue
-                if to == "kgn":
-                    out.write(("" if first else "\n") + write_game(item))
-                elif jsonl:
-                    out.write(json_safe(item.model_dump_json()) + "\n")
-                else:
-                    body = json.dumps(to_dict(item), indent=2, ensure_ascii=False)
-                    out.write(
-                        ("\n  " if first else ",\n  ") + json_safe(body).replace("\n", "\n  ")
-                    )
-                first = False
-        except InputError as exc:
-            out.abandon()
-            _fail_usage(str(exc))
+        for file in files:
+            try:
+                for item in games_of(file):
+                    if isinstance(item, KgnError):
+                        _say(item.format())
+                        bad = True
+                        continue
+                    if to == "kgn":
+                        out.write(("" if first else "\n") + write_game(item))
+                    elif jsonl:
+                        out.write(json_safe(item.model_dump_json()) + "\n")
+                    else:
+                        body = json.dumps(to_dict(item), indent=2, ensure_ascii=False)
+                        body = json_safe(body).replace("\n", "\n  ")
+                        out.write(("\n  " if first else ",\n  ") + body)
+                    first = False
+            except InputError as exc:
+                out.abandon()
+                _fail_usage(str(exc))
         if to == "json" and not jsonl:
             out.write("\n]\n" if not first else "]\n")
         if bad:
             out.abandon()
     if bad:
         raise typer.Exit(EXIT_INVALID)
+
+
+def _export_parquet(files: list[str], output: Path | None, jobs: int | None) -> None:
+    try:
+        from .corpus import ParquetTables
+    except ImportError:  # pragma: no cover - the data extra is missing
+        _fail_usage("--to parquet needs pyarrow: pip install 'kozyr[data]'")
+    if output is None:
+        _fail_usage("--to parquet writes a folder of tables: give it with -o DIR")
+    try:
+        output.mkdir(parents=True, exist_ok=True)
+        tables = ParquetTables(output)
+    except ImportError:
+        _fail_usage("--to parquet needs pyarrow: pip install 'kozyr[data]'")
+    except OSError as exc:
+        _fail_usage(f"cannot write {output}: {exc.strerror or exc}")
+    unreadable = 0
+    try:
+        for found in _examined(files, jobs):
+            if found.facts is None:
+                unreadable += 1
+                _say(found.error or "")
+            else:
+                tables.add(found.facts)
+    finally:
+        tables.close()
+    _say(
+        f"{tables.games} game(s) written to {output} (games, hands, results, calls, tricks, plays)"
+    )
+    raise typer.Exit(EXIT_INVALID if unreadable else EXIT_OK)
 
 
 class _Sink:

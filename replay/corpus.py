@@ -1,0 +1,840 @@
+"""Corpus tools: what happened in every game, as the engine computes it.
+
+:func:`facts_of` replays a record once (through the same checker as ``kozyr validate``)
+and keeps, per hand or deal, the facts the corpus commands need: the auction, each trick
+with its leader, trump and winner, the declarer, contract and outcome, marriages, the
+barrel, claims, combinations and penalties, and the state before the hand (for cutting a
+hand out as a record of its own).  Numbers come from the engine, never from the facts a
+record states, so a file with wrong stated scores still gives true statistics.
+
+``kozyr query`` filters games and hands (:class:`Filters`), ``kozyr stats`` counts
+(:class:`Stats`), ``kozyr export --to parquet`` writes tidy tables (:func:`table_rows`),
+``kozyr dedupe`` compares :func:`moves_key`.  See docs/data.md.
+
+>>> import notation
+>>> from pathlib import Path
+>>> game = notation.loads(Path("samples/thousand/01-first-hand.kgn").read_text())
+>>> facts = facts_of(game)
+>>> h = facts.hands[0]
+>>> (h.declarer, h.contract, h.made, [t.winner for t in h.tricks][:3])
+('Anna', 120, True, ['Anna', 'Anna', 'Boris'])
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from notation.cards import Suit, card_code, card_points, parse_card
+from notation.records import (
+    Answer,
+    AnyGame,
+    BuraGame,
+    Call,
+    Claim,
+    Comment,
+    Glyph,
+    Nag,
+    Play,
+    Pot,
+    Show,
+    Tag,
+    Tally,
+    ThousandGame,
+)
+from notation.write import write_game
+
+from .check import replay_record
+from .thousand import ThousandTable
+
+__all__ = [
+    "Filters",
+    "GameFacts",
+    "HandFacts",
+    "Stats",
+    "TrickFacts",
+    "cut_hand",
+    "facts_of",
+    "moves_key",
+    "table_rows",
+]
+
+START_TAGS = (
+    "FirstHand",
+    "Totals",
+    "Barrel",
+    "Bolts",
+    "Ante",
+    "Pot",
+    "FirstDeal",
+    "Chips",
+    "Penalty",
+    "Leader",
+    "Factor",
+)
+
+
+# ---- Facts ----------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class TrickFacts:
+    number: int
+    leader: str
+    trump: str | None
+    """The suit in force for this trick (``hearts``), or None."""
+    winner: str | None = None
+    plays: list[tuple[str, str, bool]] = field(default_factory=list)
+    """(player, card, face down); a face-down card nobody saw is ``??``."""
+
+
+@dataclass(slots=True)
+class HandFacts:
+    """One hand (Thousand) or deal (Bura, Burkozel) as the engine replayed it."""
+
+    number: int
+    dealer: str
+    finished: bool = False
+    calls: list[tuple[str, int | None, bool]] = field(default_factory=list)
+    tricks: list[TrickFacts] = field(default_factory=list)
+    start: dict[str, Any] = field(default_factory=dict)
+    """The state before the hand: the start tags that make it a record of its own."""
+    # Thousand
+    declarer: str | None = None
+    contract: int | None = None
+    made: bool | None = None
+    conceded: bool = False
+    redeal: bool = False
+    dark: bool = False
+    marriages: list[tuple[str, int, str | None]] = field(default_factory=list)
+    barrel_start: list[str] = field(default_factory=list)
+    barrel_end: list[str] = field(default_factory=list)
+    # Bura, Burkozel
+    end: str | None = None
+    winner: str | None = None
+    claim: tuple[str, int | None, bool] | None = None
+    """(claimant, count, won)."""
+    shows: list[tuple[str, str]] = field(default_factory=list)
+    penalties: dict[str, int] = field(default_factory=dict)
+    """Penalty points this deal added (Burkozel, Bura with match=penalty-12)."""
+    results: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Per player: points, score, total, tricks (Thousand); chips, penalty, points (Bura)."""
+
+
+@dataclass(slots=True)
+class GameFacts:
+    kind: str
+    players: list[str]
+    dealer: str | None
+    rules: str
+    switches: dict[str, str]
+    tags: dict[str, list[str]]
+    file: str | None = None
+    index: int | None = None
+    result: str | None = None
+    valid: bool = True
+    codes: list[str] = field(default_factory=list)
+    wrong_facts: bool = False
+    """The record states facts the engine computes otherwise (the facts here are the
+    engine's)."""
+    totals: dict[str, int] = field(default_factory=dict)
+    hands: list[HandFacts] = field(default_factory=list)
+
+
+class _Watcher:
+    """A replay observer that records the main line's facts per hand or deal."""
+
+    def __init__(self, game: AnyGame) -> None:
+        self.game = game
+        self.hands: dict[int, HandFacts] = {}
+        self.depth = 0
+        self.trick: TrickFacts | None = None
+
+    def begin_branch(self) -> None:
+        self.depth += 1
+
+    def end_branch(self) -> None:
+        self.depth -= 1
+
+    def annotate(self, notes: list[Any]) -> None:
+        pass
+
+    def _hand(self, table: Any, checker: Any) -> HandFacts | None:
+        number = checker.hand_no
+        if number is None:
+            return None
+        hf = self.hands.get(number)
+        if hf is None:
+            names = table.players
+            if isinstance(table, ThousandTable):
+                g = table.game
+                dealer = names[table.hand.dealer] if table.hand is not None else names[g.dealer]
+                hf = HandFacts(number, dealer)
+                hf.start = {
+                    "Totals": list(g.totals),
+                    "Barrel": ["-" if b is None else str(b) for b in g.barrel],
+                    "Bolts": list(g.bolts),
+                }
+                hf.barrel_start = [names[p] for p, b in enumerate(g.barrel) if b is not None]
+            else:
+                deal = table.deal
+                dealer = names[deal.dealer] if deal is not None else names[table.match.dealer]
+                hf = HandFacts(number, dealer)
+            self.hands[number] = hf
+            self.trick = None
+        return hf
+
+    def step(self, table: Any, node: Any, checker: Any) -> None:
+        if self.depth:
+            return
+        hf = self._hand(table, checker)
+        if hf is None:
+            return
+        names = table.players
+        if isinstance(node, Call):
+            hf.calls.append((names[checker.seat(node.seat, node)], node.bid, node.dark))
+        elif isinstance(node, Play):
+            self._card(table, checker, hf, [(node.seat, node.card, False)])
+        elif isinstance(node, Answer):
+            cards = [(node.seat, c, False) for c in node.cards]
+            cards += [(node.seat, c, True) for c in node.down]
+            self._card(table, checker, hf, cards)
+        elif isinstance(node, Show):
+            hf.shows.append((names[checker.seat(node.seat, node)], node.combo))
+        elif isinstance(node, Claim):
+            hf.claim = (names[checker.seat(node.seat, node)], None, False)
+
+    def _card(
+        self, table: Any, checker: Any, hf: HandFacts, cards: list[tuple[str, str, bool]]
+    ) -> None:
+        names = table.players
+        trick = self.trick
+        number = checker.trick_no or len(hf.tricks) + 1
+        if trick is None or trick.number != number or trick.winner is not None:
+            if isinstance(table, ThousandTable):
+                hand = table.hand
+                trump = hand.trump if hand is not None else None
+            else:
+                deal = table.deal
+                trump = deal.trump if deal is not None else None
+            leader = names[checker.seat(cards[0][0], None)]
+            trick = self.trick = TrickFacts(
+                number, leader, None if trump is None else Suit(trump).noun
+            )
+            hf.tricks.append(trick)
+        for seat, card, down in cards:
+            trick.plays.append((names[checker.seat(seat, None)], card, down))
+        done = (
+            table.hand is None or not table.hand.plays
+            if isinstance(table, ThousandTable)
+            else table.deal is None or not table.deal.trick
+        )
+        if done and table.last_winner is not None:
+            trick.winner = names[table.last_winner]
+
+
+def facts_of(
+    game: AnyGame,
+    *,
+    file: str | None = None,
+    index: int | None = None,
+    source: Any = None,
+) -> GameFacts:
+    """Replay ``game`` and gather its facts (and its diagnostics' codes)."""
+    watcher = _Watcher(game)
+    report, table = replay_record(game, file=file, index=index, source=source, observer=watcher)
+    rules = game.rules
+    out = GameFacts(
+        kind=game.kind,
+        players=list(game.players),
+        dealer=game.dealer,
+        rules=rules,
+        switches=dict(table.rules.settings) if table is not None else {},
+        tags={t.name: list(t.values) for t in game.tags},
+        file=file,
+        index=index,
+        result=report.result,
+        valid=report.ok,
+        codes=[d.code for d in report.diagnostics if d.severity == "error"],
+        totals=dict(report.totals),
+    )
+    out.wrong_facts = any(c.startswith("wrong-") for c in out.codes)
+    names = list(game.players)
+    previous: Any = None
+    for res in report.hands:
+        hf = watcher.hands.get(res.number) or HandFacts(res.number, names[res.dealer])
+        hf.finished = True
+        if isinstance(game, ThousandGame):
+            _thousand_result(hf, res, names)
+        else:
+            _bura_result(hf, res, previous, names, game)
+            if game.kind == "burkozel" and out.hands and out.hands[-1].tricks:
+                hf.start["Leader"] = [out.hands[-1].tricks[-1].winner or ""]
+        previous = res
+        out.hands.append(hf)
+    finished = {h.number for h in out.hands}
+    out.hands.extend(h for n, h in sorted(watcher.hands.items()) if n not in finished)
+    return out
+
+
+def _thousand_result(hf: HandFacts, res: Any, names: list[str]) -> None:
+    hf.declarer = None if res.declarer is None else names[res.declarer]
+    hf.contract, hf.made, hf.conceded = res.contract, res.made, res.conceded
+    hf.redeal, hf.dark = res.redeal, res.dark
+    hf.marriages = [
+        (names[s], v, None if suit is None else suit.noun) for s, v, suit in res.marriages
+    ]
+    hf.barrel_end = sorted(names[p] for p in res.barrel)
+    for p, name in enumerate(names):
+        if p in res.totals:
+            hf.results[name] = {
+                "points": res.points.get(p),
+                "score": res.scores.get(p),
+                "total": res.totals.get(p),
+                "tricks": res.tricks.get(p),
+                "barrel": p in res.barrel,
+            }
+
+
+def _bura_result(hf: HandFacts, res: Any, previous: Any, names: list[str], game: BuraGame) -> None:
+    hf.end = res.end
+    hf.winner = None if res.winner is None else names[res.winner]
+    if hf.claim is not None:
+        hf.claim = (hf.claim[0], res.claim_count, res.end == "claim-won")
+    before = previous.penalty if previous is not None else {}
+    for p, name in enumerate(names):
+        added = (
+            res.penalty.get(p, 0) - before.get(p, 0)
+            if previous is not None
+            else res.added.get(p, res.penalty.get(p, 0))
+        )
+        if added:
+            hf.penalties[name] = added
+        hf.results[name] = {
+            "chips": res.chips.get(p),
+            "penalty": res.penalty.get(p),
+            "points": res.points.get(p),
+            "wins": res.wins.get(p),
+        }
+    if previous is None:
+        hf.start = {
+            name: list(values)
+            for name in ("Pot", "Chips", "Penalty", "Leader", "Factor")
+            if (values := game.tag_values(name))
+        }
+    else:
+        hf.start = {
+            "Pot": [str(previous.pot), "ante"] if previous.end == "void" else [str(previous.pot)],
+            "Chips": [str(previous.chips.get(p, 0)) for p in range(len(names))],
+            "Penalty": [str(previous.penalty.get(p, 0)) for p in range(len(names))],
+        }
+        if previous.factor != 1:
+            hf.start["Factor"] = [str(previous.factor)]
+
+
+# ---- Cutting a hand out -----------------------------------------------------------------------
+
+
+def cut_hand(game: AnyGame, facts: HandFacts) -> AnyGame:
+    """Hand (deal) ``facts.number`` of ``game`` as a record of its own: the header, the
+    hand's dealer, and start tags that give the state before it, so that it validates
+    alone (a Result tag is left out)."""
+    keep = [t for t in game.tags if t.name not in ("Dealer", "Result", *START_TAGS)]
+    tags = list(keep)
+    at = next((i for i, t in enumerate(tags) if t.name == "Rules"), len(tags) - 1) + 1
+    extra = [Tag(name="Dealer", values=[facts.dealer])]
+    if isinstance(game, ThousandGame):
+        extra.append(Tag(name="FirstHand", values=[str(facts.number)]))
+        extra += [
+            Tag(name=k, values=[str(v) for v in facts.start[k]])
+            for k in ("Totals", "Barrel", "Bolts")
+            if k in facts.start
+        ]
+        hands = [h for h in game.hands if h.number == facts.number]
+        out: AnyGame = ThousandGame(
+            tags=[*tags[:at], *extra, *tags[at:]], hands=[h.model_copy(deep=True) for h in hands]
+        )
+        return out
+    extra.append(Tag(name="FirstDeal", values=[str(facts.number)]))
+    ante = game.tag_values("Ante")
+    if ante:
+        extra.append(Tag(name="Ante", values=list(ante)))
+    extra += [Tag(name=k, values=list(v)) for k, v in facts.start.items() if v]
+    deals = [d for d in game.deals if d.number == facts.number]
+    return BuraGame(
+        kind=game.kind,
+        tags=[*tags[:at], *extra, *tags[at:]],
+        deals=[d.model_copy(deep=True) for d in deals],
+    )
+
+
+# ---- Duplicates -------------------------------------------------------------------------------
+
+
+def moves_key(game: AnyGame) -> str:
+    """A digest of what was dealt and played: the same for two records of one game whatever
+    their other tags, comments, glyphs, variations, stated facts or layout."""
+    bare = game.model_copy(deep=True)
+    bare.tags = [
+        t for t in bare.tags if t.name in ("Game", "Players", "Dealer", "Rules", *START_TAGS)
+    ]
+    _strip(bare)
+    if isinstance(bare, ThousandGame):
+        for hand in bare.hands:
+            hand.stated = []
+            for trick in hand.tricks:
+                trick.winner = None
+    else:
+        for deal in bare.deals:
+            deal.events = [e for e in deal.events if not isinstance(e, Pot | Tally)]
+            for ev in deal.events:
+                if hasattr(ev, "winner"):
+                    ev.winner = None
+    return hashlib.sha1(write_game(bare).encode("utf-8")).hexdigest()
+
+
+def _strip(node: Any) -> None:
+    """Remove comments, glyphs, $n codes and variations everywhere."""
+    if isinstance(node, list):
+        for item in node:
+            _strip(item)
+        return
+    if not hasattr(node, "__dict__"):
+        return
+    for key, value in node.__dict__.items():
+        if key == "notes" and isinstance(value, list):
+            value[:] = [
+                n
+                for n in value
+                if not isinstance(n, Comment | Glyph | Nag)
+                and getattr(n, "kind", "") != "variation"
+            ]
+        elif isinstance(value, list) or hasattr(value, "__dict__"):
+            _strip(value)
+
+
+# ---- Filters ----------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Filters:
+    """What ``kozyr query`` keeps: every filter given must match (hand filters: at least one
+    hand of the game)."""
+
+    player: str | None = None
+    tags: list[tuple[str, str]] = field(default_factory=list)
+    tags_contain: list[tuple[str, str]] = field(default_factory=list)
+    kind: str | None = None
+    switches: list[tuple[str, str]] = field(default_factory=list)
+    result: str | None = None
+    valid: bool | None = None
+    code: str | None = None
+    declarer: str | None = None
+    contract_min: int | None = None
+    contract_max: int | None = None
+    made: bool | None = None
+    marriage: str | None = None
+    """A suit noun, or ``any``."""
+    barrel: bool = False
+    redeal: bool = False
+    claim: str | None = None
+    """``made`` or ``failed``."""
+    combo: str | None = None
+    penalty: bool = False
+
+    @property
+    def on_hands(self) -> bool:
+        return any(
+            (
+                self.declarer, self.contract_min is not None, self.contract_max is not None,
+                self.made is not None, self.marriage, self.barrel, self.redeal, self.claim,
+                self.combo, self.penalty,
+            )
+        )  # fmt: skip
+
+    def game(self, g: GameFacts) -> bool:
+        fold = str.casefold
+        if self.player and fold(self.player) not in map(fold, g.players):
+            return False
+        if self.kind and g.kind != self.kind:
+            return False
+        for name, value in self.tags:
+            if value not in g.tags.get(name, []):
+                return False
+        for name, text in self.tags_contain:
+            if not any(fold(text) in fold(v) for v in g.tags.get(name, [])):
+                return False
+        for name, value in self.switches:
+            if g.switches.get(name) != value:
+                return False
+        if self.result and fold(g.result or "") != fold(self.result):
+            return False
+        if self.valid is not None and g.valid != self.valid:
+            return False
+        if self.code and self.code not in g.codes:
+            return False
+        return True
+
+    def hand(self, h: HandFacts) -> bool:
+        fold = str.casefold
+        if self.declarer and fold(h.declarer or "") != fold(self.declarer):
+            return False
+        if self.contract_min is not None and (h.contract is None or h.contract < self.contract_min):
+            return False
+        if self.contract_max is not None and (h.contract is None or h.contract > self.contract_max):
+            return False
+        if self.made is not None and h.made is not self.made:
+            return False
+        if self.marriage and not any(self.marriage in ("any", suit) for _, _, suit in h.marriages):
+            return False
+        if self.barrel and not (h.barrel_start or h.barrel_end):
+            return False
+        if self.redeal and not h.redeal:
+            return False
+        if self.claim and (h.claim is None or h.claim[2] != (self.claim == "made")):
+            return False
+        if self.combo and not any(c == self.combo for _, c in h.shows):
+            return False
+        if self.penalty and not h.penalties:
+            return False
+        return True
+
+
+# ---- Statistics -------------------------------------------------------------------------------
+
+
+class Stats:
+    """Counts over a corpus, from the engine's facts."""
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.hands = 0
+        self.invalid = 0
+        self.wrong_facts = 0
+        self.kinds: dict[str, int] = {}
+        self.players: dict[str, dict[str, float]] = {}
+        self.contracts: dict[int, list[int]] = {}
+        self.marriages: dict[str, int] = {}
+        self.rules: dict[str, dict[str, int]] = {}
+        self.claims = [0, 0]
+        self.combos: dict[str, int] = {}
+        self.lengths: list[int] = []
+
+    def _player(self, name: str) -> dict[str, float]:
+        return self.players.setdefault(
+            name,
+            {"games": 0, "wins": 0, "final_total": 0, "declared": 0, "made": 0, "barrel_visits": 0,
+             "barrel_falls": 0, "penalty": 0, "chips": 0, "claims": 0, "claims_won": 0},
+        )  # fmt: skip
+
+    def add(self, g: GameFacts) -> None:
+        self.games += 1
+        self.kinds[g.kind] = self.kinds.get(g.kind, 0) + 1
+        self.invalid += not g.valid
+        self.wrong_facts += g.wrong_facts
+        played = [h for h in g.hands if h.finished]
+        self.hands += len(played)
+        self.lengths.append(len(played))
+        by_rules = self.rules.setdefault(g.rules, {"games": 0, "hands": 0})
+        by_rules["games"] += 1
+        by_rules["hands"] += len(played)
+        for name in g.players:
+            p = self._player(name)
+            p["games"] += 1
+            if g.result and g.result == name:
+                p["wins"] += 1
+            total = g.totals.get(name, 0)
+            p["final_total"] += total
+            if g.kind == "bura":
+                p["chips"] += total
+            elif g.kind == "burkozel":
+                p["penalty"] += total
+        for h in played:
+            self._hand(h)
+
+    def _hand(self, h: HandFacts) -> None:
+        if h.declarer is not None and not h.redeal:
+            p = self._player(h.declarer)
+            p["declared"] += 1
+            if h.contract is not None and h.made is not None:
+                self.contracts.setdefault(h.contract, [0, 0])[0] += 1
+                self.contracts[h.contract][1] += bool(h.made)
+                p["made"] += bool(h.made)
+        for _, _, suit in h.marriages:
+            key = suit or "aces"
+            self.marriages[key] = self.marriages.get(key, 0) + 1
+        for name in set(h.barrel_end) - set(h.barrel_start):
+            self._player(name)["barrel_visits"] += 1
+        for name in set(h.barrel_start) - set(h.barrel_end):
+            if (h.results.get(name, {}).get("total") or 0) < 1000:
+                self._player(name)["barrel_falls"] += 1
+        if h.claim is not None:
+            self.claims[0 if h.claim[2] else 1] += 1
+            c = self._player(h.claim[0])
+            c["claims"] += 1
+            c["claims_won"] += h.claim[2]
+        for _, combo in h.shows:
+            self.combos[combo] = self.combos.get(combo, 0) + 1
+
+    # -- views --------------------------------------------------------------------------------
+
+    def summary(self) -> list[tuple[str, Any]]:
+        rows: list[tuple[str, Any]] = [("games", self.games), ("hands/deals", self.hands)]
+        rows += [(f"{k} games", v) for k, v in sorted(self.kinds.items())]
+        if self.lengths:
+            rows.append(
+                (
+                    "average game length (hands/deals)",
+                    round(sum(self.lengths) / len(self.lengths), 2),
+                )
+            )
+        declared = sum(n for n, _ in self.contracts.values())
+        if declared:
+            made = sum(m for _, m in self.contracts.values())
+            rows.append(("contracts played", declared))
+            rows.append(("contracts made", f"{made} ({100 * made / declared:.1f}%)"))
+        if self.hands:
+            for suit in ("spades", "clubs", "diamonds", "hearts", "aces"):
+                if suit in self.marriages:
+                    rows.append(
+                        (f"{suit} marriages per hand", round(self.marriages[suit] / self.hands, 4))
+                    )
+        if any(self.claims):
+            rows.append(("claims made", self.claims[0]))
+            rows.append(("claims failed", self.claims[1]))
+        for combo, n in sorted(self.combos.items()):
+            rows.append((f"{combo} shown", n))
+        rows.append(("invalid games", self.invalid))
+        return rows
+
+    def by_player(self) -> list[dict[str, Any]]:
+        out = []
+        for name, p in sorted(self.players.items()):
+            games = p["games"] or 1
+            row: dict[str, Any] = {
+                "player": name,
+                "games": int(p["games"]),
+                "wins": int(p["wins"]),
+                "win_rate": round(p["wins"] / games, 4),
+                "average_final_total": round(p["final_total"] / games, 2),
+                "declared": int(p["declared"]),
+                "made": int(p["made"]),
+                "barrel_visits": int(p["barrel_visits"]),
+                "barrel_falls": int(p["barrel_falls"]),
+                "claims": int(p["claims"]),
+                "claims_won": int(p["claims_won"]),
+            }
+            out.append(row)
+        return out
+
+    def by_contract(self) -> list[dict[str, Any]]:
+        return [
+            {"contract": c, "played": n, "made": m, "make_rate": round(m / n, 4)}
+            for c, (n, m) in sorted(self.contracts.items())
+        ]
+
+    def by_rules(self) -> list[dict[str, Any]]:
+        return [{"rules": r, **v} for r, v in sorted(self.rules.items())]
+
+
+# ---- Tidy tables ------------------------------------------------------------------------------
+
+TABLES = ("games", "hands", "results", "calls", "tricks", "plays")
+
+
+def table_rows(g: GameFacts, game_id: int) -> dict[str, list[dict[str, Any]]]:
+    """The rows this game adds to each tidy table (docs/data.md)."""
+    out: dict[str, list[dict[str, Any]]] = {name: [] for name in TABLES}
+    out["games"].append(
+        {
+            "game_id": game_id, "file": g.file, "game_index": g.index, "kind": g.kind,
+            "players": ",".join(g.players), "dealer": g.dealer, "rules": g.rules,
+            "event": next(iter(g.tags.get("Event", [])), None),
+            "date": next(iter(g.tags.get("Date", [])), None),
+            "result": g.result, "valid": g.valid, "first_error": g.codes[0] if g.codes else None,
+            "hands": sum(h.finished for h in g.hands),
+        }
+    )  # fmt: skip
+    for h in g.hands:
+        out["hands"].append(
+            {
+                "game_id": game_id, "hand": h.number, "dealer": h.dealer, "finished": h.finished,
+                "declarer": h.declarer, "contract": h.contract, "made": h.made,
+                "conceded": h.conceded, "redeal": h.redeal, "dark": h.dark,
+                "marriages": len(h.marriages), "end": h.end, "winner": h.winner,
+                "claim_count": h.claim[1] if h.claim else None,
+            }
+        )  # fmt: skip
+        for player, r in h.results.items():
+            out["results"].append(
+                {
+                    "game_id": game_id, "hand": h.number, "player": player,
+                    "points": r.get("points"), "score": r.get("score"), "total": r.get("total"),
+                    "tricks": r.get("tricks"), "barrel": r.get("barrel"), "chips": r.get("chips"),
+                    "penalty": r.get("penalty"),
+                }
+            )  # fmt: skip
+        for k, (player, bid, dark) in enumerate(h.calls, 1):
+            out["calls"].append(
+                {
+                    "game_id": game_id,
+                    "hand": h.number,
+                    "call": k,
+                    "player": player,
+                    "bid": bid,
+                    "dark": dark,
+                }
+            )
+        for t in h.tricks:
+            points = sum(card_points(parse_card(c)) for _, c, _ in t.plays if c != "??")
+            out["tricks"].append(
+                {"game_id": game_id, "hand": h.number, "trick": t.number, "leader": t.leader,
+                 "trump": t.trump, "winner": t.winner, "points": points}
+            )  # fmt: skip
+            for k, (player, card, down) in enumerate(t.plays, 1):
+                known = card != "??"
+                code = card_code(parse_card(card)) if known else None
+                out["plays"].append(
+                    {
+                        "game_id": game_id, "hand": h.number, "trick": t.number, "seq": k,
+                        "player": player, "seat": g.players.index(player) if player in g.players else None,
+                        "card": code, "rank": code[0] if code else None,
+                        "suit": code[1] if code else None, "face_down": down,
+                        "trump": t.trump, "leader": t.leader, "winner": t.winner,
+                        "points": card_points(parse_card(card)) if known else None,
+                    }
+                )  # fmt: skip
+    return out
+
+
+# ---- Work units for many processes --------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Found:
+    """What one game gave a corpus command: its facts (None: it did not parse), the
+    output texts for ``query``, and the error that stopped reading it."""
+
+    file: str | None
+    index: int
+    facts: GameFacts | None = None
+    texts: list[str] = field(default_factory=list)
+    error: str | None = None
+    key: str | None = None
+
+
+def examine(
+    item: tuple[str, int, int, str | None, Any],
+    filters: Filters | None = None,
+    output: str = "kgn",
+    hands: bool = False,
+    keys: bool = False,
+) -> Found:
+    """Parse and replay one game (a :data:`replay.parallel.Job`); with ``filters``, the
+    texts of what matches (whole games, or with ``hands`` the matching hands cut out)."""
+    import json
+
+    from notation.errors import KgnError
+    from notation.jsonio import json_safe
+    from notation.parse import GameText, parse_game
+
+    text, first_line, index, file, encoding_error = item
+    found = Found(file, index)
+    if encoding_error is not None:
+        found.error = encoding_error.get("message", "invalid UTF-8")
+        return found
+    gtext = GameText(text, first_line, index, file)
+    try:
+        game = parse_game(gtext)
+    except KgnError as exc:
+        found.error = exc.format()
+        return found
+    facts = found.facts = facts_of(game, file=file, index=index, source=gtext.source_line)
+    if keys:
+        found.key = moves_key(game)
+        found.texts.append(write_game(game))
+    if filters is None or not filters.game(facts):
+        return found
+    if filters.on_hands:
+        chosen = [h for h in facts.hands if filters.hand(h)]
+        if not chosen:
+            return found
+        records = [cut_hand(game, h) for h in chosen] if hands else [game]
+    else:
+        records = [game]
+    for record in records:
+        if output == "jsonl":
+            found.texts.append(
+                json_safe(json.dumps(record.model_dump(mode="json"), ensure_ascii=False)) + "\n"
+            )
+        else:
+            found.texts.append(write_game(record))
+    return found
+
+
+def examine_batch(items: list[Any], **options: Any) -> list[Found]:
+    return [examine(item, **options) for item in items]
+
+
+# ---- Parquet ------------------------------------------------------------------------------------
+
+_STR, _INT, _BOOL = "string", "int64", "bool_"
+SCHEMAS: dict[str, list[tuple[str, str]]] = {
+    "games": [("game_id", _INT), ("file", _STR), ("game_index", _INT), ("kind", _STR), ("players", _STR),
+              ("dealer", _STR), ("rules", _STR), ("event", _STR), ("date", _STR), ("result", _STR),
+              ("valid", _BOOL), ("first_error", _STR), ("hands", _INT)],
+    "hands": [("game_id", _INT), ("hand", _INT), ("dealer", _STR), ("finished", _BOOL), ("declarer", _STR),
+              ("contract", _INT), ("made", _BOOL), ("conceded", _BOOL), ("redeal", _BOOL), ("dark", _BOOL),
+              ("marriages", _INT), ("end", _STR), ("winner", _STR), ("claim_count", _INT)],
+    "results": [("game_id", _INT), ("hand", _INT), ("player", _STR), ("points", _INT), ("score", _INT),
+                ("total", _INT), ("tricks", _INT), ("barrel", _BOOL), ("chips", _INT), ("penalty", _INT)],
+    "calls": [("game_id", _INT), ("hand", _INT), ("call", _INT), ("player", _STR), ("bid", _INT), ("dark", _BOOL)],
+    "tricks": [("game_id", _INT), ("hand", _INT), ("trick", _INT), ("leader", _STR), ("trump", _STR),
+               ("winner", _STR), ("points", _INT)],
+    "plays": [("game_id", _INT), ("hand", _INT), ("trick", _INT), ("seq", _INT), ("player", _STR), ("seat", _INT),
+              ("card", _STR), ("rank", _STR), ("suit", _STR), ("face_down", _BOOL), ("trump", _STR),
+              ("leader", _STR), ("winner", _STR), ("points", _INT)],
+}  # fmt: skip
+
+
+class ParquetTables:
+    """Tidy tables written in batches (flat memory): one Parquet file per table in a folder.
+    Needs pyarrow (``pip install 'kozyr[data]'``)."""
+
+    def __init__(self, folder: Any, batch_rows: int = 50_000) -> None:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        self.pa, self.pq = pa, pq
+        self.folder = folder
+        self.batch_rows = batch_rows
+        self.schemas = {
+            name: pa.schema([(col, getattr(pa, kind)()) for col, kind in cols])
+            for name, cols in SCHEMAS.items()
+        }
+        self.rows: dict[str, list[dict[str, Any]]] = {name: [] for name in TABLES}
+        self.writers = {
+            name: pq.ParquetWriter(str(folder / f"{name}.parquet"), self.schemas[name])
+            for name in TABLES
+        }
+        self.games = 0
+
+    def add(self, g: GameFacts) -> None:
+        self.games += 1
+        for name, rows in table_rows(g, self.games).items():
+            self.rows[name].extend(rows)
+            if len(self.rows[name]) >= self.batch_rows:
+                self._flush(name)
+
+    def _flush(self, name: str) -> None:
+        rows = self.rows[name]
+        if rows:
+            table = self.pa.Table.from_pylist(rows, schema=self.schemas[name])
+            self.writers[name].write_table(table)
+            rows.clear()
+
+    def close(self) -> None:
+        for name in TABLES:
+            self._flush(name)
+            self.writers[name].close()

@@ -1,0 +1,154 @@
+"""Corpora: query, stats, dedupe, split and the tidy tables (docs/data.md)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import SAMPLES
+from typer.testing import CliRunner
+
+import notation
+import replay
+from replay.cli import app
+from replay.corpus import Stats, cut_hand, facts_of
+from replay.generate import generate_thousand
+from replay.generate_bura import generate_bura
+
+runner = CliRunner()
+ALL = sorted(str(p) for p in SAMPLES.glob("*/*.kgn"))
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A generated Thousand corpus (about 0.3 MB) and a Bura one, in one file."""
+    games = [generate_thousand(seed=s, max_hands=20) for s in range(12)]
+    games += [generate_bura(seed=s, players=3, game=g, deals=6) for s in range(4) for g in ("bura", "burkozel")]
+    path = tmp_path_factory.mktemp("corpus") / "corpus.kgn"
+    path.write_text(notation.dumps(games))
+    return path
+
+
+def test_every_hand_of_every_sample_cut_out_with_start_tags_validates_alone() -> None:
+    for path in ALL:
+        for game in notation.loads_all(Path(path).read_text()):
+            for hand in facts_of(game).hands:
+                if hand.finished:
+                    report = replay.check(cut_hand(game, hand))
+                    assert report.ok, (path, hand.number, [d.format() for d in report.diagnostics])
+
+
+def test_query_hands_of_a_failed_declarer_validate_and_are_exactly_those_hands(corpus: Path) -> None:
+    out = runner.invoke(app, ["query", str(corpus), "--player", "Anna", "--declarer", "Anna", "--failed", "--hands", "-j", "1"])
+    assert out.exit_code == 0
+    cut = notation.loads_all(out.stdout)
+    assert cut and all(replay.check(g).ok for g in cut)
+    expected = [
+        (g.tag("Round"), h.number)
+        for g in notation.loads_all(corpus.read_text())
+        for h in facts_of(g).hands
+        if h.declarer == "Anna" and h.made is False
+    ]
+    assert [(g.tag("Round"), g.hands[0].number) for g in cut] == expected  # type: ignore[union-attr]
+    count = runner.invoke(app, ["query", str(corpus), "--declarer", "anna", "--failed", "--hands", "--count"])
+    assert count.stdout.strip() == str(len(expected))
+
+
+def test_query_filters_games_by_tag_rule_result_and_kind(corpus: Path) -> None:
+    def count(*args: str) -> int:
+        out = runner.invoke(app, ["query", str(corpus), "--count", *args])
+        assert out.exit_code == 0, out.stderr
+        return int(out.stdout)
+
+    assert count() == 20
+    assert count("--game", "bura") == 4 and count("--game", "burkozel") == 4
+    assert count("--tag", "Round=3") == 3  # one Thousand game, a Bura and a Burkozel one
+    assert count("--rule", "bid-step=5") == 12
+    assert count("--valid") == 20 and count("--invalid") == 0
+    assert count("--claim", "made") + count("--claim", "failed") >= 1
+    jsonl = runner.invoke(app, ["query", str(corpus), "--game", "bura", "--format", "jsonl"])
+    assert [json.loads(line)["kind"] for line in jsonl.stdout.splitlines()] == ["bura"] * 4
+
+
+def test_stats_come_from_the_engine_not_from_stated_facts(corpus: Path, tmp_path: Path) -> None:
+    good = runner.invoke(app, ["stats", str(corpus), "--by", "contract", "--format", "json"])
+    import re
+
+    text = corpus.read_text()
+    wrong = tmp_path / "wrong.kgn"  # every Anna total stated 5 too high
+    wrong.write_text(re.sub(r"(totals Anna )(-?\d+)", lambda m: f"{m[1]}{int(m[2]) + 5}", text))
+    bad = runner.invoke(app, ["stats", str(wrong), "--by", "contract", "--format", "json"])
+    assert json.loads(good.stdout) == json.loads(bad.stdout)
+    assert "use the engine's values" in bad.stderr
+    acc = Stats()
+    for g in notation.loads_all(text):
+        acc.add(facts_of(g))
+    assert json.loads(good.stdout) == acc.by_contract()
+    played = sum(1 for g in notation.loads_all(text) if g.kind == "thousand" for h in g.hands if h.tricks or h.concede)
+    assert sum(row["played"] for row in acc.by_contract()) <= played
+
+
+def test_stats_by_player_and_csv(corpus: Path) -> None:
+    out = runner.invoke(app, ["stats", str(corpus), "--by", "player", "--format", "csv"])
+    lines = out.stdout.splitlines()
+    assert lines[0].startswith("player,games,wins,win_rate") and len(lines) > 3
+    table = runner.invoke(app, ["stats", str(corpus)])
+    assert "contracts made" in table.stdout and "claims" in table.stdout
+
+
+def test_dedupe_drops_a_reformatted_and_annotated_copy(corpus: Path, tmp_path: Path) -> None:
+    copy = tmp_path / "copy.kgn"
+    annotated = runner.invoke(app, ["annotate", str(corpus)]).stdout  # comments, winners, facts
+    copy.write_text(annotated.replace("\n  ", "\n    "))  # another layout
+    both = tmp_path / "both.kgn"
+    both.write_text(corpus.read_text() + "\n" + copy.read_text())
+    out = runner.invoke(app, ["dedupe", str(both), "-o", str(tmp_path / "once.kgn")])
+    assert out.exit_code == 0 and "20 game(s) kept, 20 duplicate(s) dropped" in out.stderr
+    assert len(notation.loads_all((tmp_path / "once.kgn").read_text())) == 20
+
+
+def test_split_writes_one_file_per_game_and_cat_joins_them(corpus: Path, tmp_path: Path) -> None:
+    out = runner.invoke(app, ["split", str(corpus), "-o", str(tmp_path / "games")])
+    assert out.exit_code == 0
+    files = sorted((tmp_path / "games").glob("*.kgn"))
+    assert len(files) == 20 and files[0].name.startswith("0001-thousand-")
+    joined = "\n".join(f.read_text() for f in files)
+    assert notation.loads_all(joined) == notation.loads_all(corpus.read_text())
+
+
+def test_parquet_tables_answer_the_same_as_stats_in_duckdb(corpus: Path, tmp_path: Path) -> None:
+    duckdb = pytest.importorskip("duckdb")
+    out = runner.invoke(app, ["export", "--to", "parquet", str(corpus), "-o", str(tmp_path / "pq"), "-j", "1"])
+    assert out.exit_code == 0, out.stderr
+    rate = duckdb.sql(
+        f"select count(*), sum(made::int) from '{tmp_path}/pq/hands.parquet' "
+        "where contract = 120 and made is not null"
+    ).fetchall()[0]
+    stats = json.loads(runner.invoke(app, ["stats", str(corpus), "--by", "contract", "--format", "json"]).stdout)
+    row = next(r for r in stats if r["contract"] == 120)
+    assert rate == (row["played"], row["made"])
+    plays = duckdb.sql(f"select count(*) from '{tmp_path}/pq/plays.parquet'").fetchall()[0][0]
+    games = notation.loads_all(corpus.read_text())
+    cards = sum(len(t.plays) for g in games if g.kind == "thousand" for h in g.hands for t in h.tricks)
+    cards += sum(len(a.cards) + len(a.down) for g in games if g.kind != "thousand" for d in g.deals for e in d.events if e.kind == "trick" for a in e.answers)
+    assert plays == cards
+
+
+def test_sheet_plot_draws_every_player_with_the_barrel_and_the_target(tmp_path: Path) -> None:
+    svg = tmp_path / "totals.svg"
+    out = runner.invoke(app, ["sheet", str(SAMPLES / "thousand" / "04-barrel-falls.kgn"), "--plot", str(svg)])
+    assert out.exit_code == 0
+    text = svg.read_text()
+    assert text.count("<polyline") == 3 and "barrel 880" in text and "target 1000" in text
+    assert all(name in text for name in ("Anna", "Boris", "Vera"))
+    burkozel = tmp_path / "penalty.svg"
+    runner.invoke(app, ["sheet", str(SAMPLES / "burkozel" / "02-three-players.kgn"), "--plot", str(burkozel)])
+    assert "limit 12" in burkozel.read_text()
+
+
+def test_sheet_plot_writes_a_png_with_matplotlib(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    png = tmp_path / "totals.png"
+    out = runner.invoke(app, ["sheet", str(SAMPLES / "thousand" / "04-barrel-falls.kgn"), "--plot", str(png)])
+    assert out.exit_code == 0 and png.read_bytes().startswith(b"\x89PNG")
