@@ -200,6 +200,8 @@ class DealResult:
     added: dict[int, int] = field(default_factory=dict)
     factor: int = 1
     """What the next deal's penalties are multiplied by (a tie with tie=double-next)."""
+    last_taker: int | None = None
+    """Who took the deal's last trick (Burkozel: he leads the next deal)."""
     notes: list[str] = field(default_factory=list)
 
 
@@ -939,6 +941,7 @@ class BuraTable(Stepper):
         res.wins = dict(enumerate(m.wins))
         res.penalty = {p: m.penalty[p] for p in range(self.n)}
         res.factor = m.factor
+        res.last_taker = deal.last_taker
         self.results.append(res)
         self.deal = None
         m.number += 1

@@ -864,7 +864,8 @@ def query(
     matched = unreadable = 0
     with _Sink(None if count else output) as out:
         first = True
-        for found in _examined(files, jobs, filters=filters, output=format, hands=hands):
+        what = "count" if count else format
+        for found in _examined(files, jobs, filters=filters, output=what, hands=hands):
             if found.facts is None:
                 unreadable += 1
                 _say(found.error or "")
@@ -1225,7 +1226,7 @@ def _export_parquet(files: list[str], output: Path | None, jobs: int | None) -> 
         _fail_usage(f"cannot write {output}: {exc.strerror or exc}")
     unreadable = 0
     try:
-        for found in _examined(files, jobs):
+        for found in _examined(files, jobs, detail=True):
             if found.facts is None:
                 unreadable += 1
                 _say(found.error or "")

@@ -14,7 +14,7 @@ record states, so a file with wrong stated scores still gives true statistics.
 >>> import notation
 >>> from pathlib import Path
 >>> game = notation.loads(Path("samples/thousand/01-first-hand.kgn").read_text())
->>> facts = facts_of(game)
+>>> facts = facts_of(game, detail=True)
 >>> h = facts.hands[0]
 >>> (h.declarer, h.contract, h.made, [t.winner for t in h.tricks][:3])
 ('Anna', 120, True, ['Anna', 'Anna', 'Boris'])
@@ -96,6 +96,8 @@ class HandFacts:
     number: int
     dealer: str
     finished: bool = False
+    position: int = -1
+    """The hand's place among the record's hands (0-based)."""
     calls: list[tuple[str, int | None, bool]] = field(default_factory=list)
     tricks: list[TrickFacts] = field(default_factory=list)
     start: dict[str, Any] = field(default_factory=dict)
@@ -166,22 +168,7 @@ class _Watcher:
             return None
         hf = self.hands.get(number)
         if hf is None:
-            names = table.players
-            if isinstance(table, ThousandTable):
-                g = table.game
-                dealer = names[table.hand.dealer] if table.hand is not None else names[g.dealer]
-                hf = HandFacts(number, dealer)
-                hf.start = {
-                    "Totals": list(g.totals),
-                    "Barrel": ["-" if b is None else str(b) for b in g.barrel],
-                    "Bolts": list(g.bolts),
-                }
-                hf.barrel_start = [names[p] for p, b in enumerate(g.barrel) if b is not None]
-            else:
-                deal = table.deal
-                dealer = names[deal.dealer] if deal is not None else names[table.match.dealer]
-                hf = HandFacts(number, dealer)
-            self.hands[number] = hf
+            hf = self.hands[number] = HandFacts(number, "")
             self.trick = None
         return hf
 
@@ -191,19 +178,14 @@ class _Watcher:
         hf = self._hand(table, checker)
         if hf is None:
             return
-        names = table.players
         if isinstance(node, Call):
-            hf.calls.append((names[checker.seat(node.seat, node)], node.bid, node.dark))
+            hf.calls.append((table.players[checker.seat(node.seat, node)], node.bid, node.dark))
         elif isinstance(node, Play):
             self._card(table, checker, hf, [(node.seat, node.card, False)])
         elif isinstance(node, Answer):
             cards = [(node.seat, c, False) for c in node.cards]
             cards += [(node.seat, c, True) for c in node.down]
             self._card(table, checker, hf, cards)
-        elif isinstance(node, Show):
-            hf.shows.append((names[checker.seat(node.seat, node)], node.combo))
-        elif isinstance(node, Claim):
-            hf.claim = (names[checker.seat(node.seat, node)], None, False)
 
     def _card(
         self, table: Any, checker: Any, hf: HandFacts, cards: list[tuple[str, str, bool]]
@@ -240,16 +222,17 @@ def facts_of(
     file: str | None = None,
     index: int | None = None,
     source: Any = None,
+    detail: bool = False,
 ) -> GameFacts:
-    """Replay ``game`` and gather its facts (and its diagnostics' codes)."""
-    watcher = _Watcher(game)
+    """Replay ``game`` and gather its facts (and its diagnostics' codes).  With ``detail``
+    also every call and trick (what the tidy tables need; it costs a replay observer)."""
+    watcher = _Watcher(game) if detail else None
     report, table = replay_record(game, file=file, index=index, source=source, observer=watcher)
-    rules = game.rules
     out = GameFacts(
         kind=game.kind,
         players=list(game.players),
         dealer=game.dealer,
-        rules=rules,
+        rules=game.rules,
         switches=dict(table.rules.settings) if table is not None else {},
         tags={t.name: list(t.values) for t in game.tags},
         file=file,
@@ -261,24 +244,27 @@ def facts_of(
     )
     out.wrong_facts = any(c.startswith("wrong-") for c in out.codes)
     names = list(game.players)
+    seen = watcher.hands if watcher is not None else {}
     previous: Any = None
-    for res in report.hands:
-        hf = watcher.hands.get(res.number) or HandFacts(res.number, names[res.dealer])
+    for position, res in enumerate(report.hands):
+        hf = seen.get(res.number) or HandFacts(res.number, names[res.dealer])
+        hf.dealer = names[res.dealer]
         hf.finished = True
+        hf.position = position
         if isinstance(game, ThousandGame):
-            _thousand_result(hf, res, names)
+            _thousand_result(hf, res, previous, names, game)
         else:
             _bura_result(hf, res, previous, names, game)
-            if game.kind == "burkozel" and out.hands and out.hands[-1].tricks:
-                hf.start["Leader"] = [out.hands[-1].tricks[-1].winner or ""]
         previous = res
         out.hands.append(hf)
     finished = {h.number for h in out.hands}
-    out.hands.extend(h for n, h in sorted(watcher.hands.items()) if n not in finished)
+    out.hands.extend(h for n, h in sorted(seen.items()) if n not in finished)
     return out
 
 
-def _thousand_result(hf: HandFacts, res: Any, names: list[str]) -> None:
+def _thousand_result(
+    hf: HandFacts, res: Any, previous: Any, names: list[str], game: ThousandGame
+) -> None:
     hf.declarer = None if res.declarer is None else names[res.declarer]
     hf.contract, hf.made, hf.conceded = res.contract, res.made, res.conceded
     hf.redeal, hf.dark = res.redeal, res.dark
@@ -286,6 +272,17 @@ def _thousand_result(hf: HandFacts, res: Any, names: list[str]) -> None:
         (names[s], v, None if suit is None else suit.noun) for s, v, suit in res.marriages
     ]
     hf.barrel_end = sorted(names[p] for p in res.barrel)
+    if previous is None:
+        hf.start = {k: list(v) for k in ("Totals", "Barrel", "Bolts") if (v := game.tag_values(k))}
+        barrel = hf.start.get("Barrel", [])
+        hf.barrel_start = [names[p] for p, b in enumerate(barrel) if b.strip() not in ("-", "")]
+    else:
+        hf.start = {
+            "Totals": [previous.totals.get(p, 0) for p in range(len(names))],
+            "Barrel": ["-" if b is None else str(b) for b in previous.barrel_hands],
+            "Bolts": list(previous.bolts),
+        }
+        hf.barrel_start = [names[p] for p, b in enumerate(previous.barrel_hands) if b is not None]
     for p, name in enumerate(names):
         if p in res.totals:
             hf.results[name] = {
@@ -300,8 +297,16 @@ def _thousand_result(hf: HandFacts, res: Any, names: list[str]) -> None:
 def _bura_result(hf: HandFacts, res: Any, previous: Any, names: list[str], game: BuraGame) -> None:
     hf.end = res.end
     hf.winner = None if res.winner is None else names[res.winner]
-    if hf.claim is not None:
-        hf.claim = (hf.claim[0], res.claim_count, res.end == "claim-won")
+    folded = {n.casefold(): n for n in names}
+    deal = next((d for d in game.deals if d.number == res.number), None)
+    events = deal.events if deal is not None else []
+    hf.shows = [
+        (folded.get(e.seat.casefold(), e.seat), e.combo) for e in events if isinstance(e, Show)
+    ]
+    claims = [e for e in events if isinstance(e, Claim)]
+    if claims:
+        claimant = folded.get(claims[-1].seat.casefold(), claims[-1].seat)
+        hf.claim = (claimant, res.claim_count, res.end == "claim-won")
     before = previous.penalty if previous is not None else {}
     for p, name in enumerate(names):
         added = (
@@ -331,6 +336,8 @@ def _bura_result(hf: HandFacts, res: Any, previous: Any, names: list[str], game:
         }
         if previous.factor != 1:
             hf.start["Factor"] = [str(previous.factor)]
+        if game.kind == "burkozel" and previous.last_taker is not None:
+            hf.start["Leader"] = [names[previous.last_taker]]
 
 
 # ---- Cutting a hand out -----------------------------------------------------------------------
@@ -339,7 +346,7 @@ def _bura_result(hf: HandFacts, res: Any, previous: Any, names: list[str], game:
 def cut_hand(game: AnyGame, facts: HandFacts) -> AnyGame:
     """Hand (deal) ``facts.number`` of ``game`` as a record of its own: the header, the
     hand's dealer, and start tags that give the state before it, so that it validates
-    alone (a Result tag is left out)."""
+    alone (a Result tag is left out).  The new record shares the hand with ``game``."""
     keep = [t for t in game.tags if t.name not in ("Dealer", "Result", *START_TAGS)]
     tags = list(keep)
     at = next((i for i, t in enumerate(tags) if t.name == "Rules"), len(tags) - 1) + 1
@@ -351,9 +358,8 @@ def cut_hand(game: AnyGame, facts: HandFacts) -> AnyGame:
             for k in ("Totals", "Barrel", "Bolts")
             if k in facts.start
         ]
-        hands = [h for h in game.hands if h.number == facts.number]
         out: AnyGame = ThousandGame(
-            tags=[*tags[:at], *extra, *tags[at:]], hands=[h.model_copy(deep=True) for h in hands]
+            tags=[*tags[:at], *extra, *tags[at:]], hands=_units(game.hands, facts)
         )
         return out
     extra.append(Tag(name="FirstDeal", values=[str(facts.number)]))
@@ -361,12 +367,16 @@ def cut_hand(game: AnyGame, facts: HandFacts) -> AnyGame:
     if ante:
         extra.append(Tag(name="Ante", values=list(ante)))
     extra += [Tag(name=k, values=list(v)) for k, v in facts.start.items() if v]
-    deals = [d for d in game.deals if d.number == facts.number]
     return BuraGame(
-        kind=game.kind,
-        tags=[*tags[:at], *extra, *tags[at:]],
-        deals=[d.model_copy(deep=True) for d in deals],
+        kind=game.kind, tags=[*tags[:at], *extra, *tags[at:]], deals=_units(game.deals, facts)
     )
+
+
+def _units(units: list[Any], facts: HandFacts) -> list[Any]:
+    """The record's hand (deal) the facts are about: by its place, else by its number."""
+    if 0 <= facts.position < len(units):
+        return [units[facts.position]]
+    return [u for u in units if u.number == facts.number][:1]
 
 
 # ---- Duplicates -------------------------------------------------------------------------------
@@ -730,6 +740,7 @@ def examine(
     output: str = "kgn",
     hands: bool = False,
     keys: bool = False,
+    detail: bool = False,
 ) -> Found:
     """Parse and replay one game (a :data:`replay.parallel.Job`); with ``filters``, the
     texts of what matches (whole games, or with ``hands`` the matching hands cut out)."""
@@ -750,7 +761,9 @@ def examine(
     except KgnError as exc:
         found.error = exc.format()
         return found
-    facts = found.facts = facts_of(game, file=file, index=index, source=gtext.source_line)
+    facts = found.facts = facts_of(
+        game, file=file, index=index, source=gtext.source_line, detail=detail
+    )
     if keys:
         found.key = moves_key(game)
         found.texts.append(write_game(game))
@@ -764,7 +777,9 @@ def examine(
     else:
         records = [game]
     for record in records:
-        if output == "jsonl":
+        if output == "count":
+            found.texts.append("")
+        elif output == "jsonl":
             found.texts.append(
                 json_safe(json.dumps(record.model_dump(mode="json"), ensure_ascii=False)) + "\n"
             )

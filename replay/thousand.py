@@ -223,6 +223,10 @@ class HandResult:
     barrel: set[int] = field(default_factory=set)
     tricks: dict[int, int] = field(default_factory=dict)
     marriages: list[tuple[int, int, Suit | None]] = field(default_factory=list)
+    barrel_hands: list[int | None] = field(default_factory=list)
+    """After the hand, per seat: hands spent on the barrel (None: not on it)."""
+    bolts: list[int] = field(default_factory=list)
+    """After the hand, per seat: bolts counted."""
     notes: list[str] = field(default_factory=list)
     """Notable events in words: getting on or falling off the barrel, bolts, a win."""
 
@@ -453,6 +457,8 @@ class ThousandTable(Stepper):
         result = HandResult(number=hand.number, dealer=hand.dealer, redeal=True)
         result.totals = dict(enumerate(self.game.totals))
         result.barrel = {p for p, b in enumerate(self.game.barrel) if b is not None}
+        result.barrel_hands = list(self.game.barrel)
+        result.bolts = list(self.game.bolts)
         result.notes.append(f"{self.name(ev.seat)} shows four nines: redeal by the same dealer")
         self.results.append(result)
         self.hand = None
@@ -1097,6 +1103,8 @@ class ThousandTable(Stepper):
                 g.totals[p] = 0
                 res.notes.append(f"{self.name(p)} has exactly 555 and drops to 0")
         res.totals = dict(enumerate(g.totals))
+        res.barrel_hands = list(g.barrel)
+        res.bolts = list(g.bolts)
         res.barrel = {
             p
             for p in range(len(self.players))
