@@ -530,6 +530,7 @@ class Stats:
         self.claims = [0, 0]
         self.combos: dict[str, int] = {}
         self.lengths: list[int] = []
+        self.penalties = 0
 
     def _player(self, name: str) -> dict[str, float]:
         return self.players.setdefault(
@@ -552,7 +553,7 @@ class Stats:
         for name in g.players:
             p = self._player(name)
             p["games"] += 1
-            if g.result and g.result == name:
+            if g.result and name in g.result.split("+"):
                 p["wins"] += 1
             total = g.totals.get(name, 0)
             p["final_total"] += total
@@ -586,6 +587,7 @@ class Stats:
             c["claims_won"] += h.claim[2]
         for _, combo in h.shows:
             self.combos[combo] = self.combos.get(combo, 0) + 1
+        self.penalties += sum(h.penalties.values())
 
     # -- views --------------------------------------------------------------------------------
 
@@ -615,6 +617,8 @@ class Stats:
             rows.append(("claims failed", self.claims[1]))
         for combo, n in sorted(self.combos.items()):
             rows.append((f"{combo} shown", n))
+        if self.penalties:
+            rows.append(("penalty points given", self.penalties))
         rows.append(("invalid games", self.invalid))
         return rows
 
@@ -634,6 +638,8 @@ class Stats:
                 "barrel_falls": int(p["barrel_falls"]),
                 "claims": int(p["claims"]),
                 "claims_won": int(p["claims_won"]),
+                "chips": int(p["chips"]),
+                "penalty_points": int(p["penalty"]),
             }
             out.append(row)
         return out
