@@ -478,8 +478,10 @@ class Filters:
         for name, value in self.switches:
             if g.switches.get(name) != value:
                 return False
-        if self.result and fold(g.result or "") != fold(self.result):
-            return False
+        if self.result:
+            winners = [fold(g.result or ""), *map(fold, (g.result or "").split("+"))]
+            if fold(self.result) not in winners:
+                return False
         if self.valid is not None and g.valid != self.valid:
             return False
         if self.code and self.code not in g.codes:
