@@ -26,7 +26,7 @@ from typing import Any
 from notation.cards import card_code, card_points, parse_card
 from notation.records import Comment, Glyph, Play, ThousandGame
 
-from .check import Report, replay_record
+from .check import MainLineObserver, Report, replay_record
 from .dd import Move, PlayRules, Position, Solver, legal_moves, play
 from .thousand import ThousandTable
 
@@ -70,24 +70,14 @@ class HandPlay:
     skipped: str | None = None
 
 
-class _Collector:
+class _Collector(MainLineObserver):
     """A replay observer that gathers each hand's play on the main line."""
 
     def __init__(self) -> None:
         self.hands: dict[int, HandPlay] = {}
-        self.depth = 0
         self._ids: dict[int, int] = {}
         self.nodes: dict[tuple[int, int], Play] = {}
         """(hand, index of the card in the hand's play) -> the record's Play node."""
-
-    def begin_branch(self) -> None:
-        self.depth += 1
-
-    def end_branch(self) -> None:
-        self.depth -= 1
-
-    def annotate(self, notes: list[Any]) -> None:
-        pass
 
     def step(self, table: Any, node: Any, checker: Any) -> None:
         if self.depth or not isinstance(table, ThousandTable) or not isinstance(node, Play):

@@ -38,7 +38,7 @@ from notation.records import Play as PlayRec
 from . import thousand as th
 from .rules import RuleSet, did_you_mean, parse_rules
 
-__all__ = ["MAX_ERRORS", "Report", "check", "replay_record"]
+__all__ = ["MAX_ERRORS", "MainLineObserver", "Report", "check", "replay_record"]
 
 MAX_ERRORS = 100
 """How many errors one game reports; the rest are counted."""
@@ -66,6 +66,25 @@ class Report:
     @property
     def ok(self) -> bool:
         return not any(d.severity == "error" for d in self.diagnostics)
+
+
+class MainLineObserver:
+    """A replay observer (``observer=`` of :func:`replay_record`) that follows the main
+    line: ``depth`` counts the variations being replayed; subclasses implement ``step``."""
+
+    depth = 0
+
+    def begin_branch(self) -> None:
+        self.depth += 1
+
+    def end_branch(self) -> None:
+        self.depth -= 1
+
+    def annotate(self, notes: list[Any]) -> None:
+        """Comments written after a trick's taker (nothing to do by default)."""
+
+    def step(self, table: Any, node: Any, checker: Any) -> None:
+        raise NotImplementedError
 
 
 class _Stop(Exception):

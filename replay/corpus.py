@@ -45,7 +45,7 @@ from notation.records import (
 )
 from notation.write import write_game
 
-from .check import replay_record
+from .check import MainLineObserver, replay_record
 from .thousand import ThousandTable
 
 __all__ = [
@@ -144,23 +144,13 @@ class GameFacts:
     hands: list[HandFacts] = field(default_factory=list)
 
 
-class _Watcher:
+class _Watcher(MainLineObserver):
     """A replay observer that records the main line's facts per hand or deal."""
 
     def __init__(self, game: AnyGame) -> None:
         self.game = game
         self.hands: dict[int, HandFacts] = {}
-        self.depth = 0
         self.trick: TrickFacts | None = None
-
-    def begin_branch(self) -> None:
-        self.depth += 1
-
-    def end_branch(self) -> None:
-        self.depth -= 1
-
-    def annotate(self, notes: list[Any]) -> None:
-        pass
 
     def _hand(self, table: Any, checker: Any) -> HandFacts | None:
         number = checker.hand_no

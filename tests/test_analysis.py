@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 import notation
 from notation.records import Glyph, Play
 from replay.analyze import analyze_game, annotate_analysis, position_of
-from replay.check import check, replay_record
+from replay.check import MainLineObserver, check, replay_record
 from replay.cli import app
 from replay.dd import Move, PlayRules, Solver, legal_moves, play
 from replay.generate import generate_thousand
@@ -49,16 +49,12 @@ def random_rules(rng: random.Random) -> str:
     return " ".join(["classic", *(s for s in PLAY_SWITCHES if rng.random() < 0.5)])
 
 
-class _Positions:
+class _Positions(MainLineObserver):
     """A replay observer that keeps copies of the table at chosen moments of play."""
 
     def __init__(self, rng: random.Random, keep: float, most_tricks: int) -> None:
         self.rng, self.keep, self.most = rng, keep, most_tricks
         self.tables: list[ThousandTable] = []
-
-    def begin_branch(self) -> None: ...
-    def end_branch(self) -> None: ...
-    def annotate(self, notes: list[Any]) -> None: ...
 
     def step(self, table: Any, node: Any, checker: Any) -> None:
         hand = table.hand
@@ -270,8 +266,18 @@ def test_analyze_on_two_processes_prints_the_same_as_on_one(root: Path) -> None:
 
 
 def test_give_analysis_solves_all_ninety_gives_and_names_the_best(root: Path) -> None:
-    out = run_kozyr("analyze", str(root / "samples/thousand/01-first-hand.kgn"), "--give", "--format", "json", "-j", "1")
+    out = run_kozyr(
+        "analyze",
+        str(root / "samples/thousand/01-first-hand.kgn"),
+        "--give",
+        "--format",
+        "json",
+        "-j",
+        "1",
+    )
     (hand,) = json.loads(out.stdout)[0]["hands"]
     give = hand["give"]
     assert give["gives"] == 90 and give["played"] == ["Boris 9S", "Vera JS"]
-    assert give["value"] == hand["dd"] and give["best_value"] >= give["value"] and give["seconds"] >= 0
+    assert (
+        give["value"] == hand["dd"] and give["best_value"] >= give["value"] and give["seconds"] >= 0
+    )
