@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import re
 import sys
 from collections.abc import Iterator
@@ -1260,6 +1261,9 @@ class _Sink:
             except OSError as exc:
                 _fail_usage(f"cannot write {self.path}: {exc.strerror or exc}")
             self.tmp = Path(name)
+            from .record import file_mode
+
+            os.fchmod(fd, file_mode(self.path))
             self.handle = open(fd, "w", encoding="utf-8")
         return self
 

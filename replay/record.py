@@ -84,6 +84,7 @@ def save_atomic(path: Path, text: str) -> None:
     target = Path(os.path.realpath(path))
     fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
+        os.fchmod(fd, file_mode(target))
         with open(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()
@@ -103,6 +104,17 @@ def save_atomic(path: Path, text: str) -> None:
         pass
     finally:
         os.close(dfd)
+
+
+def file_mode(target: Path) -> int:
+    """The permissions a rewritten file keeps: its own, or for a new file the ones the
+    user's umask gives (a temporary file starts private)."""
+    try:
+        return target.stat().st_mode & 0o7777
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
 
 
 def leftover_temps(path: Path) -> list[Path]:

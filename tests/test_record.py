@@ -238,3 +238,13 @@ def test_player_names_reach_the_prompt_escaped(tmp_path: Path) -> None:
     out = session.answer(THOUSAND_INPUT[0].replace("Anna:", '"An\\u{1B}]0;PWNED\\u{7}na":'))
     assert "\x1b]0;PWNED" not in out and "\x07" not in out
     session.kill()
+
+
+def test_a_recorded_file_has_the_usual_permissions(tmp_path: Path) -> None:
+    path = record(tmp_path, THOUSAND_ARGS, THOUSAND_INPUT[:3])
+    mask = os.umask(0)
+    os.umask(mask)
+    assert path.stat().st_mode & 0o777 == 0o666 & ~mask
+    path.chmod(0o640)
+    Session(["--resume", str(path)]).finish(THOUSAND_INPUT[3:5])
+    assert path.stat().st_mode & 0o777 == 0o640  # a rewrite keeps the file's own mode
