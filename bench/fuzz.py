@@ -87,9 +87,30 @@ def mutate(rng: random.Random, text: str) -> str:
 
 
 def _moves(game: Any) -> list[Any]:
+    """What was dealt and played, without comments, glyphs or stated facts."""
     if game.kind == "thousand":
-        return [(h.number, [(c.seat, c.bid) for c in h.auction], [[(p.seat, p.card, p.marriage) for p in t.plays] for t in h.tricks]) for h in game.hands]  # fmt: skip
-    return [(d.number, [e.model_dump(exclude={"notes", "winner"}) for e in d.events if e.kind in ("trick", "draw", "claim", "show", "fault")]) for d in game.deals]  # fmt: skip
+        return [
+            (h.number, h.deal.model_dump(exclude={"notes"}) if h.deal else None,
+             [(c.seat, c.bid, c.dark) for c in h.auction],
+             [[(p.seat, p.card, p.marriage) for p in t.plays] for t in h.tricks])
+            for h in game.hands
+        ]  # fmt: skip
+    out = []
+    for d in game.deals:
+        events: list[Any] = []
+        for e in d.events:
+            if e.kind == "trick":
+                events.append([(a.seat, a.cards, a.down) for a in e.answers])
+            elif e.kind == "draw":
+                events.append([(c.seat, c.card) for c in e.cards])
+            elif e.kind == "claim":
+                events.append(("claim", e.seat))
+            elif e.kind == "show":
+                events.append(("show", e.seat, e.combo, e.cards))
+            elif e.kind == "fault":
+                events.append(("fault", e.seat, e.fault))
+        out.append((d.number, d.dealing.model_dump(exclude={"notes"}) if d.dealing else None, events))
+    return out
 
 
 def one(data: bytes, rng: random.Random) -> str | None:

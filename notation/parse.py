@@ -165,7 +165,9 @@ def _decode(raw: str | bytes, line_no: int, file: str | None) -> tuple[str, KgnS
         return text, err
 
 
-_COMMENT_BODY = re.compile(r"[^}\\]*(?:\\(?:u\{[0-9A-Fa-f]{1,6}\})?[^}\\]*)*")
+_COMMENT_BODY = re.compile(
+    r"[^}\\]*(?:(?:\\u\{[0-9A-Fa-f]{1,6}\}|\\(?!u\{[0-9A-Fa-f]{1,6}\}))[^}\\]*)*"
+)
 """The inside of a ``{}`` comment up to its closing brace (``\\u{HEX}`` escapes skipped)."""
 
 

@@ -235,3 +235,13 @@ def test_a_json_comment_cannot_become_a_hand_and_a_tag_name_cannot_inject_a_tag(
     result = import_json(tmp_path, json.dumps(games))
     assert result.exit_code == 0, result.stderr  # type: ignore[attr-defined]
     assert notation.loads(result.stdout).players[0] == "An\nna"  # type: ignore[attr-defined]
+
+
+def test_an_escape_inside_a_comment_never_closes_it() -> None:
+    # Found by the fuzz campaign: "{a \u{202E} b" with no closing brace used to end the
+    # comment at the escape's own brace.  Now the comment is unclosed: a syntax error.
+    with pytest.raises(notation.KgnSyntaxError):
+        notation.loads(H + "\nhand 1\n  bid B 100 {a \\u{202E} b\n")
+    game = notation.loads(H + "\nhand 1\n  bid B 100 {a \\u{202E} b}\n")
+    assert game.hands[0].auction[0].notes[0].text == "a \u202e b"
+    assert notation.loads(notation.dumps(game)) == game
