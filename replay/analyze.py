@@ -108,20 +108,29 @@ class _Collector(MainLineObserver):
             res = table.results[-1]
             hp.taken = res.points.get(table.players.index(hp.players[0]))
             hp.made = res.made
-        if hand is not None and hand.number == number:
-            self._remember_start(table, hp)
 
-    def _remember_start(self, table: ThousandTable, hp: HandPlay) -> None:
-        """Before the hand is over: the start cards, if every hand is known now."""
-        hand = table.hand
-        assert hand is not None
-        h = hand.holdings
-        order = [table.players.index(n) for n in hp.players]
-        if all(h.fully_known(s) for s in order):
-            start = [sum(1 << c for c in h.known[s]) for s in order]
-            for i, card, *_ in hp.plays:
-                start[i] |= 1 << card
-            hp.start = start
+
+def _cards_played(hp: HandPlay) -> list[int]:
+    """Each player's cards played in the hand (bitmasks, in ``hp.players`` order)."""
+    start = [0, 0, 0]
+    for i, card, *_ in hp.plays:
+        start[i] |= 1 << card
+    return start
+
+
+def _start_cards(table: ThousandTable, hp: HandPlay) -> list[int] | None:
+    """The cards each player held when the play of a hand the record leaves unfinished
+    began: those played, and those the table still knows (None while some are unknown)."""
+    start = _cards_played(hp)
+    hand = table.hand
+    if hand is None:
+        return None
+    order = [table.players.index(n) for n in hp.players]
+    if not all(hand.holdings.fully_known(s) for s in order):
+        return None
+    for i, seat in enumerate(order):
+        start[i] |= sum(1 << c for c in hand.holdings.known[seat])
+    return start
 
 
 def position_of(table: ThousandTable) -> tuple[Position, list[int]] | None:
@@ -153,7 +162,7 @@ def collect_hands(
 ) -> tuple[list[HandPlay], Report, _Collector]:
     """Replay a Thousand record; every hand it records, ready for :func:`solve_hand`."""
     collector = _Collector()
-    report, _ = replay_record(game, file=file, observer=collector)
+    report, table = replay_record(game, file=file, observer=collector)
     out: list[HandPlay] = []
     played = dict(collector.hands)
     for res in report.hands:
@@ -163,16 +172,15 @@ def collect_hands(
             out.append(HandPlay(res.number, [], res.contract or 0, PlayRules(), skipped=why))
             continue
         if hp.taken is not None and len(hp.plays) == 24:
-            start = [0, 0, 0]
-            for i, card, *_ in hp.plays:
-                start[i] |= 1 << card
-            hp.start = start
+            hp.start = _cards_played(hp)
         out.append(hp)
     for hp in played.values():  # the hand the record stops in
         if not report.ok:
             hp.skipped = "the record stops at an illegal move in this hand"
-        elif hp.start is None:
-            hp.skipped = "the hand is not finished and some cards are unknown"
+        else:
+            hp.start = _start_cards(table, hp)
+            if hp.start is None:
+                hp.skipped = "the hand is not finished and some cards are unknown"
         out.append(hp)
     for hp in out:
         if hp.skipped is None and hp.start is None:
