@@ -9,7 +9,6 @@ Uses bench/out/thousand-<mb>mb.kgn (made by bench/bench.py's generator if missin
 from __future__ import annotations
 
 import argparse
-import subprocess
 import sys
 from pathlib import Path
 
@@ -18,22 +17,13 @@ sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
 
-def run(args: list[str]) -> tuple[float, int]:
-    kozyr = Path(sys.executable).parent / "kozyr"
-    out = subprocess.run(
-        ["/usr/bin/time", "-f", "%U %S %M", str(kozyr), *args],
-        capture_output=True,
-        text=True,
-    )
-    user, system, peak = out.stderr.strip().splitlines()[-1].split()
-    return float(user) + float(system), int(peak) * 1024
-
-
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mb", type=float, default=10)
     ap.add_argument("--jobs", default="1")
     args = ap.parse_args()
+    from timing import kozyr_cost  # type: ignore[import-not-found]
+
     from bench import thousand_corpus  # type: ignore[import-not-found]
 
     path = thousand_corpus(args.mb)
@@ -48,7 +38,7 @@ def main() -> None:
     }
     base = None
     for name, cmd in commands.items():
-        cpu, peak = run(cmd)
+        cpu, peak = kozyr_cost(cmd)
         speed = size / cpu
         base = base or speed
         print(f"{name:22} {size:.1f} MB in {cpu:6.2f} CPU s = {speed:5.2f} MB/s ({100 * speed / base:3.0f}% of validate), peak RSS {peak / 1e6:.0f} MB")

@@ -12,13 +12,16 @@ empty record) over the input's size.  Needs /usr/bin/time.
 from __future__ import annotations
 
 import argparse
-import subprocess
 import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from timing import kozyr_cost  # noqa: E402
+
 H = '[Game "thousand"]\n[Players "A" "B" "C"]\n[Dealer "C"]\n[Rules "classic"]\n'
 B = '[Game "bura"]\n[Players "A" "B"]\n[Dealer "B"]\n[Rules "classic"]\n'
 BURA_DEAL = "deal 1\n  hands A: 6H 7H 8H / B: 9S TS JS / trump: QC\n"
@@ -36,14 +39,7 @@ SHAPES: dict[str, Callable[[int], str]] = {
 
 
 def measure(command: list[str], path: Path) -> tuple[float, int]:
-    kozyr = Path(sys.executable).parent / "kozyr"
-    out = subprocess.run(
-        ["/usr/bin/time", "-f", "%U %S %M", str(kozyr), *command, str(path)],
-        capture_output=True,
-        text=True,
-    )
-    user, system, peak = out.stderr.strip().splitlines()[-1].split()
-    return float(user) + float(system), int(peak) * 1024
+    return kozyr_cost([*command, str(path)])
 
 
 def main() -> None:

@@ -28,7 +28,7 @@ from notation.records import (
     Winner,
 )
 
-from .check import Report, _BaseChecker, replay_record
+from .check import MainLineObserver, Report, _BaseChecker, replay_record
 from .thousand import ThousandTable
 
 __all__ = ["annotate"]
@@ -44,22 +44,12 @@ def _comment(notes: list[Any], text: str) -> None:
         notes.append(Comment(text=text))
 
 
-class _Watcher:
+class _Watcher(MainLineObserver):
     """Collects, per move, the trick's taker and what a marriage did."""
 
     def __init__(self) -> None:
         self.takers: dict[int, str] = {}
         self.marriages: dict[int, str] = {}
-        self.depth = 0
-
-    def begin_branch(self) -> None:
-        self.depth += 1
-
-    def annotate(self, notes: list[Any]) -> None:
-        pass
-
-    def end_branch(self) -> None:
-        self.depth -= 1
 
     def step(self, table: Any, node: Any, checker: _BaseChecker) -> None:
         if self.depth:
