@@ -208,10 +208,7 @@ def validate(
     """
     import time
 
-    from notation.parse import split_games
-
     from .parallel import check_all, check_dask
-    from .sources import open_input
 
     if format not in ("text", "json"):
         _fail_usage(f"unknown format {format!r}; expected text or json")
@@ -219,26 +216,9 @@ def validate(
         files = [dask, *files]  # `--dask FILE ...`: the file is not an address
         dask = "local"
     unreadable: list[str] = []
-    readable = []
-    for path in files:
-        if path != "-" and not Path(path).is_file():
-            why = "a folder, not a file" if Path(path).is_dir() else "no such file"
-            unreadable.append(f"cannot read {path}: {why}")
-        else:
-            readable.append(path)
-    total_bytes = sum(Path(p).stat().st_size for p in readable if p != "-")
+    total_bytes = sum(Path(p).stat().st_size for p in files if p != "-" and Path(p).is_file())
     started = time.perf_counter()
     stats = {"games": 0, "hands": 0, "errors": 0, "bytes": 0}
-
-    def games() -> Iterator[Any]:
-        # An unreadable file is reported and the others are still checked (exit 2).
-        for path in readable:
-            name = "<stdin>" if path == "-" else path
-            try:
-                with open_input(path) as handle:
-                    yield from split_games(handle, name)
-            except (InputError, OSError) as exc:
-                unreadable.append(str(exc))
 
     progress = None
     task = None
@@ -260,7 +240,9 @@ def validate(
         if progress is not None and task is not None:
             progress.update(task, advance=size)
 
-    results = check_dask(games(), dask) if dask is not None else check_all(games(), jobs, advance)
+    # An unreadable file is reported and the others are still checked (exit 2).
+    games = _game_texts(files, unreadable)
+    results = check_dask(games, dask) if dask is not None else check_all(games, jobs, advance)
     try:
         for result in results:
             stats["games"] += 1
@@ -714,30 +696,36 @@ def analyze(
 # ---- corpora: query, stats, dedupe, split ----------------------------------------------------
 
 
+def _game_texts(paths: list[str], unreadable: list[str] | None = None) -> Iterator[Any]:
+    """The games of the files, in order, as text.  A path that cannot be read is a usage
+    error, or with ``unreadable`` a message kept there while the other files go on."""
+    from notation.parse import split_games
+
+    from .sources import open_input
+
+    for path in paths:
+        try:
+            if path != "-" and not Path(path).is_file():
+                why = "a folder, not a file" if Path(path).is_dir() else "no such file"
+                raise InputError(f"cannot read {path}: {why}")
+            with open_input(path) as handle:
+                yield from split_games(handle, "<stdin>" if path == "-" else path)
+        except (InputError, OSError) as exc:
+            if unreadable is None:
+                _fail_usage(str(exc))
+            unreadable.append(str(exc))
+
+
 def _examined(files: list[str], jobs: int | None, **options: Any) -> Iterator[Any]:
     """Every game of the files, examined (:func:`replay.corpus.examine`) on ``jobs``
     processes, in input order, in flat memory.  An unreadable file is a usage error."""
     from functools import partial
 
-    from notation.parse import split_games
-
     from .corpus import examine_batch
     from .parallel import batches, imap_ordered
-    from .sources import open_input
-
-    def games() -> Iterator[Any]:
-        for path in files:
-            if path != "-" and not Path(path).is_file():
-                why = "a folder, not a file" if Path(path).is_dir() else "no such file"
-                _fail_usage(f"cannot read {path}: {why}")
-            try:
-                with open_input(path) as handle:
-                    yield from split_games(handle, "<stdin>" if path == "-" else path)
-            except (InputError, OSError) as exc:
-                _fail_usage(str(exc))
 
     work = partial(examine_batch, **options)
-    for _, found in imap_ordered(work, batches(games()), jobs):
+    for _, found in imap_ordered(work, batches(_game_texts(files)), jobs):
         yield from found
 
 
@@ -1212,10 +1200,8 @@ def export(
 
 
 def _export_parquet(files: list[str], output: Path | None, jobs: int | None) -> None:
-    try:
-        from .corpus import ParquetTables
-    except ImportError:  # pragma: no cover - the data extra is missing
-        _fail_usage("--to parquet needs pyarrow: pip install 'kozyr[data]'")
+    from .corpus import ParquetTables
+
     if output is None:
         _fail_usage("--to parquet writes a folder of tables: give it with -o DIR")
     try:
