@@ -55,6 +55,10 @@ _END_CLAUSE = {
 }
 
 
+START_TAGS = ("Ante", "Pot", "FirstDeal", "Chips", "Penalty", "Factor", "Leader")
+"""The tags that start a Bura or Burkozel record in the middle of a session."""
+
+
 class BuraChecker(_BaseChecker):
     unit = "deal"
 
@@ -99,7 +103,7 @@ class BuraChecker(_BaseChecker):
                     return None
                 kw["first_leader"] = names[value]
                 continue
-            if tag.name not in ("Ante", "Pot", "FirstDeal", "Chips", "Penalty", "Factor"):
+            if tag.name not in START_TAGS:
                 continue
             values = [v.strip() for v in tag.values]
             if tag.name == "Pot" and len(values) == 2 and values[1] == "ante":

@@ -40,6 +40,9 @@ from .rules import RuleSet, did_you_mean, parse_rules
 
 __all__ = ["MAX_ERRORS", "MainLineObserver", "Report", "check", "replay_record"]
 
+START_TAGS = ("FirstHand", "Totals", "Barrel", "Bolts")
+"""The tags that start a Thousand record in the middle of a session."""
+
 MAX_ERRORS = 100
 """How many errors one game reports; the rest are counted."""
 
@@ -384,7 +387,7 @@ class _Checker(_BaseChecker):
         g = self.record
         out: dict[str, Any] = {}
         for tag in g.tags:
-            if tag.name not in ("FirstHand", "Totals", "Barrel", "Bolts"):
+            if tag.name not in START_TAGS:
                 continue
             if tag.name == "FirstHand":
                 v = tag.values[0].strip() if len(tag.values) == 1 else ""

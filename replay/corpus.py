@@ -45,6 +45,8 @@ from notation.records import (
 )
 from notation.write import write_game
 
+from .bura_check import START_TAGS as BURA_START_TAGS
+from .check import START_TAGS as THOUSAND_START_TAGS
 from .check import MainLineObserver, replay_record
 from .thousand import ThousandTable
 
@@ -60,19 +62,7 @@ __all__ = [
     "table_rows",
 ]
 
-START_TAGS = (
-    "FirstHand",
-    "Totals",
-    "Barrel",
-    "Bolts",
-    "Ante",
-    "Pot",
-    "FirstDeal",
-    "Chips",
-    "Penalty",
-    "Leader",
-    "Factor",
-)
+START_TAGS = THOUSAND_START_TAGS + BURA_START_TAGS
 
 
 # ---- Facts ----------------------------------------------------------------------------------
