@@ -7,6 +7,7 @@ stay after the event they followed.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 
@@ -106,6 +107,7 @@ def comment_text(text: str) -> str:
     return "".join(out)
 
 
+@functools.lru_cache(maxsize=4096)
 def seat_text(name: str, keywords: frozenset[str] = KEYWORDS) -> str:
     """A player's name as the body writes it: bare when it reads back as that name."""
     if (
