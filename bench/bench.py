@@ -29,7 +29,7 @@ def thousand_corpus(mb: float) -> Path:
     if path.exists():
         return path
     from notation import write_game
-    from replay.generate import generate_thousand
+    from replay.thousand import generate_thousand
 
     OUT.mkdir(exist_ok=True)
     size, seed, parts = 0, 0, []

@@ -25,7 +25,7 @@ sys.path.insert(0, str(HERE.parent / "tests"))
 
 def hands(count: int) -> list:
     from replay.analyze import collect_hands
-    from replay.generate import generate_thousand
+    from replay.thousand import generate_thousand
 
     out: list = []
     seed = 0

@@ -48,13 +48,13 @@ NAMES = ["Talon-Ivanov", "ſtock", "Stock's", "trump-x", "Аня", "K\u212a", "O
 def seeds() -> list[str]:
     """Small complete records (one or two hands or deals each), valid and canonical."""
     from notation import write_game
-    from replay.generate import generate_thousand
-    from replay.generate_bura import generate_bura
+    from replay.games import generate
+    from replay.thousand import generate_thousand
 
     texts = [write_game(generate_thousand(seed=s, max_hands=1)) for s in range(6)]
     texts += [write_game(generate_thousand(seed=s, rules="polish", max_hands=1)) for s in range(2)]
     texts += [
-        write_game(generate_bura(seed=s, players=p, game=g, deals=1))
+        write_game(generate(g, seed=s, players=p, deals=1))
         for s in range(3)
         for p, g in ((2, "bura"), (3, "bura"), (3, "burkozel"))
     ]

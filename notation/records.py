@@ -33,6 +33,7 @@ __all__ = [
     "GiveCard",
     "Glyph",
     "Hand",
+    "LineOfPlay",
     "Nag",
     "Node",
     "Note",
@@ -213,7 +214,7 @@ class Stated(Node):
     notes: list[Comment] = []
 
 
-class _LineOfPlay(Node):
+class LineOfPlay(Node):
     """What a hand and a variation share: the events from the auction to the end."""
 
     auction: list[Call] = []
@@ -225,7 +226,7 @@ class _LineOfPlay(Node):
     stated: list[Stated] = []
 
 
-class Variation(_LineOfPlay):
+class Variation(LineOfPlay):
     """Another line of play from before the move it follows (to the end of the hand at
     most): further calls, the rest of the trick in progress, then the usual events."""
 
@@ -234,7 +235,7 @@ class Variation(_LineOfPlay):
     winner: Winner | None = None
 
 
-class Hand(_LineOfPlay):
+class Hand(LineOfPlay):
     """One hand of Thousand, numbered from 1 (or from the ``FirstHand`` tag)."""
 
     kind: Literal["hand"] = "hand"

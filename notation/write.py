@@ -27,6 +27,7 @@ from .records import (
     Game,
     Glyph,
     Hand,
+    LineOfPlay,
     Nag,
     Note,
     Play,
@@ -37,7 +38,6 @@ from .records import (
     Trick,
     Variation,
     Winner,
-    _LineOfPlay,
 )
 
 __all__ = [
@@ -260,7 +260,7 @@ def _stated(out: _Out, st: Stated) -> None:
     _comments(out, st.notes)
 
 
-def _rest(out: _Out, line: _LineOfPlay, *, newline: bool, auction: bool = True) -> None:
+def _rest(out: _Out, line: LineOfPlay, *, newline: bool, auction: bool = True) -> None:
     """The events a hand and a variation share; each on its own line in a hand."""
 
     def start() -> None:

@@ -1,18 +1,40 @@
-"""The kozyr replay engines: rules, legal moves, checking records, generating games.
+"""The kozyr game model: tables for every game, legal moves, checking records, bots.
 
->>> import notation, replay
+>>> import random, notation, replay
+>>> table = replay.new_table("thousand", ["Anna", "Boris", "Vera"], dealer="Vera")
+>>> rng = random.Random(7)
+>>> while table.outcome() is None:
+...     table.push(table.random_move(rng))
+>>> replay.check(table.record()).ok
+True
 >>> game = notation.loads('[Game "thousand"] [Players "A" "B" "C"] [Dealer "C"] [Rules "x=1"]')
 >>> replay.check(game).ok
 False
->>> game = notation.loads('[Game "thousand"] [Players "A" "B" "C"] [Dealer "C"] [Rules "classic"]')
->>> replay.check(game).ok
-True
+
+See docs/api.md.
 """
 
 from __future__ import annotations
 
-from .check import Report, check
+from .check import Report, Visitor, check, replay_record
+from .games import GAMES, kind_of, new_table, table_of
+from .model import GameKind, Outcome, Table
 from .rules import PRESETS, SWITCHES, RuleSet, parse_rules
-from .thousand import ThousandTable
 
-__all__ = ["PRESETS", "SWITCHES", "Report", "RuleSet", "ThousandTable", "check", "parse_rules"]
+__all__ = [
+    "GAMES",
+    "PRESETS",
+    "SWITCHES",
+    "GameKind",
+    "Outcome",
+    "Report",
+    "RuleSet",
+    "Table",
+    "Visitor",
+    "check",
+    "kind_of",
+    "new_table",
+    "parse_rules",
+    "replay_record",
+    "table_of",
+]

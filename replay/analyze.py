@@ -26,7 +26,7 @@ from typing import Any
 from notation.cards import card_code, card_points, parse_card
 from notation.records import Comment, Glyph, Play, ThousandGame
 
-from .check import MainLineObserver, Report, replay_record
+from .check import Report, Visitor, replay_record
 from .dd import Move, PlayRules, Position, Solver, legal_moves, play
 from .thousand import ThousandTable
 
@@ -70,7 +70,7 @@ class HandPlay:
     skipped: str | None = None
 
 
-class _Collector(MainLineObserver):
+class _Collector(Visitor):
     """A replay observer that gathers each hand's play on the main line."""
 
     def __init__(self) -> None:
@@ -79,7 +79,7 @@ class _Collector(MainLineObserver):
         self.nodes: dict[tuple[int, int], Play] = {}
         """(hand, index of the card in the hand's play) -> the record's Play node."""
 
-    def step(self, table: Any, node: Any, checker: Any) -> None:
+    def visit_move(self, table: Any, node: Any, checker: Any) -> None:
         if self.depth or not isinstance(table, ThousandTable) or not isinstance(node, Play):
             return
         hand = table.hand
@@ -162,7 +162,7 @@ def collect_hands(
 ) -> tuple[list[HandPlay], Report, _Collector]:
     """Replay a Thousand record; every hand it records, ready for :func:`solve_hand`."""
     collector = _Collector()
-    report, table = replay_record(game, file=file, observer=collector)
+    report, table = replay_record(game, file=file, visitor=collector)
     out: list[HandPlay] = []
     played = dict(collector.hands)
     for res in report.hands:

@@ -307,26 +307,25 @@ def generate(
     ] = None,
 ) -> None:
     """Write complete, valid games played by simple bots (the same seed, the same games)."""
-    from .generate import generate_thousand
-    from .generate_bura import generate_bura
+    from .games import GAMES
     from .rules import parse_rules
 
-    if game not in ("thousand", "bura", "burkozel"):
-        _fail_usage(f"unknown game {game!r}; choose thousand, bura or burkozel")
+    kind = GAMES.get(game)
+    if kind is None:
+        _fail_usage(f"unknown game {game!r}; choose {', '.join(GAMES)}")
     try:
         parse_rules(game, rules)
     except KgnError as exc:
         _fail_usage(f"--rules: {exc.message}")
-    if game == "thousand" and players is not None:
-        _fail_usage("Thousand's players are set by the rules (players=3|4), not --players")
+    if kind.player_count is not None and players is not None:
+        _fail_usage(f"{kind.title}'s players are set by the rules (players=3|4), not --players")
     n = players or 3
-    if game != "thousand" and not 2 <= n <= (6 if game == "bura" else 4):
-        _fail_usage(f"{game} is played by 2 to {6 if game == 'bura' else 4} players")
+    if kind.player_count is None and n not in kind.players:
+        counts = kind.players
+        _fail_usage(f"{game} is played by {counts.start} to {counts.stop - 1} players")
 
     def make(k: int) -> notation.AnyGame:
-        if game == "thousand":
-            return generate_thousand(seed=seed + k, rules=rules)
-        return generate_bura(seed=seed + k, players=n, game=game, rules=rules, deals=deals)
+        return kind.generate(seed=seed + k, rules=rules, players=n, deals=deals)
 
     try:
         handle = sys.stdout if output is None else open(output, "w", encoding="utf-8")

@@ -45,10 +45,8 @@ from notation.records import (
 )
 from notation.write import write_game
 
-from .bura_check import START_TAGS as BURA_START_TAGS
-from .check import START_TAGS as THOUSAND_START_TAGS
-from .check import MainLineObserver, replay_record
-from .thousand import ThousandTable
+from .check import Visitor, replay_record
+from .games import GAMES
 
 __all__ = [
     "Filters",
@@ -62,7 +60,7 @@ __all__ = [
     "table_rows",
 ]
 
-START_TAGS = THOUSAND_START_TAGS + BURA_START_TAGS
+START_TAGS = tuple(dict.fromkeys(t for kind in GAMES.values() for t in kind.start_tags))
 
 
 # ---- Facts ----------------------------------------------------------------------------------
@@ -134,7 +132,7 @@ class GameFacts:
     hands: list[HandFacts] = field(default_factory=list)
 
 
-class _Watcher(MainLineObserver):
+class _Watcher(Visitor):
     """A replay observer that records the main line's facts per hand or deal."""
 
     def __init__(self, game: AnyGame) -> None:
@@ -152,7 +150,7 @@ class _Watcher(MainLineObserver):
             self.trick = None
         return hf
 
-    def step(self, table: Any, node: Any, checker: Any) -> None:
+    def visit_move(self, table: Any, node: Any, checker: Any) -> None:
         if self.depth:
             return
         hf = self._hand(table, checker)
@@ -174,12 +172,7 @@ class _Watcher(MainLineObserver):
         trick = self.trick
         number = checker.trick_no or len(hf.tricks) + 1
         if trick is None or trick.number != number or trick.winner is not None:
-            if isinstance(table, ThousandTable):
-                hand = table.hand
-                trump = hand.trump if hand is not None else None
-            else:
-                deal = table.deal
-                trump = deal.trump if deal is not None else None
+            trump = table.trump
             leader = names[checker.seat(cards[0][0], None)]
             trick = self.trick = TrickFacts(
                 number, leader, None if trump is None else Suit(trump).noun
@@ -187,12 +180,7 @@ class _Watcher(MainLineObserver):
             hf.tricks.append(trick)
         for seat, card, down in cards:
             trick.plays.append((names[checker.seat(seat, None)], card, down))
-        done = (
-            table.hand is None or not table.hand.plays
-            if isinstance(table, ThousandTable)
-            else table.deal is None or not table.deal.trick
-        )
-        if done and table.last_winner is not None:
+        if not table.trick_open and table.last_winner is not None:
             trick.winner = names[table.last_winner]
 
 
@@ -207,7 +195,7 @@ def facts_of(
     """Replay ``game`` and gather its facts (and its diagnostics' codes).  With ``detail``
     also every call and trick (what the tidy tables need; it costs a replay observer)."""
     watcher = _Watcher(game) if detail else None
-    report, table = replay_record(game, file=file, index=index, source=source, observer=watcher)
+    report, table = replay_record(game, file=file, index=index, source=source, visitor=watcher)
     out = GameFacts(
         kind=game.kind,
         players=list(game.players),

@@ -15,6 +15,8 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from .games import GAMES
+
 __all__ = ["progression", "progression_svg", "write_plot"]
 
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
@@ -22,39 +24,8 @@ COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
 
 def progression(report: Any, table: Any) -> tuple[dict[str, list[int]], list[tuple[str, int]], str]:
     """The series (a value per player after each hand, starting from the start), the
-    reference lines, and what is counted."""
-    names = list(report.players)
-    kind = report.game
-    series: dict[str, list[int]] = {n: [] for n in names}
-    lines: list[tuple[str, int]] = []
-    if kind == "thousand":
-        label = "running total"
-        start = [0] * len(names)
-        if report.hands:
-            first = report.hands[0]
-            start = [first.totals.get(p, 0) - first.scores.get(p, 0) for p in range(len(names))]
-        for p, n in enumerate(names):
-            series[n].append(start[p])
-        for res in report.hands:
-            for p, n in enumerate(names):
-                series[n].append(res.totals.get(p, series[n][-1]))
-        if table is not None:
-            s = table.settings
-            if s.barrel_on:
-                lines.append(("barrel", s.threshold))
-            lines.append(("target", s.target))
-    else:
-        label = "penalty points" if kind == "burkozel" else "chips"
-        key = "penalty" if kind == "burkozel" else "chips"
-        for n in names:
-            series[n].append(0)
-        for res in report.hands:
-            values = getattr(res, key)
-            for p, n in enumerate(names):
-                series[n].append(values.get(p, series[n][-1]))
-        if kind == "burkozel" and table is not None:
-            lines.append(("limit", int(table.rules["limit"])))
-    return series, lines, label
+    reference lines, and what is counted (the game kind's progression)."""
+    return GAMES[report.game].progression(report, table)
 
 
 def progression_svg(

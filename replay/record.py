@@ -364,7 +364,7 @@ class Recorder:
         hand = t.hand
         names = t.players
         if hand is None:
-            return f"hand {t.game.number} deal (KGN deal, or Enter if unknown)> ", self.th_deal, []
+            return f"hand {t.session.number} deal (KGN deal, or Enter if unknown)> ", self.th_deal, []
         if hand.phase == "auction":
             seat = names[hand.turn]
             legal = ["pass" if b is None else str(b) for b in t.legal_bids()]
@@ -414,7 +414,7 @@ class Recorder:
         )
 
     def th_deal(self, answer: str) -> KgnError | None:
-        number = self.state.table.game.number
+        number = self.state.table.session.number
         body = f"hand {number}\n" + (f"  deal {answer}\n" if answer else "")
         parsed = self.parse(body)
         assert isinstance(parsed, ThousandGame)

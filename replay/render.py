@@ -16,7 +16,9 @@ from rich.text import Text
 from notation.errors import safe_text
 
 from .check import Report
-from .steps import Step, View
+from .games import GAMES
+from .steps import Step
+from .view import View
 
 __all__ = ["SUIT_STYLE", "card_text", "plain", "render_sheet", "render_step", "render_view"]
 
@@ -125,84 +127,23 @@ def render_step(
 
 def render_sheet(report: Report) -> RenderableType:
     """The paper score sheet of a session: a column per player, a row per hand or deal."""
-    names = report.players
-    if report.game == "thousand":
-        return _thousand_sheet(report, names)
-    return _bura_sheet(report, names)
-
-
-def _thousand_sheet(report: Report, names: list[str]) -> RenderableType:
-    table = Table(title="Thousand", header_style="bold", show_lines=False)
-    table.add_column("hand", justify="right")
-    table.add_column("contract")
-    for name in names:
-        table.add_column(plain(name), justify="right")
-    for res in report.hands:
-        if res.redeal:
-            table.add_row(str(res.number), Text("redeal", style="dim"), *[""] * len(names))
-            continue
-        who = names[res.declarer] if res.declarer is not None else "?"
-        if res.conceded:
-            what = Text(f"{safe_text(who)} {res.contract} conceded", style="yellow")
-        else:
-            what = Text(
-                f"{safe_text(who)} {res.contract} {'made' if res.made else 'failed'}",
-                style="green" if res.made else "red",
-            )
+    sheet = GAMES[report.game].sheet(report)
+    table = Table(title=sheet.title, header_style="bold", show_lines=False)
+    for i, column in enumerate(sheet.columns):
+        table.add_column(plain(column), justify="left" if i == 1 else "right")
+    for row in sheet.rows:
         cells = []
-        for p in range(len(names)):
-            score = res.scores.get(p)
-            cell = Text(f"{score:+d} " if score is not None else "")
-            cell.append(str(res.totals.get(p, "")), style="bold")
-            marks = ""
-            if p in res.barrel:
-                marks += " B"
-            if any(n.startswith(names[p]) and "falls off" in n for n in res.notes):
-                marks += " ↓"
-            if res.tricks and res.tricks.get(p, 0) == 0 and p in res.points:
-                marks += " /"
-            cell.append(marks, style="magenta")
+        for text, style in row:
+            if style == "total" and " " in text.strip():
+                score, _, rest = text.partition(" ")
+                total, _, marks = rest.partition(" ")
+                cell = Text(score + " ")
+                cell.append(total, style="bold")
+                cell.append((" " + marks) if marks else "", style="magenta")
+            else:
+                cell = Text(safe_text(text), style="bold" if style == "total" else style)
             cells.append(cell)
-        table.add_row(str(res.number), what, *cells)
-    foot = Text("B on the barrel   ↓ fell off   / no trick (bolt)   result: ", style="dim")
-    foot.append_text(plain(report.result or "unfinished"))
-    return Group(table, foot)
-
-
-def _bura_sheet(report: Report, names: list[str]) -> RenderableType:
-    burkozel = report.game == "burkozel"
-    table = Table(title="Burkozel" if burkozel else "Bura", header_style="bold")
-    table.add_column("deal", justify="right")
-    table.add_column("how it ended")
-    if not burkozel:
-        table.add_column("pot", justify="right")
-    for name in names:
-        table.add_column(plain(name), justify="right")
-    for res in report.hands:
-        if burkozel:
-            how_text = Text(res.end)
-            if res.points:
-                how_text.append(": ")
-                how_text.append_text(
-                    plain(" ".join(f"{names[x]} {v}" for x, v in res.points.items()))
-                )
-            cells = []
-            for p in range(len(names)):
-                side = p % 2 if len(names) == 4 else p
-                added = res.added.get(side, 0)
-                cell = Text(f"+{added} " if added else "")
-                cell.append(str(res.penalty.get(p, "")), style="bold")
-                cells.append(cell)
-            table.add_row(str(res.number), how_text, *cells)
-        else:
-            who = names[res.winner] if res.winner is not None else ""
-            how_text = Text(res.end) + (Text(" ") + plain(who) if who else Text(""))
-            if res.claim_count is not None:
-                how_text.append(f" ({res.claim_count})")
-            cells = [Text(str(res.chips.get(p, "")), style="bold") for p in range(len(names))]
-            table.add_row(str(res.number), how_text, str(res.pot), *cells)
-    foot = Text(
-        "totals: " + ("penalty points" if burkozel else "net chips") + "   result: ", style="dim"
-    )
+        table.add_row(*cells)
+    foot = Text(sheet.footer + "   result: ", style="dim")
     foot.append_text(plain(report.result or "unfinished"))
     return Group(table, foot)

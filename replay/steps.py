@@ -20,61 +20,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from notation.cards import card_code, card_points
 from notation.errors import KgnError
-from notation.records import (
-    Answer,
-    AnyGame,
-    BuraDeal,
-    BuraVariation,
-    Call,
-    Claim,
-    Comment,
-    Concede,
-    Contract,
-    Deal,
-    Dealing,
-    Fault,
-    Give,
-    GiveCard,
-    Glyph,
-    Hand,
-    Nag,
-    Play,
-    Redeal,
-    Show,
-    Talon,
-    Variation,
-)
+from notation.records import AnyGame, BuraVariation, Comment, Glyph, Nag, Variation
 
-from . import bura as bu
-from . import thousand as th
-from .check import Report, _BaseChecker, replay_record
-from .table import POOL
+from .check import Report, replay_record
+from .checker import Checker, Visitor
+from .games import GAMES
+from .view import View
 
-__all__ = ["Step", "View", "timeline"]
-
-
-def _sorted(cards: set[int] | list[int]) -> list[str]:
-    return [card_code(c) for c in sorted(cards, key=lambda c: (c // 9, -(c % 9)))]
-
-
-@dataclass
-class View:
-    """What the table shows at a step (everything text, ready to render)."""
-
-    game: str
-    title: str
-    hands: list[tuple[str, list[str], int]] = field(default_factory=list)
-    """Per seat: name, known cards (sorted by suit, high to low), unknown cards."""
-    trick: list[tuple[str, list[str], list[str]]] = field(default_factory=list)
-    """The cards on the table: seat, face-up cards, face-down cards (``??`` unseen)."""
-    lines: list[tuple[str, str]] = field(default_factory=list)
-    """Labelled facts: trump, contract, declarer, talon, stock, pot."""
-    points: dict[str, int] = field(default_factory=dict)
-    totals: dict[str, int] = field(default_factory=dict)
-    marks: dict[str, str] = field(default_factory=dict)
-    """Per seat: barrel, on the barrel, penalty notes."""
+__all__ = ["Step", "View", "describe", "timeline", "view_of"]
 
 
 @dataclass
@@ -93,27 +47,29 @@ class Step:
     error: KgnError | None = None
 
 
-class _Recorder:
+class _Recorder(Visitor):
     def __init__(self, game: AnyGame) -> None:
         self.game = game
         self.stack: list[list[Step]] = [[]]
         self.pending: list[list[list[Step]]] = [[]]
         """Per line of play: the variations waiting for the step of the move they replace."""
 
-    def begin_branch(self) -> None:
+    def begin_variation(self) -> None:
+        super().begin_variation()
         self.stack.append([])
         self.pending.append([])
 
-    def end_branch(self) -> None:
+    def end_variation(self) -> None:
+        super().end_variation()
         self.pending.pop()
         self.pending[-1].append(self.stack.pop())
 
-    def annotate(self, notes: list[Any]) -> None:
+    def visit_taker_comments(self, notes: list[Comment]) -> None:
         """Comments written after a trick's taker belong to the step that closed it."""
         if self.stack[-1]:
             self.stack[-1][-1].notes.extend(n.text for n in notes if isinstance(n, Comment))
 
-    def step(self, table: Any, node: Any, checker: _BaseChecker) -> None:
+    def visit_move(self, table: Any, node: Any, checker: Checker) -> None:
         view = view_of(table)
         notes = [n.text for n in getattr(node, "notes", []) if isinstance(n, Comment)]
         glyphs = [
@@ -142,7 +98,7 @@ def timeline(
 ) -> tuple[list[Step], Report]:
     """Every step of a game, and the report of its replay (diagnostics name ``file``)."""
     recorder = _Recorder(game)
-    report, table = replay_record(game, file=file, index=index, observer=recorder)
+    report, table = replay_record(game, file=file, index=index, visitor=recorder)
     steps = recorder.stack[0]
     if table is not None and steps:
         final = view_of(table)
@@ -166,193 +122,19 @@ def timeline(
     return steps, report
 
 
-# ---- views ----------------------------------------------------------------------------------
+# ---- views and sentences ---------------------------------------------------------------
 
 
 def view_of(table: Any) -> View:
-    if isinstance(table, th.ThousandTable):
-        return _thousand_view(table)
-    return _bura_view(table)
-
-
-def _thousand_view(t: th.ThousandTable) -> View:
-    g = t.game
-    hand = t.hand
-    names = t.players
-    if hand is None:
-        last = t.results[-1] if t.results else None
-        title = f"after hand {last.number}" if last else f"hand {g.number}"
-        view = View("thousand", title)
-        if last is not None:
-            view.points = {names[p]: v for p, v in last.points.items()}
-            if last.declarer is not None:
-                outcome = "conceded" if last.conceded else "made" if last.made else "failed"
-                view.lines.append(
-                    ("contract", f"{last.contract} by {names[last.declarer]}: {outcome}")
-                )
-            for note in last.notes:
-                view.lines.append(("note", note))
-    else:
-        title = f"hand {hand.number}" + (
-            f" · trick {hand.trick_no}"
-            if hand.phase in ("play", "contract")
-            else f" · {hand.phase}"
-        )
-        view = View("thousand", title)
-        h = hand.holdings
-        for p in hand.active:
-            view.hands.append((names[p], _sorted(h.known[p]), h.unknown[p]))
-        if h.size(POOL):
-            view.lines.append(
-                ("talon", " ".join(_sorted(h.known[POOL]) + ["??"] * h.unknown[POOL]))
-            )
-        view.lines.append(("dealer", names[hand.dealer]))
-        if hand.declarer is not None:
-            view.lines.append(("declarer", f"{names[hand.declarer]}, contract {hand.contract}"))
-        elif hand.high:
-            view.lines.append(("auction", f"{hand.high} by {names[hand.high_seat or 0]}"))
-        view.lines.append(
-            ("trump", "none" if hand.trump is None else f"{hand.trump.glyph} {hand.trump.noun}")
-        )
-        view.trick = [(names[p], [card_code(c)], []) for p, c in hand.plays]
-        view.points = {
-            names[p]: sum(card_points(c) for c in hand.won.get(p, []))
-            + hand.marriage_points.get(p, 0)
-            for p in hand.active
-        }
-    view.totals = {names[p]: g.totals[p] for p in range(len(names))}
-    s = t.settings
-    for p in range(len(names)):
-        if g.barrel[p] is not None:
-            view.marks[names[p]] = f"on the barrel ({g.barrel[p]} of {s.barrel_hands or '∞'})"
-        elif s.lock and s.threshold <= g.totals[p] < s.target:
-            view.marks[names[p]] = "on the barrel"
-    if t.result:
-        view.lines.append(("result", t.result))
-    return view
-
-
-def _bura_view(t: bu.BuraTable) -> View:
-    m = t.match
-    deal = t.deal
-    names = t.players
-    kind = t.game_kind
-    if deal is None:
-        last = t.results[-1] if t.results else None
-        view = View(kind, f"after deal {last.number}" if last else f"deal {m.number}")
-        if last is not None:
-            for note in last.notes:
-                view.lines.append(("note", note))
-            if last.points:
-                view.points = {t.side_name(x): v for x, v in last.points.items()}
-    else:
-        view = View(
-            kind,
-            f"deal {deal.number} · trick {deal.trick_no}"
-            + (" · draw" if deal.phase == "draw" else ""),
-        )
-        h = deal.holdings
-        for p in range(t.n):
-            view.hands.append((names[p], _sorted(h.known[p]), h.unknown[p]))
-        view.lines.append(
-            ("trump", f"{card_code(deal.trump_card)} ({deal.trump.glyph} {deal.trump.noun})")
-        )
-        view.lines.append(("stock", f"{h.size(POOL)} cards"))
-        view.trick = [
-            (
-                names[lay.seat],
-                [card_code(c) for c in lay.up],
-                ["??" if c is None else card_code(c) for c in lay.down],
-            )
-            for lay in deal.trick
-        ]
-        for p in range(t.n):
-            known = sum(card_points(c) for c in deal.won[p] if c is not None)
-            hidden = sum(1 for c in deal.won[p] if c is None)
-            view.points[names[p]] = known
-            if hidden:
-                view.marks[names[p]] = f"+{hidden} unseen"
-    if kind == "bura":
-        view.lines.append(("pot", str(m.pot)))
-        view.totals = {names[p]: m.chips[p] for p in range(t.n)}
-    else:
-        view.totals = {names[p]: m.penalty[p] for p in range(t.n)}
-    if t.result:
-        view.lines.append(("result", t.result))
-    return view
-
-
-# ---- sentences --------------------------------------------------------------------------------
+    """What the table shows now (its game kind's view)."""
+    return GAMES[table.game].view(table)
 
 
 def describe(table: Any, node: Any) -> str:
     """What happened, in a sentence, from the record node and the table after it."""
-    if isinstance(node, Deal | Hand):
-        dealer = getattr(table.hand, "dealer", None)
-        number = (
-            table.hand.number if table.hand else (table.results[-1].number if table.results else "")
-        )
-        return (
-            f"hand {number}: {table.players[dealer]} deals"
-            if dealer is not None
-            else f"hand {number}"
-        )
-    if isinstance(node, Redeal):
-        return f"{node.seat} shows four nines: a redeal"
-    if isinstance(node, Call):
-        if node.bid is None:
-            return f"{node.seat} passes"
-        return f"{node.seat} bids {'dark ' if node.dark else ''}{node.bid}"
-    if isinstance(node, Talon):
-        return "the declarer takes the talon: " + " ".join(node.cards)
-    if isinstance(node, Concede):
-        return "the declarer concedes"
-    if isinstance(node, Give):
-        return "the declarer gives " + ", ".join(f"{g.seat} {g.card}" for g in node.cards)
-    if isinstance(node, Contract):
-        return f"the contract is {node.value}"
-    if isinstance(node, Play):
-        text = f"{node.seat} plays {node.card}"
-        if node.marriage:
-            text += " and declares a marriage"
-        return text + _taker(table)
-    if isinstance(node, Dealing | BuraDeal):
-        deal = table.deal
-        if deal is None:
-            return "a new deal"
-        return f"deal {deal.number}: {table.players[deal.dealer]} deals, trump {card_code(deal.trump_card)}"
-    if isinstance(node, Answer):
-        parts = []
-        if node.cards:
-            parts.append(" ".join(node.cards))
-        if node.down:
-            parts.append(f"{len(node.down)} face down")
-        return f"{node.seat} plays " + " and ".join(parts) + _taker(table)
-    if isinstance(node, GiveCard):
-        return f"{node.seat} draws {node.card}"
-    if isinstance(node, Show):
-        return f"{node.seat} shows {node.combo}: " + " ".join(node.cards)
-    if isinstance(node, Claim):
-        res = table.results[-1] if table.results else None
-        if res is not None and res.end in ("claim-won", "claim-failed"):
-            how = "wins the pot" if res.end == "claim-won" else "fails and matches the pot"
-            return f"{node.seat} opens with {res.claim_count}: {how}"
-        return f"{node.seat} opens"
-    if isinstance(node, Fault):
-        return f"{node.seat}: fault ({node.fault})"
+    text = GAMES[table.game].describe(table, node)
+    if text is not None:
+        return text
     if isinstance(node, Variation | BuraVariation):
         return "variation"
     return type(node).__name__.lower()
-
-
-def _taker(table: Any) -> str:
-    deal = getattr(table, "hand", None) if isinstance(table, th.ThousandTable) else table.deal
-    plays = (
-        getattr(deal, "plays", None)
-        if isinstance(table, th.ThousandTable)
-        else getattr(deal, "trick", None)
-    )
-    if deal is None or not plays:
-        if table.last_winner is not None:
-            return f"; {table.players[table.last_winner]} takes the trick"
-    return ""

@@ -1,4 +1,4 @@
-"""What every game's engine shares: seats, the hidden-card tracker, snapshots and undo.
+"""What every game's table shares: the hidden-card tracker, and push, pop and clone.
 
 The :class:`Holdings` tracker knows, for every card, whether its place is known (a seat's
 hand, the talon or stock, played) or not, how many unknown cards each place holds, and which
@@ -6,7 +6,7 @@ suits a seat has shown out of.  Play reveals cards; a move that contradicts what
 raises :class:`IllegalMoveError` at that move.
 
 >>> from notation.cards import parse_card, deck, Rank
->>> h = Holdings(deck(Rank.NINE), seats=3)
+>>> h = Holdings(deck(Rank.NINE), 3, deal_clause="T2", play_clause="T2", follow_clause="T5.1")
 >>> h.deal_unknown([7, 7, 7], talon=3)
 >>> h.play(0, parse_card("AS"))
 >>> h.play(1, parse_card("AS"))
@@ -20,12 +20,17 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
+import notation
 from notation.cards import Card, card_code, suit_of
-from notation.errors import IllegalMoveError
+from notation.errors import IllegalMoveError, KgnError
+from notation.records import AnyGame
+from notation.write import quote
 
-__all__ = ["PLAYED", "POOL", "Holdings", "Stepper", "cards_text"]
+from .model import MoveStack
+
+__all__ = ["PLAYED", "POOL", "BaseTable", "Holdings", "cards_text", "parse_event", "seat_of"]
 
 PLAYED = -1
 """Place of a card that is out of play (played to a trick, or set aside)."""
@@ -49,10 +54,12 @@ class Holdings:
 
     deck: frozenset[Card]
     seats: int
-    deal_clause: str = "T2"
-    """The clause cited for a card dealt wrongly, played twice, or not held (T2; B4, K4)."""
-    play_clause: str = "T2"
-    follow_clause: str = "T5.1"
+    deal_clause: str
+    """The clause cited for a card dealt twice or not in the deck (each game names its own)."""
+    play_clause: str
+    """The clause cited for a card played twice or not held."""
+    follow_clause: str
+    """The clause cited for a card that contradicts a show-out."""
     known: dict[int, set[Card]] = field(default_factory=dict)
     unknown: dict[int, int] = field(default_factory=dict)
     where: dict[Card, int] = field(default_factory=dict)
@@ -274,57 +281,115 @@ def _max_flow(free: dict[int, int], slots: dict[int, int], void: dict[int, set[i
         total += push
 
 
-class Stepper:
-    """What every table shares: step forward (``apply``) and back (``undo``), snapshots and
-    clones.  A table names its state attributes in ``STATE``; they are deep-copied for
-    snapshots, and ``results`` (one per finished hand or deal) is cut back on restore."""
+M = TypeVar("M")
+"""A game's move type."""
+R = TypeVar("R")
+"""A game's result type (one per finished hand or deal)."""
 
-    STATE: tuple[str, ...] = ()
-    results: list[Any]
-    keep_history: bool
-    _history: list[Any]
 
-    def _apply(self, ev: Any) -> None:
+class BaseTable(MoveStack, Generic[M, R]):
+    """What every game's table shares: the move stack, ``push`` and ``pop``, ``clone``.
+
+    A game's table names its state attributes in ``STATE`` and implements ``_apply`` (one
+    move, raising :class:`IllegalMoveError` when it is illegal).  ``push`` is atomic: an
+    illegal move leaves the table as it was.  ``pop`` is always available: the state is
+    saved before every chance move (a deal, which starts a new hand) and the moves since
+    are replayed, so neither ``push`` nor a checker that never undoes pays for copies."""
+
+    STATE: ClassVar[tuple[str, ...]] = ()
+    results: list[R]
+    """One per finished hand (Thousand) or deal (Bura, Burkozel)."""
+
+    def __init__(self) -> None:
+        self.moves: list[M] = []
+        """The moves pushed so far, the first first."""
+        self._marks: list[tuple[int, tuple[tuple[Any, ...], int]]] = [(0, self._snapshot())]
+
+    # -- what each game supplies -------------------------------------------------------
+
+    def _apply(self, move: M) -> None:
         raise NotImplementedError
 
-    def snapshot(self) -> tuple[tuple[Any, ...], int]:
-        """A copy of the whole state (what ``undo`` goes back to)."""
+    def _is_chance(self, move: M) -> bool:
+        """Whether ``move`` is a chance event (a deal): the state is saved before it."""
+        raise NotImplementedError
+
+    # -- the stack ---------------------------------------------------------------------
+
+    def _snapshot(self) -> tuple[tuple[Any, ...], int]:
         return (tuple(copy.deepcopy(getattr(self, name)) for name in self.STATE), len(self.results))
 
-    def restore(self, snap: tuple[tuple[Any, ...], int]) -> None:
+    def _restore(self, snap: tuple[tuple[Any, ...], int]) -> None:
         values, count = snap
         for name, value in zip(self.STATE, values, strict=True):
             setattr(self, name, copy.deepcopy(value))
         del self.results[count:]
 
-    def undo(self) -> None:
-        """Take back the last event (needs ``keep_history=True``)."""
-        if not self._history:
-            raise IndexError("nothing to undo")
-        self.restore(self._history.pop())
+    def push(self, move: M) -> None:
+        """Play ``move``; an illegal one raises :class:`IllegalMoveError` and changes
+        nothing."""
+        if self._is_chance(move) and self._marks[-1][0] != len(self.moves):
+            self._marks.append((len(self.moves), self._snapshot()))
+        try:
+            self._apply(move)
+        except IllegalMoveError:
+            self._rewind(len(self.moves))
+            raise
+        self.moves.append(move)
 
-    def clone(self: _S) -> _S:
-        """An independent copy (for variations), without history."""
+    def pop(self) -> M:
+        """Take back the last move and return it (``IndexError`` when there is none)."""
+        if not self.moves:
+            raise IndexError("pop from a table with no moves")
+        move = self.moves.pop()
+        self._rewind(len(self.moves))
+        return move
+
+    def _rewind(self, count: int) -> None:
+        """Put the table back to the position after the first ``count`` moves."""
+        while len(self._marks) > 1 and self._marks[-1][0] > count:
+            self._marks.pop()
+        at, snap = self._marks[-1]
+        self._restore(snap)
+        for move in self.moves[at:count]:
+            self._apply(move)
+
+    def mark(self) -> None:
+        """Save the state as it is now: a checker calls this after changing the table other
+        than by a move (a record without its auction), so that ``pop`` starts from here."""
+        self._marks.append((len(self.moves), self._snapshot()))
+
+    def clone(self: _T) -> _T:
+        """An independent copy, with the same moves (for variations)."""
         other = copy.copy(self)
         for name in self.STATE:
             setattr(other, name, copy.deepcopy(getattr(self, name)))
         other.results = list(self.results)
-        other._history = []
-        other.keep_history = False
+        other.moves = list(self.moves)
+        other._marks = list(self._marks)
         return other
 
-    def apply(self, ev: Any) -> None:
-        """Apply one event; an illegal one raises :class:`IllegalMoveError`.  After an error
-        the table is only guaranteed unchanged with ``keep_history=True``."""
-        snap = self.snapshot() if self.keep_history else None
-        try:
-            self._apply(ev)
-        except IllegalMoveError:
-            if snap is not None:
-                self.restore(snap)
-            raise
-        if snap is not None:
-            self._history.append(snap)
+
+_T = TypeVar("_T", bound=BaseTable[Any, Any])
 
 
-_S = TypeVar("_S", bound=Stepper)
+def parse_event(game: str, players: list[str], body: str) -> AnyGame:
+    """Read one KGN event (``body``, the lines of one hand or deal) by the game's grammar,
+    in a record of its own: what ``parse_move`` of every table starts from."""
+    if "\n" in body or "\r" in body:
+        raise KgnError("a move is one line of KGN", code="bad-move")
+    names = " ".join(quote(p) for p in players)
+    unit = "hand" if game == "thousand" else "deal"
+    head = f'[Game "{game}"] [Players {names}] [Dealer {quote(players[0])}] [Rules "classic"]'
+    try:
+        record = notation.loads(f"{head}\n{unit} 1\n  {body}\n")
+    except KgnError as exc:
+        raise KgnError(f"not a move: {body!r} ({exc.message})", code="bad-move") from None
+    return record
+
+
+def seat_of(players: list[str], name: str) -> int:
+    """A player's seat, from his name as written (KgnError for a name not at the table)."""
+    if name in players:
+        return players.index(name)
+    raise KgnError(f"{name!r} is not one of the players ({', '.join(players)})", code="bad-move")

@@ -20,12 +20,11 @@ from typer.testing import CliRunner
 import notation
 from notation.records import Glyph, Play
 from replay.analyze import analyze_game, annotate_analysis, position_of
-from replay.check import MainLineObserver, check, replay_record
+from replay.check import Visitor, check, replay_record
 from replay.cli import app
 from replay.dd import Move, PlayRules, Solver, legal_moves, play
-from replay.generate import generate_thousand
-from replay.thousand import Play as PlayEvent
-from replay.thousand import ThousandTable
+from replay.thousand import PlayCard as PlayEvent
+from replay.thousand import ThousandTable, generate_thousand
 
 runner = CliRunner()
 
@@ -49,14 +48,14 @@ def random_rules(rng: random.Random) -> str:
     return " ".join(["classic", *(s for s in PLAY_SWITCHES if rng.random() < 0.5)])
 
 
-class _Positions(MainLineObserver):
+class _Positions(Visitor):
     """A replay observer that keeps copies of the table at chosen moments of play."""
 
     def __init__(self, rng: random.Random, keep: float, most_tricks: int) -> None:
         self.rng, self.keep, self.most = rng, keep, most_tricks
         self.tables: list[ThousandTable] = []
 
-    def step(self, table: Any, node: Any, checker: Any) -> None:
+    def visit_move(self, table: Any, node: Any, checker: Any) -> None:
         hand = table.hand
         if not isinstance(node, Play) or hand is None or hand.phase != "play":
             return
@@ -69,7 +68,7 @@ def positions(seed: int, most_tricks: int, keep: float, hands: int = 6) -> list[
     rng = random.Random(seed)
     game = generate_thousand(seed=seed, rules=random_rules(rng), max_hands=hands)
     watcher = _Positions(rng, keep, most_tricks)
-    replay_record(game, observer=watcher)
+    replay_record(game, visitor=watcher)
     return watcher.tables
 
 
@@ -84,7 +83,7 @@ def brute_force(table: ThousandTable) -> int:
     for move in table.legal_moves():
         assert isinstance(move, PlayEvent)
         after = table.clone()
-        after.apply(move)
+        after.push(move)
         values.append(brute_force(after))
     return max(values) if hand.turn == hand.declarer else min(values)
 

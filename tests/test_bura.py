@@ -11,7 +11,9 @@ import notation
 import replay
 from notation.cards import Suit, parse_card
 from replay import bura as bu
-from replay.generate_bura import generate_bura
+from replay.bura import generate_bura
+from replay.burkozel import BurkozelTable
+from replay.games import generate
 
 BURA_SAMPLES = sorted(SAMPLES.glob("bura/*.kgn")) + sorted(SAMPLES.glob("burkozel/*.kgn"))
 
@@ -58,10 +60,10 @@ def three_player_trick(lead: str, second: str, third: str) -> str:
     hands = {0: cards(lead), 1: cards(second), 2: cards(third)}
     for p in hands:
         hands[p] += cards({0: "6D 7D", 1: "8D 9D", 2: "TD JD"}[p])[: 3 - len(hands[p])]
-    table.apply(bu.Dealing(hands=hands, trump=parse_card("6C")))
-    table.apply(bu.Lay(0, cards(lead)))
-    table.apply(bu.Lay(1, cards(second)))
-    table.apply(bu.Lay(2, cards(third)))
+    table.push(bu.DealCards(hands=hands, trump=parse_card("6C")))
+    table.push(bu.Lay(0, cards(lead)))
+    table.push(bu.Lay(1, cards(second)))
+    table.push(bu.Lay(2, cards(third)))
     assert table.last_winner is not None
     return table.players[table.last_winner]
 
@@ -89,9 +91,9 @@ def test_third_beats_the_lead_when_the_second_did_not_the_third_takes() -> None:
 
 def test_face_down_cards_never_beat() -> None:
     table = bu.BuraTable(["Anna", "Boris"], dealer=1)
-    table.apply(bu.Dealing(hands={0: cards("7H 6D 7D"), 1: cards("AH 8D 9D")}, trump=parse_card("6C")))
-    table.apply(bu.Lay(0, cards("7H")))
-    table.apply(bu.Lay(1, [], cards("AH")))
+    table.push(bu.DealCards(hands={0: cards("7H 6D 7D"), 1: cards("AH 8D 9D")}, trump=parse_card("6C")))
+    table.push(bu.Lay(0, cards("7H")))
+    table.push(bu.Lay(1, [], cards("AH")))
     assert table.last_winner == 0
 
 
@@ -102,46 +104,46 @@ def test_draws_start_with_the_taker_and_only_full_rounds_are_drawn() -> None:
     # 5 players, 36 cards: 15 dealt, 21 in the stock; after a 3-card trick only 3 rounds
     # of 5 are drawn while 21 cards remain, and later the last card stays unused.
     table = bu.BuraTable(["A", "B", "C", "D", "E"], dealer=4)
-    table.apply(bu.Dealing(trump=parse_card("6C")))
+    table.push(bu.DealCards(trump=parse_card("6C")))
     deal = table.deal
     assert deal is not None and table._stock_left(deal) == 21
 
 
 def test_a_claim_counts_face_down_cards_too() -> None:
     table = bu.BuraTable(["Anna", "Boris"], dealer=1)
-    table.apply(
-        bu.Dealing(hands={0: cards("AH TH KH"), 1: cards("AS TS KD")}, trump=parse_card("6C"))
+    table.push(
+        bu.DealCards(hands={0: cards("AH TH KH"), 1: cards("AS TS KD")}, trump=parse_card("6C"))
     )
-    table.apply(bu.Lay(0, cards("AH TH KH")))
-    table.apply(bu.Lay(1, [], cards("AS TS KD")))
-    table.apply(bu.ClaimEv(0))
+    table.push(bu.Lay(0, cards("AH TH KH")))
+    table.push(bu.Lay(1, [], cards("AS TS KD")))
+    table.push(bu.OpenClaim(0))
     res = table.results[-1]
     assert (res.end, res.claim_count) == ("claim-won", 50)
 
 
 def test_a_failed_claim_doubles_the_pot_and_the_claimant_deals() -> None:
     table = bu.BuraTable(["Anna", "Boris"], dealer=1, ante=5)
-    table.apply(bu.Dealing(hands={0: cards("6H 7H 8H"), 1: cards("6S 7S 8S")}, trump=parse_card("6C")))
-    table.apply(bu.Lay(0, cards("6H")))
-    table.apply(bu.Lay(1, [], cards("6S")))
-    table.apply(bu.ClaimEv(0))
+    table.push(bu.DealCards(hands={0: cards("6H 7H 8H"), 1: cards("6S 7S 8S")}, trump=parse_card("6C")))
+    table.push(bu.Lay(0, cards("6H")))
+    table.push(bu.Lay(1, [], cards("6S")))
+    table.push(bu.OpenClaim(0))
     assert table.match.pot == 20 and table.match.chips == [-15, -5] and table.match.dealer == 0
 
 
 def test_claiming_without_taking_the_trick_is_illegal() -> None:
     table = bu.BuraTable(["Anna", "Boris"], dealer=1)
-    table.apply(bu.Dealing(hands={0: cards("6H 7H 8H"), 1: cards("6S 7S 8S")}, trump=parse_card("6C")))
-    table.apply(bu.Lay(0, cards("6H")))
-    table.apply(bu.Lay(1, [], cards("6S")))
+    table.push(bu.DealCards(hands={0: cards("6H 7H 8H"), 1: cards("6S 7S 8S")}, trump=parse_card("6C")))
+    table.push(bu.Lay(0, cards("6H")))
+    table.push(bu.Lay(1, [], cards("6S")))
     with pytest.raises(notation.IllegalMoveError) as info:
-        table.apply(bu.ClaimEv(1))
+        table.push(bu.OpenClaim(1))
     assert info.value.label == "B7.1 claim-timing"
 
 
 def test_a_bura_wins_the_pot_at_once() -> None:
     table = bu.BuraTable(["Anna", "Boris"], dealer=1, ante=2)
-    table.apply(bu.Dealing(hands={0: cards("6C 7C 8C"), 1: cards("6S 7S 8S")}, trump=parse_card("AC")))
-    table.apply(bu.ShowEv(0, "bura", cards("6C 7C 8C")))
+    table.push(bu.DealCards(hands={0: cards("6C 7C 8C"), 1: cards("6S 7S 8S")}, trump=parse_card("AC")))
+    table.push(bu.ShowCombo(0, "bura", cards("6C 7C 8C")))
     table.settle()
     assert table.results[-1].end == "bura" and table.match.chips == [2, -2]
 
@@ -152,17 +154,17 @@ def test_a_bura_wins_the_pot_at_once() -> None:
 def test_burkozel_penalties_2_4_6() -> None:
     # Generated games state every penalty; replaying them checks K7 on every deal.
     for players in (2, 3, 4):
-        report = replay.check(generate_bura(seed=4, players=players, game="burkozel"))
+        report = replay.check(generate("burkozel", seed=4, players=players))
         assert report.ok and report.result is not None
         for deal in report.hands:
             assert set(deal.added.values()) <= {2, 4, 6, 8, 12, 16, 24}
 
 
 def test_burkozel_first_lead_is_at_most_three_cards() -> None:
-    table = bu.BuraTable(["Anna", "Boris"], dealer=1, game="burkozel")
-    table.apply(bu.Dealing(hands={0: cards("6H 7H 8H 9H"), 1: cards("6S 7S 8S 9S")}, trump=parse_card("6C")))
+    table = BurkozelTable(["Anna", "Boris"], dealer=1)
+    table.push(bu.DealCards(hands={0: cards("6H 7H 8H 9H"), 1: cards("6S 7S 8S 9S")}, trump=parse_card("6C")))
     with pytest.raises(notation.IllegalMoveError) as info:
-        table.apply(bu.Lay(0, cards("6H 7H 8H 9H")))
+        table.push(bu.Lay(0, cards("6H 7H 8H 9H")))
     assert info.value.label == "K4 lead-size"
 
 
@@ -175,7 +177,7 @@ def test_burkozel_first_lead_is_at_most_three_cards() -> None:
 )
 def test_generated_games_validate_and_round_trip(game: str, players: int) -> None:
     for seed in range(3):
-        record = generate_bura(seed=seed, players=players, game=game)
+        record = generate(game, seed=seed, players=players)
         again = notation.loads(notation.dumps(record))
         assert again == record
         report = replay.check(again)

@@ -13,8 +13,8 @@ import notation
 import replay
 from replay.cli import app
 from replay.corpus import Stats, cut_hand, facts_of
-from replay.generate import generate_thousand
-from replay.generate_bura import generate_bura
+from replay.games import generate
+from replay.thousand import generate_thousand
 
 runner = CliRunner()
 ALL = sorted(str(p) for p in SAMPLES.glob("*/*.kgn"))
@@ -24,7 +24,7 @@ ALL = sorted(str(p) for p in SAMPLES.glob("*/*.kgn"))
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A generated Thousand corpus (about 0.3 MB) and a Bura one, in one file."""
     games = [generate_thousand(seed=s, max_hands=20) for s in range(12)]
-    games += [generate_bura(seed=s, players=3, game=g, deals=6) for s in range(4) for g in ("bura", "burkozel")]
+    games += [generate(g, seed=s, players=3, deals=6) for s in range(4) for g in ("bura", "burkozel")]
     path = tmp_path_factory.mktemp("corpus") / "corpus.kgn"
     path.write_text(notation.dumps(games))
     return path

@@ -21,10 +21,10 @@ import replay
 from notation.fastparse import fast_bura, fast_thousand
 from notation.parse import GameText, parse_game, split_games
 from replay.cli import app
-from replay.generate import generate_thousand
-from replay.generate_bura import generate_bura
+from replay.games import generate
 from replay.parallel import check_all, check_job, job
 from replay.rules import SWITCHES
+from replay.thousand import generate_thousand
 
 runner = CliRunner()
 
@@ -49,7 +49,7 @@ GENERATED = [notation.dumps(generate_thousand(seed=s, rules=r, max_hands=12)) fo
 
 
 BURA_GENERATED = [
-    notation.dumps(generate_bura(seed=s, players=p, game=g, rules=r, deals=4))
+    notation.dumps(generate(g, seed=s, players=p, rules=r, deals=4))
     for s, p, g, r in [(0, 2, "bura", "classic"), (1, 5, "bura", "classic hand=4"), (2, 3, "burkozel", "classic"), (3, 4, "burkozel", "classic shokha=on")]
 ]  # fmt: skip
 
@@ -152,7 +152,7 @@ def test_games_generated_under_random_house_rules_validate(rng: random.Random, s
     if game == "thousand":
         record = generate_thousand(seed=seed, rules=text, max_hands=25)
     else:
-        record = generate_bura(seed=seed, players=rng.choice([2, 3, 4]), game=game, rules=text, deals=4)
+        record = generate(game, seed=seed, players=rng.choice([2, 3, 4]), rules=text, deals=4)
     again = notation.loads(notation.dumps(record))
     assert again == record
     report = replay.check(again)
@@ -231,7 +231,7 @@ def test_the_fast_readers_hand_written_records_match_the_models() -> None:
 
 @pytest.mark.parametrize(("game", "seed"), [("bura", 0), ("bura", 1), ("burkozel", 0), ("burkozel", 1)])
 def test_a_changed_card_in_a_bura_trick_is_caught_at_its_line(game: str, seed: int) -> None:
-    lines = notation.dumps(generate_bura(seed=seed, players=3, game=game, deals=3)).split("\n")
+    lines = notation.dumps(generate(game, seed=seed, players=3, deals=3)).split("\n")
     rng = random.Random(seed)
     tricks = [i for i, ln in enumerate(lines) if re.match(r"  [2-9]\. ", ln)]
     k = rng.choice(tricks)

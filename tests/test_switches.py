@@ -13,9 +13,9 @@ import pytest
 import notation
 import replay
 from notation.records import AnyGame
-from replay.generate import generate_thousand
-from replay.generate_bura import generate_bura
+from replay.games import generate
 from replay.rules import SWITCHES
+from replay.thousand import generate_thousand
 
 # (game, switch=value, which record is played, seed, players)
 #   "switch": played under the switch, must fail under the default;
@@ -55,16 +55,16 @@ GENERATED = [
     ("bura", "bura=off", "default", 0, 3),
     ("bura", "molodka=off", "default", 0, 3),
     ("bura", "moskva=off", "default", 6, 3),
-    ("bura", "dealt-combo=redeal", "default", 0, 3),
+    ("bura", "dealt-combo=redeal", "default", 3, 3),
     ("bura", "open=on", "default", 0, 3),
     ("bura", "match=rubber-11", "switch", 0, 3),
     ("bura", "match=rubber-21", "switch", 0, 3),
     ("bura", "match=penalty-12", "switch", 0, 3),
     ("burkozel", "first-lead=lowest-trump", "switch", 0, 3),
-    ("burkozel", "bura=lead", "switch", 4, 3),
-    ("burkozel", "moskva=off", "default", 5, 3),
-    ("burkozel", "tie=two-each", "switch", 5, 2),
-    ("burkozel", "zero=zero-points", "switch", 16, 3),
+    ("burkozel", "bura=lead", "switch", 7, 3),
+    ("burkozel", "moskva=off", "default", 58, 3),
+    ("burkozel", "tie=two-each", "switch", 1, 2),
+    ("burkozel", "zero=zero-points", "switch", 20, 3),
     ("burkozel", "limit=20", "switch", 0, 3),
     ("burkozel", "shokha=on", "switch", 0, 3),
 ]
@@ -73,7 +73,7 @@ GENERATED = [
 def play(game: str, rules: str, seed: int, players: int) -> AnyGame:
     if game == "thousand":
         return generate_thousand(seed=seed, rules=rules, max_hands=60)
-    return generate_bura(seed=seed, players=players, game=game, rules=rules, deals=6)
+    return generate(game, seed=seed, players=players, rules=rules, deals=6)
 
 
 def under(record: AnyGame, rules: str) -> replay.Report:

@@ -11,8 +11,8 @@ import notation
 import replay
 from notation.cards import parse_card
 from replay import thousand as th
-from replay.generate import generate_thousand
 from replay.rules import parse_rules
+from replay.thousand import generate_thousand
 
 
 @pytest.mark.parametrize("path", sorted(SAMPLES.glob("thousand/*.kgn")), ids=lambda p: p.name)
@@ -77,10 +77,10 @@ def test_a_bid_of_103_is_caught() -> None:
     assert diags[0].label == "T3.2 bid-step" and diags[0].line == 13
 
 
-def known_deal() -> th.Deal:
+def known_deal() -> th.DealCards:
     """A recorded deal: A holds the spades marriage, B the hearts one, C the clubs one."""
     c = parse_card
-    return th.Deal(
+    return th.DealCards(
         hands={
             0: [c(x) for x in "AS TS KS QS AD TD KD".split()],
             1: [c(x) for x in "9S JS KH QH 9H AC TC".split()],
@@ -93,27 +93,27 @@ def known_deal() -> th.Deal:
 def test_must_trump_names_the_trumps_and_the_legal_cards() -> None:
     table = th.ThousandTable(["A", "B", "C"], dealer=2)
     c = parse_card
-    table.apply(known_deal())
-    for call in (th.Call(0, 100), th.Call(1, 120), th.Call(2, None), th.Call(0, None)):
-        table.apply(call)
-    table.apply(th.TalonReveal([c("QD"), c("JD"), c("9D")]))
-    table.apply(th.Give([(0, c("9D")), (2, c("JD"))]))
-    table.apply(th.Raise(120))
-    table.apply(th.Play(1, c("AC")))
-    table.apply(th.Play(2, c("QC")))
-    table.apply(th.Play(0, c("9D")))  # A is void in clubs, no trump in force: any card
-    table.apply(th.Play(1, c("KH"), marriage=True))  # B took trick 1: hearts are trump
+    table.push(known_deal())
+    for call in (th.Bid(0, 100), th.Bid(1, 120), th.Bid(2, None), th.Bid(0, None)):
+        table.push(call)
+    table.push(th.TakeTalon([c("QD"), c("JD"), c("9D")]))
+    table.push(th.GiveCards([(0, c("9D")), (2, c("JD"))]))
+    table.push(th.SetContract(120))
+    table.push(th.PlayCard(1, c("AC")))
+    table.push(th.PlayCard(2, c("QC")))
+    table.push(th.PlayCard(0, c("9D")))  # A is void in clubs, no trump in force: any card
+    table.push(th.PlayCard(1, c("KH"), marriage=True))  # B took trick 1: hearts are trump
     with pytest.raises(notation.IllegalMoveError) as info:
-        table.apply(th.Play(2, c("9C")))
+        table.push(th.PlayCard(2, c("9C")))
     assert info.value.label == "T5.1 must-follow"
     assert info.value.legal == ["JH", "TH", "AH"]
 
 
-def test_undo_steps_back() -> None:
-    table = th.ThousandTable(["A", "B", "C"], dealer=2, keep_history=True)
-    table.apply(th.Deal())
-    table.apply(th.Call(0, 100))
-    table.undo()
+def test_pop_steps_back() -> None:
+    table = th.ThousandTable(["A", "B", "C"], dealer=2)
+    table.push(th.DealCards())
+    table.push(th.Bid(0, 100))
+    assert table.pop() == th.Bid(0, 100)
     assert table.hand is not None and table.hand.high == 0 and table.hand.turn == 0
 
 
@@ -135,16 +135,16 @@ def test_generation_is_deterministic() -> None:
 def test_legal_moves_follow_the_rules() -> None:
     c = parse_card
     table = th.ThousandTable(["A", "B", "C"], dealer=2)
-    assert table.legal_moves() == [th.Deal()]
-    table.apply(known_deal())
+    assert table.legal_moves() == [] and table.to_move is None  # the deal is a chance move
+    table.push(known_deal())
     first = table.legal_moves()
-    assert all(isinstance(m, th.Call) and m.bid is not None for m in first)  # no pass first
-    assert max(m.bid for m in first if isinstance(m, th.Call) and m.bid) == 160  # spades 40
-    for call in (th.Call(0, 100), th.Call(1, None), th.Call(2, None)):
-        table.apply(call)
-    table.apply(th.TalonReveal([c("QD"), c("JD"), c("9D")]))
-    table.apply(th.Give([(1, c("9D")), (2, c("JD"))]))
-    plays = [m for m in table.legal_moves() if isinstance(m, th.Play)]
+    assert all(isinstance(m, th.Bid) and m.bid is not None for m in first)  # no pass first
+    assert max(m.bid for m in first if isinstance(m, th.Bid) and m.bid) == 160  # spades 40
+    for call in (th.Bid(0, 100), th.Bid(1, None), th.Bid(2, None)):
+        table.push(call)
+    table.push(th.TakeTalon([c("QD"), c("JD"), c("9D")]))
+    table.push(th.GiveCards([(1, c("9D")), (2, c("JD"))]))
+    plays = [m for m in table.legal_moves() if isinstance(m, th.PlayCard)]
     assert len({m.card for m in plays}) == 8
     assert not any(m.marriage for m in plays)  # no marriage in trick 1 (T6.3)
 

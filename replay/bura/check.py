@@ -1,4 +1,5 @@
-"""Checking a Bura or Burkozel record: replay it through :class:`BuraTable`.
+"""Checking a Bura record: replay it through :class:`BuraTable` (Burkozel's checker, in
+``replay.burkozel``, is this one with Burkozel's table).
 
 Same policy as for Thousand: a wrong stated fact is reported and the replay goes on; an
 illegal move ends the replay of the game; variations are replayed as lines of their own.
@@ -7,8 +8,9 @@ illegal move ends the replay of the game; variations are replayed as lines of th
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
+from notation.cards import Rank
 from notation.errors import IllegalMoveError, KgnError, clip, plural
 from notation.parse import parse_number
 from notation.records import (
@@ -27,10 +29,11 @@ from notation.records import (
     Winner,
 )
 
-from . import bura as bu
-from .check import _BaseChecker
+from ..checker import Checker
+from . import engine as bu
+from .moves import CommitFault, DealCards, DrawCard, Lay, OpenClaim, ShowCombo
 
-__all__ = ["BuraChecker"]
+__all__ = ["START_TAGS", "BuraChecker"]
 
 # How a deal ended, in words, and the clause that ended it (Bura, Burkozel).
 _ENDED = {
@@ -43,51 +46,51 @@ _ENDED = {
     "played-out": "every card was played",
     "redeal": "it was dealt again",
 }
-_END_CLAUSE = {
-    "bura": ("B8.1", "K6"),
-    "moskva": ("B8.3", "K6"),
-    "fault": ("B10", "B10"),
-    "claim-won": ("B7.2", "B7.2"),
-    "claim-failed": ("B7.2", "B7.2"),
-    "void": ("B9", "K5"),
-    "played-out": ("B9", "K5"),
-    "redeal": ("B8", "K6"),
-}
 
 
 START_TAGS = ("Ante", "Pot", "FirstDeal", "Chips", "Penalty", "Factor", "Leader")
 """The tags that start a Bura or Burkozel record in the middle of a session."""
 
 
-class BuraChecker(_BaseChecker):
-    unit = "deal"
+class BuraChecker(Checker):
+    """Replays a Bura record and reports what is wrong."""
 
-    @property
-    def setup_clause(self) -> str:  # type: ignore[override]
-        return self.clause("B1", "K1")
+    record: BuraGame
+    game = "bura"
+    unit = "deal"
+    setup_clause = "B1"
+    result_clause = "B1"
+    players = range(2, 7)
+    table_class: type[bu.BuraTable] = bu.BuraTable
+    END_CLAUSE: ClassVar[dict[str, str]] = {
+        "bura": "B8.1",
+        "moskva": "B8.3",
+        "fault": "B10",
+        "claim-won": "B7.2",
+        "claim-failed": "B7.2",
+        "void": "B9",
+        "redeal": "B8",
+    }
+    """The clause that ended a deal, by how it ended."""
+    TALLY_CLAUSE = "B1"
+    """The clause of the running scores (``chips``)."""
+    LEADER_TAG = False
+    """Whether the ``Leader`` start tag belongs to the game (Burkozel's K3)."""
 
     def __init__(
         self,
         game: BuraGame,
-        file: str | None,
-        index: int | None,
-        source: Callable[[int], str | None] | None,
+        file: str | None = None,
+        index: int | None = None,
+        source: Callable[[int], str | None] | None = None,
     ) -> None:
         super().__init__(game, file, index, source)
-        self.game_kind = game.kind
-        self.k = game.kind == "burkozel"
-        self.result_clause = "K8" if self.k else "B1"
-        self.final_close = True
-        """Close a deal whose cards are all played when the record ends (void or scored)."""
-
-    def clause(self, bura: str, burkozel: str) -> str:
-        return burkozel if self.k else bura
+        self.clauses = self.table_class.CLAUSE
 
     # -- header ---------------------------------------------------------------------------
 
     def header(self) -> bu.BuraTable | None:
-        counts = range(2, 5) if self.k else range(2, 7)
-        got = self.common_header(self.clause("B1", "K1"), counts)
+        got = self.common_header()
         if got is None:
             return None
         rules, dealer = got
@@ -98,7 +101,7 @@ class BuraChecker(_BaseChecker):
             if tag.name == "Leader":  # K3: who leads the first recorded deal
                 names = {p.casefold(): i for i, p in enumerate(g.players)}
                 value = tag.values[0].strip().casefold() if len(tag.values) == 1 else ""
-                if not self.k or value not in names:
+                if not self.LEADER_TAG or value not in names:
                     self.setup_error("the Leader tag names one player (Burkozel)", tag)
                     return None
                 kw["first_leader"] = names[value]
@@ -135,19 +138,20 @@ class BuraChecker(_BaseChecker):
                 "Factor": "factor",
             }
             kw[key[tag.name]] = numbers if per_seat else numbers[0]
-        hand = 4 if self.k else int(rules["hand"])
-        size = 32 if (not self.k and rules["deck"] == "32") else 36
+        settings = self.table_class._settings(rules, 1)
+        hand = settings.hand
+        size = 36 if settings.low == Rank.SIX else 32
         if n * hand + 1 > size:
             self.report(
                 KgnError(
                     f"{n} players with {hand} cards each do not fit a deck of {size}",
                     code="players",
-                    clause=self.clause("B1", "K1"),
+                    clause=self.setup_clause,
                 ),
                 next(t for t in g.tags if t.name == "Players"),
             )
             return None
-        return bu.BuraTable(g.players, dealer=dealer, rules=rules, game=self.game_kind, **kw)
+        return self.table_class(g.players, dealer=dealer, rules=rules, **kw)
 
     # -- body -----------------------------------------------------------------------------
 
@@ -162,7 +166,7 @@ class BuraChecker(_BaseChecker):
             table.close_deal()
 
     def totals(self, table: bu.BuraTable) -> list[int]:
-        return list(table.match.penalty if self.k else table.match.chips)
+        return table.scores()
 
     def _deal(self, table: bu.BuraTable, rec: BuraDeal, last: bool) -> None:
         if table.deal is not None:
@@ -172,24 +176,24 @@ class BuraChecker(_BaseChecker):
                 raise self.stop(
                     f"deal {table.deal.number} is unfinished, yet another deal follows",
                     "incomplete-deal",
-                    self.clause("B9", "K5"),
+                    self.clauses["played-out"],
                     rec,
                 )
         if table.phase == "over":
             raise self.stop(
                 f"the match ended ({table.result}); no deal may follow",
                 "game-over",
-                self.clause("B1", "K8"),
+                self.clauses["over"],
                 rec,
             )
         if rec.number != table.match.number:
             self.wrong(
                 f"this is deal {table.match.number}, not {rec.number}",
                 "deal-number",
-                self.clause("B2", "K2"),
+                self.clauses["deal"],
                 rec,
             )
-        dealing = bu.Dealing()
+        dealing = DealCards()
         d = rec.dealing
         if d is not None:
             for part in d.hands:
@@ -219,7 +223,7 @@ class BuraChecker(_BaseChecker):
             elif isinstance(ev, Draw):
                 for dc in ev.cards:
                     self.apply(
-                        table, bu.DrawCard(self.seat(dc.seat, dc), self.card(dc.card)), dc, dc.seat
+                        table, DrawCard(self.seat(dc.seat, dc), self.card(dc.card)), dc, dc.seat
                     )
             elif isinstance(ev, Claim):
                 self._claim(table, ev)
@@ -234,14 +238,14 @@ class BuraChecker(_BaseChecker):
                     )
                 self.apply(
                     table,
-                    bu.ShowEv(
+                    ShowCombo(
                         self.seat(ev.seat, ev), ev.combo, [c for c in cards if c is not None]
                     ),
                     ev,
                     ev.seat,
                 )
             elif isinstance(ev, Fault):
-                self.apply(table, bu.FaultEv(self.seat(ev.seat, ev), ev.fault), ev, ev.seat)
+                self.apply(table, CommitFault(self.seat(ev.seat, ev), ev.fault), ev, ev.seat)
             elif isinstance(ev, Pot):
                 if ev.value != table.match.pot:
                     self.wrong(
@@ -263,7 +267,7 @@ class BuraChecker(_BaseChecker):
             raise self.stop(
                 f"the deal is over ({_ENDED.get(end, end)}); no trick may follow",
                 "out-of-order",
-                _END_CLAUSE[end][self.k],
+                self.END_CLAUSE[end],
                 trick,
             )
         self.start_trick(trick, deal.trick_no, bool(deal.trick), "B5.3", "B3")
@@ -286,7 +290,7 @@ class BuraChecker(_BaseChecker):
                     "B4",
                     a,
                 )
-            lay = bu.Lay(seat, [c for c in up if c is not None], [self.card(c) for c in a.down])
+            lay = Lay(seat, [c for c in up if c is not None], [self.card(c) for c in a.down])
             self.apply(table, lay, a, a.seat)
         if winner is not None:
             deal = table.deal
@@ -298,8 +302,8 @@ class BuraChecker(_BaseChecker):
                     winner,
                 )
             taker = table.last_winner
-            if self.observer is not None and winner.notes:
-                self.observer.annotate(winner.notes)
+            if self.visitor is not None and winner.notes:
+                self.visitor.visit_taker_comments(winner.notes)
             if taker is not None and table.players[taker] != winner.seat:
                 self.wrong(
                     f"the trick goes to {table.players[taker]}, not {winner.seat}",
@@ -319,7 +323,7 @@ class BuraChecker(_BaseChecker):
     def _claim(self, table: bu.BuraTable, ev: Claim) -> None:
         seat = self.seat(ev.seat, ev)
         before = len(table.results)
-        self.apply(table, bu.ClaimEv(seat, ev.count, ev.outcome), ev, ev.seat)
+        self.apply(table, OpenClaim(seat, ev.count, ev.outcome), ev, ev.seat)
         if len(table.results) == before:
             return
         res = table.results[-1]
@@ -355,7 +359,7 @@ class BuraChecker(_BaseChecker):
                 want, what, clause = (
                     m.penalty[seat],
                     ("penalty point", "penalty points"),
-                    self.clause("B1", "K7"),
+                    self.TALLY_CLAUSE,
                 )
             else:
                 if not table.results or not table.results[-1].points:

@@ -1,8 +1,9 @@
 """The Bura and Burkozel engine (docs/rules.md: B and K clauses, and the switches).
 
-One table serves both games (Burkozel is Bura with four cards, the deck played out and
-penalty points); ``game`` says which.  As with Thousand you ``apply`` events in the order
-of play and an illegal one raises :class:`IllegalMoveError` with its clause.
+:class:`BuraTable` is the Bura table; Burkozel's table (``replay.burkozel``) is a subclass
+that changes what differs (four cards, the deck played out, penalty points) and cites its
+own K clauses.  As with Thousand you ``push`` moves in the order of play and an illegal one
+raises :class:`IllegalMoveError` with its clause.
 
 B5.2, a set beating a set, is :func:`beats_set`: every card of the answer must beat a
 different card of the set it attacks, face-down cards never beat.
@@ -16,26 +17,27 @@ True
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
-from itertools import permutations
-from typing import Any
+from itertools import combinations, permutations
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from notation.cards import Card, Rank, Suit, card_code, card_points, deck, make_card
 from notation.errors import IllegalMoveError, plural
 
-from .rules import RuleSet, parse_rules
-from .table import POOL, Holdings, Stepper, cards_text
+from ..model import Outcome
+from ..rules import RuleSet, parse_rules
+from ..table import POOL, BaseTable, Holdings, cards_text
+from .kgn import format_move, parse_move, record_of
+from .moves import BuraMove, CommitFault, DealCards, DrawCard, Lay, OpenClaim, ShowCombo
+
+if TYPE_CHECKING:
+    from notation.records import BuraGame
 
 __all__ = [
     "BuraSettings",
     "BuraTable",
-    "ClaimEv",
     "DealResult",
-    "Dealing",
-    "DrawCard",
-    "FaultEv",
-    "Lay",
-    "ShowEv",
     "beats",
     "beats_set",
 ]
@@ -76,7 +78,8 @@ def beats_set(
 
 @dataclass(frozen=True, slots=True)
 class BuraSettings:
-    game: str = "bura"
+    """The switches of a Bura or Burkozel table, resolved."""
+
     low: Rank = Rank.SIX
     hand: int = 3
     claim: str = "after-trick"
@@ -97,11 +100,9 @@ class BuraSettings:
     ante: int = 1
 
     @classmethod
-    def from_rules(cls, rules: RuleSet, ante: int = 1) -> BuraSettings:
+    def from_bura_rules(cls, rules: RuleSet, ante: int = 1) -> BuraSettings:
         r = rules
-        if rules.game == "bura":
-            return cls(
-                game="bura",
+        return cls(
                 low=Rank.SEVEN if r["deck"] == "32" else Rank.SIX,
                 hand=int(r["hand"]),
                 claim=r["claim"],
@@ -116,8 +117,11 @@ class BuraSettings:
                 match=r["match"],
                 ante=ante,
             )
+
+    @classmethod
+    def from_burkozel_rules(cls, rules: RuleSet) -> BuraSettings:
+        r = rules
         return cls(
-            game="burkozel",
             hand=4,
             claim="none",
             bura=r["bura"],
@@ -129,58 +133,6 @@ class BuraSettings:
             limit=int(r["limit"]),
             shokha=r["shokha"] == "on",
         )
-
-    @property
-    def burkozel(self) -> bool:
-        return self.game == "burkozel"
-
-
-# ---- Events -----------------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class Dealing:
-    hands: dict[int, list[Card | None]] = field(default_factory=dict)
-    trump: Card | None = None
-    stock: list[Card | None] | None = None
-
-
-@dataclass(slots=True)
-class Lay:
-    """A lead or an answer: cards face up and face down (None: a card nobody saw)."""
-
-    seat: int
-    up: list[Card]
-    down: list[Card | None] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class DrawCard:
-    seat: int
-    card: Card | None = None
-
-
-@dataclass(slots=True)
-class ClaimEv:
-    seat: int
-    count: int | None = None  # as stated, used when face-down cards hide the count
-    outcome: str | None = None
-
-
-@dataclass(slots=True)
-class ShowEv:
-    seat: int
-    combo: str
-    cards: list[Card]
-
-
-@dataclass(slots=True)
-class FaultEv:
-    seat: int
-    kind: str
-
-
-Event = Dealing | Lay | DrawCard | ClaimEv | ShowEv | FaultEv
 
 
 @dataclass(slots=True)
@@ -253,10 +205,34 @@ def _err(message: str, code: str, clause: str, legal: list[str] | None = None) -
     return IllegalMoveError(message, code=code, clause=clause, legal=legal)
 
 
-class BuraTable(Stepper):
-    """A Bura or Burkozel table you can step forward (``apply``) and back (``undo``)."""
+class BuraTable(BaseTable[BuraMove, DealResult]):
+    """A Bura table: ``push`` moves in the order of play, ``pop`` them back; see
+    :class:`replay.model.Table` for the whole interface."""
 
-    STATE = ("match", "deal")
+    game = "bura"
+    unit = "deal"
+    STATE = ("match", "deal", "last_winner")
+    CLAUSE: ClassVar[dict[str, str]] = {
+        "setup": "B1",
+        "over": "B1",
+        "deal": "B2",
+        "lead": "B3",
+        "first-lead": "B3",
+        "lead-size": "B3",
+        "play": "B4",
+        "draw": "B6",
+        "played-out": "B9",
+        "priority": "B8.4",
+    }
+    """The clause each rule of the game has (Burkozel cites its own K clauses)."""
+    COMBO_SIZE = 3
+    """How many cards make a bura, a molodka or Moskva."""
+    PLAYED_OUT = "void"
+    """How a deal whose cards are all played ends (B9: void)."""
+    HAS_POT = True
+    """Whether the game plays for a pot (B2)."""
+    SCORE_TALLY = "chips"
+    """What the running scores count: ``chips`` (Bura) or ``penalty`` (Burkozel)."""
 
     def __init__(
         self,
@@ -264,7 +240,6 @@ class BuraTable(Stepper):
         *,
         dealer: int = 0,
         rules: RuleSet | None = None,
-        game: str = "bura",
         ante: int = 1,
         first_deal: int = 1,
         chips: list[int] | None = None,
@@ -273,11 +248,9 @@ class BuraTable(Stepper):
         ante_due: bool | None = None,
         first_leader: int | None = None,
         factor: int = 1,
-        keep_history: bool = False,
     ) -> None:
-        self.rules = rules or parse_rules(game, "classic")
-        self.settings = BuraSettings.from_rules(self.rules, ante)
-        self.game_kind = self.settings.game
+        self.rules = rules or parse_rules(self.game, "classic")
+        self.settings = self._settings(self.rules, ante)
         self.players = list(players)
         n = len(players)
         self.deck = deck(self.settings.low)
@@ -294,9 +267,24 @@ class BuraTable(Stepper):
         )
         self.deal: _Deal | None = None
         self.results: list[DealResult] = []
-        self.keep_history = keep_history
-        self._history: list[Any] = []
         self.last_winner: int | None = None
+        self.start: dict[str, Any] = {
+            "dealer": dealer,
+            "ante": ante,
+            "first_deal": first_deal,
+            "chips": list(self.match.chips),
+            "penalty": list(self.match.penalty),
+            "pot": pot,
+            "ante_due": self.match.fresh_pot,
+            "first_leader": first_leader,
+            "factor": factor,
+        }
+        """How the table was started (what ``record()`` writes in the start tags)."""
+        super().__init__()
+
+    @classmethod
+    def _settings(cls, rules: RuleSet, ante: int) -> BuraSettings:
+        return BuraSettings.from_bura_rules(rules, ante)
 
     # -- basics -------------------------------------------------------------------------
 
@@ -309,7 +297,8 @@ class BuraTable(Stepper):
 
     @property
     def pairs(self) -> bool:
-        return self.settings.burkozel and self.n == 4
+        """Whether four players play two against two (Burkozel)."""
+        return False
 
     def side(self, seat: int) -> int:
         """A seat's side: its own seat, or with pairs the lower seat of the partnership."""
@@ -332,25 +321,27 @@ class BuraTable(Stepper):
             return "over"
         return "deal" if self.deal is None else self.deal.phase
 
-    def _apply(self, ev: Event) -> None:
+    def _apply(self, ev: BuraMove) -> None:
         if self.match.over:
             raise _err(
                 "the match is over; no more play",
                 "game-over",
-                "K8" if self.settings.burkozel else "B1",
+                self.CLAUSE["over"],
             )
-        if isinstance(ev, Dealing):
+        if isinstance(ev, DealCards):
             self._deal(ev)
             return
         deal = self.deal
         if deal is None:
-            raise _err("play before the cards are dealt", "out-of-order", "B2")
-        if deal.phase == "bura" and not (isinstance(ev, ShowEv) and ev.combo in ("bura", "moskva")):
-            self.settle()
+            raise _err("play before the cards are dealt", "out-of-order", self.CLAUSE["deal"])
+        if deal.phase == "bura" and not (isinstance(ev, ShowCombo) and ev.combo in ("bura", "moskva")):
             raise _err("the deal ended when the bura was shown", "out-of-order", "B8.1")
-        if deal.phase == "end" and not isinstance(ev, ClaimEv):
-            self.close_deal()
-            raise _err("the deal is over: every card has been played", "out-of-order", "B9")
+        if deal.phase == "end" and not isinstance(ev, OpenClaim):
+            raise _err(
+                "the deal is over: every card has been played",
+                "out-of-order",
+                self.CLAUSE["played-out"],
+            )
         if isinstance(ev, Lay):
             try:
                 self._lay(deal, ev)
@@ -360,36 +351,42 @@ class BuraTable(Stepper):
                 raise
         elif isinstance(ev, DrawCard):
             self._draw(deal, ev)
-        elif isinstance(ev, ClaimEv):
+        elif isinstance(ev, OpenClaim):
             self._claim(deal, ev)
-        elif isinstance(ev, ShowEv):
+        elif isinstance(ev, ShowCombo):
             self._show(deal, ev)
         else:
             self._fault(deal, ev)
 
     # -- deal (B1, B2, K1, K2) ------------------------------------------------------------
 
-    def _deal(self, ev: Dealing) -> None:
+    def _deal(self, ev: DealCards) -> None:
         s = self.settings
         m = self.match
         if self.deal is not None:
             if self.deal.phase == "end":
-                self.close_deal()
+                self._end(self.deal, self.PLAYED_OUT, None)
+            elif self.deal.phase == "bura":
+                self._end(self.deal, "bura", self.deal.buras[0])
             else:
-                raise _err("a new deal before this one is over", "out-of-order", "B9")
-        clause = "K2" if s.burkozel else "B2"
+                raise _err(
+                    "a new deal before this one is over", "out-of-order", self.CLAUSE["played-out"]
+                )
+        clause = self.CLAUSE["deal"]
+        if m.over:
+            raise _err(
+                f"the match ended ({m.result}) with the last deal; no deal may follow",
+                "game-over",
+                self.CLAUSE["over"],
+            )
         if ev.trump is None:
             raise _err(
                 "the trump card turned up is not recorded; the deal cannot be replayed",
                 "trump-unknown",
                 clause,
             )
-        if m.fresh_pot and not s.burkozel:
-            for p in range(self.n):
-                m.chips[p] -= s.ante
-            m.pot += s.ante * self.n
-            m.fresh_pot = False
-        play = "K4" if s.burkozel else "B4"
+        self._ante()
+        play = self.CLAUSE["play"]
         h = Holdings(self.deck, self.n, deal_clause=clause, play_clause=play, follow_clause=play)
         h.known.setdefault(PILE, set())
         h.unknown.setdefault(PILE, 0)
@@ -433,17 +430,21 @@ class BuraTable(Stepper):
         deal = _Deal(number=m.number, dealer=m.dealer, holdings=h, trump_card=ev.trump, stock=stock)
         for p in range(self.n):
             deal.won[p] = []
-        leader = self._next(m.dealer)
-        if s.burkozel and m.first_leader is not None:
-            leader = m.first_leader
-        elif s.burkozel and s.first_lead == "lowest-trump" and m.number == 1 and not self.results:
-            holders = [p for p in range(self.n) if any(c // 9 == deal.trump for c in h.known[p])]
-            if holders and all(h.fully_known(p) for p in range(self.n)):
-                leader = min(
-                    holders, key=lambda p: min(c for c in h.known[p] if c // 9 == deal.trump)
-                )
-        deal.leader = deal.turn = leader
+        deal.leader = deal.turn = self._first_leader(deal)
         self.deal = deal
+
+    def _ante(self) -> None:
+        """B2: a fresh pot starts with everybody's ante."""
+        m = self.match
+        if m.fresh_pot:
+            for p in range(self.n):
+                m.chips[p] -= self.settings.ante
+            m.pot += self.settings.ante * self.n
+            m.fresh_pot = False
+
+    def _first_leader(self, deal: _Deal) -> int:
+        """B3: the dealer's left-hand neighbour leads the first trick."""
+        return self._next(self.match.dealer)
 
     def _stock_left(self, deal: _Deal) -> int:
         return deal.holdings.size(POOL)
@@ -453,7 +454,7 @@ class BuraTable(Stepper):
     def combo_cards_ok(self, deal: _Deal, combo: str, cards: list[Card]) -> str | None:
         """Why ``cards`` are not that combination (None when they are)."""
         s = self.settings
-        k = 4 if s.burkozel else 3
+        k = self.COMBO_SIZE
         trump = deal.trump
         if combo == "bura":
             if len(cards) != k or any(c // 9 != trump for c in cards):
@@ -477,26 +478,40 @@ class BuraTable(Stepper):
                 return "four foreheads are four cards worth more than 40 points"
         return None
 
-    def _show(self, deal: _Deal, ev: ShowEv) -> None:
-        s = self.settings
-        who = self.name(ev.seat)
-        clause = {
+    PLAYOFF = True
+    """B8.5: two deal-ending combinations at once are played off."""
+
+    def _combo_clause(self, combo: str) -> str:
+        return {
             "bura": "B8.1",
             "molodka": "B8.2",
             "moskva": "B8.3",
             "small-moskva": "B8.3",
-            "foreheads": "K6",
-        }[ev.combo]
-        if s.burkozel:
-            clause = "K6"
-        allowed = {
+            "foreheads": "B8",
+        }[combo]
+
+    def _combo_allowed(self, combo: str) -> bool:
+        s = self.settings
+        return {
             "bura": s.bura != "off",
             "molodka": s.molodka,
             "moskva": s.moskva != "off",
-            "small-moskva": s.small_moskva != "off" and not s.burkozel,
-            "foreheads": s.burkozel,
-        }[ev.combo]
-        if not allowed:
+            "small-moskva": s.small_moskva != "off",
+            "foreheads": False,
+        }[combo]
+
+    def _combo_ends_deal(self, combo: str) -> bool:
+        """B8.1: a bura wins the deal at once."""
+        return combo == "bura"
+
+    def _check_right_timing(self, deal: _Deal) -> None:
+        """An out-of-turn lead right may be shown before any lead (Bura)."""
+
+    def _show(self, deal: _Deal, ev: ShowCombo) -> None:
+        s = self.settings
+        who = self.name(ev.seat)
+        clause = self._combo_clause(ev.combo)
+        if not self._combo_allowed(ev.combo):
             raise _err(f"{ev.combo} is not played under these rules", "combo-not-allowed", clause)
         why = self.combo_cards_ok(deal, ev.combo, ev.cards)
         if why:
@@ -511,12 +526,10 @@ class BuraTable(Stepper):
         if s.dealt_combo == "redeal" and fresh:
             self._end(deal, "redeal", None)
             return
-        instant = ev.combo == "bura" and (not s.burkozel or s.bura == "win")
-        if ev.combo == "moskva" and s.burkozel and s.moskva == "triple":
-            instant = True
+        instant = self._combo_ends_deal(ev.combo)
         # B8.5: a second deal-ending combination at the same moment is played off (a bura
         # against a bura or against Moskva, shown in either order before the lead).
-        if not s.burkozel and ev.combo in ("bura", "moskva"):
+        if self.PLAYOFF and ev.combo in ("bura", "moskva"):
             if deal.phase == "bura" and ev.seat not in deal.buras:
                 deal.buras.append(ev.seat)
                 deal.phase = "play"
@@ -536,7 +549,7 @@ class BuraTable(Stepper):
                     "combo-timing",
                     clause,
                 )
-            if s.burkozel:
+            if not self.PLAYOFF:
                 self._end(deal, ev.combo, ev.seat)
                 return
             deal.buras = [ev.seat]
@@ -561,8 +574,7 @@ class BuraTable(Stepper):
                 "combo-timing",
                 clause,
             )
-        if s.burkozel and deal.trick_no == 1:
-            raise _err("no out-of-turn lead before the first trick of a deal", "combo-timing", "K6")
+        self._check_right_timing(deal)
         rank = {"molodka": 1, "foreheads": 1, "moskva": 2, "small-moskva": 3, "bura": 2}[ev.combo]
         if deal.right is not None:
             held, held_rank = deal.right
@@ -603,33 +615,36 @@ class BuraTable(Stepper):
         if deal is not None and deal.phase == "bura":
             deal.phase = "play"
             self._end(deal, "bura", deal.buras[0])
+            self.mark()
 
     # -- play (B3-B5, K4) -----------------------------------------------------------------
 
-    def legal_moves(self) -> list[Event]:
-        """The events the rules allow now, from the known cards: leads (one suit, up to the
-        limit), answers (any cards of the right number, face up or all face down), draws."""
-        from itertools import combinations
-
+    def legal_moves(self) -> list[BuraMove]:
+        """The moves the rules allow now, from the known cards: leads (one suit, up to the
+        limit), answers (any cards of the right number, face up or all face down), draws,
+        claims, and the combinations a player may show."""
         deal = self.deal
-        if self.match.over:
+        if self.match.over or deal is None:
             return []
-        if deal is None:
-            return [Dealing()]
         if deal.phase == "draw":
             seat, card = self.next_draw() or (0, None)
             return [DrawCard(seat, card)]
+        moves: list[BuraMove] = []
+        if deal.claim_window is not None and self.settings.claim != "none":
+            moves.append(OpenClaim(deal.claim_window))
+        if deal.phase == "end":
+            return moves
+        moves.extend(self._legal_shows(deal))
         if deal.phase != "play":
-            return []
+            return moves
         seat = deal.turn
         h = deal.holdings
         if not h.fully_known(seat):
-            return []
-        moves: list[Event] = []
+            return moves
         if not deal.trick:
             moves.extend(Lay(seat, lead) for lead in self.legal_leads())
-            if self.settings.claim == "own-turn":
-                moves.append(ClaimEv(seat))
+            if self.settings.claim == "own-turn" and deal.claim_window != seat:
+                moves.append(OpenClaim(seat))
             return moves
         k = len(deal.trick[0].up)
         for combo in combinations(sorted(h.known[seat]), k):
@@ -652,33 +667,37 @@ class BuraTable(Stepper):
                 out.append(f"{up} down {down}".strip() if down else up)
         return out
 
-    def legal_leads(self) -> list[list[Card]]:
+    def legal_leads(self, seat: int | None = None) -> list[list[Card]]:
         """The leads open to the player to lead, from his known cards."""
         deal = self.deal
         if deal is None or deal.trick or deal.phase != "play":
             return []
-        cards = sorted(deal.holdings.known[deal.turn])
-        limit = self._lead_limit(deal)
+        cards = sorted(deal.holdings.known[deal.turn if seat is None else seat])
+        limit = 3 if deal.playoff else self._lead_limit(deal)
         out: list[list[Card]] = []
         by_suit: dict[int, list[Card]] = {}
         for c in cards:
-            by_suit.setdefault(c // 9, []).append(c)
-        from itertools import combinations
-
+            suit = c // 9
+            if self.settings.shokha and c == SHOKHA:
+                continue
+            by_suit.setdefault(suit, []).append(c)
+        if self.settings.shokha and SHOKHA in cards:
+            for suit in range(4):
+                by_suit.setdefault(suit, [])
+            for suited in by_suit.values():
+                suited.append(SHOKHA)
+        seen: set[tuple[Card, ...]] = set()
         for suited in by_suit.values():
             for k in range(1, min(limit, len(suited)) + 1):
-                out.extend(list(x) for x in combinations(suited, k))
+                for lead in combinations(sorted(suited), k):
+                    if lead not in seen:
+                        seen.add(lead)
+                        out.append(list(lead))
         return out
 
     def _lead_limit(self, deal: _Deal) -> int:
-        s = self.settings
-        limit = s.hand
-        if s.burkozel and deal.trick_no == 1 and not self._right_used(deal):
-            limit = 3
-        return limit
-
-    def _right_used(self, deal: _Deal) -> bool:
-        return deal.right is not None
+        """B3: a lead is up to a hand's size of one suit."""
+        return self.settings.hand
 
     def _lay(self, deal: _Deal, ev: Lay) -> None:
         s = self.settings
@@ -687,7 +706,7 @@ class BuraTable(Stepper):
             raise _err(
                 f"{who} plays before the draw is complete ({self.name(deal.draws_due[0])} draws next)",
                 "draw-missing",
-                "K5" if s.burkozel else "B6",
+                self.CLAUSE["draw"],
             )
         cards = [*ev.up, *ev.down]
         h = deal.holdings
@@ -742,13 +761,13 @@ class BuraTable(Stepper):
                 f"{who} showed a combination, but {self.name(right)}'s outranks it: "
                 f"{self.name(right)} leads",
                 "combo-priority",
-                "K6" if s.burkozel else "B8.4",
+                self.CLAUSE["priority"],
             )
         if ev.seat != deal.turn and ev.seat != right:
             raise _err(
                 f"{who} leads, but the lead is {self.name(deal.turn)}'s",
                 "wrong-leader",
-                "K3" if s.burkozel and deal.trick_no == 1 else "B3",
+                self.CLAUSE["first-lead" if deal.trick_no == 1 else "lead"],
             )
         if ev.down:
             raise _err("a lead is played face up", "face-down", "B3")
@@ -756,7 +775,7 @@ class BuraTable(Stepper):
         if deal.playoff:
             limit = 3
         if not 1 <= len(ev.up) <= limit:
-            clause = "K4" if s.burkozel else "B3"
+            clause = self.CLAUSE["lead-size"]
             raise _err(
                 f"{who} leads {plural(len(ev.up), 'card')}; a lead is 1 to {limit}",
                 "lead-size",
@@ -767,7 +786,7 @@ class BuraTable(Stepper):
             raise _err(
                 f"{who} leads {cards_text(ev.up)}: a lead is of one suit",
                 "lead-suit",
-                "K4" if s.burkozel else "B3",
+                self.CLAUSE["lead-size"],
             )
         deal.leader = deal.turn = ev.seat
         deal.right = None
@@ -795,7 +814,11 @@ class BuraTable(Stepper):
         if deal.draws_due:
             deal.phase = "draw"
         elif all(deal.holdings.size(p) == 0 for p in range(self.n)):
-            deal.phase = "end"
+            self._played_out(deal)
+
+    def _played_out(self, deal: _Deal) -> None:
+        """B9: every card is played; the taker of the last trick may still claim."""
+        deal.phase = "end"
 
     # -- drawing (B6, K5) -----------------------------------------------------------------
 
@@ -808,8 +831,7 @@ class BuraTable(Stepper):
         return deal.draws_due[0], card
 
     def _draw(self, deal: _Deal, ev: DrawCard) -> None:
-        s = self.settings
-        clause = "K5" if s.burkozel else "B6"
+        clause = self.CLAUSE["draw"]
         if deal.phase != "draw":
             raise _err(f"{self.name(ev.seat)} draws, but no draw is due", "draw-order", clause)
         due = deal.draws_due[0]
@@ -859,7 +881,7 @@ class BuraTable(Stepper):
         """Apply the draws that are due (from the stock order when it is known)."""
         while self.deal is not None and self.deal.phase == "draw":
             seat, card = self.next_draw() or (0, None)
-            self._draw(self.deal, DrawCard(seat, card))
+            self.push(DrawCard(seat, card))
 
     # -- claims (B7) ----------------------------------------------------------------------
 
@@ -870,13 +892,9 @@ class BuraTable(Stepper):
         pile = deal.won[seat]
         return sum(card_points(c) for c in pile if c is not None), sum(1 for c in pile if c is None)
 
-    def _claim(self, deal: _Deal, ev: ClaimEv) -> None:
+    def _claim(self, deal: _Deal, ev: OpenClaim) -> None:
         s = self.settings
         who = self.name(ev.seat)
-        if s.burkozel:
-            raise _err(
-                "there are no claims in Burkozel: the deck is played out", "claim-not-allowed", "K5"
-            )
         ok_after = deal.claim_window == ev.seat
         ok_turn = s.claim == "own-turn" and deal.phase == "play" and deal.turn == ev.seat
         if not (ok_after or ok_turn):
@@ -903,11 +921,9 @@ class BuraTable(Stepper):
         deal.claim_window = None
         self._end(deal, "claim-won" if success else "claim-failed", ev.seat, count)
 
-    def _fault(self, deal: _Deal, ev: FaultEv) -> None:
+    def _fault(self, deal: _Deal, ev: CommitFault) -> None:
         s = self.settings
         m = self.match
-        if s.burkozel:
-            raise _err("faults at the stock are a Bura rule (B10)", "fault-not-allowed", "B10")
         if s.fault == "match-pot":
             m.chips[ev.seat] -= m.pot
             m.pot *= 2
@@ -926,16 +942,13 @@ class BuraTable(Stepper):
             return
         if deal.phase != "end":
             return
-        self._end(deal, "played-out" if self.settings.burkozel else "void", None)
+        self._end(deal, self.PLAYED_OUT, None)
+        self.mark()
 
     def _end(self, deal: _Deal, end: str, seat: int | None, count: int | None = None) -> None:
-        s = self.settings
         m = self.match
         res = DealResult(number=deal.number, dealer=deal.dealer, end=end, claim_count=count)
-        if s.burkozel:
-            self._score_burkozel(deal, res, seat)
-        else:
-            self._settle_bura_deal(deal, res, seat)
+        self._score(deal, res, seat)
         res.pot = m.pot
         res.chips = dict(enumerate(m.chips))
         res.wins = dict(enumerate(m.wins))
@@ -946,7 +959,8 @@ class BuraTable(Stepper):
         self.deal = None
         m.number += 1
 
-    def _settle_bura_deal(self, deal: _Deal, res: DealResult, seat: int | None) -> None:
+    def _score(self, deal: _Deal, res: DealResult, seat: int | None) -> None:
+        """B7, B9, B10: who takes the pot, who pays into it."""
         s = self.settings
         m = self.match
         if res.end in ("claim-won", "bura"):
@@ -1010,59 +1024,108 @@ class BuraTable(Stepper):
                 best = [x for x in sides if m.penalty[x] == low]
                 m.result = self.side_name(best[0]) if len(best) == 1 else "draw"
 
-    def _score_burkozel(self, deal: _Deal, res: DealResult, seat: int | None) -> None:
-        s = self.settings
-        m = self.match
-        sides = self.sides()
-        add: dict[int, int] = {}
-        if res.end in ("bura", "moskva"):
-            assert seat is not None
-            winner = self.side(seat)
-            base = 6 if res.end == "moskva" else 2
-            for x in sides:
-                if x != winner:
-                    add[x] = base * m.factor
-            res.winner = winner
-            m.factor = 1
-            res.notes.append(f"{self.name(seat)} shows {res.end} and wins the deal at once")
-        else:
-            points = {x: 0 for x in sides}
-            tricks = {x: 0 for x in sides}
-            for p in range(self.n):
-                points[self.side(p)] += sum(card_points(c) for c in deal.won[p] if c is not None)
-                tricks[self.side(p)] += deal.tricks_taken.get(p, 0)
-            res.points = dict(points)
-            top = max(points.values())
-            leaders = [x for x in sides if points[x] == top]
-            under = 21 if self.n == 3 else 31
-            if len(leaders) > 1:
-                res.notes.append(
-                    "a tie for the top: no penalty"
-                    + (", the next deal counts double" if s.tie == "double-next" else ", two each")
-                )
-                if s.tie == "double-next":
-                    m.factor *= 2
-                else:
-                    for x in sides:
-                        add[x] = 2
-            else:
-                res.winner = leaders[0]
-                for x in sides:
-                    if x == leaders[0]:
-                        continue
-                    zero = tricks[x] == 0 if s.zero == "no-trick" else points[x] == 0
-                    pen = 6 if zero else 4 if points[x] < under else 2
-                    add[x] = pen * m.factor
-                m.factor = 1
-        for x, v in add.items():
-            m.penalty[x] += v
-            if self.pairs:
-                m.penalty[x + 2] = m.penalty[x]
-        res.added = add
-        m.dealer = self._next(m.dealer)
-        m.first_leader = deal.last_taker
-        self._match_end()
-
     @property
     def result(self) -> str | None:
         return self.match.result if self.match.over else None
+
+    # -- the table interface ------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision it is: the player to lead or answer, the one drawing, the
+        one who may claim; None while a deal is due or at the end."""
+        deal = self.deal
+        if deal is None or self.match.over:
+            return None
+        if deal.phase == "draw":
+            return deal.draws_due[0]
+        if deal.phase == "end":
+            return deal.claim_window if self.settings.claim != "none" else None
+        if deal.phase == "bura":
+            return None
+        return deal.turn
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit of the deal in progress (None between deals)."""
+        return self.deal.trump if self.deal is not None else None
+
+    @property
+    def trick_open(self) -> bool:
+        """Whether cards of an unfinished trick lie on the table."""
+        return self.deal is not None and bool(self.deal.trick)
+
+    def scores(self) -> list[int]:
+        """Per seat: net chips (Bura) or penalty points (Burkozel)."""
+        return list(self.match.chips)
+
+    def _is_chance(self, move: BuraMove) -> bool:
+        return type(move) is DealCards
+
+    def chance_move(self, rng: random.Random) -> DealCards | None:
+        """A random deal (hands, the trump card turned up and the stock's order) when one
+        may come: no deal is in progress, or its cards are all played."""
+        if self.match.over or (self.deal is not None and self.deal.phase not in ("end", "bura")):
+            return None
+        if self._settled().match.over:
+            return None
+        cards = sorted(self.deck)
+        rng.shuffle(cards)
+        k = self.settings.hand
+        hands: dict[int, list[Card | None]] = {
+            p: list(sorted(cards[k * p : k * p + k])) for p in range(self.n)
+        }
+        rest: list[Card | None] = list(cards[k * self.n :])
+        return DealCards(hands=hands, trump=rest[-1], stock=rest[:-1])
+
+    def _legal_shows(self, deal: _Deal) -> list[BuraMove]:
+        """The combinations a player whose cards are known may show now."""
+        if deal.phase not in ("play", "bura"):
+            return []
+        out: list[BuraMove] = []
+        h = deal.holdings
+        for seat in range(self.n):
+            if not h.fully_known(seat):
+                continue
+            cards = sorted(h.known[seat])
+            for combo in ("bura", "moskva", "small-moskva", "molodka", "foreheads"):
+                if not self._combo_allowed(combo):
+                    continue
+                size = 3 if combo == "small-moskva" else 4 if combo == "foreheads" else self.COMBO_SIZE
+                for chosen in combinations(cards, size):
+                    if self.combo_cards_ok(deal, combo, list(chosen)) is not None:
+                        continue
+                    move = ShowCombo(seat, combo, list(chosen))
+                    if self.is_legal(move):
+                        out.append(move)
+        return out
+
+    def _settled(self) -> BuraTable:
+        """The table with a finished deal closed (its cards all played, or a bura shown and
+        not answered): itself, or a copy when there is something to close."""
+        if self.deal is None or self.deal.phase not in ("end", "bura"):
+            return self
+        other = self.clone()
+        other.close_deal()
+        return other
+
+    def outcome(self) -> Outcome | None:
+        """None while the match goes on; then the winner (or ``draw``) and the scores.  A
+        deal that nobody can continue counts as closed (a bura that ends the match)."""
+        table = self._settled()
+        if not table.match.over:
+            return None
+        return Outcome(table.result, dict(zip(self.players, table.scores(), strict=True)))
+
+    def format_move(self, move: BuraMove) -> str:
+        """One move as one KGN event: ``Oleg 7H down KD``, ``draw Ilya 8D``, ``open Oleg``."""
+        return format_move(self.players, move)
+
+    def parse_move(self, text: str) -> BuraMove:
+        """One KGN event as a move (the inverse of :meth:`format_move`)."""
+        return parse_move(self, text)
+
+    def record(self) -> BuraGame:
+        """The game so far as a record (with every finished deal's facts)."""
+        return record_of(self)
+

@@ -8,9 +8,9 @@ ends when somebody reaches the target (T9).
 
 >>> from notation.cards import parse_card as c
 >>> table = ThousandTable(["Anna", "Boris", "Vera"], dealer=2)
->>> table.apply(Deal())
->>> table.apply(Call(0, 100))
->>> table.apply(Call(1, 103))
+>>> table.push(DealCards())
+>>> table.push(Bid(0, 100))
+>>> table.push(Bid(1, 103))
 Traceback (most recent call last):
 ...
 notation.errors.IllegalMoveError: <input>: error[T3.2 bid-step]: Boris bids 103, not a multiple of 5
@@ -18,26 +18,44 @@ notation.errors.IllegalMoveError: <input>: error[T3.2 bid-step]: Boris bids 103,
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from notation.cards import Card, Rank, Suit, card_code, card_points, deck, make_card, suit_of
 from notation.errors import IllegalMoveError
 
-from .rules import RuleSet, parse_rules
-from .table import POOL, Holdings, Stepper, cards_text
+from ..model import Outcome
+from ..rules import RuleSet, parse_rules
+from ..table import POOL, BaseTable, Holdings, cards_text
+from .kgn import format_move, parse_move, record_of
+from .moves import (
+    Bid,
+    ClaimRedeal,
+    ConcedeHand,
+    DealCards,
+    GiveCards,
+    PlayCard,
+    SetContract,
+    TakeTalon,
+    ThousandMove,
+)
+
+if TYPE_CHECKING:
+    from notation.records import ThousandGame
 
 __all__ = [
     "MARRIAGE_VALUES",
-    "Call",
-    "Concede",
-    "Deal",
-    "Give",
+    "Bid",
+    "ClaimRedeal",
+    "ConcedeHand",
+    "DealCards",
+    "GiveCards",
     "HandResult",
-    "Play",
-    "Raise",
-    "Redeal",
-    "TalonReveal",
+    "PlayCard",
+    "SetContract",
+    "TakeTalon",
+    "ThousandMove",
     "ThousandSettings",
     "ThousandTable",
 ]
@@ -142,66 +160,6 @@ class ThousandSettings:
         return (q + (r >= up)) * self.round_to
 
 
-# ---- Events -----------------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class Deal:
-    """The deal: per seat its cards (None: not recorded; a None card: unknown), the talon."""
-
-    hands: dict[int, list[Card | None]] = field(default_factory=dict)
-    talon: list[Card | None] | None = None
-    ref: Any = None
-
-
-@dataclass(slots=True)
-class Redeal:
-    seat: int
-    ref: Any = None
-
-
-@dataclass(slots=True)
-class Call:
-    seat: int
-    bid: int | None  # None: pass
-    dark: bool = False
-    ref: Any = None
-
-
-@dataclass(slots=True)
-class TalonReveal:
-    cards: list[Card | None]
-    ref: Any = None
-
-
-@dataclass(slots=True)
-class Concede:
-    ref: Any = None
-
-
-@dataclass(slots=True)
-class Give:
-    cards: list[tuple[int, Card | None]]
-    ref: Any = None
-
-
-@dataclass(slots=True)
-class Raise:
-    value: int
-    ref: Any = None
-
-
-@dataclass(slots=True)
-class Play:
-    seat: int
-    card: Card
-    marriage: bool = False
-    ref: Any = None
-
-
-Event = Deal | Redeal | Call | TalonReveal | Concede | Give | Raise | Play
-
-
 # ---- Results ----------------------------------------------------------------------------
 
 
@@ -266,7 +224,7 @@ class _Hand:
 
 
 @dataclass
-class _Game:
+class _Session:
     number: int
     dealer: int
     totals: list[int]
@@ -287,11 +245,13 @@ def _seat_error(
     return IllegalMoveError(message, code=code, clause=clause, legal=legal)
 
 
-class ThousandTable(Stepper):
-    """A Thousand table you can step forward (``apply``) and back (``undo``)."""
+class ThousandTable(BaseTable[ThousandMove, HandResult]):
+    """A Thousand table: ``push`` moves in the order of play, ``pop`` them back; see
+    :class:`replay.model.Table` for the whole interface."""
 
-    game_kind = "thousand"
-    STATE = ("game", "hand")
+    game = "thousand"
+    unit = "hand"
+    STATE = ("session", "hand", "last_winner", "late_errors")
 
     def __init__(
         self,
@@ -303,13 +263,12 @@ class ThousandTable(Stepper):
         totals: list[int] | None = None,
         barrel: list[int | None] | None = None,
         bolts: list[int] | None = None,
-        keep_history: bool = False,
     ) -> None:
         self.rules = rules or parse_rules("thousand", "classic")
         self.settings = ThousandSettings.from_rules(self.rules)
         self.players = list(players)
         n = len(players)
-        self.game = _Game(
+        self.session = _Session(
             number=first_hand,
             dealer=dealer,
             totals=list(totals or [0] * n),
@@ -319,12 +278,19 @@ class ThousandTable(Stepper):
         )
         self.hand: _Hand | None = None
         self.results: list[HandResult] = []
-        self.keep_history = keep_history
         self.last_winner: int | None = None
         """The seat that took the last complete trick."""
         self.late_errors: list[IllegalMoveError] = []
         """Bids over the cap found when the play revealed the hands (see check)."""
-        self._history: list[Any] = []
+        self.start: dict[str, Any] = {
+            "dealer": dealer,
+            "first_hand": first_hand,
+            "totals": list(self.session.totals),
+            "barrel": list(self.session.barrel),
+            "bolts": list(self.session.bolts),
+        }
+        """How the table was started (what ``record()`` writes in the start tags)."""
+        super().__init__()
 
     # -- basics -------------------------------------------------------------------------
 
@@ -334,39 +300,105 @@ class ThousandTable(Stepper):
     @property
     def phase(self) -> str:
         """``deal``, ``auction``, ``talon``, ``give``, ``contract``, ``play`` or ``over``."""
-        if self.game.over:
+        if self.session.over:
             return "over"
         return "deal" if self.hand is None else self.hand.phase
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision it is (None: a deal is due, or the game is over)."""
+        hand = self.hand
+        if hand is None or self.session.over:
+            return None
+        if hand.phase in ("talon", "give", "contract"):
+            return hand.declarer
+        return hand.turn
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit now (None: no marriage declared yet, or between hands)."""
+        return self.hand.trump if self.hand is not None else None
+
+    @property
+    def trick_open(self) -> bool:
+        """Whether cards of an unfinished trick lie on the table."""
+        return self.hand is not None and bool(self.hand.plays)
+
+    def active_seats(self) -> list[int]:
+        """The seats dealt cards in the next (or current) hand, forehand first (T1: with
+        four players the dealer sits out)."""
+        g = self.session
+        n = len(self.players)
+        active = [(g.dealer + k) % n for k in range(1, n + 1)]
+        if self.settings.players == 4:
+            active = [p for p in active if p != g.dealer]
+        return active
+
+    def _is_chance(self, move: ThousandMove) -> bool:
+        return type(move) is DealCards
+
+    def chance_move(self, rng: random.Random) -> DealCards | None:
+        """A random deal when one is due (None otherwise)."""
+        if self.hand is not None or self.session.over:
+            return None
+        cards = sorted(DECK)
+        rng.shuffle(cards)
+        hands: dict[int, list[Card | None]] = {
+            p: list(sorted(cards[7 * i : 7 * i + 7])) for i, p in enumerate(self.active_seats())
+        }
+        talon: list[Card | None] = list(sorted(cards[21:24]))
+        return DealCards(hands=hands, talon=talon)
+
+    def outcome(self) -> Outcome | None:
+        """None while the game goes on; then the winner (or ``draw``) and the totals."""
+        if not self.session.over:
+            return None
+        return Outcome(self.result, dict(zip(self.players, self.session.totals, strict=True)))
+
+    # -- moves as KGN ----------------------------------------------------------------
+
+    def format_move(self, move: ThousandMove) -> str:
+        """One move as one KGN event: ``bid Boris 110``, ``Anna KH marriage`` ..."""
+        return format_move(self.players, move)
+
+    def parse_move(self, text: str) -> ThousandMove:
+        """One KGN event as a move (the inverse of :meth:`format_move`); a malformed event
+        or an unknown player raises :class:`KgnError`."""
+        return parse_move(self, text)
+
+    def record(self) -> ThousandGame:
+        """The game so far as a record (with the facts of every finished hand)."""
+        return record_of(self)
 
     def _next(self, seat: int, among: list[int]) -> int:
         i = among.index(seat)
         return among[(i + 1) % len(among)]
 
-    def _apply(self, ev: Event) -> None:
-        if self.game.over:
+    def _apply(self, ev: ThousandMove) -> None:
+        if self.session.over:
             raise _seat_error("the game is over; no more moves", "game-over", "T9.1")
         hand = self.hand
-        if hand is not None and type(ev) is Play:
+        if hand is not None and type(ev) is PlayCard:
             self._play(hand, ev)
             return
-        if isinstance(ev, Deal):
+        if isinstance(ev, DealCards):
             self._deal(ev)
             return
         if hand is None:
-            self._deal(Deal())
+            self._deal(DealCards())
             hand = self.hand
             assert hand is not None
-        if isinstance(ev, Redeal):
+        if isinstance(ev, ClaimRedeal):
             self._redeal(hand, ev)
-        elif isinstance(ev, Call):
+        elif isinstance(ev, Bid):
             self._call(hand, ev)
-        elif isinstance(ev, TalonReveal):
+        elif isinstance(ev, TakeTalon):
             self._talon(hand, ev)
-        elif isinstance(ev, Concede):
+        elif isinstance(ev, ConcedeHand):
             self._concede(hand)
-        elif isinstance(ev, Give):
+        elif isinstance(ev, GiveCards):
             self._give(hand, ev)
-        elif isinstance(ev, Raise):
+        elif isinstance(ev, SetContract):
             self._raise(hand, ev)
         else:
             self._play(hand, ev)
@@ -385,16 +417,16 @@ class ThousandTable(Stepper):
 
     # -- deal (T1, T2) --------------------------------------------------------------------
 
-    def _deal(self, ev: Deal) -> None:
+    def _deal(self, ev: DealCards) -> None:
         if self.hand is not None:
             raise _seat_error("a new deal before the hand is over", "out-of-order", "T5")
         s = self.settings
-        g = self.game
+        g = self.session
         n = len(self.players)
         active = [(g.dealer + k) % n for k in range(1, n + 1)]
         if s.players == 4:
             active = [p for p in active if p != g.dealer]
-        holdings = Holdings(DECK, n)
+        holdings = Holdings(DECK, n, deal_clause="T2", play_clause="T2", follow_clause="T5.1")
         hand = _Hand(number=g.number, dealer=g.dealer, active=active, holdings=holdings)
         for seat, cards in ev.hands.items():
             if seat not in active:
@@ -430,7 +462,7 @@ class ThousandTable(Stepper):
             hand.bid = hand.contract = 120
             hand.phase = "talon"
 
-    def _redeal(self, hand: _Hand, ev: Redeal) -> None:
+    def _redeal(self, hand: _Hand, ev: ClaimRedeal) -> None:
         if not self.settings.redeal_four_nines:
             raise _seat_error(
                 "a redeal for four nines needs the switch redeal-four-nines=on",
@@ -455,14 +487,14 @@ class ThousandTable(Stepper):
                     "T2",
                 ) from None
         result = HandResult(number=hand.number, dealer=hand.dealer, redeal=True)
-        result.totals = dict(enumerate(self.game.totals))
-        result.barrel = {p for p, b in enumerate(self.game.barrel) if b is not None}
-        result.barrel_hands = list(self.game.barrel)
-        result.bolts = list(self.game.bolts)
+        result.totals = dict(enumerate(self.session.totals))
+        result.barrel = {p for p, b in enumerate(self.session.barrel) if b is not None}
+        result.barrel_hands = list(self.session.barrel)
+        result.bolts = list(self.session.bolts)
         result.notes.append(f"{self.name(ev.seat)} shows four nines: redeal by the same dealer")
         self.results.append(result)
         self.hand = None
-        self.game.number += 1
+        self.session.number += 1
 
     # -- auction (T3) ---------------------------------------------------------------------
 
@@ -493,7 +525,7 @@ class ThousandTable(Stepper):
         out.extend(range(low, top + 1, s.step))
         return out
 
-    def _call(self, hand: _Hand, ev: Call) -> None:
+    def _call(self, hand: _Hand, ev: Bid) -> None:
         if hand.phase != "auction":
             if hand.phase in ("talon", "give", "contract", "play") and hand.bid is not None:
                 raise _seat_error(
@@ -600,7 +632,7 @@ class ThousandTable(Stepper):
 
     # -- talon, concession, gives, raise (T4) ---------------------------------------------
 
-    def _talon(self, hand: _Hand, ev: TalonReveal) -> None:
+    def _talon(self, hand: _Hand, ev: TakeTalon) -> None:
         if hand.phase != "talon":
             if hand.phase == "auction":
                 raise _seat_error(
@@ -645,8 +677,8 @@ class ThousandTable(Stepper):
                 "T4",
             )
         assert hand.declarer is not None
-        if self.game.barrel[hand.declarer] is not None or (
-            s.lock and self.game.totals[hand.declarer] >= s.threshold
+        if self.session.barrel[hand.declarer] is not None or (
+            s.lock and self.session.totals[hand.declarer] >= s.threshold
         ):
             raise _seat_error(
                 f"{self.name(hand.declarer)} is on the barrel and may not concede",
@@ -655,7 +687,7 @@ class ThousandTable(Stepper):
             )
         self._finish(hand, conceded=True)
 
-    def _give(self, hand: _Hand, ev: Give) -> None:
+    def _give(self, hand: _Hand, ev: GiveCards) -> None:
         if hand.phase != "give":
             raise self._phase_error(hand, "a give")
         d = hand.declarer
@@ -683,7 +715,7 @@ class ThousandTable(Stepper):
         hand.phase = "contract"
         hand.leader = hand.turn = d
 
-    def _raise(self, hand: _Hand, ev: Raise) -> None:
+    def _raise(self, hand: _Hand, ev: SetContract) -> None:
         if hand.phase != "contract":
             raise self._phase_error(hand, "the contract")
         s = self.settings
@@ -719,49 +751,56 @@ class ThousandTable(Stepper):
                 best = p
         return best
 
-    def legal_moves(self) -> list[Event]:
+    def legal_moves(self) -> list[ThousandMove]:
         """The events the rules allow now, as far as the known cards tell (a seat whose
         cards are not all known gets no card list: any card it may hold is possible)."""
         hand = self.hand
-        if self.game.over:
+        if self.session.over:
             return []
         if hand is None:
-            return [Deal()]
+            return []
         h = hand.holdings
+        moves: list[ThousandMove] = []
+        if self.settings.redeal_four_nines and not hand.called and not hand.talon_taken:
+            if hand.phase in ("auction", "talon"):
+                moves.extend(ClaimRedeal(p) for p in hand.active if NINES <= h.known[p])
         if hand.phase == "auction":
-            moves: list[Event] = [Call(hand.turn, b) for b in self.legal_bids()]
+            moves.extend(Bid(hand.turn, b) for b in self.legal_bids())
             if self.settings.dark and hand.turn == hand.active[0] and not hand.called:
-                moves.append(Call(hand.turn, 120, dark=True))
+                moves.append(Bid(hand.turn, 120, dark=True))
             return moves
         if hand.phase == "talon":
-            return [TalonReveal(sorted(h.known[POOL]) + [None] * h.unknown[POOL])]
+            return [*moves, TakeTalon(sorted(h.known[POOL]) + [None] * h.unknown[POOL])]
         d = hand.declarer
         assert d is not None
         if hand.phase == "give":
             opp = [p for p in hand.active if p != d]
             cards = sorted(h.known[d])
-            moves = [Give([(opp[0], a), (opp[1], b)]) for a in cards for b in cards if a != b]
-            if self.settings.concede != "off" and self.game.barrel[d] is None:
-                moves.append(Concede())
+            moves = [GiveCards([(opp[0], a), (opp[1], b)]) for a in cards for b in cards if a != b]
+            s = self.settings
+            g = self.session
+            if s.concede != "off" and g.barrel[d] is None and not (
+                s.lock and g.totals[d] >= s.threshold
+            ):
+                moves.append(ConcedeHand())
             return moves
-        moves = []
         if hand.phase == "contract" and hand.bid is not None:
             if not self.settings.raise_cap:
                 top = 120 + sum(self.settings.marriage_values.values()) + self.settings.ace_marriage
             else:
                 top = self.cap(h.known[d]) if h.fully_known(d) else hand.bid
-            moves.extend(Raise(v) for v in range(hand.bid, top + 1, self.settings.step))
+            moves.extend(SetContract(v) for v in range(hand.bid, top + 1, self.settings.step))
         seat = hand.turn
         if not h.fully_known(seat):
             return moves
         for card in self.legal_cards(seat):
-            moves.append(Play(seat, card))
+            moves.append(PlayCard(seat, card))
             if not hand.plays and card % 9 in (Rank.KING, Rank.QUEEN, Rank.ACE):
                 try:
-                    self._check_marriage(hand, Play(seat, card, True))
+                    self._check_marriage(hand, PlayCard(seat, card, True))
                 except IllegalMoveError:
                     continue
-                moves.append(Play(seat, card, True))
+                moves.append(PlayCard(seat, card, True))
         return moves
 
     def legal_cards(self, seat: int | None = None) -> list[Card]:
@@ -788,7 +827,7 @@ class ThousandTable(Stepper):
                 pool = better
         return pool
 
-    def _play(self, hand: _Hand, ev: Play) -> None:
+    def _play(self, hand: _Hand, ev: PlayCard) -> None:
         if hand.phase == "contract":
             hand.phase = "play"
         if hand.phase != "play":
@@ -896,8 +935,9 @@ class ThousandTable(Stepper):
         assert hand is not None and hand.phase == "auction"
         hand.declarer, hand.bid, hand.contract = declarer, bid, bid
         hand.phase = "talon"
+        self.mark()
 
-    def _check_marriage(self, hand: _Hand, ev: Play) -> None:
+    def _check_marriage(self, hand: _Hand, ev: PlayCard) -> None:
         s = self.settings
         who = self.name(ev.seat)
         if hand.plays:
@@ -929,7 +969,7 @@ class ThousandTable(Stepper):
                     "T6.2",
                 )
 
-    def _declare(self, hand: _Hand, ev: Play) -> None:
+    def _declare(self, hand: _Hand, ev: PlayCard) -> None:
         s = self.settings
         for partner in (
             sorted(ACES - {ev.card})
@@ -955,7 +995,7 @@ class ThousandTable(Stepper):
 
     def _finish(self, hand: _Hand, conceded: bool = False) -> None:
         s = self.settings
-        g = self.game
+        g = self.session
         d = hand.declarer
         assert d is not None and hand.contract is not None and hand.bid is not None
         res = HandResult(
@@ -1038,7 +1078,7 @@ class ThousandTable(Stepper):
 
     def _update_totals(self, hand: _Hand, res: HandResult) -> None:
         s = self.settings
-        g = self.game
+        g = self.session
         d = res.declarer
         before_barrel = [b is not None for b in g.barrel]
         got_on: list[int] = []
@@ -1127,7 +1167,7 @@ class ThousandTable(Stepper):
             )
 
     def _end_by_limit(self, res: HandResult) -> None:
-        g = self.game
+        g = self.session
         g.over = True
         if not self.settings.limit_result:
             g.no_result = True
@@ -1147,6 +1187,7 @@ class ThousandTable(Stepper):
     def result(self) -> str | None:
         """The winner's name, ``draw``, or None while the game goes on (and for a session
         that stopped at the hand limit with no result)."""
-        if not self.game.over or self.game.no_result:
+        if not self.session.over or self.session.no_result:
             return None
-        return "draw" if self.game.draw else self.players[self.game.winner or 0]
+        return "draw" if self.session.draw else self.players[self.session.winner or 0]
+

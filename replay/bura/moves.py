@@ -1,0 +1,72 @@
+"""The moves of Bura and Burkozel: what a table's ``push`` takes and ``legal_moves`` lists.
+
+Seats are indexes into the table's ``players``; cards are :data:`notation.cards.Card` ints
+(None: a card the record does not name).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from notation.cards import Card
+
+__all__ = ["BuraMove", "CommitFault", "DealCards", "DrawCard", "Lay", "OpenClaim", "ShowCombo"]
+
+
+@dataclass(slots=True)
+class DealCards:
+    """The deal, a chance move: per seat its cards (a seat left out: not recorded; a None
+    card: not named), the trump card turned up, and the stock above it, top first."""
+
+    hands: dict[int, list[Card | None]] = field(default_factory=dict)
+    trump: Card | None = None
+    stock: list[Card | None] | None = None
+
+
+@dataclass(slots=True)
+class Lay:
+    """A lead or an answer: cards face up and face down (None: a card nobody saw)."""
+
+    seat: int
+    up: list[Card]
+    down: list[Card | None] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class DrawCard:
+    """B6: ``seat`` takes the top card of the stock (None: a card nobody saw)."""
+
+    seat: int
+    card: Card | None = None
+
+
+@dataclass(slots=True)
+class OpenClaim:
+    """B7: ``seat`` opens his tricks and claims 31 (``count``/``outcome`` as stated where
+    face-down cards hide the count)."""
+
+    seat: int
+    count: int | None = None  # as stated, used when face-down cards hide the count
+    outcome: str | None = None
+
+
+@dataclass(slots=True)
+class ShowCombo:
+    """B8, K6: ``seat`` shows a combination (``bura``, ``molodka``, ``moskva`` ...)."""
+
+    seat: int
+    combo: str
+    cards: list[Card]
+
+
+@dataclass(slots=True)
+class CommitFault:
+    """B10: a fault at the stock (``out-of-turn``, ``double-draw``), recorded as it
+    happened; it is not among the legal moves."""
+
+    seat: int
+    kind: str
+
+
+BuraMove = DealCards | Lay | DrawCard | OpenClaim | ShowCombo | CommitFault
+"""Every move of Bura and Burkozel."""

@@ -1,0 +1,197 @@
+"""What a Bura or Burkozel table shows: the view of a position, moves in words, the
+score sheet (Burkozel's table brings its own scores and limit)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from notation.cards import card_code, card_points
+from notation.records import (
+    Answer,
+    BuraDeal,
+    BuraGame,
+    BuraTrick,
+    Claim,
+    Dealing,
+    Entry,
+    Fault,
+    GiveCard,
+    Pot,
+    Show,
+    Tally,
+    Winner,
+)
+
+from ..checker import Report
+from ..table import POOL
+from ..view import Sheet, SheetRow, View, add_comment, entries, sorted_codes
+from .engine import BuraTable
+
+__all__ = ["annotate", "describe", "progression", "sheet", "view"]
+
+
+def view(t: BuraTable) -> View:
+    """What a Bura or Burkozel table shows."""
+    m = t.match
+    deal = t.deal
+    names = t.players
+    kind = t.game
+    if deal is None:
+        last = t.results[-1] if t.results else None
+        view = View(kind, f"after deal {last.number}" if last else f"deal {m.number}")
+        if last is not None:
+            for note in last.notes:
+                view.lines.append(("note", note))
+            if last.points:
+                view.points = {t.side_name(x): v for x, v in last.points.items()}
+    else:
+        view = View(
+            kind,
+            f"deal {deal.number} · trick {deal.trick_no}"
+            + (" · draw" if deal.phase == "draw" else ""),
+        )
+        h = deal.holdings
+        for p in range(t.n):
+            view.hands.append((names[p], sorted_codes(h.known[p]), h.unknown[p]))
+        view.lines.append(
+            ("trump", f"{card_code(deal.trump_card)} ({deal.trump.glyph} {deal.trump.noun})")
+        )
+        view.lines.append(("stock", f"{h.size(POOL)} cards"))
+        view.trick = [
+            (
+                names[lay.seat],
+                [card_code(c) for c in lay.up],
+                ["??" if c is None else card_code(c) for c in lay.down],
+            )
+            for lay in deal.trick
+        ]
+        for p in range(t.n):
+            known = sum(card_points(c) for c in deal.won[p] if c is not None)
+            hidden = sum(1 for c in deal.won[p] if c is None)
+            view.points[names[p]] = known
+            if hidden:
+                view.marks[names[p]] = f"+{hidden} unseen"
+    if t.HAS_POT:
+        view.lines.append(("pot", str(m.pot)))
+    view.totals = dict(zip(names, t.scores(), strict=True))
+    if t.result:
+        view.lines.append(("result", t.result))
+    return view
+
+
+def describe(table: BuraTable, node: Any) -> str | None:
+    """What a move did, in a sentence (None for a node that is not a move of the game)."""
+    if isinstance(node, Dealing | BuraDeal):
+        deal = table.deal
+        if deal is None:
+            return "a new deal"
+        trump = card_code(deal.trump_card)
+        return f"deal {deal.number}: {table.players[deal.dealer]} deals, trump {trump}"
+    if isinstance(node, Answer):
+        parts = []
+        if node.cards:
+            parts.append(" ".join(node.cards))
+        if node.down:
+            parts.append(f"{len(node.down)} face down")
+        text = f"{node.seat} plays " + " and ".join(parts)
+        deal = table.deal
+        if (deal is None or not deal.trick) and table.last_winner is not None:
+            text += f"; {table.players[table.last_winner]} takes the trick"
+        return text
+    if isinstance(node, GiveCard):
+        return f"{node.seat} draws {node.card}"
+    if isinstance(node, Show):
+        return f"{node.seat} shows {node.combo}: " + " ".join(node.cards)
+    if isinstance(node, Claim):
+        res = table.results[-1] if table.results else None
+        if res is not None and res.end in ("claim-won", "claim-failed"):
+            how = "wins the pot" if res.end == "claim-won" else "fails and matches the pot"
+            return f"{node.seat} opens with {res.claim_count}: {how}"
+        return f"{node.seat} opens"
+    if isinstance(node, Fault):
+        return f"{node.seat}: fault ({node.fault})"
+    return None
+
+
+def sheet(report: Report) -> Sheet:
+    """Per deal how it ended, the pot, and each player's net chips."""
+    names = report.players
+    out = Sheet("Bura", ["deal", "how it ended", "pot", *names])
+    for res in report.hands:
+        who = names[res.winner] if res.winner is not None else ""
+        how = res.end + (f" {who}" if who else "")
+        if res.claim_count is not None:
+            how += f" ({res.claim_count})"
+        row: SheetRow = [(str(res.number), ""), (how, ""), (str(res.pot), "")]
+        row += [(str(res.chips.get(p, "")), "total") for p in range(len(names))]
+        out.rows.append(row)
+    out.footer = "totals: net chips"
+    return out
+
+
+def progression(
+    report: Report, table: BuraTable | None
+) -> tuple[dict[str, list[int]], list[tuple[str, int]], str]:
+    """Each player's net chips after each deal, and what is counted."""
+    names = list(report.players)
+    series: dict[str, list[int]] = {n: [0] for n in names}
+    for res in report.hands:
+        for p, n in enumerate(names):
+            series[n].append(res.chips.get(p, series[n][-1]))
+    return series, [], "chips"
+
+
+def annotate(
+    game: BuraGame,
+    report: Report,
+    takers: dict[int, str],
+    marriages: dict[int, str],
+    table_class: type[BuraTable] = BuraTable,
+) -> None:
+    """Write into a replayed record what its replay found: trick takers, claims, and
+    every deal's pot and scores (``kozyr annotate``)."""
+    names = game.players
+    for deal, res in zip(game.deals, report.hands, strict=False):
+        for ev in deal.events:
+            if isinstance(ev, BuraTrick) and ev.winner is None and ev.answers:
+                last = ev.answers[-1]
+                if id(last) in takers:
+                    ev.winner = Winner(seat=takers[id(last)])
+            if isinstance(ev, Claim) and res.claim_count is not None:
+                if ev.count is None:
+                    ev.count = res.claim_count
+                if ev.outcome is None:
+                    ev.outcome = "win" if res.end == "claim-won" else "fail"
+        kinds = {ev.kind for ev in deal.events if isinstance(ev, Pot | Tally)}
+        if not table_class.HAS_POT:
+            if res.points and "points" not in kinds:
+                first = {x: names[x] for x in res.points}
+                deal.events.append(
+                    Tally(
+                        kind="points",
+                        entries=[Entry(seat=first[x], value=v) for x, v in res.points.items()],
+                    )
+                )
+            if "penalty" not in kinds:
+                deal.events.append(
+                    Tally(
+                        kind="penalty",
+                        entries=entries(names, res.penalty),
+                    )
+                )
+            last_fact: Pot | Tally = next(
+                ev for ev in reversed(deal.events) if isinstance(ev, Tally)
+            )
+        else:
+            if not any(isinstance(ev, Pot) for ev in deal.events[-2:]):
+                deal.events.append(Pot(value=res.pot))
+            if "chips" not in kinds:
+                deal.events.append(
+                    Tally(
+                        kind="chips",
+                        entries=entries(names, res.chips),
+                    )
+                )
+            last_fact = next(ev for ev in reversed(deal.events) if isinstance(ev, Tally | Pot))
+        for note in res.notes:
+            add_comment(last_fact.notes, note)

@@ -1,0 +1,28 @@
+"""Checking a Burkozel record: Bura's checker with Burkozel's table and clauses."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ..bura.check import BuraChecker
+from .engine import BurkozelTable
+
+__all__ = ["BurkozelChecker"]
+
+
+class BurkozelChecker(BuraChecker):
+    """Replays a Burkozel record and reports what is wrong."""
+
+    game = "burkozel"
+    setup_clause = "K1"
+    result_clause = "K8"
+    players = range(2, 5)
+    table_class = BurkozelTable
+    END_CLAUSE: ClassVar[dict[str, str]] = {
+        "bura": "K6",
+        "moskva": "K6",
+        "played-out": "K5",
+        "redeal": "K6",
+    }
+    TALLY_CLAUSE = "K7"
+    LEADER_TAG = True

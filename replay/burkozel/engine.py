@@ -1,0 +1,177 @@
+"""The Burkozel table (docs/rules.md: K clauses): Bura's table with what differs.
+
+Burkozel deals four cards, plays the deck out (no claims, no faults at the stock), scores
+penalty points by the cards taken, and with four players plays two against two.  Every rule
+it shares with Bura (leads, answers, beating a set, drawing) is Bura's code; what differs is
+overridden here, and every message cites a K clause.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from notation.cards import card_points
+from notation.errors import IllegalMoveError
+
+from ..bura.engine import BuraSettings, BuraTable, DealResult, _Deal
+from ..bura.moves import CommitFault, OpenClaim
+from ..rules import RuleSet
+
+__all__ = ["BurkozelTable"]
+
+
+def _err(message: str, code: str, clause: str) -> IllegalMoveError:
+    return IllegalMoveError(message, code=code, clause=clause)
+
+
+class BurkozelTable(BuraTable):
+    """A Burkozel table (see :class:`replay.model.Table` for the interface)."""
+
+    game = "burkozel"
+    CLAUSE: ClassVar[dict[str, str]] = {
+        "setup": "K1",
+        "over": "K8",
+        "deal": "K2",
+        "lead": "B3",
+        "first-lead": "K3",
+        "lead-size": "K4",
+        "play": "K4",
+        "draw": "K5",
+        "played-out": "K5",
+        "priority": "K6",
+    }
+    COMBO_SIZE = 4
+    PLAYED_OUT = "played-out"
+    PLAYOFF = False
+    HAS_POT = False
+    SCORE_TALLY = "penalty"
+
+    @classmethod
+    def _settings(cls, rules: RuleSet, ante: int) -> BuraSettings:
+        return BuraSettings.from_burkozel_rules(rules)
+
+    @property
+    def pairs(self) -> bool:
+        return self.n == 4
+
+    def scores(self) -> list[int]:
+        return list(self.match.penalty)
+
+    def _played_out(self, deal: _Deal) -> None:
+        """K5, K7: the deck is played out and the deal is scored at once."""
+        self._end(deal, self.PLAYED_OUT, None)
+
+    def _ante(self) -> None:
+        """No pot in Burkozel."""
+
+    def _first_leader(self, deal: _Deal) -> int:
+        """K3: the taker of the last trick of the previous deal leads; in the first deal
+        the dealer's left-hand neighbour, or (first-lead=lowest-trump) the holder of the
+        lowest trump."""
+        m = self.match
+        s = self.settings
+        h = deal.holdings
+        if m.first_leader is not None:
+            return m.first_leader
+        if s.first_lead == "lowest-trump" and m.number == 1 and not self.results:
+            holders = [p for p in range(self.n) if any(c // 9 == deal.trump for c in h.known[p])]
+            if holders and all(h.fully_known(p) for p in range(self.n)):
+                return min(
+                    holders, key=lambda p: min(c for c in h.known[p] if c // 9 == deal.trump)
+                )
+        return super()._first_leader(deal)
+
+    def _lead_limit(self, deal: _Deal) -> int:
+        """K4: the first trick of a deal is led with at most three cards (unless a
+        combination gave the lead)."""
+        if deal.trick_no == 1 and deal.right is None:
+            return 3
+        return self.settings.hand
+
+    def _combo_clause(self, combo: str) -> str:
+        return "K6"
+
+    def _combo_allowed(self, combo: str) -> bool:
+        s = self.settings
+        return {
+            "bura": s.bura != "off",
+            "molodka": s.molodka,
+            "moskva": s.moskva != "off",
+            "small-moskva": False,
+            "foreheads": True,
+        }[combo]
+
+    def _combo_ends_deal(self, combo: str) -> bool:
+        """K6: a bura wins at once with bura=win; Moskva with moskva=triple."""
+        s = self.settings
+        return (combo == "bura" and s.bura == "win") or (combo == "moskva" and s.moskva == "triple")
+
+    def _check_right_timing(self, deal: _Deal) -> None:
+        if deal.trick_no == 1:
+            raise _err("no out-of-turn lead before the first trick of a deal", "combo-timing", "K6")
+
+    def _claim(self, deal: _Deal, ev: OpenClaim) -> None:
+        raise _err(
+            "there are no claims in Burkozel: the deck is played out", "claim-not-allowed", "K5"
+        )
+
+    def _fault(self, deal: _Deal, ev: CommitFault) -> None:
+        raise _err(
+            "a fault at the stock is a Bura rule; Burkozel plays the deck out",
+            "fault-not-allowed",
+            "K5",
+        )
+
+    def _score(self, deal: _Deal, res: DealResult, seat: int | None) -> None:
+        """K7: penalty points by the cards taken (a bura or Moskva wins at once)."""
+        s = self.settings
+        m = self.match
+        sides = self.sides()
+        add: dict[int, int] = {}
+        if res.end in ("bura", "moskva"):
+            assert seat is not None
+            winner = self.side(seat)
+            base = 6 if res.end == "moskva" else 2
+            for x in sides:
+                if x != winner:
+                    add[x] = base * m.factor
+            res.winner = winner
+            m.factor = 1
+            res.notes.append(f"{self.name(seat)} shows {res.end} and wins the deal at once")
+        else:
+            points = {x: 0 for x in sides}
+            tricks = {x: 0 for x in sides}
+            for p in range(self.n):
+                points[self.side(p)] += sum(card_points(c) for c in deal.won[p] if c is not None)
+                tricks[self.side(p)] += deal.tricks_taken.get(p, 0)
+            res.points = dict(points)
+            top = max(points.values())
+            leaders = [x for x in sides if points[x] == top]
+            under = 21 if self.n == 3 else 31
+            if len(leaders) > 1:
+                res.notes.append(
+                    "a tie for the top: no penalty"
+                    + (", the next deal counts double" if s.tie == "double-next" else ", two each")
+                )
+                if s.tie == "double-next":
+                    m.factor *= 2
+                else:
+                    for x in sides:
+                        add[x] = 2
+            else:
+                res.winner = leaders[0]
+                for x in sides:
+                    if x == leaders[0]:
+                        continue
+                    zero = tricks[x] == 0 if s.zero == "no-trick" else points[x] == 0
+                    pen = 6 if zero else 4 if points[x] < under else 2
+                    add[x] = pen * m.factor
+                m.factor = 1
+        for x, v in add.items():
+            m.penalty[x] += v
+            if self.pairs:
+                m.penalty[x + 2] = m.penalty[x]
+        res.added = add
+        m.dealer = self._next(m.dealer)
+        m.first_leader = deal.last_taker
+        self._match_end()

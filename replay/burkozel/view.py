@@ -1,0 +1,51 @@
+"""What a Burkozel table shows: Bura's view; the score sheet of penalty points."""
+
+from __future__ import annotations
+
+from notation.records import BuraGame
+
+from ..bura import view as bura_view
+from ..bura.view import describe, view
+from ..checker import Report
+from ..view import Sheet, SheetRow
+from .engine import BurkozelTable
+
+__all__ = ["annotate", "describe", "progression", "sheet", "view"]
+
+
+def sheet(report: Report) -> Sheet:
+    """Per deal how it ended and the card points, then each player's penalty points."""
+    names = report.players
+    out = Sheet("Burkozel", ["deal", "how it ended", *names])
+    for res in report.hands:
+        how = res.end
+        if res.points:
+            how += ": " + " ".join(f"{names[x]} {v}" for x, v in res.points.items())
+        row: SheetRow = [(str(res.number), ""), (how, "")]
+        for p in range(len(names)):
+            side = p % 2 if len(names) == 4 else p
+            added = res.added.get(side, 0)
+            row.append(((f"+{added} " if added else "") + str(res.penalty.get(p, "")), "total"))
+        out.rows.append(row)
+    out.footer = "totals: penalty points"
+    return out
+
+
+def progression(
+    report: Report, table: BurkozelTable | None
+) -> tuple[dict[str, list[int]], list[tuple[str, int]], str]:
+    """Each player's penalty points after each deal, the limit, and what is counted."""
+    names = list(report.players)
+    series: dict[str, list[int]] = {n: [0] for n in names}
+    for res in report.hands:
+        for p, n in enumerate(names):
+            series[n].append(res.penalty.get(p, series[n][-1]))
+    lines = [("limit", int(table.rules["limit"]))] if table is not None else []
+    return series, lines, "penalty points"
+
+
+def annotate(
+    game: BuraGame, report: Report, takers: dict[int, str], marriages: dict[int, str]
+) -> None:
+    """Bura's annotation with Burkozel's scores (card points and penalty points)."""
+    bura_view.annotate(game, report, takers, marriages, BurkozelTable)

@@ -1,0 +1,368 @@
+"""What every game's checker shares: replaying a record through its table, locating
+diagnostics, the header, and the visitor that sees every step.
+
+:func:`check` returns a :class:`Report`: one diagnostic per problem (located at the record
+node it is about), the computed facts of every hand, and the final result.  A wrong stated
+fact is reported and the replay goes on; an illegal move is reported and ends that game's
+replay (its variations are checked as lines of their own).
+
+Each game's checker (``replay.thousand.ThousandChecker``, ``replay.bura.BuraChecker`` ...)
+turns the record's nodes into moves and pushes them; :func:`replay.check` picks the checker
+from the game kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from notation.cards import UNKNOWN, Card, parse_card
+from notation.errors import IllegalMoveError, KgnError, RulesConfigError, WrongFactError
+from notation.records import AnyGame, Comment
+
+from .rules import RuleSet, did_you_mean, parse_rules
+
+__all__ = ["MAX_ERRORS", "Checker", "LineEnded", "Report", "Visitor"]
+
+MAX_ERRORS = 100
+"""How many errors one game reports; the rest are counted."""
+
+
+@dataclass
+class Report:
+    """What replaying a record found."""
+
+    game: str
+    players: list[str]
+    diagnostics: list[KgnError] = field(default_factory=list)
+    hands: list[Any] = field(default_factory=list)
+    """Per hand (Thousand: ``HandResult``) or per deal (Bura: ``DealResult``)."""
+    result: str | None = None
+    totals: dict[str, int] = field(default_factory=dict)
+    complete: bool = False
+    """True when the record replayed to its end (no illegal move stopped it)."""
+    checked: int = 0
+    suppressed: int = 0
+    """Errors past the first :data:`MAX_ERRORS` of the game, counted but not reported."""
+    """Hands (deals) replayed: finished ones, and the one an illegal move or the end of an
+    unfinished record stopped in."""
+
+    @property
+    def ok(self) -> bool:
+        return not any(d.severity == "error" for d in self.diagnostics)
+
+
+class Visitor:
+    """Sees a replay step by step (``visitor=`` of :func:`replay.replay_record`); the
+    model is python-chess's ``pgn.BaseVisitor``.  ``steps``, ``annotate``, the corpus
+    facts, the analysis and the recorder's views are visitors of the one replay loop.
+
+    ``depth`` counts the variations being replayed (0 on the main line)."""
+
+    depth = 0
+
+    def begin_variation(self) -> None:
+        """A variation starts: its moves are replayed on a copy of the table."""
+        self.depth += 1
+
+    def end_variation(self) -> None:
+        self.depth -= 1
+
+    def visit_move(self, table: Any, node: Any, checker: Checker) -> None:
+        """A move was pushed: ``table`` is the position after it, ``node`` the record node
+        it came from."""
+
+    def visit_taker_comments(self, notes: list[Comment]) -> None:
+        """Comments written after a trick's taker."""
+
+
+class LineEnded(Exception):
+    """An illegal move: the current line of play ends here (reported already)."""
+
+
+class Checker:
+    """What every game's checker shares: locating diagnostics, seats, the header, the
+    replay loop.  A game's checker names its ``game``, ``unit``, ``setup_clause`` and
+    ``result_clause``, and supplies ``header``, ``units``, ``replay_unit`` and ``totals``."""
+
+    game = ""
+    unit = "hand"
+    """What the game calls one dealing of the cards: ``hand`` (Thousand) or ``deal``."""
+    setup_clause = ""
+    """The clause of the players, the dealer and the start tags (T1, B1, K1)."""
+    result_clause = ""
+    """The clause of the game's end (the ``Result`` tag)."""
+    players = range(0)
+    """How many players the game takes."""
+    final_close = True
+    """Close what the record leaves open at its end (a Bura deal whose cards are all
+    played: void, or scored in Burkozel)."""
+
+    def __init__(
+        self,
+        game: AnyGame,
+        file: str | None = None,
+        index: int | None = None,
+        source: Callable[[int], str | None] | None = None,
+    ) -> None:
+        self.record = game
+        self.file = file
+        self.index = index
+        self.source = source
+        self.diags: list[KgnError] = []
+        self.seats: dict[str, int] = {}
+        self.hand_no: int | None = None
+        self.trick_no: int | None = None
+        self.suppressed = 0
+        self.visitor: Visitor | None = None
+        """Sees every step (see :class:`Visitor`)."""
+        self.table: Any = None
+
+    # -- diagnostics ----------------------------------------------------------------------
+
+    def locate(self, err: KgnError, node: Any, seat: str | None = None) -> KgnError:
+        pos = getattr(node, "pos", None)
+        if pos is not None:
+            err.line, err.column = pos
+        err.file = self.file
+        err.game = self.index
+        err.unit = self.unit
+        if err.hand is None:
+            err.hand = self.hand_no
+        if err.trick is None:
+            err.trick = self.trick_no
+        if seat is not None:
+            err.seat = seat
+        if err.line is not None and self.source is not None:
+            err.source = self.source(err.line)
+        return err
+
+    def report(self, err: KgnError, node: Any, seat: str | None = None) -> None:
+        if len(self.diags) >= MAX_ERRORS:
+            self.suppressed += 1
+            return
+        self.diags.append(self.locate(err, node, seat))
+
+    def illegal(self, err: KgnError, node: Any, seat: str | None = None) -> LineEnded:
+        self.report(err, node, seat)
+        return LineEnded()
+
+    def setup_error(self, message: str, tag: Any) -> None:
+        """A malformed start-position tag (``FirstHand``, ``Totals`` ...): reported, and the
+        replay does not start."""
+        self.report(KgnError(message, code="setup", clause=self.setup_clause), tag)
+
+    def stop(self, message: str, code: str, clause: str | None, node: Any) -> LineEnded:
+        """An illegal move found by the checker itself: report it at ``node``, end the line."""
+        return self.illegal(IllegalMoveError(message, code=code, clause=clause), node)
+
+    def start_trick(
+        self,
+        trick: Any,
+        current: int,
+        unfinished: bool,
+        clause: str,
+        number_clause: str,
+        numbered: bool = True,
+    ) -> None:
+        """A trick begins: the one before must be complete, and its stated number right."""
+        self.trick_no = trick.number
+        if unfinished:
+            raise self.stop(
+                f"trick {current} is unfinished, yet trick {trick.number} starts",
+                "incomplete-trick",
+                clause,
+                trick,
+            )
+        if numbered and trick.number != current:
+            self.wrong(
+                f"this is trick {current}, not {trick.number}", "trick-number", number_clause, trick
+            )
+            self.trick_no = current
+
+    def wrong(
+        self, message: str, code: str, clause: str | None, node: Any, seat: str | None = None
+    ) -> None:
+        self.report(WrongFactError(message, code=code, clause=clause), node, seat)
+
+    # -- header ---------------------------------------------------------------------------
+
+    def player_counts(self, rules: RuleSet) -> range:
+        """How many players the rules ask for."""
+        return self.players
+
+    def common_header(self) -> tuple[RuleSet, int] | None:
+        """Required tags, the Rules tag, the players and the dealer; None after an error."""
+        g = self.record
+        clause = self.setup_clause
+        tag_pos = {t.name: t for t in g.tags}
+        first = g.tags[0] if g.tags else g
+        for name in ("Players", "Dealer", "Rules"):
+            if name not in tag_pos:
+                self.report(
+                    KgnError(
+                        f"the {name} tag is missing",
+                        code="missing-tag",
+                        clause=clause,
+                    ),
+                    first,
+                )
+        if self.diags:
+            return None
+        try:
+            rules = parse_rules(self.game, g.rules)
+        except RulesConfigError as exc:
+            exc.clause = exc.clause or clause
+            self.report(exc, tag_pos["Rules"])
+            return None
+        players = g.players
+        counts = self.player_counts(rules)
+        if len(players) not in counts or len(set(players)) != len(players):
+            want = f"{counts.start}" if len(counts) == 1 else f"{counts.start} to {counts.stop - 1}"
+            self.report(
+                KgnError(
+                    f"{self.game.capitalize()} is played by {want} players with different "
+                    f"names; the Players tag names {len(players)}",
+                    code="players",
+                    clause=clause,
+                ),
+                tag_pos["Players"],
+            )
+            return None
+        self.seats = {p: i for i, p in enumerate(players)}
+        dealer = g.dealer
+        if dealer not in self.seats:
+            self.report(
+                KgnError(
+                    f"the dealer {dealer!r} is not one of the players", code="dealer", clause=clause
+                ),
+                tag_pos["Dealer"],
+            )
+            return None
+        return rules, self.seats[dealer]
+
+    def seat(self, name: str, node: Any) -> int:
+        seat = self.seats.get(name)
+        if seat is None:
+            raise self.illegal(
+                KgnError(
+                    f"{name!r} is not one of the players ({', '.join(self.seats)})"
+                    + did_you_mean(name, self.seats),
+                    code="unknown-player",
+                    clause=self.setup_clause,
+                ),
+                node,
+            )
+        return seat
+
+    def card(self, text: str) -> Card | None:
+        return None if text == UNKNOWN else parse_card(text)
+
+    # -- replaying -------------------------------------------------------------------------
+
+    def apply(self, table: Any, ev: Any, node: Any, seat: str | None = None) -> None:
+        """Apply an engine event; an illegal one is reported at ``node`` and ends the line."""
+        try:
+            table.push(ev)
+        except IllegalMoveError as exc:
+            raise self.illegal(exc, node, seat) from None
+        if self.visitor is not None:
+            self.visitor.visit_move(table, node, self)
+
+    def branch(self, table: Any, run: Callable[[Any], None]) -> None:
+        """Replay a variation on a copy of the table, as a line of its own."""
+        clone = table.clone()
+        saved = (self.hand_no, self.trick_no)
+        if self.visitor is not None:
+            self.visitor.begin_variation()
+        try:
+            run(clone)
+        except LineEnded:
+            pass
+        finally:
+            if self.visitor is not None:
+                self.visitor.end_variation()
+            self.hand_no, self.trick_no = saved
+
+    # -- the replay -----------------------------------------------------------------------------
+    # A game kind's checker supplies header(), units() (hands or deals), replay_unit() and
+    # totals(); finish() closes what the record leaves open.
+
+    def header(self) -> Any:
+        raise NotImplementedError
+
+    def units(self) -> list[Any]:
+        raise NotImplementedError
+
+    def replay_unit(self, table: Any, unit: Any, last: bool) -> None:
+        raise NotImplementedError
+
+    def totals(self, table: Any) -> list[int]:
+        raise NotImplementedError
+
+    def finish(self, table: Any) -> None:
+        """After the last hand or deal (nothing to do by default)."""
+
+    def run(self) -> Report:
+        """Replay the whole record; the report of what it found."""
+        g = self.record
+        report = Report(g.kind, list(g.players))
+        table = self.header()
+        if table is None:
+            report.diagnostics = self.diags
+            return report
+        self.table = table
+        complete = True
+        units = self.units()
+        try:
+            for i, unit in enumerate(units):
+                self.hand_no, self.trick_no = unit.number, None
+                report.checked = i + 1
+                self.replay_unit(table, unit, i == len(units) - 1)
+            self.trick_no = None
+            self.finish(table)
+        except LineEnded:
+            complete = False
+        self.trick_no = None
+        if complete:
+            self.check_result(table.result, self.result_clause)
+        if self.suppressed:
+            report.suppressed = self.suppressed
+            self.diags.append(
+                KgnError(
+                    f"and {self.suppressed} more errors in this game (the first {MAX_ERRORS} "
+                    "are shown)",
+                    code="more-errors",
+                    file=self.file,
+                    game=self.index,
+                    severity="note",
+                )
+            )
+        report.diagnostics = self.diags
+        report.hands = list(table.results)
+        report.result = table.result
+        report.totals = dict(zip(table.players, self.totals(table), strict=True))
+        report.complete = complete
+        return report
+
+    def check_result(self, actual: str | None, clause: str) -> None:
+        stated = self.record.tag("Result")
+        if stated is None:
+            return
+        tag = next(t for t in self.record.tags if t.name == "Result")
+        text = stated.strip()
+        if actual is None:
+            if text not in ("*", "", "?"):
+                self.wrong(
+                    f"the record ends before the game does; Result is '*', not {text!r}",
+                    "wrong-result",
+                    clause,
+                    tag,
+                )
+        elif text.casefold() != actual.casefold():
+            self.wrong(
+                f"the game's result is {actual!r}, not {text!r}", "wrong-result", clause, tag
+            )
+
+

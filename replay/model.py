@@ -1,0 +1,219 @@
+"""The game model: what every game's table is, and what a game kind bundles.
+
+A **table** is a game in progress, the same shape for every game (python-chess's ``Board``
+is the model): start one with :func:`replay.new_table`, ask ``legal_moves()``, ``push`` a
+move, ``pop`` it back, and turn the game so far into a record with ``record()``.
+
+- **Seats** are indexes into ``players`` (0 is the first player of the ``Players`` tag).
+- **Cards** are :data:`notation.cards.Card` ints (``parse_card("KH")``, ``card_code(c)``).
+- **Moves** are each game's small dataclasses (``replay.thousand.Bid``,
+  ``replay.bura.Lay`` ...); ``format_move`` writes one as a KGN event and ``parse_move``
+  reads it back.
+- **Chance events are moves**: the deal (in Bura with the stock's order and the trump card)
+  is pushed like any other move.  While one is due, ``to_move`` is None and
+  ``legal_moves()`` is empty; ``random_move(rng)`` returns a random deal then, and a random
+  legal move otherwise.
+
+See docs/api.md for a worked example per game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from notation.errors import IllegalMoveError
+
+from .rules import RuleSet, parse_rules
+
+if TYPE_CHECKING:
+    from notation.records import AnyGame
+
+    from .checker import Checker, Report
+    from .view import Sheet, View
+
+__all__ = ["GameKind", "MoveStack", "Outcome", "Table"]
+
+M = TypeVar("M")
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended."""
+
+    result: str | None
+    """The winner's name (a side ``"Anna+Vera"`` in Burkozel pairs), ``"draw"``, or None
+    when the session stopped at its limit without a result."""
+    scores: dict[str, int]
+    """Per player: Thousand's totals, Bura's net chips, Burkozel's penalty points."""
+
+
+class Table(Protocol[M]):
+    """What every game's table provides."""
+
+    game: str
+    """The game kind's name: ``thousand``, ``bura`` or ``burkozel``."""
+    unit: str
+    """What the game calls one dealing of the cards: ``hand`` or ``deal``."""
+    players: list[str]
+    moves: list[M]
+    """The moves pushed so far."""
+
+    @property
+    def phase(self) -> str:
+        """Where the game stands (``deal``, ``auction``, ``play`` ..., ``over``)."""
+        ...
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision it is; None while a chance move is due or at the end."""
+        ...
+
+    def legal_moves(self) -> list[M]:
+        """Every move the rules allow now (chance moves excepted)."""
+        ...
+
+    def is_legal(self, move: M) -> bool:
+        """Whether ``push(move)`` would accept ``move``."""
+        ...
+
+    def push(self, move: M) -> None:
+        """Play a move; an illegal one raises ``IllegalMoveError`` and changes nothing."""
+        ...
+
+    def pop(self) -> M:
+        """Take back the last move and return it."""
+        ...
+
+    def chance_move(self, rng: random.Random) -> M | None:
+        """A random chance move (a deal) where one may come now, else None."""
+        ...
+
+    def random_move(self, rng: random.Random) -> M:
+        """A random chance move where one is due, else a random legal move."""
+        ...
+
+    def outcome(self) -> Outcome | None:
+        """None while the game goes on."""
+        ...
+
+    def format_move(self, move: M) -> str:
+        """One move as one KGN event."""
+        ...
+
+    def parse_move(self, text: str) -> M:
+        """One KGN event as a move: ``parse_move(format_move(m)) == m``."""
+        ...
+
+    def record(self) -> AnyGame:
+        """The game so far as a ``notation`` record (canonical, and it validates)."""
+        ...
+
+
+class MoveStack:
+    """The parts of the interface that are the same for every game, given ``push``,
+    ``pop``, ``legal_moves`` and ``chance_move`` (mixed into each game's table)."""
+
+    def legal_moves(self) -> list[Any]:
+        raise NotImplementedError
+
+    def chance_move(self, rng: random.Random) -> Any:
+        raise NotImplementedError
+
+    def push(self, move: Any) -> None:
+        raise NotImplementedError
+
+    def pop(self) -> Any:
+        raise NotImplementedError
+
+    def clone(self) -> Any:
+        raise NotImplementedError
+
+    def is_legal(self, move: Any) -> bool:
+        """Whether ``push(move)`` would accept ``move`` (tried on a copy of the table)."""
+        try:
+            self.clone().push(move)
+        except IllegalMoveError:
+            return False
+        return True
+
+    def random_move(self, rng: random.Random) -> Any:
+        """A random chance move where one is due (or may come: a deal after a Bura deal
+        whose cards are all played), else a random legal move.  At the end of the game it
+        raises ``IllegalMoveError`` (code ``game-over``)."""
+        moves = self.legal_moves()
+        chance = self.chance_move(rng)
+        if chance is not None and (not moves or rng.random() < 0.5):
+            return chance
+        if not moves:
+            raise IllegalMoveError("no move: the game is over", code="game-over")
+        return rng.choice(moves)
+
+
+@dataclass(frozen=True)
+class GameKind:
+    """Everything one game brings: adding a game is adding a kind to ``replay.GAMES``."""
+
+    name: str
+    """``thousand``, ``bura`` or ``burkozel`` (the ``Game`` tag)."""
+    title: str
+    """The game's name in prose: ``Thousand``."""
+    unit: str
+    """What one dealing of the cards is called: ``hand`` or ``deal``."""
+    grammar: str
+    """The Lark grammar that reads it (``grammar/<name>.lark``)."""
+    record_type: type[AnyGame]
+    table: Callable[..., Any]
+    """The table class: ``table(players, dealer=seat, rules=RuleSet, **start)``."""
+    checker: type[Checker]
+    """Replays a record and reports what is wrong (``replay.check``)."""
+    generate: Callable[..., AnyGame]
+    """Bots play a complete game: ``generate(seed=, rules=, players=, deals=)`` (Thousand's
+    players come from its rules; ``deals`` bounds a Bura session played for a pot)."""
+    view: Callable[[Any], View]
+    """What a table shows at a position (``replay.steps``)."""
+    describe: Callable[[Any, Any], str | None]
+    """What a move did, in a sentence: ``describe(table after it, record node)``."""
+    sheet: Callable[[Report], Sheet]
+    """The score sheet of a replayed game (``kozyr sheet``)."""
+    annotate: Callable[[Any, Report, dict[int, str], dict[int, str]], None]
+    """Writes what a replay found into the record: ``annotate(record, report, takers,
+    marriages)`` (the last two by ``id`` of the move node; ``kozyr annotate``)."""
+    progression: Callable[[Report, Any], tuple[dict[str, list[int]], list[tuple[str, int]], str]]
+    """The running scores after each hand or deal, reference lines, and what is counted
+    (``kozyr sheet --plot``)."""
+    players: range
+    """How many players the game takes (Thousand: by its rules, see ``player_count``)."""
+    start_tags: tuple[str, ...]
+    """The tags that start a record in the middle of a session."""
+    score_name: str
+    """What ``Outcome.scores`` counts: ``points``, ``chips`` or ``penalty points``."""
+    player_count: Callable[[RuleSet], range] | None = None
+    """The players the rules ask for, where they decide (Thousand's ``players=4``)."""
+    default_rules: str = "classic"
+
+    def new_table(
+        self,
+        players: Sequence[str],
+        *,
+        dealer: int | str = 0,
+        rules: str | RuleSet = "classic",
+        **start: Any,
+    ) -> Any:
+        """A table at the start of a game: ``players`` in seat order, the first ``dealer``
+        (a seat or a name), the ``rules`` text (``"classic must-overtake=on"``) and any start
+        position (Thousand ``first_hand``, ``totals`` ...; Bura ``ante``, ``chips`` ...)."""
+        names = list(players)
+        ruleset = rules if isinstance(rules, RuleSet) else parse_rules(self.name, rules)
+        counts = self.player_count(ruleset) if self.player_count else self.players
+        if len(names) not in counts or len(set(names)) != len(names):
+            raise ValueError(
+                f"{self.title} is played by {counts.start} to {counts.stop - 1} players with "
+                f"different names, not {names!r}"
+            )
+        seat = names.index(dealer) if isinstance(dealer, str) else dealer
+        if not 0 <= seat < len(names):
+            raise ValueError(f"the dealer must be one of the players, not {dealer!r}")
+        return self.table(names, dealer=seat, rules=ruleset, **start)

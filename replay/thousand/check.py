@@ -1,0 +1,347 @@
+"""Checking a Thousand record: replay it through :class:`ThousandTable` (docs/rules.md, T).
+
+>>> import notation, replay
+>>> game = notation.loads('''[Game "thousand"] [Players "A" "B" "C"] [Dealer "C"] [Rules "classic"]
+... hand 1
+...   bid A 100, B 103''')
+>>> [d.headline() for d in replay.check(game).diagnostics]
+['<input>:3:14: error[T3.2 bid-step]: B bids 103, not a multiple of 5: hand 1']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from notation.errors import clip
+from notation.parse import parse_number
+from notation.records import Call as CallRec
+from notation.records import Entry, Hand, LineOfPlay, Stated, ThousandGame, Trick, Variation
+from notation.records import Play as PlayRec
+
+from ..checker import Checker, LineEnded
+from ..rules import RuleSet
+from . import engine as th
+from .moves import (
+    Bid,
+    ClaimRedeal,
+    ConcedeHand,
+    DealCards,
+    GiveCards,
+    PlayCard,
+    SetContract,
+    TakeTalon,
+)
+
+__all__ = ["START_TAGS", "ThousandChecker"]
+
+START_TAGS = ("FirstHand", "Totals", "Barrel", "Bolts")
+"""The tags that start a Thousand record in the middle of a session."""
+
+
+class ThousandChecker(Checker):
+    """Replays a Thousand record and reports what is wrong."""
+
+    record: ThousandGame
+    game = "thousand"
+    unit = "hand"
+    setup_clause = "T1"
+    result_clause = "T9.1"
+
+    def player_counts(self, rules: RuleSet) -> range:
+        n = int(rules["players"])
+        return range(n, n + 1)
+
+    def header(self) -> th.ThousandTable | None:
+        got = self.common_header()
+        if got is None:
+            return None
+        rules, dealer = got
+        setup = self._setup(len(self.record.players))
+        if setup is None:
+            return None
+        return th.ThousandTable(self.record.players, dealer=dealer, rules=rules, **setup)
+
+    def _setup(self, n: int) -> dict[str, Any] | None:
+        """The starting position of a game recorded from the middle of a session:
+        ``FirstHand``, and per seat ``Totals``, ``Barrel`` (hands spent on it, ``-`` when
+        not on it) and ``Bolts``."""
+        g = self.record
+        out: dict[str, Any] = {}
+        for tag in g.tags:
+            if tag.name not in START_TAGS:
+                continue
+            if tag.name == "FirstHand":
+                v = tag.values[0].strip() if len(tag.values) == 1 else ""
+                first = parse_number(v)
+                if first is None or first < 1 or not v.isdigit():
+                    self.setup_error("FirstHand takes one hand number (1, 2, ...)", tag)
+                    return None
+                out["first_hand"] = first
+                continue
+            if len(tag.values) != n:
+                self.setup_error(
+                    f"the {tag.name} tag needs one value per player ({n}), in seat order", tag
+                )
+                return None
+            values: list[int | None] = []
+            for v in (x.strip() for x in tag.values):
+                if tag.name == "Barrel" and v in ("-", ""):
+                    values.append(None)
+                    continue
+                number = parse_number(v)
+                if number is not None:
+                    values.append(number)
+                else:
+                    self.setup_error(
+                        f"the {tag.name} tag holds {clip(repr(v))}, not a whole number", tag
+                    )
+                    return None
+            out[tag.name.lower()] = values
+        return out
+
+    # -- the body ---------------------------------------------------------------------------
+
+    def units(self) -> list[Hand]:
+        return list(self.record.hands)
+
+    def replay_unit(self, table: th.ThousandTable, unit: Hand, last: bool) -> None:
+        self._hand(table, unit, last)
+
+    def totals(self, table: th.ThousandTable) -> list[int]:
+        return list(table.session.totals)
+
+    def _hand(self, table: th.ThousandTable, hand: Hand, last: bool) -> None:
+        if table.phase == "over":
+            raise self.stop(
+                f"the game ended ({table.result} after hand {table.results[-1].number}); "
+                "no hand may follow",
+                "game-over",
+                "T9.1",
+                hand,
+            )
+        if table.hand is not None:
+            raise self.stop(
+                f"hand {table.hand.number} is unfinished, yet another hand follows",
+                "incomplete-hand",
+                "T5",
+                hand,
+            )
+        if hand.number != table.session.number:
+            self.wrong(
+                f"this is hand {table.session.number}, not {hand.number}", "hand-number", "T1", hand
+            )
+        deal = DealCards(ref=hand.deal)
+        if hand.deal is not None:
+            for part in hand.deal.hands:
+                seat = self.seat(part.seat, part)
+                deal.hands[seat] = [self.card(c) for c in part.cards]
+            if hand.deal.talon is not None:
+                deal.talon = [self.card(c) for c in hand.deal.talon]
+        self.apply(table, deal, hand.deal or hand)
+        if hand.redeal is not None:
+            self.apply(table, ClaimRedeal(self.seat(hand.redeal.seat, hand.redeal)), hand.redeal)
+            if hand.auction or hand.tricks or hand.talon or hand.give or hand.contract:
+                raise self.stop(
+                    "after a redeal the hand ends; nothing else is played",
+                    "out-of-order",
+                    "T2",
+                    hand.auction[0] if hand.auction else hand,
+                )
+            return
+        self._line(table, hand, hand)
+        self._late(table)
+
+    def _late(self, table: th.ThousandTable) -> None:
+        if table.late_errors:
+            errors, table.late_errors = table.late_errors, []
+            table.mark()
+            for err in errors:
+                self.report(err, err.ref)
+            raise LineEnded()
+
+    def _line(self, table: th.ThousandTable, line: LineOfPlay, owner: Hand | Variation) -> None:
+        """Replay the events a hand and a variation share."""
+        for call in line.auction:
+            self._variations(table, call)
+            seat = self.seat(call.seat, call)
+            self.apply(table, Bid(seat, call.bid, call.dark, ref=call), call, call.seat)
+        if isinstance(owner, Variation) and (owner.plays or owner.winner):
+            hand = table.hand
+            trick = Trick(
+                number=hand.trick_no if hand else 0,
+                plays=owner.plays,
+                winner=owner.winner,
+                pos=None,
+            )
+            self._trick_plays(table, trick, continuing=True)
+        later = bool(line.talon or line.concede or line.give or line.contract or line.tricks)
+        hand = table.hand
+        if hand is not None and hand.phase == "auction" and later and not line.auction:
+            first_trick = line.tricks[0] if line.tricks else None
+            if line.contract is not None and first_trick is not None and first_trick.plays:
+                table.assume_auction(
+                    self.seat(first_trick.plays[0].seat, first_trick.plays[0]), line.contract.value
+                )
+            else:
+                raise self.stop(
+                    "the hand has no auction and no contract with a first trick: the "
+                    "declarer's contract is unknown",
+                    "auction-incomplete",
+                    "T3.4",
+                    line.talon or line.give or line.contract or line.tricks[0]
+                    if line.tricks
+                    else owner,
+                )
+        if line.talon is not None:
+            self.apply(table, TakeTalon([self.card(c) for c in line.talon.cards]), line.talon)
+        elif table.phase == "talon" and later:
+            self.apply(
+                table,
+                TakeTalon([None] * 3),
+                line.give or line.contract or line.concede or owner,
+            )
+        if line.concede is not None:
+            self.apply(table, ConcedeHand(), line.concede)
+        if line.give is not None:
+            gives = [(self.seat(g.seat, g), self.card(g.card)) for g in line.give.cards]
+            self.apply(table, GiveCards(gives), line.give)
+        elif table.phase == "give" and (line.contract or line.tricks):
+            hand = table.hand
+            assert hand is not None and hand.declarer is not None
+            self.apply(
+                table,
+                GiveCards([(p, None) for p in hand.active if p != hand.declarer]),
+                line.contract or line.tricks[0],
+            )
+        if line.contract is not None:
+            self.apply(table, SetContract(line.contract.value, ref=line.contract), line.contract)
+        for trick in line.tricks:
+            self._trick(table, trick)
+        self.trick_no = None
+        for st in line.stated:
+            self._stated(table, st)
+
+    def _trick(self, table: th.ThousandTable, trick: Trick) -> None:
+        hand = table.hand
+        if hand is None:
+            if table.phase == "over" or table.results:
+                raise self.stop(
+                    "the hand is over; no trick may follow", "out-of-order", "T5", trick
+                )
+            return
+        numbered = hand.phase in ("play", "contract")
+        self.start_trick(trick, hand.trick_no, bool(hand.plays), "T5", "T5", numbered)
+        self._trick_plays(table, trick, continuing=False)
+
+    def _trick_plays(self, table: th.ThousandTable, trick: Trick, continuing: bool) -> None:
+        hand = table.hand
+        assert hand is not None
+        size = len(hand.active)
+        already = len(hand.plays) if continuing else 0
+        for k, play in enumerate(trick.plays):
+            if already + k >= size:
+                raise self.stop(
+                    f"a trick has {size} cards, one from each player", "trick-size", "T5", play
+                )
+            if play.notes:
+                self._variations(table, play)
+            seat = self.seat(play.seat, play)
+            card = self.card(play.card)
+            if card is None:
+                raise self.stop(
+                    "a card played to a trick is seen by everybody; it cannot be ??",
+                    "unknown-card",
+                    "T5",
+                    play,
+                )
+            self.apply(table, PlayCard(seat, card, play.marriage, ref=play), play, play.seat)
+        done = already + len(trick.plays) == size
+        if trick.winner is not None:
+            if not done:
+                raise self.stop(
+                    "the winner is stated before every player has played",
+                    "incomplete-trick",
+                    "T5.4",
+                    trick.winner,
+                )
+            winner = table.last_winner
+            if self.visitor is not None and trick.winner.notes:
+                self.visitor.visit_taker_comments(trick.winner.notes)
+            if winner is not None and table.players[winner] != trick.winner.seat:
+                self.wrong(
+                    f"the trick goes to {table.players[winner]}, not {trick.winner.seat}",
+                    "wrong-winner",
+                    "T5.4",
+                    trick.winner,
+                    trick.winner.seat,
+                )
+
+    def _variations(self, table: th.ThousandTable, move: CallRec | PlayRec) -> None:
+        for note in move.notes:
+            if isinstance(note, Variation):
+
+                def line(branch: Any, var: Variation = note) -> None:
+                    self._line(branch, var, var)
+                    self._late(branch)
+
+                self.branch(table, line)
+
+    # -- stated facts ---------------------------------------------------------------------
+
+    def _stated(self, table: th.ThousandTable, st: Stated) -> None:
+        if table.hand is not None or not table.results:
+            raise self.stop(
+                f"{st.kind} are stated before the hand is over", "incomplete-hand", "T7", st
+            )
+        res = table.results[-1]
+        for e in st.entries:
+            seat = self.seat(e.seat, e)
+            self._entry(table, res, st.kind, seat, e)
+
+    def _entry(
+        self, table: th.ThousandTable, res: th.HandResult, kind: str, seat: int, e: Entry
+    ) -> None:
+        name = table.players[seat]
+        if kind == "points":
+            want = res.points.get(seat)
+            if want is None:
+                why = "conceded" if res.conceded else "sat out"
+                self.wrong(
+                    f"{name} has no hand points: the hand was {why}",
+                    "wrong-points",
+                    "T7.1",
+                    e,
+                    name,
+                )
+            elif e.value != want:
+                self.wrong(
+                    f"{name} took {want} points (cards and marriages), not {e.value}",
+                    "wrong-points",
+                    "T7.1",
+                    e,
+                    name,
+                )
+        elif kind == "score":
+            want = res.scores.get(seat, 0)
+            if e.value != want:
+                if seat == res.declarer and not res.conceded:
+                    how = "made" if res.made else "failed"
+                    why = f"contract {res.contract} {how} with {res.points.get(seat)} points"
+                    clause = "T7.2"
+                elif res.conceded:
+                    why, clause = "the hand was conceded", "T4"
+                else:
+                    why, clause = f"{res.points.get(seat, 0)} points rounded", "T7.3"
+                self.wrong(
+                    f"{name} scores {want:+d} ({why}), not {e.value:+d}",
+                    "wrong-score",
+                    clause,
+                    e,
+                    name,
+                )
+        else:
+            want = res.totals[seat]
+            if e.value != want:
+                self.wrong(f"{name}'s total is {want}, not {e.value}", "wrong-total", "T8", e, name)
+            if e.barrel and seat not in res.barrel:
+                self.wrong(f"{name} is not on the barrel", "wrong-barrel", "T8.1", e, name)

@@ -1,0 +1,157 @@
+"""Generated games: plausible bots play complete sessions through the table.
+
+The bots choose among the table's ``legal_moves()`` and play like people: they bid what
+their cards and marriages are worth, give away their weakest cards, declare marriages when
+they can, win tricks cheaply and throw their smallest cards otherwise.  The deals come from
+``chance_move``, so every game is legal; ``record()`` states every fact (trick winners,
+points, scores, totals, result).  The same seed gives the same games.
+
+>>> import replay, notation
+>>> game = generate_thousand(seed=7)
+>>> replay.check(game).ok
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from notation.cards import Card, Rank, Suit, card_points, make_card
+from notation.records import Tag, ThousandGame
+
+from ..rules import parse_rules
+from .engine import ThousandTable
+from .moves import Bid, ClaimRedeal, ConcedeHand, GiveCards, PlayCard, SetContract, ThousandMove
+
+__all__ = ["NAMES", "choose", "generate_thousand", "iter_thousand"]
+
+NAMES = ["Anna", "Boris", "Vera", "Gleb", "Daria", "Egor"]
+
+
+def _hand_value(cards: set[Card], values: dict[Suit, int]) -> int:
+    """What a bot expects to take with these cards: sure points and marriages."""
+    est = 0
+    for c in cards:
+        rank = c % 9
+        if rank == Rank.ACE:
+            est += 16
+        elif rank == Rank.TEN:
+            est += 8 if make_card(Rank.ACE, Suit(c // 9)) in cards else 4
+        else:
+            est += card_points(c) // 2
+    for suit, v in values.items():
+        if make_card(Rank.KING, suit) in cards and make_card(Rank.QUEEN, suit) in cards:
+            est += v
+    return est + 25
+
+
+def _cheap(c: Card) -> tuple[int, int]:
+    return (card_points(c), c % 9)
+
+
+def choose(t: ThousandTable, rng: random.Random) -> ThousandMove:
+    """The bots' move at a decision (a seat is to move): one of ``t.legal_moves()``."""
+    moves = t.legal_moves()
+    hand = t.hand
+    assert hand is not None and moves, "the bots choose only where a seat is to move"
+    s = t.settings
+    redeals = [m for m in moves if isinstance(m, ClaimRedeal)]
+    if redeals:
+        return redeals[0]
+    seat = t.to_move
+    assert seat is not None
+    cards = set(hand.holdings.known[seat])
+    if hand.phase == "auction":
+        bids = [m for m in moves if isinstance(m, Bid)]
+        dark = [m for m in bids if m.dark]
+        if dark and rng.random() < 0.04:
+            return dark[0]
+        calls = [m for m in bids if not m.dark and m.bid is not None]
+        passes = [m for m in bids if m.bid is None]
+        limit = min(_hand_value(cards, s.marriage_values) + rng.randint(-10, 10), t.cap(cards))
+        if not passes or (calls and calls[0].bid is not None and calls[0].bid <= limit):
+            return calls[0]
+        return passes[0]
+    if hand.phase == "talon":
+        return moves[-1]
+    if hand.phase == "give":
+        concede = [m for m in moves if isinstance(m, ConcedeHand)]
+        if concede and _hand_value(cards, s.marriage_values) < (hand.bid or 100) - 45:
+            return concede[0]
+        values = s.marriage_values
+
+        def keep(c: Card) -> tuple[int, int]:
+            suit = Suit(c // 9)
+            partner = make_card(Rank.QUEEN if c % 9 == Rank.KING else Rank.KING, suit)
+            in_marriage = c % 9 in (Rank.KING, Rank.QUEEN) and partner in cards
+            return (values[suit] if in_marriage else 0, card_points(c) * 3 + c % 9)
+
+        weakest = sorted(cards, key=keep)[:2]
+        gives = [m for m in moves if isinstance(m, GiveCards)]
+        return next(m for m in gives if [c for _, c in m.cards] == weakest)
+    raises = [m for m in moves if isinstance(m, SetContract)]
+    if raises and hand.bid is not None:
+        est = _hand_value(cards, s.marriage_values) - 20
+        target = min(est // s.step * s.step, t.cap(cards))
+        value = max(hand.bid, target) if rng.random() < 0.5 else hand.bid
+        return next((m for m in raises if m.value == value), raises[0])
+    plays = [m for m in moves if isinstance(m, PlayCard)]
+    if not hand.plays:
+        marriages = [m for m in plays if m.marriage]
+        aces = [m for m in marriages if m.card % 9 == Rank.ACE]
+        if aces:
+            return aces[0]
+        if marriages:
+            return max(marriages, key=lambda m: s.marriage_values[Suit(m.card // 9)])
+        leads = [m for m in plays if not m.marriage]
+        ace_leads = [m for m in leads if m.card % 9 == Rank.ACE]
+        if ace_leads:
+            return rng.choice(ace_leads)
+        return min(leads, key=lambda m: _cheap(m.card))
+    best = hand.plays[0][1]
+    for _, c in hand.plays[1:]:
+        if t.beats(c, best, hand.trump):
+            best = c
+    winners = [m for m in plays if t.beats(m.card, best, hand.trump)]
+    return min(winners or plays, key=lambda m: _cheap(m.card))
+
+
+def generate_thousand(
+    *,
+    seed: int = 0,
+    rules: str = "classic",
+    players: list[str] | None = None,
+    max_hands: int | None = None,
+) -> ThousandGame:
+    """One complete session of Thousand played by bots (deterministic for a seed)."""
+    rng = random.Random(seed)
+    ruleset = parse_rules("thousand", rules)
+    n = int(ruleset["players"])
+    names = players or NAMES[:n]
+    dealer = rng.randrange(n)
+    table = ThousandTable(names, dealer=dealer, rules=ruleset)
+    while table.outcome() is None:
+        if table.to_move is None:
+            if max_hands is not None and len(table.results) >= max_hands:
+                break
+            deal = table.chance_move(rng)
+            assert deal is not None
+            table.push(deal)
+        else:
+            table.push(choose(table, rng))
+    record = table.record()
+    at = next(i for i, t in enumerate(record.tags) if t.name == "Result")
+    record.tags[at:at] = [
+        Tag(name="Event", values=["kozyr generate"]),
+        Tag(name="Round", values=[str(seed)]),
+    ]
+    return record
+
+
+def iter_thousand(
+    games: int, *, seed: int = 0, rules: str = "classic", max_hands: int | None = None
+) -> Iterator[ThousandGame]:
+    """``games`` sessions from consecutive seeds."""
+    for k in range(games):
+        yield generate_thousand(seed=seed + k, rules=rules, max_hands=max_hands)

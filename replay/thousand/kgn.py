@@ -1,0 +1,245 @@
+"""Thousand moves as KGN: one move as one event, and a table's moves as a record."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from notation.cards import UNKNOWN, Card, card_code, parse_card
+from notation.errors import KgnError
+from notation.records import (
+    Call,
+    Concede,
+    Contract,
+    Deal,
+    DealHand,
+    Entry,
+    Give,
+    GiveCard,
+    Hand,
+    Play,
+    Redeal,
+    Stated,
+    Tag,
+    Talon,
+    ThousandGame,
+    Trick,
+    Winner,
+)
+from notation.write import seat_text
+
+from ..table import cards_text, parse_event, seat_of
+from .moves import (
+    Bid,
+    ClaimRedeal,
+    ConcedeHand,
+    DealCards,
+    GiveCards,
+    PlayCard,
+    SetContract,
+    TakeTalon,
+    ThousandMove,
+)
+
+if TYPE_CHECKING:
+    from .engine import HandResult, ThousandTable
+
+__all__ = ["format_move", "parse_move", "record_of"]
+
+_EVENT_WORDS = ("deal", "redeal", "bid", "bids", "talon", "concede", "give", "contract")
+
+
+def _code(card: Card | None) -> str:
+    return UNKNOWN if card is None else card_code(card)
+
+
+def _codes(cards: list[Card | None]) -> str:
+    known = [c for c in cards if c is not None]
+    return " ".join([*cards_text(known).split(), *[UNKNOWN] * (len(cards) - len(known))])
+
+
+def format_move(players: list[str], move: ThousandMove) -> str:
+    """One move as one KGN event."""
+    name = players.__getitem__
+    if isinstance(move, PlayCard):
+        text = f"{seat_text(name(move.seat))} {card_code(move.card)}"
+        return text + " marriage" if move.marriage else text
+    if isinstance(move, Bid):
+        call = "pass" if move.bid is None else f"dark {move.bid}" if move.dark else str(move.bid)
+        return f"bid {seat_text(name(move.seat))} {call}"
+    if isinstance(move, DealCards):
+        parts = [f"{seat_text(name(p))}: {_codes(cards)}" for p, cards in move.hands.items()]
+        parts.append(f"talon: {_codes(move.talon or [None, None, None])}")
+        return "deal " + " / ".join(parts)
+    if isinstance(move, TakeTalon):
+        return f"talon {_codes(move.cards)}"
+    if isinstance(move, GiveCards):
+        return "give " + ", ".join(f"{seat_text(name(p))} {_code(c)}" for p, c in move.cards)
+    if isinstance(move, SetContract):
+        return f"contract {move.value}"
+    if isinstance(move, ConcedeHand):
+        return "concede"
+    return f"redeal {seat_text(name(move.seat))}"
+
+
+def _card(text: str) -> Card | None:
+    return None if text == UNKNOWN else parse_card(text)
+
+
+def parse_move(table: ThousandTable, text: str) -> ThousandMove:
+    """One KGN event as a move of ``table`` (the inverse of :func:`format_move`)."""
+    words = text.split(None, 1)
+    word = words[0].casefold() if words else ""
+    body = text.strip() if word in _EVENT_WORDS else f"1. {text.strip()}"
+    record = parse_event("thousand", table.players, body)
+    assert isinstance(record, ThousandGame)
+    hand = record.hands[0]
+    players = table.players
+
+    def seat(name: str) -> int:
+        return seat_of(players, name)
+
+    events: list[ThousandMove] = []
+    if hand.deal is not None:
+        talon = [_card(c) for c in hand.deal.talon] if hand.deal.talon is not None else None
+        if talon is not None and all(c is None for c in talon) and len(talon) == 3:
+            talon = None
+        events.append(
+            DealCards(
+                {seat(h.seat): [_card(c) for c in h.cards] for h in hand.deal.hands}, talon
+            )
+        )
+    if hand.redeal is not None:
+        events.append(ClaimRedeal(seat(hand.redeal.seat)))
+    events.extend(Bid(seat(c.seat), c.bid, c.dark) for c in hand.auction)
+    if hand.talon is not None:
+        events.append(TakeTalon([_card(c) for c in hand.talon.cards]))
+    if hand.concede is not None:
+        events.append(ConcedeHand())
+    if hand.give is not None:
+        events.append(GiveCards([(seat(g.seat), _card(g.card)) for g in hand.give.cards]))
+    if hand.contract is not None:
+        events.append(SetContract(hand.contract.value))
+    for trick in hand.tricks:
+        events.extend(PlayCard(seat(p.seat), parse_card(p.card), p.marriage) for p in trick.plays)
+        if trick.winner is not None:
+            raise KgnError("a move is one card; the trick's taker is not a move", code="bad-move")
+    if len(events) != 1 or hand.stated:
+        raise KgnError(f"not one move: {text!r}", code="bad-move")
+    return events[0]
+
+
+def _stated(record: Hand, res: HandResult, players: list[str]) -> None:
+    if res.points:
+        record.stated.append(
+            Stated(
+                kind="points",
+                entries=[Entry(seat=players[p], value=v) for p, v in res.points.items()],
+            )
+        )
+    record.stated.append(
+        Stated(
+            kind="score", entries=[Entry(seat=players[p], value=v) for p, v in res.scores.items()]
+        )
+    )
+    record.stated.append(
+        Stated(
+            kind="totals",
+            entries=[
+                Entry(seat=players[p], value=v, barrel=p in res.barrel)
+                for p, v in res.totals.items()
+            ],
+        )
+    )
+
+
+def _start_tags(table: ThousandTable) -> list[Tag]:
+    start = table.start
+    n = len(table.players)
+    tags = []
+    if start["first_hand"] != 1:
+        tags.append(Tag(name="FirstHand", values=[str(start["first_hand"])]))
+    if any(start["totals"]):
+        tags.append(Tag(name="Totals", values=[str(v) for v in start["totals"]]))
+    if any(b is not None for b in start["barrel"]):
+        tags.append(Tag(name="Barrel", values=["-" if b is None else str(b) for b in start["barrel"]]))
+    if any(start["bolts"]) and len(start["bolts"]) == n:
+        tags.append(Tag(name="Bolts", values=[str(v) for v in start["bolts"]]))
+    return tags
+
+
+def record_of(table: ThousandTable) -> ThousandGame:
+    """The moves of ``table`` as a record: replayed on a fresh table of the same start, with
+    every trick's taker and every finished hand's points, scores and totals."""
+    names = table.players
+    fresh = type(table)(
+        names,
+        dealer=table.start["dealer"],
+        rules=table.rules,
+        first_hand=table.start["first_hand"],
+        totals=table.start["totals"],
+        barrel=table.start["barrel"],
+        bolts=table.start["bolts"],
+    )
+    hands: list[Hand] = []
+    hand: Hand | None = None
+    for move in table.moves:
+        done = len(fresh.results)
+        if isinstance(move, DealCards):
+            hand = Hand(number=fresh.session.number)
+            hands.append(hand)
+            if move.hands or move.talon is not None:
+                hand.deal = Deal(
+                    hands=[
+                        DealHand(seat=names[p], cards=[_code(c) for c in cards])
+                        for p, cards in move.hands.items()
+                    ],
+                    talon=None if move.talon is None else [_code(c) for c in move.talon],
+                )
+            fresh.push(move)
+            continue
+        if hand is None:  # a move before the first deal: the deal was not recorded
+            hand = Hand(number=fresh.session.number)
+            hands.append(hand)
+        current = fresh.hand
+        fresh.push(move)
+        if isinstance(move, PlayCard):
+            trick_no = current.trick_no if current is not None else 1
+            if not hand.tricks or hand.tricks[-1].winner is not None:
+                hand.tricks.append(Trick(number=trick_no, plays=[]))
+            trick = hand.tricks[-1]
+            trick.plays.append(
+                Play(seat=names[move.seat], card=card_code(move.card), marriage=move.marriage)
+            )
+            if fresh.hand is None or not fresh.hand.plays:
+                assert fresh.last_winner is not None
+                trick.winner = Winner(seat=names[fresh.last_winner])
+        elif isinstance(move, Bid):
+            hand.auction.append(Call(seat=names[move.seat], bid=move.bid, dark=move.dark))
+        elif isinstance(move, TakeTalon):
+            hand.talon = Talon(cards=[_code(c) for c in move.cards])
+        elif isinstance(move, GiveCards):
+            hand.give = Give(cards=[GiveCard(seat=names[p], card=_code(c)) for p, c in move.cards])
+        elif isinstance(move, SetContract):
+            hand.contract = Contract(value=move.value)
+        elif isinstance(move, ConcedeHand):
+            hand.concede = Concede()
+        elif isinstance(move, ClaimRedeal):
+            hand.redeal = Redeal(seat=names[move.seat])
+        if len(fresh.results) > done and not fresh.results[-1].redeal:
+            _stated(hand, fresh.results[-1], names)
+        if len(fresh.results) > done:
+            hand = None
+    tags = [
+        Tag(name="Game", values=["thousand"]),
+        Tag(name="Players", values=list(names)),
+        Tag(name="Dealer", values=[names[table.start["dealer"]]]),
+        Tag(name="Rules", values=[table.rules.text()]),
+        *_start_tags(table),
+        Tag(name="Result", values=[_result(table)]),
+    ]
+    return ThousandGame(tags=tags, hands=hands)
+
+
+def _result(table: Any) -> str:
+    outcome = table.outcome()
+    return outcome.result if outcome is not None and outcome.result else "*"

@@ -1,0 +1,100 @@
+"""The moves of Thousand: what a table's ``push`` takes and ``legal_moves`` lists.
+
+Seats are indexes into the table's ``players``; cards are :data:`notation.cards.Card` ints
+(None: a card the record does not name).  ``ref`` is the record node a checker replays the
+move from; it takes no part in equality.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from notation.cards import Card
+
+__all__ = [
+    "Bid",
+    "ClaimRedeal",
+    "ConcedeHand",
+    "DealCards",
+    "GiveCards",
+    "PlayCard",
+    "SetContract",
+    "TakeTalon",
+    "ThousandMove",
+]
+
+
+@dataclass(slots=True)
+class DealCards:
+    """The deal, a chance move: per seat its cards (a seat left out: not recorded; a None
+    card: not named), and the talon."""
+
+    hands: dict[int, list[Card | None]] = field(default_factory=dict)
+    talon: list[Card | None] | None = None
+    ref: Any = field(default=None, compare=False, repr=False)
+
+
+@dataclass(slots=True)
+class ClaimRedeal:
+    """T2, redeal-four-nines=on: ``seat`` shows four nines and the cards are dealt again."""
+
+    seat: int
+    ref: Any = field(default=None, compare=False, repr=False)
+
+
+@dataclass(slots=True)
+class Bid:
+    """A call of the auction: ``bid`` (None: a pass), ``dark`` for a blind 120 (T3)."""
+
+    seat: int
+    bid: int | None
+    dark: bool = False
+    ref: Any = field(default=None, compare=False, repr=False)
+
+
+@dataclass(slots=True)
+class TakeTalon:
+    """The declarer turns up the talon and takes it (T4.1)."""
+
+    cards: list[Card | None]
+    ref: Any = field(default=None, compare=False, repr=False)
+
+
+@dataclass(slots=True)
+class ConcedeHand:
+    """The declarer concedes after taking the talon (T4, concede=...)."""
+
+    ref: Any = field(default=None, compare=False, repr=False)
+
+
+@dataclass(slots=True)
+class GiveCards:
+    """The declarer gives one card to each opponent (T4.2): (seat, card) pairs."""
+
+    cards: list[tuple[int, Card | None]]
+    ref: Any = field(default=None, compare=False, repr=False)
+
+
+@dataclass(slots=True)
+class SetContract:
+    """The declarer names the contract, the bid or more (T4.3)."""
+
+    value: int
+    ref: Any = field(default=None, compare=False, repr=False)
+
+
+@dataclass(slots=True)
+class PlayCard:
+    """A card to the trick; ``marriage`` declares the marriage it leads (T5, T6)."""
+
+    seat: int
+    card: Card
+    marriage: bool = False
+    ref: Any = field(default=None, compare=False, repr=False)
+
+
+ThousandMove = (
+    DealCards | ClaimRedeal | Bid | TakeTalon | ConcedeHand | GiveCards | SetContract | PlayCard
+)
+"""Every move of Thousand."""

@@ -1,0 +1,238 @@
+"""What a Thousand table shows: the view of a position, moves in words, the score sheet."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from notation.cards import card_code, card_points
+from notation.records import (
+    Call,
+    Concede,
+    Contract,
+    Deal,
+    Entry,
+    Give,
+    Hand,
+    Play,
+    Redeal,
+    Stated,
+    Talon,
+    ThousandGame,
+    Winner,
+)
+
+from ..checker import Report
+from ..table import POOL
+from ..view import Sheet, SheetRow, View, add_comment, entries, sorted_codes
+from .engine import ThousandTable
+
+__all__ = ["annotate", "describe", "progression", "sheet", "view"]
+
+
+def view(t: ThousandTable) -> View:
+    """What a Thousand table shows."""
+    g = t.session
+    hand = t.hand
+    names = t.players
+    if hand is None:
+        last = t.results[-1] if t.results else None
+        title = f"after hand {last.number}" if last else f"hand {g.number}"
+        view = View("thousand", title)
+        if last is not None:
+            view.points = {names[p]: v for p, v in last.points.items()}
+            if last.declarer is not None:
+                outcome = "conceded" if last.conceded else "made" if last.made else "failed"
+                view.lines.append(
+                    ("contract", f"{last.contract} by {names[last.declarer]}: {outcome}")
+                )
+            for note in last.notes:
+                view.lines.append(("note", note))
+    else:
+        title = f"hand {hand.number}" + (
+            f" · trick {hand.trick_no}"
+            if hand.phase in ("play", "contract")
+            else f" · {hand.phase}"
+        )
+        view = View("thousand", title)
+        h = hand.holdings
+        for p in hand.active:
+            view.hands.append((names[p], sorted_codes(h.known[p]), h.unknown[p]))
+        if h.size(POOL):
+            view.lines.append(
+                ("talon", " ".join(sorted_codes(h.known[POOL]) + ["??"] * h.unknown[POOL]))
+            )
+        view.lines.append(("dealer", names[hand.dealer]))
+        if hand.declarer is not None:
+            view.lines.append(("declarer", f"{names[hand.declarer]}, contract {hand.contract}"))
+        elif hand.high:
+            view.lines.append(("auction", f"{hand.high} by {names[hand.high_seat or 0]}"))
+        view.lines.append(
+            ("trump", "none" if hand.trump is None else f"{hand.trump.glyph} {hand.trump.noun}")
+        )
+        view.trick = [(names[p], [card_code(c)], []) for p, c in hand.plays]
+        view.points = {
+            names[p]: sum(card_points(c) for c in hand.won.get(p, []))
+            + hand.marriage_points.get(p, 0)
+            for p in hand.active
+        }
+    view.totals = {names[p]: g.totals[p] for p in range(len(names))}
+    s = t.settings
+    for p in range(len(names)):
+        if g.barrel[p] is not None:
+            view.marks[names[p]] = f"on the barrel ({g.barrel[p]} of {s.barrel_hands or '∞'})"
+        elif s.lock and s.threshold <= g.totals[p] < s.target:
+            view.marks[names[p]] = "on the barrel"
+    if t.result:
+        view.lines.append(("result", t.result))
+    return view
+
+
+def describe(table: ThousandTable, node: Any) -> str | None:
+    """What a move did, in a sentence, from its record node and the table after it (None
+    for a node that is not a Thousand move)."""
+    if isinstance(node, Deal | Hand):
+        hand = table.hand
+        number = hand.number if hand else (table.results[-1].number if table.results else "")
+        if hand is None:
+            return f"hand {number}"
+        return f"hand {number}: {table.players[hand.dealer]} deals"
+    if isinstance(node, Redeal):
+        return f"{node.seat} shows four nines: a redeal"
+    if isinstance(node, Call):
+        if node.bid is None:
+            return f"{node.seat} passes"
+        return f"{node.seat} bids {'dark ' if node.dark else ''}{node.bid}"
+    if isinstance(node, Talon):
+        return "the declarer takes the talon: " + " ".join(node.cards)
+    if isinstance(node, Concede):
+        return "the declarer concedes"
+    if isinstance(node, Give):
+        return "the declarer gives " + ", ".join(f"{g.seat} {g.card}" for g in node.cards)
+    if isinstance(node, Contract):
+        return f"the contract is {node.value}"
+    if isinstance(node, Play):
+        text = f"{node.seat} plays {node.card}"
+        if node.marriage:
+            text += " and declares a marriage"
+        hand = table.hand
+        if (hand is None or not hand.plays) and table.last_winner is not None:
+            text += f"; {table.players[table.last_winner]} takes the trick"
+        return text
+    return None
+
+
+def sheet(report: Report) -> Sheet:
+    """The paper score sheet: per hand the contract, then each player's score and total."""
+    names = report.players
+    out = Sheet("Thousand", ["hand", "contract", *names])
+    for res in report.hands:
+        if res.redeal:
+            out.rows.append([(str(res.number), ""), ("redeal", "dim"), *[("", "")] * len(names)])
+            continue
+        who = names[res.declarer] if res.declarer is not None else "?"
+        if res.conceded:
+            what = (f"{who} {res.contract} conceded", "yellow")
+        else:
+            what = (
+                f"{who} {res.contract} {'made' if res.made else 'failed'}",
+                "green" if res.made else "red",
+            )
+        row: SheetRow = [(str(res.number), ""), what]
+        for p in range(len(names)):
+            score = res.scores.get(p)
+            marks = ""
+            if p in res.barrel:
+                marks += " B"
+            if any(n.startswith(names[p]) and "falls off" in n for n in res.notes):
+                marks += " ↓"
+            if res.tricks and res.tricks.get(p, 0) == 0 and p in res.points:
+                marks += " /"
+            cell = (f"{score:+d} " if score is not None else "") + str(res.totals.get(p, ""))
+            row.append((cell + marks, "total"))
+        out.rows.append(row)
+    out.footer = "B on the barrel   ↓ fell off   / no trick (bolt)"
+    return out
+
+
+def progression(
+    report: Report, table: ThousandTable | None
+) -> tuple[dict[str, list[int]], list[tuple[str, int]], str]:
+    """Each player's running total after each hand (from the start), the barrel and target
+    lines, and what is counted."""
+    names = list(report.players)
+    series: dict[str, list[int]] = {n: [] for n in names}
+    start = [0] * len(names)
+    if report.hands:
+        first = report.hands[0]
+        start = [first.totals.get(p, 0) - first.scores.get(p, 0) for p in range(len(names))]
+    for p, n in enumerate(names):
+        series[n].append(start[p])
+    for res in report.hands:
+        for p, n in enumerate(names):
+            series[n].append(res.totals.get(p, series[n][-1]))
+    lines: list[tuple[str, int]] = []
+    if table is not None:
+        s = table.settings
+        if s.barrel_on:
+            lines.append(("barrel", s.threshold))
+        lines.append(("target", s.target))
+    return series, lines, "running total"
+
+
+def annotate(
+    game: ThousandGame, report: Report, takers: dict[int, str], marriages: dict[int, str]
+) -> None:
+    """Write into a replayed record what its replay found: trick takers, marriages, and
+    every hand's points, scores and totals (``kozyr annotate``)."""
+    names = game.players
+    for hand, res in zip(game.hands, report.hands, strict=False):
+        for trick in hand.tricks:
+            last = trick.plays[-1] if trick.plays else None
+            if last is not None and trick.winner is None and id(last) in takers:
+                trick.winner = Winner(seat=takers[id(last)])
+            for play in trick.plays:
+                if id(play) in marriages:
+                    add_comment(play.notes, marriages[id(play)])
+        if res.redeal:
+            continue
+        kinds = {st.kind for st in hand.stated}
+        if res.points and "points" not in kinds:
+            hand.stated.append(
+                Stated(
+                    kind="points",
+                    entries=entries(names, res.points),
+                )
+            )
+        if "score" not in kinds:
+            hand.stated.append(
+                Stated(
+                    kind="score",
+                    entries=entries(names, res.scores),
+                )
+            )
+        if "totals" not in kinds:
+            hand.stated.append(
+                Stated(
+                    kind="totals",
+                    entries=[
+                        Entry(seat=names[p], value=v, barrel=p in res.barrel)
+                        for p, v in res.totals.items()
+                    ],
+                )
+            )
+        score = next(st for st in hand.stated if st.kind == "score")
+        if res.declarer is not None and res.made is not None:
+            diff = res.points[res.declarer] - (res.contract or 0)
+            who = names[res.declarer]
+            if res.made:
+                text = f"{who} makes {res.contract}" + (
+                    f" with {diff} to spare" if diff else " exactly"
+                )
+            else:
+                text = f"{who} fails {res.contract} by {-diff}"
+            add_comment(score.notes, text)
+        elif res.conceded and res.declarer is not None:
+            add_comment(score.notes, f"{names[res.declarer]} concedes")
+        totals = next(st for st in hand.stated if st.kind == "totals")
+        for note in res.notes:
+            add_comment(totals.notes, note)
