@@ -364,5 +364,3 @@ class Checker:
             self.wrong(
                 f"the game's result is {actual!r}, not {text!r}", "wrong-result", clause, tag
             )
-
-

@@ -30,7 +30,17 @@ from notation.write import quote
 
 from .model import MoveStack
 
-__all__ = ["PLAYED", "POOL", "BaseTable", "Holdings", "cards_text", "parse_event", "seat_of"]
+__all__ = [
+    "PLAYED",
+    "POOL",
+    "BaseTable",
+    "Holdings",
+    "cards_text",
+    "display_order",
+    "parse_event",
+    "seat_of",
+    "unordered",
+]
 
 PLAYED = -1
 """Place of a card that is out of play (played to a trick, or set aside)."""
@@ -38,9 +48,19 @@ POOL = -2
 """Place index of the talon (Thousand) or the stock (Bura)."""
 
 
+def display_order(card: Card | None) -> tuple[int, int]:
+    """The order cards are shown in: by suit, then rank high to low."""
+    return (9, 0) if card is None else (card // 9, -(card % 9))
+
+
+def unordered(cards: Iterable[Card | None]) -> list[tuple[int, int]]:
+    """Cards in a canonical order, for comparing sets of cards written in any order."""
+    return sorted(display_order(c) for c in cards)
+
+
 def cards_text(cards: Iterable[Card]) -> str:
     """Cards as canonical text, sorted by suit then rank high to low."""
-    return " ".join(card_code(c) for c in sorted(cards, key=lambda c: (c // 9, -(c % 9))))
+    return " ".join(card_code(c) for c in sorted(cards, key=display_order))
 
 
 @dataclass

@@ -27,7 +27,7 @@ from notation.errors import IllegalMoveError, plural
 
 from ..model import Outcome
 from ..rules import RuleSet, parse_rules
-from ..table import POOL, BaseTable, Holdings, cards_text
+from ..table import POOL, BaseTable, Holdings, cards_text, display_order
 from .kgn import format_move, parse_move, record_of
 from .moves import BuraMove, CommitFault, DealCards, DrawCard, Lay, OpenClaim, ShowCombo
 
@@ -103,20 +103,20 @@ class BuraSettings:
     def from_bura_rules(cls, rules: RuleSet, ante: int = 1) -> BuraSettings:
         r = rules
         return cls(
-                low=Rank.SEVEN if r["deck"] == "32" else Rank.SIX,
-                hand=int(r["hand"]),
-                claim=r["claim"],
-                bura=r["bura"],
-                molodka=r["molodka"] == "out-of-turn",
-                moskva=r["moskva"],
-                small_moskva=r["small-moskva"],
-                two_buras=r["two-buras"],
-                dealt_combo=r["dealt-combo"],
-                open=r["open"] == "on",
-                fault=r["fault"],
-                match=r["match"],
-                ante=ante,
-            )
+            low=Rank.SEVEN if r["deck"] == "32" else Rank.SIX,
+            hand=int(r["hand"]),
+            claim=r["claim"],
+            bura=r["bura"],
+            molodka=r["molodka"] == "out-of-turn",
+            moskva=r["moskva"],
+            small_moskva=r["small-moskva"],
+            two_buras=r["two-buras"],
+            dealt_combo=r["dealt-combo"],
+            open=r["open"] == "on",
+            fault=r["fault"],
+            match=r["match"],
+            ante=ante,
+        )
 
     @classmethod
     def from_burkozel_rules(cls, rules: RuleSet) -> BuraSettings:
@@ -334,7 +334,9 @@ class BuraTable(BaseTable[BuraMove, DealResult]):
         deal = self.deal
         if deal is None:
             raise _err("play before the cards are dealt", "out-of-order", self.CLAUSE["deal"])
-        if deal.phase == "bura" and not (isinstance(ev, ShowCombo) and ev.combo in ("bura", "moskva")):
+        if deal.phase == "bura" and not (
+            isinstance(ev, ShowCombo) and ev.combo in ("bura", "moskva")
+        ):
             raise _err("the deal ended when the bura was shown", "out-of-order", "B8.1")
         if deal.phase == "end" and not isinstance(ev, OpenClaim):
             raise _err(
@@ -1073,7 +1075,7 @@ class BuraTable(BaseTable[BuraMove, DealResult]):
         rng.shuffle(cards)
         k = self.settings.hand
         hands: dict[int, list[Card | None]] = {
-            p: list(sorted(cards[k * p : k * p + k])) for p in range(self.n)
+            p: sorted(cards[k * p : k * p + k], key=display_order) for p in range(self.n)
         }
         rest: list[Card | None] = list(cards[k * self.n :])
         return DealCards(hands=hands, trump=rest[-1], stock=rest[:-1])
@@ -1091,7 +1093,9 @@ class BuraTable(BaseTable[BuraMove, DealResult]):
             for combo in ("bura", "moskva", "small-moskva", "molodka", "foreheads"):
                 if not self._combo_allowed(combo):
                     continue
-                size = 3 if combo == "small-moskva" else 4 if combo == "foreheads" else self.COMBO_SIZE
+                size = (
+                    3 if combo == "small-moskva" else 4 if combo == "foreheads" else self.COMBO_SIZE
+                )
                 for chosen in combinations(cards, size):
                     if self.combo_cards_ok(deal, combo, list(chosen)) is not None:
                         continue
@@ -1128,4 +1132,3 @@ class BuraTable(BaseTable[BuraMove, DealResult]):
     def record(self) -> BuraGame:
         """The game so far as a record (with every finished deal's facts)."""
         return record_of(self)
-

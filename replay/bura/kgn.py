@@ -102,7 +102,9 @@ def parse_move(table: BuraTable, text: str) -> BuraMove:
     for ev in deal.events:
         if isinstance(ev, BuraTrick):
             if ev.winner is not None:
-                raise KgnError("a move is one lead or answer; the taker is not a move", code="bad-move")
+                raise KgnError(
+                    "a move is one lead or answer; the taker is not a move", code="bad-move"
+                )
             moves.extend(
                 Lay(seat(a.seat), [parse_card(c) for c in a.cards], [_card(c) for c in a.down])
                 for a in ev.answers
@@ -130,7 +132,10 @@ def _facts(table: BuraTable, res: DealResult) -> list[BuraEvent]:
         out.append(Pot(value=res.pot))
     if res.points:
         out.append(
-            Tally(kind="points", entries=[Entry(seat=names[x], value=v) for x, v in res.points.items()])
+            Tally(
+                kind="points",
+                entries=[Entry(seat=names[x], value=v) for x, v in res.points.items()],
+            )
         )
     scores = getattr(res, table.SCORE_TALLY)
     out.append(

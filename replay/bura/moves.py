@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 
 from notation.cards import Card
 
+from ..table import unordered
+
 __all__ = ["BuraMove", "CommitFault", "DealCards", "DrawCard", "Lay", "OpenClaim", "ShowCombo"]
 
 
@@ -23,13 +25,25 @@ class DealCards:
     stock: list[Card | None] | None = None
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Lay:
-    """A lead or an answer: cards face up and face down (None: a card nobody saw)."""
+    """A lead or an answer: cards face up and face down (None: a card nobody saw).  The
+    order of the cards is how they are written; two lays of the same cards are equal."""
 
     seat: int
     up: list[Card]
     down: list[Card | None] = field(default_factory=list)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Lay):
+            return NotImplemented
+        return (
+            self.seat == other.seat
+            and sorted(self.up) == sorted(other.up)
+            and unordered(self.down) == unordered(other.down)
+        )
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 @dataclass(slots=True)

@@ -27,7 +27,7 @@ from notation.errors import IllegalMoveError
 
 from ..model import Outcome
 from ..rules import RuleSet, parse_rules
-from ..table import POOL, BaseTable, Holdings, cards_text
+from ..table import POOL, BaseTable, Holdings, cards_text, display_order
 from .kgn import format_move, parse_move, record_of
 from .moves import (
     Bid,
@@ -344,9 +344,10 @@ class ThousandTable(BaseTable[ThousandMove, HandResult]):
         cards = sorted(DECK)
         rng.shuffle(cards)
         hands: dict[int, list[Card | None]] = {
-            p: list(sorted(cards[7 * i : 7 * i + 7])) for i, p in enumerate(self.active_seats())
+            p: sorted(cards[7 * i : 7 * i + 7], key=display_order)
+            for i, p in enumerate(self.active_seats())
         }
-        talon: list[Card | None] = list(sorted(cards[21:24]))
+        talon: list[Card | None] = sorted(cards[21:24], key=display_order)
         return DealCards(hands=hands, talon=talon)
 
     def outcome(self) -> Outcome | None:
@@ -770,7 +771,8 @@ class ThousandTable(BaseTable[ThousandMove, HandResult]):
                 moves.append(Bid(hand.turn, 120, dark=True))
             return moves
         if hand.phase == "talon":
-            return [*moves, TakeTalon(sorted(h.known[POOL]) + [None] * h.unknown[POOL])]
+            talon: list[Card | None] = sorted(h.known[POOL], key=display_order)
+            return [*moves, TakeTalon(talon + [None] * h.unknown[POOL])]
         d = hand.declarer
         assert d is not None
         if hand.phase == "give":
@@ -779,8 +781,10 @@ class ThousandTable(BaseTable[ThousandMove, HandResult]):
             moves = [GiveCards([(opp[0], a), (opp[1], b)]) for a in cards for b in cards if a != b]
             s = self.settings
             g = self.session
-            if s.concede != "off" and g.barrel[d] is None and not (
-                s.lock and g.totals[d] >= s.threshold
+            if (
+                s.concede != "off"
+                and g.barrel[d] is None
+                and not (s.lock and g.totals[d] >= s.threshold)
             ):
                 moves.append(ConcedeHand())
             return moves
@@ -789,6 +793,7 @@ class ThousandTable(BaseTable[ThousandMove, HandResult]):
                 top = 120 + sum(self.settings.marriage_values.values()) + self.settings.ace_marriage
             else:
                 top = self.cap(h.known[d]) if h.fully_known(d) else hand.bid
+            top = max(top, hand.bid)  # the bid itself stands even when a give broke a marriage
             moves.extend(SetContract(v) for v in range(hand.bid, top + 1, self.settings.step))
         seat = hand.turn
         if not h.fully_known(seat):
@@ -1190,4 +1195,3 @@ class ThousandTable(BaseTable[ThousandMove, HandResult]):
         if not self.session.over or self.session.no_result:
             return None
         return "draw" if self.session.draw else self.players[self.session.winner or 0]
-

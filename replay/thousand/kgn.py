@@ -27,7 +27,7 @@ from notation.records import (
 )
 from notation.write import seat_text
 
-from ..table import cards_text, parse_event, seat_of
+from ..table import parse_event, seat_of
 from .moves import (
     Bid,
     ClaimRedeal,
@@ -53,8 +53,7 @@ def _code(card: Card | None) -> str:
 
 
 def _codes(cards: list[Card | None]) -> str:
-    known = [c for c in cards if c is not None]
-    return " ".join([*cards_text(known).split(), *[UNKNOWN] * (len(cards) - len(known))])
+    return " ".join(_code(c) for c in cards)
 
 
 def format_move(players: list[str], move: ThousandMove) -> str:
@@ -104,9 +103,7 @@ def parse_move(table: ThousandTable, text: str) -> ThousandMove:
         if talon is not None and all(c is None for c in talon) and len(talon) == 3:
             talon = None
         events.append(
-            DealCards(
-                {seat(h.seat): [_card(c) for c in h.cards] for h in hand.deal.hands}, talon
-            )
+            DealCards({seat(h.seat): [_card(c) for c in h.cards] for h in hand.deal.hands}, talon)
         )
     if hand.redeal is not None:
         events.append(ClaimRedeal(seat(hand.redeal.seat)))
@@ -161,7 +158,9 @@ def _start_tags(table: ThousandTable) -> list[Tag]:
     if any(start["totals"]):
         tags.append(Tag(name="Totals", values=[str(v) for v in start["totals"]]))
     if any(b is not None for b in start["barrel"]):
-        tags.append(Tag(name="Barrel", values=["-" if b is None else str(b) for b in start["barrel"]]))
+        tags.append(
+            Tag(name="Barrel", values=["-" if b is None else str(b) for b in start["barrel"]])
+        )
     if any(start["bolts"]) and len(start["bolts"]) == n:
         tags.append(Tag(name="Bolts", values=[str(v) for v in start["bolts"]]))
     return tags

@@ -12,6 +12,8 @@ from typing import Any
 
 from notation.cards import Card
 
+from ..table import unordered
+
 __all__ = [
     "Bid",
     "ClaimRedeal",
@@ -53,12 +55,19 @@ class Bid:
     ref: Any = field(default=None, compare=False, repr=False)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class TakeTalon:
-    """The declarer turns up the talon and takes it (T4.1)."""
+    """The declarer turns up the talon and takes it (T4.1); its cards in any order."""
 
     cards: list[Card | None]
     ref: Any = field(default=None, compare=False, repr=False)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TakeTalon):
+            return NotImplemented
+        return unordered(self.cards) == unordered(other.cards)
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 @dataclass(slots=True)
@@ -68,12 +77,20 @@ class ConcedeHand:
     ref: Any = field(default=None, compare=False, repr=False)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class GiveCards:
-    """The declarer gives one card to each opponent (T4.2): (seat, card) pairs."""
+    """The declarer gives one card to each opponent (T4.2): (seat, card) pairs, in any
+    order (two gives of the same cards to the same seats are equal)."""
 
     cards: list[tuple[int, Card | None]]
     ref: Any = field(default=None, compare=False, repr=False)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GiveCards):
+            return NotImplemented
+        return sorted(self.cards, key=lambda g: g[0]) == sorted(other.cards, key=lambda g: g[0])
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 @dataclass(slots=True)

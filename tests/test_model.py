@@ -1,0 +1,220 @@
+"""The game model: one table interface for every game (docs/api.md).
+
+A table is started with ``replay.new_table``, lists ``legal_moves()``, takes ``push`` and
+``pop``, deals by ``random_move`` / ``chance_move``, and writes the game so far with
+``record()``.  These tests play random games of every kind under random house rules and
+hold the table to that contract.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import notation
+import replay
+from notation.errors import IllegalMoveError, KgnError
+from replay import GAMES
+from replay.bura import DealCards as BuraDeal
+from replay.bura import DrawCard, Lay, OpenClaim, ShowCombo
+from replay.rules import SWITCHES, parse_rules
+from replay.thousand import Bid, GiveCards, PlayCard, SetContract, TakeTalon
+
+NAMES = ["Anna", "Boris", "Vera", "Gleb", "Daria", "Egor"]
+
+
+def random_rules(game: str, rng: random.Random) -> str:
+    """A random mix of the game's switches that the rules accept."""
+    while True:
+        picks = [
+            f"{s.name}={rng.choice([v for v in s.values if v != 'N'] or ['1'])}"
+            for s in SWITCHES[game]
+            if rng.random() < 0.3 and s.name not in ("target", "limit", "barrel-hands")
+        ]
+        text = " ".join(["classic", *picks])
+        try:
+            parse_rules(game, text)
+        except KgnError:
+            continue
+        return text
+
+
+def new_random_table(game: str, rng: random.Random) -> Any:
+    rules = random_rules(game, rng)
+    kind = GAMES[game]
+    counts = kind.player_count(parse_rules(game, rules)) if kind.player_count else kind.players
+    n = rng.choice(list(counts))
+    if game == "bura" and "hand=4" in rules:
+        n = min(n, 5)
+    return replay.new_table(game, NAMES[:n], dealer=rng.randrange(n), rules=rules)
+
+
+def play_out(table: Any, rng: random.Random, limit: int = 3000) -> None:
+    for _ in range(limit):
+        if table.outcome() is not None:
+            return
+        table.push(table.random_move(rng))
+    # A long game is cut: what was played must still be a valid record.
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_random_games_of_every_kind_validate_and_pop_back_to_the_start(game: str) -> None:
+    rng = random.Random(f"model-{game}")
+    for _ in range(25):
+        table = new_random_table(game, rng)
+        play_out(table, rng)
+        record = table.record()
+        text = notation.dumps(record)
+        report = replay.check(notation.loads(text))
+        assert report.ok, (table.rules.text(), [d.format() for d in report.diagnostics][:3], text)
+        moves = list(table.moves)
+        final = text
+        while table.moves:
+            table.pop()
+        assert table.results == [] and table.phase == "deal"
+        for move in moves:
+            table.push(move)
+        assert notation.dumps(table.record()) == final
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_listed_move_is_accepted_and_unlisted_ones_are_refused(game: str) -> None:
+    rng = random.Random(f"legal-{game}")
+    positions = 0
+    for _ in range(12):
+        table = new_random_table(game, rng)
+        for _ in range(400):
+            if table.outcome() is not None:
+                break
+            moves = table.legal_moves()
+            for move in moves:
+                assert table.is_legal(move), (table.format_move(move), table.phase)
+            for move in candidates(table, rng):
+                if move not in moves:
+                    assert not table.is_legal(move), (table.format_move(move), table.phase)
+            positions += 1
+            table.push(table.random_move(rng))
+    assert positions > 1000
+
+
+def candidates(table: Any, rng: random.Random) -> list[Any]:
+    """Moves of the right shape for the position, legal or not, sampled."""
+    seat = table.to_move
+    n = len(table.players)
+    cards = rng.sample(range(36), 6)
+    out: list[Any] = []
+    if table.game == "thousand":
+        if seat is None:
+            return []
+        out += [Bid(seat, rng.choice([None, 100, 105, 120, 125, 300]))]
+        out += [PlayCard(seat, c) for c in cards] + [PlayCard(seat, c, True) for c in cards[:2]]
+        out += [PlayCard((seat + 1) % n, cards[0]), SetContract(rng.choice([100, 120, 125, 400]))]
+        out += [GiveCards([((seat + 1) % n, cards[0]), ((seat + 2) % n, cards[1])])]
+        return out
+    if seat is None:
+        return []
+    out += [Lay(seat, cards[:k]) for k in (1, 2, 3)] + [Lay(seat, [], cards[:2])]
+    out += [Lay((seat + 1) % n, cards[:1]), OpenClaim((seat + 1) % n)]
+    out += [ShowCombo(seat, "bura", cards[:3]), ShowCombo(seat, "molodka", cards[:4])]
+    if table.phase == "draw":
+        out += [DrawCard((seat + 1) % n, None), DrawCard(seat, cards[0])]
+    return out
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_format_and_parse_move_are_inverse(game: str) -> None:
+    rng = random.Random(f"kgn-{game}")
+    for _ in range(6):
+        table = new_random_table(game, rng)
+        for _ in range(300):
+            if table.outcome() is not None:
+                break
+            move = table.random_move(rng)
+            text = table.format_move(move)
+            assert table.parse_move(text) == move, text
+            table.push(move)
+
+
+def test_a_script_plays_thousand_with_the_public_names() -> None:
+    table = replay.new_table("thousand", ["Anna", "Boris", "Vera"], dealer="Vera")
+    assert table.to_move is None and table.legal_moves() == []  # the deal is due
+    table.push(
+        table.parse_move(
+            "deal Anna: AS TS KH QH AH 9H 9S / Boris: KD QD AD TD AC TC 9D"
+            " / Vera: KS QS KC QC JC JD JH / talon: TH 9C JS"
+        )
+    )
+    assert table.to_move == 0 and table.format_move(table.legal_moves()[0]) == "bid Anna 100"
+    for text in (
+        "bid Anna 100",
+        "bid Boris 110",
+        "bid Vera pass",
+        "bid Anna 115",
+        "bid Boris pass",
+    ):
+        table.push(table.parse_move(text))
+    assert table.phase == "talon" and table.to_move == 0
+    assert table.legal_moves() == [TakeTalon([notation.parse_card(c) for c in ("9C", "JS", "TH")])]
+    with pytest.raises(IllegalMoveError) as info:
+        table.push(table.parse_move("Anna AS"))
+    assert info.value.clause == "T4.1" and table.phase == "talon"  # refused, nothing changed
+    assert replay.check(table.record()).ok
+
+
+def test_bura_messages_cite_bura_clauses_and_burkozel_its_own() -> None:
+    for game, prefix in (("bura", "B"), ("burkozel", "K")):
+        table = replay.new_table(game, ["Oleg", "Ilya"])
+        table.push(table.random_move(random.Random(3)))
+        leader = table.to_move
+        other = 1 - leader
+        with pytest.raises(IllegalMoveError) as info:
+            table.push(Lay(other, sorted(table.deal.holdings.known[other])[:1]))
+        assert info.value.clause is not None and info.value.clause.startswith(("B3", prefix))
+        card = sorted(table.deal.holdings.known[leader])[0]
+        table.push(Lay(leader, [card]))
+        with pytest.raises(IllegalMoveError) as info:
+            table.push(Lay(other, [card]))
+        assert info.value.clause == f"{prefix}4" and "deal" not in info.value.message.replace(
+            "dealt", ""
+        )
+
+
+def test_parse_move_refuses_what_is_not_one_move() -> None:
+    table = replay.new_table("thousand", ["Anna", "Boris", "Vera"])
+    for text in (
+        "",
+        "bid Anna 100, Boris 105",
+        "Gleb AS",
+        "1. Anna AS -> Anna",
+        "totals Anna 5",
+        "bid Anna 100\nbid Boris 105",
+    ):
+        with pytest.raises(KgnError) as info:
+            table.parse_move(text)
+        assert info.value.code == "bad-move"
+
+
+def test_table_of_a_record_is_the_table_at_its_end() -> None:
+    text = open("samples/thousand/01-first-hand.kgn", encoding="utf-8").read()
+    table = replay.table_of(notation.loads(text))
+    assert table.results[-1].totals == {0: 120, 1: 180, 2: 0}
+    table.pop()  # the last card of the hand back: the hand is open again
+    assert table.hand is not None and table.hand.trick_no == 8
+    bad = text.replace("give Boris 9S, Vera JS", "give Boris 9S, Vera QD")
+    with pytest.raises(IllegalMoveError) as info:
+        replay.table_of(notation.loads(bad))
+    assert info.value.clause == "T4.2" and info.value.line == 15
+
+
+def test_bura_deals_are_chance_moves_with_the_stock_and_the_trump() -> None:
+    rng = random.Random(5)
+    table = replay.new_table("bura", ["Oleg", "Mikhail", "Ilya"], rules="classic")
+    deal = table.random_move(rng)
+    assert isinstance(deal, BuraDeal) and deal.trump is not None and deal.stock is not None
+    assert len(deal.stock) == 36 - 9 - 1 and table.legal_moves() == []
+    table.push(deal)
+    assert table.to_move == 1 and all(
+        isinstance(m, Lay | OpenClaim | ShowCombo) for m in table.legal_moves()
+    )
