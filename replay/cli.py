@@ -7,6 +7,7 @@ Messages go to stderr; results to stdout.
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import os
 import re
@@ -1342,8 +1343,19 @@ def normalize_args(args: list[str]) -> list[str]:
     return out
 
 
+def batch_gc() -> None:
+    """Garbage-collector settings for batch work in the command line (not in the library):
+    what was imported is frozen out of the collections, and the young generation is
+    collected every 20,000 allocations instead of 700.  Records and tables are mostly
+    acyclic, so the defaults spend their time scanning live objects (about 15% of a
+    ``validate`` run); memory stays flat because reference counting frees them."""
+    gc.freeze()
+    gc.set_threshold(20_000, 50, 1_000)
+
+
 def main() -> None:
     """Entry point of the ``kozyr`` console script."""
+    batch_gc()
     try:
         app(args=normalize_args(sys.argv[1:]))
     except KeyboardInterrupt:

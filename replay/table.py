@@ -330,32 +330,32 @@ class BaseTable(MoveStack, Generic[M, R]):
     def _apply(self, move: M) -> None:
         raise NotImplementedError
 
-    def _is_chance(self, move: M) -> bool:
-        """Whether ``move`` is a chance event (a deal): the state is saved before it."""
-        raise NotImplementedError
+    CHANCE: ClassVar[type] = type(None)
+    """The game's chance move (its deal): the state is saved before each one."""
 
     # -- the stack ---------------------------------------------------------------------
 
     def _snapshot(self) -> tuple[tuple[Any, ...], int]:
-        return (tuple(copy.deepcopy(getattr(self, name)) for name in self.STATE), len(self.results))
+        return (tuple(_copy(getattr(self, name)) for name in self.STATE), len(self.results))
 
     def _restore(self, snap: tuple[tuple[Any, ...], int]) -> None:
         values, count = snap
         for name, value in zip(self.STATE, values, strict=True):
-            setattr(self, name, copy.deepcopy(value))
+            setattr(self, name, _copy(value))
         del self.results[count:]
 
     def push(self, move: M) -> None:
         """Play ``move``; an illegal one raises :class:`IllegalMoveError` and changes
         nothing."""
-        if self._is_chance(move) and self._marks[-1][0] != len(self.moves):
-            self._marks.append((len(self.moves), self._snapshot()))
+        moves = self.moves
+        if type(move) is self.CHANCE and self._marks[-1][0] != len(moves):
+            self._marks.append((len(moves), self._snapshot()))
         try:
             self._apply(move)
         except IllegalMoveError:
-            self._rewind(len(self.moves))
+            self._rewind(len(moves))
             raise
-        self.moves.append(move)
+        moves.append(move)
 
     def pop(self) -> M:
         """Take back the last move and return it (``IndexError`` when there is none)."""
@@ -391,6 +391,19 @@ class BaseTable(MoveStack, Generic[M, R]):
 
 
 _T = TypeVar("_T", bound=BaseTable[Any, Any])
+
+
+def _copy(value: Any) -> Any:
+    """A copy of a piece of table state: scalars as they are, state objects by their own
+    ``copy()`` (a few lists), anything else deeply."""
+    if value is None or isinstance(value, int | str):
+        return value
+    if isinstance(value, list) and not value:
+        return []
+    own = getattr(value, "copy", None)
+    if own is not None and not isinstance(value, list | dict | set):
+        return own()
+    return copy.deepcopy(value)
 
 
 def parse_event(game: str, players: list[str], body: str) -> AnyGame:

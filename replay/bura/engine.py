@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations, permutations
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -200,6 +200,12 @@ class _Match:
     result: str | None = None
     fresh_pot: bool = True  # the next deal starts with antes
 
+    def copy(self) -> _Match:
+        """An independent copy (the lists copied)."""
+        return replace(
+            self, chips=list(self.chips), wins=list(self.wins), penalty=list(self.penalty)
+        )
+
 
 def _err(message: str, code: str, clause: str, legal: list[str] | None = None) -> IllegalMoveError:
     return IllegalMoveError(message, code=code, clause=clause, legal=legal)
@@ -212,6 +218,7 @@ class BuraTable(BaseTable[BuraMove, DealResult]):
     game = "bura"
     unit = "deal"
     STATE = ("match", "deal", "last_winner")
+    CHANCE = DealCards
     CLAUSE: ClassVar[dict[str, str]] = {
         "setup": "B1",
         "over": "B1",
@@ -1060,9 +1067,6 @@ class BuraTable(BaseTable[BuraMove, DealResult]):
     def scores(self) -> list[int]:
         """Per seat: net chips (Bura) or penalty points (Burkozel)."""
         return list(self.match.chips)
-
-    def _is_chance(self, move: BuraMove) -> bool:
-        return type(move) is DealCards
 
     def chance_move(self, rng: random.Random) -> DealCards | None:
         """A random deal (hands, the trump card turned up and the stock's order) when one

@@ -19,7 +19,7 @@ notation.errors.IllegalMoveError: <input>: error[T3.2 bid-step]: Boris bids 103,
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from notation.cards import Card, Rank, Suit, card_code, card_points, deck, make_card, suit_of
@@ -238,6 +238,16 @@ class _Session:
     """The session stopped at the hand limit with no result (limit-result=none)."""
     hands_played: int = 0
 
+    def copy(self) -> _Session:
+        """An independent copy (the lists copied)."""
+        return replace(
+            self,
+            totals=list(self.totals),
+            barrel=list(self.barrel),
+            bolts=list(self.bolts),
+            concessions=list(self.concessions),
+        )
+
 
 def _seat_error(
     message: str, code: str, clause: str, legal: list[str] | None = None
@@ -252,6 +262,7 @@ class ThousandTable(BaseTable[ThousandMove, HandResult]):
     game = "thousand"
     unit = "hand"
     STATE = ("session", "hand", "last_winner", "late_errors")
+    CHANCE = DealCards
 
     def __init__(
         self,
@@ -333,9 +344,6 @@ class ThousandTable(BaseTable[ThousandMove, HandResult]):
         if self.settings.players == 4:
             active = [p for p in active if p != g.dealer]
         return active
-
-    def _is_chance(self, move: ThousandMove) -> bool:
-        return type(move) is DealCards
 
     def chance_move(self, rng: random.Random) -> DealCards | None:
         """A random deal when one is due (None otherwise)."""
