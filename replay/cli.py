@@ -1032,6 +1032,7 @@ def record(
     ] = None,
 ) -> None:
     """Record a game at the table: each event is checked and saved at once."""
+    from .games import GAMES
     from .record import FileLock, Recorder, leftover_temps, new_game, save_atomic
     from .rules import parse_rules
 
@@ -1063,13 +1064,10 @@ def record(
             raise typer.Exit(EXIT_INVALID) from None
         path = resume
     else:
-        if (
-            game not in ("thousand", "bura", "burkozel")
-            or not players
-            or not dealer
-            or output is None
-        ):
+        if game not in GAMES or not players or not dealer or output is None:
             _fail_usage("kozyr record GAME --players A,B,C --dealer A -o FILE (or --resume FILE)")
+        if ante is not None and not getattr(GAMES[game].table, "HAS_POT", False):
+            _fail_usage(f"--ante: {GAMES[game].title} is not played for a pot")
         names = [p.strip() for p in players.split(",") if p.strip()]
         dealer = _player(names, dealer, "--dealer")
         try:
@@ -1082,7 +1080,7 @@ def record(
         path = output
     recorder = Recorder(record_game, path)
     recorder.lock = lock
-    errors = [d for d in recorder.state.report.diagnostics if d.severity == "error"]
+    errors = [d for d in recorder.report.diagnostics if d.severity == "error"]
     if errors:
         for d in errors:
             _say(d.format())

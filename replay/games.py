@@ -13,10 +13,14 @@ from notation.errors import IllegalMoveError
 from notation.records import AnyGame, BuraGame, ThousandGame
 
 from . import bura, burkozel, thousand
+from .bura import ask as bura_ask
+from .bura import kgn as bura_kgn
 from .bura import view as bura_view
 from .burkozel import view as burkozel_view
 from .checker import Report
 from .model import GameKind
+from .thousand import ask as thousand_ask
+from .thousand import kgn as thousand_kgn
 from .thousand import view as thousand_view
 
 __all__ = ["GAMES", "generate", "kind_of", "new_table", "table_of"]
@@ -53,6 +57,9 @@ GAMES: dict[str, GameKind] = {
         describe=thousand_view.describe,
         sheet=thousand_view.sheet,
         annotate=thousand_view.annotate,
+        question=thousand_ask.question,
+        before=thousand_kgn.before,
+        append_move=thousand_kgn.append_move,
         progression=thousand_view.progression,
         players=range(3, 5),
         player_count=_players,
@@ -72,6 +79,9 @@ GAMES: dict[str, GameKind] = {
         describe=bura_view.describe,
         sheet=bura_view.sheet,
         annotate=bura_view.annotate,
+        question=bura_ask.question,
+        before=bura_kgn.before,
+        append_move=bura_kgn.append_move,
         progression=bura_view.progression,
         players=range(2, 7),
         start_tags=bura.START_TAGS,
@@ -90,6 +100,9 @@ GAMES: dict[str, GameKind] = {
         describe=burkozel_view.describe,
         sheet=burkozel_view.sheet,
         annotate=burkozel_view.annotate,
+        question=bura_ask.question,
+        before=bura_kgn.before,
+        append_move=bura_kgn.append_move,
         progression=burkozel_view.progression,
         players=range(2, 5),
         start_tags=bura.START_TAGS,

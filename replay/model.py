@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from .checker import Checker, Report
     from .view import Sheet, View
 
-__all__ = ["GameKind", "MoveStack", "Outcome", "Table"]
+__all__ = ["GameKind", "MoveStack", "Outcome", "Question", "Table"]
 
 M = TypeVar("M")
 
@@ -48,6 +48,16 @@ class Outcome:
     when the session stopped at its limit without a result."""
     scores: dict[str, int]
     """Per player: Thousand's totals, Bura's net chips, Burkozel's penalty points."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """What ``kozyr record`` asks next: the prompt, how an answer becomes one KGN event
+    (None: the answer declines, e.g. nobody claims), and the legal choices to list."""
+
+    prompt: str
+    event: Callable[[str], str | None]
+    legal: list[str]
 
 
 class Table(Protocol[M]):
@@ -181,6 +191,13 @@ class GameKind:
     annotate: Callable[[Any, Report, dict[int, str], dict[int, str]], None]
     """Writes what a replay found into the record: ``annotate(record, report, takers,
     marriages)`` (the last two by ``id`` of the move node; ``kozyr annotate``)."""
+    question: Callable[[Any, bool], Question]
+    """What the recorder asks next at a table (``question(table, declined)``)."""
+    before: Callable[[Any], Any]
+    """The position before a move, as ``append_move`` needs it."""
+    append_move: Callable[[Any, Any, Any, Any], None]
+    """Writes one pushed move into a record: ``append_move(record, table, move, before)``
+    (the recorder extends the file it resumed, comments and all)."""
     progression: Callable[[Report, Any], tuple[dict[str, list[int]], list[tuple[str, int]], str]]
     """The running scores after each hand or deal, reference lines, and what is counted
     (``kozyr sheet --plot``)."""

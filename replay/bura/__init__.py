@@ -10,9 +10,10 @@
 from __future__ import annotations
 
 from .check import START_TAGS, BuraChecker
-from .engine import BuraSettings, BuraTable, DealResult, beats, beats_set
+from .engine import BuraSettings, DealResult, beats, beats_set
 from .generate import NAMES, generate_bura
 from .moves import BuraMove, CommitFault, DealCards, DrawCard, Lay, OpenClaim, ShowCombo
+from .table import BuraTable
 
 __all__ = [
     "NAMES",

@@ -30,8 +30,8 @@ from notation.records import (
 )
 
 from ..checker import Checker
-from . import engine as bu
 from .moves import CommitFault, DealCards, DrawCard, Lay, OpenClaim, ShowCombo
+from .table import BuraTable
 
 __all__ = ["START_TAGS", "BuraChecker"]
 
@@ -61,7 +61,7 @@ class BuraChecker(Checker):
     setup_clause = "B1"
     result_clause = "B1"
     players = range(2, 7)
-    table_class: type[bu.BuraTable] = bu.BuraTable
+    table_class: type[BuraTable] = BuraTable
     END_CLAUSE: ClassVar[dict[str, str]] = {
         "bura": "B8.1",
         "moskva": "B8.3",
@@ -89,7 +89,7 @@ class BuraChecker(Checker):
 
     # -- header ---------------------------------------------------------------------------
 
-    def header(self) -> bu.BuraTable | None:
+    def header(self) -> BuraTable | None:
         got = self.common_header()
         if got is None:
             return None
@@ -158,17 +158,17 @@ class BuraChecker(Checker):
     def units(self) -> list[BuraDeal]:
         return list(self.record.deals)
 
-    def replay_unit(self, table: bu.BuraTable, unit: BuraDeal, last: bool) -> None:
+    def replay_unit(self, table: BuraTable, unit: BuraDeal, last: bool) -> None:
         self._deal(table, unit, last)
 
-    def finish(self, table: bu.BuraTable) -> None:
+    def finish(self, table: BuraTable) -> None:
         if self.final_close:
             table.close_deal()
 
-    def totals(self, table: bu.BuraTable) -> list[int]:
+    def totals(self, table: BuraTable) -> list[int]:
         return table.scores()
 
-    def _deal(self, table: bu.BuraTable, rec: BuraDeal, last: bool) -> None:
+    def _deal(self, table: BuraTable, rec: BuraDeal, last: bool) -> None:
         if table.deal is not None:
             if table.deal.phase in ("end", "bura"):
                 table.close_deal()
@@ -204,7 +204,7 @@ class BuraChecker(Checker):
         self.apply(table, dealing, d or rec)
         self._events(table, rec.events)
 
-    def _events(self, table: bu.BuraTable, events: Sequence[BuraEvent]) -> None:
+    def _events(self, table: BuraTable, events: Sequence[BuraEvent]) -> None:
         for ev in events:
             deal = table.deal
             if (
@@ -254,13 +254,13 @@ class BuraChecker(Checker):
             else:
                 self._tally(table, ev)
 
-    def _auto_draws(self, table: bu.BuraTable, node: Any) -> None:
+    def _auto_draws(self, table: BuraTable, node: Any) -> None:
         try:
             table.auto_draws()
         except IllegalMoveError as exc:
             raise self.illegal(exc, node) from None
 
-    def _trick(self, table: bu.BuraTable, trick: BuraTrick) -> None:
+    def _trick(self, table: BuraTable, trick: BuraTrick) -> None:
         deal = table.deal
         if deal is None:
             end = table.results[-1].end if table.results else "void"
@@ -273,7 +273,7 @@ class BuraChecker(Checker):
         self.start_trick(trick, deal.trick_no, bool(deal.trick), "B5.3", "B3")
         self._answers(table, trick.answers, trick.winner)
 
-    def _answers(self, table: bu.BuraTable, answers: list[Answer], winner: Winner | None) -> None:
+    def _answers(self, table: BuraTable, answers: list[Answer], winner: Winner | None) -> None:
         for a in answers:
             deal = table.deal
             if deal is None or (not deal.trick and a is not answers[0]):
@@ -313,14 +313,14 @@ class BuraChecker(Checker):
                     winner.seat,
                 )
 
-    def _variation(self, table: bu.BuraTable, var: BuraVariation) -> None:
+    def _variation(self, table: BuraTable, var: BuraVariation) -> None:
         def line(branch: Any) -> None:
             self._answers(branch, var.answers, var.winner)
             self._events(branch, var.events)
 
         self.branch(table, line)
 
-    def _claim(self, table: bu.BuraTable, ev: Claim) -> None:
+    def _claim(self, table: BuraTable, ev: Claim) -> None:
         seat = self.seat(ev.seat, ev)
         before = len(table.results)
         self.apply(table, OpenClaim(seat, ev.count, ev.outcome), ev, ev.seat)
@@ -346,7 +346,7 @@ class BuraChecker(Checker):
                 ev.seat,
             )
 
-    def _tally(self, table: bu.BuraTable, ev: Tally) -> None:
+    def _tally(self, table: BuraTable, ev: Tally) -> None:
         m = table.match
         for e in ev.entries:
             seat = self.seat(e.seat, e)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, replace
 from itertools import combinations, permutations
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from notation.cards import Card, Rank, Suit, card_code, card_points, deck, make_card
 from notation.errors import IllegalMoveError, plural
@@ -28,15 +28,11 @@ from notation.errors import IllegalMoveError, plural
 from ..model import Outcome
 from ..rules import RuleSet, parse_rules
 from ..table import POOL, BaseTable, Holdings, cards_text, display_order
-from .kgn import format_move, parse_move, record_of
 from .moves import BuraMove, CommitFault, DealCards, DrawCard, Lay, OpenClaim, ShowCombo
 
-if TYPE_CHECKING:
-    from notation.records import BuraGame
-
 __all__ = [
+    "BuraEngine",
     "BuraSettings",
-    "BuraTable",
     "DealResult",
     "beats",
     "beats_set",
@@ -158,7 +154,7 @@ class DealResult:
 
 
 @dataclass
-class _Deal:
+class DealState:
     number: int
     dealer: int
     holdings: Holdings
@@ -187,7 +183,7 @@ class _Deal:
 
 
 @dataclass
-class _Match:
+class MatchState:
     dealer: int
     pot: int
     chips: list[int]
@@ -200,7 +196,7 @@ class _Match:
     result: str | None = None
     fresh_pot: bool = True  # the next deal starts with antes
 
-    def copy(self) -> _Match:
+    def copy(self) -> MatchState:
         """An independent copy (the lists copied)."""
         return replace(
             self, chips=list(self.chips), wins=list(self.wins), penalty=list(self.penalty)
@@ -211,9 +207,9 @@ def _err(message: str, code: str, clause: str, legal: list[str] | None = None) -
     return IllegalMoveError(message, code=code, clause=clause, legal=legal)
 
 
-class BuraTable(BaseTable[BuraMove, DealResult]):
-    """A Bura table: ``push`` moves in the order of play, ``pop`` them back; see
-    :class:`replay.model.Table` for the whole interface."""
+class BuraEngine(BaseTable[BuraMove, DealResult]):
+    """The rules of Bura: moves pushed in the order of play, each checked (the table,
+    :class:`replay.bura.BuraTable`, adds the moves as KGN and ``record()``)."""
 
     game = "bura"
     unit = "deal"
@@ -261,7 +257,7 @@ class BuraTable(BaseTable[BuraMove, DealResult]):
         self.players = list(players)
         n = len(players)
         self.deck = deck(self.settings.low)
-        self.match = _Match(
+        self.match = MatchState(
             dealer=dealer,
             pot=pot,
             chips=list(chips or [0] * n),
@@ -272,7 +268,7 @@ class BuraTable(BaseTable[BuraMove, DealResult]):
             first_leader=first_leader,
             factor=factor,
         )
-        self.deal: _Deal | None = None
+        self.deal: DealState | None = None
         self.results: list[DealResult] = []
         self.last_winner: int | None = None
         self.start: dict[str, Any] = {
@@ -436,7 +432,7 @@ class BuraTable(BaseTable[BuraMove, DealResult]):
         else:
             h.unknown[POOL] = stock_size - 1
         h.check_feasible()
-        deal = _Deal(number=m.number, dealer=m.dealer, holdings=h, trump_card=ev.trump, stock=stock)
+        deal = DealState(number=m.number, dealer=m.dealer, holdings=h, trump_card=ev.trump, stock=stock)
         for p in range(self.n):
             deal.won[p] = []
         deal.leader = deal.turn = self._first_leader(deal)
@@ -451,16 +447,16 @@ class BuraTable(BaseTable[BuraMove, DealResult]):
             m.pot += self.settings.ante * self.n
             m.fresh_pot = False
 
-    def _first_leader(self, deal: _Deal) -> int:
+    def _first_leader(self, deal: DealState) -> int:
         """B3: the dealer's left-hand neighbour leads the first trick."""
         return self._next(self.match.dealer)
 
-    def _stock_left(self, deal: _Deal) -> int:
+    def _stock_left(self, deal: DealState) -> int:
         return deal.holdings.size(POOL)
 
     # -- combinations (B8, K6) ------------------------------------------------------------
 
-    def combo_cards_ok(self, deal: _Deal, combo: str, cards: list[Card]) -> str | None:
+    def combo_cards_ok(self, deal: DealState, combo: str, cards: list[Card]) -> str | None:
         """Why ``cards`` are not that combination (None when they are)."""
         s = self.settings
         k = self.COMBO_SIZE
@@ -513,10 +509,10 @@ class BuraTable(BaseTable[BuraMove, DealResult]):
         """B8.1: a bura wins the deal at once."""
         return combo == "bura"
 
-    def _check_right_timing(self, deal: _Deal) -> None:
+    def _check_right_timing(self, deal: DealState) -> None:
         """An out-of-turn lead right may be shown before any lead (Bura)."""
 
-    def _show(self, deal: _Deal, ev: ShowCombo) -> None:
+    def _show(self, deal: DealState, ev: ShowCombo) -> None:
         s = self.settings
         who = self.name(ev.seat)
         clause = self._combo_clause(ev.combo)
@@ -598,10 +594,10 @@ class BuraTable(BaseTable[BuraMove, DealResult]):
         deal.right = (ev.seat, rank)
         deal.turn = ev.seat
 
-    def _order(self, deal: _Deal, seat: int) -> int:
+    def _order(self, deal: DealState, seat: int) -> int:
         return (seat - deal.leader) % self.n
 
-    def _two_buras(self, deal: _Deal) -> None:
+    def _two_buras(self, deal: DealState) -> None:
         s = self.settings
         a, b = deal.buras[:2]
         if s.two_buras == "higher-card":
@@ -704,11 +700,11 @@ class BuraTable(BaseTable[BuraMove, DealResult]):
                         out.append(list(lead))
         return out
 
-    def _lead_limit(self, deal: _Deal) -> int:
+    def _lead_limit(self, deal: DealState) -> int:
         """B3: a lead is up to a hand's size of one suit."""
         return self.settings.hand
 
-    def _lay(self, deal: _Deal, ev: Lay) -> None:
+    def _lay(self, deal: DealState, ev: Lay) -> None:
         s = self.settings
         who = self.name(ev.seat)
         if deal.phase == "draw":
@@ -761,7 +757,7 @@ class BuraTable(BaseTable[BuraMove, DealResult]):
             return
         self._close_trick(deal)
 
-    def _check_lead(self, deal: _Deal, ev: Lay) -> None:
+    def _check_lead(self, deal: DealState, ev: Lay) -> None:
         s = self.settings
         who = self.name(ev.seat)
         right = deal.right[0] if deal.right else None
@@ -801,7 +797,7 @@ class BuraTable(BaseTable[BuraMove, DealResult]):
         deal.right = None
         deal.outranked.clear()
 
-    def _close_trick(self, deal: _Deal) -> None:
+    def _close_trick(self, deal: DealState) -> None:
         assert deal.best is not None
         winner = deal.best.seat
         for lay in deal.trick:
@@ -825,7 +821,7 @@ class BuraTable(BaseTable[BuraMove, DealResult]):
         elif all(deal.holdings.size(p) == 0 for p in range(self.n)):
             self._played_out(deal)
 
-    def _played_out(self, deal: _Deal) -> None:
+    def _played_out(self, deal: DealState) -> None:
         """B9: every card is played; the taker of the last trick may still claim."""
         deal.phase = "end"
 
@@ -839,7 +835,7 @@ class BuraTable(BaseTable[BuraMove, DealResult]):
         card = deal.stock[0] if deal.stock else None
         return deal.draws_due[0], card
 
-    def _draw(self, deal: _Deal, ev: DrawCard) -> None:
+    def _draw(self, deal: DealState, ev: DrawCard) -> None:
         clause = self.CLAUSE["draw"]
         if deal.phase != "draw":
             raise _err(f"{self.name(ev.seat)} draws, but no draw is due", "draw-order", clause)
@@ -901,7 +897,7 @@ class BuraTable(BaseTable[BuraMove, DealResult]):
         pile = deal.won[seat]
         return sum(card_points(c) for c in pile if c is not None), sum(1 for c in pile if c is None)
 
-    def _claim(self, deal: _Deal, ev: OpenClaim) -> None:
+    def _claim(self, deal: DealState, ev: OpenClaim) -> None:
         s = self.settings
         who = self.name(ev.seat)
         ok_after = deal.claim_window == ev.seat
@@ -930,7 +926,7 @@ class BuraTable(BaseTable[BuraMove, DealResult]):
         deal.claim_window = None
         self._end(deal, "claim-won" if success else "claim-failed", ev.seat, count)
 
-    def _fault(self, deal: _Deal, ev: CommitFault) -> None:
+    def _fault(self, deal: DealState, ev: CommitFault) -> None:
         s = self.settings
         m = self.match
         if s.fault == "match-pot":
@@ -954,7 +950,7 @@ class BuraTable(BaseTable[BuraMove, DealResult]):
         self._end(deal, self.PLAYED_OUT, None)
         self.mark()
 
-    def _end(self, deal: _Deal, end: str, seat: int | None, count: int | None = None) -> None:
+    def _end(self, deal: DealState, end: str, seat: int | None, count: int | None = None) -> None:
         m = self.match
         res = DealResult(number=deal.number, dealer=deal.dealer, end=end, claim_count=count)
         self._score(deal, res, seat)
@@ -968,7 +964,7 @@ class BuraTable(BaseTable[BuraMove, DealResult]):
         self.deal = None
         m.number += 1
 
-    def _score(self, deal: _Deal, res: DealResult, seat: int | None) -> None:
+    def _score(self, deal: DealState, res: DealResult, seat: int | None) -> None:
         """B7, B9, B10: who takes the pot, who pays into it."""
         s = self.settings
         m = self.match
@@ -1084,7 +1080,7 @@ class BuraTable(BaseTable[BuraMove, DealResult]):
         rest: list[Card | None] = list(cards[k * self.n :])
         return DealCards(hands=hands, trump=rest[-1], stock=rest[:-1])
 
-    def _legal_shows(self, deal: _Deal) -> list[BuraMove]:
+    def _legal_shows(self, deal: DealState) -> list[BuraMove]:
         """The combinations a player whose cards are known may show now."""
         if deal.phase not in ("play", "bura"):
             return []
@@ -1108,7 +1104,7 @@ class BuraTable(BaseTable[BuraMove, DealResult]):
                         out.append(move)
         return out
 
-    def _settled(self) -> BuraTable:
+    def _settled(self) -> BuraEngine:
         """The table with a finished deal closed (its cards all played, or a bura shown and
         not answered): itself, or a copy when there is something to close."""
         if self.deal is None or self.deal.phase not in ("end", "bura"):
@@ -1124,15 +1120,3 @@ class BuraTable(BaseTable[BuraMove, DealResult]):
         if not table.match.over:
             return None
         return Outcome(table.result, dict(zip(self.players, table.scores(), strict=True)))
-
-    def format_move(self, move: BuraMove) -> str:
-        """One move as one KGN event: ``Oleg 7H down KD``, ``draw Ilya 8D``, ``open Oleg``."""
-        return format_move(self.players, move)
-
-    def parse_move(self, text: str) -> BuraMove:
-        """One KGN event as a move (the inverse of :meth:`format_move`)."""
-        return parse_move(self, text)
-
-    def record(self) -> BuraGame:
-        """The game so far as a record (with every finished deal's facts)."""
-        return record_of(self)

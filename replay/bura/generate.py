@@ -19,8 +19,9 @@ from notation.cards import Card, Rank, card_points
 from notation.records import BuraGame, Tag
 
 from ..rules import parse_rules
-from .engine import BuraTable, beats_set
+from .engine import beats_set
 from .moves import BuraMove, Lay, OpenClaim, ShowCombo
+from .table import BuraTable
 
 __all__ = ["NAMES", "generate_bura", "play_match"]
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from notation.cards import UNKNOWN, Card, card_code, parse_card
 from notation.errors import KgnError
 from notation.records import (
@@ -28,12 +26,19 @@ from notation.records import (
 from notation.write import seat_text
 
 from ..table import parse_event, seat_of
+from .engine import BuraEngine, DealResult
 from .moves import BuraMove, CommitFault, DealCards, DrawCard, Lay, OpenClaim, ShowCombo
 
-if TYPE_CHECKING:
-    from .engine import BuraTable, DealResult
-
-__all__ = ["format_move", "parse_move", "record_of"]
+__all__ = [
+    "Before",
+    "append_move",
+    "before",
+    "format_move",
+    "header_tags",
+    "parse_move",
+    "record_of",
+    "result_text",
+]
 
 _EVENT_WORDS = ("hands", "draw", "open", "show", "fault")
 
@@ -76,7 +81,7 @@ def format_move(players: list[str], move: BuraMove) -> str:
     return f"fault {seat_text(name(move.seat))} {move.kind}"
 
 
-def parse_move(table: BuraTable, text: str) -> BuraMove:
+def parse_move(table: BuraEngine, text: str) -> BuraMove:
     """One KGN event as a move of ``table`` (the inverse of :func:`format_move`)."""
     words = text.split(None, 1)
     word = words[0].casefold() if words else ""
@@ -124,7 +129,7 @@ def parse_move(table: BuraTable, text: str) -> BuraMove:
     return moves[0]
 
 
-def _facts(table: BuraTable, res: DealResult) -> list[BuraEvent]:
+def _facts(table: BuraEngine, res: DealResult) -> list[BuraEvent]:
     """What a finished deal left: the pot (Bura), the card points (Burkozel), the scores."""
     names = table.players
     out: list[BuraEvent] = []
@@ -147,7 +152,7 @@ def _facts(table: BuraTable, res: DealResult) -> list[BuraEvent]:
     return out
 
 
-def _start_tags(table: BuraTable) -> list[Tag]:
+def _start_tags(table: BuraEngine) -> list[Tag]:
     start = table.start
     tags = []
     if start["ante"] != 1:
@@ -168,13 +173,97 @@ def _start_tags(table: BuraTable) -> list[Tag]:
     return tags
 
 
-def record_of(table: BuraTable) -> BuraGame:
+def header_tags(table: BuraEngine) -> list[Tag]:
+    """The tags a record of ``table`` starts with (without the Result)."""
+    names = table.players
+    return [
+        Tag(name="Game", values=[table.game]),
+        Tag(name="Players", values=list(names)),
+        Tag(name="Dealer", values=[names[table.start["dealer"]]]),
+        Tag(name="Rules", values=[table.rules.text()]),
+        *_start_tags(table),
+    ]
+
+
+Before = tuple[int, int, bool, bool]
+"""What a record needs of the position before a move: results so far, the trick number,
+whether a trick is open, whether the stock's order is known."""
+
+
+def before(table: BuraEngine) -> Before:
+    """The position before a move, as :func:`append_move` needs it."""
+    deal = table.deal
+    known = deal is not None and deal.stock is not None and None not in deal.stock
+    return (len(table.results), deal.trick_no if deal else 1, table.trick_open, known)
+
+
+def append_move(record: BuraGame, table: BuraEngine, move: BuraMove, was: Before) -> None:
+    """Write ``move`` into ``record``: ``table`` is the table after the move, ``was`` the
+    position before it.  A finished trick gets its taker, a finished deal its facts."""
+    names = table.players
+    done, trick_no, trick_open, stock_known = was
+    facts = _facts(table, table.results[-1]) if len(table.results) > done else []
+    if isinstance(move, DealCards):
+        if facts and record.deals:  # the deal before ended with this one (void, played out)
+            record.deals[-1].events.extend(facts)
+        dealing = Dealing(
+            hands=[
+                DealHand(seat=names[p], cards=[_code(c) for c in cards])
+                for p, cards in move.hands.items()
+            ],
+            trump=_code(move.trump),
+            stock=None if move.stock is None else [_code(c) for c in move.stock],
+        )
+        assert table.deal is not None
+        deal = BuraDeal(number=table.deal.number, dealing=dealing)
+        record.deals.append(deal)
+        if table.HAS_POT:
+            deal.events.append(Pot(value=table.match.pot))
+        return
+    events: list[BuraEvent] = record.deals[-1].events
+    if isinstance(move, Lay):
+        last = events[-1] if events else None
+        if trick_open and isinstance(last, BuraTrick) and last.winner is None:
+            trick = last
+        else:
+            trick = BuraTrick(number=trick_no, answers=[])
+            events.append(trick)
+        trick.answers.append(
+            Answer(
+                seat=names[move.seat],
+                cards=[card_code(c) for c in move.up],
+                down=[_code(c) for c in move.down],
+            )
+        )
+        if not table.trick_open and table.last_winner is not None:
+            trick.winner = Winner(seat=names[table.last_winner])
+    elif isinstance(move, DrawCard):
+        if not stock_known:  # a known stock: the checker draws from it itself
+            last = events[-1] if events else None
+            card = GiveCard(seat=names[move.seat], card=_code(move.card))
+            if isinstance(last, Draw):
+                last.cards.append(card)
+            else:
+                events.append(Draw(cards=[card]))
+    elif isinstance(move, OpenClaim):
+        res = table.results[-1]
+        count = res.claim_count if move.count is None else move.count
+        outcome = move.outcome or ("win" if res.end == "claim-won" else "fail")
+        events.append(Claim(seat=names[move.seat], count=count, outcome=outcome))
+    elif isinstance(move, ShowCombo):
+        cards = [card_code(c) for c in move.cards]
+        events.append(Show(seat=names[move.seat], combo=move.combo, cards=cards))
+    else:
+        events.append(Fault(seat=names[move.seat], fault=move.kind))
+    events.extend(facts)
+
+
+def record_of(table: BuraEngine) -> BuraGame:
     """The moves of ``table`` as a record: replayed on a fresh table of the same start, with
     every trick's taker, the pot and each finished deal's facts."""
-    names = table.players
     start = table.start
     fresh = type(table)(
-        names,
+        table.players,
         dealer=start["dealer"],
         rules=table.rules,
         ante=start["ante"],
@@ -186,89 +275,16 @@ def record_of(table: BuraTable) -> BuraGame:
         first_leader=start["first_leader"],
         factor=start["factor"],
     )
-    deals: list[BuraDeal] = []
-    deal: BuraDeal | None = None
-    trick: BuraTrick | None = None
-    stock_known = False
+    record = BuraGame(kind=table.game, tags=header_tags(table))
     for move in table.moves:
-        done = len(fresh.results)
-        trick_no = fresh.deal.trick_no if fresh.deal is not None else 1
+        was = before(fresh)
         fresh.push(move)
-        facts = _facts(fresh, fresh.results[-1]) if len(fresh.results) > done else []
-        if facts and deal is not None and isinstance(move, DealCards):
-            deal.events.extend(facts)
-            facts = []
-        if isinstance(move, DealCards):
-            stock_known = move.stock is not None and None not in move.stock
-            dealing = Dealing(
-                hands=[
-                    DealHand(seat=names[p], cards=[_code(c) for c in cards])
-                    for p, cards in move.hands.items()
-                ],
-                trump=_code(move.trump),
-                stock=None if move.stock is None else [_code(c) for c in move.stock],
-            )
-            assert fresh.deal is not None
-            deal = BuraDeal(number=fresh.deal.number, dealing=dealing)
-            deals.append(deal)
-            if table.HAS_POT:
-                deal.events.append(Pot(value=fresh.match.pot))
-            trick = None
-            continue
-        assert deal is not None
-        events: list[BuraEvent] = deal.events
-        if isinstance(move, Lay):
-            if trick is None:
-                trick = BuraTrick(number=trick_no, answers=[])
-                events.append(trick)
-            trick.answers.append(
-                Answer(
-                    seat=names[move.seat],
-                    cards=[card_code(c) for c in move.up],
-                    down=[_code(c) for c in move.down],
-                )
-            )
-            current = fresh.deal
-            if current is None or not current.trick:
-                assert fresh.last_winner is not None
-                trick.winner = Winner(seat=names[fresh.last_winner])
-                trick = None
-            events.extend(facts)
-            continue
-        if isinstance(move, DrawCard):
-            if stock_known:  # the checker draws from the recorded stock itself
-                events.extend(facts)
-                continue
-            last = events[-1] if events else None
-            card = GiveCard(seat=names[move.seat], card=_code(move.card))
-            if isinstance(last, Draw):
-                last.cards.append(card)
-            else:
-                events.append(Draw(cards=[card]))
-            continue
-        trick = None  # a show in the middle of a trick ends the trick's record line
-        if isinstance(move, OpenClaim):
-            res = fresh.results[-1]
-            count = res.claim_count if move.count is None else move.count
-            outcome = move.outcome or ("win" if res.end == "claim-won" else "fail")
-            events.append(Claim(seat=names[move.seat], count=count, outcome=outcome))
-        elif isinstance(move, ShowCombo):
-            cards = [card_code(c) for c in move.cards]
-            events.append(Show(seat=names[move.seat], combo=move.combo, cards=cards))
-        else:
-            events.append(Fault(seat=names[move.seat], fault=move.kind))
-        events.extend(facts)
-    tags = [
-        Tag(name="Game", values=[table.game]),
-        Tag(name="Players", values=list(names)),
-        Tag(name="Dealer", values=[names[start["dealer"]]]),
-        Tag(name="Rules", values=[table.rules.text()]),
-        *_start_tags(table),
-        Tag(name="Result", values=[_result(table)]),
-    ]
-    return BuraGame(kind=table.game, tags=tags, deals=deals)
+        append_move(record, fresh, move, was)
+    record.tags.append(Tag(name="Result", values=[result_text(table)]))
+    return record
 
 
-def _result(table: Any) -> str:
+def result_text(table: BuraEngine) -> str:
+    """The Result tag's value: the winner, ``draw``, or ``*`` while the match goes on."""
     outcome = table.outcome()
     return outcome.result if outcome is not None and outcome.result else "*"

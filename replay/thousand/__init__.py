@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from .check import START_TAGS, ThousandChecker
-from .engine import MARRIAGE_VALUES, HandResult, ThousandSettings, ThousandTable
+from .engine import MARRIAGE_VALUES, HandResult, ThousandSettings
 from .generate import generate_thousand, iter_thousand
 from .moves import (
     Bid,
@@ -23,6 +23,7 @@ from .moves import (
     TakeTalon,
     ThousandMove,
 )
+from .table import ThousandTable
 
 __all__ = [
     "MARRIAGE_VALUES",

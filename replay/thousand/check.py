@@ -31,6 +31,7 @@ from .moves import (
     SetContract,
     TakeTalon,
 )
+from .table import ThousandTable
 
 __all__ = ["START_TAGS", "ThousandChecker"]
 
@@ -51,7 +52,7 @@ class ThousandChecker(Checker):
         n = int(rules["players"])
         return range(n, n + 1)
 
-    def header(self) -> th.ThousandTable | None:
+    def header(self) -> ThousandTable | None:
         got = self.common_header()
         if got is None:
             return None
@@ -59,7 +60,7 @@ class ThousandChecker(Checker):
         setup = self._setup(len(self.record.players))
         if setup is None:
             return None
-        return th.ThousandTable(self.record.players, dealer=dealer, rules=rules, **setup)
+        return ThousandTable(self.record.players, dealer=dealer, rules=rules, **setup)
 
     def _setup(self, n: int) -> dict[str, Any] | None:
         """The starting position of a game recorded from the middle of a session:
@@ -104,13 +105,13 @@ class ThousandChecker(Checker):
     def units(self) -> list[Hand]:
         return list(self.record.hands)
 
-    def replay_unit(self, table: th.ThousandTable, unit: Hand, last: bool) -> None:
+    def replay_unit(self, table: ThousandTable, unit: Hand, last: bool) -> None:
         self._hand(table, unit, last)
 
-    def totals(self, table: th.ThousandTable) -> list[int]:
+    def totals(self, table: ThousandTable) -> list[int]:
         return list(table.session.totals)
 
-    def _hand(self, table: th.ThousandTable, hand: Hand, last: bool) -> None:
+    def _hand(self, table: ThousandTable, hand: Hand, last: bool) -> None:
         if table.phase == "over":
             raise self.stop(
                 f"the game ended ({table.result} after hand {table.results[-1].number}); "
@@ -151,7 +152,7 @@ class ThousandChecker(Checker):
         self._line(table, hand, hand)
         self._late(table)
 
-    def _late(self, table: th.ThousandTable) -> None:
+    def _late(self, table: ThousandTable) -> None:
         if table.late_errors:
             errors, table.late_errors = table.late_errors, []
             table.mark()
@@ -159,7 +160,7 @@ class ThousandChecker(Checker):
                 self.report(err, err.ref)
             raise LineEnded()
 
-    def _line(self, table: th.ThousandTable, line: LineOfPlay, owner: Hand | Variation) -> None:
+    def _line(self, table: ThousandTable, line: LineOfPlay, owner: Hand | Variation) -> None:
         """Replay the events a hand and a variation share."""
         for call in line.auction:
             self._variations(table, call)
@@ -221,7 +222,7 @@ class ThousandChecker(Checker):
         for st in line.stated:
             self._stated(table, st)
 
-    def _trick(self, table: th.ThousandTable, trick: Trick) -> None:
+    def _trick(self, table: ThousandTable, trick: Trick) -> None:
         hand = table.hand
         if hand is None:
             if table.phase == "over" or table.results:
@@ -233,7 +234,7 @@ class ThousandChecker(Checker):
         self.start_trick(trick, hand.trick_no, bool(hand.plays), "T5", "T5", numbered)
         self._trick_plays(table, trick, continuing=False)
 
-    def _trick_plays(self, table: th.ThousandTable, trick: Trick, continuing: bool) -> None:
+    def _trick_plays(self, table: ThousandTable, trick: Trick, continuing: bool) -> None:
         hand = table.hand
         assert hand is not None
         size = len(hand.active)
@@ -276,7 +277,7 @@ class ThousandChecker(Checker):
                     trick.winner.seat,
                 )
 
-    def _variations(self, table: th.ThousandTable, move: CallRec | PlayRec) -> None:
+    def _variations(self, table: ThousandTable, move: CallRec | PlayRec) -> None:
         for note in move.notes:
             if isinstance(note, Variation):
 
@@ -288,7 +289,7 @@ class ThousandChecker(Checker):
 
     # -- stated facts ---------------------------------------------------------------------
 
-    def _stated(self, table: th.ThousandTable, st: Stated) -> None:
+    def _stated(self, table: ThousandTable, st: Stated) -> None:
         if table.hand is not None or not table.results:
             raise self.stop(
                 f"{st.kind} are stated before the hand is over", "incomplete-hand", "T7", st
@@ -299,7 +300,7 @@ class ThousandChecker(Checker):
             self._entry(table, res, st.kind, seat, e)
 
     def _entry(
-        self, table: th.ThousandTable, res: th.HandResult, kind: str, seat: int, e: Entry
+        self, table: ThousandTable, res: th.HandResult, kind: str, seat: int, e: Entry
     ) -> None:
         name = table.players[seat]
         if kind == "points":

@@ -7,7 +7,7 @@ eighth trick the hand is scored (T7), totals and the barrel are updated (T8), an
 ends when somebody reaches the target (T9).
 
 >>> from notation.cards import parse_card as c
->>> table = ThousandTable(["Anna", "Boris", "Vera"], dealer=2)
+>>> table = ThousandEngine(["Anna", "Boris", "Vera"], dealer=2)
 >>> table.push(DealCards())
 >>> table.push(Bid(0, 100))
 >>> table.push(Bid(1, 103))
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from notation.cards import Card, Rank, Suit, card_code, card_points, deck, make_card, suit_of
 from notation.errors import IllegalMoveError
@@ -28,7 +28,6 @@ from notation.errors import IllegalMoveError
 from ..model import Outcome
 from ..rules import RuleSet, parse_rules
 from ..table import POOL, BaseTable, Holdings, cards_text, display_order
-from .kgn import format_move, parse_move, record_of
 from .moves import (
     Bid,
     ClaimRedeal,
@@ -41,9 +40,6 @@ from .moves import (
     ThousandMove,
 )
 
-if TYPE_CHECKING:
-    from notation.records import ThousandGame
-
 __all__ = [
     "MARRIAGE_VALUES",
     "Bid",
@@ -55,9 +51,9 @@ __all__ = [
     "PlayCard",
     "SetContract",
     "TakeTalon",
+    "ThousandEngine",
     "ThousandMove",
     "ThousandSettings",
-    "ThousandTable",
 ]
 
 DECK = deck(Rank.NINE)
@@ -193,7 +189,7 @@ class HandResult:
 
 
 @dataclass
-class _Hand:
+class HandState:
     number: int
     dealer: int
     active: list[int]  # the three seats that play this hand, forehand first
@@ -224,7 +220,7 @@ class _Hand:
 
 
 @dataclass
-class _Session:
+class SessionState:
     number: int
     dealer: int
     totals: list[int]
@@ -238,7 +234,7 @@ class _Session:
     """The session stopped at the hand limit with no result (limit-result=none)."""
     hands_played: int = 0
 
-    def copy(self) -> _Session:
+    def copy(self) -> SessionState:
         """An independent copy (the lists copied)."""
         return replace(
             self,
@@ -255,9 +251,9 @@ def _seat_error(
     return IllegalMoveError(message, code=code, clause=clause, legal=legal)
 
 
-class ThousandTable(BaseTable[ThousandMove, HandResult]):
-    """A Thousand table: ``push`` moves in the order of play, ``pop`` them back; see
-    :class:`replay.model.Table` for the whole interface."""
+class ThousandEngine(BaseTable[ThousandMove, HandResult]):
+    """The rules of Thousand: moves pushed in the order of play, each checked (the table,
+    :class:`replay.thousand.ThousandTable`, adds the moves as KGN and ``record()``)."""
 
     game = "thousand"
     unit = "hand"
@@ -279,7 +275,7 @@ class ThousandTable(BaseTable[ThousandMove, HandResult]):
         self.settings = ThousandSettings.from_rules(self.rules)
         self.players = list(players)
         n = len(players)
-        self.session = _Session(
+        self.session = SessionState(
             number=first_hand,
             dealer=dealer,
             totals=list(totals or [0] * n),
@@ -287,7 +283,7 @@ class ThousandTable(BaseTable[ThousandMove, HandResult]):
             bolts=list(bolts or [0] * n),
             concessions=[0] * n,
         )
-        self.hand: _Hand | None = None
+        self.hand: HandState | None = None
         self.results: list[HandResult] = []
         self.last_winner: int | None = None
         """The seat that took the last complete trick."""
@@ -364,21 +360,6 @@ class ThousandTable(BaseTable[ThousandMove, HandResult]):
             return None
         return Outcome(self.result, dict(zip(self.players, self.session.totals, strict=True)))
 
-    # -- moves as KGN ----------------------------------------------------------------
-
-    def format_move(self, move: ThousandMove) -> str:
-        """One move as one KGN event: ``bid Boris 110``, ``Anna KH marriage`` ..."""
-        return format_move(self.players, move)
-
-    def parse_move(self, text: str) -> ThousandMove:
-        """One KGN event as a move (the inverse of :meth:`format_move`); a malformed event
-        or an unknown player raises :class:`KgnError`."""
-        return parse_move(self, text)
-
-    def record(self) -> ThousandGame:
-        """The game so far as a record (with the facts of every finished hand)."""
-        return record_of(self)
-
     def _next(self, seat: int, among: list[int]) -> int:
         i = among.index(seat)
         return among[(i + 1) % len(among)]
@@ -412,7 +393,7 @@ class ThousandTable(BaseTable[ThousandMove, HandResult]):
         else:
             self._play(hand, ev)
 
-    def _phase_error(self, hand: _Hand, what: str) -> IllegalMoveError:
+    def _phase_error(self, hand: HandState, what: str) -> IllegalMoveError:
         expected = {
             "auction": ("a call of the auction", "T3"),
             "talon": ("the talon", "T4.1"),
@@ -436,7 +417,7 @@ class ThousandTable(BaseTable[ThousandMove, HandResult]):
         if s.players == 4:
             active = [p for p in active if p != g.dealer]
         holdings = Holdings(DECK, n, deal_clause="T2", play_clause="T2", follow_clause="T5.1")
-        hand = _Hand(number=g.number, dealer=g.dealer, active=active, holdings=holdings)
+        hand = HandState(number=g.number, dealer=g.dealer, active=active, holdings=holdings)
         for seat, cards in ev.hands.items():
             if seat not in active:
                 raise _seat_error(
@@ -471,7 +452,7 @@ class ThousandTable(BaseTable[ThousandMove, HandResult]):
             hand.bid = hand.contract = 120
             hand.phase = "talon"
 
-    def _redeal(self, hand: _Hand, ev: ClaimRedeal) -> None:
+    def _redeal(self, hand: HandState, ev: ClaimRedeal) -> None:
         if not self.settings.redeal_four_nines:
             raise _seat_error(
                 "a redeal for four nines needs the switch redeal-four-nines=on",
@@ -534,7 +515,7 @@ class ThousandTable(BaseTable[ThousandMove, HandResult]):
         out.extend(range(low, top + 1, s.step))
         return out
 
-    def _call(self, hand: _Hand, ev: Bid) -> None:
+    def _call(self, hand: HandState, ev: Bid) -> None:
         if hand.phase != "auction":
             if hand.phase in ("talon", "give", "contract", "play") and hand.bid is not None:
                 raise _seat_error(
@@ -606,7 +587,7 @@ class ThousandTable(BaseTable[ThousandMove, HandResult]):
             nxt = self._next(nxt, hand.active)
         hand.turn = nxt
 
-    def _check_cap(self, hand: _Hand, seat: int, value: int, what: str, ref: Any) -> None:
+    def _check_cap(self, hand: HandState, seat: int, value: int, what: str, ref: Any) -> None:
         if value <= 120:
             return
         h = hand.holdings
@@ -641,7 +622,7 @@ class ThousandTable(BaseTable[ThousandMove, HandResult]):
 
     # -- talon, concession, gives, raise (T4) ---------------------------------------------
 
-    def _talon(self, hand: _Hand, ev: TakeTalon) -> None:
+    def _talon(self, hand: HandState, ev: TakeTalon) -> None:
         if hand.phase != "talon":
             if hand.phase == "auction":
                 raise _seat_error(
@@ -673,7 +654,7 @@ class ThousandTable(BaseTable[ThousandMove, HandResult]):
         h.unknown[POOL] = 0
         hand.phase = "give"
 
-    def _concede(self, hand: _Hand) -> None:
+    def _concede(self, hand: HandState) -> None:
         s = self.settings
         if s.concede == "off":
             raise _seat_error(
@@ -696,7 +677,7 @@ class ThousandTable(BaseTable[ThousandMove, HandResult]):
             )
         self._finish(hand, conceded=True)
 
-    def _give(self, hand: _Hand, ev: GiveCards) -> None:
+    def _give(self, hand: HandState, ev: GiveCards) -> None:
         if hand.phase != "give":
             raise self._phase_error(hand, "a give")
         d = hand.declarer
@@ -724,7 +705,7 @@ class ThousandTable(BaseTable[ThousandMove, HandResult]):
         hand.phase = "contract"
         hand.leader = hand.turn = d
 
-    def _raise(self, hand: _Hand, ev: SetContract) -> None:
+    def _raise(self, hand: HandState, ev: SetContract) -> None:
         if hand.phase != "contract":
             raise self._phase_error(hand, "the contract")
         s = self.settings
@@ -840,7 +821,7 @@ class ThousandTable(BaseTable[ThousandMove, HandResult]):
                 pool = better
         return pool
 
-    def _play(self, hand: _Hand, ev: PlayCard) -> None:
+    def _play(self, hand: HandState, ev: PlayCard) -> None:
         if hand.phase == "contract":
             hand.phase = "play"
         if hand.phase != "play":
@@ -950,7 +931,7 @@ class ThousandTable(BaseTable[ThousandMove, HandResult]):
         hand.phase = "talon"
         self.mark()
 
-    def _check_marriage(self, hand: _Hand, ev: PlayCard) -> None:
+    def _check_marriage(self, hand: HandState, ev: PlayCard) -> None:
         s = self.settings
         who = self.name(ev.seat)
         if hand.plays:
@@ -982,7 +963,7 @@ class ThousandTable(BaseTable[ThousandMove, HandResult]):
                     "T6.2",
                 )
 
-    def _declare(self, hand: _Hand, ev: PlayCard) -> None:
+    def _declare(self, hand: HandState, ev: PlayCard) -> None:
         s = self.settings
         for partner in (
             sorted(ACES - {ev.card})
@@ -1006,7 +987,7 @@ class ThousandTable(BaseTable[ThousandMove, HandResult]):
 
     # -- scoring (T7, T8, T9) -------------------------------------------------------------
 
-    def _finish(self, hand: _Hand, conceded: bool = False) -> None:
+    def _finish(self, hand: HandState, conceded: bool = False) -> None:
         s = self.settings
         g = self.session
         d = hand.declarer
@@ -1060,7 +1041,7 @@ class ThousandTable(BaseTable[ThousandMove, HandResult]):
         if not g.over and hand.number >= s.max_hands:
             self._end_by_limit(res)
 
-    def _deferred_checks(self, hand: _Hand) -> None:
+    def _deferred_checks(self, hand: HandState) -> None:
         """Bids and raises over 120 made with unrecorded cards: checked on the hand as
         play revealed it (the cards a seat played, less those it was given)."""
         h = hand.holdings
@@ -1089,7 +1070,7 @@ class ThousandTable(BaseTable[ThousandMove, HandResult]):
                 errors.append(err)
         self.late_errors.extend(errors)
 
-    def _update_totals(self, hand: _Hand, res: HandResult) -> None:
+    def _update_totals(self, hand: HandState, res: HandResult) -> None:
         s = self.settings
         g = self.session
         d = res.declarer

@@ -21,8 +21,8 @@ from notation.cards import Card, Rank, Suit, card_points, make_card
 from notation.records import Tag, ThousandGame
 
 from ..rules import parse_rules
-from .engine import ThousandTable
 from .moves import Bid, ClaimRedeal, ConcedeHand, GiveCards, PlayCard, SetContract, ThousandMove
+from .table import ThousandTable
 
 __all__ = ["NAMES", "choose", "generate_thousand", "iter_thousand"]
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from notation.cards import UNKNOWN, Card, card_code, parse_card
 from notation.errors import KgnError
 from notation.records import (
@@ -28,6 +26,7 @@ from notation.records import (
 from notation.write import seat_text
 
 from ..table import parse_event, seat_of
+from .engine import HandResult, ThousandEngine
 from .moves import (
     Bid,
     ClaimRedeal,
@@ -40,10 +39,16 @@ from .moves import (
     ThousandMove,
 )
 
-if TYPE_CHECKING:
-    from .engine import HandResult, ThousandTable
-
-__all__ = ["format_move", "parse_move", "record_of"]
+__all__ = [
+    "Before",
+    "append_move",
+    "before",
+    "format_move",
+    "header_tags",
+    "parse_move",
+    "record_of",
+    "result_text",
+]
 
 _EVENT_WORDS = ("deal", "redeal", "bid", "bids", "talon", "concede", "give", "contract")
 
@@ -84,7 +89,7 @@ def _card(text: str) -> Card | None:
     return None if text == UNKNOWN else parse_card(text)
 
 
-def parse_move(table: ThousandTable, text: str) -> ThousandMove:
+def parse_move(table: ThousandEngine, text: str) -> ThousandMove:
     """One KGN event as a move of ``table`` (the inverse of :func:`format_move`)."""
     words = text.split(None, 1)
     word = words[0].casefold() if words else ""
@@ -149,7 +154,7 @@ def _stated(record: Hand, res: HandResult, players: list[str]) -> None:
     )
 
 
-def _start_tags(table: ThousandTable) -> list[Tag]:
+def _start_tags(table: ThousandEngine) -> list[Tag]:
     start = table.start
     n = len(table.players)
     tags = []
@@ -166,79 +171,104 @@ def _start_tags(table: ThousandTable) -> list[Tag]:
     return tags
 
 
-def record_of(table: ThousandTable) -> ThousandGame:
-    """The moves of ``table`` as a record: replayed on a fresh table of the same start, with
-    every trick's taker and every finished hand's points, scores and totals."""
+def header_tags(table: ThousandEngine) -> list[Tag]:
+    """The tags a record of ``table`` starts with: the game, players, dealer, rules and the
+    start position (without the Result)."""
     names = table.players
-    fresh = type(table)(
-        names,
-        dealer=table.start["dealer"],
-        rules=table.rules,
-        first_hand=table.start["first_hand"],
-        totals=table.start["totals"],
-        barrel=table.start["barrel"],
-        bolts=table.start["bolts"],
-    )
-    hands: list[Hand] = []
-    hand: Hand | None = None
-    for move in table.moves:
-        done = len(fresh.results)
-        if isinstance(move, DealCards):
-            hand = Hand(number=fresh.session.number)
-            hands.append(hand)
-            if move.hands or move.talon is not None:
-                hand.deal = Deal(
-                    hands=[
-                        DealHand(seat=names[p], cards=[_code(c) for c in cards])
-                        for p, cards in move.hands.items()
-                    ],
-                    talon=None if move.talon is None else [_code(c) for c in move.talon],
-                )
-            fresh.push(move)
-            continue
-        if hand is None:  # a move before the first deal: the deal was not recorded
-            hand = Hand(number=fresh.session.number)
-            hands.append(hand)
-        current = fresh.hand
-        fresh.push(move)
-        if isinstance(move, PlayCard):
-            trick_no = current.trick_no if current is not None else 1
-            if not hand.tricks or hand.tricks[-1].winner is not None:
-                hand.tricks.append(Trick(number=trick_no, plays=[]))
-            trick = hand.tricks[-1]
-            trick.plays.append(
-                Play(seat=names[move.seat], card=card_code(move.card), marriage=move.marriage)
-            )
-            if fresh.hand is None or not fresh.hand.plays:
-                assert fresh.last_winner is not None
-                trick.winner = Winner(seat=names[fresh.last_winner])
-        elif isinstance(move, Bid):
-            hand.auction.append(Call(seat=names[move.seat], bid=move.bid, dark=move.dark))
-        elif isinstance(move, TakeTalon):
-            hand.talon = Talon(cards=[_code(c) for c in move.cards])
-        elif isinstance(move, GiveCards):
-            hand.give = Give(cards=[GiveCard(seat=names[p], card=_code(c)) for p, c in move.cards])
-        elif isinstance(move, SetContract):
-            hand.contract = Contract(value=move.value)
-        elif isinstance(move, ConcedeHand):
-            hand.concede = Concede()
-        elif isinstance(move, ClaimRedeal):
-            hand.redeal = Redeal(seat=names[move.seat])
-        if len(fresh.results) > done and not fresh.results[-1].redeal:
-            _stated(hand, fresh.results[-1], names)
-        if len(fresh.results) > done:
-            hand = None
-    tags = [
+    return [
         Tag(name="Game", values=["thousand"]),
         Tag(name="Players", values=list(names)),
         Tag(name="Dealer", values=[names[table.start["dealer"]]]),
         Tag(name="Rules", values=[table.rules.text()]),
         *_start_tags(table),
-        Tag(name="Result", values=[_result(table)]),
     ]
-    return ThousandGame(tags=tags, hands=hands)
 
 
-def _result(table: Any) -> str:
+Before = tuple[int, int, int, bool]
+"""What a record needs of the position before a move: results so far, the hand number,
+the trick number, whether a hand is in progress."""
+
+
+def before(table: ThousandEngine) -> Before:
+    """The position before a move, as :func:`append_move` needs it."""
+    hand = table.hand
+    return (
+        len(table.results),
+        table.session.number,
+        hand.trick_no if hand else 1,
+        hand is not None,
+    )
+
+
+def append_move(
+    record: ThousandGame, table: ThousandEngine, move: ThousandMove, was: Before
+) -> None:
+    """Write ``move`` into ``record``: ``table`` is the table after the move, ``was`` the
+    position before it.  A finished trick gets its taker, a finished hand its facts."""
+    names = table.players
+    done, number, trick_no, in_hand = was
+    if isinstance(move, DealCards) or not in_hand or not record.hands:
+        hand = Hand(number=number)
+        record.hands.append(hand)
+    else:
+        hand = record.hands[-1]
+    if isinstance(move, DealCards):
+        if move.hands or move.talon is not None:
+            hand.deal = Deal(
+                hands=[
+                    DealHand(seat=names[p], cards=[_code(c) for c in cards])
+                    for p, cards in move.hands.items()
+                ],
+                talon=None if move.talon is None else [_code(c) for c in move.talon],
+            )
+    elif isinstance(move, PlayCard):
+        if not hand.tricks or hand.tricks[-1].winner is not None:
+            hand.tricks.append(Trick(number=trick_no, plays=[]))
+        trick = hand.tricks[-1]
+        trick.plays.append(
+            Play(seat=names[move.seat], card=card_code(move.card), marriage=move.marriage)
+        )
+        if not table.trick_open and table.last_winner is not None:
+            trick.winner = Winner(seat=names[table.last_winner])
+    elif isinstance(move, Bid):
+        hand.auction.append(Call(seat=names[move.seat], bid=move.bid, dark=move.dark))
+    elif isinstance(move, TakeTalon):
+        hand.talon = Talon(cards=[_code(c) for c in move.cards])
+    elif isinstance(move, GiveCards):
+        hand.give = Give(cards=[GiveCard(seat=names[p], card=_code(c)) for p, c in move.cards])
+    elif isinstance(move, SetContract):
+        hand.contract = Contract(value=move.value)
+    elif isinstance(move, ConcedeHand):
+        hand.concede = Concede()
+    else:
+        hand.redeal = Redeal(seat=names[move.seat])
+    if len(table.results) > done and not table.results[-1].redeal and not hand.stated:
+        _stated(hand, table.results[-1], names)
+
+
+def record_of(table: ThousandEngine) -> ThousandGame:
+    """The moves of ``table`` as a record: replayed on a fresh table of the same start, with
+    every trick's taker and every finished hand's points, scores and totals."""
+    start = table.start
+    fresh = type(table)(
+        table.players,
+        dealer=start["dealer"],
+        rules=table.rules,
+        first_hand=start["first_hand"],
+        totals=start["totals"],
+        barrel=start["barrel"],
+        bolts=start["bolts"],
+    )
+    record = ThousandGame(tags=header_tags(table))
+    for move in table.moves:
+        was = before(fresh)
+        fresh.push(move)
+        append_move(record, fresh, move, was)
+    record.tags.append(Tag(name="Result", values=[result_text(table)]))
+    return record
+
+
+def result_text(table: ThousandEngine) -> str:
+    """The Result tag's value: the winner, ``draw``, or ``*`` while the game goes on."""
     outcome = table.outcome()
     return outcome.result if outcome is not None and outcome.result else "*"

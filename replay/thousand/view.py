@@ -24,7 +24,7 @@ from notation.records import (
 from ..checker import Report
 from ..table import POOL
 from ..view import Sheet, SheetRow, View, add_comment, entries, sorted_codes
-from .engine import ThousandTable
+from .table import ThousandTable
 
 __all__ = ["annotate", "describe", "progression", "sheet", "view"]
 

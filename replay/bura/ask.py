@@ -1,0 +1,68 @@
+"""What ``kozyr record`` asks at a Bura or Burkozel table, and how an answer becomes a KGN
+event.  At any prompt ``open NAME ...``, ``show NAME COMBO CARDS`` and ``fault NAME KIND``
+are events of their own."""
+
+from __future__ import annotations
+
+from notation.cards import card_code
+from notation.write import seat_text
+
+from ..model import Question
+from .table import BuraTable
+
+__all__ = ["question"]
+
+_EVENTS = ("open", "show", "fault")
+
+
+def question(table: BuraTable, declined: bool = False) -> Question:
+    """The prompt for the next event, the KGN event an answer stands for (None: nobody
+    claims, no second bura), the legal choices.  ``declined``: that was said already."""
+    deal = table.deal
+    names = table.players
+
+    def event(a: str, otherwise: str | None) -> str | None:
+        word = a.split(None, 1)[0].casefold() if a.strip() else ""
+        return a.strip() if word in _EVENTS else otherwise
+
+    if deal is None or (declined and deal.phase in ("end", "bura")):
+        number = deal.number + 1 if deal is not None else table.match.number
+        return Question(
+            f"deal {number} (hands ... / trump: CARD [/ stock: ...])> ",
+            lambda a: event(a, f"hands {a}"),
+            [],
+        )
+    if deal.phase == "draw":
+        seat, _ = table.next_draw() or (0, None)
+        claim = (
+            f"; or open {names[deal.claim_window]} to claim"
+            if deal.claim_window is not None
+            else ""
+        )
+        who = seat_text(names[seat])
+        return Question(
+            f"{names[seat]} draws (card, or Enter if unseen{claim})> ",
+            lambda a: event(a, f"draw {who} {a or '??'}"),
+            [],
+        )
+    if deal.phase == "end":
+        return Question(
+            "claim? (open NAME, or Enter: nobody claims)> ",
+            lambda a: event(a, None if not a.strip() else a),
+            [],
+        )
+    if deal.phase == "bura":
+        return Question(
+            "a second bura? (show NAME bura CARDS, or Enter)> ",
+            lambda a: event(a, None if not a.strip() else a),
+            [],
+        )
+    seat = deal.right[0] if deal.right and not deal.trick else deal.turn
+    player = names[seat]
+    verb = "leads" if not deal.trick else "answers"
+    legal = [" ".join(card_code(c) for c in lead) for lead in table.legal_leads()][:10]
+    return Question(
+        f"trick {deal.trick_no}: {player} {verb}> ",
+        lambda a: event(a, f"{seat_text(player)} {a}"),
+        legal if not deal.trick else [],
+    )

@@ -1,0 +1,56 @@
+"""What ``kozyr record`` asks at a Thousand table, and how an answer becomes a KGN event."""
+
+from __future__ import annotations
+
+from notation.cards import card_code
+from notation.write import seat_text
+
+from ..model import Question
+from ..table import POOL, cards_text
+from .table import ThousandTable
+
+__all__ = ["question"]
+
+
+def question(table: ThousandTable, declined: bool = False) -> Question:
+    """The prompt for the next event, the KGN event an answer stands for, the legal
+    choices (``declined`` plays no part in Thousand)."""
+    hand = table.hand
+    names = table.players
+    if hand is None:
+        return Question(
+            f"hand {table.session.number} deal (KGN deal, or Enter if unknown)> ",
+            lambda a: f"deal {a}" if a else "deal talon: ?? ?? ??",
+            [],
+        )
+    if hand.phase == "auction":
+        seat = seat_text(names[hand.turn])
+        legal = ["pass" if b is None else str(b) for b in table.legal_bids()]
+        return Question(f"{names[hand.turn]} bids> ", lambda a: f"bid {seat} {a}", legal)
+    if hand.phase == "talon":
+        h = hand.holdings
+        shown = " ".join([*cards_text(h.known[POOL]).split(), *["??"] * h.unknown[POOL]])
+        return Question(
+            f"talon (the 3 cards; Enter: {shown})> ", lambda a: f"talon {a or shown}", []
+        )
+    declarer = hand.declarer
+    assert declarer is not None
+    if hand.phase == "give":
+        opp = [names[p] for p in hand.active if p != declarer]
+        legal = cards_text(hand.holdings.known[declarer]).split()
+        return Question(
+            f"{names[declarer]} gives ({opp[0]} CARD, {opp[1]} CARD, or concede)> ",
+            lambda a: "concede" if a.strip().casefold() == "concede" else f"give {a}",
+            legal,
+        )
+    if hand.phase == "contract":
+        return Question(
+            f"contract (Enter for {hand.bid})> ", lambda a: f"contract {a or hand.bid}", []
+        )
+    seat = names[hand.turn]
+    known = hand.holdings.fully_known(hand.turn)
+    legal = [card_code(c) for c in table.legal_cards()] if known else []
+    verb = "leads" if not hand.plays else "plays"
+    return Question(
+        f"trick {hand.trick_no}: {seat} {verb}> ", lambda a: f"{seat_text(seat)} {a}", legal
+    )
