@@ -24,8 +24,8 @@ sys.path.insert(0, str(HERE.parent / "tests"))
 
 
 def hands(count: int) -> list:
-    from replay.analyze import collect_hands
     from replay.thousand import generate_thousand
+    from replay.thousand.analyze import collect_hands
 
     out: list = []
     seed = 0
@@ -42,7 +42,7 @@ def main() -> None:
     ap.add_argument("--endings", type=int, default=0)
     ap.add_argument("--give", type=int, default=0)
     args = ap.parse_args()
-    from replay.analyze import solve_hand
+    from replay.thousand.analyze import solve_hand
 
     times, nodes = [], []
     for hp in hands(args.hands):
@@ -70,8 +70,8 @@ def main() -> None:
     if args.endings:
         from test_analysis import brute_force, positions
 
-        from replay.analyze import position_of
-        from replay.dd import PlayRules, Solver
+        from replay.thousand.analyze import position_of
+        from replay.thousand.dd import PlayRules, Solver
 
         done, bad, seed, by_len = 0, 0, 1000, {1: 0, 2: 0, 3: 0, 4: 0}
         rng = random.Random(0)

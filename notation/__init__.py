@@ -31,7 +31,7 @@ from typing import IO
 from .cards import Card, Rank, Suit, canonical_card, card_code, card_points, parse_card
 from .errors import IllegalMoveError, KgnError, KgnSyntaxError, RulesConfigError, WrongFactError
 from .parse import iter_games, parse_game, read_game, split_games
-from .records import AnyGame, BuraGame, Game, ThousandGame
+from .records import AnyGame, BuraGame, Game, GameRecord, ThousandGame
 from .write import write_game
 
 __all__ = [
@@ -96,7 +96,7 @@ def load(handle: IO[str] | IO[bytes], *, file: str | None = None) -> Game:
 
 def dumps(games: Game | Iterable[Game]) -> str:
     """Canonical KGN text of one game or of several (separated by a blank line)."""
-    if isinstance(games, ThousandGame | BuraGame):
+    if isinstance(games, GameRecord):
         return write_game(games)
     return "\n".join(write_game(g) for g in games)
 

@@ -407,7 +407,7 @@ class _Builder(Transformer[Token, Any]):
     def moves_notes(self, c: list[Any]) -> list[Any]:
         notes: list[Any] = []
         for item in c:
-            if isinstance(item, Variation | BuraVariation):
+            if not isinstance(item, Token):  # a variation
                 notes.append(item)
             elif item.type == "COMMENT":
                 notes.append(self._comment(item))
@@ -722,9 +722,13 @@ class _Parser:
     builder: _Builder = field(default_factory=_Builder)
 
 
+_BUILDERS: dict[str, type[_Builder]] = {"thousand": _Builder, "bura": _BuraBuilder}
+"""Per grammar: what turns its parse tree into records."""
+
+
 @cache
 def _parser(grammar: str) -> _Parser:
-    builder = _BuraBuilder() if grammar == "bura" else _Builder()
+    builder = _BUILDERS[grammar]()
     lark = Lark.open(
         str(grammar_path(grammar)),
         parser="lalr",

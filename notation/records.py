@@ -13,7 +13,7 @@ same thing are equal wherever they came from, and JSON leaves positions out.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.json_schema import SkipJsonSchema
@@ -29,6 +29,7 @@ __all__ = [
     "DealHand",
     "Entry",
     "Game",
+    "GameRecord",
     "Give",
     "GiveCard",
     "Glyph",
@@ -259,7 +260,10 @@ class Tag(Node):
     values: list[str]
 
 
-class _GameBase(Node):
+class GameRecord(Node):
+    """What every game record has: the tags, the comments before the first hand or deal,
+    and ``units`` (the hands or deals)."""
+
     tags: list[Tag]
     notes: list[Comment] = []
 
@@ -289,11 +293,19 @@ class _GameBase(Node):
         return self.tag("Rules") or ""
 
 
-class ThousandGame(_GameBase):
+class ThousandGame(GameRecord):
     """A session of Thousand: the header and the hands in order."""
 
     kind: Literal["thousand"] = "thousand"
     hands: list[Hand] = []
+
+    UNITS: ClassVar[str] = "hands"
+    """The field that holds the game's hands (deals, for Bura)."""
+
+    @property
+    def units(self) -> list[Hand]:
+        """The hands, in order (every game record has ``units``)."""
+        return self.hands
 
 
 # ---- Bura and Burkozel events -------------------------------------------------------------
@@ -410,11 +422,19 @@ class BuraDeal(Node):
     events: list[BuraEvent] = []
 
 
-class BuraGame(_GameBase):
+class BuraGame(GameRecord):
     """A session of Bura or Burkozel: the header and the deals in order."""
 
     kind: Literal["bura", "burkozel"] = "bura"
     deals: list[BuraDeal] = []
+
+    UNITS: ClassVar[str] = "deals"
+    """The field that holds the game's deals."""
+
+    @property
+    def units(self) -> list[BuraDeal]:
+        """The deals, in order (every game record has ``units``)."""
+        return self.deals
 
 
 def _rebuild(*models: type[BaseModel]) -> None:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from .records import (
     Answer,
@@ -34,7 +35,6 @@ from .records import (
     Pot,
     Show,
     Stated,
-    ThousandGame,
     Trick,
     Variation,
     Winner,
@@ -157,14 +157,10 @@ def write_game(game: Game) -> str:
     for c in game.notes:
         out.comment(c)
         out.newline()
-    if isinstance(game, ThousandGame):
-        for hand in game.hands:
-            out.newline()
-            _hand(out, hand)
-    else:
-        for deal in game.deals:
-            out.newline()
-            _bura_deal(out, deal)
+    unit = _UNIT_WRITERS[game.UNITS]
+    for hand_or_deal in game.units:
+        out.newline()
+        unit(out, hand_or_deal)
     return _tidy(out.text())
 
 
@@ -397,3 +393,7 @@ def _bura_variation(out: _Out, var: BuraVariation) -> None:
     for ev in var.events:
         _bura_event(out, ev)
     out.raw(")")
+
+
+_UNIT_WRITERS: dict[str, Callable[[_Out, Any], None]] = {"hands": _hand, "deals": _bura_deal}
+"""How a record's hands (Thousand) or deals (Bura, Burkozel) are written."""

@@ -46,7 +46,9 @@ EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
 
 def _complete_game(incomplete: str) -> list[str]:
-    return [g for g in ("thousand", "bura", "burkozel") if g.startswith(incomplete.lower())]
+    from .games import GAMES
+
+    return [g for g in GAMES if g.startswith(incomplete.lower())]
 
 
 def _complete_preset(ctx: typer.Context, incomplete: str) -> list[str]:
@@ -474,6 +476,7 @@ def replay(
     with --plain or when the output is not a terminal."""
     from rich.console import Console
 
+    from .games import GAMES
     from .render import render_step
     from .steps import timeline
 
@@ -481,10 +484,11 @@ def replay(
     if seat is not None:
         seat = _player(record.players, seat, "--seat")
     steps, report = timeline(record, file=file, index=game)
-    if analyze and isinstance(record, notation.ThousandGame):
-        from .analyze import add_analysis, analyze_game
+    solve = GAMES[record.kind].analyze
+    if analyze and solve is not None:
+        from .thousand.analyze import add_analysis
 
-        add_analysis(steps, analyze_game(record).hands)
+        add_analysis(steps, solve(record).hands)
     start = 0
     if at is not None:
         hand_text, _, trick_text = at.partition(".")
@@ -571,8 +575,8 @@ def annotate(
 ) -> None:
     """Fill in the facts the engine computes (winners, points, scores, totals, pot,
     result) and comment notable events.  Moves are never changed; run twice, same text."""
-    from .analyze import annotate_analysis
     from .annotate import annotate as annotate_game
+    from .games import GAMES
 
     texts: list[str] = []
     bad = False
@@ -590,8 +594,9 @@ def annotate(
                     _say(d.format())
                 bad = True
                 continue
-            if analysis and isinstance(out, notation.ThousandGame):
-                out = annotate_analysis(out)
+            annotate_dd = GAMES[out.kind].annotate_analysis
+            if analysis and annotate_dd is not None:
+                out = annotate_dd(out)
             texts.append(write_game(out))
     except InputError as exc:
         _fail_usage(str(exc))
@@ -636,7 +641,8 @@ def analyze(
     """Double-dummy analysis of Thousand play: for every complete hand, the value before
     the first lead, whether the contract was makeable, what each card cost, and the card
     after which the contract could no longer be made (or beaten).  See docs/analysis.md."""
-    from .analyze import analyze_all, card_lines
+    from .games import GAMES
+    from .thousand.analyze import analyze_all, card_lines
 
     if format not in ("text", "json"):
         _fail_usage(f"unknown format {format!r}; expected text or json")
@@ -652,10 +658,10 @@ def analyze(
                     if isinstance(item, KgnError):
                         _say(item.format())
                         bad = True
-                    elif item.kind != "thousand":
+                    elif GAMES[item.kind].analyze is None:
                         _say(
                             f"{gtext.file}: game {gtext.index} is {item.kind}; "
-                            "analysis is for Thousand"
+                            "double-dummy analysis is for Thousand"
                         )
                     else:
                         yield (gtext.file or path, gtext.index), item
@@ -722,7 +728,8 @@ def _examined(files: list[str], jobs: int | None, **options: Any) -> Iterator[An
     from functools import partial
 
     from .corpus import examine_batch
-    from .parallel import batches, imap_ordered
+    from .parallel import batches
+    from .pool import imap_ordered
 
     work = partial(examine_batch, **options)
     for _, found in imap_ordered(work, batches(_game_texts(files)), jobs):

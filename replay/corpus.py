@@ -30,22 +30,17 @@ from notation.cards import Suit, card_code, card_points, parse_card
 from notation.records import (
     Answer,
     AnyGame,
-    BuraGame,
     Call,
-    Claim,
     Comment,
     Glyph,
     Nag,
     Play,
-    Pot,
-    Show,
     Tag,
-    Tally,
-    ThousandGame,
 )
 from notation.write import write_game
 
 from .check import Visitor, replay_record
+from .facts import GameFacts, HandFacts, TrickFacts
 from .games import GAMES
 
 __all__ = [
@@ -64,72 +59,6 @@ START_TAGS = tuple(dict.fromkeys(t for kind in GAMES.values() for t in kind.star
 
 
 # ---- Facts ----------------------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class TrickFacts:
-    number: int
-    leader: str
-    trump: str | None
-    """The suit in force for this trick (``hearts``), or None."""
-    winner: str | None = None
-    plays: list[tuple[str, str, bool]] = field(default_factory=list)
-    """(player, card, face down); a face-down card nobody saw is ``??``."""
-
-
-@dataclass(slots=True)
-class HandFacts:
-    """One hand (Thousand) or deal (Bura, Burkozel) as the engine replayed it."""
-
-    number: int
-    dealer: str
-    finished: bool = False
-    position: int = -1
-    """The hand's place among the record's hands (0-based)."""
-    calls: list[tuple[str, int | None, bool]] = field(default_factory=list)
-    tricks: list[TrickFacts] = field(default_factory=list)
-    start: dict[str, Any] = field(default_factory=dict)
-    """The state before the hand: the start tags that make it a record of its own."""
-    # Thousand
-    declarer: str | None = None
-    contract: int | None = None
-    made: bool | None = None
-    conceded: bool = False
-    redeal: bool = False
-    dark: bool = False
-    marriages: list[tuple[str, int, str | None]] = field(default_factory=list)
-    barrel_start: list[str] = field(default_factory=list)
-    barrel_end: list[str] = field(default_factory=list)
-    # Bura, Burkozel
-    end: str | None = None
-    winner: str | None = None
-    claim: tuple[str, int | None, bool] | None = None
-    """(claimant, count, won)."""
-    shows: list[tuple[str, str]] = field(default_factory=list)
-    penalties: dict[str, int] = field(default_factory=dict)
-    """Penalty points this deal added (Burkozel, Bura with match=penalty-12)."""
-    results: dict[str, dict[str, Any]] = field(default_factory=dict)
-    """Per player: points, score, total, tricks (Thousand); chips, penalty, points (Bura)."""
-
-
-@dataclass(slots=True)
-class GameFacts:
-    kind: str
-    players: list[str]
-    dealer: str | None
-    rules: str
-    switches: dict[str, str]
-    tags: dict[str, list[str]]
-    file: str | None = None
-    index: int | None = None
-    result: str | None = None
-    valid: bool = True
-    codes: list[str] = field(default_factory=list)
-    wrong_facts: bool = False
-    """The record states facts the engine computes otherwise (the facts here are the
-    engine's)."""
-    totals: dict[str, int] = field(default_factory=dict)
-    hands: list[HandFacts] = field(default_factory=list)
 
 
 class _Watcher(Visitor):
@@ -219,93 +148,12 @@ def facts_of(
         hf.dealer = names[res.dealer]
         hf.finished = True
         hf.position = position
-        if isinstance(game, ThousandGame):
-            _thousand_result(hf, res, previous, names, game)
-        else:
-            _bura_result(hf, res, previous, names, game)
+        GAMES[game.kind].hand_facts(hf, res, previous, names, game)
         previous = res
         out.hands.append(hf)
     finished = {h.number for h in out.hands}
     out.hands.extend(h for n, h in sorted(seen.items()) if n not in finished)
     return out
-
-
-def _thousand_result(
-    hf: HandFacts, res: Any, previous: Any, names: list[str], game: ThousandGame
-) -> None:
-    hf.declarer = None if res.declarer is None else names[res.declarer]
-    hf.contract, hf.made, hf.conceded = res.contract, res.made, res.conceded
-    hf.redeal, hf.dark = res.redeal, res.dark
-    hf.marriages = [
-        (names[s], v, None if suit is None else suit.noun) for s, v, suit in res.marriages
-    ]
-    hf.barrel_end = sorted(names[p] for p in res.barrel)
-    if previous is None:
-        hf.start = {k: list(v) for k in ("Totals", "Barrel", "Bolts") if (v := game.tag_values(k))}
-        barrel = hf.start.get("Barrel", [])
-        hf.barrel_start = [names[p] for p, b in enumerate(barrel) if b.strip() not in ("-", "")]
-    else:
-        hf.start = {
-            "Totals": [previous.totals.get(p, 0) for p in range(len(names))],
-            "Barrel": ["-" if b is None else str(b) for b in previous.barrel_hands],
-            "Bolts": list(previous.bolts),
-        }
-        hf.barrel_start = [names[p] for p, b in enumerate(previous.barrel_hands) if b is not None]
-    for p, name in enumerate(names):
-        if p in res.totals:
-            hf.results[name] = {
-                "points": res.points.get(p),
-                "score": res.scores.get(p),
-                "total": res.totals.get(p),
-                "tricks": res.tricks.get(p),
-                "barrel": p in res.barrel,
-            }
-
-
-def _bura_result(hf: HandFacts, res: Any, previous: Any, names: list[str], game: BuraGame) -> None:
-    hf.end = res.end
-    hf.winner = None if res.winner is None else names[res.winner]
-    folded = {n.casefold(): n for n in names}
-    deal = next((d for d in game.deals if d.number == res.number), None)
-    events = deal.events if deal is not None else []
-    hf.shows = [
-        (folded.get(e.seat.casefold(), e.seat), e.combo) for e in events if isinstance(e, Show)
-    ]
-    claims = [e for e in events if isinstance(e, Claim)]
-    if claims:
-        claimant = folded.get(claims[-1].seat.casefold(), claims[-1].seat)
-        hf.claim = (claimant, res.claim_count, res.end == "claim-won")
-    before = previous.penalty if previous is not None else {}
-    for p, name in enumerate(names):
-        added = (
-            res.penalty.get(p, 0) - before.get(p, 0)
-            if previous is not None
-            else res.added.get(p, res.penalty.get(p, 0))
-        )
-        if added:
-            hf.penalties[name] = added
-        hf.results[name] = {
-            "chips": res.chips.get(p),
-            "penalty": res.penalty.get(p),
-            "points": res.points.get(p),
-            "wins": res.wins.get(p),
-        }
-    if previous is None:
-        hf.start = {
-            name: list(values)
-            for name in ("Pot", "Chips", "Penalty", "Leader", "Factor")
-            if (values := game.tag_values(name))
-        }
-    else:
-        hf.start = {
-            "Pot": [str(previous.pot), "ante"] if previous.end == "void" else [str(previous.pot)],
-            "Chips": [str(previous.chips.get(p, 0)) for p in range(len(names))],
-            "Penalty": [str(previous.penalty.get(p, 0)) for p in range(len(names))],
-        }
-        if previous.factor != 1:
-            hf.start["Factor"] = [str(previous.factor)]
-        if game.kind == "burkozel" and previous.last_taker is not None:
-            hf.start["Leader"] = [names[previous.last_taker]]
 
 
 # ---- Cutting a hand out -----------------------------------------------------------------------
@@ -318,25 +166,9 @@ def cut_hand(game: AnyGame, facts: HandFacts) -> AnyGame:
     keep = [t for t in game.tags if t.name not in ("Dealer", "Result", *START_TAGS)]
     tags = list(keep)
     at = next((i for i, t in enumerate(tags) if t.name == "Rules"), len(tags) - 1) + 1
-    extra = [Tag(name="Dealer", values=[facts.dealer])]
-    if isinstance(game, ThousandGame):
-        extra.append(Tag(name="FirstHand", values=[str(facts.number)]))
-        extra += [
-            Tag(name=k, values=[str(v) for v in facts.start[k]])
-            for k in ("Totals", "Barrel", "Bolts")
-            if k in facts.start
-        ]
-        out: AnyGame = ThousandGame(
-            tags=[*tags[:at], *extra, *tags[at:]], hands=_units(game.hands, facts)
-        )
-        return out
-    extra.append(Tag(name="FirstDeal", values=[str(facts.number)]))
-    ante = game.tag_values("Ante")
-    if ante:
-        extra.append(Tag(name="Ante", values=list(ante)))
-    extra += [Tag(name=k, values=list(v)) for k, v in facts.start.items() if v]
-    return BuraGame(
-        kind=game.kind, tags=[*tags[:at], *extra, *tags[at:]], deals=_units(game.deals, facts)
+    extra = [Tag(name="Dealer", values=[facts.dealer]), *GAMES[game.kind].cut_tags(game, facts)]
+    return type(game)(
+        kind=game.kind, tags=[*tags[:at], *extra, *tags[at:]], **{game.UNITS: _units(game.units, facts)}
     )
 
 
@@ -358,17 +190,7 @@ def moves_key(game: AnyGame) -> str:
         t for t in bare.tags if t.name in ("Game", "Players", "Dealer", "Rules", *START_TAGS)
     ]
     _strip(bare)
-    if isinstance(bare, ThousandGame):
-        for hand in bare.hands:
-            hand.stated = []
-            for trick in hand.tricks:
-                trick.winner = None
-    else:
-        for deal in bare.deals:
-            deal.events = [e for e in deal.events if not isinstance(e, Pot | Tally)]
-            for ev in deal.events:
-                if hasattr(ev, "winner"):
-                    ev.winner = None
+    GAMES[bare.kind].strip_facts(bare)
     return hashlib.sha1(write_game(bare).encode("utf-8")).hexdigest()
 
 
@@ -527,10 +349,9 @@ class Stats:
                 p["wins"] += 1
             total = g.totals.get(name, 0)
             p["final_total"] += total
-            if g.kind == "bura":
-                p["chips"] += total
-            elif g.kind == "burkozel":
-                p["penalty"] += total
+            key = GAMES[g.kind].score_tally
+            if key in p:  # net chips (Bura) or penalty points (Burkozel)
+                p[key] += total
         for h in played:
             self._hand(h)
 

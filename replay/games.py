@@ -14,12 +14,14 @@ from notation.records import AnyGame, BuraGame, ThousandGame
 
 from . import bura, burkozel, thousand
 from .bura import ask as bura_ask
+from .bura import facts as bura_facts
 from .bura import kgn as bura_kgn
 from .bura import view as bura_view
 from .burkozel import view as burkozel_view
 from .checker import Report
 from .model import GameKind
 from .thousand import ask as thousand_ask
+from .thousand import facts as thousand_facts
 from .thousand import kgn as thousand_kgn
 from .thousand import view as thousand_view
 
@@ -36,6 +38,18 @@ def _bura(seed: int, rules: str, players: int, deals: int) -> AnyGame:
 
 def _burkozel(seed: int, rules: str, players: int, deals: int) -> AnyGame:
     return burkozel.generate_burkozel(seed=seed, rules=rules, players=players, deals=deals)
+
+
+def _analyze(record: Any) -> Any:
+    from .thousand.analyze import analyze_game  # the solver loads only when asked for
+
+    return analyze_game(record)
+
+
+def _annotate_analysis(record: Any) -> Any:
+    from .thousand.analyze import annotate_analysis
+
+    return annotate_analysis(record)
 
 
 def _players(rules: Any) -> range:
@@ -58,13 +72,19 @@ GAMES: dict[str, GameKind] = {
         sheet=thousand_view.sheet,
         annotate=thousand_view.annotate,
         question=thousand_ask.question,
+        hand_facts=thousand_facts.hand_facts,
+        cut_tags=thousand_facts.cut_tags,
+        strip_facts=thousand_facts.strip_facts,
         before=thousand_kgn.before,
         append_move=thousand_kgn.append_move,
         progression=thousand_view.progression,
         players=range(3, 5),
         player_count=_players,
+        analyze=_analyze,
+        annotate_analysis=_annotate_analysis,
         start_tags=thousand.START_TAGS,
         score_name="points",
+        score_tally="totals",
     ),
     "bura": GameKind(
         name="bura",
@@ -80,12 +100,16 @@ GAMES: dict[str, GameKind] = {
         sheet=bura_view.sheet,
         annotate=bura_view.annotate,
         question=bura_ask.question,
+        hand_facts=bura_facts.hand_facts,
+        cut_tags=bura_facts.cut_tags,
+        strip_facts=bura_facts.strip_facts,
         before=bura_kgn.before,
         append_move=bura_kgn.append_move,
         progression=bura_view.progression,
         players=range(2, 7),
         start_tags=bura.START_TAGS,
         score_name="chips",
+        score_tally="chips",
     ),
     "burkozel": GameKind(
         name="burkozel",
@@ -101,12 +125,16 @@ GAMES: dict[str, GameKind] = {
         sheet=burkozel_view.sheet,
         annotate=burkozel_view.annotate,
         question=bura_ask.question,
+        hand_facts=bura_facts.hand_facts,
+        cut_tags=bura_facts.cut_tags,
+        strip_facts=bura_facts.strip_facts,
         before=bura_kgn.before,
         append_move=bura_kgn.append_move,
         progression=burkozel_view.progression,
         players=range(2, 5),
         start_tags=bura.START_TAGS,
         score_name="penalty points",
+        score_tally="penalty",
     ),
 }
 """Every game kozyr knows, by the name of its ``Game`` tag."""

@@ -198,6 +198,13 @@ class GameKind:
     append_move: Callable[[Any, Any, Any, Any], None]
     """Writes one pushed move into a record: ``append_move(record, table, move, before)``
     (the recorder extends the file it resumed, comments and all)."""
+    hand_facts: Callable[[Any, Any, Any, list[str], Any], None]
+    """Fills the corpus facts of a finished hand or deal (``replay.facts.HandFacts``):
+    ``hand_facts(facts, result, previous result, names, record)``."""
+    cut_tags: Callable[[Any, Any], list[Any]]
+    """The start tags that make one hand or deal a record of its own (``kozyr split``)."""
+    strip_facts: Callable[[Any], None]
+    """Drops what the engine computes from a record (``kozyr dedupe``)."""
     progression: Callable[[Report, Any], tuple[dict[str, list[int]], list[tuple[str, int]], str]]
     """The running scores after each hand or deal, reference lines, and what is counted
     (``kozyr sheet --plot``)."""
@@ -207,8 +214,15 @@ class GameKind:
     """The tags that start a record in the middle of a session."""
     score_name: str
     """What ``Outcome.scores`` counts: ``points``, ``chips`` or ``penalty points``."""
+    score_tally: str
+    """The record's word for the running scores: ``totals``, ``chips`` or ``penalty``."""
     player_count: Callable[[RuleSet], range] | None = None
     """The players the rules ask for, where they decide (Thousand's ``players=4``)."""
+    analyze: Callable[[Any], Any] | None = None
+    """Double-dummy analysis of a record's hands (``kozyr analyze``), where the game has a
+    solver (Thousand)."""
+    annotate_analysis: Callable[[Any], Any] | None = None
+    """Writes the analysis into a record as glyphs and comments (``annotate --analysis``)."""
     default_rules: str = "classic"
 
     def new_table(

@@ -15,16 +15,15 @@ diagnostics are the same, in the same order, as with one job.
 from __future__ import annotations
 
 import os
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 from notation.errors import KgnError
 from notation.parse import GameText, parse_game
 
 from .check import check
+from .pool import imap_ordered
 
 __all__ = [
     "GameResult",
@@ -37,8 +36,6 @@ __all__ = [
     "job",
 ]
 
-_T = TypeVar("_T")
-_R = TypeVar("_R")
 
 Job = tuple[str, int, int, str | None, dict[str, Any] | None]
 """A game to check: text, first line, index in its file, file name, encoding error."""
@@ -140,28 +137,6 @@ def batches(
             batch, size = [], 0
     if batch:
         yield batch
-
-
-def imap_ordered(
-    fn: Callable[[_T], _R], items: Iterable[_T], jobs: int | None = None
-) -> Iterator[tuple[_T, _R]]:
-    """``(item, fn(item))`` for every item, in input order, on ``jobs`` processes (all cores
-    by default; 1: in this process).  At most ``3 * jobs`` items are in flight."""
-    jobs = jobs or os.cpu_count() or 1
-    if jobs == 1:
-        for item in items:
-            yield item, fn(item)
-        return
-    window: deque[tuple[_T, Future[_R]]] = deque()
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for item in items:
-            window.append((item, pool.submit(fn, item)))
-            while len(window) >= 3 * jobs:
-                first, future = window.popleft()
-                yield first, future.result()
-        while window:
-            first, future = window.popleft()
-            yield first, future.result()
 
 
 def check_all(

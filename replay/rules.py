@@ -287,37 +287,43 @@ def parse_rules(game: str, text: str) -> RuleSet:
     return RuleSet(game, preset, values)
 
 
-def _check_conflicts(game: str, v: dict[str, str], given: set[str]) -> None:
-    def conflict(message: str) -> None:
-        raise RulesConfigError(message, code="conflicting-switches")
+def _conflict(message: str) -> None:
+    raise RulesConfigError(message, code="conflicting-switches")
 
-    if game == "thousand":
-        barrel_detail = [
-            k
-            for k in (
-                "barrel-hands",
-                "barrel-penalty",
-                "barrel-collision",
-                "barrel-fail",
-                "barrel-win",
-            )
-            if k in given
-        ]
-        if v["opening"] == "dealer" and v["players"] == "4":
-            conflict("opening=dealer contradicts players=4: the dealer sits out every hand")
-        if v["barrel"] == "off" and barrel_detail:
-            conflict(f"barrel=off contradicts {', '.join(barrel_detail)}: there is no barrel")
-        if v["barrel"] == "800-lock" and barrel_detail:
-            conflict(
-                f"barrel=800-lock has no hand limit, fall or collision; it contradicts "
-                f"{', '.join(barrel_detail)}"
-            )
-        if int(v["target"]) < 300:
-            conflict(
-                f"target={v['target']} is too low: the barrel lies 120 below it (use 300 or more)"
-            )
-    elif game == "bura":
-        if v["small-moskva"] == "sixes" and v["deck"] == "32":
-            conflict("small-moskva=sixes needs the sixes: it contradicts deck=32")
-        if v["two-buras"] != "playoff" and v["bura"] == "off" and "two-buras" in given:
-            conflict("two-buras settles buras, which bura=off turns off")
+
+def _thousand_conflicts(v: dict[str, str], given: set[str]) -> None:
+    barrel_detail = [
+        k
+        for k in ("barrel-hands", "barrel-penalty", "barrel-collision", "barrel-fail", "barrel-win")
+        if k in given
+    ]
+    if v["opening"] == "dealer" and v["players"] == "4":
+        _conflict("opening=dealer contradicts players=4: the dealer sits out every hand")
+    if v["barrel"] == "off" and barrel_detail:
+        _conflict(f"barrel=off contradicts {', '.join(barrel_detail)}: there is no barrel")
+    if v["barrel"] == "800-lock" and barrel_detail:
+        _conflict(
+            f"barrel=800-lock has no hand limit, fall or collision; it contradicts "
+            f"{', '.join(barrel_detail)}"
+        )
+    if int(v["target"]) < 300:
+        _conflict(
+            f"target={v['target']} is too low: the barrel lies 120 below it (use 300 or more)"
+        )
+
+
+def _bura_conflicts(v: dict[str, str], given: set[str]) -> None:
+    if v["small-moskva"] == "sixes" and v["deck"] == "32":
+        _conflict("small-moskva=sixes needs the sixes: it contradicts deck=32")
+    if v["two-buras"] != "playoff" and v["bura"] == "off" and "two-buras" in given:
+        _conflict("two-buras settles buras, which bura=off turns off")
+
+
+_CONFLICTS = {"thousand": _thousand_conflicts, "bura": _bura_conflicts}
+"""Per game: the switch values that contradict each other."""
+
+
+def _check_conflicts(game: str, v: dict[str, str], given: set[str]) -> None:
+    check = _CONFLICTS.get(game)
+    if check is not None:
+        check(v, given)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from notation.errors import KgnError
-from notation.records import AnyGame, BuraVariation, Comment, Glyph, Nag, Variation
+from notation.records import AnyGame, Comment, Glyph, Nag
 
 from .check import Report, replay_record
 from .checker import Checker, Visitor
@@ -135,6 +135,6 @@ def describe(table: Any, node: Any) -> str:
     text = GAMES[table.game].describe(table, node)
     if text is not None:
         return text
-    if isinstance(node, Variation | BuraVariation):
+    if getattr(node, "kind", None) == "variation":
         return "variation"
     return type(node).__name__.lower()

@@ -406,13 +406,12 @@ def _copy(value: Any) -> Any:
     return copy.deepcopy(value)
 
 
-def parse_event(game: str, players: list[str], body: str) -> AnyGame:
+def parse_event(game: str, unit: str, players: list[str], body: str) -> AnyGame:
     """Read one KGN event (``body``, the lines of one hand or deal) by the game's grammar,
     in a record of its own: what ``parse_move`` of every table starts from."""
     if "\n" in body or "\r" in body:
         raise KgnError("a move is one line of KGN", code="bad-move")
     names = " ".join(quote(p) for p in players)
-    unit = "hand" if game == "thousand" else "deal"
     head = f'[Game "{game}"] [Players {names}] [Dealer {quote(players[0])}] [Rules "classic"]'
     try:
         record = notation.loads(f"{head}\n{unit} 1\n  {body}\n")

@@ -19,12 +19,12 @@ from typer.testing import CliRunner
 
 import notation
 from notation.records import Glyph, Play
-from replay.analyze import analyze_game, annotate_analysis, position_of
 from replay.check import Visitor, check, replay_record
 from replay.cli import app
-from replay.dd import Move, PlayRules, Solver, legal_moves, play
 from replay.thousand import PlayCard as PlayEvent
 from replay.thousand import ThousandTable, generate_thousand
+from replay.thousand.analyze import analyze_game, annotate_analysis, position_of
+from replay.thousand.dd import Move, PlayRules, Solver, legal_moves, play
 
 runner = CliRunner()
 
@@ -166,7 +166,7 @@ def test_a_marriage_is_a_choice_the_solver_tries_both_ways() -> None:
     def mask(*codes: str) -> int:
         return sum(1 << c(x) for x in codes)
 
-    from replay.dd import Position
+    from replay.thousand.dd import Position
 
     # Anna holds KH QH. Declared, hearts are trump: 100, and both tricks (14 + 16: Boris
     # throws TS then AS).  Not declared (trick 1: not allowed), she still takes both: 30.

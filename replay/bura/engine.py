@@ -150,6 +150,8 @@ class DealResult:
     """What the next deal's penalties are multiplied by (a tie with tie=double-next)."""
     last_taker: int | None = None
     """Who took the deal's last trick (Burkozel: he leads the next deal)."""
+    leads_next: int | None = None
+    """Who leads the next deal where the rules name him (Burkozel K3: the last taker)."""
     notes: list[str] = field(default_factory=list)
 
 

@@ -86,7 +86,7 @@ def parse_move(table: BuraEngine, text: str) -> BuraMove:
     words = text.split(None, 1)
     word = words[0].casefold() if words else ""
     body = text.strip() if word in _EVENT_WORDS else f"1. {text.strip()}"
-    record = parse_event(table.game, table.players, body)
+    record = parse_event(table.game, table.unit, table.players, body)
     assert isinstance(record, BuraGame)
     deal = record.deals[0]
     players = table.players

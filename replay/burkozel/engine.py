@@ -174,5 +174,5 @@ class BurkozelTable(BuraTable):
                 m.penalty[x + 2] = m.penalty[x]
         res.added = add
         m.dealer = self._next(m.dealer)
-        m.first_leader = deal.last_taker
+        m.first_leader = res.leads_next = deal.last_taker
         self._match_end()

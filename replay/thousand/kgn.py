@@ -94,7 +94,7 @@ def parse_move(table: ThousandEngine, text: str) -> ThousandMove:
     words = text.split(None, 1)
     word = words[0].casefold() if words else ""
     body = text.strip() if word in _EVENT_WORDS else f"1. {text.strip()}"
-    record = parse_event("thousand", table.players, body)
+    record = parse_event("thousand", table.unit, table.players, body)
     assert isinstance(record, ThousandGame)
     hand = record.hands[0]
     players = table.players

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 from notation.cards import Rank, Suit, card_code, card_points
 
 if TYPE_CHECKING:
-    from .thousand import ThousandSettings
+    from .engine import ThousandSettings
 
 __all__ = ["Move", "PlayRules", "Position", "Solver", "legal_moves", "trick_winner"]
 

@@ -1,7 +1,7 @@
 """``kozyr analyze``: where a Thousand contract was won or lost (docs/analysis.md).
 
 A record is replayed through the checker as ``kozyr validate`` does; every hand whose play
-is complete (or whose cards are all known) is then solved double dummy (:mod:`replay.dd`):
+is complete (or whose cards are all known) is then solved double dummy (:mod:`replay.thousand.dd`):
 the value before the first lead, and before and after every card, in the declarer's hand
 points (card points of his tricks plus his marriages) with best play on both sides.
 
@@ -26,9 +26,10 @@ from typing import Any
 from notation.cards import card_code, card_points, parse_card
 from notation.records import Comment, Glyph, Play, ThousandGame
 
-from .check import Report, Visitor, replay_record
+from ..checker import Report, Visitor
+from .check import ThousandChecker
 from .dd import Move, PlayRules, Position, Solver, legal_moves, play
-from .thousand import ThousandTable
+from .table import ThousandTable
 
 __all__ = [
     "CardValue",
@@ -162,7 +163,9 @@ def collect_hands(
 ) -> tuple[list[HandPlay], Report, _Collector]:
     """Replay a Thousand record; every hand it records, ready for :func:`solve_hand`."""
     collector = _Collector()
-    report, table = replay_record(game, file=file, visitor=collector)
+    checker = ThousandChecker(game, file)
+    checker.visitor = collector
+    report, table = checker.run(), checker.table
     out: list[HandPlay] = []
     played = dict(collector.hands)
     for res in report.hands:
@@ -426,7 +429,7 @@ def analyze_all(
 ) -> Any:
     """``(key, game, report, [HandAnalysis])`` for each ``(key, game)`` of ``games``, in
     order, the hands solved on ``jobs`` processes (a hand is the unit of work)."""
-    from .parallel import imap_ordered
+    from ..pool import imap_ordered
 
     pending: dict[tuple[str, int], tuple[ThousandGame, Report]] = {}
 

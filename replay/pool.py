@@ -1,0 +1,36 @@
+"""Work spread over processes, results in input order (the hand or batch is the unit)."""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import TypeVar
+
+__all__ = ["imap_ordered"]
+
+_T = TypeVar("_T")
+_R = TypeVar("_R")
+
+
+def imap_ordered(
+    fn: Callable[[_T], _R], items: Iterable[_T], jobs: int | None = None
+) -> Iterator[tuple[_T, _R]]:
+    """``(item, fn(item))`` for every item, in input order, on ``jobs`` processes (all cores
+    by default; 1: in this process).  At most ``3 * jobs`` items are in flight."""
+    jobs = jobs or os.cpu_count() or 1
+    if jobs == 1:
+        for item in items:
+            yield item, fn(item)
+        return
+    window: deque[tuple[_T, Future[_R]]] = deque()
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for item in items:
+            window.append((item, pool.submit(fn, item)))
+            while len(window) >= 3 * jobs:
+                first, future = window.popleft()
+                yield first, future.result()
+        while window:
+            first, future = window.popleft()
+            yield first, future.result()
