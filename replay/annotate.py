@@ -27,7 +27,7 @@ class _Watcher(Visitor):
         self.takers: dict[int, str] = {}
         self.marriages: dict[int, str] = {}
 
-    def visit_move(self, table: Any, node: Any, checker: Checker) -> None:
+    def visit_move(self, table: Any, node: Any, checker: Checker[Any]) -> None:
         if self.depth:
             return
         if isinstance(node, Play) and node.marriage:

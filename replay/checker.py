@@ -15,13 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from notation.cards import UNKNOWN, Card, parse_card
 from notation.errors import IllegalMoveError, KgnError, RulesConfigError, WrongFactError
-from notation.records import AnyGame, Comment
+from notation.records import AnyGame, BuraTrick, Comment, Node, Tag, Trick
 
 from .rules import RuleSet, did_you_mean, parse_rules
+from .table import BaseTable
 
 __all__ = ["MAX_ERRORS", "Checker", "LineEnded", "Report", "Visitor"]
 
@@ -69,7 +70,7 @@ class Visitor:
     def end_variation(self) -> None:
         self.depth -= 1
 
-    def visit_move(self, table: Any, node: Any, checker: Checker) -> None:
+    def visit_move(self, table: Any, node: Node, checker: Checker[Any]) -> None:
         """A move was pushed: ``table`` is the position after it, ``node`` the record node
         it came from."""
 
@@ -81,7 +82,11 @@ class LineEnded(Exception):
     """An illegal move: the current line of play ends here (reported already)."""
 
 
-class Checker:
+T = TypeVar("T", bound=BaseTable[Any, Any])
+"""A game's table type."""
+
+
+class Checker(Generic[T]):
     """What every game's checker shares: locating diagnostics, seats, the header, the
     replay loop.  A game's checker names its ``game``, ``unit``, ``setup_clause`` and
     ``result_clause``, and supplies ``header``, ``units``, ``replay_unit`` and ``totals``."""
@@ -117,11 +122,11 @@ class Checker:
         self.suppressed = 0
         self.visitor: Visitor | None = None
         """Sees every step (see :class:`Visitor`)."""
-        self.table: Any = None
+        self.table: T | None = None
 
     # -- diagnostics ----------------------------------------------------------------------
 
-    def locate(self, err: KgnError, node: Any, seat: str | None = None) -> KgnError:
+    def locate(self, err: KgnError, node: Node | None, seat: str | None = None) -> KgnError:
         pos = getattr(node, "pos", None)
         if pos is not None:
             err.line, err.column = pos
@@ -138,28 +143,28 @@ class Checker:
             err.source = self.source(err.line)
         return err
 
-    def report(self, err: KgnError, node: Any, seat: str | None = None) -> None:
+    def report(self, err: KgnError, node: Node | None, seat: str | None = None) -> None:
         if len(self.diags) >= MAX_ERRORS:
             self.suppressed += 1
             return
         self.diags.append(self.locate(err, node, seat))
 
-    def illegal(self, err: KgnError, node: Any, seat: str | None = None) -> LineEnded:
+    def illegal(self, err: KgnError, node: Node | None, seat: str | None = None) -> LineEnded:
         self.report(err, node, seat)
         return LineEnded()
 
-    def setup_error(self, message: str, tag: Any) -> None:
+    def setup_error(self, message: str, tag: Tag) -> None:
         """A malformed start-position tag (``FirstHand``, ``Totals`` ...): reported, and the
         replay does not start."""
         self.report(KgnError(message, code="setup", clause=self.setup_clause), tag)
 
-    def stop(self, message: str, code: str, clause: str | None, node: Any) -> LineEnded:
+    def stop(self, message: str, code: str, clause: str | None, node: Node | None) -> LineEnded:
         """An illegal move found by the checker itself: report it at ``node``, end the line."""
         return self.illegal(IllegalMoveError(message, code=code, clause=clause), node)
 
     def start_trick(
         self,
-        trick: Any,
+        trick: Trick | BuraTrick,
         current: int,
         unfinished: bool,
         clause: str,
@@ -182,7 +187,7 @@ class Checker:
             self.trick_no = current
 
     def wrong(
-        self, message: str, code: str, clause: str | None, node: Any, seat: str | None = None
+        self, message: str, code: str, clause: str | None, node: Node | None, seat: str | None = None
     ) -> None:
         self.report(WrongFactError(message, code=code, clause=clause), node, seat)
 
@@ -242,7 +247,7 @@ class Checker:
             return None
         return rules, self.seats[dealer]
 
-    def seat(self, name: str, node: Any) -> int:
+    def seat(self, name: str, node: Node | None) -> int:
         seat = self.seats.get(name)
         if seat is None:
             raise self.illegal(
@@ -261,16 +266,16 @@ class Checker:
 
     # -- replaying -------------------------------------------------------------------------
 
-    def apply(self, table: Any, ev: Any, node: Any, seat: str | None = None) -> None:
-        """Apply an engine event; an illegal one is reported at ``node`` and ends the line."""
+    def apply(self, table: T, move: Any, node: Node, seat: str | None = None) -> None:
+        """Push a move; an illegal one is reported at ``node`` and ends the line."""
         try:
-            table.push(ev)
+            table.push(move)
         except IllegalMoveError as exc:
             raise self.illegal(exc, node, seat) from None
         if self.visitor is not None:
             self.visitor.visit_move(table, node, self)
 
-    def branch(self, table: Any, run: Callable[[Any], None]) -> None:
+    def branch(self, table: T, run: Callable[[T], None]) -> None:
         """Replay a variation on a copy of the table, as a line of its own."""
         clone = table.clone()
         saved = (self.hand_no, self.trick_no)
@@ -289,19 +294,19 @@ class Checker:
     # A game kind's checker supplies header(), units() (hands or deals), replay_unit() and
     # totals(); finish() closes what the record leaves open.
 
-    def header(self) -> Any:
+    def header(self) -> T | None:
         raise NotImplementedError
 
     def units(self) -> list[Any]:
         raise NotImplementedError
 
-    def replay_unit(self, table: Any, unit: Any, last: bool) -> None:
+    def replay_unit(self, table: T, unit: Any, last: bool) -> None:
         raise NotImplementedError
 
-    def totals(self, table: Any) -> list[int]:
+    def totals(self, table: T) -> list[int]:
         raise NotImplementedError
 
-    def finish(self, table: Any) -> None:
+    def finish(self, table: T) -> None:
         """After the last hand or deal (nothing to do by default)."""
 
     def run(self) -> Report:

@@ -317,8 +317,15 @@ class BaseTable(MoveStack, Generic[M, R]):
     are replayed, so neither ``push`` nor a checker that never undoes pays for copies."""
 
     STATE: ClassVar[tuple[str, ...]] = ()
+    players: list[str]
+    """The players' names in seat order."""
     results: list[R]
     """One per finished hand (Thousand) or deal (Bura, Burkozel)."""
+
+    @property
+    def result(self) -> str | None:
+        """The winner, ``draw``, or None while the game goes on."""
+        raise NotImplementedError
 
     def __init__(self) -> None:
         self.moves: list[M] = []

@@ -52,7 +52,7 @@ START_TAGS = ("Ante", "Pot", "FirstDeal", "Chips", "Penalty", "Factor", "Leader"
 """The tags that start a Bura or Burkozel record in the middle of a session."""
 
 
-class BuraChecker(Checker):
+class BuraChecker(Checker[BuraTable]):
     """Replays a Bura record and reports what is wrong."""
 
     record: BuraGame

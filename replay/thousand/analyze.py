@@ -178,7 +178,7 @@ def collect_hands(
             hp.start = _cards_played(hp)
         out.append(hp)
     for hp in played.values():  # the hand the record stops in
-        if not report.ok:
+        if not report.ok or table is None:
             hp.skipped = "the record stops at an illegal move in this hand"
         else:
             hp.start = _start_cards(table, hp)

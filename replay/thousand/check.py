@@ -39,7 +39,7 @@ START_TAGS = ("FirstHand", "Totals", "Barrel", "Bolts")
 """The tags that start a Thousand record in the middle of a session."""
 
 
-class ThousandChecker(Checker):
+class ThousandChecker(Checker[ThousandTable]):
     """Replays a Thousand record and reports what is wrong."""
 
     record: ThousandGame
