@@ -47,3 +47,33 @@ def test_every_switch_and_value_is_in_the_rulebook() -> None:
             assert row is not None, sw.name
             for value in sw.values:
                 assert value in row, (sw.name, value)
+
+
+def test_the_api_examples_run_and_print_what_the_page_says(capsys: object, monkeypatch: object) -> None:
+    """Every code block of docs/api.md that imports something runs as written."""
+    import pytest
+
+    assert isinstance(monkeypatch, pytest.MonkeyPatch) and isinstance(capsys, pytest.CaptureFixture)
+    monkeypatch.chdir(ROOT)
+    text = (ROOT / "docs" / "api.md").read_text()
+    blocks = ["\n".join(line[4:] for line in b.split("\n")) for b in re.findall(r"\n((?:    .*\n|\n)+)", text)]
+    examples = [b for b in blocks if "import" in b]
+    assert len(examples) >= 5
+    for code in examples:
+        exec(compile(code, "docs/api.md", "exec"), {})
+    out = capsys.readouterr().out
+    for promised in ("T5.1 must-follow ['9S']", "[(1, 'Anna', 'KH'), (1, 'Boris', 'QD')]",
+                     "['Anna TS', 'Anna AS', 'Anna 9C'"):
+        assert promised in out
+
+
+def test_the_readme_table_example_runs(capsys: object, monkeypatch: object) -> None:
+    import pytest
+
+    assert isinstance(monkeypatch, pytest.MonkeyPatch) and isinstance(capsys, pytest.CaptureFixture)
+    monkeypatch.chdir(ROOT)
+    text = (ROOT / "README.md").read_text()
+    blocks = ["\n".join(line[4:] for line in b.split("\n")) for b in re.findall(r"\n((?:    .*\n|\n)+)", text)]
+    example = next(b for b in blocks if "new_table" in b)
+    exec(compile(example, "README.md", "exec"), {})
+    assert '[Game "bura"]' in capsys.readouterr().out

@@ -8,6 +8,7 @@ from notation.cards import card_code
 from notation.write import seat_text
 
 from ..model import Question
+from .moves import Lay
 from .table import BuraTable
 
 __all__ = ["question"]
@@ -60,7 +61,8 @@ def question(table: BuraTable, declined: bool = False) -> Question:
     seat = deal.right[0] if deal.right and not deal.trick else deal.turn
     player = names[seat]
     verb = "leads" if not deal.trick else "answers"
-    legal = [" ".join(card_code(c) for c in lead) for lead in table.legal_leads()][:10]
+    lays = [m for m in table.legal_moves() if isinstance(m, Lay) and m.seat == seat]
+    legal = [" ".join(card_code(c) for c in m.up) for m in lays if not m.down][:10]
     return Question(
         f"trick {deal.trick_no}: {player} {verb}> ",
         lambda a: event(a, f"{seat_text(player)} {a}"),

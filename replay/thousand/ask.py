@@ -7,6 +7,7 @@ from notation.write import seat_text
 
 from ..model import Question
 from ..table import POOL, cards_text
+from .moves import Bid, GiveCards, PlayCard
 from .table import ThousandTable
 
 __all__ = ["question"]
@@ -23,9 +24,11 @@ def question(table: ThousandTable, declined: bool = False) -> Question:
             lambda a: f"deal {a}" if a else "deal talon: ?? ?? ??",
             [],
         )
+    moves = table.legal_moves()  # the one source of what may be played
     if hand.phase == "auction":
         seat = seat_text(names[hand.turn])
-        legal = ["pass" if b is None else str(b) for b in table.legal_bids()]
+        bids = [m for m in moves if isinstance(m, Bid) and not m.dark]
+        legal = ["pass" if m.bid is None else str(m.bid) for m in bids]
         return Question(f"{names[hand.turn]} bids> ", lambda a: f"bid {seat} {a}", legal)
     if hand.phase == "talon":
         h = hand.holdings
@@ -37,7 +40,8 @@ def question(table: ThousandTable, declined: bool = False) -> Question:
     assert declarer is not None
     if hand.phase == "give":
         opp = [names[p] for p in hand.active if p != declarer]
-        legal = cards_text(hand.holdings.known[declarer]).split()
+        given = {c for m in moves if isinstance(m, GiveCards) for _, c in m.cards if c is not None}
+        legal = cards_text(given).split()
         return Question(
             f"{names[declarer]} gives ({opp[0]} CARD, {opp[1]} CARD, or concede)> ",
             lambda a: "concede" if a.strip().casefold() == "concede" else f"give {a}",
@@ -48,8 +52,7 @@ def question(table: ThousandTable, declined: bool = False) -> Question:
             f"contract (Enter for {hand.bid})> ", lambda a: f"contract {a or hand.bid}", []
         )
     seat = names[hand.turn]
-    known = hand.holdings.fully_known(hand.turn)
-    legal = [card_code(c) for c in table.legal_cards()] if known else []
+    legal = list(dict.fromkeys(card_code(m.card) for m in moves if isinstance(m, PlayCard)))
     verb = "leads" if not hand.plays else "plays"
     return Question(
         f"trick {hand.trick_no}: {seat} {verb}> ", lambda a: f"{seat_text(seat)} {a}", legal
