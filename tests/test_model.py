@@ -218,3 +218,23 @@ def test_bura_deals_are_chance_moves_with_the_stock_and_the_trump() -> None:
     assert table.to_move == 1 and all(
         isinstance(m, Lay | OpenClaim | ShowCombo) for m in table.legal_moves()
     )
+
+
+def test_bura_and_burkozel_diagnostics_cite_only_their_clauses_and_say_deal() -> None:
+    from pathlib import Path
+
+    root = Path(__file__).parent / "data" / "invalid"
+    seen = 0
+    for path in sorted(root.glob("bura/*.kgn")) + sorted(root.glob("burkozel/*.kgn")):
+        try:
+            games = notation.loads_all(path.read_text(encoding="utf-8"), file=str(path))
+        except KgnError:
+            continue  # a syntax error: no rules involved
+        for game in games:
+            for d in replay.check(game).diagnostics:
+                if d.clause is not None:
+                    assert d.clause[0] in "BK", (path.name, d.format())
+                    seen += 1
+                if d.hand is not None:
+                    assert d.unit == "deal" and ": deal " in d.format(), d.format()
+    assert seen > 40
