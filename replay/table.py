@@ -18,17 +18,18 @@ notation.errors.IllegalMoveError: <input>: error[T2 card-played-twice]: AS was p
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 import notation
 from notation.cards import Card, card_code, suit_of
 from notation.errors import IllegalMoveError, KgnError
-from notation.records import AnyGame
+from notation.records import AnyGame, Tag
 from notation.write import quote
 
-from .model import MoveStack
+from .model import MoveStack, Outcome
+from .rules import RuleSet
 
 __all__ = [
     "PLAYED",
@@ -38,6 +39,7 @@ __all__ = [
     "cards_text",
     "display_order",
     "parse_event",
+    "rebuild",
     "seat_of",
     "unordered",
 ]
@@ -322,9 +324,16 @@ class BaseTable(MoveStack, Generic[M, R]):
     results: list[R]
     """One per finished hand (Thousand) or deal (Bura, Burkozel)."""
 
+    rules: RuleSet
+    start: dict[str, Any]
+    """How the table was started: the keyword arguments that start one like it."""
+
     @property
     def result(self) -> str | None:
         """The winner, ``draw``, or None while the game goes on."""
+        raise NotImplementedError
+
+    def outcome(self) -> Outcome | None:
         raise NotImplementedError
 
     def __init__(self) -> None:
@@ -432,3 +441,24 @@ def seat_of(players: list[str], name: str) -> int:
     if name in players:
         return players.index(name)
     raise KgnError(f"{name!r} is not one of the players ({', '.join(players)})", code="bad-move")
+
+
+def rebuild(
+    table: BaseTable[M, Any],
+    record: AnyGame,
+    before: Callable[[Any], Any],
+    append_move: Callable[[Any, Any, M, Any], None],
+) -> AnyGame:
+    """Write ``table``'s moves into ``record`` (a header so far): the moves are replayed on a
+    fresh table of the same start, each written by the game's ``append_move``; then the
+    Result tag."""
+    start_like: Any = type(table)  # each game's table takes its own start keywords
+    fresh = start_like(table.players, rules=table.rules, **table.start)
+    for move in table.moves:
+        was = before(fresh)
+        fresh.push(move)
+        append_move(record, fresh, move, was)
+    outcome = table.outcome()
+    result = outcome.result if outcome is not None and outcome.result else "*"
+    record.tags.append(Tag(name="Result", values=[result]))
+    return record

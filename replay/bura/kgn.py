@@ -25,7 +25,7 @@ from notation.records import (
 )
 from notation.write import seat_text
 
-from ..table import parse_event, seat_of
+from ..table import parse_event, rebuild, seat_of
 from .engine import BuraEngine, DealResult
 from .moves import BuraMove, CommitFault, DealCards, DrawCard, Lay, OpenClaim, ShowCombo
 
@@ -37,7 +37,6 @@ __all__ = [
     "header_tags",
     "parse_move",
     "record_of",
-    "result_text",
 ]
 
 _EVENT_WORDS = ("hands", "draw", "open", "show", "fault")
@@ -259,32 +258,8 @@ def append_move(record: BuraGame, table: BuraEngine, move: BuraMove, was: Before
 
 
 def record_of(table: BuraEngine) -> BuraGame:
-    """The moves of ``table`` as a record: replayed on a fresh table of the same start, with
-    every trick's taker, the pot and each finished deal's facts."""
-    start = table.start
-    fresh = type(table)(
-        table.players,
-        dealer=start["dealer"],
-        rules=table.rules,
-        ante=start["ante"],
-        first_deal=start["first_deal"],
-        chips=start["chips"],
-        penalty=start["penalty"],
-        pot=start["pot"],
-        ante_due=start["ante_due"],
-        first_leader=start["first_leader"],
-        factor=start["factor"],
-    )
+    """The moves of ``table`` as a record, with every trick's taker, the pot and each
+    finished deal's facts."""
     record = BuraGame(kind=table.game, tags=header_tags(table))
-    for move in table.moves:
-        was = before(fresh)
-        fresh.push(move)
-        append_move(record, fresh, move, was)
-    record.tags.append(Tag(name="Result", values=[result_text(table)]))
+    rebuild(table, record, before, append_move)
     return record
-
-
-def result_text(table: BuraEngine) -> str:
-    """The Result tag's value: the winner, ``draw``, or ``*`` while the match goes on."""
-    outcome = table.outcome()
-    return outcome.result if outcome is not None and outcome.result else "*"

@@ -1,16 +1,16 @@
-"""What a Burkozel table shows: Bura's view; the score sheet of penalty points."""
+"""What differs in what a Burkozel table shows (the rest is Bura's view): the score
+sheet of penalty points, its chart, and the facts an annotation writes."""
 
 from __future__ import annotations
 
 from notation.records import BuraGame
 
 from ..bura import view as bura_view
-from ..bura.view import describe, view
 from ..checker import Report
 from ..view import Sheet, SheetRow
 from .engine import BurkozelTable
 
-__all__ = ["annotate", "describe", "progression", "sheet", "view"]
+__all__ = ["annotate", "progression", "sheet"]
 
 
 def sheet(report: Report) -> Sheet:

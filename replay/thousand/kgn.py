@@ -25,7 +25,7 @@ from notation.records import (
 )
 from notation.write import seat_text
 
-from ..table import parse_event, seat_of
+from ..table import parse_event, rebuild, seat_of
 from .engine import HandResult, ThousandEngine
 from .moves import (
     Bid,
@@ -47,7 +47,7 @@ __all__ = [
     "header_tags",
     "parse_move",
     "record_of",
-    "result_text",
+    "stated_facts",
 ]
 
 _EVENT_WORDS = ("deal", "redeal", "bid", "bids", "talon", "concede", "give", "contract")
@@ -130,28 +130,20 @@ def parse_move(table: ThousandEngine, text: str) -> ThousandMove:
     return events[0]
 
 
-def _stated(record: Hand, res: HandResult, players: list[str]) -> None:
+def stated_facts(res: HandResult, players: list[str]) -> list[Stated]:
+    """A finished hand's facts as a record states them: points (unless conceded), scores,
+    totals with the barrel marks."""
+    out = []
     if res.points:
-        record.stated.append(
-            Stated(
-                kind="points",
-                entries=[Entry(seat=players[p], value=v) for p, v in res.points.items()],
-            )
-        )
-    record.stated.append(
-        Stated(
-            kind="score", entries=[Entry(seat=players[p], value=v) for p, v in res.scores.items()]
-        )
-    )
-    record.stated.append(
-        Stated(
-            kind="totals",
-            entries=[
-                Entry(seat=players[p], value=v, barrel=p in res.barrel)
-                for p, v in res.totals.items()
-            ],
-        )
-    )
+        points = [Entry(seat=players[p], value=v) for p, v in res.points.items()]
+        out.append(Stated(kind="points", entries=points))
+    scores = [Entry(seat=players[p], value=v) for p, v in res.scores.items()]
+    out.append(Stated(kind="score", entries=scores))
+    totals = [
+        Entry(seat=players[p], value=v, barrel=p in res.barrel) for p, v in res.totals.items()
+    ]
+    out.append(Stated(kind="totals", entries=totals))
+    return out
 
 
 def _start_tags(table: ThousandEngine) -> list[Tag]:
@@ -243,32 +235,12 @@ def append_move(
     else:
         hand.redeal = Redeal(seat=names[move.seat])
     if len(table.results) > done and not table.results[-1].redeal and not hand.stated:
-        _stated(hand, table.results[-1], names)
+        hand.stated.extend(stated_facts(table.results[-1], names))
 
 
 def record_of(table: ThousandEngine) -> ThousandGame:
-    """The moves of ``table`` as a record: replayed on a fresh table of the same start, with
-    every trick's taker and every finished hand's points, scores and totals."""
-    start = table.start
-    fresh = type(table)(
-        table.players,
-        dealer=start["dealer"],
-        rules=table.rules,
-        first_hand=start["first_hand"],
-        totals=start["totals"],
-        barrel=start["barrel"],
-        bolts=start["bolts"],
-    )
+    """The moves of ``table`` as a record, with every trick's taker and every finished
+    hand's points, scores and totals."""
     record = ThousandGame(tags=header_tags(table))
-    for move in table.moves:
-        was = before(fresh)
-        fresh.push(move)
-        append_move(record, fresh, move, was)
-    record.tags.append(Tag(name="Result", values=[result_text(table)]))
+    rebuild(table, record, before, append_move)
     return record
-
-
-def result_text(table: ThousandEngine) -> str:
-    """The Result tag's value: the winner, ``draw``, or ``*`` while the game goes on."""
-    outcome = table.outcome()
-    return outcome.result if outcome is not None and outcome.result else "*"

@@ -10,12 +10,10 @@ from notation.records import (
     Concede,
     Contract,
     Deal,
-    Entry,
     Give,
     Hand,
     Play,
     Redeal,
-    Stated,
     Talon,
     ThousandGame,
     Winner,
@@ -23,7 +21,8 @@ from notation.records import (
 
 from ..checker import Report
 from ..table import POOL
-from ..view import Sheet, SheetRow, View, add_comment, entries, sorted_codes
+from ..view import Sheet, SheetRow, View, add_comment, sorted_codes
+from .kgn import stated_facts
 from .table import ThousandTable
 
 __all__ = ["annotate", "describe", "progression", "sheet", "view"]
@@ -196,30 +195,7 @@ def annotate(
         if res.redeal:
             continue
         kinds = {st.kind for st in hand.stated}
-        if res.points and "points" not in kinds:
-            hand.stated.append(
-                Stated(
-                    kind="points",
-                    entries=entries(names, res.points),
-                )
-            )
-        if "score" not in kinds:
-            hand.stated.append(
-                Stated(
-                    kind="score",
-                    entries=entries(names, res.scores),
-                )
-            )
-        if "totals" not in kinds:
-            hand.stated.append(
-                Stated(
-                    kind="totals",
-                    entries=[
-                        Entry(seat=names[p], value=v, barrel=p in res.barrel)
-                        for p, v in res.totals.items()
-                    ],
-                )
-            )
+        hand.stated.extend(st for st in stated_facts(res, names) if st.kind not in kinds)
         score = next(st for st in hand.stated if st.kind == "score")
         if res.declarer is not None and res.made is not None:
             diff = res.points[res.declarer] - (res.contract or 0)
