@@ -175,7 +175,7 @@ class Recorder:
         """The legal choices at the current prompt (for completion)."""
 
     def _moves(self) -> int:
-        return len(self.table.moves) if self.table is not None else 0
+        return self.table.move_count if self.table is not None else 0
 
     # -- the file ------------------------------------------------------------------------
 

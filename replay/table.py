@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import Any, ClassVar, Generic, TypeVar
 
 import notation
@@ -38,10 +39,12 @@ __all__ = [
     "Holdings",
     "cards_text",
     "display_order",
+    "pack",
     "parse_event",
     "rebuild",
     "seat_of",
     "unordered",
+    "unpack",
 ]
 
 PLAYED = -1
@@ -337,8 +340,8 @@ class BaseTable(MoveStack, Generic[M, R]):
         raise NotImplementedError
 
     def __init__(self) -> None:
-        self.moves: list[M] = []
-        """The moves pushed so far, the first first."""
+        self._log: list[Any] = []
+        """The moves pushed so far, packed (see :func:`pack`)."""
         self._marks: list[tuple[int, tuple[tuple[Any, ...], int]]] = [(0, self._snapshot())]
 
     # -- what each game supplies -------------------------------------------------------
@@ -363,23 +366,35 @@ class BaseTable(MoveStack, Generic[M, R]):
     def push(self, move: M) -> None:
         """Play ``move``; an illegal one raises :class:`IllegalMoveError` and changes
         nothing."""
-        moves = self.moves
-        if type(move) is self.CHANCE and self._marks[-1][0] != len(moves):
-            self._marks.append((len(moves), self._snapshot()))
+        log = self._log
+        kind = type(move)
+        if kind is self.CHANCE and self._marks[-1][0] != len(log):
+            self._marks.append((len(log), self._snapshot()))
         try:
             self._apply(move)
         except IllegalMoveError:
-            self._rewind(len(moves))
+            self._rewind(len(log))
             raise
-        moves.append(move)
+        packer = _PACKERS.get(kind)
+        log.append(packer(move) if packer is not None else _packer(kind)(move))
 
     def pop(self) -> M:
         """Take back the last move and return it (``IndexError`` when there is none)."""
-        if not self.moves:
+        if not self._log:
             raise IndexError("pop from a table with no moves")
-        move = self.moves.pop()
-        self._rewind(len(self.moves))
+        move: M = unpack(self._log.pop())
+        self._rewind(len(self._log))
         return move
+
+    @property
+    def moves(self) -> list[M]:
+        """The moves pushed so far, the first first (a new list at every call)."""
+        return [unpack(item) for item in self._log]
+
+    @property
+    def move_count(self) -> int:
+        """How many moves were pushed (``len(moves)`` without unpacking them)."""
+        return len(self._log)
 
     def _rewind(self, count: int) -> None:
         """Put the table back to the position after the first ``count`` moves."""
@@ -387,13 +402,13 @@ class BaseTable(MoveStack, Generic[M, R]):
             self._marks.pop()
         at, snap = self._marks[-1]
         self._restore(snap)
-        for move in self.moves[at:count]:
-            self._apply(move)
+        for item in self._log[at:count]:
+            self._apply(unpack(item))
 
     def mark(self) -> None:
         """Save the state as it is now: a checker calls this after changing the table other
         than by a move (a record without its auction), so that ``pop`` starts from here."""
-        self._marks.append((len(self.moves), self._snapshot()))
+        self._marks.append((len(self._log), self._snapshot()))
 
     def clone(self: _T) -> _T:
         """An independent copy, with the same moves (for variations)."""
@@ -401,7 +416,7 @@ class BaseTable(MoveStack, Generic[M, R]):
         for name in self.STATE:
             setattr(other, name, copy.deepcopy(getattr(self, name)))
         other.results = list(self.results)
-        other.moves = list(self.moves)
+        other._log = list(self._log)
         other._marks = list(self._marks)
         return other
 
@@ -462,3 +477,52 @@ def rebuild(
     result = outcome.result if outcome is not None and outcome.result else "*"
     record.tags.append(Tag(name="Result", values=[result]))
     return record
+
+
+# A table keeps every move it was pushed.  Kept as objects, a game's moves would be
+# thousands of objects the garbage collector scans again and again; the moves made of plain
+# values (a card, a bid, a lay's count of fields) are packed into tuples of numbers, which
+# it does not track.  The few moves with lists (a deal, the talon, a give; Bura's lays)
+# are kept as they are: a move pushed is not to be changed afterwards.
+
+_CLASSES: list[type] = []
+_FLAT: list[bool] = []
+"""Per move class: whether its fields are plain values (no lists, dicts or tuples)."""
+_PACKERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def _packer(cls: type) -> Callable[[Any], Any]:
+    names = [f.name for f in fields(cls) if f.name != "ref"]
+    flat = not any(
+        word in str(f.type)
+        for f in fields(cls)
+        if f.name != "ref"
+        for word in ("list", "dict", "tuple")
+    )
+    code = len(_CLASSES)
+    _CLASSES.append(cls)
+    _FLAT.append(flat)
+    get = attrgetter(*names) if names else None
+    if not flat:  # a deal, a talon, a give: one or two a hand, kept as they are
+        packer: Callable[[Any], Any] = lambda move: move  # noqa: E731
+    elif get is None:
+        packer = lambda move: (code,)  # noqa: E731
+    elif len(names) == 1:
+        packer = lambda move: (code, get(move))  # noqa: E731
+    else:
+        packer = lambda move: (code, *get(move))  # noqa: E731
+    _PACKERS[cls] = packer
+    return packer
+
+
+def pack(move: Any) -> Any:
+    """A move as a tuple of plain values (its class code, then its fields but ``ref``)."""
+    packer = _PACKERS.get(type(move)) or _packer(type(move))
+    return packer(move)
+
+
+def unpack(item: Any) -> Any:
+    """The move :func:`pack` packed (without its ``ref``)."""
+    if type(item) is not tuple:
+        return item
+    return _CLASSES[item[0]](*item[1:])

@@ -17,8 +17,9 @@ True
 
 from __future__ import annotations
 
+import copy
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from itertools import combinations, permutations
 from typing import Any, ClassVar
 
@@ -200,9 +201,11 @@ class MatchState:
 
     def copy(self) -> MatchState:
         """An independent copy (the lists copied)."""
-        return replace(
-            self, chips=list(self.chips), wins=list(self.wins), penalty=list(self.penalty)
-        )
+        other = copy.copy(self)
+        other.chips = self.chips[:]
+        other.wins = self.wins[:]
+        other.penalty = self.penalty[:]
+        return other
 
 
 def _err(message: str, code: str, clause: str, legal: list[str] | None = None) -> IllegalMoveError:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from notation.cards import UNKNOWN, parse_card
 from notation.errors import clip
 from notation.parse import parse_number
 from notation.records import Call as CallRec
@@ -246,8 +247,10 @@ class ThousandChecker(Checker[ThousandTable]):
                 )
             if play.notes:
                 self._variations(table, play)
-            seat = self.seat(play.seat, play)
-            card = self.card(play.card)
+            seat = self.seats.get(play.seat)
+            if seat is None:
+                seat = self.seat(play.seat, play)  # reports the unknown player
+            card = None if play.card == UNKNOWN else parse_card(play.card)
             if card is None:
                 raise self.stop(
                     "a card played to a trick is seen by everybody; it cannot be ??",
@@ -255,7 +258,7 @@ class ThousandChecker(Checker[ThousandTable]):
                     "T5",
                     play,
                 )
-            self.apply(table, PlayCard(seat, card, play.marriage, ref=play), play, play.seat)
+            self.apply(table, PlayCard(seat, card, play.marriage), play, play.seat)
         done = already + len(trick.plays) == size
         if trick.winner is not None:
             if not done:

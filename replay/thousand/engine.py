@@ -18,8 +18,9 @@ notation.errors.IllegalMoveError: <input>: error[T3.2 bid-step]: Boris bids 103,
 
 from __future__ import annotations
 
+import copy
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from notation.cards import Card, Rank, Suit, card_code, card_points, deck, make_card, suit_of
@@ -236,13 +237,12 @@ class SessionState:
 
     def copy(self) -> SessionState:
         """An independent copy (the lists copied)."""
-        return replace(
-            self,
-            totals=list(self.totals),
-            barrel=list(self.barrel),
-            bolts=list(self.bolts),
-            concessions=list(self.concessions),
-        )
+        other = copy.copy(self)
+        other.totals = self.totals[:]
+        other.barrel = self.barrel[:]
+        other.bolts = self.bolts[:]
+        other.concessions = self.concessions[:]
+        return other
 
 
 def _seat_error(
@@ -838,9 +838,9 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
             raise self._phase_error(hand, "a card")
         s = self.settings
         h = hand.holdings
-        who = self.name(ev.seat)
         card = ev.card
         if ev.seat != hand.turn:
+            who = self.name(ev.seat)
             if not hand.plays:
                 raise _seat_error(
                     f"{who} leads, but the lead is {self.name(hand.turn)}'s"
@@ -855,12 +855,6 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
             raise _seat_error(
                 f"{who} plays out of turn; it is {self.name(hand.turn)}'s turn", "out-of-turn", "T5"
             )
-
-        def legal_txt() -> list[str] | None:
-            if not h.fully_known(ev.seat):
-                return None
-            return [card_code(c) for c in self.legal_cards(ev.seat)]
-
         if ev.marriage:
             self._check_marriage(hand, ev)
         trump = hand.trump
@@ -870,6 +864,7 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
             if suit != led:
                 has = h.holds_suit(ev.seat, led)
                 if has:
+                    who = self.name(ev.seat)
                     held = ", ".join(
                         card_code(c) for c in sorted(h.known[ev.seat]) if c // 9 == led
                     )
@@ -877,14 +872,18 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
                         f"{who} must follow {Suit(led).noun} (holds {held})",
                         "must-follow",
                         "T5.1",
-                        legal_txt(),
+                        self._legal_text(ev.seat),
                     )
                 if trump is not None and suit != trump and h.holds_suit(ev.seat, trump):
+                    who = self.name(ev.seat)
                     held = ", ".join(
                         card_code(c) for c in sorted(h.known[ev.seat]) if c // 9 == trump
                     )
                     raise _seat_error(
-                        f"{who} must play a trump (holds {held})", "must-trump", "T5.2", legal_txt()
+                        f"{who} must play a trump (holds {held})",
+                        "must-trump",
+                        "T5.2",
+                        self._legal_text(ev.seat),
                     )
             if (
                 s.must_overtake
@@ -894,10 +893,10 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
             ):
                 best = self._best(hand.plays, trump)[1]
                 raise _seat_error(
-                    f"{who} must beat {card_code(best)} (must-overtake=on)",
+                    f"{self.name(ev.seat)} must beat {card_code(best)} (must-overtake=on)",
                     "must-overtake",
                     "T5.3",
-                    legal_txt(),
+                    self._legal_text(ev.seat),
                 )
         h.play(ev.seat, card)
         if hand.plays:
@@ -922,6 +921,13 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
             hand.trump, hand.next_trump = hand.next_trump, None
         if hand.trick_no > 8:
             self._finish(hand)
+
+    def _legal_text(self, seat: int) -> list[str] | None:
+        """The cards ``seat`` may play, as text (None while his cards are not all known)."""
+        hand = self.hand
+        if hand is None or not hand.holdings.fully_known(seat):
+            return None
+        return [card_code(c) for c in self.legal_cards(seat)]
 
     def assume_auction(self, declarer: int, bid: int) -> None:
         """For a record without its auction: take the declarer and bid as given."""
