@@ -141,6 +141,9 @@ class MoveStack:
     def clone(self) -> Any:
         raise NotImplementedError
 
+    def outcome(self) -> Any:
+        raise NotImplementedError
+
     def is_legal(self, move: Any) -> bool:
         """Whether ``push(move)`` would accept ``move`` (tried on a copy of the table)."""
         try:
@@ -158,7 +161,12 @@ class MoveStack:
         if chance is not None and (not moves or rng.random() < 0.5):
             return chance
         if not moves:
-            raise IllegalMoveError("no move: the game is over", code="game-over")
+            if self.outcome() is not None:
+                raise IllegalMoveError("no move: the game is over", code="game-over")
+            raise IllegalMoveError(
+                "no move can be listed here: the cards of the player to move are not known",
+                code="unknown-cards",
+            )
         return rng.choice(moves)
 
 
