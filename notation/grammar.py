@@ -1,13 +1,23 @@
-"""Where the Lark grammars are, and the parsers built from them (built once, lazily)."""
+"""Where the Lark grammars are, and the parsers built from them (built once, lazily).
+
+Building a grammar's LALR tables takes about half a second, so the tables are cached in
+the user's cache directory (``$KOZYR_CACHE_DIR``, else ``$XDG_CACHE_HOME/kozyr``, else
+``~/.cache/kozyr``; ``KOZYR_CACHE_DIR=`` empty turns the cache off).  Lark keys each cache
+file by the grammar's text, its imports, the options and its own version: a stale file is
+rebuilt, a corrupt or unreadable one is ignored and rebuilt, and a cache that cannot be
+written is simply not used.
+"""
 
 from __future__ import annotations
 
+import os
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from lark import Lark
 
-__all__ = ["grammar_dir", "grammar_path", "lark_parser"]
+__all__ = ["cache_file", "grammar_dir", "grammar_path", "lark_parser", "open_lark"]
 
 
 def grammar_dir() -> Path:
@@ -24,14 +34,39 @@ def grammar_path(name: str) -> Path:
     return grammar_dir() / f"{name}.lark"
 
 
-@cache
-def lark_parser(name: str) -> Lark:
-    """The LALR parser of one game grammar (``thousand``, ``bura``), producing a tree."""
+def cache_file(name: str) -> str | None:
+    """Where the tables of grammar ``name`` (and these options) are cached, or None when
+    there is no usable cache directory."""
+    root = os.environ.get("KOZYR_CACHE_DIR")
+    if root is None:
+        xdg = os.environ.get("XDG_CACHE_HOME")
+        root = str(Path(xdg) / "kozyr") if xdg else str(Path.home() / ".cache" / "kozyr")
+    if not root:
+        return None
+    folder = Path(root)
+    try:
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    except OSError:
+        return None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return None
+    return str(folder / f"lark-{name}.pickle")
+
+
+def open_lark(name: str, tag: str, **options: Any) -> Lark:
+    """The LALR parser of grammar ``name``, its tables cached under ``tag``."""
     return Lark.open(
         str(grammar_path(name)),
         parser="lalr",
         lexer="contextual",
         start="start",
-        propagate_positions=False,
         maybe_placeholders=False,
+        cache=cache_file(f"{name}-{tag}") or False,
+        **options,
     )
+
+
+@cache
+def lark_parser(name: str) -> Lark:
+    """The LALR parser of one game grammar (``thousand``, ``bura``), producing a tree."""
+    return open_lark(name, "tree", propagate_positions=False)

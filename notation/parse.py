@@ -22,7 +22,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from .cards import canonical_card
 from .errors import KgnError, KgnSyntaxError, clip
 from .fastparse import fast_bura, fast_thousand
-from .grammar import grammar_path
+from .grammar import open_lark
 from .records import (
     GAME_KINDS,
     Answer,
@@ -729,15 +729,7 @@ _BUILDERS: dict[str, type[_Builder]] = {"thousand": _Builder, "bura": _BuraBuild
 @cache
 def _parser(grammar: str) -> _Parser:
     builder = _BUILDERS[grammar]()
-    lark = Lark.open(
-        str(grammar_path(grammar)),
-        parser="lalr",
-        lexer="contextual",
-        start="start",
-        transformer=builder,
-        maybe_placeholders=False,
-    )
-    return _Parser(lark, builder)
+    return _Parser(open_lark(grammar, "records", transformer=builder), builder)
 
 
 def _game_kind(gtext: GameText) -> str:

@@ -1,0 +1,61 @@
+"""Start-up: the grammar tables are cached in the user's cache directory, and a bad cache
+is never fatal (docs/cli.md, Start-up and the cache)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import ROOT
+
+SAMPLE = ROOT / "samples" / "thousand" / "01-first-hand.kgn"  # has comments: the Lark path
+
+
+def validate(cache: str, *files: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "KOZYR_CACHE_DIR": cache, "PYTHONPATH": str(ROOT)}
+    return subprocess.run(
+        [sys.executable, "-c", "from replay.cli import main; main()", "validate", *map(str, files)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+    )
+
+
+def test_the_first_run_writes_the_cache_and_the_next_reads_it(tmp_path: Path) -> None:
+    first = validate(str(tmp_path / "c"), SAMPLE)
+    assert first.returncode == 0, first.stdout + first.stderr
+    cached = sorted((tmp_path / "c").glob("lark-*.pickle"))
+    assert [p.name for p in cached] == ["lark-thousand-records.pickle"]
+    stamp = cached[0].stat().st_mtime_ns
+    again = validate(str(tmp_path / "c"), SAMPLE)
+    assert again.returncode == 0 and again.stdout == first.stdout
+    assert cached[0].stat().st_mtime_ns == stamp, "a good cache is read, not rewritten"
+
+
+def test_a_corrupt_or_foreign_cache_is_rebuilt_silently(tmp_path: Path) -> None:
+    folder = tmp_path / "c"
+    folder.mkdir()
+    for garbage in (b"", b"\x00" * 50, b"not a pickle\n\x80\x04junk", b"0" * 64 + b"\n\x80\x04N."):
+        (folder / "lark-thousand-records.pickle").write_bytes(garbage)
+        run = validate(str(folder), SAMPLE)
+        assert run.returncode == 0 and "Traceback" not in run.stdout + run.stderr, run.stderr
+        assert (folder / "lark-thousand-records.pickle").stat().st_size > 10_000  # rebuilt
+
+
+def test_no_usable_cache_directory_still_works(tmp_path: Path) -> None:
+    blocked = tmp_path / "file"
+    blocked.write_text("a file where the cache folder would be")
+    for cache in ("", str(blocked / "kozyr")):
+        run = validate(cache, SAMPLE)
+        assert run.returncode == 0 and "Traceback" not in run.stderr, run.stderr
+    assert blocked.read_text().startswith("a file")
+
+
+def test_both_grammars_read_the_same_records_cold_and_warm(tmp_path: Path) -> None:
+    bura = ROOT / "samples" / "bura" / "01-illustrative-game.kgn"
+    cold = validate(str(tmp_path / "c"), SAMPLE, bura)
+    warm = validate(str(tmp_path / "c"), SAMPLE, bura)
+    assert cold.returncode == warm.returncode == 0 and cold.stdout == warm.stdout
