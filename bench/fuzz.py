@@ -122,7 +122,7 @@ def one(data: bytes, rng: random.Random) -> str | None:
     from notation.jsonio import iter_json_games, to_json
     from notation.parse import GameText, parse_game, split_games
     from replay.annotate import annotate
-    from replay.check import check
+    from replay.checking import check
     from replay.parallel import check_job, job
 
     for gtext in split_games(io.BytesIO(data), "fuzz.kgn"):

@@ -16,10 +16,14 @@ See docs/api.md.
 
 from __future__ import annotations
 
-from .check import Report, Visitor, check, replay_record
-from .games import GAMES, kind_of, new_table, table_of
-from .model import GameKind, Outcome, Table
-from .rules import PRESETS, SWITCHES, RuleSet, parse_rules
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .checking import Report, Visitor, check, replay_record
+    from .games import GAMES, generate, kind_of, new_table, table_of
+    from .model import GameKind, Outcome, Table
+    from .rules import PRESETS, SWITCHES, RuleSet, parse_rules
 
 __all__ = [
     "GAMES",
@@ -32,9 +36,28 @@ __all__ = [
     "Table",
     "Visitor",
     "check",
+    "generate",
     "kind_of",
     "new_table",
     "parse_rules",
     "replay_record",
     "table_of",
 ]
+
+# The engines load when first used, so that a command that needs none (``kozyr --help``)
+# starts at once.
+_LAZY = {
+    **dict.fromkeys(("Report", "Visitor", "check", "replay_record"), ".checking"),
+    **dict.fromkeys(("GAMES", "generate", "kind_of", "new_table", "table_of"), ".games"),
+    **dict.fromkeys(("GameKind", "Outcome", "Table"), ".model"),
+    **dict.fromkeys(("PRESETS", "SWITCHES", "RuleSet", "parse_rules"), ".rules"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'replay' has no attribute {name!r}")
+    value = getattr(import_module(module, __name__), name)
+    globals()[name] = value
+    return value

@@ -13,8 +13,8 @@ from typing import Any
 
 from notation.records import Answer, AnyGame, Play, Tag
 
-from .check import Report, Visitor, replay_record
 from .checker import Checker
+from .checking import Report, Visitor, replay_record
 from .games import GAMES
 
 __all__ = ["annotate"]

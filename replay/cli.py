@@ -536,7 +536,7 @@ def sheet(
     """Print the score sheet of a session: a column per player, a row per hand or deal."""
     from rich.console import Console
 
-    from .check import replay_record
+    from .checking import replay_record
     from .render import render_sheet
 
     record, title = _one_game(file, game)

@@ -39,7 +39,7 @@ from notation.records import (
 )
 from notation.write import write_game
 
-from .check import Visitor, replay_record
+from .checking import Visitor, replay_record
 from .facts import GameFacts, HandFacts, TrickFacts
 from .games import GAMES
 

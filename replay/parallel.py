@@ -22,7 +22,7 @@ from typing import Any
 from notation.errors import KgnError
 from notation.parse import GameText, parse_game
 
-from .check import check
+from .checking import check
 from .pool import imap_ordered
 
 __all__ = [

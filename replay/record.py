@@ -32,7 +32,7 @@ from notation.errors import KgnError, safe_text
 from notation.records import AnyGame, Tag
 from notation.write import write_game
 
-from .check import replay_record
+from .checking import replay_record
 from .games import GAMES
 from .render import render_view
 from .steps import view_of

@@ -15,7 +15,7 @@ from rich.text import Text
 
 from notation.errors import safe_text
 
-from .check import Report
+from .checking import Report
 from .games import GAMES
 from .steps import Step
 from .view import View

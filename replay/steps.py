@@ -23,8 +23,8 @@ from typing import Any
 from notation.errors import KgnError
 from notation.records import AnyGame, Comment, Glyph, Nag
 
-from .check import Report, replay_record
 from .checker import Checker, Visitor
+from .checking import Report, replay_record
 from .games import GAMES
 from .view import View
 

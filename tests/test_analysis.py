@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 import notation
 from notation.records import Glyph, Play
-from replay.check import Visitor, check, replay_record
+from replay.checking import Visitor, check, replay_record
 from replay.cli import app
 from replay.thousand import PlayCard as PlayEvent
 from replay.thousand import ThousandTable, generate_thousand

@@ -1,0 +1,53 @@
+"""The functions ``notation`` offers at its top: read and write one or many records."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable
+from typing import IO
+
+from .errors import KgnError
+from .parse import iter_games
+from .records import Game, GameRecord
+from .write import write_game
+
+__all__ = ["dump", "dumps", "load", "load_all", "loads", "loads_all"]
+
+
+
+def loads_all(text: str, *, file: str | None = None) -> list[Game]:
+    """Every game of a KGN text (raises :class:`KgnError` at the first bad one)."""
+    return list(iter_games(io.StringIO(text), file=file))
+
+
+def load_all(handle: IO[str] | IO[bytes], *, file: str | None = None) -> list[Game]:
+    return list(iter_games(handle, file=file))
+
+
+def loads(text: str, *, file: str | None = None) -> Game:
+    """The one game of a KGN text; a text of several games is an error (use
+    :func:`loads_all` or :func:`iter_games`)."""
+    games = loads_all(text, file=file)
+    if len(games) != 1:
+        raise KgnError(
+            f"expected one game, found {len(games)}", code="game-count", file=file, line=1, column=1
+        )
+    return games[0]
+
+
+def load(handle: IO[str] | IO[bytes], *, file: str | None = None) -> Game:
+    games = load_all(handle, file=file)
+    if len(games) != 1:
+        raise KgnError(f"expected one game, found {len(games)}", code="game-count", file=file)
+    return games[0]
+
+
+def dumps(games: Game | Iterable[Game]) -> str:
+    """Canonical KGN text of one game or of several (separated by a blank line)."""
+    if isinstance(games, GameRecord):
+        return write_game(games)
+    return "\n".join(write_game(g) for g in games)
+
+
+def dump(games: Game | Iterable[Game], handle: IO[str]) -> None:
+    handle.write(dumps(games))
