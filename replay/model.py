@@ -24,9 +24,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from notation.errors import IllegalMoveError
-
 from .rules import RuleSet, parse_rules
+from .table import MoveStack, Outcome
 
 if TYPE_CHECKING:
     from notation.records import AnyGame
@@ -37,17 +36,6 @@ if TYPE_CHECKING:
 __all__ = ["GameKind", "MoveStack", "Outcome", "Question", "Table"]
 
 M = TypeVar("M")
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How a finished game ended."""
-
-    result: str | None
-    """The winner's name (a side ``"Anna+Vera"`` in Burkozel pairs), ``"draw"``, or None
-    when the session stopped at its limit without a result."""
-    scores: dict[str, int]
-    """Per player: Thousand's totals, Bura's net chips, Burkozel's penalty points."""
 
 
 @dataclass(frozen=True)
@@ -120,54 +108,6 @@ class Table(Protocol[M]):
     def record(self) -> AnyGame:
         """The game so far as a ``notation`` record (canonical, and it validates)."""
         ...
-
-
-class MoveStack:
-    """The parts of the interface that are the same for every game, given ``push``,
-    ``pop``, ``legal_moves`` and ``chance_move`` (mixed into each game's table)."""
-
-    def legal_moves(self) -> list[Any]:
-        raise NotImplementedError
-
-    def chance_move(self, rng: random.Random) -> Any:
-        raise NotImplementedError
-
-    def push(self, move: Any) -> None:
-        raise NotImplementedError
-
-    def pop(self) -> Any:
-        raise NotImplementedError
-
-    def clone(self) -> Any:
-        raise NotImplementedError
-
-    def outcome(self) -> Any:
-        raise NotImplementedError
-
-    def is_legal(self, move: Any) -> bool:
-        """Whether ``push(move)`` would accept ``move`` (tried on a copy of the table)."""
-        try:
-            self.clone().push(move)
-        except IllegalMoveError:
-            return False
-        return True
-
-    def random_move(self, rng: random.Random) -> Any:
-        """A random chance move where one is due (or may come: a deal after a Bura deal
-        whose cards are all played), else a random legal move.  At the end of the game it
-        raises ``IllegalMoveError`` (code ``game-over``)."""
-        moves = self.legal_moves()
-        chance = self.chance_move(rng)
-        if chance is not None and (not moves or rng.random() < 0.5):
-            return chance
-        if not moves:
-            if self.outcome() is not None:
-                raise IllegalMoveError("no move: the game is over", code="game-over")
-            raise IllegalMoveError(
-                "no move can be listed here: the cards of the player to move are not known",
-                code="unknown-cards",
-            )
-        return rng.choice(moves)
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ notation.errors.IllegalMoveError: <input>: error[T2 card-played-twice]: AS was p
 from __future__ import annotations
 
 import copy
+import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields
 from operator import attrgetter
@@ -29,7 +30,6 @@ from notation.errors import IllegalMoveError, KgnError
 from notation.records import AnyGame, Tag
 from notation.write import quote
 
-from .model import MoveStack, Outcome
 from .rules import RuleSet
 
 __all__ = [
@@ -37,6 +37,8 @@ __all__ = [
     "POOL",
     "BaseTable",
     "Holdings",
+    "MoveStack",
+    "Outcome",
     "cards_text",
     "display_order",
     "pack",
@@ -310,6 +312,65 @@ M = TypeVar("M")
 """A game's move type."""
 R = TypeVar("R")
 """A game's result type (one per finished hand or deal)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended."""
+
+    result: str | None
+    """The winner's name (a side ``"Anna+Vera"`` in Burkozel pairs), ``"draw"``, or None
+    when the session stopped at its limit without a result."""
+    scores: dict[str, int]
+    """Per player: Thousand's totals, Bura's net chips, Burkozel's penalty points."""
+
+
+class MoveStack:
+    """The parts of the interface that are the same for every game, given ``push``,
+    ``pop``, ``legal_moves`` and ``chance_move`` (mixed into each game's table)."""
+
+    def legal_moves(self) -> list[Any]:
+        raise NotImplementedError
+
+    def chance_move(self, rng: random.Random) -> Any:
+        raise NotImplementedError
+
+    def push(self, move: Any) -> None:
+        raise NotImplementedError
+
+    def pop(self) -> Any:
+        raise NotImplementedError
+
+    def clone(self) -> Any:
+        raise NotImplementedError
+
+    def outcome(self) -> Any:
+        raise NotImplementedError
+
+    def is_legal(self, move: Any) -> bool:
+        """Whether ``push(move)`` would accept ``move`` (tried on a copy of the table)."""
+        try:
+            self.clone().push(move)
+        except IllegalMoveError:
+            return False
+        return True
+
+    def random_move(self, rng: random.Random) -> Any:
+        """A random chance move where one is due (or may come: a deal after a Bura deal
+        whose cards are all played), else a random legal move.  At the end of the game it
+        raises ``IllegalMoveError`` (code ``game-over``)."""
+        moves = self.legal_moves()
+        chance = self.chance_move(rng)
+        if chance is not None and (not moves or rng.random() < 0.5):
+            return chance
+        if not moves:
+            if self.outcome() is not None:
+                raise IllegalMoveError("no move: the game is over", code="game-over")
+            raise IllegalMoveError(
+                "no move can be listed here: the cards of the player to move are not known",
+                code="unknown-cards",
+            )
+        return rng.choice(moves)
 
 
 class BaseTable(MoveStack, Generic[M, R]):

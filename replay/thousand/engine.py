@@ -26,9 +26,8 @@ from typing import Any
 from notation.cards import Card, Rank, Suit, card_code, card_points, deck, make_card, suit_of
 from notation.errors import IllegalMoveError
 
-from ..model import Outcome
 from ..rules import RuleSet, parse_rules
-from ..table import POOL, BaseTable, Holdings, cards_text, display_order
+from ..table import POOL, BaseTable, Holdings, Outcome, cards_text, display_order
 from .moves import (
     Bid,
     ClaimRedeal,
