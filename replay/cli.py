@@ -428,9 +428,7 @@ def _player(players: list[str], name: str, what: str) -> str:
 def _one_game(path: str, number: int) -> tuple[notation.AnyGame, str]:
     """Game ``number`` of a file (syntax errors are fatal here: exit 1)."""
     try:
-        for gtext, item in texts_of(path):
-            if gtext.index != number:
-                continue
+        for _, item in texts_of(path, only=number):
             if isinstance(item, KgnError):
                 _say(item.format())
                 raise typer.Exit(EXIT_INVALID)
@@ -652,9 +650,7 @@ def analyze(
         nonlocal bad
         for path in files:
             try:
-                for gtext, item in texts_of(path):
-                    if game is not None and gtext.index != game:
-                        continue
+                for gtext, item in texts_of(path, only=game):
                     if isinstance(item, KgnError):
                         _say(item.format())
                         bad = True

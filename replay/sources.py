@@ -33,17 +33,22 @@ def open_input(path: str) -> Iterator[IO[bytes]]:
         handle.close()
 
 
-def texts_of(path: str) -> Iterator[tuple[GameText, Game | KgnError]]:
+def texts_of(path: str, only: int | None = None) -> Iterator[tuple[GameText, Game | KgnError]]:
     """Each game of a file with its text, parsed, or the :class:`KgnError` that stopped
-    reading it."""
+    reading it; with ``only``, game number ``only`` alone (the games before it are split
+    off, not parsed, and reading stops after it)."""
     name = "<stdin>" if path == "-" else path
     with open_input(path) as handle:
         try:
             for gtext in split_games(handle, name):
+                if only is not None and gtext.index != only:
+                    continue
                 try:
                     yield gtext, parse_game(gtext)
                 except KgnError as exc:
                     yield gtext, exc
+                if only is not None:
+                    return
         except OSError as exc:
             raise InputError(f"cannot read {path}: {exc.strerror or exc}") from None
 
