@@ -42,9 +42,10 @@ class _Watcher(Visitor):
                 self.takers[id(node)] = table.players[table.last_winner]
 
 
-def annotate(game: AnyGame) -> tuple[AnyGame, Report]:
-    """An annotated copy of a valid game (and the report of its replay)."""
-    out = game.model_copy(deep=True)
+def annotate(game: AnyGame, *, in_place: bool = False) -> tuple[AnyGame, Report]:
+    """An annotated copy of a valid game (and the report of its replay); ``in_place``
+    annotates ``game`` itself (what ``kozyr annotate`` does: it reads each game afresh)."""
+    out = game if in_place else game.model_copy(deep=True)
     watcher = _Watcher()
     report, _ = replay_record(out, visitor=watcher)
     if not report.ok:

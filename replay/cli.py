@@ -584,7 +584,7 @@ def annotate(
                 _say(item.format())
                 bad = True
                 continue
-            out, report = annotate_game(item)
+            out, report = annotate_game(item, in_place=True)
             if not report.ok:
                 for d in report.diagnostics:
                     d.file, d.game = gtext.file, gtext.index
