@@ -2,9 +2,11 @@
 
     python bench/bench.py [--mb 10] [--big]
 
-Prints MB/s, games/s and peak memory for: kozyr parse only, kozyr parse + validate in one
-process, `kozyr validate` (all cores), and python-chess's `chess.pgn.read_game` loop on a
-PGN corpus of the same size; then the ratio.  `--big` also checks a 100 MB file and reports
+Prints MB/s, games/s and peak memory for: kozyr parse only and parse + validate through
+the library, `kozyr validate --jobs 1` (one process, CPU time), `kozyr validate` (all cores,
+wall time), and python-chess's `chess.pgn.read_game` loop (one process, CPU time) on a PGN
+corpus of the same size; then the ratios, one process against one process (and all cores
+apart); then the same one-process figure for a Bura and Burkozel corpus.  `--big` also checks a 100 MB file and reports
 the peak RSS of every process (the main one and each worker).
 Needs the dev-only dependency `chess` (pip install chess).
 """
@@ -72,6 +74,39 @@ def pgn_corpus(mb: float) -> Path:
     return path
 
 
+def bura_corpus(mb: float) -> Path:
+    path = OUT / f"bura-{mb:g}mb.kgn"
+    if path.exists():
+        return path
+    from notation import write_game
+    from replay import generate
+
+    OUT.mkdir(exist_ok=True)
+    size, seed, parts = 0, 0, []
+    while size < mb * 1e6:
+        for game in ("bura", "burkozel"):
+            text = write_game(generate(game, seed=seed, players=3, deals=40))
+            parts.append(text)
+            size += len(text.encode())
+        seed += 1
+    path.write_text("\n".join(parts), encoding="utf-8")
+    return path
+
+
+def cli_line(name: str, path: Path, mb: float, games: int, jobs: str | None) -> float:
+    """``kozyr validate`` in a child process: one job timed by its CPU time, all cores by
+    the wall clock."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.perf_counter()
+    command = [sys.executable, "-c", "from replay.cli import main; main()", "validate", "-q"]
+    proc = subprocess.run([*command, *(["-j", jobs] if jobs else []), str(path)], cwd=HERE.parent)
+    wall = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    assert proc.returncode == 0, f"the generated corpus {path.name} must validate"
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return line(name, mb, games, cpu if jobs == "1" else wall, after.ru_maxrss / 1024)
+
+
 def rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
@@ -98,41 +133,42 @@ def main() -> None:
     pgn_mb = pgn.stat().st_size / 1e6
     print(f"corpora: {kgn.name} {kgn_mb:.1f} MB, {pgn.name} {pgn_mb:.1f} MB")
 
-    t = time.perf_counter()
+    t = time.process_time()
     n = 0
     with open(kgn, "rb") as handle:
         for gtext in split_games(handle):
             parse_game(gtext)
             n += 1
-    line("kozyr parse only (1 process)", kgn_mb, n, time.perf_counter() - t, rss_mb())
+    line("kozyr parse only (library, CPU)", kgn_mb, n, time.process_time() - t, rss_mb())
 
-    t = time.perf_counter()
+    t = time.process_time()
     with open(kgn, "rb") as handle:
         for gtext in split_games(handle):
             replay.check(parse_game(gtext))
-    single = line("kozyr parse + validate (1 process)", kgn_mb, n, time.perf_counter() - t, rss_mb())
+    single = line("kozyr parse + validate (library, CPU)", kgn_mb, n, time.process_time() - t, rss_mb())
 
-    t = time.perf_counter()
-    proc = subprocess.run(
-        [sys.executable, "-c", "from replay.cli import main; main()", "validate", "-q", str(kgn)],
-        cwd=HERE.parent,
-    )
-    elapsed = time.perf_counter() - t
-    children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    assert proc.returncode == 0, "the generated corpus must validate"
-    multi = line("kozyr validate (all cores, CLI)", kgn_mb, n, elapsed, children)
+    one = cli_line("kozyr validate --jobs 1 (CLI, 1 process)", kgn, kgn_mb, n, "1")
+    multi = cli_line("kozyr validate (all cores, CLI)", kgn, kgn_mb, n, None)
 
     import chess.pgn
 
-    t = time.perf_counter()
+    t = time.process_time()
     games = 0
     with open(pgn, encoding="utf-8") as handle:
         while chess.pgn.read_game(handle) is not None:
             games += 1
-    chess_rate = line("python-chess read_game", pgn_mb, games, time.perf_counter() - t, rss_mb())
+    chess_rate = line("python-chess read_game (CPU)", pgn_mb, games, time.process_time() - t, rss_mb())
 
-    print(f"ratio kozyr validate / python-chess read_game: {multi / chess_rate:.2f}x "
-          f"(one process: {single / chess_rate:.2f}x)")
+    print(f"Thousand: kozyr validate --jobs 1 / python-chess, one process each, CPU time: "
+          f"{one / chess_rate:.2f}x (library path: {single / chess_rate:.2f}x; all cores, "
+          f"wall: {multi / chess_rate:.2f}x)")
+
+    bura = bura_corpus(args.mb)
+    bura_mb = bura.stat().st_size / 1e6
+    bura_games = sum(1 for _ in open(bura, encoding="utf-8") if _.startswith("[Game "))
+    b_one = cli_line("Bura/Burkozel: kozyr validate --jobs 1", bura, bura_mb, bura_games, "1")
+    print(f"Bura: kozyr validate --jobs 1 / python-chess, one process each, CPU time: "
+          f"{b_one / chess_rate:.2f}x")
 
     if args.big:
         big = OUT / "thousand-100mb.kgn"
