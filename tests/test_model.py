@@ -52,11 +52,13 @@ def new_random_table(game: str, rng: random.Random) -> Any:
 
 
 def play_out(table: Any, rng: random.Random, limit: int = 3000) -> None:
+    """Random moves to the end of the game; a long one is cut (after ``limit`` moves or 20
+    deals: random claims that fail double a Bura pot each time, and a pot past nine digits
+    is more than KGN writes).  What was played must still be a valid record."""
     for _ in range(limit):
-        if table.outcome() is not None:
+        if table.outcome() is not None or len(table.results) >= 20:
             return
         table.push(table.random_move(rng))
-    # A long game is cut: what was played must still be a valid record.
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -116,7 +118,7 @@ def candidates(table: Any, rng: random.Random) -> list[Any]:
     if seat is None:
         return []
     out += [Lay(seat, cards[:k]) for k in (1, 2, 3)] + [Lay(seat, [], cards[:2])]
-    out += [Lay((seat + 1) % n, cards[:1]), OpenClaim((seat + 1) % n)]
+    out += [Lay((seat + 1) % n, cards[:1]), OpenClaim((seat + 1) % n), OpenClaim(seat)]
     out += [ShowCombo(seat, "bura", cards[:3]), ShowCombo(seat, "molodka", cards[:4])]
     if table.phase == "draw":
         out += [DrawCard((seat + 1) % n, None), DrawCard(seat, cards[0])]

@@ -635,12 +635,12 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
         deal = self.deal
         if self.match.over or deal is None:
             return []
-        if deal.phase == "draw":
-            seat, card = self.next_draw() or (0, None)
-            return [DrawCard(seat, card)]
         moves: list[BuraMove] = []
         if deal.claim_window is not None and self.settings.claim != "none":
-            moves.append(OpenClaim(deal.claim_window))
+            moves.append(OpenClaim(deal.claim_window))  # B7.1: after a trick, before the draw
+        if deal.phase == "draw":
+            seat, card = self.next_draw() or (0, None)
+            return [*moves, DrawCard(seat, card)]
         if deal.phase == "end":
             return moves
         moves.extend(self._legal_shows(deal))
@@ -650,10 +650,10 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
         h = deal.holdings
         if not h.fully_known(seat):
             return moves
+        if self.settings.claim == "own-turn" and deal.claim_window != seat:
+            moves.append(OpenClaim(seat))  # B7.1, claim=own-turn: before his lead or answer
         if not deal.trick:
             moves.extend(Lay(seat, lead) for lead in self.legal_leads())
-            if self.settings.claim == "own-turn" and deal.claim_window != seat:
-                moves.append(OpenClaim(seat))
             return moves
         k = len(deal.trick[0].up)
         for combo in combinations(sorted(h.known[seat]), k):

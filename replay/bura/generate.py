@@ -20,7 +20,7 @@ from notation.records import BuraGame, Tag
 
 from ..rules import parse_rules
 from .engine import beats_set
-from .moves import BuraMove, Lay, OpenClaim, ShowCombo
+from .moves import BuraMove, DrawCard, Lay, OpenClaim, ShowCombo
 from .table import BuraTable
 
 __all__ = ["NAMES", "generate_bura", "play_match"]
@@ -46,8 +46,9 @@ def choose(table: BuraTable, rng: random.Random) -> BuraMove | None:
             return claim
     if deal.phase in ("end", "bura"):
         return None
-    if len(moves) == 1 and not isinstance(moves[0], Lay | ShowCombo | OpenClaim):
-        return moves[0]  # a draw
+    draws = [m for m in moves if isinstance(m, DrawCard)]
+    if draws:
+        return draws[0]
     shows = [m for m in moves if isinstance(m, ShowCombo)]
     for show in shows:
         if show.combo in ("bura", "moskva") and show.seat == deal.turn:
