@@ -56,7 +56,7 @@ class Table(Protocol[M]):
     unit: str
     """What the game calls one dealing of the cards: ``hand`` or ``deal``."""
     players: list[str]
-    moves: list[M]
+    moves: Sequence[M]
     """The moves pushed so far."""
 
     @property

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
 from operator import attrgetter
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, overload
 
 import notation
 from notation.cards import Card, card_code, suit_of
@@ -38,6 +38,7 @@ __all__ = [
     "BaseTable",
     "Holdings",
     "MoveStack",
+    "Moves",
     "Outcome",
     "cards_text",
     "display_order",
@@ -373,6 +374,40 @@ class MoveStack:
         return rng.choice(moves)
 
 
+class Moves(Sequence[M]):
+    """The moves of a table, read-only: each is unpacked when it is read."""
+
+    __slots__ = ("_log",)
+
+    def __init__(self, log: list[Any]) -> None:
+        self._log = log
+
+    def __len__(self) -> int:
+        return len(self._log)
+
+    @overload
+    def __getitem__(self, index: int) -> M: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[M]: ...
+
+    def __getitem__(self, index: int | slice) -> M | list[M]:
+        if isinstance(index, slice):
+            return [unpack(item) for item in self._log[index]]
+        return unpack(self._log[index])  # type: ignore[no-any-return]
+
+    def __iter__(self) -> Iterator[M]:
+        return map(unpack, list(self._log))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Moves({list(self)!r})"
+
+
 class BaseTable(MoveStack, Generic[M, R]):
     """What every game's table shares: the move stack, ``push`` and ``pop``, ``clone``.
 
@@ -448,9 +483,10 @@ class BaseTable(MoveStack, Generic[M, R]):
         return move
 
     @property
-    def moves(self) -> list[M]:
-        """The moves pushed so far, the first first (a new list at every call)."""
-        return [unpack(item) for item in self._log]
+    def moves(self) -> Moves[M]:
+        """The moves pushed so far, the first first: a read-only sequence over the table's
+        own list (``len``, indexing and iteration cost nothing up front)."""
+        return Moves(self._log)
 
     @property
     def move_count(self) -> int:
