@@ -26,24 +26,9 @@ sys.path.insert(0, str(HERE.parent))
 
 import notation  # noqa: E402
 import replay  # noqa: E402
-from replay.rules import SWITCHES, parse_rules  # noqa: E402
+from replay.rules import parse_rules, random_rules  # noqa: E402
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb", "Daria", "Egor"]
-
-
-def random_rules(game: str, rng: random.Random) -> str:
-    while True:
-        picks = [
-            f"{s.name}={rng.choice([v for v in s.values if v != 'N'] or ['1'])}"
-            for s in SWITCHES[game]
-            if rng.random() < 0.3 and s.name not in ("target", "limit", "barrel-hands")
-        ]
-        text = " ".join(["classic", *picks])
-        try:
-            parse_rules(game, text)
-        except notation.KgnError:
-            continue
-        return text
 
 
 def play(game: str, rng: random.Random) -> tuple[str, int, int]:

@@ -15,13 +15,14 @@ notation.errors.RulesConfigError: <input>: error[bad-switch-value]: bid-step=7 i
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from notation.errors import RulesConfigError, clip
 from notation.parse import parse_number
 
-__all__ = ["NUMBER", "PRESETS", "SWITCHES", "RuleSet", "Switch", "parse_rules"]
+__all__ = ["NUMBER", "PRESETS", "SWITCHES", "RuleSet", "Switch", "parse_rules", "random_rules"]
 
 NUMBER = "N"
 """In a switch's values: any whole number."""
@@ -327,3 +328,23 @@ def _check_conflicts(game: str, v: dict[str, str], given: set[str]) -> None:
     check = _CONFLICTS.get(game)
     if check is not None:
         check(v, given)
+
+
+def random_rules(game: str, rng: random.Random, share: float = 0.3) -> str:
+    """A ``Rules`` text with a random mix of the game's switches that the rules accept
+    (each switch changed with probability ``share``; the numeric ones left alone), for
+    tests and benchmarks that play under many house rules."""
+    while True:
+        picks = [
+            f"{s.name}={rng.choice([v for v in s.values if v != NUMBER])}"
+            for s in SWITCHES[game]
+            if rng.random() < share
+            and any(v != NUMBER for v in s.values)
+            and s.name not in ("target", "limit", "barrel-hands")
+        ]
+        text = " ".join(["classic", *picks])
+        try:
+            parse_rules(game, text)
+        except RulesConfigError:
+            continue
+        return text

@@ -19,26 +19,10 @@ from notation.errors import IllegalMoveError, KgnError
 from replay import GAMES
 from replay.bura import DealCards as BuraDeal
 from replay.bura import DrawCard, Lay, OpenClaim, ShowCombo
-from replay.rules import SWITCHES, parse_rules
+from replay.rules import parse_rules, random_rules
 from replay.thousand import Bid, GiveCards, PlayCard, SetContract, TakeTalon
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb", "Daria", "Egor"]
-
-
-def random_rules(game: str, rng: random.Random) -> str:
-    """A random mix of the game's switches that the rules accept."""
-    while True:
-        picks = [
-            f"{s.name}={rng.choice([v for v in s.values if v != 'N'] or ['1'])}"
-            for s in SWITCHES[game]
-            if rng.random() < 0.3 and s.name not in ("target", "limit", "barrel-hands")
-        ]
-        text = " ".join(["classic", *picks])
-        try:
-            parse_rules(game, text)
-        except KgnError:
-            continue
-        return text
 
 
 def new_random_table(game: str, rng: random.Random) -> Any:
