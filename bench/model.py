@@ -35,7 +35,7 @@ def play(game: str, rng: random.Random) -> tuple[str, int, int]:
     """One game: its canonical text, the moves, the legal moves listed along the way."""
     kind = replay.GAMES[game]
     rules = random_rules(game, rng)
-    counts = kind.player_count(parse_rules(game, rules)) if kind.player_count else kind.players
+    counts = kind.player_counts(parse_rules(game, rules))
     n = rng.choice(list(counts))
     if "hand=4" in rules:
         n = min(n, 5)

@@ -193,9 +193,13 @@ class Checker(Generic[T]):
 
     # -- header ---------------------------------------------------------------------------
 
-    def player_counts(self, rules: RuleSet) -> range:
+    players_by_rules = False
+    """Whether the Rules tag decides how many play (Thousand's ``players=3|4``)."""
+
+    @classmethod
+    def player_counts(cls, rules: RuleSet) -> range:
         """How many players the rules ask for."""
-        return self.players
+        return cls.players
 
     def common_header(self) -> tuple[RuleSet, int] | None:
         """Required tags, the Rules tag, the players and the dealer; None after an error."""

@@ -320,11 +320,11 @@ def generate(
         parse_rules(game, rules)
     except KgnError as exc:
         _fail_usage(f"--rules: {exc.message}")
-    if kind.player_count is not None and players is not None:
+    if kind.checker.players_by_rules and players is not None:
         _fail_usage(f"{kind.title}'s players are set by the rules (players=3|4), not --players")
     n = players or 3
-    if kind.player_count is None and n not in kind.players:
-        counts = kind.players
+    counts = kind.player_counts(parse_rules(game, rules))
+    if not kind.checker.players_by_rules and n not in counts:
         _fail_usage(f"{game} is played by {counts.start} to {counts.stop - 1} players")
 
     def make(k: int) -> notation.AnyGame:

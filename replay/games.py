@@ -53,11 +53,6 @@ def _annotate_analysis(record: Any) -> Any:
     return annotate_analysis(record)
 
 
-def _players(rules: Any) -> range:
-    n = int(rules["players"])
-    return range(n, n + 1)
-
-
 GAMES: dict[str, GameKind] = {
     "thousand": GameKind(
         name="thousand",
@@ -79,8 +74,6 @@ GAMES: dict[str, GameKind] = {
         before=thousand_kgn.before,
         append_move=thousand_kgn.append_move,
         progression=thousand_view.progression,
-        players=range(3, 5),
-        player_count=_players,
         analyze=_analyze,
         annotate_analysis=_annotate_analysis,
         start_tags=thousand.START_TAGS,
@@ -108,8 +101,7 @@ GAMES: dict[str, GameKind] = {
             before=bura_kgn.before,
             append_move=bura_kgn.append_move,
             progression=bura_view.progression,
-            players=range(2, 7),
-            start_tags=bura.START_TAGS,
+                start_tags=bura.START_TAGS,
             score_name="chips",
             score_tally="chips",
         )
@@ -124,7 +116,6 @@ GAMES: dict[str, GameKind] = {
         sheet=burkozel_view.sheet,
         annotate=burkozel_view.annotate,
         progression=burkozel_view.progression,
-        players=range(2, 5),
         score_name="penalty points",
         score_tally="penalty",
     ),

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from .rules import RuleSet, parse_rules
-from .table import MoveStack, Outcome
+from .table import Outcome
 
 if TYPE_CHECKING:
     from notation.records import AnyGame
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from .checker import Checker, Report
     from .view import Sheet, View
 
-__all__ = ["GameKind", "MoveStack", "Outcome", "Question", "Table"]
+__all__ = ["GameKind", "Outcome", "Question", "Table"]
 
 M = TypeVar("M")
 
@@ -156,22 +156,22 @@ class GameKind:
     progression: Callable[[Report, Any], tuple[dict[str, list[int]], list[tuple[str, int]], str]]
     """The running scores after each hand or deal, reference lines, and what is counted
     (``kozyr sheet --plot``)."""
-    players: range
-    """How many players the game takes (Thousand: by its rules, see ``player_count``)."""
     start_tags: tuple[str, ...]
     """The tags that start a record in the middle of a session."""
     score_name: str
     """What ``Outcome.scores`` counts: ``points``, ``chips`` or ``penalty points``."""
     score_tally: str
     """The record's word for the running scores: ``totals``, ``chips`` or ``penalty``."""
-    player_count: Callable[[RuleSet], range] | None = None
-    """The players the rules ask for, where they decide (Thousand's ``players=4``)."""
     analyze: Callable[[Any], Any] | None = None
     """Double-dummy analysis of a record's hands (``kozyr analyze``), where the game has a
     solver (Thousand)."""
     annotate_analysis: Callable[[Any], Any] | None = None
     """Writes the analysis into a record as glyphs and comments (``annotate --analysis``)."""
     default_rules: str = "classic"
+
+    def player_counts(self, rules: RuleSet) -> range:
+        """How many players the game takes under ``rules`` (its checker decides)."""
+        return self.checker.player_counts(rules)
 
     def new_table(
         self,
@@ -186,7 +186,7 @@ class GameKind:
         position (Thousand ``first_hand``, ``totals`` ...; Bura ``ante``, ``chips`` ...)."""
         names = list(players)
         ruleset = rules if isinstance(rules, RuleSet) else parse_rules(self.name, rules)
-        counts = self.player_count(ruleset) if self.player_count else self.players
+        counts = self.player_counts(ruleset)
         if len(names) not in counts or len(set(names)) != len(names):
             raise ValueError(
                 f"{self.title} is played by {counts.start} to {counts.stop - 1} players with "

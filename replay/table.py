@@ -27,7 +27,7 @@ from typing import Any, ClassVar, Generic, TypeVar, overload
 import notation
 from notation.cards import Card, card_code, suit_of
 from notation.errors import IllegalMoveError, KgnError
-from notation.records import AnyGame, Tag
+from notation.records import AnyGame, GameRecord, Tag
 from notation.write import quote
 
 from .rules import RuleSet
@@ -37,11 +37,11 @@ __all__ = [
     "POOL",
     "BaseTable",
     "Holdings",
-    "MoveStack",
     "Moves",
     "Outcome",
     "cards_text",
     "display_order",
+    "label_generated",
     "pack",
     "parse_event",
     "rebuild",
@@ -326,54 +326,6 @@ class Outcome:
     """Per player: Thousand's totals, Bura's net chips, Burkozel's penalty points."""
 
 
-class MoveStack:
-    """The parts of the interface that are the same for every game, given ``push``,
-    ``pop``, ``legal_moves`` and ``chance_move`` (mixed into each game's table)."""
-
-    def legal_moves(self) -> list[Any]:
-        raise NotImplementedError
-
-    def chance_move(self, rng: random.Random) -> Any:
-        raise NotImplementedError
-
-    def push(self, move: Any) -> None:
-        raise NotImplementedError
-
-    def pop(self) -> Any:
-        raise NotImplementedError
-
-    def clone(self) -> Any:
-        raise NotImplementedError
-
-    def outcome(self) -> Any:
-        raise NotImplementedError
-
-    def is_legal(self, move: Any) -> bool:
-        """Whether ``push(move)`` would accept ``move`` (tried on a copy of the table)."""
-        try:
-            self.clone().push(move)
-        except IllegalMoveError:
-            return False
-        return True
-
-    def random_move(self, rng: random.Random) -> Any:
-        """A random chance move where one is due (or may come: a deal after a Bura deal
-        whose cards are all played), else a random legal move.  At the end of the game it
-        raises ``IllegalMoveError`` (code ``game-over``)."""
-        moves = self.legal_moves()
-        chance = self.chance_move(rng)
-        if chance is not None and (not moves or rng.random() < 0.5):
-            return chance
-        if not moves:
-            if self.outcome() is not None:
-                raise IllegalMoveError("no move: the game is over", code="game-over")
-            raise IllegalMoveError(
-                "no move can be listed here: the cards of the player to move are not known",
-                code="unknown-cards",
-            )
-        return rng.choice(moves)
-
-
 class Moves(Sequence[M]):
     """The moves of a table, read-only: each is unpacked when it is read."""
 
@@ -408,7 +360,7 @@ class Moves(Sequence[M]):
         return f"Moves({list(self)!r})"
 
 
-class BaseTable(MoveStack, Generic[M, R]):
+class BaseTable(Generic[M, R]):
     """What every game's table shares: the move stack, ``push`` and ``pop``, ``clone``.
 
     A game's table names its state attributes in ``STATE`` and implements ``_apply`` (one
@@ -418,6 +370,10 @@ class BaseTable(MoveStack, Generic[M, R]):
     are replayed, so neither ``push`` nor a checker that never undoes pays for copies."""
 
     STATE: ClassVar[tuple[str, ...]] = ()
+    game: ClassVar[str]
+    """The game kind's name (the ``Game`` tag)."""
+    unit: ClassVar[str]
+    """What the game calls one dealing of the cards: ``hand`` or ``deal``."""
     players: list[str]
     """The players' names in seat order."""
     results: list[R]
@@ -447,6 +403,37 @@ class BaseTable(MoveStack, Generic[M, R]):
 
     CHANCE: ClassVar[type] = type(None)
     """The game's chance move (its deal): the state is saved before each one."""
+
+    def legal_moves(self) -> list[M]:
+        raise NotImplementedError
+
+    def chance_move(self, rng: random.Random) -> M | None:
+        raise NotImplementedError
+
+    def is_legal(self, move: Any) -> bool:
+        """Whether ``push(move)`` would accept ``move`` (tried on a copy of the table)."""
+        try:
+            self.clone().push(move)
+        except IllegalMoveError:
+            return False
+        return True
+
+    def random_move(self, rng: random.Random) -> M:
+        """A random chance move where one is due (or may come: a deal after a Bura deal
+        whose cards are all played), else a random legal move.  At the end of the game it
+        raises ``IllegalMoveError`` (code ``game-over``)."""
+        moves = self.legal_moves()
+        chance = self.chance_move(rng)
+        if chance is not None and (not moves or rng.random() < 0.5):
+            return chance
+        if not moves:
+            if self.outcome() is not None:
+                raise IllegalMoveError("no move: the game is over", code="game-over")
+            raise IllegalMoveError(
+                "no move can be listed here: the cards of the player to move are not known",
+                code="unknown-cards",
+            )
+        return rng.choice(moves)
 
     # -- the stack ---------------------------------------------------------------------
 
@@ -519,6 +506,7 @@ class BaseTable(MoveStack, Generic[M, R]):
 
 
 _T = TypeVar("_T", bound=BaseTable[Any, Any])
+G = TypeVar("G", bound=GameRecord)
 
 
 def _copy(value: Any) -> Any:
@@ -558,12 +546,21 @@ def seat_of(players: list[str], name: str) -> int:
 def rebuild(
     table: BaseTable[M, Any],
     record: AnyGame,
+    start_tags: list[Tag],
     before: Callable[[Any], Any],
     append_move: Callable[[Any, Any, M, Any], None],
 ) -> AnyGame:
-    """Write ``table``'s moves into ``record`` (a header so far): the moves are replayed on a
-    fresh table of the same start, each written by the game's ``append_move``; then the
-    Result tag."""
+    """Write ``table``'s game into ``record`` (empty so far): the header (the game, players,
+    dealer, rules and ``start_tags``), then the moves, replayed on a fresh table of the same
+    start and each written by the game's ``append_move``, then the Result tag."""
+    names = table.players
+    record.tags = [
+        Tag(name="Game", values=[table.game]),
+        Tag(name="Players", values=list(names)),
+        Tag(name="Dealer", values=[names[table.start["dealer"]]]),
+        Tag(name="Rules", values=[table.rules.text()]),
+        *start_tags,
+    ]
     start_like: Any = type(table)  # each game's table takes its own start keywords
     fresh = start_like(table.players, rules=table.rules, **table.start)
     for move in table.moves:
@@ -576,6 +573,17 @@ def rebuild(
     return record
 
 
+def label_generated(record: G, seed: int) -> G:
+    """Mark a record the bots played: ``Event "kozyr generate"`` and the seed as ``Round``,
+    before its Result tag."""
+    at = next(i for i, t in enumerate(record.tags) if t.name == "Result")
+    record.tags[at:at] = [
+        Tag(name="Event", values=["kozyr generate"]),
+        Tag(name="Round", values=[str(seed)]),
+    ]
+    return record
+
+
 # A table keeps every move it was pushed.  Kept as objects, a game's moves would be
 # thousands of objects the garbage collector scans again and again; the moves made of plain
 # values (a card, a bid, a lay's count of fields) are packed into tuples of numbers, which
@@ -583,8 +591,6 @@ def rebuild(
 # are kept as they are: a move pushed is not to be changed afterwards.
 
 _CLASSES: list[type] = []
-_FLAT: list[bool] = []
-"""Per move class: whether its fields are plain values (no lists, dicts or tuples)."""
 _PACKERS: dict[type, Callable[[Any], Any]] = {}
 
 
@@ -598,7 +604,6 @@ def _packer(cls: type) -> Callable[[Any], Any]:
     )
     code = len(_CLASSES)
     _CLASSES.append(cls)
-    _FLAT.append(flat)
     get = attrgetter(*names) if names else None
     if not flat:  # a deal, a talon, a give: one or two a hand, kept as they are
         packer: Callable[[Any], Any] = lambda move: move  # noqa: E731

@@ -28,7 +28,7 @@ NAMES = ["Anna", "Boris", "Vera", "Gleb", "Daria", "Egor"]
 def new_random_table(game: str, rng: random.Random) -> Any:
     rules = random_rules(game, rng)
     kind = GAMES[game]
-    counts = kind.player_count(parse_rules(game, rules)) if kind.player_count else kind.players
+    counts = kind.player_counts(parse_rules(game, rules))
     n = rng.choice(list(counts))
     if game == "bura" and "hand=4" in rules:
         n = min(n, 5)

@@ -499,14 +499,17 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
             "foreheads": "B8",
         }[combo]
 
+    COMBOS: ClassVar[tuple[str, ...]] = ("bura", "moskva", "small-moskva", "molodka")
+    """The combinations the game knows (B8); the switches may turn some off."""
+
     def _combo_allowed(self, combo: str) -> bool:
         s = self.settings
-        return {
+        return combo in self.COMBOS and {
             "bura": s.bura != "off",
             "molodka": s.molodka,
             "moskva": s.moskva != "off",
             "small-moskva": s.small_moskva != "off",
-            "foreheads": False,
+            "foreheads": True,
         }[combo]
 
     def _combo_ends_deal(self, combo: str) -> bool:
@@ -1094,7 +1097,7 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
             if not h.fully_known(seat):
                 continue
             cards = sorted(h.known[seat])
-            for combo in ("bura", "moskva", "small-moskva", "molodka", "foreheads"):
+            for combo in self.COMBOS:
                 if not self._combo_allowed(combo):
                     continue
                 size = (

@@ -16,9 +16,10 @@ from __future__ import annotations
 import random
 
 from notation.cards import Card, Rank, card_points
-from notation.records import BuraGame, Tag
+from notation.records import BuraGame
 
 from ..rules import parse_rules
+from ..table import label_generated
 from .engine import beats_set
 from .moves import BuraMove, DrawCard, Lay, OpenClaim, ShowCombo
 from .table import BuraTable
@@ -113,10 +114,4 @@ def generate_bura(
     table = table_class(names, dealer=dealer, rules=ruleset, ante=ante)
     limit = deals if table.HAS_POT and ruleset.get("match") == "pot" else 500
     play_match(table, rng, limit)
-    record = table.record()
-    at = next(i for i, t in enumerate(record.tags) if t.name == "Result")
-    record.tags[at:at] = [
-        Tag(name="Event", values=["kozyr generate"]),
-        Tag(name="Round", values=[str(seed)]),
-    ]
-    return record
+    return label_generated(table.record(), seed)

@@ -34,7 +34,6 @@ __all__ = [
     "append_move",
     "before",
     "format_move",
-    "header_tags",
     "parse_move",
     "record_of",
 ]
@@ -172,18 +171,6 @@ def _start_tags(table: BuraEngine) -> list[Tag]:
     return tags
 
 
-def header_tags(table: BuraEngine) -> list[Tag]:
-    """The tags a record of ``table`` starts with (without the Result)."""
-    names = table.players
-    return [
-        Tag(name="Game", values=[table.game]),
-        Tag(name="Players", values=list(names)),
-        Tag(name="Dealer", values=[names[table.start["dealer"]]]),
-        Tag(name="Rules", values=[table.rules.text()]),
-        *_start_tags(table),
-    ]
-
-
 Before = tuple[int, int, bool, bool]
 """What a record needs of the position before a move: results so far, the trick number,
 whether a trick is open, whether the stock's order is known."""
@@ -260,6 +247,6 @@ def append_move(record: BuraGame, table: BuraEngine, move: BuraMove, was: Before
 def record_of(table: BuraEngine) -> BuraGame:
     """The moves of ``table`` as a record, with every trick's taker, the pot and each
     finished deal's facts."""
-    record = BuraGame(kind=table.game, tags=header_tags(table))
-    rebuild(table, record, before, append_move)
+    record = BuraGame(kind=table.game, tags=[])
+    rebuild(table, record, _start_tags(table), before, append_move)
     return record

@@ -44,6 +44,7 @@ class BurkozelTable(BuraTable):
     COMBO_SIZE = 4
     PLAYED_OUT = "played-out"
     PLAYOFF = False
+    COMBOS = ("bura", "moskva", "molodka", "foreheads")
     HAS_POT = False
     SCORE_TALLY = "penalty"
 
@@ -91,16 +92,6 @@ class BurkozelTable(BuraTable):
 
     def _combo_clause(self, combo: str) -> str:
         return "K6"
-
-    def _combo_allowed(self, combo: str) -> bool:
-        s = self.settings
-        return {
-            "bura": s.bura != "off",
-            "molodka": s.molodka,
-            "moskva": s.moskva != "off",
-            "small-moskva": False,
-            "foreheads": True,
-        }[combo]
 
     def _combo_ends_deal(self, combo: str) -> bool:
         """K6: a bura wins at once with bura=win; Moskva with moskva=triple."""

@@ -49,7 +49,10 @@ class ThousandChecker(Checker[ThousandTable]):
     setup_clause = "T1"
     result_clause = "T9.1"
 
-    def player_counts(self, rules: RuleSet) -> range:
+    players_by_rules = True
+
+    @classmethod
+    def player_counts(cls, rules: RuleSet) -> range:
         n = int(rules["players"])
         return range(n, n + 1)
 

@@ -863,23 +863,17 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
             if suit != led:
                 has = h.holds_suit(ev.seat, led)
                 if has:
-                    who = self.name(ev.seat)
-                    held = ", ".join(
-                        card_code(c) for c in sorted(h.known[ev.seat]) if c // 9 == led
-                    )
                     raise _seat_error(
-                        f"{who} must follow {Suit(led).noun} (holds {held})",
+                        f"{self.name(ev.seat)} must follow {Suit(led).noun} "
+                        f"(holds {self._held(ev.seat, led)})",
                         "must-follow",
                         "T5.1",
                         self._legal_text(ev.seat),
                     )
                 if trump is not None and suit != trump and h.holds_suit(ev.seat, trump):
-                    who = self.name(ev.seat)
-                    held = ", ".join(
-                        card_code(c) for c in sorted(h.known[ev.seat]) if c // 9 == trump
-                    )
                     raise _seat_error(
-                        f"{who} must play a trump (holds {held})",
+                        f"{self.name(ev.seat)} must play a trump "
+                        f"(holds {self._held(ev.seat, trump)})",
                         "must-trump",
                         "T5.2",
                         self._legal_text(ev.seat),
@@ -920,6 +914,12 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
             hand.trump, hand.next_trump = hand.next_trump, None
         if hand.trick_no > 8:
             self._finish(hand)
+
+    def _held(self, seat: int, suit: int) -> str:
+        """The known cards of ``suit`` in ``seat``'s hand, as text."""
+        assert self.hand is not None
+        cards = sorted(self.hand.holdings.known[seat])
+        return ", ".join(card_code(c) for c in cards if c // 9 == suit)
 
     def _legal_text(self, seat: int) -> list[str] | None:
         """The cards ``seat`` may play, as text (None while his cards are not all known)."""

@@ -18,9 +18,10 @@ import random
 from collections.abc import Iterator
 
 from notation.cards import Card, Rank, Suit, card_points, make_card
-from notation.records import Tag, ThousandGame
+from notation.records import ThousandGame
 
 from ..rules import parse_rules
+from ..table import label_generated
 from .moves import Bid, ClaimRedeal, ConcedeHand, GiveCards, PlayCard, SetContract, ThousandMove
 from .table import ThousandTable
 
@@ -140,13 +141,7 @@ def generate_thousand(
             table.push(deal)
         else:
             table.push(choose(table, rng))
-    record = table.record()
-    at = next(i for i, t in enumerate(record.tags) if t.name == "Result")
-    record.tags[at:at] = [
-        Tag(name="Event", values=["kozyr generate"]),
-        Tag(name="Round", values=[str(seed)]),
-    ]
-    return record
+    return label_generated(table.record(), seed)
 
 
 def iter_thousand(

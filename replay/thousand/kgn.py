@@ -44,7 +44,6 @@ __all__ = [
     "append_move",
     "before",
     "format_move",
-    "header_tags",
     "parse_move",
     "record_of",
     "stated_facts",
@@ -163,19 +162,6 @@ def _start_tags(table: ThousandEngine) -> list[Tag]:
     return tags
 
 
-def header_tags(table: ThousandEngine) -> list[Tag]:
-    """The tags a record of ``table`` starts with: the game, players, dealer, rules and the
-    start position (without the Result)."""
-    names = table.players
-    return [
-        Tag(name="Game", values=["thousand"]),
-        Tag(name="Players", values=list(names)),
-        Tag(name="Dealer", values=[names[table.start["dealer"]]]),
-        Tag(name="Rules", values=[table.rules.text()]),
-        *_start_tags(table),
-    ]
-
-
 Before = tuple[int, int, int, bool]
 """What a record needs of the position before a move: results so far, the hand number,
 the trick number, whether a hand is in progress."""
@@ -241,6 +227,6 @@ def append_move(
 def record_of(table: ThousandEngine) -> ThousandGame:
     """The moves of ``table`` as a record, with every trick's taker and every finished
     hand's points, scores and totals."""
-    record = ThousandGame(tags=header_tags(table))
-    rebuild(table, record, before, append_move)
+    record = ThousandGame(tags=[])
+    rebuild(table, record, _start_tags(table), before, append_move)
     return record
