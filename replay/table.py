@@ -522,9 +522,15 @@ def _copy(value: Any) -> Any:
     return copy.deepcopy(value)
 
 
-def parse_event(game: str, unit: str, players: list[str], body: str) -> AnyGame:
-    """Read one KGN event (``body``, the lines of one hand or deal) by the game's grammar,
-    in a record of its own: what ``parse_move`` of every table starts from."""
+def parse_event(
+    game: str, unit: str, players: list[str], text: str, words: tuple[str, ...]
+) -> list[Any]:
+    """Read one KGN event by the game's grammar, in a record of its own: what
+    ``parse_move`` of every table starts from.  ``text`` is an event that starts with one of
+    the game's ``words`` (``bid``, ``draw`` ...), or else a card or cards played; the result
+    is the units (hands or deals) of the record read, one."""
+    first = text.split(None, 1)
+    body = text.strip() if first and first[0].casefold() in words else f"1. {text.strip()}"
     if "\n" in body or "\r" in body:
         raise KgnError("a move is one line of KGN", code="bad-move")
     names = " ".join(quote(p) for p in players)
@@ -533,7 +539,7 @@ def parse_event(game: str, unit: str, players: list[str], body: str) -> AnyGame:
         record = notation.loads(f"{head}\n{unit} 1\n  {body}\n")
     except KgnError as exc:
         raise KgnError(f"not a move: {body!r} ({exc.message})", code="bad-move") from None
-    return record
+    return record.units
 
 
 def seat_of(players: list[str], name: str) -> int:

@@ -81,12 +81,7 @@ def format_move(players: list[str], move: BuraMove) -> str:
 
 def parse_move(table: BuraEngine, text: str) -> BuraMove:
     """One KGN event as a move of ``table`` (the inverse of :func:`format_move`)."""
-    words = text.split(None, 1)
-    word = words[0].casefold() if words else ""
-    body = text.strip() if word in _EVENT_WORDS else f"1. {text.strip()}"
-    record = parse_event(table.game, table.unit, table.players, body)
-    assert isinstance(record, BuraGame)
-    deal = record.deals[0]
+    deal: BuraDeal = parse_event(table.game, table.unit, table.players, text, _EVENT_WORDS)[0]
     players = table.players
 
     def seat(name: str) -> int:

@@ -90,12 +90,7 @@ def _card(text: str) -> Card | None:
 
 def parse_move(table: ThousandEngine, text: str) -> ThousandMove:
     """One KGN event as a move of ``table`` (the inverse of :func:`format_move`)."""
-    words = text.split(None, 1)
-    word = words[0].casefold() if words else ""
-    body = text.strip() if word in _EVENT_WORDS else f"1. {text.strip()}"
-    record = parse_event("thousand", table.unit, table.players, body)
-    assert isinstance(record, ThousandGame)
-    hand = record.hands[0]
+    hand: Hand = parse_event("thousand", table.unit, table.players, text, _EVENT_WORDS)[0]
     players = table.players
 
     def seat(name: str) -> int:
