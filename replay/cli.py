@@ -469,9 +469,13 @@ def replay(
             "--analyze", help="Thousand: show the double-dummy value and mark costly cards."
         ),
     ] = False,
+    ascii_cards: Annotated[
+        bool,
+        typer.Option("--ascii", help="Cards as letters (AS, TH), not suit symbols."),
+    ] = False,
 ) -> None:
-    """Watch a game step by step: an interactive viewer on a terminal, every step printed
-    with --plain or when the output is not a terminal."""
+    """Watch a game step by step at a card table on a terminal (? lists the keys); every
+    step printed with --plain or when the output is not a terminal."""
     from rich.console import Console
 
     from .games import GAMES
@@ -487,7 +491,7 @@ def replay(
         from .thousand.analyze import add_analysis
 
         add_analysis(steps, solve(record).hands)
-    start = 0
+    start = next((i for i, st in enumerate(steps) if st.error is not None), 0)
     if at is not None:
         hand_text, _, trick_text = at.partition(".")
         try:
@@ -503,15 +507,26 @@ def replay(
         if not found:
             _fail_usage(f"--at {at}: the record has no such hand or trick")
         start = found[0]
-    if plain_mode or not sys.stdout.isatty():
+    terminal = sys.stdout.isatty()
+    symbols = not ascii_cards and terminal and "utf" in (sys.stdout.encoding or "").lower()
+    if plain_mode or not terminal:
+        if at is None:
+            start = 0
         console = Console(width=width, highlight=False, markup=False, emoji=False)
         for i, step in enumerate(steps[start:], start + 1):
-            console.print(render_step(step, seat, number=i))
+            console.print(render_step(step, seat, number=i, symbols=symbols))
             console.print()
         raise typer.Exit(EXIT_OK if report.ok else EXIT_INVALID)
     from .viewer import Viewer
 
-    Viewer(steps, title=title, seat=seat, start=start).run()
+    Viewer(
+        steps,
+        title=title,
+        seat=seat,
+        start=start,
+        sheet=GAMES[record.kind].sheet(report),
+        symbols=symbols,
+    ).run()
     raise typer.Exit(EXIT_OK if report.ok else EXIT_INVALID)
 
 

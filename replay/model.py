@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from notation.records import AnyGame
 
     from .checker import Checker, Report
-    from .view import Sheet, View
+    from .view import Said, Sheet, View
 
 __all__ = ["GameKind", "Outcome", "Question", "Table"]
 
@@ -132,8 +132,8 @@ class GameKind:
     players come from its rules; ``deals`` bounds a Bura session played for a pot)."""
     view: Callable[[Any], View]
     """What a table shows at a position (``replay.steps``)."""
-    describe: Callable[[Any, Any], str | None]
-    """What a move did, in a sentence: ``describe(table after it, record node)``."""
+    describe: Callable[[Any, Any], Said | None]
+    """What a move did, in words: ``describe(table after it, record node)``."""
     sheet: Callable[[Report], Sheet]
     """The score sheet of a replayed game (``kozyr sheet``)."""
     annotate: Callable[[Any, Report, dict[int, str], dict[int, str]], None]

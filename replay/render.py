@@ -18,12 +18,25 @@ from notation.errors import safe_text
 from .checking import Report
 from .games import GAMES
 from .steps import Step
-from .view import View
+from .view import CardCode, View
 
-__all__ = ["SUIT_STYLE", "card_text", "plain", "render_sheet", "render_step", "render_view"]
+__all__ = [
+    "SUIT_STYLE",
+    "card_text",
+    "cards_line",
+    "plain",
+    "render_sheet",
+    "render_step",
+    "render_view",
+    "said_text",
+    "step_head",
+    "trump_text",
+]
 
 SUIT_STYLE = {"S": "bold", "C": "green", "D": "yellow", "H": "red"}
 SUIT_GLYPH = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
+BACK = "▒▒"
+SUIT_NOUN = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}
 
 
 def plain(text: str) -> Text:
@@ -31,85 +44,126 @@ def plain(text: str) -> Text:
     return Text(safe_text(text))
 
 
-def card_text(code: str) -> Text:
+def card_text(code: str, symbols: bool = True) -> Text:
+    """One card: ``A♠`` in its suit's colour (``AS`` without symbols), ``??`` unseen."""
     if code == "??":
         return Text("??", style="dim")
-    return Text(code[0] + SUIT_GLYPH[code[1]], style=SUIT_STYLE[code[1]])
+    suit = code[-1]
+    return Text(code[:-1] + (SUIT_GLYPH[suit] if symbols else suit), style=SUIT_STYLE[suit])
 
 
-def cards_line(codes: Iterable[str], unknown: int = 0, hidden: bool = False) -> Text:
+def trump_text(trump: str, symbols: bool = True) -> Text:
+    """The trump suit in words (``♥ hearts``), or ``none``."""
+    if trump not in SUIT_NOUN:
+        return Text(trump)
+    return Text((SUIT_GLYPH[trump] + " " if symbols else "") + SUIT_NOUN[trump], SUIT_STYLE[trump])
+
+
+def cards_line(codes: Iterable[str], unknown: int = 0, symbols: bool = True) -> Text:
+    """Cards in a row, then ``unknown`` backs."""
     out = Text()
-    codes = list(codes)
-    if hidden:
-        codes, unknown = [], unknown + len(codes)
+    codes = [c for c in codes if c != "??"] + [""] * (unknown + sum(c == "??" for c in codes))
     for i, code in enumerate(codes):
         if i:
             out.append(" ")
-        out.append_text(card_text(code))
-    if unknown:
-        if codes:
-            out.append(" ")
-        out.append(" ".join(["▒▒"] * unknown), style="dim")
+        if code:
+            out.append_text(card_text(code, symbols))
+        else:
+            out.append(BACK if symbols else "##", style="dim")
     return out
 
 
-def render_view(view: View, seat: str | None = None) -> RenderableType:
-    """The table: hands, trick, facts and scores; ``seat`` hides the other hands."""
+def said_text(parts: Iterable[str], symbols: bool = True) -> Text:
+    """A sentence whose card parts are drawn as cards."""
+    out = Text()
+    for part in parts:
+        if isinstance(part, CardCode):
+            out.append_text(card_text(part, symbols))
+        else:
+            out.append_text(plain(part))
+    return out
+
+
+def render_view(view: View, seat: str | None = None, *, symbols: bool = True) -> RenderableType:
+    """The table: hands, trick, facts and scores; ``seat`` hides what that player could not
+    see (:meth:`View.seen_by`)."""
+    view = view.seen_by(seat)
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     table.add_column("player")
     table.add_column("hand")
+    table.add_column("tricks", justify="right")
     table.add_column("points", justify="right")
     table.add_column("total", justify="right")
     table.add_column("")
-    names = [name for name, _, _ in view.hands] or list(view.totals)
+    names = view.seats or [name for name, _, _ in view.hands] or list(view.totals)
     hands = {name: (cards, unknown) for name, cards, unknown in view.hands}
     for name in names:
         cards, unknown = hands.get(name, ([], 0))
-        hidden = seat is not None and name != seat
+        who = plain(name)
+        if name == view.dealer:
+            who.append(" (D)", style="dim")
+        if name == view.to_move:
+            who.append(" *", style="bold")
         table.add_row(
-            plain(name),
-            cards_line(cards, unknown, hidden),
+            who,
+            cards_line(cards, unknown, symbols) if name in hands else Text("-", style="dim"),
+            str(view.tricks.get(name, "")),
             str(view.points.get(name, "")),
             str(view.totals.get(name, "")),
             plain(view.marks.get(name, "")),
         )
     parts: list[RenderableType] = [Text(safe_text(view.title), style="bold"), table]
     if view.trick:
-        line = Text("on the table: ")
+        line = Text("trick: " if view.taker else "on the table: ")
         for i, (name, up, down) in enumerate(view.trick):
             if i:
                 line.append(" / ")
             line.append_text(plain(name))
             if up:
                 line.append(" ")
-                line.append_text(cards_line(up))
+                line.append_text(cards_line(up, symbols=symbols))
             if down:
-                # Face-down cards lie on the table as backs; only their owner sees the faces.
-                line.append(" ")
-                line.append(" ".join(["▒▒"] * len(down)), style="dim")
-                if seat is not None and name == seat and any(c != "??" for c in down):
-                    line.append(" (")
-                    line.append_text(cards_line([c for c in down if c != "??"]))
-                    line.append(")")
+                line.append(" face down ")
+                line.append_text(cards_line(down, symbols=symbols))
+        if view.taker:
+            line.append(" -> ")
+            line.append_text(plain(view.taker))
+            line.append(" takes it")
         parts.append(line)
+    if view.talon is not None:
+        parts.append(Text("talon: ", style="dim") + cards_line(view.talon, symbols=symbols))
+    if view.trump_card is not None:
+        parts.append(Text("trump: ", style="dim") + card_text(view.trump_card, symbols))
+    elif view.trump:
+        parts.append(Text("trump: ", style="dim") + trump_text(view.trump, symbols))
+    if view.stock is not None:
+        parts.append(Text(f"stock: {view.stock} cards", style="dim"))
     for label, value in view.lines:
-        if label == "talon" and seat is not None:
-            value = " ".join("??" for _ in value.split())
         parts.append(Text(f"{label}: ", style="dim") + plain(value))
     return Group(*parts)
 
 
-def render_step(
-    step: Step, seat: str | None = None, *, number: int | None = None
-) -> RenderableType:
-    """One step: what happened (with its glyphs and comments), then the table."""
+def step_head(step: Step, *, symbols: bool = True, number: int | None = None) -> Text:
+    """What the step did, its glyphs right after the card or call they belong to, then
+    who took the trick."""
     head = Text()
     if number is not None:
         head.append(f"{number}. ", style="dim")
-    head.append_text(plain(step.text))
+    head.append_text(said_text(step.said.parts, symbols))
     for glyph in step.glyphs:
         head.append(" " + glyph, style="bold magenta")
-    parts: list[RenderableType] = [head]
+    if step.closes_trick and step.view.taker is not None:
+        head.append("; ")
+        head.append_text(plain(step.view.taker))
+        head.append(" takes the trick")
+    return head
+
+
+def render_step(
+    step: Step, seat: str | None = None, *, number: int | None = None, symbols: bool = True
+) -> RenderableType:
+    """One step: what happened (with its glyphs and comments), then the table."""
+    parts: list[RenderableType] = [step_head(step, symbols=symbols, number=number)]
     for note in step.notes:
         parts.append(Text("  {", style="cyan") + plain(note) + Text("}", style="cyan"))
     if step.variations:
@@ -121,7 +175,9 @@ def render_step(
         )
     if step.error is not None:
         parts.append(Text(safe_text(step.error.format()), style="bold red"))
-    parts.append(render_view(step.view, seat))
+        if step.legal is not None and step.error.legal is None:
+            parts.append(Text("  legal: " + (", ".join(step.legal) or "(none)")))
+    parts.append(render_view(step.view, seat, symbols=symbols))
     return Group(*parts)
 
 

@@ -26,16 +26,17 @@ from notation.records import AnyGame, Comment, Glyph, Nag
 from .checker import Checker, Visitor
 from .checking import Report, replay_record
 from .games import GAMES
-from .view import View
+from .view import Said, View
 
-__all__ = ["Step", "View", "describe", "timeline", "view_of"]
+__all__ = ["Said", "Step", "View", "describe", "timeline", "view_of"]
 
 
 @dataclass
 class Step:
     """One event of the record and the table after it."""
 
-    text: str
+    said: Said
+    """What the event did, in words (cards marked, for the renderers)."""
     view: View
     line: int | None = None
     column: int | None = None
@@ -45,6 +46,26 @@ class Step:
     glyphs: list[str] = field(default_factory=list)
     variations: list[list[Step]] = field(default_factory=list)
     error: KgnError | None = None
+    legal: list[str] | None = None
+    """At an illegal move: the moves the rules allowed there (None: not known)."""
+
+    @property
+    def kind(self) -> str:
+        """``deal``, ``call``, ``play``, ``other``, ``end`` or ``error``."""
+        return self.said.kind
+
+    @property
+    def closes_trick(self) -> bool:
+        """This event put the last card on a trick (``view.taker`` takes it)."""
+        return self.said.kind == "play" and self.view.taker is not None
+
+    @property
+    def text(self) -> str:
+        """The event in one sentence, card codes as letters."""
+        text = self.said.text
+        if self.closes_trick:
+            text += f"; {self.view.taker} takes the trick"
+        return text
 
 
 class _Recorder(Visitor):
@@ -79,7 +100,7 @@ class _Recorder(Visitor):
         ]
         pos = getattr(node, "pos", None)
         step = Step(
-            text=describe(table, node),
+            said=describe(table, node),
             view=view,
             line=pos[0] if pos else None,
             column=pos[1] if pos else None,
@@ -100,25 +121,26 @@ def timeline(
     recorder = _Recorder(game)
     report, table = replay_record(game, file=file, index=index, visitor=recorder)
     steps = recorder.stack[0]
-    if table is not None and steps:
-        final = view_of(table)
-        steps.append(
-            Step(
-                text="the end of the record" + (f": {report.result}" if report.result else ""),
-                view=final,
-            )
-        )
     errors = [d for d in report.diagnostics if d.severity == "error"]
     if errors and not report.complete:
-        last = steps[-1].view if steps else View(game.kind, "")
+        # The replay stopped at an illegal move: the last step shows it, the table as it
+        # stood, and what the rules allowed there.
+        error = errors[-1]
         steps.append(
             Step(
-                text=f"illegal: {errors[-1].message}",
-                view=last,
-                line=errors[-1].line,
-                error=errors[-1],
+                Said("error", [f"illegal: {error.message}"]),
+                view=view_of(table) if table is not None else View(game.kind, ""),
+                line=error.line,
+                column=error.column,
+                hand=steps[-1].hand if steps else None,
+                trick=steps[-1].trick if steps else None,
+                error=error,
+                legal=error.legal if error.legal is not None else _legal(table),
             )
         )
+    elif table is not None and steps:
+        result = f": {report.result}" if report.result else ""
+        steps.append(Step(Said("end", ["the end of the record" + result]), view=view_of(table)))
     return steps, report
 
 
@@ -130,11 +152,19 @@ def view_of(table: Any) -> View:
     return GAMES[table.game].view(table)
 
 
-def describe(table: Any, node: Any) -> str:
-    """What happened, in a sentence, from the record node and the table after it."""
-    text = GAMES[table.game].describe(table, node)
-    if text is not None:
-        return text
+def describe(table: Any, node: Any) -> Said:
+    """What happened, in words, from the record node and the table after it."""
+    said = GAMES[table.game].describe(table, node)
+    if said is not None:
+        return said
     if getattr(node, "kind", None) == "variation":
-        return "variation"
-    return type(node).__name__.lower()
+        return Said("other", ["variation"])
+    return Said("other", [type(node).__name__.lower()])
+
+
+def _legal(table: Any) -> list[str] | None:
+    """The moves the rules allow at the table, as KGN (None when there is no table or the
+    next move is the deal's)."""
+    if table is None or table.to_move is None:
+        return None
+    return [table.format_move(m) for m in table.legal_moves()]

@@ -8,13 +8,24 @@ text, the Textual viewer) only read these, and nothing here knows about terminal
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from notation.cards import card_code
 from notation.records import Comment, Entry
 
-__all__ = ["Sheet", "SheetRow", "View", "add_comment", "entries", "sorted_codes"]
+__all__ = [
+    "CardCode",
+    "Said",
+    "Sheet",
+    "SheetRow",
+    "View",
+    "add_comment",
+    "cards_said",
+    "entries",
+    "positions",
+    "sorted_codes",
+]
 
 
 def sorted_codes(cards: Iterable[int]) -> list[str]:
@@ -22,22 +33,109 @@ def sorted_codes(cards: Iterable[int]) -> list[str]:
     return [card_code(c) for c in sorted(cards, key=lambda c: (c // 9, -(c % 9)))]
 
 
+class CardCode(str):
+    """A card code inside a sentence: renderers draw it as a card (``A♠`` or ``AS``)."""
+
+    __slots__ = ()
+
+
+@dataclass
+class Said:
+    """What an event did, in words: its kind and its parts (cards as :class:`CardCode`)."""
+
+    kind: str
+    """``deal``, ``call`` (an auction call, a talon or contract move, a claim or a show),
+    ``play`` (a card or a lay on the table) or ``other``."""
+    parts: list[str]
+
+    @property
+    def text(self) -> str:
+        return "".join(self.parts)
+
+
+def cards_said(codes: Iterable[str]) -> list[str]:
+    """Card codes as sentence parts, a space between each."""
+    out: list[str] = []
+    for i, code in enumerate(codes):
+        if i:
+            out.append(" ")
+        out.append(CardCode(code))
+    return out
+
+
+_PLACES = {
+    2: ["s", "n"],
+    3: ["s", "w", "e"],
+    4: ["s", "w", "n", "e"],
+    5: ["s", "w", "nw", "ne", "e"],
+    6: ["s", "w", "nw", "n", "ne", "e"],
+}
+
+
+def positions(seats: list[str], bottom: str | None) -> dict[str, str]:
+    """Where each seat sits (``s`` bottom, then clockwise ``w``, ``n``, ``e``): ``bottom``
+    (else the first player) at the bottom, the others in playing order after it."""
+    n = len(seats)
+    places = _PLACES.get(n) or _PLACES[6]
+    first = seats.index(bottom) if bottom in seats else 0
+    order = seats[first:] + seats[:first]
+    return {name: places[i] for i, name in enumerate(order[: len(places)])}
+
+
 @dataclass
 class View:
-    """What the table shows at a step (everything text, ready to render)."""
+    """What the table shows at a step (everything text, ready to render).
+
+    ``seen_by(seat)`` is the one place that decides what a seat may see: it returns the
+    view with every card hidden from that seat replaced by ``??``.
+    """
 
     game: str
     title: str
     hands: list[tuple[str, list[str], int]] = field(default_factory=list)
-    """Per seat: name, known cards (sorted by suit, high to low), unknown cards."""
+    """Per seat in the hand: name, known cards (sorted by suit, high to low), unknown cards."""
     trick: list[tuple[str, list[str], list[str]]] = field(default_factory=list)
-    """The cards on the table: seat, face-up cards, face-down cards (``??`` unseen)."""
+    """The cards on the table: seat, face-up cards, face-down cards (``??`` unseen).  After
+    the last card of a trick this is the complete trick, and ``taker`` says who takes it."""
+    taker: str | None = None
     lines: list[tuple[str, str]] = field(default_factory=list)
-    """Labelled facts: trump, contract, declarer, talon, stock, pot."""
+    """Labelled facts: contract, declarer, auction, pot, result, notes."""
     points: dict[str, int] = field(default_factory=dict)
     totals: dict[str, int] = field(default_factory=dict)
     marks: dict[str, str] = field(default_factory=dict)
     """Per seat: barrel, on the barrel, penalty notes."""
+    seats: list[str] = field(default_factory=list)
+    """Every player, in seating order (the order of the record's Players tag)."""
+    dealer: str | None = None
+    to_move: str | None = None
+    tricks: dict[str, int] = field(default_factory=dict)
+    """Per seat: tricks taken in this hand or deal."""
+    talon: list[str] | None = None
+    """Thousand: the talon's cards while it lies on the table (``??`` unseen)."""
+    stock: int | None = None
+    """Bura and Burkozel: the cards left in the stock."""
+    trump_card: str | None = None
+    """Bura and Burkozel: the trump card under the stock."""
+    trump: str = ""
+    """The trump suit's letter (``S C D H``), ``none``, or empty when there is no hand."""
+
+    def seen_by(self, seat: str | None) -> View:
+        """The view as ``seat`` sees it: the other hands as backs, the talon face down,
+        the others' face-down cards as backs (``None``: everything the record knows)."""
+        if seat is None:
+            return self
+        return replace(
+            self,
+            hands=[
+                (name, cards, unknown) if name == seat else (name, [], unknown + len(cards))
+                for name, cards, unknown in self.hands
+            ],
+            trick=[
+                (name, up, down if name == seat else ["??"] * len(down))
+                for name, up, down in self.trick
+            ],
+            talon=None if self.talon is None else ["??"] * len(self.talon),
+        )
 
 
 SheetRow = list[tuple[str, str]]

@@ -1,58 +1,278 @@
-"""The interactive viewer: ``kozyr replay FILE`` on a terminal (a Textual app).
+"""The interactive viewer: ``kozyr replay FILE`` on a terminal, a card table (Textual).
 
-Keys: right/left or n/p one event, down/up a trick, PageDown/PageUp a hand, Home/End,
-g go to a hand, v enter the variation of this move (] and [ switch to its other variations,
-Escape leaves it), q quit.  The
-footer shows them.  An invalid record opens too and stops at its first illegal move.
+The seats sit around the table in fixed places for the whole game (the viewing seat at the
+bottom), the trick lies in the middle and stays there, its taker marked, after its last
+card; the talon or stock and the trump lie in a corner.  Beside the table: the calls of the
+hand, its tricks (click one to go there), the comments, glyphs and variations of the event,
+and the score sheet (click a row to go to that hand).  At 80 columns the side panes fold
+away behind ``m``.  ``?`` lists the keys (:data:`KEYS`).
+
+Everything shown comes from the steps of :func:`replay.steps.timeline` and, for a seat view,
+from :meth:`replay.view.View.seen_by`; every text from the file goes through
+:func:`replay.render.plain`, so nothing in a record can drive the terminal.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
-from rich.console import Group
+from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
-from textual.widgets import Footer, Input, Static
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Footer, Input, OptionList, Static
+from textual.widgets.option_list import Option
 
 from notation.errors import safe_text
 
-from .render import render_step
+from .render import cards_line, plain, said_text, step_head, trump_text
 from .steps import Step
+from .view import Sheet, View, positions
 
-__all__ = ["Viewer"]
+__all__ = ["KEYS", "Viewer"]
+
+KEYS: list[tuple[str, str]] = [
+    ("→ n", "next event"),
+    ("← p", "previous event"),
+    ("↓ ↑", "next / previous trick"),
+    ("PgDn PgUp", "next / previous hand or deal"),
+    ("Home End", "first / last event"),
+    ("g", "go to hand N"),
+    ("v", "enter the variation of this move"),
+    ("] [", "next / previous variation of the same move"),
+    ("Esc", "leave the variation"),
+    ("s", "switch the seat view (everybody's cards, then each player's)"),
+    ("m", "show the side panes (narrow screens) or the table again"),
+    ("click", "a trick in the trick list or a row of the score sheet goes there"),
+    ("? h", "this help"),
+    ("q", "quit"),
+]
+"""Every key of the viewer and what it does (the help screen and docs/cli.md list them)."""
+
+_GRID = [["nw", "n", "ne"], ["w", "trick", "e"], ["sw", "s", "se"]]
+
+
+@dataclass
+class _Trick:
+    number: int | None
+    first: int
+    """The index of its first card's step."""
+    last: int
+    """The index of the step that closed it (or its latest card so far)."""
+    step: Step
+
+
+def _tricks(steps: list[Step], hand: int | None) -> list[_Trick]:
+    """The tricks of one hand in a line of steps."""
+    out: list[_Trick] = []
+    open_: _Trick | None = None
+    for i, st in enumerate(steps):
+        if st.hand != hand or st.kind != "play":
+            continue
+        if open_ is None:
+            open_ = _Trick(st.trick, i, i, st)
+            out.append(open_)
+        open_.last, open_.step = i, st
+        if st.closes_trick:
+            open_ = None
+    return out
+
+
+class SeatBox(Static):
+    """One seat: name, dealer mark, cards (backs where hidden), tricks, points, total."""
+
+    DEFAULT_CSS = """
+    SeatBox { border: round $primary-darken-2; padding: 0 1; height: auto; }
+    SeatBox.to-move { border: round $accent; }
+    SeatBox.taker { border: double $success; }
+    """
+
+    def show(self, view: View, name: str, symbols: bool) -> None:
+        title = Text()
+        if name == view.to_move:
+            title.append("● ")
+        title.append_text(plain(name))
+        if name == view.dealer:
+            title.append(" · D")
+        self.border_title = title
+        self.set_class(name == view.to_move, "to-move")
+        self.set_class(name == view.taker, "taker")
+        hands = {n: (cards, unknown) for n, cards, unknown in view.hands}
+        if name in hands:
+            cards, unknown = hands[name]
+            body = cards_line(cards, unknown, symbols) if cards or unknown else Text("no cards")
+        elif view.hands:
+            body = Text("sits out this hand", style="dim")
+        else:
+            body = Text("")
+        score = Text(style="dim")
+        bits = []
+        if name in view.tricks:
+            bits.append(f"tricks\u00a0{view.tricks[name]}")
+        if name in view.points:
+            bits.append(f"pts\u00a0{view.points[name]}")
+        score.append(" · ".join(bits))
+        total = Text()
+        if name in view.totals:
+            total.append("total ", style="dim")
+            total.append(str(view.totals[name]), style="bold")
+        if view.marks.get(name):
+            total.append(" ")
+            total.append_text(plain(view.marks[name]))
+            total.stylize("magenta", 6 + len(str(view.totals.get(name, ""))))
+        self.update(Group(body, score, total))
+
+
+class TrickBox(Static):
+    """The middle of the table: each card by the seat that played it."""
+
+    DEFAULT_CSS = """
+    TrickBox { border: round $secondary; height: auto; min-height: 5; content-align: center middle; }
+    TrickBox.taken { border: double $success; }
+    """
+
+    def show(self, view: View, places: dict[str, str], symbols: bool) -> None:
+        self.set_class(view.taker is not None, "taken")
+        self.border_title = "trick" if view.trick else ""
+        cells: dict[str, Text] = {}
+        for name, up, down in view.trick:
+            cell = Text(justify="center")
+            cell.append_text(plain(name))
+            if down:
+                cell.append(f" ↓{len(down)}", style="dim")  # cards laid face down
+            cell.append("\n")
+            if up:
+                cell.append_text(cards_line(up, symbols=symbols))
+            if down:
+                if up:
+                    cell.append(" ")
+                face = cards_line(down, symbols=symbols)
+                face.stylize("dim italic")
+                cell.append_text(face)
+            if name == view.taker:
+                cell.stylize("reverse")
+            cells[places.get(name, "s")] = cell
+        grid = Table.grid(expand=True)
+        for _ in range(3):
+            grid.add_column(justify="center", ratio=1)
+        rows = [["nw", "n", "ne"], ["w", "", "e"], ["sw", "s", "se"]]
+        for row in rows:
+            if any(place in cells for place in row):
+                grid.add_row(*[cells.get(place, Text("")) for place in row])
+        parts: list[RenderableType] = [grid] if view.trick else [Text("")]
+        if view.taker is not None:
+            parts.append(Text.assemble("→ ", plain(view.taker), " takes the trick", justify="center", style="bold"))
+        self.update(Group(*parts))
+
+
+class PileBox(Static):
+    """The talon or the stock, and the trump."""
+
+    DEFAULT_CSS = "PileBox { height: auto; padding: 0 1; }"
+
+    def show(self, view: View, symbols: bool) -> None:
+        parts: list[RenderableType] = []
+        if view.talon is not None:
+            parts.append(Text("talon ", style="dim") + cards_line(view.talon, symbols=symbols))
+        if view.stock is not None:
+            parts.append(Text(f"stock {view.stock}", style="dim"))
+        if view.trump_card is not None:
+            parts.append(Text("trump ", style="dim") + cards_line([view.trump_card], symbols=symbols))
+        elif view.trump:
+            parts.append(Text("trump ", style="dim") + trump_text(view.trump, symbols))
+        self.update(Group(*parts) if parts else Text(""))
+
+
+class InfoBox(Static):
+    """The contract or auction, the pot, the result, notes."""
+
+    DEFAULT_CSS = "InfoBox { height: auto; padding: 0 1; }"
+
+    def show(self, view: View) -> None:
+        parts = [Text(f"{label} ", style="dim") + plain(value) for label, value in view.lines]
+        self.update(Group(*parts) if parts else Text(""))
+
+
+class HelpScreen(ModalScreen[None]):
+    """Every key (any key closes it)."""
+
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen > Static { width: auto; max-width: 76; border: round $accent; padding: 0 1; background: $surface; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,question_mark,h", "dismiss", "close")]
+
+    def compose(self) -> ComposeResult:
+        table = Table.grid(padding=(0, 2))
+        table.add_column(style="bold")
+        table.add_column()
+        for key, what in KEYS:
+            table.add_row(key, what)
+        yield Static(Group(Text("kozyr replay: keys", style="bold"), table, Text("any key closes this", style="dim")))
+
+    def on_key(self) -> None:
+        self.dismiss()
 
 
 class Viewer(App[None]):
-    """Step through a game as it was played."""
+    """Step through a game as it was played, at a card table."""
 
     TITLE = "kozyr replay"
+    ENABLE_COMMAND_PALETTE = False
+    AUTO_FOCUS = None
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]  # noqa: RUF012
     CSS = """
-    #step { padding: 0 1; }
-    #where { background: $boost; padding: 0 1; }
+    #where { background: $boost; padding: 0 1; height: 1; }
+    #body { height: 1fr; }
+    #main { width: 1fr; }
+    #table { grid-size: 3 3; grid-columns: 1fr 1fr 1fr; grid-rows: auto auto auto; height: auto; }
+    #table > .empty { height: 0; }
+    #event { padding: 0 1; height: auto; max-height: 6; }
+    #side { width: 46; border-left: vkey $primary-darken-2; }
+    .pane { height: auto; border: round $primary-darken-3; padding: 0 1; }
+    #tricks { height: auto; max-height: 12; border: round $primary-darken-3; }
+    #sheet { height: 1fr; border: round $primary-darken-3; }
     #goto { dock: bottom; display: none; }
+    Screen.-narrow #body { layout: vertical; }
+    Screen.-narrow #main { height: auto; }
+    Screen.-narrow #side { width: 1fr; height: 1fr; border-left: none; }
+    Screen.-narrow #sheet { display: none; }
+    Screen.-narrow.-panes #table, Screen.-narrow.-panes #event { display: none; }
+    Screen.-narrow.-panes #sheet { display: block; height: auto; max-height: 12; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right,n", "step(1)", "next"),
-        Binding("left,p", "step(-1)", "back"),
-        Binding("down", "trick(1)", "next trick"),
-        Binding("up", "trick(-1)", "prev trick"),
-        Binding("pagedown", "hand(1)", "next hand"),
-        Binding("pageup", "hand(-1)", "prev hand"),
-        Binding("home", "home", "start"),
-        Binding("end", "end", "end"),
-        Binding("g", "goto", "go to hand"),
-        Binding("v", "variation", "variation"),
+        Binding("question_mark,h", "help", "keys", key_display="?"),
+        Binding("right,n", "step(1)", "next", key_display="→", priority=True),
+        Binding("left,p", "step(-1)", "back", key_display="←", priority=True),
+        Binding("down", "trick(1)", "trick", key_display="↓↑", priority=True),
+        Binding("up", "trick(-1)", "prev trick", show=False, priority=True),
+        Binding("pagedown", "hand(1)", "hand", key_display="PgDn/Up", priority=True),
+        Binding("pageup", "hand(-1)", "prev hand", show=False, priority=True),
+        Binding("home", "home", "start", show=False, priority=True),
+        Binding("end", "end", "end", show=False, priority=True),
+        Binding("g", "goto", "go to"),
+        Binding("v", "variation", "variation", show=False),
         Binding("]", "sibling(1)", "next variation", show=False),
         Binding("[", "sibling(-1)", "prev variation", show=False),
-        Binding("escape", "leave", "leave variation"),
+        Binding("escape", "leave", "leave variation", show=False),
+        Binding("s", "seat", "seat", show=False),
+        Binding("m", "panes", "panes"),
         Binding("q", "quit", "quit"),
     ]
 
     def __init__(
-        self, steps: list[Step], *, title: str = "", seat: str | None = None, start: int = 0
+        self,
+        steps: list[Step],
+        *,
+        title: str = "",
+        seat: str | None = None,
+        start: int = 0,
+        sheet: Sheet | None = None,
+        symbols: bool = True,
     ) -> None:
         super().__init__()
         self.lines: list[tuple[list[Step], int, int]] = []
@@ -61,17 +281,64 @@ class Viewer(App[None]):
         self.index = max(0, min(start, len(steps) - 1))
         self.seat = seat
         self.label = safe_text(title)
+        self.sheet = sheet
+        self.symbols = symbols
+        first = next((st.view for st in steps if st.view.seats), None)
+        self.seats: list[str] = first.seats if first else []
+        self.bottom = seat or (self.seats[0] if self.seats else None)
+        self.places = positions(self.seats, self.bottom)
+        self._trick_rows: list[_Trick] = []
 
     # -- layout ---------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         yield Static(id="where")
-        with VerticalScroll():
-            yield Static(id="step")
-        yield Input(placeholder="hand number, Enter to go", id="goto")
+        with Horizontal(id="body"):
+            with Vertical(id="main"):
+                with Grid(id="table"):
+                    for row in _GRID:
+                        for place in row:
+                            if place == "trick":
+                                yield TrickBox(id="trick")
+                            elif place in self.places.values():
+                                yield SeatBox(id=f"seat-{place}")
+                            elif place == self._corner("pile"):
+                                yield PileBox(id="pile")
+                            elif place == self._corner("info"):
+                                yield InfoBox(id="info")
+                            else:
+                                yield Static(classes="empty")
+                yield Static(id="event")
+                yield DataTable(id="sheet", cursor_type="row", zebra_stripes=True)
+            with VerticalScroll(id="side", can_focus=False):
+                yield Static(id="calls", classes="pane")
+                yield OptionList(id="tricks")
+                yield Static(id="notes", classes="pane")
+        yield Input(placeholder="hand number, Enter to go, Esc to cancel", id="goto")
         yield Footer()
 
+    def _corner(self, what: str) -> str:
+        taken = set(self.places.values())
+        free = [c for c in ("nw", "ne", "sw", "se") if c not in taken]
+        free += ["sw", "se"]
+        return free[0] if what == "pile" else free[1]
+
     def on_mount(self) -> None:
+        self.query_one("#calls", Static).border_title = "calls"
+        tricks = self.query_one("#tricks", OptionList)
+        tricks.border_title = "tricks"
+        tricks.can_focus = False
+        self.query_one("#notes", Static).border_title = "this event"
+        table = self.query_one("#sheet", DataTable)
+        table.border_title = "score sheet"
+        table.can_focus = False
+        if self.sheet is not None:
+            for column in self.sheet.columns:
+                table.add_column(plain(column))
+            for row in self.sheet.rows:
+                table.add_row(*[plain(text) for text, _ in row])
+        else:
+            table.display = False
         self.show()
 
     @property
@@ -79,23 +346,117 @@ class Viewer(App[None]):
         return self.steps[self.index]
 
     def show(self) -> None:
+        where = self.query_one("#where", Static)
         if not self.steps:
-            self.query_one("#step", Static).update(Text("(no moves in this record)"))
+            where.update(Text(f"{self.label} · no moves in this record"))
             return
         step = self.current
+        view = step.view.seen_by(self.seat)
         depth = f" · variation depth {len(self.lines)}" if self.lines else ""
-        where = Text(f"{self.label} · step {self.index + 1}/{len(self.steps)}{depth}")
-        if self.seat:
-            where.append(f" · as seen by {safe_text(self.seat)}")
-        self.query_one("#where", Static).update(where)
-        self.query_one("#step", Static).update(Group(render_step(step, self.seat)))
+        head = Text(f"{safe_text(view.title)} · step {self.index + 1}/{len(self.steps)}{depth}")
+        head.append(f" · as seen by {safe_text(self.seat)}" if self.seat else " · all cards")
+        head.append(f" · {self.label}", style="dim")
+        where.update(head)
+        for name, place in self.places.items():
+            self.query_one(f"#seat-{place}", SeatBox).show(view, name, self.symbols)
+        self.query_one("#trick", TrickBox).show(view, self.places, self.symbols)
+        self.query_one("#pile", PileBox).show(view, self.symbols)
+        self.query_one("#info", InfoBox).show(view)
+        event = Group(
+            step_head(step, symbols=self.symbols),
+            *[Text("{", style="cyan") + plain(n) + Text("}", style="cyan") for n in step.notes],
+        )
+        self.query_one("#event", Static).update(event)
+        self._show_calls(step)
+        self._show_tricks(step)
+        self._show_notes(step)
+        self._show_sheet(step)
+
+    def _show_calls(self, step: Step) -> None:
+        out = Text()
+        for i, st in enumerate(self.steps):
+            if st.hand != step.hand or st.kind not in ("deal", "call"):
+                continue
+            if out:
+                out.append("\n")
+            line = said_text(st.said.parts, self.symbols)
+            for glyph in st.glyphs:
+                line.append(" " + glyph, style="bold magenta")
+            if i == self.index:
+                line.stylize("reverse")
+            elif i > self.index:
+                line.stylize("dim")
+            out.append_text(line)
+        self.query_one("#calls", Static).update(out or Text("(none yet)", style="dim"))
+
+    def _show_tricks(self, step: Step) -> None:
+        box = self.query_one("#tricks", OptionList)
+        rows = _tricks(self.steps, step.hand)
+        self._trick_rows = rows
+        box.clear_options()
+        here = None
+        for k, tr in enumerate(rows):
+            seen = tr.step.view.seen_by(self.seat)
+            line = Text(f"{tr.number if tr.number is not None else k + 1:>2} ")
+            for j, (name, up, down) in enumerate(seen.trick):
+                if j:
+                    line.append("  ")
+                line.append_text(plain(name[:8]))
+                line.append(" ")
+                line.append_text(cards_line(up + down, symbols=self.symbols))
+            if seen.taker is not None:
+                line.append(" → ")
+                line.append_text(plain(seen.taker))
+            if tr.first <= self.index <= tr.last:
+                line = Text("▶", style="bold") + line
+                line.stylize("bold")
+            else:
+                line = Text(" ") + line
+            if tr.first > self.index:
+                line.stylize("dim")
+            box.add_option(Option(line, id=f"t{k}"))
+            if tr.first <= self.index <= tr.last:
+                here = k
+        box.highlighted = here
+
+    def _show_notes(self, step: Step) -> None:
+        parts: list[RenderableType] = []
+        if step.glyphs:
+            parts.append(Text("glyphs: " + " ".join(step.glyphs), style="bold magenta"))
+        for note in step.notes:
+            parts.append(Text("{", style="cyan") + plain(note) + Text("}", style="cyan"))
+        if step.variations:
+            n = len(step.variations)
+            parts.append(Text(f"{n} variation{'s' if n > 1 else ''} here: v enters, ] [ switch"))
+        if self.lines:
+            parent, index, k = self.lines[-1]
+            options = [i for i, var in enumerate(parent[index].variations) if var]
+            parts.append(
+                Text(f"in variation {options.index(k) + 1} of {len(options)}: Esc leaves", style="italic")
+            )
+        if step.error is not None:
+            parts.append(Text(safe_text(step.error.format()), style="bold red"))
+            if step.legal is not None and step.error.legal is None:
+                parts.append(Text("legal: " + (", ".join(step.legal) or "(none)")))
+        self.query_one("#notes", Static).update(Group(*parts) if parts else Text("(no comments)", style="dim"))
+
+    def _show_sheet(self, step: Step) -> None:
+        if self.sheet is None or step.hand is None:
+            return
+        table = self.query_one("#sheet", DataTable)
+        for r, row in enumerate(self.sheet.rows):
+            if row and row[0][0] == str(step.hand):
+                table.move_cursor(row=r)
+                return
 
     def rendered_text(self) -> str:
-        """The text on screen (for tests): the step as plain text."""
+        """The step as plain text (for tests and --plain)."""
         from rich.console import Console
 
+        from .render import render_step
+
         console = Console(width=100, color_system=None, record=True, file=open("/dev/null", "w"))
-        console.print(render_step(self.current, self.seat))
+        console.print(render_step(self.current, self.seat, symbols=self.symbols))
         return console.export_text()
 
     # -- moves ----------------------------------------------------------------------------
@@ -128,7 +489,20 @@ class Viewer(App[None]):
             self._go(i)
 
     def action_trick(self, delta: int) -> None:
-        self._jump(delta, "trick")
+        """To the last card of the next (or previous) trick, so the whole trick shows."""
+        rows = _tricks(self.steps, self.current.hand)
+        if delta > 0:
+            later = [tr for tr in rows if tr.last > self.index]
+            if later:
+                self._go(later[0].last)
+                return
+            self._jump(1, "hand")  # the next hand's first event
+            return
+        earlier = [tr for tr in rows if tr.last < self.index]
+        if earlier:
+            self._go(earlier[-1].last)
+        else:
+            self._jump(-1, "trick")
 
     def action_hand(self, delta: int) -> None:
         self._jump(delta, "hand")
@@ -139,32 +513,66 @@ class Viewer(App[None]):
     def action_end(self) -> None:
         self._go(len(self.steps) - 1)
 
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen())
+
+    def action_seat(self) -> None:
+        """Everybody's cards, then each player's view in turn (seats stay in place)."""
+        order: list[str | None] = [None, *self.seats]
+        self.seat = order[(order.index(self.seat) + 1) % len(order)] if self.seat in order else None
+        self.show()
+
+    def action_panes(self) -> None:
+        self.screen.toggle_class("-panes")
+
     def action_goto(self) -> None:
         box = self.query_one("#goto", Input)
         box.display = True
         box.focus()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
+    def _close_goto(self) -> None:
         box = self.query_one("#goto", Input)
         box.display = False
         box.value = ""
+        self.set_focus(None)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self._close_goto()
         self.go_to_hand(event.value)
 
-    def go_to_hand(self, text: str) -> None:
+    def go_to_hand(self, text: str) -> bool:
+        """Go to hand ``text``; says so when there is no such hand."""
         try:
             number = int(text.strip())
         except ValueError:
-            self.bell()
-            return
+            self.notify(f"{safe_text(text.strip())!r} is not a hand number", severity="error")
+            return False
         for i, step in enumerate(self.steps):
             if step.hand == number:
                 self._go(i)
-                return
-        self.bell()
+                return True
+        hands = sorted({st.hand for st in self.steps if st.hand is not None})
+        span = f"hands {hands[0]} to {hands[-1]}" if hands else "no hands"
+        self.notify(f"there is no hand {number} here ({span})", severity="error")
+        return False
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        k = int((event.option.id or "t0")[1:])
+        if k < len(self._trick_rows):
+            self._go(self._trick_rows[k].last)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        """A click on a row of the sheet goes to that hand (the viewer itself moves the
+        cursor only to the current hand, which changes nothing)."""
+        if self.sheet is None or self.lines or not self.steps:
+            return
+        number = self.sheet.rows[event.cursor_row][0][0]
+        if number != str(self.current.hand) and number.isdigit():
+            self.go_to_hand(number)
 
     def action_variation(self) -> None:
         if not self.steps or not any(self.current.variations):
-            self.bell()
+            self.notify("no variation at this move", severity="warning")
             return
         k = next(i for i, var in enumerate(self.current.variations) if var)
         self.lines.append((self.steps, self.index, k))
@@ -187,6 +595,9 @@ class Viewer(App[None]):
         self._go(0)
 
     def action_leave(self) -> None:
+        if self.query_one("#goto", Input).display:
+            self._close_goto()
+            return
         if not self.lines:
             return
         self.steps, index, _ = self.lines.pop()

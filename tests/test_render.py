@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,6 @@ import replay
 from replay.annotate import annotate
 from replay.cli import app
 from replay.steps import timeline
-from replay.viewer import Viewer
 
 runner = CliRunner()
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -39,62 +37,12 @@ def test_plain_replay_shows_every_trick_and_the_final_scores() -> None:
     assert "Anna" in last and "120" in last and "180" in last
 
 
-@pytest.mark.parametrize("path", ALL_SAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_viewer_steps_to_the_end_and_shows_the_validators_totals(path: Path) -> None:
-    game = notation.loads(path.read_text())
-    steps, _ = timeline(game)
-    expected = replay.check(game).totals
-
-    async def drive() -> None:
-        app = Viewer(steps, title=path.name)
-        async with app.run_test() as pilot:
-            await pilot.press("right", "right", "left", "down", "pagedown", "end")
-            assert app.index == len(steps) - 1
-            assert app.current.view.totals == expected
-            text = app.rendered_text()
-            for name, total in expected.items():
-                assert name in text and str(total) in text
-            await pilot.press("home")
-            assert app.index == 0
-            await pilot.press("q")
-
-    asyncio.run(drive())
-
-
-def test_viewer_keys_trick_hand_goto_and_variation() -> None:
-    game = notation.loads((SAMPLES / "thousand" / "01-first-hand.kgn").read_text())
-    steps, _ = timeline(game)
-
-    async def drive() -> None:
-        app = Viewer(steps, title="first hand")
-        async with app.run_test() as pilot:
-            await pilot.press("down")
-            assert app.current.trick is None or app.index > 0
-            start = app.index
-            await pilot.press("down")
-            assert app.index > start
-            # go to the move that has a variation (Boris's AC in trick 3) and enter it
-            target = next(i for i, st in enumerate(steps) if st.variations)
-            app._go(target)
-            await pilot.press("v")
-            assert app.lines and app.steps is not steps
-            assert "Boris plays TC" in app.rendered_text()
-            await pilot.press("escape")
-            assert app.steps is steps and app.index == target
-            await pilot.press("g")
-            await pilot.press("1", "enter")
-            assert app.current.hand == 1
-            await pilot.press("q")
-
-    asyncio.run(drive())
-
-
 def test_seat_view_hides_the_other_hands() -> None:
     result = runner.invoke(app, ["replay", str(SAMPLES / "thousand" / "01-first-hand.kgn"), "--plain", "--seat", "Vera"])
     first_block = result.stdout.split("\n\n")[0]
-    assert "K♠ Q♠ K♣ Q♣ J♣ J♦ J♥" in first_block  # Vera's own cards
-    assert "A♠" not in first_block  # Anna's are backs
-    assert "▒▒" in first_block
+    assert "KS QS KC QC JC JD JH" in first_block  # Vera's own cards
+    assert "AS" not in first_block  # Anna's are backs
+    assert "## ## ##" in first_block
 
 
 def test_an_invalid_record_opens_and_stops_at_the_illegal_move() -> None:
@@ -169,25 +117,3 @@ def test_sheet_shows_the_final_totals(path: Path) -> None:
         assert str(total) in last_row
 
 
-def test_viewer_switches_between_the_variations_of_a_move() -> None:
-    text = (SAMPLES / "thousand" / "01-first-hand.kgn").read_text().replace(
-        "(Boris TC, Vera JC -> Boris {the ten wins as well})",
-        "(Boris TC, Vera JC -> Boris {the ten wins as well}) (Boris TC, Vera KC -> Boris)",
-    )
-    steps, _ = timeline(notation.loads(text))
-    target = next(i for i, st in enumerate(steps) if st.variations)
-    assert len(steps[target].variations) == 2
-
-    async def drive() -> None:
-        app = Viewer(steps, title="two variations")
-        async with app.run_test() as pilot:
-            app._go(target)
-            await pilot.press("v", "right")
-            assert "Vera plays JC" in app.rendered_text()
-            await pilot.press("]", "right")
-            assert "Vera plays KC" in app.rendered_text()
-            await pilot.press("escape")
-            assert app.steps is steps and app.index == target
-            await pilot.press("q")
-
-    asyncio.run(drive())

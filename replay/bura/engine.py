@@ -217,7 +217,7 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
 
     game = "bura"
     unit = "deal"
-    STATE = ("match", "deal", "last_winner")
+    STATE = ("match", "deal", "last_winner", "last_trick")
     CHANCE = DealCards
     CLAUSE: ClassVar[dict[str, str]] = {
         "setup": "B1",
@@ -275,6 +275,8 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
         self.deal: DealState | None = None
         self.results: list[DealResult] = []
         self.last_winner: int | None = None
+        self.last_trick: list[Lay] | None = None
+        """The trick just completed, until the next move that is not a draw."""
         self.start: dict[str, Any] = {
             "dealer": dealer,
             "ante": ante,
@@ -335,6 +337,8 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
                 "game-over",
                 self.CLAUSE["over"],
             )
+        if type(ev) is not DrawCard:
+            self.last_trick = None
         if isinstance(ev, DealCards):
             self._deal(ev)
             return
@@ -811,6 +815,7 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
             deal.won[winner].extend([*lay.up, *lay.down])
         deal.tricks_taken[winner] = deal.tricks_taken.get(winner, 0) + 1
         k = len(deal.trick[0].up)
+        self.last_trick = deal.trick
         deal.trick = []
         deal.best = None
         deal.trick_no += 1

@@ -24,10 +24,31 @@ from notation.records import (
 
 from ..checker import Report
 from ..table import POOL
-from ..view import Sheet, SheetRow, View, add_comment, entries, sorted_codes
+from ..view import (
+    CardCode,
+    Said,
+    Sheet,
+    SheetRow,
+    View,
+    add_comment,
+    cards_said,
+    entries,
+    sorted_codes,
+)
 from .table import BuraTable
 
 __all__ = ["annotate", "describe", "progression", "sheet", "view"]
+
+
+def _laid(names: list[str], trick: list[Any]) -> list[tuple[str, list[str], list[str]]]:
+    return [
+        (
+            names[lay.seat],
+            [card_code(c) for c in lay.up],
+            ["??" if c is None else card_code(c) for c in lay.down],
+        )
+        for lay in trick
+    ]
 
 
 def view(t: BuraTable) -> View:
@@ -50,27 +71,27 @@ def view(t: BuraTable) -> View:
             f"deal {deal.number} · trick {deal.trick_no}"
             + (" · draw" if deal.phase == "draw" else ""),
         )
+        view.dealer = names[deal.dealer]
         h = deal.holdings
         for p in range(t.n):
             view.hands.append((names[p], sorted_codes(h.known[p]), h.unknown[p]))
-        view.lines.append(
-            ("trump", f"{card_code(deal.trump_card)} ({deal.trump.glyph} {deal.trump.noun})")
-        )
-        view.lines.append(("stock", f"{h.size(POOL)} cards"))
-        view.trick = [
-            (
-                names[lay.seat],
-                [card_code(c) for c in lay.up],
-                ["??" if c is None else card_code(c) for c in lay.down],
-            )
-            for lay in deal.trick
-        ]
+        view.trump_card = card_code(deal.trump_card)
+        view.trump = deal.trump.symbol
+        view.stock = h.size(POOL)
+        view.trick = _laid(names, deal.trick)
         for p in range(t.n):
             known = sum(card_points(c) for c in deal.won[p] if c is not None)
             hidden = sum(1 for c in deal.won[p] if c is None)
             view.points[names[p]] = known
+            view.tricks[names[p]] = deal.tricks_taken.get(p, 0)
             if hidden:
                 view.marks[names[p]] = f"+{hidden} unseen"
+    if t.last_trick and t.last_winner is not None:
+        view.trick = _laid(names, t.last_trick)
+        view.taker = names[t.last_winner]
+    view.seats = list(names)
+    who = t.to_move
+    view.to_move = None if who is None else names[who]
     if t.HAS_POT:
         view.lines.append(("pot", str(m.pot)))
     view.totals = dict(zip(names, t.scores(), strict=True))
@@ -79,37 +100,35 @@ def view(t: BuraTable) -> View:
     return view
 
 
-def describe(table: BuraTable, node: Any) -> str | None:
-    """What a move did, in a sentence (None for a node that is not a move of the game)."""
+def describe(table: BuraTable, node: Any) -> Said | None:
+    """What a move did, in words (None for a node that is not a move of the game)."""
     if isinstance(node, Dealing | BuraDeal):
         deal = table.deal
         if deal is None:
-            return "a new deal"
-        trump = card_code(deal.trump_card)
-        return f"deal {deal.number}: {table.players[deal.dealer]} deals, trump {trump}"
+            return Said("deal", ["a new deal"])
+        who = table.players[deal.dealer]
+        return Said(
+            "deal", [f"deal {deal.number}: {who} deals, trump ", CardCode(card_code(deal.trump_card))]
+        )
     if isinstance(node, Answer):
-        parts = []
+        parts: list[str] = [f"{node.seat} plays "]
         if node.cards:
-            parts.append(" ".join(node.cards))
+            parts += cards_said(node.cards)
         if node.down:
-            parts.append(f"{len(node.down)} face down")
-        text = f"{node.seat} plays " + " and ".join(parts)
-        deal = table.deal
-        if (deal is None or not deal.trick) and table.last_winner is not None:
-            text += f"; {table.players[table.last_winner]} takes the trick"
-        return text
+            parts.append((" and " if node.cards else "") + f"{len(node.down)} face down")
+        return Said("play", parts)
     if isinstance(node, GiveCard):
-        return f"{node.seat} draws {node.card}"
+        return Said("other", [f"{node.seat} draws ", CardCode(node.card)])
     if isinstance(node, Show):
-        return f"{node.seat} shows {node.combo}: " + " ".join(node.cards)
+        return Said("call", [f"{node.seat} shows {node.combo}: ", *cards_said(node.cards)])
     if isinstance(node, Claim):
         res = table.results[-1] if table.results else None
         if res is not None and res.end in ("claim-won", "claim-failed"):
             how = "wins the pot" if res.end == "claim-won" else "fails and matches the pot"
-            return f"{node.seat} opens with {res.claim_count}: {how}"
-        return f"{node.seat} opens"
+            return Said("call", [f"{node.seat} opens with {res.claim_count}: {how}"])
+        return Said("call", [f"{node.seat} opens"])
     if isinstance(node, Fault):
-        return f"{node.seat}: fault ({node.fault})"
+        return Said("call", [f"{node.seat}: fault ({node.fault})"])
     return None
 
 

@@ -256,7 +256,7 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
 
     game = "thousand"
     unit = "hand"
-    STATE = ("session", "hand", "last_winner", "late_errors")
+    STATE = ("session", "hand", "last_winner", "last_trick", "late_errors")
     CHANCE = DealCards
 
     def __init__(
@@ -285,6 +285,8 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
         self.hand: HandState | None = None
         self.results: list[HandResult] = []
         self.last_winner: int | None = None
+        self.last_trick: list[tuple[int, Card]] | None = None
+        """The trick just completed (seat, card per play) until the next card or deal."""
         """The seat that took the last complete trick."""
         self.late_errors: list[IllegalMoveError] = []
         """Bids over the cap found when the play revealed the hands (see check)."""
@@ -409,6 +411,7 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
     def _deal(self, ev: DealCards) -> None:
         if self.hand is not None:
             raise _seat_error("a new deal before the hand is over", "out-of-order", "T5")
+        self.last_trick = None
         s = self.settings
         g = self.session
         n = len(self.players)
@@ -900,6 +903,8 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
                     h.show_out(ev.seat, trump)
         if ev.marriage:
             self._declare(hand, ev)
+        if not hand.plays:
+            self.last_trick = None
         hand.plays.append((ev.seat, card))
         if len(hand.plays) < len(hand.active):
             hand.turn = self._next(ev.seat, hand.active)
@@ -907,6 +912,7 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
         winner = self._best(hand.plays, hand.trump)[0]
         hand.won.setdefault(winner, []).extend(c for _, c in hand.plays)
         hand.tricks_taken[winner] = hand.tricks_taken.get(winner, 0) + 1
+        self.last_trick = hand.plays
         hand.plays = []
         self.last_winner = hand.leader = hand.turn = winner
         hand.trick_no += 1

@@ -21,7 +21,16 @@ from notation.records import (
 
 from ..checker import Report
 from ..table import POOL
-from ..view import Sheet, SheetRow, View, add_comment, sorted_codes
+from ..view import (
+    CardCode,
+    Said,
+    Sheet,
+    SheetRow,
+    View,
+    add_comment,
+    cards_said,
+    sorted_codes,
+)
 from .kgn import stated_facts
 from .table import ThousandTable
 
@@ -38,7 +47,9 @@ def view(t: ThousandTable) -> View:
         title = f"after hand {last.number}" if last else f"hand {g.number}"
         view = View("thousand", title)
         if last is not None:
+            view.dealer = names[last.dealer]
             view.points = {names[p]: v for p, v in last.points.items()}
+            view.tricks = {names[p]: v for p, v in last.tricks.items()}
             if last.declarer is not None:
                 outcome = "conceded" if last.conceded else "made" if last.made else "failed"
                 view.lines.append(
@@ -53,70 +64,78 @@ def view(t: ThousandTable) -> View:
             else f" · {hand.phase}"
         )
         view = View("thousand", title)
+        view.dealer = names[hand.dealer]
         h = hand.holdings
         for p in hand.active:
             view.hands.append((names[p], sorted_codes(h.known[p]), h.unknown[p]))
         if h.size(POOL):
-            view.lines.append(
-                ("talon", " ".join(sorted_codes(h.known[POOL]) + ["??"] * h.unknown[POOL]))
-            )
-        view.lines.append(("dealer", names[hand.dealer]))
+            view.talon = sorted_codes(h.known[POOL]) + ["??"] * h.unknown[POOL]
         if hand.declarer is not None:
             view.lines.append(("declarer", f"{names[hand.declarer]}, contract {hand.contract}"))
         elif hand.high:
             view.lines.append(("auction", f"{hand.high} by {names[hand.high_seat or 0]}"))
-        view.lines.append(
-            ("trump", "none" if hand.trump is None else f"{hand.trump.glyph} {hand.trump.noun}")
-        )
+        view.trump = "none" if hand.trump is None else hand.trump.symbol
         view.trick = [(names[p], [card_code(c)], []) for p, c in hand.plays]
         view.points = {
             names[p]: sum(card_points(c) for c in hand.won.get(p, []))
             + hand.marriage_points.get(p, 0)
             for p in hand.active
         }
+        view.tricks = {names[p]: hand.tricks_taken.get(p, 0) for p in hand.active}
+    if t.last_trick and t.last_winner is not None:
+        view.trick = [(names[p], [card_code(c)], []) for p, c in t.last_trick]
+        view.taker = names[t.last_winner]
+    view.seats = list(names)
+    who = t.to_move
+    view.to_move = None if who is None else names[who]
     view.totals = {names[p]: g.totals[p] for p in range(len(names))}
     s = t.settings
     for p in range(len(names)):
+        marks = []
         if g.barrel[p] is not None:
-            view.marks[names[p]] = f"on the barrel ({g.barrel[p]} of {s.barrel_hands or '∞'})"
+            marks.append(f"on the barrel ({g.barrel[p]} of {s.barrel_hands or '∞'})")
         elif s.lock and s.threshold <= g.totals[p] < s.target:
-            view.marks[names[p]] = "on the barrel"
+            marks.append("on the barrel")
+        if g.bolts[p]:
+            marks.append(f"bolts {g.bolts[p]}")
+        if marks:
+            view.marks[names[p]] = ", ".join(marks)
     if t.result:
         view.lines.append(("result", t.result))
     return view
 
 
-def describe(table: ThousandTable, node: Any) -> str | None:
-    """What a move did, in a sentence, from its record node and the table after it (None
-    for a node that is not a Thousand move)."""
+def describe(table: ThousandTable, node: Any) -> Said | None:
+    """What a move did, in words, from its record node and the table after it (None for a
+    node that is not a Thousand move)."""
     if isinstance(node, Deal | Hand):
         hand = table.hand
         number = hand.number if hand else (table.results[-1].number if table.results else "")
         if hand is None:
-            return f"hand {number}"
-        return f"hand {number}: {table.players[hand.dealer]} deals"
+            return Said("deal", [f"hand {number}"])
+        return Said("deal", [f"hand {number}: {table.players[hand.dealer]} deals"])
     if isinstance(node, Redeal):
-        return f"{node.seat} shows four nines: a redeal"
+        return Said("call", [f"{node.seat} shows four nines: a redeal"])
     if isinstance(node, Call):
         if node.bid is None:
-            return f"{node.seat} passes"
-        return f"{node.seat} bids {'dark ' if node.dark else ''}{node.bid}"
+            return Said("call", [f"{node.seat} passes"])
+        return Said("call", [f"{node.seat} bids {'dark ' if node.dark else ''}{node.bid}"])
     if isinstance(node, Talon):
-        return "the declarer takes the talon: " + " ".join(node.cards)
+        return Said("call", ["the declarer takes the talon: ", *cards_said(node.cards)])
     if isinstance(node, Concede):
-        return "the declarer concedes"
+        return Said("call", ["the declarer concedes"])
     if isinstance(node, Give):
-        return "the declarer gives " + ", ".join(f"{g.seat} {g.card}" for g in node.cards)
+        parts: list[str] = ["the declarer gives "]
+        for i, g in enumerate(node.cards):
+            parts += [", " if i else "", f"{g.seat} ", CardCode(g.card)]
+        return Said("call", parts)
     if isinstance(node, Contract):
-        return f"the contract is {node.value}"
+        return Said("call", [f"the contract is {node.value}"])
     if isinstance(node, Play):
-        text = f"{node.seat} plays {node.card}"
+        parts = [f"{node.seat} plays ", CardCode(node.card)]
         if node.marriage:
-            text += " and declares a marriage"
-        hand = table.hand
-        if (hand is None or not hand.plays) and table.last_winner is not None:
-            text += f"; {table.players[table.last_winner]} takes the trick"
-        return text
+            parts.append(" and declares a marriage")
+        return Said("play", parts)
     return None
 
 

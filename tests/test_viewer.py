@@ -1,0 +1,427 @@
+"""The card-table viewer (``kozyr replay`` on a terminal), driven by Textual's pilot.
+
+Each test presses keys or clicks as a player would and reads what the widgets show.  The
+snapshot tests compare whole screens (as text) with golden files in ``tests/golden/viewer``;
+``KOZYR_UPDATE_GOLDEN=1 pytest tests/test_viewer.py`` rewrites them after a deliberate
+change (and the SVG screens in ``docs/screens``), to be reviewed in the diff.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import os
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+from conftest import INVALID, ROOT, SAMPLES
+from rich.console import Console
+from textual.pilot import Pilot
+from textual.widgets import DataTable, OptionList, Static
+
+import notation
+import replay
+from replay.games import GAMES
+from replay.steps import Step, timeline
+from replay.view import positions
+from replay.viewer import KEYS, HelpScreen, SeatBox, Viewer
+
+GOLDEN = Path(__file__).resolve().parent / "golden" / "viewer"
+SCREENS = ROOT / "docs" / "screens"
+UPDATE = bool(os.environ.get("KOZYR_UPDATE_GOLDEN"))
+ALL_SAMPLES = sorted(SAMPLES.glob("*/*.kgn"))
+
+
+def viewer(path: Path, **options: object) -> Viewer:
+    """The viewer of a file's first game, as ``kozyr replay`` opens it."""
+    record = notation.loads(path.read_text())
+    steps, report = timeline(record, file=str(path.relative_to(ROOT)), index=1)
+    start = next((i for i, st in enumerate(steps) if st.error is not None), 0)
+    return Viewer(
+        steps,
+        title=path.name,
+        sheet=GAMES[record.kind].sheet(report),
+        start=start,
+        **options,  # type: ignore[arg-type]
+    )
+
+
+def run(app: Viewer, drive: Callable[[Pilot[None]], Awaitable[None]], size: tuple[int, int] = (120, 40)) -> None:
+    async def main() -> None:
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await drive(pilot)
+
+    asyncio.run(main())
+
+
+def text_of(app: Viewer, selector: str) -> str:
+    """What a widget shows, as plain text."""
+    widget = app.query_one(selector)
+    console = Console(width=200, file=io.StringIO(), color_system=None, record=True)
+    if isinstance(widget, OptionList):
+        for k in range(widget.option_count):
+            console.print(widget.get_option_at_index(k).prompt)
+    else:
+        assert isinstance(widget, Static)
+        console.print(widget.content)
+    title = widget.border_title
+    return (f"[{title}]\n" if title else "") + console.export_text()
+
+
+def screen_text(app: Viewer) -> str:
+    """The whole screen as text, as a person sees it."""
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), color_system=None, record=True, legacy_windows=False)
+    console.print(app.screen._compositor.render_update(full=True))
+    return "\n".join(line.rstrip() for line in console.export_text().splitlines()) + "\n"
+
+
+def step_closing(steps: list[Step], hand: int, trick: int) -> int:
+    return next(i for i, st in enumerate(steps) if st.hand == hand and st.trick == trick and st.closes_trick)
+
+
+# ---- the table ---------------------------------------------------------------------------
+
+
+def test_after_the_last_card_of_trick_1_the_whole_trick_and_its_taker_show() -> None:
+    app = viewer(SAMPLES / "thousand" / "01-first-hand.kgn")
+
+    async def drive(pilot: Pilot[None]) -> None:
+        await pilot.press("down")  # to the last card of the first trick
+        assert app.current.closes_trick and app.current.trick == 1
+        trick = text_of(app, "#trick")
+        for name, card in (("Anna", "A♠"), ("Boris", "9♠"), ("Vera", "Q♠")):
+            assert name in trick and card in trick
+        assert "Anna takes the trick" in trick
+        assert app.query_one("#seat-s", SeatBox).has_class("taker")  # Anna sits at the bottom
+        assert app.query_one("#trick").has_class("taken")
+        await pilot.press("right")  # the next card clears the table
+        trick = text_of(app, "#trick")
+        assert "K♥" in trick and "A♠" not in trick and "takes" not in trick
+
+    run(app, drive, size=(80, 24))
+
+
+def test_every_seat_keeps_its_place_from_the_first_hand_to_the_last() -> None:
+    app = viewer(SAMPLES / "thousand" / "04-barrel-falls.kgn")
+
+    async def drive(pilot: Pilot[None]) -> None:
+        seen: dict[str, set[str]] = {}
+        for i in range(0, len(app.steps), 7):
+            app._go(i)
+            for place in ("s", "w", "e"):
+                title = str(app.query_one(f"#seat-{place}", SeatBox).border_title)
+                seen.setdefault(place, set()).add(title.replace("● ", "").replace(" · D", ""))
+        assert seen == {"s": {"Anna"}, "w": {"Boris"}, "e": {"Vera"}}
+        assert len({st.hand for st in app.steps}) > 20  # the walk crossed many hands
+
+    run(app, drive)
+
+
+def test_places_put_the_viewing_seat_at_the_bottom_and_the_rest_clockwise() -> None:
+    assert positions(["A", "B", "C"], None) == {"A": "s", "B": "w", "C": "e"}
+    assert positions(["A", "B", "C"], "B") == {"B": "s", "C": "w", "A": "e"}
+    assert positions(["A", "B"], "B") == {"B": "s", "A": "n"}
+    assert positions(["A", "B", "C", "D"], None) == {"A": "s", "B": "w", "C": "n", "D": "e"}
+
+
+def test_a_seat_shows_name_dealer_cards_tricks_points_and_total() -> None:
+    app = viewer(SAMPLES / "thousand" / "04-barrel-falls.kgn")
+
+    async def drive(pilot: Pilot[None]) -> None:
+        await pilot.press("pagedown", "down", "down")  # hand 2, after its second trick
+        view = app.current.view
+        for place, name in (("s", "Anna"), ("w", "Boris"), ("e", "Vera")):
+            box = text_of(app, f"#seat-{place}")
+            cards = next(c for n, c, _ in view.hands if n == name)
+            assert " ".join(c[:-1] + "♠♣♦♥"["SCDH".index(c[-1])] for c in cards) in box
+            assert f"tricks\u00a0{view.tricks[name]}" in box
+            assert f"pts\u00a0{view.points[name]}" in box
+            assert f"total {view.totals[name]}" in box
+        assert "· D" in text_of(app, "#seat-e")  # Vera deals hand 2
+
+    run(app, drive)
+
+
+def test_the_barrel_mark_stands_by_the_total() -> None:
+    app = viewer(SAMPLES / "thousand" / "04-barrel-falls.kgn")
+
+    async def drive(pilot: Pilot[None]) -> None:
+        index = next(i for i, st in enumerate(app.steps) if "on the barrel" in st.view.marks.get("Boris", ""))
+        app._go(index)
+        assert "on the barrel" in text_of(app, "#seat-w")
+
+    run(app, drive)
+
+
+def test_bura_shows_a_multi_card_lead_and_a_face_down_answer() -> None:
+    app = viewer(SAMPLES / "bura" / "01-illustrative-game.kgn")
+
+    async def drive(pilot: Pilot[None]) -> None:
+        await pilot.press("right", "right")  # Mikhail leads two cards, Ilya answers face down
+        trick = text_of(app, "#trick")
+        assert "T♥ 6♥" in trick
+        assert "Ilya ↓2" in trick and "6♠ 7♦" in trick  # two cards face down
+        pile = text_of(app, "#pile")
+        assert "stock 27" in pile and "trump K♥" in pile
+        await pilot.press("s")  # as Mikhail sees it: Ilya's face-down cards are backs
+        assert app.seat == "Oleg"
+        trick = text_of(app, "#trick")
+        assert "6♠" not in trick and "▒▒ ▒▒" in trick
+
+    run(app, drive)
+
+
+def test_the_seat_view_shows_backs_for_the_other_hands_and_the_talon() -> None:
+    app = viewer(SAMPLES / "thousand" / "01-first-hand.kgn", seat="Vera")
+
+    async def drive(pilot: Pilot[None]) -> None:
+        assert "K♠ Q♠ K♣ Q♣ J♣ J♦ J♥" in text_of(app, "#seat-s")  # Vera at the bottom
+        for place in ("w", "e"):
+            box = text_of(app, f"#seat-{place}")
+            assert "▒▒ ▒▒ ▒▒ ▒▒ ▒▒ ▒▒ ▒▒" in box and "♠" not in box and "♥" not in box
+        assert "talon ▒▒ ▒▒ ▒▒" in text_of(app, "#pile")
+        assert "as seen by Vera" in text_of(app, "#where")
+        await pilot.press("s")  # Vera -> everybody's cards
+        assert app.seat is None and "A♠" in text_of(app, "#seat-w")
+
+    run(app, drive)
+
+
+# ---- the panes ---------------------------------------------------------------------------
+
+
+def test_the_calls_pane_lists_every_call_of_the_hand_and_marks_the_current_one() -> None:
+    app = viewer(SAMPLES / "thousand" / "01-first-hand.kgn")
+
+    async def drive(pilot: Pilot[None]) -> None:
+        await pilot.press("right", "right", "right")
+        calls = text_of(app, "#calls")
+        for call in ("Anna bids 100", "Boris bids 110", "Vera passes", "Anna bids 115 !?", "Boris passes", "the contract is 120"):
+            assert call in calls
+        assert "the declarer takes the talon: T♥ 9♣ J♠" in calls
+
+    run(app, drive)
+
+
+def test_the_trick_list_shows_leader_cards_and_taker_and_a_click_goes_there() -> None:
+    app = viewer(SAMPLES / "thousand" / "01-first-hand.kgn")
+    steps = app.steps
+
+    async def drive(pilot: Pilot[None]) -> None:
+        await pilot.press("down", "down", "right")  # into trick 3
+        tricks = text_of(app, "#tricks").splitlines()
+        assert tricks[1].startswith(" ") and "1 Anna A♠  Boris 9♠  Vera Q♠ → Anna" in tricks[1]
+        assert tricks[3].startswith("▶") and "3 Anna 9♣" in tricks[3]  # the current trick
+        assert len(tricks) == 1 + 8
+        assert app.query_one("#tricks", OptionList).highlighted == 2
+        await pilot.click("#tricks", offset=(4, 5))  # the fifth trick's row
+        assert app.index == step_closing(steps, 1, 5)
+        assert "→ Boris takes the trick" in text_of(app, "#trick")
+
+    run(app, drive)
+
+
+def test_the_event_pane_shows_comments_glyphs_and_variations() -> None:
+    app = viewer(SAMPLES / "thousand" / "01-first-hand.kgn")
+
+    async def drive(pilot: Pilot[None]) -> None:
+        app._go(next(i for i, st in enumerate(app.steps) if st.variations))
+        notes = text_of(app, "#notes")
+        assert "1 variation here: v enters" in notes
+        app._go(next(i for i, st in enumerate(app.steps) if st.glyphs and st.notes))
+        step = app.current
+        notes = text_of(app, "#notes")
+        assert "glyphs: " + " ".join(step.glyphs) in notes
+        assert step.notes[0][:30] in notes.replace("\n", " ")
+
+    run(app, drive)
+
+
+def test_the_score_sheet_highlights_the_current_hand_and_a_click_goes_to_a_hand() -> None:
+    app = viewer(SAMPLES / "thousand" / "04-barrel-falls.kgn")
+
+    async def drive(pilot: Pilot[None]) -> None:
+        sheet = app.query_one("#sheet", DataTable)
+        assert sheet.row_count == len(app.sheet.rows)  # type: ignore[union-attr]
+        await pilot.press("pagedown", "pagedown")
+        assert app.current.hand == 3 and sheet.cursor_row == 2
+        await pilot.click("#sheet", offset=(3, 6))  # the row of hand 5
+        await pilot.pause()
+        assert app.current.hand == 5 and app.current.kind == "deal"
+
+    run(app, drive, size=(160, 50))
+
+
+# ---- keys --------------------------------------------------------------------------------
+
+
+def test_the_navigation_keys() -> None:
+    app = viewer(SAMPLES / "thousand" / "04-barrel-falls.kgn")
+    steps = app.steps
+
+    async def drive(pilot: Pilot[None]) -> None:
+        await pilot.press("right", "n")
+        assert app.index == 2
+        await pilot.press("left", "p")
+        assert app.index == 0
+        await pilot.press("down")
+        assert app.index == step_closing(steps, 1, 1)
+        await pilot.press("down", "up")
+        assert app.index == step_closing(steps, 1, 1)
+        await pilot.press("pagedown")
+        assert app.current.hand == 2 and app.current.kind == "deal"
+        await pilot.press("pagedown", "pageup")
+        assert app.current.hand == 2 and app.current.kind == "deal"
+        await pilot.press("end")
+        assert app.index == len(steps) - 1 and app.current.kind == "end"
+        assert app.current.view.totals == replay.check(notation.loads((SAMPLES / "thousand" / "04-barrel-falls.kgn").read_text())).totals
+        await pilot.press("home")
+        assert app.index == 0
+
+    run(app, drive)
+
+
+def test_go_to_a_hand_and_an_invalid_number_says_so() -> None:
+    app = viewer(SAMPLES / "thousand" / "04-barrel-falls.kgn")
+
+    async def drive(pilot: Pilot[None]) -> None:
+        await pilot.press("g", "1", "2", "enter")
+        assert app.current.hand == 12 and app.current.kind == "deal"
+        await pilot.press("g", "9", "9", "enter")
+        await pilot.pause()
+        assert app.current.hand == 12
+        messages = [n.message for n in app._notifications]
+        assert any("there is no hand 99 here (hands 1 to" in m for m in messages)
+        await pilot.press("g", "a", "b", "c", "enter")
+        await pilot.pause()
+        assert any("'abc' is not a hand number" in n.message for n in app._notifications)
+        await pilot.press("g", "escape")  # Esc closes the box
+        assert not app.query_one("#goto").display
+
+    run(app, drive)
+
+
+def test_question_mark_lists_every_key() -> None:
+    app = viewer(SAMPLES / "thousand" / "01-first-hand.kgn")
+
+    async def drive(pilot: Pilot[None]) -> None:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        shown = screen_text(app)
+        for key, what in KEYS:  # every key and what it does
+            assert key
+            assert what[:40] in shown
+        await pilot.press("x")
+        assert not isinstance(app.screen, HelpScreen)
+        await pilot.press("h")
+        assert isinstance(app.screen, HelpScreen)
+
+    run(app, drive)
+
+
+def test_variations_enter_switch_and_leave() -> None:
+    text = (SAMPLES / "thousand" / "01-first-hand.kgn").read_text().replace(
+        "(Boris TC, Vera JC -> Boris {the ten wins as well})",
+        "(Boris TC, Vera JC -> Boris {the ten wins as well}) (Boris TC, Vera KC -> Boris)",
+    )
+    steps, _ = timeline(notation.loads(text))
+    target = next(i for i, st in enumerate(steps) if st.variations)
+    assert len(steps[target].variations) == 2
+    app = Viewer(steps, title="two variations")
+
+    async def drive(pilot: Pilot[None]) -> None:
+        app._go(target)
+        await pilot.press("v", "right")
+        assert app.current.text == "Vera plays JC; Boris takes the trick"
+        assert "in variation 1 of 2" in text_of(app, "#notes")
+        await pilot.press("]", "right")
+        assert app.current.text == "Vera plays KC; Boris takes the trick"
+        await pilot.press("escape")
+        assert app.steps is steps and app.index == target
+
+    run(app, drive)
+
+
+@pytest.mark.parametrize("path", ALL_SAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_sample_steps_to_the_end_with_the_validators_totals(path: Path) -> None:
+    app = viewer(path)
+    expected = replay.check(notation.loads(path.read_text())).totals
+
+    async def drive(pilot: Pilot[None]) -> None:
+        await pilot.press("right", "down", "pagedown", "s", "end")
+        assert app.current.view.totals == expected
+        for name, total in expected.items():
+            assert f"total {total}" in text_of(app, f"#seat-{app.places[name]}")
+
+    run(app, drive)
+
+
+# ---- an invalid record -------------------------------------------------------------------
+
+
+def test_an_invalid_record_opens_at_the_illegal_move_with_the_diagnostic_and_the_legal_moves() -> None:
+    path = INVALID / "thousand" / "must-trump.kgn"
+    app = viewer(path)
+
+    async def drive(pilot: Pilot[None]) -> None:
+        assert app.current.kind == "error" and app.index == len(app.steps) - 1
+        notes = text_of(app, "#notes")
+        assert "must-trump.kgn:21:25: error[T5.2 must-trump]" in notes
+        assert "legal: 9H, QH, TH, AH" in notes
+        assert "illegal: Anna must play a trump" in text_of(app, "#event")
+        await pilot.press("right")  # nothing after the illegal move
+        assert app.current.kind == "error"
+
+    run(app, drive)
+
+
+def test_an_illegal_move_without_a_stated_list_gets_the_tables_legal_moves() -> None:
+    text = (SAMPLES / "thousand" / "01-first-hand.kgn").read_text()
+    record = notation.loads(text.replace("bid Anna 100", "bid Anna 103", 1))
+    steps, _ = timeline(record, file="x.kgn")
+    assert steps[-1].kind == "error" and steps[-1].error is not None
+    assert steps[-1].legal is not None and "bid Anna 100" in steps[-1].legal
+
+
+# ---- whole screens -----------------------------------------------------------------------
+
+SNAPSHOTS: dict[str, tuple[Path, dict[str, object], tuple[int, int], tuple[str, ...]]] = {
+    "thousand-mid-trick": (SAMPLES / "thousand" / "01-first-hand.kgn", {}, (120, 40), ("down", "right", "right")),
+    "thousand-after-trick-80x24": (SAMPLES / "thousand" / "01-first-hand.kgn", {}, (80, 24), ("down",)),
+    "bura-face-down": (SAMPLES / "bura" / "01-illustrative-game.kgn", {}, (100, 30), ("right", "right")),
+    "burkozel-pairs": (SAMPLES / "burkozel" / "03-pairs.kgn", {}, (120, 40), ("down", "down", "right")),
+    "invalid-record": (INVALID / "thousand" / "must-trump.kgn", {}, (100, 30), ()),
+    "seat-view": (SAMPLES / "thousand" / "04-barrel-falls.kgn", {"seat": "Vera"}, (120, 40), ("pagedown", "down", "down", "right")),
+    "panes-80x24": (SAMPLES / "thousand" / "01-first-hand.kgn", {}, (80, 24), ("down", "m")),
+}
+
+
+@pytest.mark.parametrize("name", list(SNAPSHOTS))
+def test_screen_matches_its_snapshot(name: str) -> None:
+    path, options, size, keys = SNAPSHOTS[name]
+    app = viewer(path, **options)
+    app.label = path.name  # the same title wherever the tests run
+
+    async def drive(pilot: Pilot[None]) -> None:
+        await pilot.press(*keys)
+        await pilot.pause()
+        text = screen_text(app)
+        golden = GOLDEN / f"{name}.txt"
+        if UPDATE:
+            golden.parent.mkdir(parents=True, exist_ok=True)
+            golden.write_text(text, encoding="utf-8")
+            SCREENS.mkdir(parents=True, exist_ok=True)
+            (SCREENS / f"{name}.svg").write_text(app.export_screenshot(title=f"kozyr replay {path.name}"), encoding="utf-8")
+        assert text == golden.read_text(encoding="utf-8")
+        assert all(len(line) <= size[0] for line in text.splitlines())
+
+    run(app, drive, size=size)
+
+
+def test_docs_list_every_key_of_the_viewer() -> None:
+    doc = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    for key, what in KEYS:
+        assert f"| `{key}` | {what} |" in doc
