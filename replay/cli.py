@@ -531,6 +531,79 @@ def replay(
 
 
 @app.command()
+def html(
+    files: Annotated[list[str], typer.Argument(metavar="FILE...", help="KGN files.")],
+    out: Annotated[
+        Path,
+        typer.Option(
+            "-o",
+            "--output",
+            metavar="OUT",
+            help="The page (one game) or a folder of pages (several games or files).",
+        ),
+    ],
+    game: Annotated[
+        int | None,
+        typer.Option("--game", metavar="N", min=1, help="Only game N of each file."),
+    ] = None,
+    seat: Annotated[
+        str | None,
+        typer.Option(
+            "--seat",
+            metavar="NAME",
+            help="One player's view: the others' hidden cards are left out of the page.",
+        ),
+    ] = None,
+) -> None:
+    """Write a record as one self-contained HTML page (the replay viewer in a browser, no
+    network): the card table, calls, tricks, comments, score sheet and a chart."""
+    from .page import html_page
+
+    pages: list[tuple[str, str, int, notation.AnyGame]] = []
+    invalid = False
+    for path in files:
+        try:
+            found = False
+            for gtext, item in texts_of(path, only=game):
+                found = True
+                if isinstance(item, KgnError):
+                    _say(item.format())
+                    invalid = True
+                    continue
+                pages.append((path, Path(path).stem if path != "-" else "stdin", gtext.index, item))
+            if not found:
+                _fail_usage(f"{path} has no game {game}" if game else f"{path} has no game")
+        except InputError as exc:
+            _fail_usage(str(exc))
+    several = len(pages) > 1 or len(files) > 1
+    if several:
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            _fail_usage(f"cannot make the folder {out}: {exc.strerror or exc}")
+    counts: dict[str, int] = {}
+    for _, stem, _, _ in pages:
+        counts[stem] = counts.get(stem, 0) + 1
+    for path, stem, index, record in pages:
+        who = seat
+        if who is not None:
+            who = _player(record.players, who, "--seat")
+        title = f"{path} game {index}" if counts[stem] > 1 or game else path
+        page, report = html_page(record, title=title, seat=who, file=path, index=index)
+        for d in report.diagnostics:
+            _say(d.format())
+        invalid = invalid or not report.ok
+        name = f"{stem}-{index}.html" if counts[stem] > 1 or (game and game > 1) else f"{stem}.html"
+        target = out / name if several else out
+        try:
+            target.write_text(page, encoding="utf-8")
+        except OSError as exc:
+            _fail_usage(f"cannot write {target}: {exc.strerror or exc}")
+        _say(f"wrote {target} ({len(page.encode()) / 1024:.0f} KB)")
+    raise typer.Exit(EXIT_INVALID if invalid else EXIT_OK)
+
+
+@app.command()
 def sheet(
     file: Annotated[str, typer.Argument(metavar="FILE", help="A KGN file.")],
     game: Annotated[

@@ -140,7 +140,10 @@ def timeline(
         )
     elif table is not None and steps:
         result = f": {report.result}" if report.result else ""
-        steps.append(Step(Said("end", ["the end of the record" + result]), view=view_of(table)))
+        last = steps[-1]
+        end = Step(Said("end", ["the end of the record" + result]), view=view_of(table))
+        end.hand, end.trick = last.hand, last.trick  # the panes go on showing the last hand
+        steps.append(end)
     return steps, report
 
 

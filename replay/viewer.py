@@ -20,6 +20,7 @@ from typing import ClassVar
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
@@ -204,8 +205,6 @@ class HelpScreen(ModalScreen[None]):
     HelpScreen { align: center middle; }
     HelpScreen > Static { width: auto; max-width: 76; border: round $accent; padding: 0 1; background: $surface; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,question_mark,h", "dismiss", "close")]
-
     def compose(self) -> ComposeResult:
         table = Table.grid(padding=(0, 2))
         table.add_column(style="bold")
@@ -214,8 +213,11 @@ class HelpScreen(ModalScreen[None]):
             table.add_row(key, what)
         yield Static(Group(Text("kozyr replay: keys", style="bold"), table, Text("any key closes this", style="dim")))
 
-    def on_key(self) -> None:
-        self.dismiss()
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        event.prevent_default()
+        if self.is_current:
+            self.dismiss()
 
 
 class Viewer(App[None]):

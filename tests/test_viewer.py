@@ -316,8 +316,13 @@ def test_question_mark_lists_every_key() -> None:
             assert what[:40] in shown
         await pilot.press("x")
         assert not isinstance(app.screen, HelpScreen)
-        await pilot.press("h")
-        assert isinstance(app.screen, HelpScreen)
+        for key in ("escape", "q", "question_mark", "h"):  # each closes it, and only it
+            await pilot.press("h")
+            assert isinstance(app.screen, HelpScreen)
+            await pilot.press(key)
+            await pilot.pause()
+            assert not isinstance(app.screen, HelpScreen)
+        assert app.is_running
 
     run(app, drive)
 

@@ -66,10 +66,10 @@ def view(t: BuraTable) -> View:
             if last.points:
                 view.points = {t.side_name(x): v for x, v in last.points.items()}
     else:
+        shown = deal.trick_no - 1 if t.last_trick else deal.trick_no  # a trick just taken
         view = View(
             kind,
-            f"deal {deal.number} · trick {deal.trick_no}"
-            + (" · draw" if deal.phase == "draw" else ""),
+            f"deal {deal.number} · trick {shown}" + (" · draw" if deal.phase == "draw" else ""),
         )
         view.dealer = names[deal.dealer]
         h = deal.holdings

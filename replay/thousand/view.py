@@ -58,10 +58,9 @@ def view(t: ThousandTable) -> View:
             for note in last.notes:
                 view.lines.append(("note", note))
     else:
+        shown = hand.trick_no - 1 if t.last_trick else hand.trick_no  # a trick just taken
         title = f"hand {hand.number}" + (
-            f" · trick {hand.trick_no}"
-            if hand.phase in ("play", "contract")
-            else f" · {hand.phase}"
+            f" · trick {shown}" if hand.phase in ("play", "contract") else f" · {hand.phase}"
         )
         view = View("thousand", title)
         view.dealer = names[hand.dealer]

@@ -1,0 +1,425 @@
+// kozyr html: the replay page's script.  Every text from the record is put on the page
+// with textContent (never as HTML); the data comes from the JSON block written by
+// replay/page.py, in which every text was already made safe.
+"use strict";
+(function () {
+  const D = JSON.parse(document.getElementById("kozyr-data").textContent);
+  const V = D.values;
+  const SUIT = { S: "\u2660", C: "\u2663", D: "\u2666", H: "\u2665" };
+  const NOUN = { S: "spades", C: "clubs", D: "diamonds", H: "hearts" };
+  const $ = (id) => document.getElementById(id);
+
+  function el(tag, cls, text) {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    return e;
+  }
+
+  function card(code) {
+    if (code === "??") return el("span", "card back", "\u2592\u2592");
+    const suit = code.slice(-1);
+    const e = el("span", "card s" + suit, code.slice(0, -1) + (SUIT[suit] || suit));
+    e.dataset.card = code;
+    return e;
+  }
+
+  function cards(codes, unknown) {
+    const f = el("span", "cards");
+    for (const c of codes) f.appendChild(card(c));
+    for (let i = 0; i < (unknown || 0); i++) f.appendChild(card("??"));
+    return f;
+  }
+
+  function said(parts) {
+    const f = el("span", "said");
+    for (const p of parts) {
+      if (Array.isArray(p)) f.appendChild(card(p[0]));
+      else f.appendChild(document.createTextNode(p));
+    }
+    return f;
+  }
+
+  // A step from its references (the order of replay/page.py's _steps and _view).
+  function step(s) {
+    const v = V[s[2]].map((r) => V[r]);
+    return {
+      kind: V[s[0]],
+      said: V[s[1]],
+      view: {
+        title: v[0], hands: v[1].map((r) => V[r]), trick: v[2], taker: v[3], lines: v[4],
+        points: v[5], totals: v[6], marks: v[7], dealer: v[8], toMove: v[9], tricks: v[10],
+        talon: v[11], stock: v[12], trumpCard: v[13], trump: v[14],
+      },
+      hand: s[3], trick: s[4], notes: V[s[5]], glyphs: V[s[6]], variations: s[7],
+      error: V[s[8]], legal: V[s[9]],
+    };
+  }
+  const closes = (st) => st.kind === "play" && st.view.taker !== null;
+
+  let line = D.steps;
+  let index = Math.min(D.start || 0, Math.max(line.length - 1, 0));
+  const stack = []; // the lines left to enter variations: {line, index, k}
+
+  const taken = new Set(Object.values(D.places));
+  const corners = ["nw", "ne", "sw", "se"].filter((c) => !taken.has(c)).concat(["sw", "se"]);
+  const PILE = corners[0];
+  const INFO = corners[1];
+
+  // ---- the table ----------------------------------------------------------------------
+
+  function seatBox(view, name) {
+    const box = el("div", "seat p-" + D.places[name]);
+    box.dataset.seat = name;
+    if (name === view.toMove) box.classList.add("to-move");
+    if (name === view.taker) box.classList.add("taker");
+    const head = el("div", "name");
+    if (name === view.toMove) head.appendChild(el("span", "turn", "\u25cf "));
+    head.appendChild(el("bdi", "", name));
+    if (name === view.dealer) head.appendChild(el("span", "dealer", " D"));
+    box.appendChild(head);
+    const hand = view.hands.find((h) => h[0] === name);
+    if (hand) box.appendChild(cards(hand[1], hand[2]));
+    else if (view.hands.length) box.appendChild(el("div", "dim", "sits out this hand"));
+    const stats = [];
+    if (name in view.tricks) stats.push("tricks " + view.tricks[name]);
+    if (name in view.points) stats.push("pts " + view.points[name]);
+    box.appendChild(el("div", "stats", stats.join(" \u00b7 ")));
+    const total = el("div", "total");
+    if (name in view.totals) {
+      total.appendChild(el("span", "dim", "total "));
+      total.appendChild(el("b", "", view.totals[name]));
+    }
+    if (view.marks[name]) total.appendChild(el("span", "mark", " " + view.marks[name]));
+    box.appendChild(total);
+    return box;
+  }
+
+  function trickBox(view) {
+    const box = el("div", "trick");
+    if (view.taker !== null) box.classList.add("taken");
+    for (const [name, up, down] of view.trick) {
+      const play = el("div", "play p-" + (D.places[name] || "s"));
+      if (name === view.taker) play.classList.add("taker");
+      const who = el("div", "who");
+      who.appendChild(el("bdi", "", name));
+      if (down.length) who.appendChild(el("span", "dim", " \u2193" + down.length));
+      play.appendChild(who);
+      const row = cards(up, 0);
+      for (const c of down) {
+        const e = card(c);
+        e.classList.add("down");
+        row.appendChild(e);
+      }
+      play.appendChild(row);
+      box.appendChild(play);
+    }
+    if (view.taker !== null) {
+      const t = el("div", "took");
+      t.appendChild(document.createTextNode("\u2192 "));
+      t.appendChild(el("bdi", "", view.taker));
+      t.appendChild(document.createTextNode(" takes the trick"));
+      box.appendChild(t);
+    }
+    return box;
+  }
+
+  function pileBox(view) {
+    const box = el("div", "corner p-" + PILE);
+    if (view.talon !== null) {
+      const p = el("div", "", "talon ");
+      p.appendChild(cards(view.talon, 0));
+      box.appendChild(p);
+    }
+    if (view.stock !== null) box.appendChild(el("div", "", "stock " + view.stock));
+    if (view.trumpCard !== null) {
+      const p = el("div", "", "trump ");
+      p.appendChild(card(view.trumpCard));
+      box.appendChild(p);
+    } else if (view.trump) {
+      const p = el("div", "", "trump ");
+      p.appendChild(el("span", "s" + view.trump, view.trump in SUIT ? SUIT[view.trump] + " " + NOUN[view.trump] : view.trump));
+      box.appendChild(p);
+    }
+    return box;
+  }
+
+  function infoBox(view) {
+    const box = el("div", "corner p-" + INFO);
+    for (const [label, value] of view.lines) {
+      const p = el("div");
+      p.appendChild(el("span", "dim", label + " "));
+      p.appendChild(el("bdi", "", value));
+      box.appendChild(p);
+    }
+    return box;
+  }
+
+  // ---- the panes ----------------------------------------------------------------------
+
+  function tricksOf(hand) {
+    const out = [];
+    let open = null;
+    line.forEach((s, i) => {
+      const st = step(s);
+      if (st.hand !== hand || st.kind !== "play") return;
+      if (open === null) {
+        open = { number: st.trick, first: i, last: i, st: st };
+        out.push(open);
+      }
+      open.last = i;
+      open.st = st;
+      if (closes(st)) open = null;
+    });
+    return out;
+  }
+
+  function fill(node, children) {
+    node.replaceChildren(...children);
+  }
+
+  function render() {
+    if (!line.length) {
+      $("event").textContent = "no moves in this record";
+      return;
+    }
+    const st = step(line[index]);
+    const view = st.view;
+    const table = [];
+    for (const name of D.seats) if (name in D.places) table.push(seatBox(view, name));
+    table.push(trickBox(view), pileBox(view), infoBox(view));
+    fill($("table"), table);
+
+    const ev = $("event");
+    ev.replaceChildren(said(st.said));
+    for (const g of st.glyphs) ev.appendChild(el("b", "glyph", " " + g));
+    if (closes(st)) {
+      ev.appendChild(document.createTextNode("; "));
+      ev.appendChild(el("bdi", "", view.taker));
+      ev.appendChild(document.createTextNode(" takes the trick"));
+    }
+    if (st.kind === "error") ev.classList.add("error");
+    else ev.classList.remove("error");
+
+    // this event: comments, glyphs, variations, the diagnostic
+    const notes = [];
+    if (st.glyphs.length) notes.push(el("p", "glyph", "glyphs: " + st.glyphs.join(" ")));
+    for (const n of st.notes) notes.push(el("p", "comment", n));
+    if (st.error !== null) {
+      notes.push(el("pre", "diagnostic", st.error));
+      if (st.legal !== null) notes.push(el("p", "legal", "legal: " + (st.legal.join(", ") || "(none)")));
+    }
+    if (!notes.length) notes.push(el("p", "dim", "(no comments)"));
+    fill($("notes"), notes);
+    const vars = [];
+    st.variations.forEach((v, k) => {
+      if (!v.length) return;
+      const b = el("button", "variation", "variation " + (k + 1) + ": ");
+      b.appendChild(said(step(v[0]).said));
+      b.addEventListener("click", () => enter(k));
+      vars.push(b);
+    });
+    if (stack.length) {
+      const top = stack[stack.length - 1];
+      const options = top.line[top.index][7].filter((v) => v.length).length;
+      const back = el("button", "leave", "in variation " + (top.k + 1) + " of " + options + ": back (Esc)");
+      back.addEventListener("click", leave);
+      vars.push(back);
+    }
+    fill($("variations"), vars);
+
+    // calls of the hand
+    const calls = [];
+    line.forEach((s, i) => {
+      const c = step(s);
+      if (c.hand !== st.hand || (c.kind !== "deal" && c.kind !== "call")) return;
+      const li = el("li");
+      li.appendChild(said(c.said));
+      for (const g of c.glyphs) li.appendChild(el("b", "glyph", " " + g));
+      if (i === index) li.classList.add("current");
+      if (i > index) li.classList.add("later");
+      li.addEventListener("click", () => go(i));
+      calls.push(li);
+    });
+    fill($("calls"), calls);
+
+    // tricks of the hand
+    const rows = [];
+    tricksOf(st.hand).forEach((tr, k) => {
+      const li = el("li");
+      li.dataset.trick = String(tr.number === null ? k + 1 : tr.number);
+      tr.st.view.trick.forEach(([name, up, down], j) => {
+        if (j) li.appendChild(document.createTextNode("  "));
+        li.appendChild(el("bdi", "", name));
+        li.appendChild(document.createTextNode(" "));
+        const row = cards(up, 0);
+        for (const c of down) {
+          const e = card(c);
+          e.classList.add("down");
+          row.appendChild(e);
+        }
+        li.appendChild(row);
+      });
+      if (tr.st.view.taker !== null) {
+        li.appendChild(document.createTextNode(" \u2192 "));
+        li.appendChild(el("bdi", "", tr.st.view.taker));
+      }
+      if (tr.first <= index && index <= tr.last) li.classList.add("current");
+      if (tr.first > index) li.classList.add("later");
+      li.addEventListener("click", () => go(tr.last));
+      rows.push(li);
+    });
+    fill($("tricks"), rows);
+
+    // the sheet: the current hand's row
+    for (const tr of $("sheet").querySelectorAll("tr[data-hand]")) {
+      tr.classList.toggle("current", tr.dataset.hand === String(st.hand));
+    }
+
+    const where = [view.title, "event " + (index + 1) + " of " + line.length];
+    if (stack.length) where.push("variation depth " + stack.length);
+    where.push(D.seat === null ? "all cards" : "as seen by " + D.seat);
+    $("where").textContent = where.join(" \u00b7 ");
+    const slider = $("slider");
+    slider.max = String(line.length - 1);
+    slider.value = String(index);
+    if (!stack.length) {
+      let hash = "#s" + index;
+      if (closes(st) && st.hand !== null && st.trick !== null) hash = "#h" + st.hand + "t" + st.trick;
+      else if (st.kind === "deal" && st.hand !== null) hash = "#h" + st.hand;
+      if (location.hash !== hash) history.replaceState(null, "", hash);
+    }
+  }
+
+  function sheet() {
+    const t = el("table");
+    const head = el("tr");
+    for (const c of D.sheet.columns) head.appendChild(el("th", "", c));
+    t.appendChild(head);
+    for (const row of D.sheet.rows) {
+      const tr = el("tr");
+      tr.dataset.hand = row[0];
+      for (const cell of row) tr.appendChild(el("td", "", cell));
+      tr.addEventListener("click", () => goHand(Number(row[0])));
+      t.appendChild(tr);
+    }
+    const foot = el("p", "dim", D.sheet.footer + "   result: " + D.result);
+    fill($("sheet"), [t, foot]);
+  }
+
+  // ---- moving -------------------------------------------------------------------------
+
+  function go(i) {
+    index = Math.max(0, Math.min(i, line.length - 1));
+    render();
+  }
+
+  function goHand(number) {
+    while (stack.length) leave(true);
+    const i = line.findIndex((s) => s[3] === number);
+    if (i >= 0) go(i);
+  }
+
+  function nextTrick(delta) {
+    const hand = line[index][3];
+    const rows = tricksOf(hand);
+    if (delta > 0) {
+      const later = rows.find((tr) => tr.last > index);
+      if (later) return go(later.last);
+      return nextHand(1);
+    }
+    const earlier = rows.filter((tr) => tr.last < index);
+    if (earlier.length) return go(earlier[earlier.length - 1].last);
+    return go(index - 1);
+  }
+
+  function nextHand(delta) {
+    const hand = line[index][3];
+    let i = index;
+    if (delta > 0) {
+      while (i + 1 < line.length && line[i + 1][3] === hand) i++;
+      return go(i + 1);
+    }
+    while (i > 0 && line[i - 1][3] === hand) i--;
+    if (i === index && i > 0) {
+      i--;
+      const prev = line[i][3];
+      while (i > 0 && line[i - 1][3] === prev) i--;
+    }
+    return go(i);
+  }
+
+  function enter(k) {
+    const vs = line[index][7];
+    if (!vs[k] || !vs[k].length) return;
+    stack.push({ line: line, index: index, k: k });
+    line = vs[k];
+    go(0);
+  }
+
+  function leave(quiet) {
+    if (!stack.length) return;
+    const top = stack.pop();
+    line = top.line;
+    index = top.index;
+    if (quiet !== true) render();
+  }
+
+  function fromHash() {
+    const h = location.hash;
+    let m = /^#h(\d+)t(\d+)$/.exec(h);
+    while (stack.length) leave(true);
+    if (m) {
+      const hand = Number(m[1]);
+      const trick = Number(m[2]);
+      const hit = tricksOf(hand).find((tr) => tr.number === trick);
+      if (hit) return go(hit.last);
+    }
+    m = /^#h(\d+)$/.exec(h);
+    if (m) return goHand(Number(m[1]));
+    m = /^#s(\d+)$/.exec(h);
+    if (m) return go(Number(m[1]));
+    return go(index);
+  }
+
+  const buttons = {
+    first: () => go(0), last: () => go(line.length - 1),
+    prev: () => go(index - 1), next: () => go(index + 1),
+    "prev-trick": () => nextTrick(-1), "next-trick": () => nextTrick(1),
+    "prev-hand": () => nextHand(-1), "next-hand": () => nextHand(1),
+  };
+  for (const [id, f] of Object.entries(buttons)) $(id).addEventListener("click", f);
+  $("slider").addEventListener("input", (e) => go(Number(e.target.value)));
+
+  const KEYS = {
+    ArrowRight: buttons.next, ArrowLeft: buttons.prev,
+    ArrowDown: buttons["next-trick"], ArrowUp: buttons["prev-trick"],
+    PageDown: buttons["next-hand"], PageUp: buttons["prev-hand"],
+    Home: buttons.first, End: buttons.last,
+    Escape: () => leave(), v: () => enter(line[index][7].findIndex((v) => v.length)),
+  };
+  document.addEventListener("keydown", (e) => {
+    if (e.target instanceof HTMLInputElement && e.key !== "Escape" && e.target.type !== "range") return;
+    const f = KEYS[e.key];
+    if (f && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      e.preventDefault();
+      f();
+    }
+  });
+
+  // a swipe on the table steps, as the arrows do
+  let touchX = null;
+  $("board").addEventListener("touchstart", (e) => { touchX = e.changedTouches[0].clientX; }, { passive: true });
+  $("board").addEventListener("touchend", (e) => {
+    if (touchX === null) return;
+    const dx = e.changedTouches[0].clientX - touchX;
+    touchX = null;
+    if (Math.abs(dx) > 40) go(index + (dx < 0 ? 1 : -1));
+  });
+  window.addEventListener("hashchange", fromHash);
+
+  sheet();
+  if (location.hash) fromHash();
+  else render();
+  document.documentElement.dataset.ready = String(performance.now());
+})();

@@ -1,0 +1,243 @@
+"""``kozyr html``: a record as one self-contained HTML page (the replay viewer in a browser).
+
+The page carries its CSS, its JavaScript and its data inline and loads nothing: it opens
+from disk, on a phone too.  It shows what the terminal viewer shows (:mod:`replay.viewer`):
+the card table with the seats in fixed places and the trick in the middle, the calls, the
+tricks, the comments, glyphs and variations of each event, the score sheet and a chart of
+the running totals, built from the same steps (:func:`replay.steps.timeline`).
+
+What a seat may see is decided once, in Python, by :meth:`replay.view.View.seen_by`: a card
+hidden from the page's seat is not in the page at all.  Every text from the file goes
+through :func:`notation.errors.safe_text` and is put on the page by the script as text
+(``textContent``), never as HTML; the data sits in a JSON block with ``<``, ``>`` and ``&``
+escaped, and a Content Security Policy allows only the page's own script and style (by
+their hashes) and nothing from the network.
+
+>>> import notation
+>>> from pathlib import Path
+>>> record = notation.loads(Path("samples/thousand/01-first-hand.kgn").read_text())
+>>> page, report = html_page(record, title="first hand")
+>>> page.startswith("<!DOCTYPE html>") and "Content-Security-Policy" in page
+True
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from notation.errors import safe_text
+from notation.records import AnyGame
+
+from .checking import Report
+from .games import GAMES
+from .plot import progression_svg
+from .steps import Step, timeline
+from .view import CardCode, View, positions
+
+__all__ = ["html_page", "page_data"]
+
+HERE = Path(__file__).resolve().parent
+
+
+class _Values:
+    """Each distinct value once: steps refer to values by number (consecutive steps share
+    most of what the table shows, so a long session stays small)."""
+
+    def __init__(self) -> None:
+        self.values: list[Any] = []
+        self.index: dict[str, int] = {}
+
+    def ref(self, value: Any) -> int:
+        key = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+        number = self.index.get(key)
+        if number is None:
+            number = self.index[key] = len(self.values)
+            self.values.append(value)
+        return number
+
+
+def _said(parts: list[str]) -> list[Any]:
+    """Sentence parts as JSON: text as strings, cards as one-element lists."""
+    return [[str(p)] if isinstance(p, CardCode) else safe_text(p) for p in parts]
+
+
+def _names(values: dict[str, Any]) -> dict[str, Any]:
+    return {safe_text(k): v for k, v in values.items()}
+
+
+def _view(view: View, values: _Values) -> list[int]:
+    """A view as references, field by field (the order ``FIELDS`` in page.js reads)."""
+    s = safe_text
+    return [
+        values.ref(s(view.title)),
+        values.ref([values.ref([s(n), cards, unknown]) for n, cards, unknown in view.hands]),
+        values.ref([[s(n), up, down] for n, up, down in view.trick]),
+        values.ref(None if view.taker is None else s(view.taker)),
+        values.ref([[s(a), s(b)] for a, b in view.lines]),
+        values.ref(_names(view.points)),
+        values.ref(_names(view.totals)),
+        values.ref({s(k): s(v) for k, v in view.marks.items()}),
+        values.ref(None if view.dealer is None else s(view.dealer)),
+        values.ref(None if view.to_move is None else s(view.to_move)),
+        values.ref(_names(view.tricks)),
+        values.ref(view.talon),
+        values.ref(view.stock),
+        values.ref(view.trump_card),
+        values.ref(view.trump),
+    ]
+
+
+def _steps(steps: list[Step], seat: str | None, values: _Values) -> list[list[Any]]:
+    out = []
+    for st in steps:
+        error = None
+        if st.error is not None:
+            error = safe_text(st.error.format())
+        legal = st.legal if st.error is not None and st.error.legal is None else None
+        out.append(
+            [
+                values.ref(st.kind),
+                values.ref(_said(st.said.parts)),
+                values.ref(_view(st.view.seen_by(seat), values)),
+                st.hand,
+                st.trick,
+                values.ref([safe_text(n) for n in st.notes]),
+                values.ref([safe_text(g) for g in st.glyphs]),
+                [_steps(line, seat, values) for line in st.variations],
+                values.ref(error),
+                values.ref(None if legal is None else [safe_text(m) for m in legal]),
+            ]
+        )
+    return out
+
+
+def page_data(
+    record: AnyGame,
+    steps: list[Step],
+    report: Report,
+    table: Any,
+    *,
+    title: str,
+    seat: str | None = None,
+) -> dict[str, Any]:
+    """Everything the page shows, as JSON-ready data (file text made safe)."""
+    values = _Values()
+    encoded = _steps(steps, seat, values)
+    first = next((st.view for st in steps if st.view.seats), None)
+    seats = first.seats if first else list(record.players)
+    kind = GAMES[record.kind]
+    sheet = kind.sheet(report)
+    series, lines, label = kind.progression(report, table)
+    chart = progression_svg({safe_text(k): v for k, v in series.items()}, lines, label)
+    start = next((i for i, st in enumerate(steps) if st.error is not None), 0)
+    return {
+        "game": record.kind,
+        "title": safe_text(title),
+        "seat": None if seat is None else safe_text(seat),
+        "seats": [safe_text(n) for n in seats],
+        "places": {safe_text(n): p for n, p in positions(seats, seat).items()},
+        "result": safe_text(report.result or "unfinished"),
+        "tags": [[safe_text(k), safe_text(v)] for k, v in _tags(record)],
+        "sheet": {
+            "columns": [safe_text(c) for c in sheet.columns],
+            "rows": [[safe_text(text) for text, _ in row] for row in sheet.rows],
+            "footer": safe_text(sheet.footer),
+        },
+        "chart": chart,
+        "start": start,
+        "values": values.values,
+        "steps": encoded,
+    }
+
+
+def _tags(record: AnyGame) -> list[tuple[str, str]]:
+    """The header tags, each with its values joined."""
+    return [(tag.name, " ".join(tag.values)) for tag in record.tags]
+
+
+def _json_block(data: Any) -> str:
+    """JSON that cannot end its script element or open a comment: ``<``, ``>`` and ``&``
+    are escaped (JSON.parse reads them back)."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
+
+
+def _sha256(text: str) -> str:
+    return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode()
+
+
+def html_page(
+    record: AnyGame,
+    *,
+    title: str,
+    seat: str | None = None,
+    file: str | None = None,
+    index: int | None = None,
+) -> tuple[str, Report]:
+    """The page of one game (replayed, then written out with its script, style and data),
+    and the report of its replay (diagnostics name ``file``)."""
+    from .checking import replay_record
+
+    steps, report = timeline(record, file=file, index=index)
+    _, table = replay_record(record, file=file, index=index)
+    data = page_data(record, steps, report, table, title=title, seat=seat)
+    chart = data.pop("chart")
+    script = (HERE / "page.js").read_text(encoding="utf-8")
+    style = (HERE / "page.css").read_text(encoding="utf-8")
+    policy = (
+        "default-src 'none'; "
+        f"script-src '{_sha256(script)}'; "
+        f"style-src '{_sha256(style)}'; "
+        "img-src data:; base-uri 'none'; form-action 'none'"
+    )
+    heading = escape(safe_text(title))
+    view = f" · as seen by {escape(safe_text(seat))}" if seat else ""
+    return (
+        f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="{policy}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>{heading} · kozyr</title>
+<style>{style}</style>
+</head>
+<body>
+<header><h1>{heading}</h1><p id="meta">{escape(record.kind)}{view}</p></header>
+<main>
+<section id="board" aria-label="card table">
+<div id="table"></div>
+<p id="event" aria-live="polite"></p>
+<nav id="controls" aria-label="navigation">
+<button id="first" title="first event (Home)">|◀</button>
+<button id="prev-hand" title="previous hand (PageUp)">« hand</button>
+<button id="prev-trick" title="previous trick (↑)">‹ trick</button>
+<button id="prev" title="previous event (←)">◀</button>
+<button id="next" title="next event (→)">▶</button>
+<button id="next-trick" title="next trick (↓)">trick ›</button>
+<button id="next-hand" title="next hand (PageDown)">hand »</button>
+<button id="last" title="last event (End)">▶|</button>
+</nav>
+<input id="slider" type="range" min="0" max="0" value="0" aria-label="event">
+<p id="where"></p>
+</section>
+<aside id="panes">
+<section><h2>This event</h2><div id="notes"></div><div id="variations"></div></section>
+<section><h2>Calls</h2><ol id="calls"></ol></section>
+<section><h2>Tricks</h2><ol id="tricks"></ol></section>
+<section><h2>Score sheet</h2><div id="sheet"></div><figure id="chart">{chart}</figure></section>
+</aside>
+</main>
+<script type="application/json" id="kozyr-data">{_json_block(data)}</script>
+<script>{script}</script>
+</body>
+</html>
+""",
+        report,
+    )
