@@ -103,6 +103,16 @@ def _entry(seat: str, value: int, barrel: bool, pos: tuple[int, int]) -> Entry:
 
 
 _CODES = frozenset(r + s for r in "6789TJQKA" for s in "SCDH") | {"??"}
+_CANON = {code: code for code in _CODES}
+
+
+def card_list(text: str) -> list[str]:
+    """Checked card codes separated by single spaces, as a list of the shared code strings
+    (a line of a million cards costs a pointer per card, not a string)."""
+    if len(text) < 256:
+        return text.split(" ")
+    canon = _CANON
+    return [canon[m.group()] for m in re.finditer(r"\S+", text)]
 
 
 _NAME = r"[^\W\d_][\w'-]*"
@@ -188,6 +198,8 @@ class _Reader:
         ``hand 3``, or None for an event line indented by two spaces, the line)."""
         for k in range(start, len(self.lines)):
             line = self.lines[k]
+            if line.endswith(" "):
+                line = line.rstrip(" ")  # trailing spaces mean nothing
             if not line:
                 continue
             if line.startswith("  "):
@@ -239,7 +251,7 @@ class _Reader:
             elif word == "talon":
                 if not _CARDS.match(" " + rest):
                     raise _GiveUp
-                hand["talon"] = new_record(Talon, cards=rest.split(" "), pos=pos)
+                hand["talon"] = new_record(Talon, cards=card_list(rest), pos=pos)
             elif word == "concede":
                 if rest:
                     raise _GiveUp
@@ -262,7 +274,7 @@ class _Reader:
             m = _DEAL_PART.match(part)
             if m is None:
                 raise _GiveUp
-            cards = m.group(2).split(" ")[1:]
+            cards = card_list(m.group(2)[1:])
             if m.group(1) == "talon":
                 if talon is not None:
                     raise _GiveUp
@@ -365,7 +377,11 @@ def fast_bura(text: str, first_line: int) -> BuraGame | None:
 
 class _BuraReader(_Reader):
     def cards(self, text: str) -> list[str]:
-        cards = text.split(" ") if text else []
+        if not text:
+            return []
+        if len(text) >= 256 and not _CARDS.match(" " + text):
+            raise _GiveUp
+        cards = card_list(text)
         if any(c not in _CODES for c in cards):
             raise _GiveUp
         return cards

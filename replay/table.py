@@ -101,6 +101,16 @@ class Holdings:
             self.void.setdefault(p, set())
             self.played_by.setdefault(p, [])
 
+    def copy(self) -> Holdings:
+        """An independent copy (each place's cards copied; the deck is shared)."""
+        other = copy.copy(self)
+        other.known = {p: set(cards) for p, cards in self.known.items()}
+        other.unknown = dict(self.unknown)
+        other.where = dict(self.where)
+        other.void = {p: set(suits) for p, suits in self.void.items()}
+        other.played_by = {p: list(cards) for p, cards in self.played_by.items()}
+        return other
+
     # -- set-up ---------------------------------------------------------------------------
 
     def deal_unknown(self, sizes: list[int], talon: int) -> None:
@@ -247,6 +257,9 @@ class Holdings:
             if card not in self.where:
                 s = card // 9
                 free[s] = free.get(s, 0) + 1
+        slots = sum(self.unknown[p] for p in holders)
+        if sum(free.values()) == slots and not any(self.void[p] for p in holders):
+            return  # nobody has shown out: any card may be anywhere
         # Max flow, suits -> places (capacity: free cards of the suit / unknown slots).
         flow = _max_flow(free, {p: self.unknown[p] for p in holders}, self.void)
         if flow < sum(free.values()) or flow < sum(self.unknown[p] for p in holders):
@@ -498,7 +511,7 @@ class BaseTable(Generic[M, R]):
         """An independent copy, with the same moves (for variations)."""
         other = copy.copy(self)
         for name in self.STATE:
-            setattr(other, name, copy.deepcopy(getattr(self, name)))
+            setattr(other, name, _copy(getattr(self, name)))
         other.results = list(self.results)
         other._log = list(self._log)
         other._marks = list(self._marks)
@@ -510,9 +523,9 @@ G = TypeVar("G", bound=GameRecord)
 
 
 def _copy(value: Any) -> Any:
-    """A copy of a piece of table state: scalars as they are, state objects by their own
-    ``copy()`` (a few lists), anything else deeply."""
-    if value is None or isinstance(value, int | str):
+    """A copy of a piece of table state: scalars and tuples (values nobody changes) as they
+    are, state objects by their own ``copy()`` (a few lists), anything else deeply."""
+    if value is None or isinstance(value, int | str | tuple):
         return value
     if isinstance(value, list) and not value:
         return []

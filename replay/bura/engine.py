@@ -179,6 +179,20 @@ class DealState:
     playoff: bool = False
     last_taker: int | None = None
 
+    def copy(self) -> DealState:
+        """An independent copy: every list, set and dict copied (lays are never changed once
+        on the table)."""
+        other = copy.copy(self)
+        other.holdings = self.holdings.copy()
+        other.stock = None if self.stock is None else self.stock[:]
+        other.trick = self.trick[:]
+        other.won = {p: cards[:] for p, cards in self.won.items()}
+        other.tricks_taken = dict(self.tricks_taken)
+        other.draws_due = self.draws_due[:]
+        other.outranked = set(self.outranked)
+        other.buras = self.buras[:]
+        return other
+
     @property
     def trump(self) -> Suit:
         return Suit(self.trump_card // 9)
@@ -275,7 +289,7 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
         self.deal: DealState | None = None
         self.results: list[DealResult] = []
         self.last_winner: int | None = None
-        self.last_trick: list[Lay] | None = None
+        self.last_trick: tuple[Lay, ...] | None = None
         """The trick just completed, until the next move that is not a draw."""
         self.start: dict[str, Any] = {
             "dealer": dealer,
@@ -815,7 +829,7 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
             deal.won[winner].extend([*lay.up, *lay.down])
         deal.tricks_taken[winner] = deal.tricks_taken.get(winner, 0) + 1
         k = len(deal.trick[0].up)
-        self.last_trick = deal.trick
+        self.last_trick = tuple(deal.trick)
         deal.trick = []
         deal.best = None
         deal.trick_no += 1

@@ -218,6 +218,25 @@ class HandState:
     deferred: list[tuple[str, int, int, Any]] = field(default_factory=list)
     dealt_known: dict[int, bool] = field(default_factory=dict)
 
+    def copy(self) -> HandState:
+        """An independent copy: every list, set and dict copied (cards are ints, plays and
+        marriages tuples)."""
+        other = copy.copy(self)
+        other.active = self.active[:]
+        other.holdings = self.holdings.copy()
+        other.passed = set(self.passed)
+        other.called = set(self.called)
+        other.talon_taken = self.talon_taken[:]
+        other.given = dict(self.given)
+        other.plays = self.plays[:]
+        other.won = {p: cards[:] for p, cards in self.won.items()}
+        other.tricks_taken = dict(self.tricks_taken)
+        other.marriage_points = dict(self.marriage_points)
+        other.marriages = self.marriages[:]
+        other.deferred = self.deferred[:]
+        other.dealt_known = dict(self.dealt_known)
+        return other
+
 
 @dataclass
 class SessionState:
@@ -285,7 +304,7 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
         self.hand: HandState | None = None
         self.results: list[HandResult] = []
         self.last_winner: int | None = None
-        self.last_trick: list[tuple[int, Card]] | None = None
+        self.last_trick: tuple[tuple[int, Card], ...] | None = None
         """The trick just completed (seat, card per play) until the next card or deal."""
         """The seat that took the last complete trick."""
         self.late_errors: list[IllegalMoveError] = []
@@ -912,7 +931,7 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
         winner = self._best(hand.plays, hand.trump)[0]
         hand.won.setdefault(winner, []).extend(c for _, c in hand.plays)
         hand.tricks_taken[winner] = hand.tricks_taken.get(winner, 0) + 1
-        self.last_trick = hand.plays
+        self.last_trick = tuple(hand.plays)
         hand.plays = []
         self.last_winner = hand.leader = hand.turn = winner
         hand.trick_no += 1
