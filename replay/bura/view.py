@@ -3,6 +3,7 @@ score sheet (Burkozel's table brings its own scores and limit)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from notation.cards import card_code, card_points
@@ -40,7 +41,7 @@ from .table import BuraTable
 __all__ = ["annotate", "describe", "progression", "sheet", "view"]
 
 
-def _laid(names: list[str], trick: list[Any]) -> list[tuple[str, list[str], list[str]]]:
+def _laid(names: list[str], trick: Sequence[Any]) -> list[tuple[str, list[str], list[str]]]:
     return [
         (
             names[lay.seat],
