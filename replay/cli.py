@@ -22,7 +22,7 @@ import typer.core
 import notation
 from notation import KgnError, write_game
 from notation.errors import clip, safe_text
-from notation.jsonio import iter_json_games, json_safe, json_schema, to_dict
+from notation.jsonio import iter_json_games, json_safe, json_schema, to_json
 
 from .rules import did_you_mean
 from .sources import InputError, games_of, texts_of
@@ -138,36 +138,51 @@ def fmt(
         _fail_usage("--check and --write do not go together")
     status = EXIT_OK
     for path in files:
-        texts: list[str] = []
         bad = False
-        try:
-            for item in games_of(path):
-                if isinstance(item, KgnError):
-                    _say(item.format())
-                    bad = True
-                else:
-                    texts.append(write_game(item))
-        except InputError as exc:
-            _fail_usage(str(exc))
-        if bad:
-            status = EXIT_INVALID
-            continue
-        canonical = "\n".join(texts)
-        if check or write:
+        rewritten = False
+        original = None
+        if (check or write) and path != "-":
             try:
-                current = Path(path).read_bytes() if path != "-" else None
+                original = open(path, "rb")  # closed below, after the comparison
             except OSError as exc:
                 _fail_usage(f"cannot read {path}: {exc.strerror or exc}")
-            same = current is not None and current == canonical.encode("utf-8")
-            if check:
-                if not same:
-                    _say(f"{path}: not in canonical form (kozyr fmt --write {path})")
-                    status = EXIT_INVALID
-            elif not same and path != "-":
-                _write_out(canonical, Path(path))
-                _say(f"{path}: rewritten")
-        else:
-            sys.stdout.write(canonical)
+        same = original is not None
+        with contextlib.ExitStack() as stack:
+            sink = None
+            if not check and not (write and path == "-"):
+                target = Path(path) if write else None
+                sink = stack.enter_context(_Sink(target, spool=True))
+            first = True
+            try:
+                for item in games_of(path):
+                    if isinstance(item, KgnError):
+                        _say(item.format())
+                        bad = True
+                        continue
+                    if bad:
+                        continue  # the errors are all reported; nothing is written
+                    piece = ("" if first else "\n") + write_game(item)
+                    first = False
+                    if original is not None and same:
+                        data = piece.encode("utf-8")
+                        same = original.read(len(data)) == data
+                    if sink is not None:
+                        sink.write(piece)
+            except InputError as exc:
+                _fail_usage(str(exc))
+            if original is not None:
+                same = same and not original.read(1)
+                original.close()
+            if sink is not None and (bad or (write and same)):
+                sink.abandon()
+            rewritten = write and not bad and not same and path != "-"
+        if bad:
+            status = EXIT_INVALID
+        elif check and not same:
+            _say(f"{path}: not in canonical form (kozyr fmt --write {path})")
+            status = EXIT_INVALID
+        elif rewritten:
+            _say(f"{path}: rewritten")
     raise typer.Exit(status)
 
 
@@ -664,36 +679,38 @@ def annotate(
     from .annotate import annotate as annotate_game
     from .games import GAMES
 
-    texts: list[str] = []
     bad = False
-    try:
-        for gtext, item in texts_of(file):
-            if isinstance(item, KgnError):
-                _say(item.format())
-                bad = True
-                continue
-            out, report = annotate_game(item, in_place=True)
-            if not report.ok:
-                for d in report.diagnostics:
-                    d.file, d.game = gtext.file, gtext.index
-                    d.source = gtext.source_line(d.line) if d.line else None
-                    _say(d.format())
-                bad = True
-                continue
-            annotate_dd = GAMES[out.kind].annotate_analysis
-            if analysis and annotate_dd is not None:
-                out = annotate_dd(out)
-            texts.append(write_game(out))
-    except InputError as exc:
-        _fail_usage(str(exc))
+    with _Sink(Path(file) if write and file != "-" else None, spool=True) as out:
+        first = True
+        try:
+            for gtext, item in texts_of(file):
+                if isinstance(item, KgnError):
+                    _say(item.format())
+                    bad = True
+                    continue
+                annotated, report = annotate_game(item, in_place=True)
+                if not report.ok:
+                    for d in report.diagnostics:
+                        d.file, d.game = gtext.file, gtext.index
+                        d.source = gtext.source_line(d.line) if d.line else None
+                        _say(d.format())
+                    bad = True
+                    continue
+                if bad:
+                    continue  # the errors are all reported; nothing is written
+                annotate_dd = GAMES[annotated.kind].annotate_analysis
+                if analysis and annotate_dd is not None:
+                    annotated = annotate_dd(annotated)
+                out.write(("" if first else "\n") + write_game(annotated))
+                first = False
+        except InputError as exc:
+            out.abandon()
+            _fail_usage(str(exc))
+        if bad:
+            out.abandon()
     if bad:
         _say("kozyr: annotate needs valid records; nothing written")
         raise typer.Exit(EXIT_INVALID)
-    text = "\n".join(texts)
-    if write and file != "-":
-        _write_out(text, Path(file))
-    else:
-        sys.stdout.write(text)
 
 
 # ---- analyze -----------------------------------------------------------------------------------
@@ -1273,8 +1290,7 @@ def export(
                     elif jsonl:
                         out.write(json_safe(item.model_dump_json()) + "\n")
                     else:
-                        body = json.dumps(to_dict(item), indent=2, ensure_ascii=False)
-                        body = json_safe(body).replace("\n", "\n  ")
+                        body = json_safe(to_json(item, indent=2)).replace("\n", "\n  ")
                         out.write(("\n  " if first else ",\n  ") + body)
                     first = False
             except InputError as exc:
@@ -1318,17 +1334,22 @@ def _export_parquet(files: list[str], output: Path | None, jobs: int | None) -> 
 
 class _Sink:
     """Where a converting command writes: standard output as it goes, or a file written
-    whole (a temporary file beside it, renamed at the end; left alone on failure)."""
+    whole (a temporary file beside it, renamed at the end; left alone on failure; a
+    symbolic link keeps pointing at its file, which gets the new text).  With ``spool``,
+    standard output too is written to a temporary file first and copied out at the end,
+    so that a command that finds an error half-way prints nothing and keeps nothing in
+    memory."""
 
-    def __init__(self, path: Path | None) -> None:
-        self.path = path
+    def __init__(self, path: Path | None, *, spool: bool = False) -> None:
+        self.path = path.resolve() if path is not None else None
+        self.spool = spool and path is None
         self.handle: Any = None
         self.failed = False
 
     def __enter__(self) -> _Sink:
-        if self.path is not None:
-            import tempfile
+        import tempfile
 
+        if self.path is not None:
             try:
                 fd, name = tempfile.mkstemp(
                     prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent or "."
@@ -1339,7 +1360,9 @@ class _Sink:
             from .record import file_mode
 
             os.fchmod(fd, file_mode(self.path))
-            self.handle = open(fd, "w", encoding="utf-8")
+            self.handle = open(fd, "w", encoding="utf-8", newline="")
+        elif self.spool:
+            self.handle = tempfile.TemporaryFile("w+", encoding="utf-8", newline="")
         return self
 
     def write(self, text: str) -> None:
@@ -1354,12 +1377,19 @@ class _Sink:
     def __exit__(self, *exc: object) -> None:
         if self.handle is None:
             return
+        if self.path is None:  # a spool for standard output
+            if not self.failed and exc[0] is None:
+                self.handle.seek(0)
+                while chunk := self.handle.read(1 << 20):
+                    sys.stdout.write(chunk)
+            self.handle.close()
+            return
         self.handle.close()
         if self.failed or exc[0] is not None:
             self.tmp.unlink(missing_ok=True)
             return
         try:
-            self.tmp.replace(self.path)  # type: ignore[arg-type]
+            self.tmp.replace(self.path)
         except OSError as err:
             self.tmp.unlink(missing_ok=True)
             _fail_usage(f"cannot write {self.path}: {err.strerror or err}")
