@@ -32,6 +32,30 @@ def test_fmt_check_fails_on_non_canonical(tmp_path: Path) -> None:
     assert path.read_text() == Path(THOUSAND[0]).read_text()
 
 
+def test_fmt_write_through_a_symbolic_link_rewrites_its_file_and_keeps_the_link(tmp_path: Path) -> None:
+    real = tmp_path / "real.kgn"
+    real.write_text(Path(THOUSAND[0]).read_text().replace("bid Anna 100,", "bid  anna 100 ,"))
+    link = tmp_path / "link.kgn"
+    link.symlink_to(real)
+    result = runner.invoke(app, ["fmt", "--write", str(link)])
+    assert result.exit_code == 0 and "rewritten" in result.stderr
+    assert link.is_symlink() and real.read_text() == Path(THOUSAND[0]).read_text()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.kgn", "real.kgn"]  # no temporary left
+
+
+def test_a_bad_game_after_good_ones_means_nothing_is_printed_or_written(tmp_path: Path) -> None:
+    good = Path(THOUSAND[0]).read_text()
+    path = tmp_path / "mixed.kgn"
+    path.write_text(good + "\n" + good + "\n" + good.replace("bid Anna 100,", "bid Anna 1@0,", 1))
+    before = path.read_bytes()
+    for args in (["fmt", str(path)], ["fmt", "--write", str(path)], ["annotate", str(path)], ["annotate", "--write", str(path)]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 1, args
+        assert result.stdout == "" and "game 3" in result.stderr, args
+        assert path.read_bytes() == before, args
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mixed.kgn"]
+
+
 def test_export_import_is_byte_identical(tmp_path: Path) -> None:
     for sample in THOUSAND:
         out = tmp_path / "g.json"
