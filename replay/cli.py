@@ -591,6 +591,11 @@ def html(
         except InputError as exc:
             _fail_usage(str(exc))
     several = len(pages) > 1 or len(files) > 1
+    if several and out.suffix.lower() in (".html", ".htm"):
+        _fail_usage(
+            f"{len(pages)} games make {len(pages)} pages: give -o a folder, "
+            "or pick one game with --game N"
+        )
     if several:
         try:
             out.mkdir(parents=True, exist_ok=True)

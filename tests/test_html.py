@@ -65,6 +65,13 @@ def test_several_inputs_make_a_folder_of_pages(tmp_path: Path) -> None:
     assert sorted(p.name for p in out.iterdir()) == ["01-first-hand.html", "02-two-players.html"]
 
 
+def test_several_games_into_one_html_file_is_a_usage_error(tmp_path: Path) -> None:
+    files = [str((SAMPLES / "thousand" / "01-first-hand.kgn").relative_to(ROOT))] * 2
+    result = runner.invoke(app, ["html", *files, "-o", str(tmp_path / "x.html")])
+    assert result.exit_code == 2 and "give -o a folder" in result.output
+    assert not (tmp_path / "x.html").exists()
+
+
 def test_a_missing_file_is_a_usage_error_and_a_bad_seat_names_the_players(tmp_path: Path) -> None:
     result = runner.invoke(app, ["html", str(tmp_path / "nope.kgn"), "-o", str(tmp_path / "x.html")])
     assert result.exit_code == 2 and "cannot read" in result.output

@@ -190,6 +190,18 @@ def test_the_seat_view_shows_backs_for_the_other_hands_and_the_talon() -> None:
     run(app, drive)
 
 
+def test_ascii_cards_are_letters_everywhere() -> None:
+    app = viewer(SAMPLES / "thousand" / "01-first-hand.kgn", symbols=False)
+
+    async def drive(pilot: Pilot[None]) -> None:
+        await pilot.press("down")
+        shown = screen_text(app)
+        assert "AS" in text_of(app, "#trick") and "Vera plays QS; Anna takes the trick" in shown
+        assert not any(suit in shown for suit in "♠♣♦♥")
+
+    run(app, drive)
+
+
 # ---- the panes ---------------------------------------------------------------------------
 
 
