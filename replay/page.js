@@ -31,6 +31,17 @@
     return f;
   }
 
+  // One seat's cards on the table: face up, then face down (dimmed, or backs).
+  function laid(up, down) {
+    const row = cards(up, 0);
+    for (const c of down) {
+      const e = card(c);
+      e.classList.add("down");
+      row.appendChild(e);
+    }
+    return row;
+  }
+
   function said(parts) {
     const f = el("span", "said");
     for (const p of parts) {
@@ -105,13 +116,7 @@
       who.appendChild(el("bdi", "", name));
       if (down.length) who.appendChild(el("span", "dim", " \u2193" + down.length));
       play.appendChild(who);
-      const row = cards(up, 0);
-      for (const c of down) {
-        const e = card(c);
-        e.classList.add("down");
-        row.appendChild(e);
-      }
-      play.appendChild(row);
+      play.appendChild(laid(up, down));
       box.appendChild(play);
     }
     if (view.taker !== null) {
@@ -252,13 +257,7 @@
         if (j) li.appendChild(document.createTextNode("  "));
         li.appendChild(el("bdi", "", name));
         li.appendChild(document.createTextNode(" "));
-        const row = cards(up, 0);
-        for (const c of down) {
-          const e = card(c);
-          e.classList.add("down");
-          row.appendChild(e);
-        }
-        li.appendChild(row);
+        li.appendChild(laid(up, down));
       });
       if (tr.st.view.taker !== null) {
         li.appendChild(document.createTextNode(" \u2192 "));
