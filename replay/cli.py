@@ -23,9 +23,10 @@ import notation
 from notation import KgnError, write_game
 from notation.errors import clip, safe_text
 from notation.jsonio import iter_json_games, json_safe, json_schema, to_json
+from notation.parse import GameText
 
 from .rules import did_you_mean
-from .sources import InputError, games_of, texts_of
+from .sources import InputError, texts_of
 
 # Arguments are shown by their placeholder alone (FILE...), not with a Python type.
 typer.core.TyperArgument.display_type_rich = lambda self, ctx: None  # type: ignore[method-assign]
@@ -107,6 +108,23 @@ def _main(
     """kozyr: the KGN toolchain."""
 
 
+class _Errors:
+    """Reads games, reporting each syntax error as it comes; ``count`` says how many."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def games(
+        self, path: str, only: int | None = None
+    ) -> Iterator[tuple[GameText, notation.AnyGame]]:
+        for gtext, item in texts_of(path, only=only):
+            if isinstance(item, KgnError):
+                _say(item.format())
+                self.count += 1
+                continue
+            yield gtext, item
+
+
 def _write_out(text: str, output: Path | None) -> None:
     if output is None:
         sys.stdout.write(text)
@@ -153,13 +171,10 @@ def fmt(
                 target = Path(path) if write else None
                 sink = stack.enter_context(_Sink(target, spool=True))
             first = True
+            errors = _Errors()
             try:
-                for item in games_of(path):
-                    if isinstance(item, KgnError):
-                        _say(item.format())
-                        bad = True
-                        continue
-                    if bad:
+                for _, item in errors.games(path):
+                    if errors.count:
                         continue  # the errors are all reported; nothing is written
                     piece = ("" if first else "\n") + write_game(item)
                     first = False
@@ -170,6 +185,7 @@ def fmt(
                         sink.write(piece)
             except InputError as exc:
                 _fail_usage(str(exc))
+            bad = errors.count > 0
             if original is not None:
                 same = same and not original.read(1)
                 original.close()
@@ -575,18 +591,13 @@ def html(
     from .page import html_page
 
     pages: list[tuple[str, str, int, notation.AnyGame]] = []
-    invalid = False
+    errors = _Errors()
     for path in files:
         try:
-            found = False
-            for gtext, item in texts_of(path, only=game):
-                found = True
-                if isinstance(item, KgnError):
-                    _say(item.format())
-                    invalid = True
-                    continue
+            before = errors.count + len(pages)
+            for gtext, item in errors.games(path, only=game):
                 pages.append((path, Path(path).stem if path != "-" else "stdin", gtext.index, item))
-            if not found:
+            if errors.count + len(pages) == before:
                 _fail_usage(f"{path} has no game {game}" if game else f"{path} has no game")
         except InputError as exc:
             _fail_usage(str(exc))
@@ -601,6 +612,7 @@ def html(
             out.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             _fail_usage(f"cannot make the folder {out}: {exc.strerror or exc}")
+    invalid = errors.count > 0
     counts: dict[str, int] = {}
     for _, stem, _, _ in pages:
         counts[stem] = counts.get(stem, 0) + 1
@@ -687,12 +699,9 @@ def annotate(
     bad = False
     with _Sink(Path(file) if write and file != "-" else None, spool=True) as out:
         first = True
+        errors = _Errors()
         try:
-            for gtext, item in texts_of(file):
-                if isinstance(item, KgnError):
-                    _say(item.format())
-                    bad = True
-                    continue
+            for gtext, item in errors.games(file):
                 annotated, report = annotate_game(item, in_place=True)
                 if not report.ok:
                     for d in report.diagnostics:
@@ -701,7 +710,7 @@ def annotate(
                         _say(d.format())
                     bad = True
                     continue
-                if bad:
+                if bad or errors.count:
                     continue  # the errors are all reported; nothing is written
                 annotate_dd = GAMES[annotated.kind].annotate_analysis
                 if analysis and annotate_dd is not None:
@@ -711,6 +720,7 @@ def annotate(
         except InputError as exc:
             out.abandon()
             _fail_usage(str(exc))
+        bad = bad or errors.count > 0
         if bad:
             out.abandon()
     if bad:
@@ -754,17 +764,13 @@ def analyze(
 
     if format not in ("text", "json"):
         _fail_usage(f"unknown format {format!r}; expected text or json")
-    bad = False
+    errors = _Errors()
 
     def games() -> Iterator[tuple[tuple[str, int], Any]]:
-        nonlocal bad
         for path in files:
             try:
-                for gtext, item in texts_of(path, only=game):
-                    if isinstance(item, KgnError):
-                        _say(item.format())
-                        bad = True
-                    elif GAMES[item.kind].analyze is None:
+                for gtext, item in errors.games(path, only=game):
+                    if GAMES[item.kind].analyze is None:
                         _say(
                             f"{gtext.file}: game {gtext.index} is {item.kind}; "
                             "double-dummy analysis is for Thousand"
@@ -775,6 +781,7 @@ def analyze(
                 _fail_usage(str(exc))
 
     first = True
+    bad = False
     if format == "json":
         sys.stdout.write("[")
     for (path, index), record, report, hands in analyze_all(
@@ -802,6 +809,7 @@ def analyze(
         first = False
     if format == "json":
         sys.stdout.write("\n]\n")
+    bad = bad or errors.count > 0
     raise typer.Exit(EXIT_INVALID if bad else EXIT_OK)
 
 
@@ -1091,13 +1099,10 @@ def split(
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         _fail_usage(f"cannot write {folder}: {exc.strerror or exc}")
-    written = bad = 0
+    written = 0
+    errors = _Errors()
     try:
-        for gtext, item in texts_of(file):
-            if isinstance(item, KgnError):
-                _say(item.format())
-                bad += 1
-                continue
+        for gtext, item in errors.games(file):
             parts = [f"{gtext.index:04d}", item.kind, *item.players]
             date = item.tag("Date")
             if date:
@@ -1108,7 +1113,7 @@ def split(
     except InputError as exc:
         _fail_usage(str(exc))
     _say(f"{written} file(s) written to {folder}")
-    raise typer.Exit(EXIT_INVALID if bad else EXIT_OK)
+    raise typer.Exit(EXIT_INVALID if errors.count else EXIT_OK)
 
 
 # ---- record -----------------------------------------------------------------------------------
@@ -1278,18 +1283,14 @@ def export(
     if to == "parquet":
         _export_parquet(files, output, jobs)
         return
-    bad = False
+    errors = _Errors()
     with _Sink(output) as out:
         first = True
         if to == "json" and not jsonl:
             out.write("[")
         for file in files:
             try:
-                for item in games_of(file):
-                    if isinstance(item, KgnError):
-                        _say(item.format())
-                        bad = True
-                        continue
+                for _, item in errors.games(file):
                     if to == "kgn":
                         out.write(("" if first else "\n") + write_game(item))
                     elif jsonl:
@@ -1303,9 +1304,9 @@ def export(
                 _fail_usage(str(exc))
         if to == "json" and not jsonl:
             out.write("\n]\n" if not first else "]\n")
-        if bad:
+        if errors.count:
             out.abandon()
-    if bad:
+    if errors.count:
         raise typer.Exit(EXIT_INVALID)
 
 
