@@ -138,11 +138,13 @@ def timeline(
                 legal=error.legal if error.legal is not None else _legal(table),
             )
         )
-    elif table is not None and steps:
+    elif table is not None:
         result = f": {report.result}" if report.result else ""
-        last = steps[-1]
         end = Step(Said("end", ["the end of the record" + result]), view=view_of(table))
-        end.hand, end.trick = last.hand, last.trick  # the panes go on showing the last hand
+        if steps:  # the panes go on showing the last hand
+            end.hand, end.trick = steps[-1].hand, steps[-1].trick
+        else:
+            end.said = Said("end", ["no moves in this record" + result])
         steps.append(end)
     return steps, report
 

@@ -464,6 +464,8 @@ class Viewer(App[None]):
     # -- moves ----------------------------------------------------------------------------
 
     def _go(self, index: int) -> None:
+        if not self.steps:
+            return
         self.index = max(0, min(index, len(self.steps) - 1))
         self.show()
 
@@ -474,6 +476,8 @@ class Viewer(App[None]):
         return (step.hand, step.trick if level == "trick" else None)
 
     def _jump(self, delta: int, level: str) -> None:
+        if not self.steps:
+            return
         here = self._key(self.current, level)
         i = self.index
         if delta > 0:
@@ -492,6 +496,8 @@ class Viewer(App[None]):
 
     def action_trick(self, delta: int) -> None:
         """To the last card of the next (or previous) trick, so the whole trick shows."""
+        if not self.steps:
+            return
         rows = _tricks(self.steps, self.current.hand)
         if delta > 0:
             later = [tr for tr in rows if tr.last > self.index]

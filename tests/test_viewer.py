@@ -442,3 +442,18 @@ def test_docs_list_every_key_of_the_viewer() -> None:
     doc = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
     for key, what in KEYS:
         assert f"| `{key}` | {what} |" in doc
+
+
+def test_a_record_without_moves_opens_and_no_key_breaks_it() -> None:
+    record = notation.loads('[Game "thousand"]\n[Players "A" "B" "C"]\n[Dealer "C"]\n[Rules "classic"]\n')
+    steps, _ = timeline(record)
+    assert [st.text for st in steps] == ["no moves in this record"]
+    for line in (steps, []):
+        app = Viewer(line, title="empty")
+
+        async def drive(pilot: Pilot[None], app: Viewer = app) -> None:
+            await pilot.press("right", "down", "up", "pagedown", "pageup", "end", "home", "s", "v", "]", "escape")
+            await pilot.press("g", "1", "enter", "question_mark", "x", "m")
+            assert app.is_running
+
+        run(app, drive, size=(80, 24))
