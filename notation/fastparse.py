@@ -106,22 +106,33 @@ _CODES = frozenset(r + s for r in "6789TJQKA" for s in "SCDH") | {"??"}
 _CANON = {code: code for code in _CODES}
 
 
-def card_list(text: str) -> list[str]:
-    """Checked card codes separated by single spaces, as a list of the shared code strings
-    (a line of a million cards costs a pointer per card, not a string)."""
+def card_list(text: str) -> list[str] | None:
+    """Card codes (or ``??``) separated by single spaces, as a list of the shared code
+    strings; None when the text is anything else.  A line of a million cards costs a
+    pointer per card (no regular expression that repeats per card: its stack would grow
+    with the line)."""
     if len(text) < 256:
-        return text.split(" ")
+        cards = text.split(" ")
+        return cards if all(c in _CODES for c in cards) else None
+    if text.startswith(" ") or text.endswith(" ") or "  " in text:
+        return None
     canon = _CANON
-    return [canon[m.group()] for m in re.finditer(r"\S+", text)]
+    out = []
+    for m in _TOKEN.finditer(text):
+        code = canon.get(m.group())
+        if code is None:
+            return None
+        out.append(code)
+    return out
 
 
+_TOKEN = re.compile(r"\S+")
 _NAME = r"[^\W\d_][\w'-]*"
 _CARD = r"(?:[6-9TJQKA][SCDH]|\?\?)"
 _TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)((?: "[^"\\\n]*(?:\\.[^"\\\n]*)*")*)\]\Z')
 _VALUE = re.compile(r' "([^"\\\n]*(?:\\.[^"\\\n]*)*)"')
 _HAND = re.compile(r"hand ([0-9]+)\Z")
-_CARDS = re.compile(rf"(?: {_CARD})*\Z")
-_DEAL_PART = re.compile(rf"({_NAME}):((?: {_CARD})*)\Z")
+_DEAL_PART = re.compile(rf"({_NAME}):(.*)\Z")
 _CALL = re.compile(rf"({_NAME}) (?:([0-9]+)|(pass)|dark ([0-9]+))\Z")
 _GIVE = re.compile(rf"({_NAME}) ({_CARD})\Z")
 _PLAY = re.compile(rf"({_NAME}) ({_CARD})( marriage)?\Z")
@@ -249,9 +260,10 @@ class _Reader:
             elif word == "bid":
                 hand["auction"] = self.calls(rest, lno, 7)
             elif word == "talon":
-                if not _CARDS.match(" " + rest):
+                cards = card_list(rest)
+                if cards is None:
                     raise _GiveUp
-                hand["talon"] = new_record(Talon, cards=card_list(rest), pos=pos)
+                hand["talon"] = new_record(Talon, cards=cards, pos=pos)
             elif word == "concede":
                 if rest:
                     raise _GiveUp
@@ -274,7 +286,10 @@ class _Reader:
             m = _DEAL_PART.match(part)
             if m is None:
                 raise _GiveUp
-            cards = card_list(m.group(2)[1:])
+            listed = m.group(2)
+            cards = [] if not listed else card_list(listed[1:]) if listed[0] == " " else None
+            if cards is None:
+                raise _GiveUp
             if m.group(1) == "talon":
                 if talon is not None:
                     raise _GiveUp
@@ -379,10 +394,8 @@ class _BuraReader(_Reader):
     def cards(self, text: str) -> list[str]:
         if not text:
             return []
-        if len(text) >= 256 and not _CARDS.match(" " + text):
-            raise _GiveUp
         cards = card_list(text)
-        if any(c not in _CODES for c in cards):
+        if cards is None:
             raise _GiveUp
         return cards
 

@@ -71,6 +71,27 @@ def test_fast_bura_reader_agrees_on_fuzzed_input(data: st.DataObject) -> None:
     agree(text)
 
 
+LONG_CARDS = " ".join(["AS", "??", "TH", "9C"] * 100)  # 400 cards: the long-line path
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '[Game "thousand"]\n[Players "A" "B" "C"]\n[Dealer "C"]\n[Rules "classic"]\n\nhand 1\n  talon ' + LONG_CARDS + "\n",
+        '[Game "thousand"]\n[Players "A" "B" "C"]\n[Dealer "C"]\n[Rules "classic"]\n\nhand 1\n  talon ' + LONG_CARDS + "  \n",
+        '[Game "thousand"]\n[Players "A" "B" "C"]\n[Dealer "C"]\n[Rules "classic"]\n\nhand 1\n  talon ' + LONG_CARDS.replace("TH", "TH ", 1) + "\n",
+        '[Game "thousand"]\n[Players "A" "B" "C"]\n[Dealer "C"]\n[Rules "classic"]\n\nhand 1\n  talon ' + LONG_CARDS.replace("9C", "9X", 1) + "\n",
+        '[Game "thousand"]\n[Players "A" "B" "C"]\n[Dealer "C"]\n[Rules "classic"]\n\nhand 1\n  deal A: ' + LONG_CARDS + " / B: KS / C: / talon: 9D\n",
+        '[Game "bura"]\n[Players "A" "B"]\n[Dealer "B"]\n[Rules "classic"]\n\ndeal 1\n  hands A: ' + LONG_CARDS + " / B: 9S / trump: QC\n",
+    ],
+    ids=["talon", "trailing-spaces", "double-space", "not-a-card", "deal", "bura-hands"],
+)
+def test_both_readers_agree_on_long_card_lines(text: str, request: pytest.FixtureRequest) -> None:
+    fast = agree(text)
+    odd = request.node.callspec.id in ("double-space", "not-a-card")
+    assert fast is not odd, "a long line of cards takes the fast path; anything odd the grammar"
+
+
 @pytest.mark.parametrize("path", sorted(SAMPLES.glob("*/*.kgn")), ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_fast_reader_agrees_on_samples(path: Path) -> None:
     for gtext in split_games(io.StringIO(path.read_text())):
