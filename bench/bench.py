@@ -44,6 +44,19 @@ def thousand_corpus(mb: float) -> Path:
     return path
 
 
+def commented_corpus(kgn: Path) -> Path:
+    """The Thousand corpus with a comment after every trick (as a player annotates)."""
+    path = OUT / (kgn.stem + "-comments.kgn")
+    if path.exists():
+        return path
+    import re
+
+    text = kgn.read_text(encoding="utf-8")
+    text = re.sub(r"( -> [^\n]+)\n", r"\1 {a good trick, well taken}\n", text)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
 def pgn_corpus(mb: float) -> Path:
     path = OUT / f"chess-{mb:g}mb.pgn"
     if path.exists():
@@ -162,6 +175,12 @@ def main() -> None:
     print(f"Thousand: kozyr validate --jobs 1 / python-chess, one process each, CPU time: "
           f"{one / chess_rate:.2f}x (library path: {single / chess_rate:.2f}x; all cores, "
           f"wall: {multi / chess_rate:.2f}x)")
+
+    noted = commented_corpus(kgn)
+    noted_mb = noted.stat().st_size / 1e6
+    c_one = cli_line("Thousand, a comment on every trick: -j 1", noted, noted_mb, n, "1")
+    print(f"Thousand with a comment on every trick: kozyr validate --jobs 1 / python-chess: "
+          f"{c_one / chess_rate:.2f}x")
 
     bura = bura_corpus(args.mb)
     bura_mb = bura.stat().st_size / 1e6

@@ -2,9 +2,12 @@
 
 The Lark grammar stays the definition of KGN; this reader only speeds up the common case.
 It reads the canonical layout line by line with strict regular expressions and builds the
-same records, with the same positions, as the Lark reader.  Anything else (comments,
-glyphs, variations, quoted names, lenient spellings, any deviation at all) makes it give
-up (``None``) and the Lark reader takes the game.  It is tested against the Lark reader on
+same records, with the same positions, as the Lark reader.  Thousand text may carry
+``{}`` comments, glyphs and ``$n`` codes where the writer puts them (on the line of the
+event they belong to, and whole comment lines before the first hand).  Anything else
+(variations, ``;`` comments, quoted names, lenient spellings, a comment on a line of its
+own inside a hand, any deviation at all) makes it give up (``None``) and the Lark reader
+takes the game.  It is tested against the Lark reader on
 every sample, on generated corpora and on fuzzed input (``tests/test_fastparse.py``).
 """
 
@@ -16,6 +19,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
+from .escapes import decode_comment
 from .records import (
     Answer,
     BuraDeal,
@@ -23,6 +27,7 @@ from .records import (
     BuraTrick,
     Call,
     Claim,
+    Comment,
     Contract,
     Deal,
     DealHand,
@@ -32,7 +37,9 @@ from .records import (
     Fault,
     Give,
     GiveCard,
+    Glyph,
     Hand,
+    Nag,
     Play,
     Pot,
     Redeal,
@@ -131,7 +138,46 @@ _NAME = r"[^\W\d_][\w'-]*"
 _CARD = r"(?:[6-9TJQKA][SCDH]|\?\?)"
 _TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)((?: "[^"\\\n]*(?:\\.[^"\\\n]*)*")*)\]\Z')
 _VALUE = re.compile(r' "([^"\\\n]*(?:\\.[^"\\\n]*)*)"')
-_HAND = re.compile(r"hand ([0-9]+)\Z")
+_HAND = re.compile(r"hand ([0-9]+)(?=\Z| \{)")
+_COMMENT = re.compile(
+    r"\{[^}\\]*(?:(?:\\u\{[0-9A-Fa-f]{1,6}\}|\\(?!u\{[0-9A-Fa-f]{1,6}\}))[^}\\]*)*\}"
+)
+"""A ``{}`` comment, as the grammar's COMMENT reads it (``\\u{HEX}`` escapes inside)."""
+_WORD = re.compile(r"[^ {,]+")
+_DIGITS = re.compile(r"[0-9]+\Z")
+_NAG = re.compile(r"\$([0-9]+)\Z")
+_SIGNED = re.compile(r"([+-]?)([0-9]+)\Z")
+_GLYPHS = frozenset(("!!", "??", "!?", "?!", "!", "?"))
+_TRICK_NO = re.compile(r"[0-9]+\.\Z")
+
+
+def _tokens(line: str, start: int) -> list[tuple[str, int]]:
+    """The tokens of ``line`` from index ``start``, each with its column (from 1): words,
+    commas, and whole ``{}`` comments (a comment not closed on the line gives up)."""
+    out: list[tuple[str, int]] = []
+    i, n = start, len(line)
+    while i < n:
+        ch = line[i]
+        if ch == " ":
+            i += 1
+            continue
+        if ch == "{":
+            m = _COMMENT.match(line, i)
+        elif ch == ",":
+            out.append((",", i + 1))
+            i += 1
+            continue
+        else:
+            m = _WORD.match(line, i)
+        if m is None:
+            raise _GiveUp
+        out.append((m.group(), i + 1))
+        i = m.end()
+    return out
+
+
+_NOTED = re.compile(r"[{!$?]")
+"""A line that may carry notes takes the tokenizing path."""
 _DEAL_PART = re.compile(rf"({_NAME}):(.*)\Z")
 _CALL = re.compile(rf"({_NAME}) (?:([0-9]+)|(pass)|dark ([0-9]+))\Z")
 _GIVE = re.compile(rf"({_NAME}) ({_CARD})\Z")
@@ -175,8 +221,9 @@ class _Reader:
             raise _GiveUp
         return name
 
-    def header(self, kinds: tuple[str, ...]) -> tuple[list[Tag], int, str]:
-        """The tag lines; where the body starts; the game kind (give up on anything odd)."""
+    def header(self, kinds: tuple[str, ...], notes: bool = False) -> tuple[list[Tag], int, str]:
+        """The tag lines; where the body starts; the game kind (give up on anything odd;
+        ``notes``: comments, glyphs and ``$n`` codes are read)."""
         lines = self.lines
         tags: list[Tag] = []
         i = 0
@@ -195,7 +242,9 @@ class _Reader:
                 self.players = set(values)
             i += 1
         body = "\n".join(lines[i:])
-        if any(ch in body for ch in '{};()$!"\t\r['):
+        if notes and "{" in body:
+            body = _COMMENT.sub("", body)  # what comments say is free text
+        if any(ch in body for ch in ('{};()"\t\r[' if notes else '{};()$!"\t\r[')):
             raise _GiveUp
         game_kind = next((t.values[0] for t in tags if t.name == "Game" and t.values), None)
         if game_kind not in kinds or tags[0].name != "Game":
@@ -224,7 +273,12 @@ class _Reader:
             yield self.first + k, m, line
 
     def game(self) -> ThousandGame:
-        tags, i, _ = self.header(("thousand",))
+        tags, i, _ = self.header(("thousand",), notes=True)
+        notes: list[Comment] = []
+        while i < len(self.lines) and self.lines[i][:1] in ("{", ""):
+            toks = _tokens(self.lines[i], 0)
+            notes += self.comments(toks, 0, self.first + i, end=True)
+            i += 1
         hands: list[Hand] = []
         hand: dict[str, Any] | None = None
         rank = -1
@@ -233,10 +287,15 @@ class _Reader:
                 if hand is not None:
                     hands.append(new_record(Hand, **hand))
                 hand = {"number": _num(m.group(1)), "tricks": [], "stated": [], "pos": (lno, 1)}
+                if m.end() < len(line):
+                    hand["notes"] = self.comments(_tokens(line, m.end()), 0, lno, end=True)
                 rank = -1
                 continue
             if hand is None:
                 raise _GiveUp
+            if _NOTED.search(line) is not None and not line.startswith("  deal "):
+                rank = self.noted(hand, line, lno, rank)
+                continue
             if "0" <= line[2] <= "9":
                 if rank > 7:
                     raise _GiveUp
@@ -276,7 +335,192 @@ class _Reader:
                 hand["contract"] = new_record(Contract, value=_num(rest), pos=pos)
         if hand is not None:
             hands.append(new_record(Hand, **hand))
-        return new_record(ThousandGame, tags=tags, hands=hands)
+        return new_record(ThousandGame, tags=tags, notes=notes, hands=hands)
+
+    # -- lines with notes ------------------------------------------------------------------
+
+    def comments(
+        self, toks: list[tuple[str, int]], k: int, lno: int, *, end: bool = False
+    ) -> list[Comment]:
+        """The ``{}`` comments from token ``k`` on (``end``: nothing else may follow)."""
+        out: list[Comment] = []
+        while k < len(toks) and toks[k][0][0] == "{":
+            text, col = toks[k]
+            out.append(new_record(Comment, text=decode_comment(text[1:-1].strip()), pos=(lno, col)))
+            k += 1
+        if end and k != len(toks):
+            raise _GiveUp
+        return out
+
+    def move_notes(self, toks: list[tuple[str, int]], k: int, lno: int) -> tuple[list[Any], int]:
+        """A move's glyphs, ``$n`` codes and comments from token ``k`` on, and the token
+        after them."""
+        out: list[Any] = []
+        while k < len(toks):
+            text, col = toks[k]
+            if text[0] == "{":
+                out.append(
+                    new_record(Comment, text=decode_comment(text[1:-1].strip()), pos=(lno, col))
+                )
+            elif text in _GLYPHS:
+                out.append(new_record(Glyph, text=text, pos=(lno, col)))
+            elif text[0] == "$":
+                m = _NAG.match(text)
+                if m is None:
+                    raise _GiveUp
+                out.append(new_record(Nag, value=_num(m.group(1)), pos=(lno, col)))
+            else:
+                break
+            k += 1
+        return out, k
+
+    def noted(self, hand: dict[str, Any], line: str, lno: int, rank: int) -> int:
+        """An event line that may carry notes, read token by token into ``hand``; the
+        rank of the event read (the order of a hand's parts, as ``_ORDER``)."""
+        toks = _tokens(line, 2)
+        word, col = toks[0]
+        pos = (lno, col)
+        if _TRICK_NO.match(word):
+            if rank > 7:
+                raise _GiveUp
+            hand["tricks"].append(self.noted_trick(toks, lno))
+            return 7
+        if word in ("points", "score", "totals"):
+            entries: list[Entry] = []
+            k = 1
+            while True:
+                seat, at = toks[k]
+                m = _SIGNED.match(toks[k + 1][0])
+                if m is None:
+                    raise _GiveUp
+                k += 2
+                barrel = k < len(toks) and toks[k][0] == "barrel"
+                k += barrel
+                value = _num(m.group(2)) * (-1 if m.group(1) == "-" else 1)
+                entries.append(_entry(self.seat(seat), value, barrel, (lno, at)))
+                if k < len(toks) and toks[k][0] == ",":
+                    k += 1
+                    continue
+                break
+            notes = self.comments(toks, k, lno, end=True)
+            hand["stated"].append(
+                new_record(Stated, kind=word, entries=entries, notes=notes, pos=pos)
+            )
+            return 8
+        order = _ORDER.get(word)
+        if order is None or order <= rank or word == "deal":  # a deal line has no notes here
+            raise _GiveUp
+        if word == "bid":
+            calls: list[Call] = []
+            k = 1
+            while True:
+                seat, at = toks[k]
+                what = toks[k + 1][0]
+                k += 2
+                fields: dict[str, Any] = {"seat": self.seat(seat), "pos": (lno, at)}
+                if what == "pass":
+                    fields["bid"] = None
+                elif what == "dark":
+                    fields["dark"] = True
+                    what = toks[k][0]
+                    k += 1
+                    if not _DIGITS.match(what):
+                        raise _GiveUp
+                    fields["bid"] = _num(what)
+                elif _DIGITS.match(what):
+                    fields["bid"] = _num(what)
+                else:
+                    raise _GiveUp
+                fields["notes"], k = self.move_notes(toks, k, lno)
+                calls.append(new_record(Call, **fields))
+                if k < len(toks) and toks[k][0] == ",":
+                    k += 1
+                    continue
+                if k != len(toks):
+                    raise _GiveUp
+                break
+            hand["auction"] = calls
+        elif word == "redeal":
+            hand["redeal"] = new_record(
+                Redeal,
+                seat=self.seat(toks[1][0]),
+                notes=self.comments(toks, 2, lno, end=True),
+                pos=pos,
+            )
+        elif word == "talon":
+            k = 1
+            cards: list[str] = []
+            while k < len(toks) and toks[k][0] in _CODES:
+                cards.append(toks[k][0])
+                k += 1
+            hand["talon"] = new_record(
+                Talon, cards=cards, notes=self.comments(toks, k, lno, end=True), pos=pos
+            )
+        elif word == "concede":
+            hand["concede"] = new_record(
+                ConcedeRec, notes=self.comments(toks, 1, lno, end=True), pos=pos
+            )
+        elif word == "give":
+            gives: list[GiveCard] = []
+            k = 1
+            while True:
+                seat, at = toks[k]
+                card = toks[k + 1][0]
+                if card not in _CODES:
+                    raise _GiveUp
+                gives.append(new_record(GiveCard, seat=self.seat(seat), card=card, pos=(lno, at)))
+                k += 2
+                if k < len(toks) and toks[k][0] == ",":
+                    k += 1
+                    continue
+                break
+            hand["give"] = new_record(
+                Give, cards=gives, notes=self.comments(toks, k, lno, end=True), pos=pos
+            )
+        else:  # contract
+            amount = toks[1][0]
+            if not _DIGITS.match(amount):
+                raise _GiveUp
+            hand["contract"] = new_record(
+                Contract, value=_num(amount), notes=self.comments(toks, 2, lno, end=True), pos=pos
+            )
+        return order
+
+    def noted_trick(self, toks: list[tuple[str, int]], lno: int) -> Trick:
+        number, col = toks[0]
+        plays: list[Play] = []
+        winner = None
+        k = 1
+        while True:
+            seat, at = toks[k]
+            card = toks[k + 1][0]
+            if card not in _CODES:
+                raise _GiveUp
+            k += 2
+            marriage = k < len(toks) and toks[k][0] == "marriage"
+            k += marriage
+            notes, k = self.move_notes(toks, k, lno)
+            play = _play(self.seat(seat), card, marriage, (lno, at))
+            play.__dict__["notes"] = notes
+            plays.append(play)
+            if k == len(toks):
+                break
+            if toks[k][0] == ",":
+                k += 1
+                continue
+            if toks[k][0] != "->":
+                raise _GiveUp
+            seat, at = toks[k + 1]
+            winner = new_record(
+                Winner,
+                seat=self.seat(seat),
+                notes=self.comments(toks, k + 2, lno, end=True),
+                pos=(lno, at),
+            )
+            break
+        return new_record(
+            Trick, number=_num(number[:-1]), plays=plays, winner=winner, pos=(lno, col)
+        )
 
     def deal(self, rest: str, lno: int) -> Deal:
         hands: list[DealHand] = []

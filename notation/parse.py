@@ -21,6 +21,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from .cards import canonical_card
 from .errors import KgnError, KgnSyntaxError, clip
+from .escapes import code_point, decode_comment
 from .fastparse import fast_bura, fast_thousand
 from .grammar import open_lark
 from .records import (
@@ -301,12 +302,6 @@ def _expected(names: Iterable[str]) -> str:
 
 
 _STRING_ESCAPE = re.compile(r"\\(?:u\{([0-9A-Fa-f]{1,6})\}|(.))")
-_COMMENT_ESCAPE = re.compile(r"\\u\{([0-9A-Fa-f]{1,6})\}")
-
-
-def _code_point(hex_digits: str, text: str) -> str:
-    value = int(hex_digits, 16)
-    return chr(value) if value <= 0x10FFFF and not 0xD800 <= value <= 0xDFFF else text
 
 
 def _unescape(token: str) -> str:
@@ -315,15 +310,8 @@ def _unescape(token: str) -> str:
     if "\\" not in body:
         return body
     return _STRING_ESCAPE.sub(
-        lambda m: _code_point(m.group(1), m.group(0)) if m.group(1) else m.group(2), body
+        lambda m: code_point(m.group(1), m.group(0)) if m.group(1) else m.group(2), body
     )
-
-
-def decode_comment(text: str) -> str:
-    """A comment's text with its ``\\u{HEX}`` escapes decoded (nothing else is an escape)."""
-    if "\\u{" not in text:
-        return text
-    return _COMMENT_ESCAPE.sub(lambda m: _code_point(m.group(1), m.group(0)), text)
 
 
 class _Builder(Transformer[Token, Any]):

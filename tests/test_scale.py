@@ -22,6 +22,7 @@ from notation.fastparse import fast_bura, fast_thousand
 from notation.parse import GameText, parse_game, split_games
 from replay.cli import app
 from replay.games import generate
+from replay.annotate import annotate
 from replay.parallel import check_all, check_job, job
 from replay.rules import SWITCHES
 from replay.thousand import generate_thousand
@@ -112,6 +113,32 @@ def test_fast_reader_agrees_on_fuzzed_input(data: st.DataObject) -> None:
         j = data.draw(st.integers(i, min(len(text), i + 6)))
         piece = data.draw(st.sampled_from(["", " ", "  ", "\n", "??", ",", ", ", "->", "1.", "9", "AS", "as", "10S", "Anna", "anna", "pass", "marriage", "hand 2\n", "/", ":", "+", "-", "barrel", "\u0663", "talon"]))
         text = text[:i] + piece + text[j:]
+    agree(text)
+
+
+ANNOTATED = [notation.dumps(annotate(notation.loads(text))[0]) for text in GENERATED]
+"""The generated games with every fact and comment ``kozyr annotate`` writes."""
+
+NOTE_PIECES = [
+    "", " ", "  ", "\n", "{", "}", " {x}", " {a, b -> c}", "{\\u{7D}}", " {\\}", " !", " ?", " ??", " !?",
+    "!", "$", " $12", " $", " $1x", ",", ", ", "->", "(", ")", ";", "  {c}\n", "{c}", " marriage",
+    "Anna", "AS", "pass", "dark", "\t", "{\n}",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("text", ANNOTATED, ids=range(len(ANNOTATED)))
+def test_fast_reader_reads_annotated_corpora_and_agrees(text: str) -> None:
+    assert "{" in text and agree(text), "annotate's output (comments on the events) takes the fast path"
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_fast_reader_agrees_on_fuzzed_notes(data: st.DataObject) -> None:
+    text = data.draw(st.sampled_from(ANNOTATED))[:4000]
+    for _ in range(data.draw(st.integers(1, 4))):
+        i = data.draw(st.integers(0, len(text)))
+        j = data.draw(st.integers(i, min(len(text), i + 4)))
+        text = text[:i] + data.draw(st.sampled_from(NOTE_PIECES)) + text[j:]
     agree(text)
 
 
