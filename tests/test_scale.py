@@ -20,9 +20,9 @@ import notation
 import replay
 from notation.fastparse import fast_bura, fast_thousand
 from notation.parse import GameText, parse_game, split_games
+from replay.annotate import annotate
 from replay.cli import app
 from replay.games import generate
-from replay.annotate import annotate
 from replay.parallel import check_all, check_job, job
 from replay.rules import SWITCHES
 from replay.thousand import generate_thousand
