@@ -45,7 +45,7 @@ def thousand_corpus(mb: float) -> Path:
 
 
 def commented_corpus(kgn: Path) -> Path:
-    """The Thousand corpus with a comment after every trick (as a player annotates)."""
+    """A corpus with a comment after every trick's taker (as a player annotates)."""
     path = OUT / (kgn.stem + "-comments.kgn")
     if path.exists():
         return path
@@ -188,6 +188,10 @@ def main() -> None:
     b_one = cli_line("Bura/Burkozel: kozyr validate --jobs 1", bura, bura_mb, bura_games, "1")
     print(f"Bura: kozyr validate --jobs 1 / python-chess, one process each, CPU time: "
           f"{b_one / chess_rate:.2f}x")
+    b_noted = commented_corpus(bura)
+    bn_one = cli_line("Bura, a comment on every trick: -j 1", b_noted, b_noted.stat().st_size / 1e6, bura_games, "1")
+    print(f"Bura with a comment on every trick: kozyr validate --jobs 1 / python-chess: "
+          f"{bn_one / chess_rate:.2f}x")
 
     if args.big:
         big = OUT / "thousand-100mb.kgn"

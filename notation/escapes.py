@@ -17,7 +17,7 @@ def code_point(hex_digits: str, text: str) -> str:
 
 
 def decode_comment(text: str) -> str:
-    """A comment's text with its ``\\u{HEX}`` escapes decoded (nothing else is an escape).
+    r"""A comment's text with its ``\u{HEX}`` escapes decoded (nothing else is an escape).
 
     >>> decode_comment("a \\u{7D} b")
     'a } b'

@@ -1,14 +1,14 @@
-"""A fast reader for canonical Thousand text (what ``kozyr fmt`` and the generators write).
+"""A fast reader for canonical KGN (what ``kozyr fmt``, ``annotate`` and the generators write).
 
 The Lark grammar stays the definition of KGN; this reader only speeds up the common case.
-It reads the canonical layout line by line with strict regular expressions and builds the
-same records, with the same positions, as the Lark reader.  Thousand text may carry
-``{}`` comments, glyphs and ``$n`` codes where the writer puts them (on the line of the
-event they belong to, and whole comment lines before the first hand).  Anything else
-(variations, ``;`` comments, quoted names, lenient spellings, a comment on a line of its
-own inside a hand, any deviation at all) makes it give up (``None``) and the Lark reader
-takes the game.  It is tested against the Lark reader on
-every sample, on generated corpora and on fuzzed input (``tests/test_fastparse.py``).
+It reads the canonical layout line by line and builds the same records, with the same
+positions, as the Lark reader.  The text may carry ``{}`` comments, glyphs and ``$n`` codes
+where the writer puts them: on the line of the event they belong to, after a hand's or a
+deal's number, and on comment lines before the first.  Anything else (variations, ``;``
+comments, quoted names, lenient spellings, a comment on a line of its own inside a hand,
+any deviation at all) makes it give up (``None``) and the Lark reader takes the game.  It
+is tested against the Lark reader on every sample, on generated and annotated corpora and
+on fuzzed input (``tests/test_scale.py``, ``bench/fuzz.py``).
 """
 
 from __future__ import annotations
@@ -274,11 +274,8 @@ class _Reader:
 
     def game(self) -> ThousandGame:
         tags, i, _ = self.header(("thousand",), notes=True)
-        notes: list[Comment] = []
-        while i < len(self.lines) and self.lines[i][:1] in ("{", ""):
-            toks = _tokens(self.lines[i], 0)
-            notes += self.comments(toks, 0, self.first + i, end=True)
-            i += 1
+        notes, skipped = self.leading_comments(i)
+        i += len(skipped)
         hands: list[Hand] = []
         hand: dict[str, Any] | None = None
         rank = -1
@@ -352,7 +349,35 @@ class _Reader:
             raise _GiveUp
         return out
 
-    def move_notes(self, toks: list[tuple[str, int]], k: int, lno: int) -> tuple[list[Any], int]:
+    def leading_comments(self, i: int) -> tuple[list[Comment], list[str]]:
+        """The comment lines from line ``i`` up to the first block, and those lines (a
+        comment that goes on to the next line gives up)."""
+        notes: list[Comment] = []
+        lines = self.lines
+        k = i
+        while k < len(lines) and lines[k][:1] in ("{", ""):
+            if not lines[k]:
+                k += 1
+                continue
+            if "}" in lines[k]:  # closed on its line (or not a comment: then it gives up)
+                notes += self.comments(_tokens(lines[k], 0), 0, self.first + k, end=True)
+                k += 1
+                continue
+            # a comment over several lines: up to the line that closes it, nothing after
+            end = k + 1
+            while end < len(lines) and end - k < 100 and "}" not in lines[end]:
+                end += 1
+            text = "\n".join(lines[k : end + 1])
+            m = _COMMENT.match(text)
+            if m is None or m.end() != len(text):
+                raise _GiveUp
+            notes += self.comments([(text, 1)], 0, self.first + k, end=True)
+            k = end + 1
+        return notes, self.lines[i:k]
+
+    def move_notes(
+        self, toks: list[tuple[str, int]], k: int, lno: int, glyphs: frozenset[str] = _GLYPHS
+    ) -> tuple[list[Any], int]:
         """A move's glyphs, ``$n`` codes and comments from token ``k`` on, and the token
         after them."""
         out: list[Any] = []
@@ -362,7 +387,7 @@ class _Reader:
                 out.append(
                     new_record(Comment, text=decode_comment(text[1:-1].strip()), pos=(lno, col))
                 )
-            elif text in _GLYPHS:
+            elif text in glyphs:
                 out.append(new_record(Glyph, text=text, pos=(lno, col)))
             elif text[0] == "$":
                 m = _NAG.match(text)
@@ -618,7 +643,10 @@ class _Reader:
 
 # ---- Bura and Burkozel --------------------------------------------------------------------
 
-_DEAL = re.compile(r"deal ([0-9]+)\Z")
+_DEAL = re.compile(r"deal ([0-9]+)(?=\Z| \{)")
+_NOTED_BURA = re.compile(r"[{!$]|(?<!\?)\?(?!\?)")
+"""A Bura line that may carry notes (``??`` alone is a card, never a glyph here)."""
+_BURA_GLYPHS = _GLYPHS - {"??"}
 _NUMBER = re.compile(r"-?[0-9]+\Z")
 _BURA_ENTRY = re.compile(rf"({_NAME}) ([+-]?)([0-9]+)\Z")
 _COMBOS = frozenset(("bura", "molodka", "moskva", "small-moskva", "foreheads"))
@@ -644,7 +672,9 @@ class _BuraReader(_Reader):
         return cards
 
     def bura(self) -> BuraGame:
-        tags, i, kind = self.header(("bura", "burkozel"))
+        tags, i, kind = self.header(("bura", "burkozel"), notes=True)
+        notes = self.leading_comments(i)
+        i += len(notes[1])
         deals: list[BuraDeal] = []
         deal: dict[str, Any] | None = None
         for lno, m, line in self.blocks(i, _DEAL):
@@ -652,10 +682,15 @@ class _BuraReader(_Reader):
                 if deal is not None:
                     deals.append(new_record(BuraDeal, **deal))
                 deal = {"number": _num(m.group(1)), "events": [], "pos": (lno, 1)}
+                if m.end() < len(line):
+                    deal["notes"] = self.comments(_tokens(line, m.end()), 0, lno, end=True)
                 continue
             if deal is None:
                 raise _GiveUp
             events: list[Any] = deal["events"]
+            if _NOTED_BURA.search(line) is not None and not line.startswith("  hands "):
+                events.append(self.bura_noted(line, lno))
+                continue
             if "0" <= line[2] <= "9":
                 events.append(self.bura_trick(line, lno))
                 continue
@@ -727,7 +762,155 @@ class _BuraReader(_Reader):
                 raise _GiveUp
         if deal is not None:
             deals.append(new_record(BuraDeal, **deal))
-        return new_record(BuraGame, kind=kind, tags=tags, deals=deals)
+        return new_record(BuraGame, kind=kind, tags=tags, notes=notes[0], deals=deals)
+
+    def bura_noted(self, line: str, lno: int) -> Any:
+        """A Bura event line that may carry notes, read token by token."""
+        toks = _tokens(line, 2)
+        word, col = toks[0]
+        pos = (lno, col)
+        n = len(toks)
+        if _TRICK_NO.match(word):
+            answers: list[Answer] = []
+            winner = None
+            k = 1
+            while True:
+                seat, at = toks[k]
+                k += 1
+                up: list[str] = []
+                while k < n and toks[k][0] in _CODES:
+                    up.append(toks[k][0])
+                    k += 1
+                down: list[str] = []
+                if k < n and toks[k][0] == "down":
+                    k += 1
+                    while k < n and toks[k][0] in _CODES:
+                        down.append(toks[k][0])
+                        k += 1
+                    if not down:
+                        raise _GiveUp
+                if not up and not down:
+                    raise _GiveUp
+                notes, k = self.move_notes(toks, k, lno, _BURA_GLYPHS)
+                answers.append(
+                    new_record(
+                        Answer,
+                        seat=self.seat(seat),
+                        cards=up,
+                        down=down,
+                        notes=notes,
+                        pos=(lno, at),
+                    )
+                )
+                if k == n:
+                    break
+                if toks[k][0] == "/":
+                    k += 1
+                    continue
+                if toks[k][0] != "->":
+                    raise _GiveUp
+                seat, at = toks[k + 1]
+                winner = new_record(
+                    Winner,
+                    seat=self.seat(seat),
+                    notes=self.comments(toks, k + 2, lno, end=True),
+                    pos=(lno, at),
+                )
+                break
+            return new_record(
+                BuraTrick, number=_num(word[:-1]), answers=answers, winner=winner, pos=pos
+            )
+        if word == "draw":
+            drawn: list[GiveCard] = []
+            k = 1
+            while True:
+                seat, at = toks[k]
+                card = toks[k + 1][0]
+                if card not in _CODES:
+                    raise _GiveUp
+                drawn.append(new_record(GiveCard, seat=self.seat(seat), card=card, pos=(lno, at)))
+                k += 2
+                if k < n and toks[k][0] == ",":
+                    k += 1
+                    continue
+                break
+            return new_record(
+                Draw, cards=drawn, notes=self.comments(toks, k, lno, end=True), pos=pos
+            )
+        if word == "open":
+            seat = self.seat(toks[1][0])
+            k = 2
+            count = outcome = None
+            if k < n and _DIGITS.match(toks[k][0]):
+                count = _num(toks[k][0])
+                k += 1
+            if k < n and toks[k][0] in ("win", "fail"):
+                outcome = toks[k][0]
+                k += 1
+            return new_record(
+                Claim,
+                seat=seat,
+                count=count,
+                outcome=outcome,
+                notes=self.comments(toks, k, lno, end=True),
+                pos=pos,
+            )
+        if word == "show":
+            seat, combo = self.seat(toks[1][0]), toks[2][0]
+            if combo not in _COMBOS:
+                raise _GiveUp
+            k = 3
+            shown: list[str] = []
+            while k < n and toks[k][0] in _CODES:
+                shown.append(toks[k][0])
+                k += 1
+            return new_record(
+                Show,
+                seat=seat,
+                combo=combo,
+                cards=shown,
+                notes=self.comments(toks, k, lno, end=True),
+                pos=pos,
+            )
+        if word == "fault":
+            seat, what = self.seat(toks[1][0]), toks[2][0]
+            if what not in _FAULTS:
+                raise _GiveUp
+            return new_record(
+                Fault, seat=seat, fault=what, notes=self.comments(toks, 3, lno, end=True), pos=pos
+            )
+        if word == "pot":
+            if not _NUMBER.match(toks[1][0]):
+                raise _GiveUp
+            return new_record(
+                Pot,
+                value=_num(toks[1][0]),
+                notes=self.comments(toks, 2, lno, end=True),
+                pos=pos,
+            )
+        if word in _TALLIES:
+            entries: list[Entry] = []
+            k = 1
+            while True:
+                seat, at = toks[k]
+                m = _SIGNED.match(toks[k + 1][0])
+                if m is None:
+                    raise _GiveUp
+                value = _num(m.group(2)) * (-1 if m.group(1) == "-" else 1)
+                entries.append(_entry(self.seat(seat), value, False, (lno, at)))
+                k += 2
+                if k < n and toks[k][0] == ",":
+                    k += 1
+                    continue
+                break
+            return new_record(
+                Tally,
+                kind=word,
+                entries=entries,
+                notes=self.comments(toks, k, lno, end=True),
+                pos=pos,
+            )
+        raise _GiveUp
 
     def dealing(self, rest: str, lno: int) -> Dealing:
         hands: list[DealHand] = []
