@@ -65,6 +65,22 @@ def test_several_inputs_make_a_folder_of_pages(tmp_path: Path) -> None:
     assert sorted(p.name for p in out.iterdir()) == ["01-first-hand.html", "02-two-players.html"]
 
 
+def test_game_n_picks_one_game_of_a_file(tmp_path: Path) -> None:
+    two = tmp_path / "two.kgn"
+    first = (SAMPLES / "thousand" / "01-first-hand.kgn").read_text()
+    second = (SAMPLES / "thousand" / "04-barrel-falls.kgn").read_text()
+    two.write_text(first + "\n" + second)
+    result = runner.invoke(app, ["html", str(two), "--game", "2", "-o", str(tmp_path / "g2.html")])
+    assert result.exit_code == 0, result.output
+    data = page_json(tmp_path / "g2.html")
+    assert data["title"].endswith("two.kgn game 2") and len(data["sheet"]["rows"]) > 20
+    result = runner.invoke(app, ["html", str(two), "-o", str(tmp_path / "both")])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (tmp_path / "both").iterdir()) == ["two-1.html", "two-2.html"]
+    result = runner.invoke(app, ["html", str(two), "--game", "3", "-o", str(tmp_path / "g3.html")])
+    assert result.exit_code == 2 and "has no game 3" in result.output
+
+
 def test_several_games_into_one_html_file_is_a_usage_error(tmp_path: Path) -> None:
     files = [str((SAMPLES / "thousand" / "01-first-hand.kgn").relative_to(ROOT))] * 2
     result = runner.invoke(app, ["html", *files, "-o", str(tmp_path / "x.html")])
