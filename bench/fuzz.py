@@ -90,7 +90,7 @@ def _moves(game: Any) -> list[Any]:
     """What was dealt and played, without comments, glyphs or stated facts."""
     if game.kind == "thousand":
         return [
-            (h.number, h.deal.model_dump(exclude={"notes"}) if h.deal else None,
+            (h.number, ([(x.seat, x.cards) for x in h.deal.hands], h.deal.talon) if h.deal else None,
              [(c.seat, c.bid, c.dark) for c in h.auction],
              [[(p.seat, p.card, p.marriage) for p in t.plays] for t in h.tricks])
             for h in game.hands
@@ -109,7 +109,8 @@ def _moves(game: Any) -> list[Any]:
                 events.append(("show", e.seat, e.combo, e.cards))
             elif e.kind == "fault":
                 events.append(("fault", e.seat, e.fault))
-        out.append((d.number, d.dealing.model_dump(exclude={"notes"}) if d.dealing else None, events))
+        dealt = d.dealing
+        out.append((d.number, ([(x.seat, x.cards) for x in dealt.hands], dealt.trump, dealt.stock) if dealt else None, events))
     return out
 
 

@@ -17,8 +17,6 @@ import re
 from collections.abc import Iterator
 from typing import Any, TypeVar
 
-from pydantic import BaseModel
-
 from .escapes import decode_comment
 from .records import (
     Answer,
@@ -57,56 +55,20 @@ from .write import KEYWORDS
 
 __all__ = ["fast_bura", "fast_thousand", "new_record"]
 
-_M = TypeVar("_M", bound=BaseModel)
-_TEMPLATES: dict[type, tuple[dict[str, Any], tuple[str, ...]]] = {}
-_set = object.__setattr__
+_M = TypeVar("_M")
 
 
 def new_record(cls: type[_M], **fields: Any) -> _M:
-    """A record built without validation (the reader guarantees the types)."""
-    spec = _TEMPLATES.get(cls)
-    if spec is None:
-        template = {name: f.default for name, f in cls.model_fields.items()}
-        lists = tuple(name for name, default in template.items() if isinstance(default, list))
-        spec = _TEMPLATES[cls] = (template, lists)
-    template, lists = spec
-    data = {**template, **fields}
-    for name in lists:
-        if name not in fields:
-            data[name] = []
-    obj = cls.__new__(cls)
-    _set(obj, "__dict__", data)
-    _set(obj, "__pydantic_fields_set__", set(fields))
-    _set(obj, "__pydantic_extra__", None)
-    _set(obj, "__pydantic_private__", None)
-    return obj
-
-
-_PLAY_SET = frozenset(("seat", "card", "marriage", "pos"))
-_ENTRY_SET = frozenset(("seat", "value", "barrel", "pos"))
+    """A record of the reader (the reader guarantees the types; nothing is validated)."""
+    return cls(**fields)
 
 
 def _play(seat: str, card: str, marriage: bool, pos: tuple[int, int]) -> Play:
-    """``new_record(Play, ...)`` for the commonest record, written out for speed."""
-    obj = object.__new__(Play)
-    _set(
-        obj,
-        "__dict__",
-        {"pos": pos, "kind": "play", "seat": seat, "card": card, "marriage": marriage, "notes": []},
-    )
-    _set(obj, "__pydantic_fields_set__", set(_PLAY_SET))
-    _set(obj, "__pydantic_extra__", None)
-    _set(obj, "__pydantic_private__", None)
-    return obj
+    return Play(seat=seat, card=card, marriage=marriage, pos=pos)
 
 
 def _entry(seat: str, value: int, barrel: bool, pos: tuple[int, int]) -> Entry:
-    obj = object.__new__(Entry)
-    _set(obj, "__dict__", {"pos": pos, "seat": seat, "value": value, "barrel": barrel})
-    _set(obj, "__pydantic_fields_set__", set(_ENTRY_SET))
-    _set(obj, "__pydantic_extra__", None)
-    _set(obj, "__pydantic_private__", None)
-    return obj
+    return Entry(seat=seat, value=value, barrel=barrel, pos=pos)
 
 
 _CODES = frozenset(r + s for r in "6789TJQKA" for s in "SCDH") | {"??"}
@@ -525,9 +487,9 @@ class _Reader:
             marriage = k < len(toks) and toks[k][0] == "marriage"
             k += marriage
             notes, k = self.move_notes(toks, k, lno)
-            play = _play(self.seat(seat), card, marriage, (lno, at))
-            play.__dict__["notes"] = notes
-            plays.append(play)
+            plays.append(
+                Play(seat=self.seat(seat), card=card, marriage=marriage, notes=notes, pos=(lno, at))
+            )
             if k == len(toks):
                 break
             if toks[k][0] == ",":

@@ -9,6 +9,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Iterator
@@ -29,29 +30,35 @@ __all__ = [
     "to_json",
 ]
 
-_GAME: TypeAdapter[Game] = TypeAdapter(Game)
+@functools.cache
+def _game() -> TypeAdapter[Game]:
+    """The validator and serializer of game records (built on first use: it takes a
+    while, and checking records needs no JSON)."""
+    return TypeAdapter(Game)
 
 
 def to_dict(game: Game) -> dict[str, Any]:
-    return game.model_dump(mode="json")
+    """One game as JSON data (positions are left out)."""
+    data: dict[str, Any] = _game().dump_python(game, mode="json")
+    return data
 
 
 def to_json(game: Game, *, indent: int | None = None) -> str:
     """One game as a JSON document (positions are left out)."""
-    return game.model_dump_json(indent=indent)
+    return _game().dump_json(game, indent=indent).decode("utf-8")
 
 
 def from_dict(data: Any, *, file: str | None = None, index: int | None = None) -> Game:
     """A game record from JSON data, validated against the schema."""
     try:
-        return _GAME.validate_python(data)
+        return _game().validate_python(data)
     except ValidationError as exc:
         raise _json_error(exc, file, index) from None
 
 
 def from_json(text: str | bytes, *, file: str | None = None) -> Game:
     try:
-        return _GAME.validate_json(text)
+        return _game().validate_json(text)
     except ValidationError as exc:
         raise _json_error(exc, file, None) from None
 
@@ -167,8 +174,8 @@ def json_safe(text: str) -> str:
 
 
 def json_schema() -> dict[str, Any]:
-    """The JSON Schema of a game record, generated from the pydantic models."""
-    schema = _GAME.json_schema()
+    """The JSON Schema of a game record, generated from the record classes."""
+    schema = _game().json_schema()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = "KGN game record"
     return schema

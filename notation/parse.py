@@ -366,7 +366,7 @@ class _Builder(Transformer[Token, Any]):
             self.folded = {}
             for v in values:
                 self.folded.setdefault(v.casefold(), v)
-        return Tag.model_construct(name=name, values=values, pos=self._pos(c[0]))
+        return Tag(name=name, values=values, pos=self._pos(c[0]))
 
     def seat(self, c: list[Token]) -> Token:
         tok = c[0]
@@ -387,7 +387,7 @@ class _Builder(Transformer[Token, Any]):
     def _comment(self, tok: Token) -> Comment:
         text = str(tok)
         body = text[1:-1] if text.startswith("{") else text[1:]
-        return Comment.model_construct(text=decode_comment(body.strip()), pos=self._pos(tok))
+        return Comment(text=decode_comment(body.strip()), pos=self._pos(tok))
 
     def comments(self, c: list[Token]) -> list[Comment]:
         return [self._comment(t) for t in c]
@@ -400,10 +400,10 @@ class _Builder(Transformer[Token, Any]):
             elif item.type == "COMMENT":
                 notes.append(self._comment(item))
             elif item.type == "GLYPH":
-                notes.append(Glyph.model_construct(text=cast(Any, str(item)), pos=self._pos(item)))
+                notes.append(Glyph(text=cast(Any, str(item)), pos=self._pos(item)))
             else:
                 notes.append(
-                    Nag.model_construct(value=self._int(item, item[1:]), pos=self._pos(item))
+                    Nag(value=self._int(item, item[1:]), pos=self._pos(item))
                 )
         return notes
 
@@ -412,13 +412,13 @@ class _Builder(Transformer[Token, Any]):
         tags = [x for x in c if isinstance(x, Tag)]
         notes: list[Comment] = next((x for x in c if isinstance(x, list)), [])
         hands = [x for x in c if isinstance(x, Hand)]
-        return ThousandGame.model_construct(tags=tags, notes=notes, hands=hands)
+        return ThousandGame(tags=tags, notes=notes, hands=hands)
 
     def hand(self, c: list[Any]) -> Hand:
         kw, number, notes, *events = c
         fields: dict[str, Any] = {"tricks": [], "stated": []}
         _collect(events, fields)
-        return Hand.model_construct(
+        return Hand(
             number=self._int(number), notes=notes, pos=self._pos(kw), **fields
         )
 
@@ -429,17 +429,17 @@ class _Builder(Transformer[Token, Any]):
         if len(talons) > 1:
             raise self._error("the talon is given twice in this deal", kw)
         talon = talons[0][1] if talons else None
-        return Deal.model_construct(hands=hands, talon=talon, notes=notes, pos=self._pos(kw))
+        return Deal(hands=hands, talon=talon, notes=notes, pos=self._pos(kw))
 
     def deal_hand(self, c: list[Any]) -> DealHand:
         seat, cards = c
-        return DealHand.model_construct(seat=str(seat), cards=cards, pos=self._pos(seat))
+        return DealHand(seat=str(seat), cards=cards, pos=self._pos(seat))
 
     def deal_talon(self, c: list[Any]) -> tuple[Token, list[str]]:
         return (c[0], c[1])
 
     def redeal(self, c: list[Any]) -> Redeal:
-        return Redeal.model_construct(seat=str(c[1]), notes=c[2], pos=self._pos(c[0]))
+        return Redeal(seat=str(c[1]), notes=c[2], pos=self._pos(c[0]))
 
     def auction(self, c: list[Any]) -> _Calls:
         return _Calls(c[1:])
@@ -449,49 +449,49 @@ class _Builder(Transformer[Token, Any]):
 
     def call_bid(self, c: list[Any]) -> Call:
         seat, value, notes = c
-        return Call.model_construct(
+        return Call(
             seat=str(seat), bid=self._int(value), notes=notes, pos=self._pos(seat)
         )
 
     def call_dark(self, c: list[Any]) -> Call:
         seat, _, value, notes = c
-        return Call.model_construct(
+        return Call(
             seat=str(seat), bid=self._int(value), dark=True, notes=notes, pos=self._pos(seat)
         )
 
     def call_pass(self, c: list[Any]) -> Call:
         seat, _, notes = c
-        return Call.model_construct(seat=str(seat), bid=None, notes=notes, pos=self._pos(seat))
+        return Call(seat=str(seat), bid=None, notes=notes, pos=self._pos(seat))
 
     def talon(self, c: list[Any]) -> Talon:
-        return Talon.model_construct(cards=c[1], notes=c[2], pos=self._pos(c[0]))
+        return Talon(cards=c[1], notes=c[2], pos=self._pos(c[0]))
 
     def concede(self, c: list[Any]) -> Concede:
-        return Concede.model_construct(notes=c[1], pos=self._pos(c[0]))
+        return Concede(notes=c[1], pos=self._pos(c[0]))
 
     def give(self, c: list[Any]) -> Give:
         kw, *cards, notes = c
-        return Give.model_construct(cards=cards, notes=notes, pos=self._pos(kw))
+        return Give(cards=cards, notes=notes, pos=self._pos(kw))
 
     def give_card(self, c: list[Any]) -> GiveCard:
         seat, card = c
-        return GiveCard.model_construct(seat=str(seat), card=self._card(card), pos=self._pos(seat))
+        return GiveCard(seat=str(seat), card=self._card(card), pos=self._pos(seat))
 
     def contract(self, c: list[Any]) -> Contract:
-        return Contract.model_construct(value=self._int(c[1]), notes=c[2], pos=self._pos(c[0]))
+        return Contract(value=self._int(c[1]), notes=c[2], pos=self._pos(c[0]))
 
     def trick(self, c: list[Any]) -> Trick:
         num = c[0]
         plays = [x for x in c[1:] if isinstance(x, Play)]
         winner = c[-1] if isinstance(c[-1], Winner) else None
-        return Trick.model_construct(
+        return Trick(
             number=self._int(num, num[:-1]), plays=plays, winner=winner, pos=self._pos(num)
         )
 
     def play(self, c: list[Any]) -> Play:
         seat, card, *rest = c
         marriage = len(rest) == 2
-        return Play.model_construct(
+        return Play(
             seat=str(seat),
             card=self._card(card),
             marriage=marriage,
@@ -500,7 +500,7 @@ class _Builder(Transformer[Token, Any]):
         )
 
     def winner(self, c: list[Any]) -> Winner:
-        return Winner.model_construct(seat=str(c[1]), notes=c[2], pos=self._pos(c[1]))
+        return Winner(seat=str(c[1]), notes=c[2], pos=self._pos(c[1]))
 
     def var_plays(self, c: list[Any]) -> _Plays:
         plays = [x for x in c if isinstance(x, Play)]
@@ -508,7 +508,7 @@ class _Builder(Transformer[Token, Any]):
         return _Plays(plays, winner)
 
     def _stated(self, kind: Literal["points", "score", "totals"], c: list[Any]) -> Stated:
-        return Stated.model_construct(kind=kind, entries=c[1:-1], notes=c[-1], pos=self._pos(c[0]))
+        return Stated(kind=kind, entries=c[1:-1], notes=c[-1], pos=self._pos(c[0]))
 
     def points(self, c: list[Any]) -> Stated:
         return self._stated("points", c)
@@ -524,7 +524,7 @@ class _Builder(Transformer[Token, Any]):
         sign = -1 if any(t == "-" for t in c[1:] if t.type == "SIGN") else 1
         value = next(self._int(t) for t in c[1:] if t.type == "INT")
         barrel = any(t.type == "BARREL" for t in c[1:])
-        return Entry.model_construct(
+        return Entry(
             seat=str(seat), value=sign * value, barrel=barrel, pos=self._pos(seat)
         )
 
@@ -534,7 +534,7 @@ class _Builder(Transformer[Token, Any]):
             if isinstance(item, _Plays):
                 fields["plays"], fields["winner"] = item.plays, item.winner
         _collect([x for x in c if not isinstance(x, _Plays)], fields)
-        return Variation.model_construct(**fields)
+        return Variation(**fields)
 
 
 class _BuraBuilder(_Builder):
@@ -544,14 +544,14 @@ class _BuraBuilder(_Builder):
         tags = [x for x in c if isinstance(x, Tag)]
         notes: list[Comment] = next((x for x in c if isinstance(x, list)), [])
         deals = [x for x in c if isinstance(x, BuraDeal)]
-        return BuraGame.model_construct(
+        return BuraGame(
             kind=cast(Any, self.kind), tags=tags, notes=notes, deals=deals
         )
 
     def deal_block(self, c: list[Any]) -> BuraDeal:
         kw, number, notes, *rest = c
         dealing = rest.pop(0) if rest and isinstance(rest[0], Dealing) else None
-        return BuraDeal.model_construct(
+        return BuraDeal(
             number=self._int(number), notes=notes, dealing=dealing, events=rest, pos=self._pos(kw)
         )
 
@@ -566,7 +566,7 @@ class _BuraBuilder(_Builder):
             if key in fields:
                 raise self._error(f"the {key} is given twice in this deal", tok)
             fields[key] = value
-        return Dealing.model_construct(notes=notes, pos=self._pos(kw), **fields)
+        return Dealing(notes=notes, pos=self._pos(kw), **fields)
 
     def deal_trump(self, c: list[Any]) -> tuple[str, Token, str]:
         return ("trump", c[0], self._card(c[1]))
@@ -578,7 +578,7 @@ class _BuraBuilder(_Builder):
         num = c[0]
         answers = [x for x in c[1:] if isinstance(x, Answer)]
         winner = c[-1] if isinstance(c[-1], Winner) else None
-        return BuraTrick.model_construct(
+        return BuraTrick(
             number=self._int(num, num[:-1]), answers=answers, winner=winner, pos=self._pos(num)
         )
 
@@ -593,13 +593,13 @@ class _BuraBuilder(_Builder):
                 target = down
             else:
                 target.append(self._card(tok))
-        return Answer.model_construct(
+        return Answer(
             seat=str(seat), cards=up, down=down, notes=notes, pos=self._pos(seat)
         )
 
     def draw(self, c: list[Any]) -> Draw:
         kw, *cards, notes = c
-        return Draw.model_construct(cards=cards, notes=notes, pos=self._pos(kw))
+        return Draw(cards=cards, notes=notes, pos=self._pos(kw))
 
     def draw_card(self, c: list[Any]) -> GiveCard:
         return self.give_card(c)
@@ -609,13 +609,13 @@ class _BuraBuilder(_Builder):
         notes = rest.pop()
         count = next((self._int(t) for t in rest if t.type == "INT"), None)
         outcome = next((str(t).lower() for t in rest if t.type == "OUTCOME"), None)
-        return Claim.model_construct(
+        return Claim(
             seat=str(seat), count=count, outcome=cast(Any, outcome), notes=notes, pos=self._pos(kw)
         )
 
     def show(self, c: list[Any]) -> Show:
         kw, seat, combo, cards, notes = c
-        return Show.model_construct(
+        return Show(
             seat=str(seat),
             combo=cast(Any, str(combo).lower()),
             cards=cards,
@@ -625,7 +625,7 @@ class _BuraBuilder(_Builder):
 
     def fault(self, c: list[Any]) -> Fault:
         kw, seat, kind, notes = c
-        return Fault.model_construct(
+        return Fault(
             seat=str(seat), fault=cast(Any, str(kind).lower()), notes=notes, pos=self._pos(kw)
         )
 
@@ -634,10 +634,10 @@ class _BuraBuilder(_Builder):
         notes = rest.pop()
         sign = -1 if any(t == "-" for t in rest if t.type == "SIGN") else 1
         value = next(self._int(t) for t in rest if t.type == "INT")
-        return Pot.model_construct(value=sign * value, notes=notes, pos=self._pos(kw))
+        return Pot(value=sign * value, notes=notes, pos=self._pos(kw))
 
     def _tally(self, kind: Literal["chips", "wins", "penalty", "points"], c: list[Any]) -> Tally:
-        return Tally.model_construct(kind=kind, entries=c[1:-1], notes=c[-1], pos=self._pos(c[0]))
+        return Tally(kind=kind, entries=c[1:-1], notes=c[-1], pos=self._pos(c[0]))
 
     def chips(self, c: list[Any]) -> Tally:
         return self._tally("chips", c)
@@ -663,7 +663,7 @@ class _BuraBuilder(_Builder):
                 fields["answers"], fields["winner"] = item.answers, item.winner
             else:
                 fields["events"].append(item)
-        return BuraVariation.model_construct(**fields)
+        return BuraVariation(**fields)
 
 
 @dataclass(slots=True)

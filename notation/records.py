@@ -1,4 +1,5 @@
-"""Pydantic records: what a KGN text says, as data.
+"""Records: what a KGN text says, as data (slotted dataclasses; pydantic reads and writes
+them as JSON at the boundary, :mod:`notation.jsonio`).
 
 The records know the format, not the rules: a record may describe an illegal game (the
 replay engine says why).  Every record keeps where it was written (``pos``: line and
@@ -13,9 +14,10 @@ same thing are equal wherever they came from, and JSON leaves positions out.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 from pydantic.json_schema import SkipJsonSchema
 
 __all__ = [
@@ -48,6 +50,7 @@ __all__ = [
     "Trick",
     "Variation",
     "Winner",
+    "record_items",
 ]
 
 GAME_KINDS = ("thousand", "bura", "burkozel")
@@ -59,18 +62,35 @@ Pos = tuple[int, int]
 """Line and column (both from 1) where a record was written."""
 
 
-class Node(BaseModel):
+# Every record class is a slotted dataclass (a record costs its fields, no dict), made with
+# fields by keyword and the equality of :class:`Node`.
+_COMPARED: dict[type, tuple[str, ...]] = {}
+
+
+def record_items(node: Any) -> list[tuple[str, Any]]:
+    """A record's fields and values, in order (``pos`` included)."""
+    return [(name, getattr(node, name)) for name in node.__dataclass_fields__]
+
+
+@dataclass(slots=True, kw_only=True, eq=False)
+class Node:
     """Base of every record: a source position that takes no part in equality or JSON."""
 
-    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+    __pydantic_config__ = ConfigDict(extra="forbid")
 
-    pos: SkipJsonSchema[Pos | None] = Field(default=None, exclude=True, repr=False)
+    pos: Annotated[SkipJsonSchema[Pos | None], Field(exclude=True)] = field(
+        default=None, repr=False
+    )
 
     def __eq__(self, other: object) -> bool:
         if type(self) is not type(other):
             return NotImplemented
-        mine, theirs = self.__dict__, other.__dict__
-        return all(mine[k] == theirs[k] for k in mine if k != "pos")
+        names = _COMPARED.get(type(self))
+        if names is None:
+            names = _COMPARED[type(self)] = tuple(
+                name for name in self.__dataclass_fields__ if name != "pos"
+            )
+        return all(getattr(self, k) == getattr(other, k) for k in names)
 
     def __hash__(self) -> int:  # records are mutable values
         raise TypeError(f"unhashable record: {type(self).__name__}")
@@ -79,6 +99,7 @@ class Node(BaseModel):
 # ---- Annotations ----------------------------------------------------------------------
 
 
+@dataclass(slots=True, kw_only=True, eq=False)
 class Comment(Node):
     """A comment, ``{text}`` or ``; text``; kept where it was written."""
 
@@ -86,6 +107,7 @@ class Comment(Node):
     text: str
 
 
+@dataclass(slots=True, kw_only=True, eq=False)
 class Glyph(Node):
     """A move glyph: ``! ? !! ?? !? ?!``."""
 
@@ -93,16 +115,18 @@ class Glyph(Node):
     text: Literal["!", "?", "!!", "??", "!?", "?!"]
 
 
+@dataclass(slots=True, kw_only=True, eq=False)
 class Nag(Node):
     """A numeric annotation glyph, ``$n``."""
 
     kind: Literal["nag"] = "nag"
-    value: int = Field(ge=0)
+    value: Annotated[int, Field(ge=0)]
 
 
 # ---- Thousand events ------------------------------------------------------------------
 
 
+@dataclass(slots=True, kw_only=True, eq=False)
 class Call(Node):
     """One call of the auction: a bid (``bid``), a pass (``bid`` is None), or a dark bid."""
 
@@ -110,9 +134,10 @@ class Call(Node):
     seat: str
     bid: int | None = None
     dark: bool = False
-    notes: list[Note] = []
+    notes: list[Note] = field(default_factory=list)
 
 
+@dataclass(slots=True, kw_only=True, eq=False)
 class Play(Node):
     """One card played to a trick; ``marriage`` marks a declaration on the lead."""
 
@@ -120,16 +145,18 @@ class Play(Node):
     seat: str
     card: CardText
     marriage: bool = False
-    notes: list[Note] = []
+    notes: list[Note] = field(default_factory=list)
 
 
+@dataclass(slots=True, kw_only=True, eq=False)
 class Winner(Node):
     """The stated winner of a trick (``-> Anna``)."""
 
     seat: str
-    notes: list[Comment] = []
+    notes: list[Comment] = field(default_factory=list)
 
 
+@dataclass(slots=True, kw_only=True, eq=False)
 class Trick(Node):
     """A trick: its number, the plays from the leader clockwise, the stated winner."""
 
@@ -139,6 +166,7 @@ class Trick(Node):
     winner: Winner | None = None
 
 
+@dataclass(slots=True, kw_only=True, eq=False)
 class DealHand(Node):
     """The cards dealt to one seat (``??`` for cards nobody recorded)."""
 
@@ -146,59 +174,67 @@ class DealHand(Node):
     cards: list[CardText]
 
 
+@dataclass(slots=True, kw_only=True, eq=False)
 class Deal(Node):
     """The deal: the seats' hands and the talon, any of them left out or partial."""
 
     kind: Literal["deal"] = "deal"
-    hands: list[DealHand] = []
+    hands: list[DealHand] = field(default_factory=list)
     talon: list[CardText] | None = None
-    notes: list[Comment] = []
+    notes: list[Comment] = field(default_factory=list)
 
 
+@dataclass(slots=True, kw_only=True, eq=False)
 class Redeal(Node):
     """A player shows four nines and asks for a redeal (switch ``redeal-four-nines``)."""
 
     kind: Literal["redeal"] = "redeal"
     seat: str
-    notes: list[Comment] = []
+    notes: list[Comment] = field(default_factory=list)
 
 
+@dataclass(slots=True, kw_only=True, eq=False)
 class Talon(Node):
     """The declarer reveals the talon and takes it."""
 
     kind: Literal["talon"] = "talon"
     cards: list[CardText]
-    notes: list[Comment] = []
+    notes: list[Comment] = field(default_factory=list)
 
 
+@dataclass(slots=True, kw_only=True, eq=False)
 class Concede(Node):
     """The declarer gives the hand up after taking the talon (switch ``concede``)."""
 
     kind: Literal["concede"] = "concede"
-    notes: list[Comment] = []
+    notes: list[Comment] = field(default_factory=list)
 
 
+@dataclass(slots=True, kw_only=True, eq=False)
 class GiveCard(Node):
     seat: str
     card: CardText
 
 
+@dataclass(slots=True, kw_only=True, eq=False)
 class Give(Node):
     """The declarer gives one card to each opponent."""
 
     kind: Literal["give"] = "give"
     cards: list[GiveCard]
-    notes: list[Comment] = []
+    notes: list[Comment] = field(default_factory=list)
 
 
+@dataclass(slots=True, kw_only=True, eq=False)
 class Contract(Node):
     """The final contract, after the declarer's optional raise."""
 
     kind: Literal["contract"] = "contract"
     value: int
-    notes: list[Comment] = []
+    notes: list[Comment] = field(default_factory=list)
 
 
+@dataclass(slots=True, kw_only=True, eq=False)
 class Entry(Node):
     """One seat's number in a stated fact; ``barrel`` marks a player on the barrel."""
 
@@ -207,41 +243,45 @@ class Entry(Node):
     barrel: bool = False
 
 
+@dataclass(slots=True, kw_only=True, eq=False)
 class Stated(Node):
     """A stated fact of a hand, checked by the engine: ``points``, ``score`` or ``totals``."""
 
     kind: Literal["points", "score", "totals"]
     entries: list[Entry]
-    notes: list[Comment] = []
+    notes: list[Comment] = field(default_factory=list)
 
 
+@dataclass(slots=True, kw_only=True, eq=False)
 class LineOfPlay(Node):
     """What a hand and a variation share: the events from the auction to the end."""
 
-    auction: list[Call] = []
+    auction: list[Call] = field(default_factory=list)
     talon: Talon | None = None
     concede: Concede | None = None
     give: Give | None = None
     contract: Contract | None = None
-    tricks: list[Trick] = []
-    stated: list[Stated] = []
+    tricks: list[Trick] = field(default_factory=list)
+    stated: list[Stated] = field(default_factory=list)
 
 
+@dataclass(slots=True, kw_only=True, eq=False)
 class Variation(LineOfPlay):
     """Another line of play from before the move it follows (to the end of the hand at
     most): further calls, the rest of the trick in progress, then the usual events."""
 
     kind: Literal["variation"] = "variation"
-    plays: list[Play] = []
+    plays: list[Play] = field(default_factory=list)
     winner: Winner | None = None
 
 
+@dataclass(slots=True, kw_only=True, eq=False)
 class Hand(LineOfPlay):
     """One hand of Thousand, numbered from 1 (or from the ``FirstHand`` tag)."""
 
     kind: Literal["hand"] = "hand"
     number: int
-    notes: list[Comment] = []
+    notes: list[Comment] = field(default_factory=list)
     deal: Deal | None = None
     redeal: Redeal | None = None
 
@@ -253,6 +293,7 @@ Note = Annotated[Comment | Glyph | Nag | Variation, Field(discriminator="kind")]
 # ---- Games ----------------------------------------------------------------------------
 
 
+@dataclass(slots=True, kw_only=True, eq=False)
 class Tag(Node):
     """A header tag pair; ``values`` holds one string per quoted value."""
 
@@ -260,12 +301,13 @@ class Tag(Node):
     values: list[str]
 
 
+@dataclass(slots=True, kw_only=True, eq=False)
 class GameRecord(Node):
     """What every game record has: the tags, the comments before the first hand or deal,
     and ``units`` (the hands or deals)."""
 
     tags: list[Tag]
-    notes: list[Comment] = []
+    notes: list[Comment] = field(default_factory=list)
 
     def tag(self, name: str) -> str | None:
         """The first value of a tag (``None`` when absent or empty)."""
@@ -293,11 +335,12 @@ class GameRecord(Node):
         return self.tag("Rules") or ""
 
 
+@dataclass(slots=True, kw_only=True, eq=False)
 class ThousandGame(GameRecord):
     """A session of Thousand: the header and the hands in order."""
 
     kind: Literal["thousand"] = "thousand"
-    hands: list[Hand] = []
+    hands: list[Hand] = field(default_factory=list)
 
     UNITS: ClassVar[str] = "hands"
     """The field that holds the game's hands (deals, for Bura)."""
@@ -311,16 +354,18 @@ class ThousandGame(GameRecord):
 # ---- Bura and Burkozel events -------------------------------------------------------------
 
 
+@dataclass(slots=True, kw_only=True, eq=False)
 class Answer(Node):
     """One player's cards in a trick (the lead is the first answer): ``cards`` face up,
     ``down`` face down (``??`` where nobody saw them)."""
 
     seat: str
-    cards: list[CardText] = []
-    down: list[CardText] = []
-    notes: list[BuraNote] = []
+    cards: list[CardText] = field(default_factory=list)
+    down: list[CardText] = field(default_factory=list)
+    notes: list[BuraNote] = field(default_factory=list)
 
 
+@dataclass(slots=True, kw_only=True, eq=False)
 class BuraTrick(Node):
     """A Bura trick: the lead and the answers clockwise, and the stated taker."""
 
@@ -330,24 +375,27 @@ class BuraTrick(Node):
     winner: Winner | None = None
 
 
+@dataclass(slots=True, kw_only=True, eq=False)
 class Dealing(Node):
     """The deal: each seat's cards, the trump card, the stock from the top."""
 
     kind: Literal["dealing"] = "dealing"
-    hands: list[DealHand] = []
+    hands: list[DealHand] = field(default_factory=list)
     trump: CardText | None = None
     stock: list[CardText] | None = None
-    notes: list[Comment] = []
+    notes: list[Comment] = field(default_factory=list)
 
 
+@dataclass(slots=True, kw_only=True, eq=False)
 class Draw(Node):
     """Cards drawn from the stock, one at a time, in order."""
 
     kind: Literal["draw"] = "draw"
     cards: list[GiveCard]
-    notes: list[Comment] = []
+    notes: list[Comment] = field(default_factory=list)
 
 
+@dataclass(slots=True, kw_only=True, eq=False)
 class Claim(Node):
     """A claim ("open"): the claimant, and the count and outcome when stated."""
 
@@ -355,43 +403,47 @@ class Claim(Node):
     seat: str
     count: int | None = None
     outcome: Literal["win", "fail"] | None = None
-    notes: list[Comment] = []
+    notes: list[Comment] = field(default_factory=list)
 
 
+@dataclass(slots=True, kw_only=True, eq=False)
 class Show(Node):
     """A combination shown from the hand."""
 
     kind: Literal["show"] = "show"
     seat: str
     combo: Literal["bura", "molodka", "moskva", "small-moskva", "foreheads"]
-    cards: list[CardText] = []
-    notes: list[Comment] = []
+    cards: list[CardText] = field(default_factory=list)
+    notes: list[Comment] = field(default_factory=list)
 
 
+@dataclass(slots=True, kw_only=True, eq=False)
 class Fault(Node):
     """A fault at the stock."""
 
     kind: Literal["fault"] = "fault"
     seat: str
     fault: Literal["out-of-turn", "double-draw"]
-    notes: list[Comment] = []
+    notes: list[Comment] = field(default_factory=list)
 
 
+@dataclass(slots=True, kw_only=True, eq=False)
 class Pot(Node):
     """The stated pot at that point."""
 
     kind: Literal["pot"] = "pot"
     value: int
-    notes: list[Comment] = []
+    notes: list[Comment] = field(default_factory=list)
 
 
+@dataclass(slots=True, kw_only=True, eq=False)
 class Tally(Node):
     """A stated running count: ``chips`` (net winnings), ``wins`` (deals won),
     ``penalty`` points, or a deal's card ``points``."""
 
     kind: Literal["chips", "wins", "penalty", "points"]
     entries: list[Entry]
-    notes: list[Comment] = []
+    notes: list[Comment] = field(default_factory=list)
 
 
 BuraEvent = Annotated[
@@ -399,34 +451,37 @@ BuraEvent = Annotated[
 ]
 
 
+@dataclass(slots=True, kw_only=True, eq=False)
 class BuraVariation(Node):
     """Another line of play from before the answer it follows: the rest of that trick,
     then the deal's later events."""
 
     kind: Literal["variation"] = "variation"
-    answers: list[Answer] = []
+    answers: list[Answer] = field(default_factory=list)
     winner: Winner | None = None
-    events: list[BuraEvent] = []
+    events: list[BuraEvent] = field(default_factory=list)
 
 
 BuraNote = Annotated[Comment | Glyph | Nag | BuraVariation, Field(discriminator="kind")]
 
 
+@dataclass(slots=True, kw_only=True, eq=False)
 class BuraDeal(Node):
     """One deal of Bura or Burkozel."""
 
     kind: Literal["deal"] = "deal"
     number: int
-    notes: list[Comment] = []
+    notes: list[Comment] = field(default_factory=list)
     dealing: Dealing | None = None
-    events: list[BuraEvent] = []
+    events: list[BuraEvent] = field(default_factory=list)
 
 
+@dataclass(slots=True, kw_only=True, eq=False)
 class BuraGame(GameRecord):
     """A session of Bura or Burkozel: the header and the deals in order."""
 
     kind: Literal["bura", "burkozel"] = "bura"
-    deals: list[BuraDeal] = []
+    deals: list[BuraDeal] = field(default_factory=list)
 
     UNITS: ClassVar[str] = "deals"
     """The field that holds the game's deals."""
@@ -436,15 +491,6 @@ class BuraGame(GameRecord):
         """The deals, in order (every game record has ``units``)."""
         return self.deals
 
-
-def _rebuild(*models: type[BaseModel]) -> None:
-    namespace: dict[str, Any] = dict(globals())
-    for model in models:
-        model.model_rebuild(_types_namespace=namespace)
-
-
-_rebuild(Call, Play, Variation, Hand, Trick, ThousandGame)
-_rebuild(Answer, BuraTrick, BuraVariation, BuraDeal, BuraGame)
 
 Game = Annotated[ThousandGame | BuraGame, Field(discriminator="kind")]
 """A game record of any kind."""

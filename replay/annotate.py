@@ -9,6 +9,7 @@ ended).  Facts already written are left as they are; running it twice changes no
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from notation.records import Answer, AnyGame, Play, Tag
@@ -45,7 +46,7 @@ class _Watcher(Visitor):
 def annotate(game: AnyGame, *, in_place: bool = False) -> tuple[AnyGame, Report]:
     """An annotated copy of a valid game (and the report of its replay); ``in_place``
     annotates ``game`` itself (what ``kozyr annotate`` does: it reads each game afresh)."""
-    out = game if in_place else game.model_copy(deep=True)
+    out = game if in_place else copy.deepcopy(game)
     watcher = _Watcher()
     report, _ = replay_record(out, visitor=watcher)
     if not report.ok:

@@ -1294,7 +1294,7 @@ def export(
                     if to == "kgn":
                         out.write(("" if first else "\n") + write_game(item))
                     elif jsonl:
-                        out.write(json_safe(item.model_dump_json()) + "\n")
+                        out.write(json_safe(to_json(item)) + "\n")
                     else:
                         body = json_safe(to_json(item, indent=2)).replace("\n", "\n  ")
                         out.write(("\n  " if first else ",\n  ") + body)

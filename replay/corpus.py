@@ -22,11 +22,13 @@ record states, so a file with wrong stated scores still gives true statistics.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
 from notation.cards import Suit, card_code, card_points, parse_card
+from notation.jsonio import to_dict
 from notation.records import (
     Answer,
     AnyGame,
@@ -36,6 +38,7 @@ from notation.records import (
     Nag,
     Play,
     Tag,
+    record_items,
 )
 from notation.write import write_game
 
@@ -167,9 +170,12 @@ def cut_hand(game: AnyGame, facts: HandFacts) -> AnyGame:
     tags = list(keep)
     at = next((i for i, t in enumerate(tags) if t.name == "Rules"), len(tags) - 1) + 1
     extra = [Tag(name="Dealer", values=[facts.dealer]), *GAMES[game.kind].cut_tags(game, facts)]
-    return type(game)(
-        kind=game.kind, tags=[*tags[:at], *extra, *tags[at:]], **{game.UNITS: _units(game.units, facts)}
-    )
+    fields: dict[str, Any] = {
+        "kind": game.kind,
+        "tags": [*tags[:at], *extra, *tags[at:]],
+        game.UNITS: _units(game.units, facts),
+    }
+    return type(game)(**fields)
 
 
 def _units(units: list[Any], facts: HandFacts) -> list[Any]:
@@ -185,7 +191,7 @@ def _units(units: list[Any], facts: HandFacts) -> list[Any]:
 def moves_key(game: AnyGame) -> str:
     """A digest of what was dealt and played: the same for two records of one game whatever
     their other tags, comments, glyphs, variations, stated facts or layout."""
-    bare = game.model_copy(deep=True)
+    bare = copy.deepcopy(game)
     bare.tags = [
         t for t in bare.tags if t.name in ("Game", "Players", "Dealer", "Rules", *START_TAGS)
     ]
@@ -200,9 +206,9 @@ def _strip(node: Any) -> None:
         for item in node:
             _strip(item)
         return
-    if not hasattr(node, "__dict__"):
+    if not hasattr(node, "__dataclass_fields__"):
         return
-    for key, value in node.__dict__.items():
+    for key, value in record_items(node):
         if key == "notes" and isinstance(value, list):
             value[:] = [
                 n
@@ -210,7 +216,7 @@ def _strip(node: Any) -> None:
                 if not isinstance(n, Comment | Glyph | Nag)
                 and getattr(n, "kind", "") != "variation"
             ]
-        elif isinstance(value, list) or hasattr(value, "__dict__"):
+        elif isinstance(value, list) or hasattr(value, "__dataclass_fields__"):
             _strip(value)
 
 
@@ -578,7 +584,7 @@ def examine(
             found.texts.append("")
         elif output == "jsonl":
             found.texts.append(
-                json_safe(json.dumps(record.model_dump(mode="json"), ensure_ascii=False)) + "\n"
+                json_safe(json.dumps(to_dict(record), ensure_ascii=False)) + "\n"
             )
         else:
             found.texts.append(write_game(record))

@@ -22,7 +22,7 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO
+from typing import IO, Any, cast
 
 from rich.console import Console
 from rich.text import Text
@@ -346,4 +346,4 @@ def new_game(kind: str, players: list[str], dealer: str, rules: str, ante: int |
     ]
     if ante is not None:
         tags.append(Tag(name="Ante", values=[str(ante)]))
-    return GAMES[kind].record_type(kind=kind, tags=tags)
+    return GAMES[kind].record_type(kind=cast(Any, kind), tags=tags)

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel
+from notation.records import record_items
 
 
 def positions(x: Any, out: list[tuple[str, object]]) -> list[tuple[str, object]]:
     """Every node of a record with its source position, in order."""
-    if isinstance(x, BaseModel):
-        out.append((type(x).__name__, x.__dict__.get("pos")))
-        for key, value in x.__dict__.items():
+    if hasattr(x, "__dataclass_fields__"):
+        out.append((type(x).__name__, x.pos))
+        for key, value in record_items(x):
             if key != "pos":
                 positions(value, out)
     elif isinstance(x, list):

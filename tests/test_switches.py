@@ -8,6 +8,8 @@ ones with their exact numbers.
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 import notation
@@ -77,7 +79,7 @@ def play(game: str, rules: str, seed: int, players: int) -> AnyGame:
 
 
 def under(record: AnyGame, rules: str) -> replay.Report:
-    again = record.model_copy(deep=True)
+    again = copy.deepcopy(record)
     for tag in again.tags:
         if tag.name == "Rules":
             tag.values = [rules]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from notation.cards import UNKNOWN, Card, card_code, parse_card
 from notation.errors import KgnError
 from notation.records import (
@@ -138,7 +140,7 @@ def _facts(table: BuraEngine, res: DealResult) -> list[BuraEvent]:
     scores = getattr(res, table.SCORE_TALLY)
     out.append(
         Tally(
-            kind=table.SCORE_TALLY,
+            kind=cast(Any, table.SCORE_TALLY),
             entries=[Entry(seat=names[p], value=scores[p]) for p in range(len(names))],
         )
     )
@@ -230,18 +232,18 @@ def append_move(record: BuraGame, table: BuraEngine, move: BuraMove, was: Before
         res = table.results[-1]
         count = res.claim_count if move.count is None else move.count
         outcome = move.outcome or ("win" if res.end == "claim-won" else "fail")
-        events.append(Claim(seat=names[move.seat], count=count, outcome=outcome))
+        events.append(Claim(seat=names[move.seat], count=count, outcome=cast(Any, outcome)))
     elif isinstance(move, ShowCombo):
         cards = [card_code(c) for c in move.cards]
-        events.append(Show(seat=names[move.seat], combo=move.combo, cards=cards))
+        events.append(Show(seat=names[move.seat], combo=cast(Any, move.combo), cards=cards))
     else:
-        events.append(Fault(seat=names[move.seat], fault=move.kind))
+        events.append(Fault(seat=names[move.seat], fault=cast(Any, move.kind)))
     events.extend(facts)
 
 
 def record_of(table: BuraEngine) -> BuraGame:
     """The moves of ``table`` as a record, with every trick's taker, the pot and each
     finished deal's facts."""
-    record = BuraGame(kind=table.game, tags=[])
+    record = BuraGame(kind=cast(Any, table.game), tags=[])
     rebuild(table, record, _start_tags(table), before, append_move)
     return record

@@ -18,6 +18,7 @@ hand 1: Anna 120 was makeable (DD 205); took 120, made
 
 from __future__ import annotations
 
+import copy
 import time
 from dataclasses import asdict, dataclass, field
 from itertools import permutations
@@ -384,7 +385,7 @@ def annotate_analysis(game: ThousandGame) -> ThousandGame:
     """A copy of the record with a glyph and a comment on every card that cost points
     (``?``; ``??`` for the card that cost the contract).  Moves are never changed; a card
     that has a glyph already keeps it; running it twice changes nothing."""
-    out = game.model_copy(deep=True)
+    out = copy.deepcopy(game)
     hands, _, collector = collect_hands(out)
     for hp in hands:
         result = solve_hand(hp)
