@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any, TypeVar
+from typing import Any
 
 from .escapes import decode_comment
 from .records import (
@@ -53,14 +53,7 @@ from .records import (
 from .records import Concede as ConcedeRec
 from .write import KEYWORDS
 
-__all__ = ["fast_bura", "fast_thousand", "new_record"]
-
-_M = TypeVar("_M")
-
-
-def new_record(cls: type[_M], **fields: Any) -> _M:
-    """A record of the reader (the reader guarantees the types; nothing is validated)."""
-    return cls(**fields)
+__all__ = ["fast_bura", "fast_thousand"]
 
 
 def _play(seat: str, card: str, marriage: bool, pos: tuple[int, int]) -> Play:
@@ -69,6 +62,11 @@ def _play(seat: str, card: str, marriage: bool, pos: tuple[int, int]) -> Play:
 
 def _entry(seat: str, value: int, barrel: bool, pos: tuple[int, int]) -> Entry:
     return Entry(seat=seat, value=value, barrel=barrel, pos=pos)
+
+
+def _checked(word: str | None) -> Any:
+    """A word the reader checked against the values its field allows (a ``Literal``)."""
+    return word
 
 
 _CODES = frozenset(r + s for r in "6789TJQKA" for s in "SCDH") | {"??"}
@@ -197,7 +195,7 @@ class _Reader:
             values = _VALUE.findall(m.group(2))
             if any("\\" in v for v in values):
                 raise _GiveUp
-            tags.append(new_record(Tag, name=m.group(1), values=values, pos=(self.first + i, 2)))
+            tags.append(Tag(name=m.group(1), values=values, pos=(self.first + i, 2)))
             if m.group(1) == "Players":
                 if any(_CARDISH.match(v) or v.lower() in _KEYWORDS for v in values):
                     raise _GiveUp
@@ -244,7 +242,7 @@ class _Reader:
         for lno, m, line in self.blocks(i, _HAND):
             if m is not None:
                 if hand is not None:
-                    hands.append(new_record(Hand, **hand))
+                    hands.append(Hand(**hand))
                 hand = {"number": _num(m.group(1)), "tricks": [], "stated": [], "pos": (lno, 1)}
                 if m.end() < len(line):
                     hand["notes"] = self.comments(_tokens(line, m.end()), 0, lno, end=True)
@@ -274,27 +272,27 @@ class _Reader:
             if word == "deal":
                 hand["deal"] = self.deal(rest, lno)
             elif word == "redeal":
-                hand["redeal"] = new_record(Redeal, seat=self.seat(rest), pos=pos)
+                hand["redeal"] = Redeal(seat=self.seat(rest), pos=pos)
             elif word == "bid":
                 hand["auction"] = self.calls(rest, lno, 7)
             elif word == "talon":
                 cards = card_list(rest)
                 if cards is None:
                     raise _GiveUp
-                hand["talon"] = new_record(Talon, cards=cards, pos=pos)
+                hand["talon"] = Talon(cards=cards, pos=pos)
             elif word == "concede":
                 if rest:
                     raise _GiveUp
-                hand["concede"] = new_record(ConcedeRec, pos=pos)
+                hand["concede"] = ConcedeRec(pos=pos)
             elif word == "give":
-                hand["give"] = new_record(Give, cards=self.gives(rest, lno, 8), pos=pos)
+                hand["give"] = Give(cards=self.gives(rest, lno, 8), pos=pos)
             else:  # contract
                 if not _CONTRACT.match(rest):
                     raise _GiveUp
-                hand["contract"] = new_record(Contract, value=_num(rest), pos=pos)
+                hand["contract"] = Contract(value=_num(rest), pos=pos)
         if hand is not None:
-            hands.append(new_record(Hand, **hand))
-        return new_record(ThousandGame, tags=tags, notes=notes, hands=hands)
+            hands.append(Hand(**hand))
+        return ThousandGame(tags=tags, notes=notes, hands=hands)
 
     # -- lines with notes ------------------------------------------------------------------
 
@@ -305,7 +303,7 @@ class _Reader:
         out: list[Comment] = []
         while k < len(toks) and toks[k][0][0] == "{":
             text, col = toks[k]
-            out.append(new_record(Comment, text=decode_comment(text[1:-1].strip()), pos=(lno, col)))
+            out.append(Comment(text=decode_comment(text[1:-1].strip()), pos=(lno, col)))
             k += 1
         if end and k != len(toks):
             raise _GiveUp
@@ -337,6 +335,51 @@ class _Reader:
             k = end + 1
         return notes, self.lines[i:k]
 
+    def winner(self, toks: list[tuple[str, int]], k: int, lno: int) -> Winner:
+        """The taker after ``->`` at token ``k``, with its comments (the rest of the line)."""
+        if toks[k][0] != "->":
+            raise _GiveUp
+        seat, at = toks[k + 1]
+        notes = self.comments(toks, k + 2, lno, end=True)
+        return Winner(seat=self.seat(seat), notes=notes, pos=(lno, at))
+
+    def entries(
+        self, toks: list[tuple[str, int]], k: int, lno: int, barrel: bool
+    ) -> tuple[list[Entry], int]:
+        """Stated entries (``Anna +120 barrel, ...``) from token ``k`` on, and the token
+        after them (``barrel``: the word may follow a number)."""
+        out: list[Entry] = []
+        while True:
+            seat, at = toks[k]
+            m = _SIGNED.match(toks[k + 1][0])
+            if m is None:
+                raise _GiveUp
+            k += 2
+            marked = barrel and k < len(toks) and toks[k][0] == "barrel"
+            k += marked
+            value = _num(m.group(2)) * (-1 if m.group(1) == "-" else 1)
+            out.append(_entry(self.seat(seat), value, marked, (lno, at)))
+            if k < len(toks) and toks[k][0] == ",":
+                k += 1
+                continue
+            return out, k
+
+    def given(self, toks: list[tuple[str, int]], k: int, lno: int) -> tuple[list[GiveCard], int]:
+        """``seat card, seat card`` (a give or a draw) from token ``k`` on, and the token
+        after them."""
+        out: list[GiveCard] = []
+        while True:
+            seat, at = toks[k]
+            card = toks[k + 1][0]
+            if card not in _CODES:
+                raise _GiveUp
+            out.append(GiveCard(seat=self.seat(seat), card=card, pos=(lno, at)))
+            k += 2
+            if k < len(toks) and toks[k][0] == ",":
+                k += 1
+                continue
+            return out, k
+
     def move_notes(
         self, toks: list[tuple[str, int]], k: int, lno: int, glyphs: frozenset[str] = _GLYPHS
     ) -> tuple[list[Any], int]:
@@ -346,16 +389,14 @@ class _Reader:
         while k < len(toks):
             text, col = toks[k]
             if text[0] == "{":
-                out.append(
-                    new_record(Comment, text=decode_comment(text[1:-1].strip()), pos=(lno, col))
-                )
+                out.append(Comment(text=decode_comment(text[1:-1].strip()), pos=(lno, col)))
             elif text in glyphs:
-                out.append(new_record(Glyph, text=text, pos=(lno, col)))
+                out.append(Glyph(text=_checked(text), pos=(lno, col)))
             elif text[0] == "$":
                 m = _NAG.match(text)
                 if m is None:
                     raise _GiveUp
-                out.append(new_record(Nag, value=_num(m.group(1)), pos=(lno, col)))
+                out.append(Nag(value=_num(m.group(1)), pos=(lno, col)))
             else:
                 break
             k += 1
@@ -373,25 +414,10 @@ class _Reader:
             hand["tricks"].append(self.noted_trick(toks, lno))
             return 7
         if word in ("points", "score", "totals"):
-            entries: list[Entry] = []
-            k = 1
-            while True:
-                seat, at = toks[k]
-                m = _SIGNED.match(toks[k + 1][0])
-                if m is None:
-                    raise _GiveUp
-                k += 2
-                barrel = k < len(toks) and toks[k][0] == "barrel"
-                k += barrel
-                value = _num(m.group(2)) * (-1 if m.group(1) == "-" else 1)
-                entries.append(_entry(self.seat(seat), value, barrel, (lno, at)))
-                if k < len(toks) and toks[k][0] == ",":
-                    k += 1
-                    continue
-                break
+            entries, k = self.entries(toks, 1, lno, barrel=True)
             notes = self.comments(toks, k, lno, end=True)
             hand["stated"].append(
-                new_record(Stated, kind=word, entries=entries, notes=notes, pos=pos)
+                Stated(kind=_checked(word), entries=entries, notes=notes, pos=pos)
             )
             return 8
         order = _ORDER.get(word)
@@ -419,7 +445,7 @@ class _Reader:
                 else:
                     raise _GiveUp
                 fields["notes"], k = self.move_notes(toks, k, lno)
-                calls.append(new_record(Call, **fields))
+                calls.append(Call(**fields))
                 if k < len(toks) and toks[k][0] == ",":
                     k += 1
                     continue
@@ -428,8 +454,7 @@ class _Reader:
                 break
             hand["auction"] = calls
         elif word == "redeal":
-            hand["redeal"] = new_record(
-                Redeal,
+            hand["redeal"] = Redeal(
                 seat=self.seat(toks[1][0]),
                 notes=self.comments(toks, 2, lno, end=True),
                 pos=pos,
@@ -440,36 +465,18 @@ class _Reader:
             while k < len(toks) and toks[k][0] in _CODES:
                 cards.append(toks[k][0])
                 k += 1
-            hand["talon"] = new_record(
-                Talon, cards=cards, notes=self.comments(toks, k, lno, end=True), pos=pos
-            )
+            hand["talon"] = Talon(cards=cards, notes=self.comments(toks, k, lno, end=True), pos=pos)
         elif word == "concede":
-            hand["concede"] = new_record(
-                ConcedeRec, notes=self.comments(toks, 1, lno, end=True), pos=pos
-            )
+            hand["concede"] = ConcedeRec(notes=self.comments(toks, 1, lno, end=True), pos=pos)
         elif word == "give":
-            gives: list[GiveCard] = []
-            k = 1
-            while True:
-                seat, at = toks[k]
-                card = toks[k + 1][0]
-                if card not in _CODES:
-                    raise _GiveUp
-                gives.append(new_record(GiveCard, seat=self.seat(seat), card=card, pos=(lno, at)))
-                k += 2
-                if k < len(toks) and toks[k][0] == ",":
-                    k += 1
-                    continue
-                break
-            hand["give"] = new_record(
-                Give, cards=gives, notes=self.comments(toks, k, lno, end=True), pos=pos
-            )
+            gives, k = self.given(toks, 1, lno)
+            hand["give"] = Give(cards=gives, notes=self.comments(toks, k, lno, end=True), pos=pos)
         else:  # contract
             amount = toks[1][0]
             if not _DIGITS.match(amount):
                 raise _GiveUp
-            hand["contract"] = new_record(
-                Contract, value=_num(amount), notes=self.comments(toks, 2, lno, end=True), pos=pos
+            hand["contract"] = Contract(
+                value=_num(amount), notes=self.comments(toks, 2, lno, end=True), pos=pos
             )
         return order
 
@@ -495,19 +502,9 @@ class _Reader:
             if toks[k][0] == ",":
                 k += 1
                 continue
-            if toks[k][0] != "->":
-                raise _GiveUp
-            seat, at = toks[k + 1]
-            winner = new_record(
-                Winner,
-                seat=self.seat(seat),
-                notes=self.comments(toks, k + 2, lno, end=True),
-                pos=(lno, at),
-            )
+            winner = self.winner(toks, k, lno)
             break
-        return new_record(
-            Trick, number=_num(number[:-1]), plays=plays, winner=winner, pos=(lno, col)
-        )
+        return Trick(number=_num(number[:-1]), plays=plays, winner=winner, pos=(lno, col))
 
     def deal(self, rest: str, lno: int) -> Deal:
         hands: list[DealHand] = []
@@ -526,11 +523,9 @@ class _Reader:
                     raise _GiveUp
                 talon = cards
             else:
-                hands.append(
-                    new_record(DealHand, seat=self.seat(m.group(1)), cards=cards, pos=(lno, col))
-                )
+                hands.append(DealHand(seat=self.seat(m.group(1)), cards=cards, pos=(lno, col)))
             col += len(part) + 3
-        return new_record(Deal, hands=hands, talon=talon, pos=(lno, 3))
+        return Deal(hands=hands, talon=talon, pos=(lno, 3))
 
     def calls(self, rest: str, lno: int, col: int) -> list[Call]:
         out: list[Call] = []
@@ -540,11 +535,11 @@ class _Reader:
                 raise _GiveUp
             seat = self.seat(m.group(1))
             if m.group(2) is not None:
-                call = new_record(Call, seat=seat, bid=_num(m.group(2)), pos=(lno, col))
+                call = Call(seat=seat, bid=_num(m.group(2)), pos=(lno, col))
             elif m.group(3) is not None:
-                call = new_record(Call, seat=seat, bid=None, pos=(lno, col))
+                call = Call(seat=seat, bid=None, pos=(lno, col))
             else:
-                call = new_record(Call, seat=seat, bid=_num(m.group(4)), dark=True, pos=(lno, col))
+                call = Call(seat=seat, bid=_num(m.group(4)), dark=True, pos=(lno, col))
             out.append(call)
             col += len(part) + 2
         return out
@@ -555,9 +550,7 @@ class _Reader:
             m = _GIVE.match(part)
             if m is None:
                 raise _GiveUp
-            out.append(
-                new_record(GiveCard, seat=self.seat(m.group(1)), card=m.group(2), pos=(lno, col))
-            )
+            out.append(GiveCard(seat=self.seat(m.group(1)), card=m.group(2), pos=(lno, col)))
             col += len(part) + 2
         return out
 
@@ -572,7 +565,7 @@ class _Reader:
         if arrow:
             if not re.fullmatch(_NAME, who):
                 raise _GiveUp
-            winner = new_record(Winner, seat=self.seat(who), pos=(lno, col + len(head) + 4))
+            winner = Winner(seat=self.seat(who), pos=(lno, col + len(head) + 4))
         plays: list[Play] = []
         players = self.players
         for part in head.split(", "):
@@ -588,7 +581,7 @@ class _Reader:
                 raise _GiveUp
             plays.append(_play(seat, card, marriage, (lno, col)))
             col += len(part) + 2
-        return new_record(Trick, number=_num(m.group(1)), plays=plays, winner=winner, pos=(lno, 3))
+        return Trick(number=_num(m.group(1)), plays=plays, winner=winner, pos=(lno, 3))
 
     def stated(self, kind: str, rest: str, lno: int) -> Stated:
         entries: list[Entry] = []
@@ -600,7 +593,7 @@ class _Reader:
             value = _num(m.group(3)) * (-1 if m.group(2) == "-" else 1)
             entries.append(_entry(self.seat(m.group(1)), value, m.group(4) is not None, (lno, col)))
             col += len(part) + 2
-        return new_record(Stated, kind=kind, entries=entries, pos=(lno, 3))
+        return Stated(kind=_checked(kind), entries=entries, pos=(lno, 3))
 
 
 # ---- Bura and Burkozel --------------------------------------------------------------------
@@ -642,7 +635,7 @@ class _BuraReader(_Reader):
         for lno, m, line in self.blocks(i, _DEAL):
             if m is not None:
                 if deal is not None:
-                    deals.append(new_record(BuraDeal, **deal))
+                    deals.append(BuraDeal(**deal))
                 deal = {"number": _num(m.group(1)), "events": [], "pos": (lno, 1)}
                 if m.end() < len(line):
                     deal["notes"] = self.comments(_tokens(line, m.end()), 0, lno, end=True)
@@ -669,11 +662,9 @@ class _BuraReader(_Reader):
                     seat, _, card = part.partition(" ")
                     if card not in _CODES:
                         raise _GiveUp
-                    drawn.append(
-                        new_record(GiveCard, seat=self.seat(seat), card=card, pos=(lno, col))
-                    )
+                    drawn.append(GiveCard(seat=self.seat(seat), card=card, pos=(lno, col)))
                     col += len(part) + 2
-                events.append(new_record(Draw, cards=drawn, pos=pos))
+                events.append(Draw(cards=drawn, pos=pos))
             elif word == "open":
                 bits = rest.split(" ")
                 seat = self.seat(bits[0])
@@ -686,16 +677,15 @@ class _BuraReader(_Reader):
                     outcome = rest_bits.pop(0)
                 if rest_bits:
                     raise _GiveUp
-                events.append(new_record(Claim, seat=seat, count=count, outcome=outcome, pos=pos))
+                events.append(Claim(seat=seat, count=count, outcome=_checked(outcome), pos=pos))
             elif word == "show":
                 seat, combo, *shown = rest.split(" ")
                 if combo not in _COMBOS:
                     raise _GiveUp
                 events.append(
-                    new_record(
-                        Show,
+                    Show(
                         seat=self.seat(seat),
-                        combo=combo,
+                        combo=_checked(combo),
                         cards=self.cards(" ".join(shown)),
                         pos=pos,
                     )
@@ -704,11 +694,11 @@ class _BuraReader(_Reader):
                 seat, _, what = rest.partition(" ")
                 if what not in _FAULTS:
                     raise _GiveUp
-                events.append(new_record(Fault, seat=self.seat(seat), fault=what, pos=pos))
+                events.append(Fault(seat=self.seat(seat), fault=_checked(what), pos=pos))
             elif word == "pot":
                 if not _NUMBER.match(rest):
                     raise _GiveUp
-                events.append(new_record(Pot, value=_num(rest), pos=pos))
+                events.append(Pot(value=_num(rest), pos=pos))
             elif word in _TALLIES:
                 entries = []
                 col = 3 + len(word) + 1
@@ -719,12 +709,12 @@ class _BuraReader(_Reader):
                     value = _num(m.group(3)) * (-1 if m.group(2) == "-" else 1)
                     entries.append(_entry(self.seat(m.group(1)), value, False, (lno, col)))
                     col += len(part) + 2
-                events.append(new_record(Tally, kind=word, entries=entries, pos=pos))
+                events.append(Tally(kind=_checked(word), entries=entries, pos=pos))
             else:
                 raise _GiveUp
         if deal is not None:
-            deals.append(new_record(BuraDeal, **deal))
-        return new_record(BuraGame, kind=kind, tags=tags, notes=notes[0], deals=deals)
+            deals.append(BuraDeal(**deal))
+        return BuraGame(kind=_checked(kind), tags=tags, notes=notes[0], deals=deals)
 
     def bura_noted(self, line: str, lno: int) -> Any:
         """A Bura event line that may carry notes, read token by token."""
@@ -755,8 +745,7 @@ class _BuraReader(_Reader):
                     raise _GiveUp
                 notes, k = self.move_notes(toks, k, lno, _BURA_GLYPHS)
                 answers.append(
-                    new_record(
-                        Answer,
+                    Answer(
                         seat=self.seat(seat),
                         cards=up,
                         down=down,
@@ -769,36 +758,12 @@ class _BuraReader(_Reader):
                 if toks[k][0] == "/":
                     k += 1
                     continue
-                if toks[k][0] != "->":
-                    raise _GiveUp
-                seat, at = toks[k + 1]
-                winner = new_record(
-                    Winner,
-                    seat=self.seat(seat),
-                    notes=self.comments(toks, k + 2, lno, end=True),
-                    pos=(lno, at),
-                )
+                winner = self.winner(toks, k, lno)
                 break
-            return new_record(
-                BuraTrick, number=_num(word[:-1]), answers=answers, winner=winner, pos=pos
-            )
+            return BuraTrick(number=_num(word[:-1]), answers=answers, winner=winner, pos=pos)
         if word == "draw":
-            drawn: list[GiveCard] = []
-            k = 1
-            while True:
-                seat, at = toks[k]
-                card = toks[k + 1][0]
-                if card not in _CODES:
-                    raise _GiveUp
-                drawn.append(new_record(GiveCard, seat=self.seat(seat), card=card, pos=(lno, at)))
-                k += 2
-                if k < n and toks[k][0] == ",":
-                    k += 1
-                    continue
-                break
-            return new_record(
-                Draw, cards=drawn, notes=self.comments(toks, k, lno, end=True), pos=pos
-            )
+            drawn, k = self.given(toks, 1, lno)
+            return Draw(cards=drawn, notes=self.comments(toks, k, lno, end=True), pos=pos)
         if word == "open":
             seat = self.seat(toks[1][0])
             k = 2
@@ -809,11 +774,10 @@ class _BuraReader(_Reader):
             if k < n and toks[k][0] in ("win", "fail"):
                 outcome = toks[k][0]
                 k += 1
-            return new_record(
-                Claim,
+            return Claim(
                 seat=seat,
                 count=count,
-                outcome=outcome,
+                outcome=_checked(outcome),
                 notes=self.comments(toks, k, lno, end=True),
                 pos=pos,
             )
@@ -826,10 +790,9 @@ class _BuraReader(_Reader):
             while k < n and toks[k][0] in _CODES:
                 shown.append(toks[k][0])
                 k += 1
-            return new_record(
-                Show,
+            return Show(
                 seat=seat,
-                combo=combo,
+                combo=_checked(combo),
                 cards=shown,
                 notes=self.comments(toks, k, lno, end=True),
                 pos=pos,
@@ -838,36 +801,24 @@ class _BuraReader(_Reader):
             seat, what = self.seat(toks[1][0]), toks[2][0]
             if what not in _FAULTS:
                 raise _GiveUp
-            return new_record(
-                Fault, seat=seat, fault=what, notes=self.comments(toks, 3, lno, end=True), pos=pos
+            return Fault(
+                seat=seat,
+                fault=_checked(what),
+                notes=self.comments(toks, 3, lno, end=True),
+                pos=pos,
             )
         if word == "pot":
             if not _NUMBER.match(toks[1][0]):
                 raise _GiveUp
-            return new_record(
-                Pot,
+            return Pot(
                 value=_num(toks[1][0]),
                 notes=self.comments(toks, 2, lno, end=True),
                 pos=pos,
             )
         if word in _TALLIES:
-            entries: list[Entry] = []
-            k = 1
-            while True:
-                seat, at = toks[k]
-                m = _SIGNED.match(toks[k + 1][0])
-                if m is None:
-                    raise _GiveUp
-                value = _num(m.group(2)) * (-1 if m.group(1) == "-" else 1)
-                entries.append(_entry(self.seat(seat), value, False, (lno, at)))
-                k += 2
-                if k < n and toks[k][0] == ",":
-                    k += 1
-                    continue
-                break
-            return new_record(
-                Tally,
-                kind=word,
+            entries, k = self.entries(toks, 1, lno, barrel=False)
+            return Tally(
+                kind=_checked(word),
                 entries=entries,
                 notes=self.comments(toks, k, lno, end=True),
                 pos=pos,
@@ -893,12 +844,10 @@ class _BuraReader(_Reader):
                     fields["stock"] = self.cards(cards[1:])
             else:
                 hands.append(
-                    new_record(
-                        DealHand, seat=self.seat(name), cards=self.cards(cards[1:]), pos=(lno, col)
-                    )
+                    DealHand(seat=self.seat(name), cards=self.cards(cards[1:]), pos=(lno, col))
                 )
             col += len(part) + 3
-        return new_record(Dealing, hands=hands, pos=(lno, 3), **fields)
+        return Dealing(hands=hands, pos=(lno, 3), **fields)
 
     def bura_trick(self, line: str, lno: int) -> BuraTrick:
         m = _TRICK.match(line)
@@ -909,7 +858,7 @@ class _BuraReader(_Reader):
         head, arrow, who = body.partition(" -> ")
         winner = None
         if arrow:
-            winner = new_record(Winner, seat=self.seat(who), pos=(lno, col + len(head) + 4))
+            winner = Winner(seat=self.seat(who), pos=(lno, col + len(head) + 4))
         answers: list[Answer] = []
         for part in head.split(" / "):
             seat, _, cards = part.partition(" ")
@@ -922,10 +871,6 @@ class _BuraReader(_Reader):
                 raise _GiveUp
             if not up and not down:
                 raise _GiveUp
-            answers.append(
-                new_record(Answer, seat=self.seat(seat), cards=up, down=down, pos=(lno, col))
-            )
+            answers.append(Answer(seat=self.seat(seat), cards=up, down=down, pos=(lno, col)))
             col += len(part) + 3
-        return new_record(
-            BuraTrick, number=_num(m.group(1)), answers=answers, winner=winner, pos=(lno, 3)
-        )
+        return BuraTrick(number=_num(m.group(1)), answers=answers, winner=winner, pos=(lno, 3))
