@@ -55,6 +55,17 @@ BURA_GENERATED = [
 ]  # fmt: skip
 
 
+def mutated(data: st.DataObject, corpus: list[str], pieces: list[str], *, limit: int, span: int, times: int) -> str:
+    """A text of ``corpus`` (its first ``limit`` characters) with up to ``times`` places of
+    up to ``span`` characters replaced by one of ``pieces``."""
+    text = data.draw(st.sampled_from(corpus))[:limit]
+    for _ in range(data.draw(st.integers(1, times))):
+        i = data.draw(st.integers(0, len(text)))
+        j = data.draw(st.integers(i, min(len(text), i + span)))
+        text = text[:i] + data.draw(st.sampled_from(pieces)) + text[j:]
+    return text
+
+
 @pytest.mark.parametrize("text", BURA_GENERATED, ids=range(len(BURA_GENERATED)))
 def test_fast_bura_reader_reads_generated_corpora_and_agrees(text: str) -> None:
     assert agree(text), "canonical generated text takes the fast path"
@@ -63,13 +74,8 @@ def test_fast_bura_reader_reads_generated_corpora_and_agrees(text: str) -> None:
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_fast_bura_reader_agrees_on_fuzzed_input(data: st.DataObject) -> None:
-    text = data.draw(st.sampled_from(BURA_GENERATED))[:3000]
-    for _ in range(data.draw(st.integers(1, 3))):
-        i = data.draw(st.integers(0, len(text)))
-        j = data.draw(st.integers(i, min(len(text), i + 6)))
-        piece = data.draw(st.sampled_from(["", " ", "  ", "\n", "??", ",", ", ", " / ", "/", "->", "1.", "down", " down ", "AS", "as", "10S", "Anna", "anna", "open Anna 31 win", "show Anna bura AS KS QS", "fault Anna double-draw", "pot -3", "chips", ":", "trump: ", "stock:", "deal 2\n", "-", "+", "\u0663"]))
-        text = text[:i] + piece + text[j:]
-    agree(text)
+    pieces = ["", " ", "  ", "\n", "??", ",", ", ", " / ", "/", "->", "1.", "down", " down ", "AS", "as", "10S", "Anna", "anna", "open Anna 31 win", "show Anna bura AS KS QS", "fault Anna double-draw", "pot -3", "chips", ":", "trump: ", "stock:", "deal 2\n", "-", "+", "\u0663"]  # fmt: skip
+    agree(mutated(data, BURA_GENERATED, pieces, limit=3000, span=6, times=3))
 
 
 LONG_CARDS = " ".join(["AS", "??", "TH", "9C"] * 100)  # 400 cards: the long-line path
@@ -110,13 +116,8 @@ def test_fast_reader_reads_generated_corpora_and_agrees(text: str) -> None:
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_fast_reader_agrees_on_fuzzed_input(data: st.DataObject) -> None:
-    text = data.draw(st.sampled_from(GENERATED))[:3000]
-    for _ in range(data.draw(st.integers(1, 3))):
-        i = data.draw(st.integers(0, len(text)))
-        j = data.draw(st.integers(i, min(len(text), i + 6)))
-        piece = data.draw(st.sampled_from(["", " ", "  ", "\n", "??", ",", ", ", "->", "1.", "9", "AS", "as", "10S", "Anna", "anna", "pass", "marriage", "hand 2\n", "/", ":", "+", "-", "barrel", "\u0663", "talon"]))
-        text = text[:i] + piece + text[j:]
-    agree(text)
+    pieces = ["", " ", "  ", "\n", "??", ",", ", ", "->", "1.", "9", "AS", "as", "10S", "Anna", "anna", "pass", "marriage", "hand 2\n", "/", ":", "+", "-", "barrel", "\u0663", "talon"]  # fmt: skip
+    agree(mutated(data, GENERATED, pieces, limit=3000, span=6, times=3))
 
 
 ANNOTATED = [notation.dumps(annotate(notation.loads(text))[0]) for text in GENERATED + BURA_GENERATED]
@@ -137,12 +138,7 @@ def test_fast_reader_reads_annotated_corpora_and_agrees(text: str) -> None:
 @settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_fast_reader_agrees_on_fuzzed_notes(data: st.DataObject) -> None:
-    text = data.draw(st.sampled_from(ANNOTATED))[:4000]
-    for _ in range(data.draw(st.integers(1, 4))):
-        i = data.draw(st.integers(0, len(text)))
-        j = data.draw(st.integers(i, min(len(text), i + 4)))
-        text = text[:i] + data.draw(st.sampled_from(NOTE_PIECES)) + text[j:]
-    agree(text)
+    agree(mutated(data, ANNOTATED, NOTE_PIECES, limit=4000, span=4, times=4))
 
 
 # ---- mutations ---------------------------------------------------------------------------
