@@ -563,7 +563,7 @@ def replay(
 
 @app.command()
 def html(
-    files: Annotated[list[str], typer.Argument(metavar="FILE...", help="KGN files.")],
+    files: Annotated[list[str], typer.Argument(metavar="FILE", help="KGN files.")],
     out: Annotated[
         Path,
         typer.Option(
