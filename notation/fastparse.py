@@ -4,11 +4,12 @@ The Lark grammar stays the definition of KGN; this reader only speeds up the com
 It reads the canonical layout line by line and builds the same records, with the same
 positions, as the Lark reader.  The text may carry ``{}`` comments, glyphs and ``$n`` codes
 where the writer puts them: on the line of the event they belong to, after a hand's or a
-deal's number, and on comment lines before the first.  Anything else (variations, ``;``
-comments, quoted names, lenient spellings, a comment on a line of its own inside a hand,
-any deviation at all) makes it give up (``None``) and the Lark reader takes the game.  It
-is tested against the Lark reader on every sample, on generated and annotated corpora and
-on fuzzed input (``tests/test_scale.py``, ``bench/fuzz.py``).
+deal's number, and on comment lines before the first.  Thousand variations of calls or of
+the rest of a trick (nested up to ``MAX_NESTING``) are read too.  Anything else (other
+variations, ``;`` comments, quoted names, lenient spellings, a comment on a line of its own
+inside a hand, any deviation at all) makes it give up (``None``) and the Lark reader takes
+the game.  It is tested against the Lark reader on every sample, on generated and annotated
+corpora and on fuzzed input (``tests/test_scale.py``, ``bench/fuzz.py``).
 """
 
 from __future__ import annotations
@@ -48,12 +49,13 @@ from .records import (
     Talon,
     ThousandGame,
     Trick,
+    Variation,
     Winner,
 )
 from .records import Concede as ConcedeRec
 from .write import KEYWORDS
 
-__all__ = ["fast_bura", "fast_thousand"]
+__all__ = ["MAX_NESTING", "fast_bura", "fast_thousand"]
 
 
 def _play(seat: str, card: str, marriage: bool, pos: tuple[int, int]) -> Play:
@@ -103,7 +105,9 @@ _COMMENT = re.compile(
     r"\{[^}\\]*(?:(?:\\u\{[0-9A-Fa-f]{1,6}\}|\\(?!u\{[0-9A-Fa-f]{1,6}\}))[^}\\]*)*\}"
 )
 """A ``{}`` comment, as the grammar's COMMENT reads it (``\\u{HEX}`` escapes inside)."""
-_WORD = re.compile(r"[^ {,]+")
+_WORD = re.compile(r"[^ {,()]+")
+MAX_NESTING = 50
+"""How deeply variations may nest (the grammar's reader reports a deeper one)."""
 _DIGITS = re.compile(r"[0-9]+\Z")
 _NAG = re.compile(r"\$([0-9]+)\Z")
 _SIGNED = re.compile(r"([+-]?)([0-9]+)\Z")
@@ -123,8 +127,8 @@ def _tokens(line: str, start: int) -> list[tuple[str, int]]:
             continue
         if ch == "{":
             m = _COMMENT.match(line, i)
-        elif ch == ",":
-            out.append((",", i + 1))
+        elif ch in ",()":
+            out.append((ch, i + 1))
             i += 1
             continue
         else:
@@ -136,7 +140,7 @@ def _tokens(line: str, start: int) -> list[tuple[str, int]]:
     return out
 
 
-_NOTED = re.compile(r"[{!$?]")
+_NOTED = re.compile(r"[{!$?(]")
 """A line that may carry notes takes the tokenizing path."""
 _DEAL_PART = re.compile(rf"({_NAME}):(.*)\Z")
 _CALL = re.compile(rf"({_NAME}) (?:([0-9]+)|(pass)|dark ([0-9]+))\Z")
@@ -181,9 +185,12 @@ class _Reader:
             raise _GiveUp
         return name
 
-    def header(self, kinds: tuple[str, ...], notes: bool = False) -> tuple[list[Tag], int, str]:
+    def header(
+        self, kinds: tuple[str, ...], notes: bool = False, variations: bool = False
+    ) -> tuple[list[Tag], int, str]:
         """The tag lines; where the body starts; the game kind (give up on anything odd;
-        ``notes``: comments, glyphs and ``$n`` codes are read)."""
+        ``notes``: comments, glyphs and ``$n`` codes are read; ``variations``: and
+        parentheses)."""
         lines = self.lines
         tags: list[Tag] = []
         i = 0
@@ -204,7 +211,8 @@ class _Reader:
         body = "\n".join(lines[i:])
         if notes and "{" in body:
             body = _COMMENT.sub("", body)  # what comments say is free text
-        if any(ch in body for ch in ('{};()"\t\r[' if notes else '{};()$!"\t\r[')):
+        forbidden = '{};"\t\r[' if variations else '{};()"\t\r[' if notes else '{};()$!"\t\r['
+        if any(ch in body for ch in forbidden):
             raise _GiveUp
         game_kind = next((t.values[0] for t in tags if t.name == "Game" and t.values), None)
         if game_kind not in kinds or tags[0].name != "Game":
@@ -233,7 +241,7 @@ class _Reader:
             yield self.first + k, m, line
 
     def game(self) -> ThousandGame:
-        tags, i, _ = self.header(("thousand",), notes=True)
+        tags, i, _ = self.header(("thousand",), notes=True, variations=True)
         notes, skipped = self.leading_comments(i)
         i += len(skipped)
         hands: list[Hand] = []
@@ -381,13 +389,25 @@ class _Reader:
             return out, k
 
     def move_notes(
-        self, toks: list[tuple[str, int]], k: int, lno: int, glyphs: frozenset[str] = _GLYPHS
+        self,
+        toks: list[tuple[str, int]],
+        k: int,
+        lno: int,
+        glyphs: frozenset[str] = _GLYPHS,
+        variations: bool = False,
+        depth: int = 0,
     ) -> tuple[list[Any], int]:
-        """A move's glyphs, ``$n`` codes and comments from token ``k`` on, and the token
-        after them."""
+        """A move's glyphs, ``$n`` codes, comments and (``variations``: Thousand's) simple
+        variations from token ``k`` on, and the token after them."""
         out: list[Any] = []
         while k < len(toks):
             text, col = toks[k]
+            if text == "(" and variations:
+                if depth >= MAX_NESTING:
+                    raise _GiveUp
+                var, k = self.variation(toks, k + 1, lno, depth + 1)
+                out.append(var)
+                continue
             if text[0] == "{":
                 out.append(Comment(text=decode_comment(text[1:-1].strip()), pos=(lno, col)))
             elif text in glyphs:
@@ -401,6 +421,73 @@ class _Reader:
                 break
             k += 1
         return out, k
+
+    def variation(
+        self, toks: list[tuple[str, int]], k: int, lno: int, depth: int
+    ) -> tuple[Variation, int]:
+        """A variation of calls or of the rest of a trick (with its taker), from the token
+        after ``(`` to its ``)``; the variation and the token after it.  Anything more
+        (talon, tricks, stated facts in a variation) is left to the grammar."""
+        second = toks[k + 1][0]
+        calls = second in ("pass", "dark") or _DIGITS.match(second) is not None
+        if not calls and second not in _CODES:
+            raise _GiveUp
+        items: list[Any] = []
+        winner = None
+        while True:
+            seat, at = toks[k]
+            k += 2
+            if calls:
+                fields: dict[str, Any] = {"seat": self.seat(seat), "pos": (lno, at)}
+                what = toks[k - 1][0]
+                if what == "pass":
+                    fields["bid"] = None
+                elif what == "dark":
+                    if not _DIGITS.match(toks[k][0]):
+                        raise _GiveUp
+                    fields["bid"], fields["dark"] = _num(toks[k][0]), True
+                    k += 1
+                elif _DIGITS.match(what):
+                    fields["bid"] = _num(what)
+                else:
+                    raise _GiveUp
+                fields["notes"], k = self.move_notes(toks, k, lno, variations=True, depth=depth)
+                items.append(Call(**fields))
+            else:
+                card = toks[k - 1][0]
+                if card not in _CODES:
+                    raise _GiveUp
+                marriage = toks[k][0] == "marriage"
+                k += marriage
+                notes, k = self.move_notes(toks, k, lno, variations=True, depth=depth)
+                items.append(
+                    Play(
+                        seat=self.seat(seat),
+                        card=card,
+                        marriage=marriage,
+                        notes=notes,
+                        pos=(lno, at),
+                    )
+                )
+            word = toks[k][0]
+            if word == ",":
+                k += 1
+                continue
+            if word == "->" and not calls:
+                seat, at = toks[k + 1]
+                k += 2
+                taken: list[Comment] = []
+                while toks[k][0][0] == "{":
+                    text, col = toks[k]
+                    taken.append(Comment(text=decode_comment(text[1:-1].strip()), pos=(lno, col)))
+                    k += 1
+                winner = Winner(seat=self.seat(seat), notes=taken, pos=(lno, at))
+                word = toks[k][0]
+            if word != ")":
+                raise _GiveUp
+            if calls:
+                return Variation(auction=items), k + 1
+            return Variation(plays=items, winner=winner), k + 1
 
     def noted(self, hand: dict[str, Any], line: str, lno: int, rank: int) -> int:
         """An event line that may carry notes, read token by token into ``hand``; the
@@ -444,7 +531,7 @@ class _Reader:
                     fields["bid"] = _num(what)
                 else:
                     raise _GiveUp
-                fields["notes"], k = self.move_notes(toks, k, lno)
+                fields["notes"], k = self.move_notes(toks, k, lno, variations=True)
                 calls.append(Call(**fields))
                 if k < len(toks) and toks[k][0] == ",":
                     k += 1
@@ -493,7 +580,7 @@ class _Reader:
             k += 2
             marriage = k < len(toks) and toks[k][0] == "marriage"
             k += marriage
-            notes, k = self.move_notes(toks, k, lno)
+            notes, k = self.move_notes(toks, k, lno, variations=True)
             plays.append(
                 Play(seat=self.seat(seat), card=card, marriage=marriage, notes=notes, pos=(lno, at))
             )

@@ -22,7 +22,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from .cards import canonical_card
 from .errors import KgnError, KgnSyntaxError, clip
 from .escapes import code_point, decode_comment
-from .fastparse import fast_bura, fast_thousand
+from .fastparse import MAX_NESTING, fast_bura, fast_thousand
 from .grammar import open_lark
 from .records import (
     GAME_KINDS,
@@ -871,8 +871,6 @@ def _syntax_error(exc: UnexpectedInput, gtext: GameText) -> KgnSyntaxError:
 _SUIT_FIRST = re.compile(r"^[♠♣♦♥♤♧♢♡SCDHscdh](?:10|[6-9TJQKAtjqka])[,;)]?$")
 
 
-MAX_NESTING = 50
-"""How deeply variations may nest."""
 
 
 def _open_variation(

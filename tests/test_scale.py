@@ -103,9 +103,9 @@ def test_both_readers_agree_on_long_card_lines(text: str, request: pytest.Fixtur
 
 
 @pytest.mark.parametrize("path", sorted(SAMPLES.glob("*/*.kgn")), ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_fast_reader_agrees_on_samples(path: Path) -> None:
+def test_fast_reader_reads_every_sample_and_agrees(path: Path) -> None:
     for gtext in split_games(io.StringIO(path.read_text())):
-        agree(gtext.text)
+        assert agree(gtext.text), "the samples (comments, glyphs, variations) take the fast path"
 
 
 @pytest.mark.parametrize("text", GENERATED, ids=range(len(GENERATED)))
@@ -127,6 +127,8 @@ NOTE_PIECES = [
     "", " ", "  ", "\n", "{", "}", " {x}", " {a, b -> c}", "{\\u{7D}}", " {\\}", " !", " ?", " ??", " !?",
     "!", "$", " $12", " $", " $1x", ",", ", ", "->", "(", ")", ";", "  {c}\n", "{c}", " marriage",
     "Anna", "AS", "pass", "dark", "\t", "{\n}", " / ", "/", " down", "down ", " win", " open",
+    " (Anna 120)", " (Anna pass, Boris 130 {c})", " (Boris TC, Vera JC -> Boris {x})", " (Vera QS ! (Vera KS))",
+    " (Anna AS marriage)", " (talon AS)", " ()", " (Anna", "(", ")", " -> Anna)",
 ]  # fmt: skip
 
 
@@ -314,3 +316,10 @@ def test_both_readers_agree_on_hostile_names_written_bare_everywhere(name: str) 
         for old in ("Anna", "Boris", "Oleg", "Gleb"):
             if old in text:
                 agree(text.replace(old, name))  # the same record, or the fast reader steps aside
+
+
+@pytest.mark.parametrize("depth", [1, 50, 51])
+def test_both_readers_agree_at_the_nesting_limit(depth: int) -> None:
+    text = '[Game "thousand"]\n[Players "A" "B" "C"]\n[Dealer "C"]\n[Rules "classic"]\n\nhand 1\n  bid B 100'
+    text += " (B 105" * depth + ")" * depth + "\n"
+    assert agree(text) is (depth <= 50), "variations up to 50 deep take the fast path; deeper is an error"

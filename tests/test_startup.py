@@ -10,7 +10,12 @@ from pathlib import Path
 
 from conftest import ROOT
 
-SAMPLE = ROOT / "samples" / "thousand" / "01-first-hand.kgn"  # has comments: the Lark path
+SAMPLES = ROOT / "samples"
+LENIENT = ROOT / "tests" / "data" / "lenient"
+SAMPLE = LENIENT / "thousand-lower-case.kgn"
+"""A sample with one card in lower case: only the grammar reads it (the fast reader takes
+canonical text), so the grammar's tables are needed."""
+BURA = LENIENT / "bura-lower-case.kgn"
 
 
 def validate(cache: str, *files: Path) -> subprocess.CompletedProcess[str]:
@@ -55,7 +60,15 @@ def test_no_usable_cache_directory_still_works(tmp_path: Path) -> None:
 
 
 def test_both_grammars_read_the_same_records_cold_and_warm(tmp_path: Path) -> None:
-    bura = ROOT / "samples" / "bura" / "01-illustrative-game.kgn"
+    bura = BURA
     cold = validate(str(tmp_path / "c"), SAMPLE, bura)
     warm = validate(str(tmp_path / "c"), SAMPLE, bura)
     assert cold.returncode == warm.returncode == 0 and cold.stdout == warm.stdout
+
+
+def test_the_lenient_samples_are_the_samples_with_one_card_in_lower_case() -> None:
+    pairs = [(SAMPLE, SAMPLES / "thousand" / "01-first-hand.kgn"), (BURA, SAMPLES / "bura" / "01-illustrative-game.kgn")]
+    for lenient, sample in pairs:
+        a, b = lenient.read_text(), sample.read_text()
+        assert a != b and a.lower() != a and len(a) == len(b)
+        assert sum(x != y for x, y in zip(a, b, strict=True)) == 1
