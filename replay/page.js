@@ -270,10 +270,11 @@
     });
     fill($("tricks"), rows);
 
-    // the sheet: the current hand's row
+    // the sheet: the current hand's row; the chart: a line at that hand
     for (const tr of $("sheet").querySelectorAll("tr[data-hand]")) {
       tr.classList.toggle("current", tr.dataset.hand === String(st.hand));
     }
+    markChart(st.hand);
 
     const where = [view.title, "event " + (index + 1) + " of " + line.length];
     if (stack.length) where.push("variation depth " + stack.length);
@@ -287,6 +288,27 @@
       if (closes(st) && st.hand !== null && st.trick !== null) hash = "#h" + st.hand + "t" + st.trick;
       else if (st.kind === "deal" && st.hand !== null) hash = "#h" + st.hand;
       if (location.hash !== hash) history.replaceState(null, "", hash);
+    }
+  }
+
+  function markChart(hand) {
+    const svg = document.querySelector("#chart svg");
+    if (!svg) return;
+    let line = document.getElementById("now");
+    if (!line) {
+      line = document.createElementNS("http://www.w3.org/2000/svg", "line");
+      line.setAttribute("id", "now");
+      line.setAttribute("stroke", "#f2b134");
+      line.setAttribute("stroke-width", "3");
+      line.setAttribute("y1", String(D.marks.top));
+      line.setAttribute("y2", String(D.marks.bottom));
+      svg.appendChild(line);
+    }
+    const k = D.marks.hands.indexOf(hand);
+    line.setAttribute("visibility", k < 0 ? "hidden" : "visible");
+    if (k >= 0) {
+      line.setAttribute("x1", String(D.marks.x[k]));
+      line.setAttribute("x2", String(D.marks.x[k]));
     }
   }
 

@@ -35,7 +35,7 @@ from notation.records import AnyGame
 
 from .checking import Report
 from .games import GAMES
-from .plot import progression_svg
+from .plot import BOTTOM, HEIGHT, TOP, chart_x, progression_svg
 from .steps import Step, timeline
 from .view import CardCode, View, positions
 
@@ -134,6 +134,7 @@ def page_data(
     sheet = kind.sheet(report)
     series, lines, label = kind.progression(report, table)
     chart = progression_svg({safe_text(k): v for k, v in series.items()}, lines, label)
+    count = max((len(vs) for vs in series.values()), default=1)
     start = next((i for i, st in enumerate(steps) if st.error is not None), 0)
     return {
         "game": record.kind,
@@ -149,6 +150,12 @@ def page_data(
             "footer": safe_text(sheet.footer),
         },
         "chart": chart,
+        "marks": {
+            "x": chart_x(count)[1:],
+            "hands": [res.number for res in report.hands][: count - 1],
+            "top": TOP,
+            "bottom": HEIGHT - BOTTOM,
+        },
         "start": start,
         "values": values.values,
         "steps": encoded,

@@ -28,19 +28,30 @@ def progression(report: Any, table: Any) -> tuple[dict[str, list[int]], list[tup
     return GAMES[report.game].progression(report, table)
 
 
+WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 720, 400, 60, 110, 30, 40
+"""The chart's size and margins (SVG units)."""
+
+
+def chart_x(count: int) -> list[float]:
+    """Where the chart draws each of ``count`` points (the start, then each hand)."""
+    return [LEFT + (WIDTH - LEFT - RIGHT) * (i / max(count - 1, 1)) for i in range(count)]
+
+
 def progression_svg(
     series: dict[str, list[int]], lines: list[tuple[str, int]], label: str, title: str = ""
 ) -> str:
     """An SVG line chart: one line per player, dashed reference lines."""
-    width, height, left, right, top, bottom = 720, 400, 60, 110, 30, 40
+    width, height, left, right, top, bottom = WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM
     values = [v for vs in series.values() for v in vs] + [v for _, v in lines] + [0]
     low, high = min(values), max(values)
     if high == low:
         high = low + 1
     count = max((len(vs) for vs in series.values()), default=1)
 
+    xs = chart_x(count)
+
     def x(i: int) -> float:
-        return left + (width - left - right) * (i / max(count - 1, 1))
+        return xs[i]
 
     def y(v: float) -> float:
         return top + (height - top - bottom) * (1 - (v - low) / (high - low))

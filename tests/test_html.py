@@ -206,8 +206,12 @@ def test_the_totals_after_hand_2_and_the_sheet(browser: Any, tmp_path: Path) -> 
         seat = browser.find_element(By.CSS_SELECTOR, f'.seat[data-seat="{name}"]')
         assert f"total {total}" in seat.text
     assert browser.find_element(By.CSS_SELECTOR, "#sheet tr.current").get_attribute("data-hand") == "3"
+    marks = page_json(page)["marks"]
+    now = browser.find_element(By.ID, "now")  # the chart's line at the current hand
+    assert float(now.get_attribute("x1")) == pytest.approx(marks["x"][marks["hands"].index(3)])
     browser.find_element(By.CSS_SELECTOR, '#sheet tr[data-hand="7"]').click()
     assert text(browser, "#where").startswith("hand 7")
+    assert float(now.get_attribute("x1")) == pytest.approx(marks["x"][marks["hands"].index(7)])
     assert browser.find_elements(By.CSS_SELECTOR, "#chart svg polyline")  # the chart of the totals
     assert "barrel 880" in text(browser, "#chart")
 
