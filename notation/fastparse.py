@@ -115,6 +115,11 @@ _GLYPHS = frozenset(("!!", "??", "!?", "?!", "!", "?"))
 _TRICK_NO = re.compile(r"[0-9]+\.\Z")
 
 
+def _comment(text: str, col: int, lno: int) -> Comment:
+    """A ``{}`` comment token as a record."""
+    return Comment(text=decode_comment(text[1:-1].strip()), pos=(lno, col))
+
+
 def _tokens(line: str, start: int) -> list[tuple[str, int]]:
     """The tokens of ``line`` from index ``start``, each with its column (from 1): words,
     commas, and whole ``{}`` comments (a comment not closed on the line gives up)."""
@@ -304,15 +309,22 @@ class _Reader:
 
     # -- lines with notes ------------------------------------------------------------------
 
-    def comments(
-        self, toks: list[tuple[str, int]], k: int, lno: int, *, end: bool = False
-    ) -> list[Comment]:
-        """The ``{}`` comments from token ``k`` on (``end``: nothing else may follow)."""
+    def comments_from(
+        self, toks: list[tuple[str, int]], k: int, lno: int
+    ) -> tuple[list[Comment], int]:
+        """The ``{}`` comments from token ``k`` on, and the token after them."""
         out: list[Comment] = []
         while k < len(toks) and toks[k][0][0] == "{":
-            text, col = toks[k]
-            out.append(Comment(text=decode_comment(text[1:-1].strip()), pos=(lno, col)))
+            out.append(_comment(*toks[k], lno))
             k += 1
+        return out, k
+
+    def comments(
+        self, toks: list[tuple[str, int]], k: int, lno: int, *, end: bool
+    ) -> list[Comment]:
+        """The ``{}`` comments from token ``k`` to the end of the line (``end``: nothing
+        else may follow)."""
+        out, k = self.comments_from(toks, k, lno)
         if end and k != len(toks):
             raise _GiveUp
         return out
@@ -343,13 +355,51 @@ class _Reader:
             k = end + 1
         return notes, self.lines[i:k]
 
-    def winner(self, toks: list[tuple[str, int]], k: int, lno: int) -> Winner:
-        """The taker after ``->`` at token ``k``, with its comments (the rest of the line)."""
+    def winner(self, toks: list[tuple[str, int]], k: int, lno: int) -> tuple[Winner, int]:
+        """The taker after ``->`` at token ``k`` with its comments, and the token after
+        them."""
         if toks[k][0] != "->":
             raise _GiveUp
         seat, at = toks[k + 1]
-        notes = self.comments(toks, k + 2, lno, end=True)
-        return Winner(seat=self.seat(seat), notes=notes, pos=(lno, at))
+        notes, k = self.comments_from(toks, k + 2, lno)
+        return Winner(seat=self.seat(seat), notes=notes, pos=(lno, at)), k
+
+    def call(self, toks: list[tuple[str, int]], k: int, lno: int, depth: int) -> tuple[Call, int]:
+        """One call (``Anna 100``, ``Anna pass``, ``Anna dark 120``) with its notes from
+        token ``k`` on, and the token after it."""
+        seat, at = toks[k]
+        what = toks[k + 1][0]
+        k += 2
+        fields: dict[str, Any] = {"seat": self.seat(seat), "pos": (lno, at)}
+        if what == "pass":
+            fields["bid"] = None
+        elif what == "dark":
+            fields["dark"] = True
+            what = toks[k][0]
+            k += 1
+            if not _DIGITS.match(what):
+                raise _GiveUp
+            fields["bid"] = _num(what)
+        elif _DIGITS.match(what):
+            fields["bid"] = _num(what)
+        else:
+            raise _GiveUp
+        fields["notes"], k = self.move_notes(toks, k, lno, variations=True, depth=depth)
+        return Call(**fields), k
+
+    def play(self, toks: list[tuple[str, int]], k: int, lno: int, depth: int) -> tuple[Play, int]:
+        """One card played (``Anna KH marriage``) with its notes from token ``k`` on, and
+        the token after it."""
+        seat, at = toks[k]
+        card = toks[k + 1][0]
+        if card not in _CODES:
+            raise _GiveUp
+        k += 2
+        marriage = k < len(toks) and toks[k][0] == "marriage"
+        k += marriage
+        notes, k = self.move_notes(toks, k, lno, variations=True, depth=depth)
+        play = Play(seat=self.seat(seat), card=card, marriage=marriage, notes=notes, pos=(lno, at))
+        return play, k
 
     def entries(
         self, toks: list[tuple[str, int]], k: int, lno: int, barrel: bool
@@ -409,7 +459,7 @@ class _Reader:
                 out.append(var)
                 continue
             if text[0] == "{":
-                out.append(Comment(text=decode_comment(text[1:-1].strip()), pos=(lno, col)))
+                out.append(_comment(text, col, lno))
             elif text in glyphs:
                 out.append(Glyph(text=_checked(text), pos=(lno, col)))
             elif text[0] == "$":
@@ -435,53 +485,14 @@ class _Reader:
         items: list[Any] = []
         winner = None
         while True:
-            seat, at = toks[k]
-            k += 2
-            if calls:
-                fields: dict[str, Any] = {"seat": self.seat(seat), "pos": (lno, at)}
-                what = toks[k - 1][0]
-                if what == "pass":
-                    fields["bid"] = None
-                elif what == "dark":
-                    if not _DIGITS.match(toks[k][0]):
-                        raise _GiveUp
-                    fields["bid"], fields["dark"] = _num(toks[k][0]), True
-                    k += 1
-                elif _DIGITS.match(what):
-                    fields["bid"] = _num(what)
-                else:
-                    raise _GiveUp
-                fields["notes"], k = self.move_notes(toks, k, lno, variations=True, depth=depth)
-                items.append(Call(**fields))
-            else:
-                card = toks[k - 1][0]
-                if card not in _CODES:
-                    raise _GiveUp
-                marriage = toks[k][0] == "marriage"
-                k += marriage
-                notes, k = self.move_notes(toks, k, lno, variations=True, depth=depth)
-                items.append(
-                    Play(
-                        seat=self.seat(seat),
-                        card=card,
-                        marriage=marriage,
-                        notes=notes,
-                        pos=(lno, at),
-                    )
-                )
+            item, k = (self.call if calls else self.play)(toks, k, lno, depth)
+            items.append(item)
             word = toks[k][0]
             if word == ",":
                 k += 1
                 continue
             if word == "->" and not calls:
-                seat, at = toks[k + 1]
-                k += 2
-                taken: list[Comment] = []
-                while toks[k][0][0] == "{":
-                    text, col = toks[k]
-                    taken.append(Comment(text=decode_comment(text[1:-1].strip()), pos=(lno, col)))
-                    k += 1
-                winner = Winner(seat=self.seat(seat), notes=taken, pos=(lno, at))
+                winner, k = self.winner(toks, k, lno)
                 word = toks[k][0]
             if word != ")":
                 raise _GiveUp
@@ -514,25 +525,8 @@ class _Reader:
             calls: list[Call] = []
             k = 1
             while True:
-                seat, at = toks[k]
-                what = toks[k + 1][0]
-                k += 2
-                fields: dict[str, Any] = {"seat": self.seat(seat), "pos": (lno, at)}
-                if what == "pass":
-                    fields["bid"] = None
-                elif what == "dark":
-                    fields["dark"] = True
-                    what = toks[k][0]
-                    k += 1
-                    if not _DIGITS.match(what):
-                        raise _GiveUp
-                    fields["bid"] = _num(what)
-                elif _DIGITS.match(what):
-                    fields["bid"] = _num(what)
-                else:
-                    raise _GiveUp
-                fields["notes"], k = self.move_notes(toks, k, lno, variations=True)
-                calls.append(Call(**fields))
+                call, k = self.call(toks, k, lno, 0)
+                calls.append(call)
                 if k < len(toks) and toks[k][0] == ",":
                     k += 1
                     continue
@@ -573,23 +567,16 @@ class _Reader:
         winner = None
         k = 1
         while True:
-            seat, at = toks[k]
-            card = toks[k + 1][0]
-            if card not in _CODES:
-                raise _GiveUp
-            k += 2
-            marriage = k < len(toks) and toks[k][0] == "marriage"
-            k += marriage
-            notes, k = self.move_notes(toks, k, lno, variations=True)
-            plays.append(
-                Play(seat=self.seat(seat), card=card, marriage=marriage, notes=notes, pos=(lno, at))
-            )
+            play, k = self.play(toks, k, lno, 0)
+            plays.append(play)
             if k == len(toks):
                 break
             if toks[k][0] == ",":
                 k += 1
                 continue
-            winner = self.winner(toks, k, lno)
+            winner, k = self.winner(toks, k, lno)
+            if k != len(toks):
+                raise _GiveUp
             break
         return Trick(number=_num(number[:-1]), plays=plays, winner=winner, pos=(lno, col))
 
@@ -845,7 +832,9 @@ class _BuraReader(_Reader):
                 if toks[k][0] == "/":
                     k += 1
                     continue
-                winner = self.winner(toks, k, lno)
+                winner, k = self.winner(toks, k, lno)
+                if k != n:
+                    raise _GiveUp
                 break
             return BuraTrick(number=_num(word[:-1]), answers=answers, winner=winner, pos=pos)
         if word == "draw":
