@@ -19,6 +19,7 @@ import resource
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -26,22 +27,30 @@ OUT = HERE / "out"
 sys.path.insert(0, str(HERE.parent))
 
 
-def thousand_corpus(mb: float) -> Path:
-    path = OUT / f"thousand-{mb:g}mb.kgn"
+def generated_corpus(name: str, mb: float, texts: Callable[[int], list[str]]) -> Path:
+    """``OUT/name``: the games ``texts(seed)`` writes for seeds 0, 1, ... until the corpus
+    holds ``mb`` megabytes (made once, then reused)."""
+    path = OUT / name
     if path.exists():
         return path
-    from notation import write_game
-    from replay.thousand import generate_thousand
-
     OUT.mkdir(exist_ok=True)
     size, seed, parts = 0, 0, []
     while size < mb * 1e6:
-        text = write_game(generate_thousand(seed=seed))
-        parts.append(text)
-        size += len(text.encode())
+        for text in texts(seed):
+            parts.append(text)
+            size += len(text.encode())
         seed += 1
     path.write_text("\n".join(parts), encoding="utf-8")
     return path
+
+
+def thousand_corpus(mb: float) -> Path:
+    from notation import write_game
+    from replay.thousand import generate_thousand
+
+    return generated_corpus(
+        f"thousand-{mb:g}mb.kgn", mb, lambda seed: [write_game(generate_thousand(seed=seed))]
+    )
 
 
 def commented_corpus(kgn: Path) -> Path:
@@ -88,22 +97,17 @@ def pgn_corpus(mb: float) -> Path:
 
 
 def bura_corpus(mb: float) -> Path:
-    path = OUT / f"bura-{mb:g}mb.kgn"
-    if path.exists():
-        return path
     from notation import write_game
     from replay import generate
 
-    OUT.mkdir(exist_ok=True)
-    size, seed, parts = 0, 0, []
-    while size < mb * 1e6:
-        for game in ("bura", "burkozel"):
-            text = write_game(generate(game, seed=seed, players=3, deals=40))
-            parts.append(text)
-            size += len(text.encode())
-        seed += 1
-    path.write_text("\n".join(parts), encoding="utf-8")
-    return path
+    return generated_corpus(
+        f"bura-{mb:g}mb.kgn",
+        mb,
+        lambda seed: [
+            write_game(generate(game, seed=seed, players=3, deals=40))
+            for game in ("bura", "burkozel")
+        ],
+    )
 
 
 def cli_line(name: str, path: Path, mb: float, games: int, jobs: str | None) -> float:
