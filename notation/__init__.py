@@ -24,11 +24,11 @@ hand 1
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .cards import Card, Rank, Suit, canonical_card, card_code, card_points, parse_card
 from .errors import IllegalMoveError, KgnError, KgnSyntaxError, RulesConfigError, WrongFactError
+from .lazy import lazy_attributes
 
 if TYPE_CHECKING:
     from .api import dump, dumps, load, load_all, loads, loads_all
@@ -69,8 +69,7 @@ __all__ = [
 
 __version__ = "0.1.0"
 
-# The reader (Lark) and the records (pydantic) load when first used, so that a command that
-# needs neither (``kozyr --help``) starts at once.
+# The reader (Lark), the records and the writer load when first used (notation.lazy).
 _LAZY = {
     **dict.fromkeys(("dump", "dumps", "load", "load_all", "loads", "loads_all"), ".api"),
     **dict.fromkeys(("iter_games", "parse_game", "read_game", "split_games"), ".parse"),
@@ -79,10 +78,4 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'notation' has no attribute {name!r}")
-    value = getattr(import_module(module, __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_attributes(__name__, _LAZY, globals())

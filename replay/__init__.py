@@ -16,8 +16,9 @@ See docs/api.md.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from notation.lazy import lazy_attributes
 
 if TYPE_CHECKING:
     from .checking import Report, Visitor, check, replay_record
@@ -44,8 +45,7 @@ __all__ = [
     "table_of",
 ]
 
-# The engines load when first used, so that a command that needs none (``kozyr --help``)
-# starts at once.
+# The engines load when first used (notation.lazy).
 _LAZY = {
     **dict.fromkeys(("Report", "Visitor", "check", "replay_record"), ".checking"),
     **dict.fromkeys(("GAMES", "generate", "kind_of", "new_table", "table_of"), ".games"),
@@ -54,10 +54,4 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'replay' has no attribute {name!r}")
-    value = getattr(import_module(module, __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_attributes(__name__, _LAZY, globals())
