@@ -36,7 +36,7 @@ from notation.records import AnyGame
 from .checking import Report
 from .games import GAMES
 from .plot import BOTTOM, HEIGHT, TOP, chart_x, progression_svg
-from .steps import Step, timeline
+from .steps import Step, replay_steps
 from .view import CardCode, View, positions
 
 __all__ = ["html_page", "page_data"]
@@ -188,10 +188,7 @@ def html_page(
 ) -> tuple[str, Report]:
     """The page of one game (replayed, then written out with its script, style and data),
     and the report of its replay (diagnostics name ``file``)."""
-    from .checking import replay_record
-
-    steps, report = timeline(record, file=file, index=index)
-    _, table = replay_record(record, file=file, index=index)
+    steps, report, table = replay_steps(record, file=file, index=index)
     data = page_data(record, steps, report, table, title=title, seat=seat)
     chart = data.pop("chart")
     script = (HERE / "page.js").read_text(encoding="utf-8")

@@ -28,7 +28,7 @@ from .checking import Report, replay_record
 from .games import GAMES
 from .view import Said, View
 
-__all__ = ["Said", "Step", "View", "describe", "timeline", "view_of"]
+__all__ = ["Said", "Step", "View", "describe", "replay_steps", "timeline", "view_of"]
 
 
 @dataclass
@@ -118,6 +118,15 @@ def timeline(
     game: AnyGame, *, file: str | None = None, index: int | None = None
 ) -> tuple[list[Step], Report]:
     """Every step of a game, and the report of its replay (diagnostics name ``file``)."""
+    steps, report, _ = replay_steps(game, file=file, index=index)
+    return steps, report
+
+
+def replay_steps(
+    game: AnyGame, *, file: str | None = None, index: int | None = None
+) -> tuple[list[Step], Report, Any]:
+    """:func:`timeline`, and the table at the end of the replay (None when the header
+    stopped it), from one replay."""
     recorder = _Recorder(game)
     report, table = replay_record(game, file=file, index=index, visitor=recorder)
     steps = recorder.stack[0]
@@ -140,13 +149,12 @@ def timeline(
         )
     elif table is not None:
         result = f": {report.result}" if report.result else ""
-        end = Step(Said("end", ["the end of the record" + result]), view=view_of(table))
+        what = "the end of the record" if steps else "no moves in this record"
+        end = Step(Said("end", [what + result]), view=view_of(table))
         if steps:  # the panes go on showing the last hand
             end.hand, end.trick = steps[-1].hand, steps[-1].trick
-        else:
-            end.said = Said("end", ["no moves in this record" + result])
         steps.append(end)
-    return steps, report
+    return steps, report, table
 
 
 # ---- views and sentences ---------------------------------------------------------------
