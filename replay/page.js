@@ -162,12 +162,29 @@
 
   // ---- the panes ----------------------------------------------------------------------
 
+  // Where each hand's steps are in a line (s[3] is a step's hand), found once per line.
+  const spans = new Map();
+  function spanOf(hand) {
+    let map = spans.get(line);
+    if (!map) {
+      map = new Map();
+      line.forEach((s, i) => {
+        const span = map.get(s[3]);
+        if (span) span[1] = i;
+        else map.set(s[3], [i, i]);
+      });
+      spans.set(line, map);
+    }
+    return map.get(hand) || [0, -1];
+  }
+
   function tricksOf(hand) {
     const out = [];
     let open = null;
-    line.forEach((s, i) => {
-      const st = step(s);
-      if (st.hand !== hand || st.kind !== "play") return;
+    const [from, to] = spanOf(hand);
+    for (let i = from; i <= to; i++) {
+      const st = step(line[i]);
+      if (st.kind !== "play") continue;
       if (open === null) {
         open = { number: st.trick, first: i, last: i, st: st };
         out.push(open);
@@ -175,7 +192,7 @@
       open.last = i;
       open.st = st;
       if (closes(st)) open = null;
-    });
+    }
     return out;
   }
 
@@ -235,9 +252,10 @@
 
     // calls of the hand
     const calls = [];
-    line.forEach((s, i) => {
-      const c = step(s);
-      if (c.hand !== st.hand || (c.kind !== "deal" && c.kind !== "call")) return;
+    const [from, to] = spanOf(st.hand);
+    for (let i = from; i <= to; i++) {
+      const c = step(line[i]);
+      if (c.kind !== "deal" && c.kind !== "call") continue;
       const li = el("li");
       li.appendChild(said(c.said));
       for (const g of c.glyphs) li.appendChild(el("b", "glyph", " " + g));
@@ -245,7 +263,7 @@
       if (i > index) li.classList.add("later");
       li.addEventListener("click", () => go(i));
       calls.push(li);
-    });
+    }
     fill($("calls"), calls);
 
     // tricks of the hand

@@ -67,12 +67,23 @@ class _Trick:
     step: Step
 
 
-def _tricks(steps: list[Step], hand: int | None) -> list[_Trick]:
-    """The tricks of one hand in a line of steps."""
+def _spans(steps: list[Step]) -> dict[int | None, range]:
+    """Where each hand's steps are in a line of steps."""
+    first: dict[int | None, int] = {}
+    last: dict[int | None, int] = {}
+    for i, st in enumerate(steps):
+        first.setdefault(st.hand, i)
+        last[st.hand] = i
+    return {hand: range(first[hand], last[hand] + 1) for hand in first}
+
+
+def _tricks(steps: list[Step], span: range) -> list[_Trick]:
+    """The tricks of one hand: its steps are ``steps[span]``."""
     out: list[_Trick] = []
     open_: _Trick | None = None
-    for i, st in enumerate(steps):
-        if st.hand != hand or st.kind != "play":
+    for i in span:
+        st = steps[i]
+        if st.kind != "play":
             continue
         if open_ is None:
             open_ = _Trick(st.trick, i, i, st)
@@ -290,6 +301,8 @@ class Viewer(App[None]):
         self.bottom = seat or (self.seats[0] if self.seats else None)
         self.places = positions(self.seats, self.bottom)
         self._trick_rows: list[_Trick] = []
+        self._spans_of: list[Step] | None = None
+        self._spans: dict[int | None, range] = {}
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -374,10 +387,17 @@ class Viewer(App[None]):
         self._show_notes(step)
         self._show_sheet(step)
 
+    def _span(self, hand: int | None) -> range:
+        """The indexes of one hand's steps in the line on screen."""
+        if self._spans_of is not self.steps:
+            self._spans_of, self._spans = self.steps, _spans(self.steps)
+        return self._spans.get(hand, range(0))
+
     def _show_calls(self, step: Step) -> None:
         out = Text()
-        for i, st in enumerate(self.steps):
-            if st.hand != step.hand or st.kind not in ("deal", "call"):
+        for i in self._span(step.hand):
+            st = self.steps[i]
+            if st.kind not in ("deal", "call"):
                 continue
             if out:
                 out.append("\n")
@@ -393,7 +413,7 @@ class Viewer(App[None]):
 
     def _show_tricks(self, step: Step) -> None:
         box = self.query_one("#tricks", OptionList)
-        rows = _tricks(self.steps, step.hand)
+        rows = _tricks(self.steps, self._span(step.hand))
         self._trick_rows = rows
         box.clear_options()
         here = None
@@ -498,7 +518,7 @@ class Viewer(App[None]):
         """To the last card of the next (or previous) trick, so the whole trick shows."""
         if not self.steps:
             return
-        rows = _tricks(self.steps, self.current.hand)
+        rows = self._trick_rows  # the current hand's, as on screen
         if delta > 0:
             later = [tr for tr in rows if tr.last > self.index]
             if later:
