@@ -511,7 +511,7 @@ def replay(
 
     from .games import GAMES
     from .render import render_step
-    from .steps import timeline
+    from .steps import opening_step, timeline
 
     record, title = _one_game(file, game)
     if seat is not None:
@@ -522,7 +522,7 @@ def replay(
         from .thousand.analyze import add_analysis
 
         add_analysis(steps, solve(record).hands)
-    start = next((i for i, st in enumerate(steps) if st.error is not None), 0)
+    start = None
     if at is not None:
         hand_text, _, trick_text = at.partition(".")
         try:
@@ -541,10 +541,9 @@ def replay(
     terminal = sys.stdout.isatty()
     symbols = not ascii_cards and terminal and "utf" in (sys.stdout.encoding or "").lower()
     if plain_mode or not terminal:
-        if at is None:
-            start = 0
+        first = start or 0
         console = Console(width=width, highlight=False, markup=False, emoji=False)
-        for i, step in enumerate(steps[start:], start + 1):
+        for i, step in enumerate(steps[first:], first + 1):
             console.print(render_step(step, seat, number=i, symbols=symbols))
             console.print()
         raise typer.Exit(EXIT_OK if report.ok else EXIT_INVALID)
@@ -554,7 +553,7 @@ def replay(
         steps,
         title=title,
         seat=seat,
-        start=start,
+        start=opening_step(steps) if start is None else start,
         sheet=GAMES[record.kind].sheet(report),
         symbols=symbols,
     ).run()

@@ -36,7 +36,7 @@ from notation.records import AnyGame
 from .checking import Report
 from .games import GAMES
 from .plot import BOTTOM, HEIGHT, TOP, chart_x, progression_svg
-from .steps import Step, replay_steps
+from .steps import Step, opening_step, replay_steps
 from .view import CardCode, View, positions
 
 __all__ = ["html_page", "page_data"]
@@ -135,7 +135,7 @@ def page_data(
     series, lines, label = kind.progression(report, table)
     chart = progression_svg({safe_text(k): v for k, v in series.items()}, lines, label)
     count = max((len(vs) for vs in series.values()), default=1)
-    start = next((i for i, st in enumerate(steps) if st.error is not None), 0)
+    start = opening_step(steps)
     return {
         "game": record.kind,
         "title": safe_text(title),

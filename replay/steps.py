@@ -28,7 +28,16 @@ from .checking import Report, replay_record
 from .games import GAMES
 from .view import Said, View
 
-__all__ = ["Said", "Step", "View", "describe", "replay_steps", "timeline", "view_of"]
+__all__ = [
+    "Said",
+    "Step",
+    "View",
+    "describe",
+    "opening_step",
+    "replay_steps",
+    "timeline",
+    "view_of",
+]
 
 
 @dataclass
@@ -155,6 +164,11 @@ def replay_steps(
             end.hand, end.trick = steps[-1].hand, steps[-1].trick
         steps.append(end)
     return steps, report, table
+
+
+def opening_step(steps: list[Step]) -> int:
+    """Where a viewer of the steps opens: at the illegal move, else at the first step."""
+    return next((i for i, st in enumerate(steps) if st.error is not None), 0)
 
 
 # ---- views and sentences ---------------------------------------------------------------
