@@ -63,7 +63,7 @@
         talon: v[11], stock: v[12], trumpCard: v[13], trump: v[14],
       },
       hand: s[3], trick: s[4], notes: V[s[5]], glyphs: V[s[6]], variations: s[7],
-      error: V[s[8]], legal: V[s[9]],
+      error: V[s[8]],
     };
   }
   const closes = (st) => st.kind === "play" && st.view.taker !== null;
@@ -227,10 +227,7 @@
     const notes = [];
     if (st.glyphs.length) notes.push(el("p", "glyph", "glyphs: " + st.glyphs.join(" ")));
     for (const n of st.notes) notes.push(el("p", "comment", n));
-    if (st.error !== null) {
-      notes.push(el("pre", "diagnostic", st.error));
-      if (st.legal !== null) notes.push(el("p", "legal", "legal: " + (st.legal.join(", ") || "(none)")));
-    }
+    if (st.error !== null) notes.push(el("pre", "diagnostic", st.error));
     if (!notes.length) notes.push(el("p", "dim", "(no comments)"));
     fill($("notes"), notes);
     const vars = [];

@@ -95,10 +95,7 @@ def _view(view: View, values: _Values) -> list[int]:
 def _steps(steps: list[Step], seat: str | None, values: _Values) -> list[list[Any]]:
     out = []
     for st in steps:
-        error = None
-        if st.error is not None:
-            error = safe_text(st.error.format())
-        legal = st.legal if st.error is not None and st.error.legal is None else None
+        error = None if st.error is None else safe_text(st.error.format())
         out.append(
             [
                 values.ref(st.kind),
@@ -110,7 +107,6 @@ def _steps(steps: list[Step], seat: str | None, values: _Values) -> list[list[An
                 values.ref([safe_text(g) for g in st.glyphs]),
                 [_steps(line, seat, values) for line in st.variations],
                 values.ref(error),
-                values.ref(None if legal is None else [safe_text(m) for m in legal]),
             ]
         )
     return out

@@ -175,8 +175,6 @@ def render_step(
         )
     if step.error is not None:
         parts.append(Text(safe_text(step.error.format()), style="bold red"))
-        if step.legal is not None and step.error.legal is None:
-            parts.append(Text("  legal: " + (", ".join(step.legal) or "(none)")))
     parts.append(render_view(step.view, seat, symbols=symbols))
     return Group(*parts)
 

@@ -55,8 +55,11 @@ class Step:
     glyphs: list[str] = field(default_factory=list)
     variations: list[list[Step]] = field(default_factory=list)
     error: KgnError | None = None
-    legal: list[str] | None = None
-    """At an illegal move: the moves the rules allowed there (None: not known)."""
+
+    @property
+    def legal(self) -> list[str] | None:
+        """At an illegal move: the moves the rules allowed there (None: not known)."""
+        return None if self.error is None else self.error.legal
 
     @property
     def kind(self) -> str:
@@ -142,8 +145,11 @@ def replay_steps(
     errors = [d for d in report.diagnostics if d.severity == "error"]
     if errors and not report.complete:
         # The replay stopped at an illegal move: the last step shows it, the table as it
-        # stood, and what the rules allowed there.
+        # stood, and what the rules allowed there (the table lists them when the engine
+        # did not, so that every diagnostic shown says them).
         error = errors[-1]
+        if error.legal is None:
+            error.legal = _legal(table)
         steps.append(
             Step(
                 Said("error", [f"illegal: {error.message}"]),
@@ -153,7 +159,6 @@ def replay_steps(
                 hand=steps[-1].hand if steps else None,
                 trick=steps[-1].trick if steps else None,
                 error=error,
-                legal=error.legal if error.legal is not None else _legal(table),
             )
         )
     elif table is not None:

@@ -458,8 +458,6 @@ class Viewer(App[None]):
             )
         if step.error is not None:
             parts.append(Text(safe_text(step.error.format()), style="bold red"))
-            if step.legal is not None and step.error.legal is None:
-                parts.append(Text("legal: " + (", ".join(step.legal) or "(none)")))
         self.query_one("#notes", Static).update(Group(*parts) if parts else Text("(no comments)", style="dim"))
 
     def _show_sheet(self, step: Step) -> None:
