@@ -204,7 +204,7 @@ def safe_text(text: str) -> str:
     included) are shown as ``\\x1b``-style escapes; tabs and line breaks stay."""
     if text.isprintable():
         return text
-    return "".join(ch if ch in "\t\n" else _printable(ch) for ch in text)
+    return "\n".join(_printable(line) for line in text.split("\n"))
 
 
 def _printable(text: str) -> str:

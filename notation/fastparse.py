@@ -55,7 +55,7 @@ from .records import (
 from .records import Concede as ConcedeRec
 from .write import KEYWORDS
 
-__all__ = ["MAX_NESTING", "fast_bura", "fast_thousand"]
+__all__ = ["MAX_DIGITS", "MAX_NESTING", "fast_bura", "fast_thousand"]
 
 
 def _play(seat: str, card: str, marriage: bool, pos: tuple[int, int]) -> Play:
@@ -108,6 +108,8 @@ _COMMENT = re.compile(
 _WORD = re.compile(r"[^ {,()]+")
 MAX_NESTING = 50
 """How deeply variations may nest (the grammar's reader reports a deeper one)."""
+MAX_DIGITS = 9
+"""The longest number KGN reads (hand and trick numbers, bids, scores, $n codes)."""
 _DIGITS = re.compile(r"[0-9]+\Z")
 _NAG = re.compile(r"\$([0-9]+)\Z")
 _SIGNED = re.compile(r"([+-]?)([0-9]+)\Z")
@@ -165,7 +167,7 @@ class _GiveUp(Exception):
 
 def _num(text: str) -> int:
     """A number as the grammar reads it; a longer one is left to the grammar's error."""
-    if len(text) > 9:
+    if len(text) > MAX_DIGITS:
         raise _GiveUp
     return int(text)
 

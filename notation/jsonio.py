@@ -18,7 +18,7 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from .errors import KgnError, clip
-from .records import Game
+from .records import Game, pydantic_names
 
 __all__ = [
     "from_dict",
@@ -34,7 +34,8 @@ __all__ = [
 def _game() -> TypeAdapter[Game]:
     """The validator of game records (built on first use: it takes a while, and checking
     records needs no JSON)."""
-    return TypeAdapter(Game)
+    adapter: TypeAdapter[Game] = TypeAdapter(pydantic_names()["Game"])
+    return adapter
 
 
 _WRITERS: dict[str, TypeAdapter[Any]] = {}
@@ -45,6 +46,7 @@ def _writer(game: Game) -> TypeAdapter[Any]:
     name = type(game).__name__
     writer = _WRITERS.get(name)
     if writer is None:
+        pydantic_names()
         writer = _WRITERS[name] = TypeAdapter(type(game))
     return writer
 

@@ -15,10 +15,11 @@ same thing are equal wherever they came from, and JSON leaves positions out.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
-from pydantic import ConfigDict, Field
-from pydantic.json_schema import SkipJsonSchema
+if TYPE_CHECKING:  # at run time these come with pydantic_names(), when JSON needs them
+    from pydantic import Field
+    from pydantic.json_schema import SkipJsonSchema
 
 __all__ = [
     "GAME_KINDS",
@@ -55,8 +56,8 @@ __all__ = [
 
 GAME_KINDS = ("thousand", "bura", "burkozel")
 
-CardText = Annotated[str, Field(pattern=r"^(?:[6-9TJQKA][SCDH]|\?\?)$")]
-"""A card in canonical text, or ``??`` for a card nobody recorded."""
+CardText = str
+"""A card in canonical text, or ``??`` for a card nobody recorded (JSON checks it)."""
 
 Pos = tuple[int, int]
 """Line and column (both from 1) where a record was written."""
@@ -76,7 +77,7 @@ def record_items(node: Any) -> list[tuple[str, Any]]:
 class Node:
     """Base of every record: a source position that takes no part in equality or JSON."""
 
-    __pydantic_config__ = ConfigDict(extra="forbid")
+    __pydantic_config__ = {"extra": "forbid"}
 
     pos: Annotated[SkipJsonSchema[Pos | None], Field(exclude=True)] = field(
         default=None, repr=False
@@ -286,7 +287,7 @@ class Hand(LineOfPlay):
     redeal: Redeal | None = None
 
 
-Note = Annotated[Comment | Glyph | Nag | Variation, Field(discriminator="kind")]
+Note = Comment | Glyph | Nag | Variation
 """An annotation of a move."""
 
 
@@ -446,9 +447,7 @@ class Tally(Node):
     notes: list[Comment] = field(default_factory=list)
 
 
-BuraEvent = Annotated[
-    BuraTrick | Draw | Claim | Show | Fault | Pot | Tally, Field(discriminator="kind")
-]
+BuraEvent = BuraTrick | Draw | Claim | Show | Fault | Pot | Tally
 
 
 @dataclass(slots=True, kw_only=True, eq=False)
@@ -462,7 +461,7 @@ class BuraVariation(Node):
     events: list[BuraEvent] = field(default_factory=list)
 
 
-BuraNote = Annotated[Comment | Glyph | Nag | BuraVariation, Field(discriminator="kind")]
+BuraNote = Comment | Glyph | Nag | BuraVariation
 
 
 @dataclass(slots=True, kw_only=True, eq=False)
@@ -492,6 +491,32 @@ class BuraGame(GameRecord):
         return self.deals
 
 
-Game = Annotated[ThousandGame | BuraGame, Field(discriminator="kind")]
+Game = ThousandGame | BuraGame
 """A game record of any kind."""
 AnyGame = ThousandGame | BuraGame
+
+
+def pydantic_names() -> dict[str, Any]:
+    """What the records' annotations mean to pydantic: card patterns, bounds, the ``kind``
+    discriminators, ``pos`` left out of JSON.  :mod:`notation.jsonio` calls this before it
+    builds its validators, so pydantic is imported only where JSON is read or written; the
+    annotations are strings that pydantic reads in this module's names.  Returns the names
+    (``Game`` is the discriminated union to validate)."""
+    names = globals()
+    if "Field" not in names:
+        from pydantic import Field
+        from pydantic.json_schema import SkipJsonSchema
+
+        def tagged(union: Any) -> Any:
+            return Annotated[union, Field(discriminator="kind")]
+
+        names.update(
+            Field=Field,
+            SkipJsonSchema=SkipJsonSchema,
+            CardText=Annotated[str, Field(pattern=r"^(?:[6-9TJQKA][SCDH]|\?\?)$")],
+            Note=tagged(Note),
+            BuraEvent=tagged(BuraEvent),
+            BuraNote=tagged(BuraNote),
+            Game=tagged(Game),
+        )
+    return names

@@ -22,14 +22,11 @@ import typer.core
 import notation
 from notation import KgnError, write_game
 from notation.errors import clip, safe_text
-from notation.jsonio import iter_json_games, json_safe, json_schema, to_json
 from notation.parse import GameText
 
 from .rules import did_you_mean
 from .sources import InputError, texts_of
 
-# Arguments are shown by their placeholder alone (FILE...), not with a Python type.
-typer.core.TyperArgument.display_type_rich = lambda self, ctx: None  # type: ignore[method-assign]
 
 app = typer.Typer(
     name="kozyr",
@@ -141,7 +138,7 @@ def _write_out(text: str, output: Path | None) -> None:
 @app.command()
 def fmt(
     files: Annotated[
-        list[str], typer.Argument(metavar="FILE", help="KGN files ('-' for standard input).")
+        list[str], typer.Argument(metavar="FILE...", help="KGN files ('-' for standard input).")
     ],
     check: Annotated[
         bool, typer.Option("--check", help="Only check that the files are canonical.")
@@ -208,7 +205,7 @@ def fmt(
 @app.command()
 def validate(
     files: Annotated[
-        list[str], typer.Argument(metavar="FILE", help="KGN files ('-' for standard input).")
+        list[str], typer.Argument(metavar="FILE...", help="KGN files ('-' for standard input).")
     ],
     first: Annotated[bool, typer.Option("--first", help="Stop at the first error.")] = False,
     format: Annotated[
@@ -562,7 +559,7 @@ def replay(
 
 @app.command()
 def html(
-    files: Annotated[list[str], typer.Argument(metavar="FILE", help="KGN files.")],
+    files: Annotated[list[str], typer.Argument(metavar="FILE...", help="KGN files.")],
     out: Annotated[
         Path,
         typer.Option(
@@ -733,7 +730,7 @@ def annotate(
 @app.command()
 def analyze(
     files: Annotated[
-        list[str], typer.Argument(metavar="FILE", help="KGN files of Thousand games.")
+        list[str], typer.Argument(metavar="FILE...", help="KGN files of Thousand games.")
     ],
     format: Annotated[
         str, typer.Option("--format", metavar="FORMAT", help="text (default) or json.")
@@ -861,7 +858,7 @@ def _pairs(values: list[str], option: str) -> list[tuple[str, str]]:
 
 @app.command()
 def query(
-    files: Annotated[list[str], typer.Argument(metavar="FILE", help="KGN files.")],
+    files: Annotated[list[str], typer.Argument(metavar="FILE...", help="KGN files.")],
     player: Annotated[
         str | None, typer.Option("--player", metavar="NAME", help="A player of the game.")
     ] = None,
@@ -991,7 +988,7 @@ def query(
 
 @app.command()
 def stats(
-    files: Annotated[list[str], typer.Argument(metavar="FILE", help="KGN files.")],
+    files: Annotated[list[str], typer.Argument(metavar="FILE...", help="KGN files.")],
     by: Annotated[
         str,
         typer.Option("--by", metavar="GROUP", help="summary (default), player, contract or rules."),
@@ -1056,7 +1053,7 @@ def stats(
 
 @app.command()
 def dedupe(
-    files: Annotated[list[str], typer.Argument(metavar="FILE", help="KGN files.")],
+    files: Annotated[list[str], typer.Argument(metavar="FILE...", help="KGN files.")],
     output: Annotated[
         Path | None, typer.Option("-o", "--output", metavar="OUT", help="Output file.")
     ] = None,
@@ -1181,7 +1178,7 @@ def record(
             raise typer.Exit(EXIT_INVALID) from None
         path = resume
     else:
-        if game not in GAMES or not players or not dealer or output is None:
+        if game is None or game not in GAMES or not players or not dealer or output is None:
             _fail_usage("kozyr record GAME --players A,B,C --dealer A -o FILE (or --resume FILE)")
         if ante is not None and not getattr(GAMES[game].table, "HAS_POT", False):
             _fail_usage(f"--ante: {GAMES[game].title} is not played for a pot")
@@ -1259,7 +1256,7 @@ def record(
 @app.command()
 def export(
     files: Annotated[
-        list[str], typer.Argument(metavar="FILE", help="KGN files ('-' for standard input).")
+        list[str], typer.Argument(metavar="FILE...", help="KGN files ('-' for standard input).")
     ],
     to: Annotated[
         str, typer.Option("--to", metavar="FORMAT", help="json (default), kgn or parquet.")
@@ -1282,6 +1279,8 @@ def export(
     if to == "parquet":
         _export_parquet(files, output, jobs)
         return
+    from notation.jsonio import json_safe, to_json  # pydantic loads only for JSON
+
     errors = _Errors()
     with _Sink(output) as out:
         first = True
@@ -1422,6 +1421,8 @@ def import_(
         _say(f"{file}: error[encoding]: invalid UTF-8 at byte {exc.start}")
         raise typer.Exit(EXIT_INVALID) from None
     del raw
+    from notation.jsonio import iter_json_games
+
     with _Sink(output) as out:
         try:
             for n, game in enumerate(iter_json_games(text, file=file), 1):
@@ -1448,6 +1449,8 @@ def import_(
 @app.command()
 def schema() -> None:
     """Print the JSON Schema of a game record."""
+    from notation.jsonio import json_schema
+
     sys.stdout.write(json.dumps(json_schema(), indent=2) + "\n")
 
 

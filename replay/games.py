@@ -2,124 +2,52 @@
 
 No other code chooses a game by name: it asks the kind (``GAMES[record.kind].checker``,
 ``GAMES[table.game].view`` ...).  Adding a game is writing its package (table, moves,
-checker, bots, view, like ``replay/thousand/``) and adding its kind here.
+checker, bots, view, like ``replay/thousand/``) with a ``kind.py`` that bundles them as
+its ``KIND``, and adding its name to :data:`notation.records.GAME_KINDS`.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+import importlib
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from notation.errors import IllegalMoveError
-from notation.records import AnyGame, BuraGame, ThousandGame
+from notation.records import GAME_KINDS, AnyGame
 
-from . import bura, burkozel, thousand
-from .bura import ask as bura_ask
-from .bura import facts as bura_facts
-from .bura import kgn as bura_kgn
-from .bura import view as bura_view
-from .burkozel import view as burkozel_view
 from .checker import Report
 from .model import GameKind
-from .thousand import ask as thousand_ask
-from .thousand import facts as thousand_facts
-from .thousand import kgn as thousand_kgn
-from .thousand import view as thousand_view
 
 __all__ = ["GAMES", "generate", "kind_of", "new_table", "table_of"]
 
 
-def _thousand(seed: int, rules: str, players: int, deals: int) -> AnyGame:
-    return thousand.generate_thousand(seed=seed, rules=rules)
+class _Registry(Mapping[str, GameKind]):
+    """The game kinds by name, each imported (``replay/<name>/kind.py``) the first time it
+    is asked for, so that checking a Thousand file never loads Bura."""
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self._names = names
+        self._kinds: dict[str, GameKind] = {}
+
+    def __getitem__(self, name: str) -> GameKind:
+        kind = self._kinds.get(name)
+        if kind is None:
+            if name not in self._names:
+                raise KeyError(name)
+            kind = self._kinds[name] = importlib.import_module(f".{name}.kind", __package__).KIND
+        return kind
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names
 
 
-def _bura(seed: int, rules: str, players: int, deals: int) -> AnyGame:
-    return bura.generate_bura(seed=seed, rules=rules, players=players, deals=deals)
-
-
-def _burkozel(seed: int, rules: str, players: int, deals: int) -> AnyGame:
-    return burkozel.generate_burkozel(seed=seed, rules=rules, players=players, deals=deals)
-
-
-def _analyze(record: Any) -> Any:
-    from .thousand.analyze import analyze_game  # the solver loads only when asked for
-
-    return analyze_game(record)
-
-
-def _annotate_analysis(record: Any) -> Any:
-    from .thousand.analyze import annotate_analysis
-
-    return annotate_analysis(record)
-
-
-GAMES: dict[str, GameKind] = {
-    "thousand": GameKind(
-        name="thousand",
-        title="Thousand",
-        unit="hand",
-        grammar="thousand",
-        record_type=ThousandGame,
-        table=thousand.ThousandTable,
-        checker=thousand.ThousandChecker,
-        generate=_thousand,
-        view=thousand_view.view,
-        describe=thousand_view.describe,
-        sheet=thousand_view.sheet,
-        annotate=thousand_view.annotate,
-        question=thousand_ask.question,
-        hand_facts=thousand_facts.hand_facts,
-        cut_tags=thousand_facts.cut_tags,
-        strip_facts=thousand_facts.strip_facts,
-        before=thousand_kgn.before,
-        append_move=thousand_kgn.append_move,
-        progression=thousand_view.progression,
-        analyze=_analyze,
-        annotate_analysis=_annotate_analysis,
-        start_tags=thousand.START_TAGS,
-        score_name="points",
-        score_tally="totals",
-    ),
-    "bura": (
-        BURA := GameKind(
-            name="bura",
-            title="Bura",
-            unit="deal",
-            grammar="bura",
-            record_type=BuraGame,
-            table=bura.BuraTable,
-            checker=bura.BuraChecker,
-            generate=_bura,
-            view=bura_view.view,
-            describe=bura_view.describe,
-            sheet=bura_view.sheet,
-            annotate=bura_view.annotate,
-            question=bura_ask.question,
-            hand_facts=bura_facts.hand_facts,
-            cut_tags=bura_facts.cut_tags,
-            strip_facts=bura_facts.strip_facts,
-            before=bura_kgn.before,
-            append_move=bura_kgn.append_move,
-            progression=bura_view.progression,
-                start_tags=bura.START_TAGS,
-            score_name="chips",
-            score_tally="chips",
-        )
-    ),
-    "burkozel": replace(
-        BURA,
-        name="burkozel",
-        title="Burkozel",
-        table=burkozel.BurkozelTable,
-        checker=burkozel.BurkozelChecker,
-        generate=_burkozel,
-        sheet=burkozel_view.sheet,
-        annotate=burkozel_view.annotate,
-        progression=burkozel_view.progression,
-        score_name="penalty points",
-        score_tally="penalty",
-    ),
-}
+GAMES: Mapping[str, GameKind] = _Registry(GAME_KINDS)
 """Every game kozyr knows, by the name of its ``Game`` tag."""
 
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 __all__ = ["imap_ordered"]
 
@@ -18,12 +21,18 @@ def imap_ordered(
     fn: Callable[[_T], _R], items: Iterable[_T], jobs: int | None = None
 ) -> Iterator[tuple[_T, _R]]:
     """``(item, fn(item))`` for every item, in input order, on ``jobs`` processes (all cores
-    by default; 1: in this process).  At most ``3 * jobs`` items are in flight."""
+    by default; 1, or a single item: in this process).  At most ``3 * jobs`` items are in
+    flight."""
     jobs = jobs or os.cpu_count() or 1
-    if jobs == 1:
-        for item in items:
+    items = iter(items)
+    ahead = list(itertools.islice(items, 2))
+    if jobs == 1 or len(ahead) < 2:  # one item is done here: starting processes costs more
+        for item in itertools.chain(ahead, items):
             yield item, fn(item)
         return
+    items = itertools.chain(ahead, items)
+    from concurrent.futures import ProcessPoolExecutor  # only when there are processes
+
     window: deque[tuple[_T, Future[_R]]] = deque()
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for item in items:

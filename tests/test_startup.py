@@ -67,8 +67,54 @@ def test_both_grammars_read_the_same_records_cold_and_warm(tmp_path: Path) -> No
 
 
 def test_the_lenient_samples_are_the_samples_with_one_card_in_lower_case() -> None:
-    pairs = [(SAMPLE, SAMPLES / "thousand" / "01-first-hand.kgn"), (BURA, SAMPLES / "bura" / "01-illustrative-game.kgn")]
+    pairs = [
+        (SAMPLE, SAMPLES / "thousand" / "01-first-hand.kgn"),
+        (BURA, SAMPLES / "bura" / "01-illustrative-game.kgn"),
+    ]
     for lenient, sample in pairs:
         a, b = lenient.read_text(), sample.read_text()
         assert a != b and a.lower() != a and len(a) == len(b)
         assert sum(x != y for x, y in zip(a, b, strict=True)) == 1
+
+
+def loaded_after(*args: str) -> set[str]:
+    """The top-level packages and kozyr modules a `kozyr ARGS` run has imported."""
+    code = (
+        "import sys\nfrom replay.cli import main\ntry:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print(' '.join(sorted(sys.modules)), file=sys.stderr)"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code, *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    return set(run.stderr.split("\n")[-2].split())
+
+
+def test_checking_a_canonical_thousand_file_loads_no_grammar_no_pydantic_and_no_other_game() -> (
+    None
+):
+    modules = loaded_after("validate", str(SAMPLES / "thousand" / "01-first-hand.kgn"))
+    assert "replay.thousand.kind" in modules  # the run did check the file
+    for absent in (
+        "lark",
+        "pydantic",
+        "replay.bura",
+        "replay.burkozel",
+        "concurrent.futures.process",
+        "textual",
+    ):
+        assert absent not in modules, (
+            f"{absent} is loaded by `kozyr validate` of a small canonical file"
+        )
+
+
+def test_the_grammar_and_pydantic_load_when_a_command_needs_them() -> None:
+    assert "lark" in loaded_after(
+        "validate", str(SAMPLE)
+    )  # a lower-case card: only the grammar reads it
+    assert "pydantic" in loaded_after("schema")
+    help_modules = loaded_after("--help")
+    assert not {"lark", "pydantic", "textual"} & help_modules

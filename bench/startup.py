@@ -1,0 +1,68 @@
+"""Start-up: ``kozyr validate`` of one small hand-written file and ``kozyr --help``, against
+``python -c "import chess.pgn"``, run in turn (interleaved) so that each sees the same
+machine; medians of wall and CPU time.
+
+    python bench/startup.py [--rounds 15] [--file samples/thousand/01-first-hand.kgn]
+
+The target (issue #14) is at most 2x python-chess's import for both.  Bytecode is written on
+a first untimed run of each, as an installed package has it.  Needs the dev-only
+dependency ``chess``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def run(argv: list[str]) -> tuple[float, float]:
+    """Wall and CPU seconds of one process (CPU: user + system of the child)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--rounds", type=int, default=15)
+    ap.add_argument("--file", default=str(HERE.parent / "samples/thousand/01-first-hand.kgn"))
+    args = ap.parse_args()
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)  # as installed: bytecode is cached
+    kozyr = str(Path(sys.executable).parent / "kozyr")
+    commands = {
+        "kozyr validate FILE": [kozyr, "validate", args.file],
+        "kozyr --help": [kozyr, "--help"],
+        "import chess.pgn": [sys.executable, "-c", "import chess.pgn"],
+    }
+    for argv in commands.values():
+        run(argv)  # writes the bytecode
+    times: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
+    for _ in range(args.rounds):
+        for name, argv in commands.items():
+            times[name].append(run(argv))
+    base_wall = statistics.median(w for w, _ in times["import chess.pgn"])
+    base_cpu = statistics.median(c for _, c in times["import chess.pgn"])
+    print(f"start-up, median of {args.rounds} interleaved runs (wall s, CPU s):")
+    for name, values in times.items():
+        wall = statistics.median(w for w, _ in values)
+        cpu = statistics.median(c for _, c in values)
+        print(
+            f"  {name:22} {wall:6.3f} wall {cpu:6.3f} CPU   "
+            f"{wall / base_wall:4.2f}x / {cpu / base_cpu:4.2f}x python-chess"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,642 @@
+"""The normative reader: KGN's Lark grammars, and the transformer that builds records as
+the LALR parser reduces.
+
+:func:`notation.parse.parse_game` comes here only when the fast reader
+(:mod:`notation.fastparse`) steps aside, so a command that reads canonical text never
+imports Lark.  Syntax errors are reported with the terminals the parser would really take.
+"""
+
+from __future__ import annotations
+
+import collections
+import copy
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING, Any, Literal, cast
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from .cards import canonical_card
+from .errors import KgnError, KgnSyntaxError, clip
+from .escapes import COMMENT_BODY, decode_comment, unescape_string
+from .fastparse import MAX_DIGITS, MAX_NESTING
+from .grammar import open_lark
+from .records import (
+    Answer,
+    BuraDeal,
+    BuraGame,
+    BuraTrick,
+    BuraVariation,
+    Call,
+    Claim,
+    Comment,
+    Concede,
+    Contract,
+    Deal,
+    DealHand,
+    Dealing,
+    Draw,
+    Entry,
+    Fault,
+    Game,
+    Give,
+    GiveCard,
+    Glyph,
+    Hand,
+    Nag,
+    Play,
+    Pot,
+    Redeal,
+    Show,
+    Stated,
+    Tag,
+    Tally,
+    Talon,
+    ThousandGame,
+    Trick,
+    Variation,
+    Winner,
+)
+
+if TYPE_CHECKING:
+    from .gametext import GameText
+
+__all__ = ["read_with_grammar"]
+
+_GRAMMAR_OF = {"thousand": "thousand", "bura": "bura", "burkozel": "bura"}
+
+_READABLE = {
+    "CARD": "a card",
+    "NAME": "a player name",
+    "STRING": "a quoted string",
+    "INT": "a number",
+    "SIGN": "a sign",
+    "COMMENT": "a comment",
+    "GLYPH": "a glyph",
+    "NAG": "a $n code",
+    "TAG_NAME": "a tag name",
+    "TRICK_NO": "a trick number (1.)",
+    "ARROW": "'->'",
+    "LSQB": "'['",
+    "RSQB": "']'",
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "COMMA": "','",
+    "COLON": "':'",
+    "SLASH": "'/'",
+    "$END": "the end of the game",
+}
+
+
+def _readable(name: str) -> str:
+    if name in _READABLE:
+        return _READABLE[name]
+    if name.isupper() and name.isalpha():
+        return f"'{name.lower()}'"
+    return name.lower()
+
+
+def _expected(names: Iterable[str]) -> str:
+    items = sorted({_readable(n) for n in names if not n.startswith("__")})
+    if not items:
+        return "something else"
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + " or " + items[-1]
+
+
+class _Builder(Transformer[Token, Any]):
+    """Builds records while the LALR parser reduces (no parse tree is kept)."""
+
+    def __init__(self) -> None:
+        super().__init__(visit_tokens=False)
+        self.offset = 0
+        self.players: list[str] = []
+        self.folded: dict[str, str] = {}
+        self.gtext: GameText | None = None
+        self.kind = "thousand"
+
+    def reset(self, gtext: GameText, kind: str = "thousand") -> None:
+        self.kind = kind
+        self.offset = gtext.first_line - 1
+        self.players = []
+        self.folded = {}
+        self.gtext = gtext
+
+    def _pos(self, tok: Token) -> tuple[int, int]:
+        return ((tok.line or 1) + self.offset, tok.column or 1)
+
+    def _int(self, tok: Token, digits: str | None = None) -> int:
+        """A number of the text (``digits``: the part of ``tok`` that is the number); one
+        longer than 9 digits is an error, not a number."""
+        text = str(tok) if digits is None else digits
+        if len(text) > MAX_DIGITS:
+            raise self._error(
+                f"a number of {len(text)} digits; numbers in KGN have at most {MAX_DIGITS}", tok
+            )
+        return int(text)
+
+    def _error(self, message: str, tok: Token) -> KgnSyntaxError:
+        line, col = self._pos(tok)
+        g = self.gtext
+        return KgnSyntaxError(
+            message,
+            file=g.file if g else None,
+            line=line,
+            column=col,
+            game=g.index if g else None,
+            source=g.source_line(line) if g else None,
+        )
+
+    # -- common ------------------------------------------------------------------------
+    def tag(self, c: list[Token]) -> Tag:
+        name = str(c[0])
+        values = [unescape_string(t) for t in c[1:]]
+        if name == "Players":
+            self.players = values
+            self.folded = {}
+            for v in values:
+                self.folded.setdefault(v.casefold(), v)
+        return Tag(name=name, values=values, pos=self._pos(c[0]))
+
+    def seat(self, c: list[Token]) -> Token:
+        tok = c[0]
+        name = unescape_string(tok) if tok.type == "STRING" else str(tok)
+        if name not in self.players:
+            name = self.folded.get(name.casefold(), name)
+        return Token("SEAT", name, line=tok.line, column=tok.column)
+
+    def _card(self, tok: Token) -> str:
+        try:
+            return canonical_card(str(tok))
+        except ValueError:
+            raise self._error(f"not a card: {str(tok)!r}", tok) from None
+
+    def cards(self, c: list[Token]) -> list[str]:
+        return [self._card(t) for t in c]
+
+    def _comment(self, tok: Token) -> Comment:
+        text = str(tok)
+        body = text[1:-1] if text.startswith("{") else text[1:]
+        return Comment(text=decode_comment(body.strip()), pos=self._pos(tok))
+
+    def comments(self, c: list[Token]) -> list[Comment]:
+        return [self._comment(t) for t in c]
+
+    def moves_notes(self, c: list[Any]) -> list[Any]:
+        notes: list[Any] = []
+        for item in c:
+            if not isinstance(item, Token):  # a variation
+                notes.append(item)
+            elif item.type == "COMMENT":
+                notes.append(self._comment(item))
+            elif item.type == "GLYPH":
+                notes.append(Glyph(text=cast(Any, str(item)), pos=self._pos(item)))
+            else:
+                notes.append(Nag(value=self._int(item, item[1:]), pos=self._pos(item)))
+        return notes
+
+    # -- Thousand ------------------------------------------------------------------------
+    def start(self, c: list[Any]) -> ThousandGame:
+        tags = [x for x in c if isinstance(x, Tag)]
+        notes: list[Comment] = next((x for x in c if isinstance(x, list)), [])
+        hands = [x for x in c if isinstance(x, Hand)]
+        return ThousandGame(tags=tags, notes=notes, hands=hands)
+
+    def hand(self, c: list[Any]) -> Hand:
+        kw, number, notes, *events = c
+        fields: dict[str, Any] = {"tricks": [], "stated": []}
+        _collect(events, fields)
+        return Hand(number=self._int(number), notes=notes, pos=self._pos(kw), **fields)
+
+    def deal(self, c: list[Any]) -> Deal:
+        kw, *parts, notes = c
+        hands = [p for p in parts if isinstance(p, DealHand)]
+        talons = [p for p in parts if not isinstance(p, DealHand)]
+        if len(talons) > 1:
+            raise self._error("the talon is given twice in this deal", kw)
+        talon = talons[0][1] if talons else None
+        return Deal(hands=hands, talon=talon, notes=notes, pos=self._pos(kw))
+
+    def deal_hand(self, c: list[Any]) -> DealHand:
+        seat, cards = c
+        return DealHand(seat=str(seat), cards=cards, pos=self._pos(seat))
+
+    def deal_talon(self, c: list[Any]) -> tuple[Token, list[str]]:
+        return (c[0], c[1])
+
+    def redeal(self, c: list[Any]) -> Redeal:
+        return Redeal(seat=str(c[1]), notes=c[2], pos=self._pos(c[0]))
+
+    def auction(self, c: list[Any]) -> _Calls:
+        return _Calls(c[1:])
+
+    def var_calls(self, c: list[Any]) -> _Calls:
+        return _Calls(c)
+
+    def call_bid(self, c: list[Any]) -> Call:
+        seat, value, notes = c
+        return Call(seat=str(seat), bid=self._int(value), notes=notes, pos=self._pos(seat))
+
+    def call_dark(self, c: list[Any]) -> Call:
+        seat, _, value, notes = c
+        return Call(
+            seat=str(seat), bid=self._int(value), dark=True, notes=notes, pos=self._pos(seat)
+        )
+
+    def call_pass(self, c: list[Any]) -> Call:
+        seat, _, notes = c
+        return Call(seat=str(seat), bid=None, notes=notes, pos=self._pos(seat))
+
+    def talon(self, c: list[Any]) -> Talon:
+        return Talon(cards=c[1], notes=c[2], pos=self._pos(c[0]))
+
+    def concede(self, c: list[Any]) -> Concede:
+        return Concede(notes=c[1], pos=self._pos(c[0]))
+
+    def give(self, c: list[Any]) -> Give:
+        kw, *cards, notes = c
+        return Give(cards=cards, notes=notes, pos=self._pos(kw))
+
+    def give_card(self, c: list[Any]) -> GiveCard:
+        seat, card = c
+        return GiveCard(seat=str(seat), card=self._card(card), pos=self._pos(seat))
+
+    def contract(self, c: list[Any]) -> Contract:
+        return Contract(value=self._int(c[1]), notes=c[2], pos=self._pos(c[0]))
+
+    def trick(self, c: list[Any]) -> Trick:
+        num = c[0]
+        plays = [x for x in c[1:] if isinstance(x, Play)]
+        winner = c[-1] if isinstance(c[-1], Winner) else None
+        return Trick(
+            number=self._int(num, num[:-1]), plays=plays, winner=winner, pos=self._pos(num)
+        )
+
+    def play(self, c: list[Any]) -> Play:
+        seat, card, *rest = c
+        marriage = len(rest) == 2
+        return Play(
+            seat=str(seat),
+            card=self._card(card),
+            marriage=marriage,
+            notes=rest[-1],
+            pos=self._pos(seat),
+        )
+
+    def winner(self, c: list[Any]) -> Winner:
+        return Winner(seat=str(c[1]), notes=c[2], pos=self._pos(c[1]))
+
+    def var_plays(self, c: list[Any]) -> _Plays:
+        plays = [x for x in c if isinstance(x, Play)]
+        winner = c[-1] if isinstance(c[-1], Winner) else None
+        return _Plays(plays, winner)
+
+    def _stated(self, kind: Literal["points", "score", "totals"], c: list[Any]) -> Stated:
+        return Stated(kind=kind, entries=c[1:-1], notes=c[-1], pos=self._pos(c[0]))
+
+    def points(self, c: list[Any]) -> Stated:
+        return self._stated("points", c)
+
+    def score(self, c: list[Any]) -> Stated:
+        return self._stated("score", c)
+
+    def totals(self, c: list[Any]) -> Stated:
+        return self._stated("totals", c)
+
+    def entry(self, c: list[Any]) -> Entry:
+        seat = c[0]
+        sign = -1 if any(t == "-" for t in c[1:] if t.type == "SIGN") else 1
+        value = next(self._int(t) for t in c[1:] if t.type == "INT")
+        barrel = any(t.type == "BARREL" for t in c[1:])
+        return Entry(seat=str(seat), value=sign * value, barrel=barrel, pos=self._pos(seat))
+
+    def variation(self, c: list[Any]) -> Variation:
+        fields: dict[str, Any] = {"tricks": [], "stated": []}
+        for item in c:
+            if isinstance(item, _Plays):
+                fields["plays"], fields["winner"] = item.plays, item.winner
+        _collect([x for x in c if not isinstance(x, _Plays)], fields)
+        return Variation(**fields)
+
+
+class _BuraBuilder(_Builder):
+    """Builds Bura and Burkozel records (the common rules are inherited)."""
+
+    def start(self, c: list[Any]) -> BuraGame:  # type: ignore[override]
+        tags = [x for x in c if isinstance(x, Tag)]
+        notes: list[Comment] = next((x for x in c if isinstance(x, list)), [])
+        deals = [x for x in c if isinstance(x, BuraDeal)]
+        return BuraGame(kind=cast(Any, self.kind), tags=tags, notes=notes, deals=deals)
+
+    def deal_block(self, c: list[Any]) -> BuraDeal:
+        kw, number, notes, *rest = c
+        dealing = rest.pop(0) if rest and isinstance(rest[0], Dealing) else None
+        return BuraDeal(
+            number=self._int(number), notes=notes, dealing=dealing, events=rest, pos=self._pos(kw)
+        )
+
+    def dealing(self, c: list[Any]) -> Dealing:
+        kw, *parts, notes = c
+        fields: dict[str, Any] = {"hands": []}
+        for part in parts:
+            if isinstance(part, DealHand):
+                fields["hands"].append(part)
+                continue
+            key, tok, value = part
+            if key in fields:
+                raise self._error(f"the {key} is given twice in this deal", tok)
+            fields[key] = value
+        return Dealing(notes=notes, pos=self._pos(kw), **fields)
+
+    def deal_trump(self, c: list[Any]) -> tuple[str, Token, str]:
+        return ("trump", c[0], self._card(c[1]))
+
+    def deal_stock(self, c: list[Any]) -> tuple[str, Token, list[str]]:
+        return ("stock", c[0], c[1])
+
+    def trick(self, c: list[Any]) -> BuraTrick:  # type: ignore[override]
+        num = c[0]
+        answers = [x for x in c[1:] if isinstance(x, Answer)]
+        winner = c[-1] if isinstance(c[-1], Winner) else None
+        return BuraTrick(
+            number=self._int(num, num[:-1]), answers=answers, winner=winner, pos=self._pos(num)
+        )
+
+    def answer(self, c: list[Any]) -> Answer:
+        seat, *rest = c
+        notes = rest.pop()
+        up: list[str] = []
+        down: list[str] = []
+        target = up
+        for tok in rest:
+            if tok.type == "DOWN":
+                target = down
+            else:
+                target.append(self._card(tok))
+        return Answer(seat=str(seat), cards=up, down=down, notes=notes, pos=self._pos(seat))
+
+    def draw(self, c: list[Any]) -> Draw:
+        kw, *cards, notes = c
+        return Draw(cards=cards, notes=notes, pos=self._pos(kw))
+
+    def draw_card(self, c: list[Any]) -> GiveCard:
+        return self.give_card(c)
+
+    def claim(self, c: list[Any]) -> Claim:
+        kw, seat, *rest = c
+        notes = rest.pop()
+        count = next((self._int(t) for t in rest if t.type == "INT"), None)
+        outcome = next((str(t).lower() for t in rest if t.type == "OUTCOME"), None)
+        return Claim(
+            seat=str(seat), count=count, outcome=cast(Any, outcome), notes=notes, pos=self._pos(kw)
+        )
+
+    def show(self, c: list[Any]) -> Show:
+        kw, seat, combo, cards, notes = c
+        return Show(
+            seat=str(seat),
+            combo=cast(Any, str(combo).lower()),
+            cards=cards,
+            notes=notes,
+            pos=self._pos(kw),
+        )
+
+    def fault(self, c: list[Any]) -> Fault:
+        kw, seat, kind, notes = c
+        return Fault(
+            seat=str(seat), fault=cast(Any, str(kind).lower()), notes=notes, pos=self._pos(kw)
+        )
+
+    def pot(self, c: list[Any]) -> Pot:
+        kw, *rest = c
+        notes = rest.pop()
+        sign = -1 if any(t == "-" for t in rest if t.type == "SIGN") else 1
+        value = next(self._int(t) for t in rest if t.type == "INT")
+        return Pot(value=sign * value, notes=notes, pos=self._pos(kw))
+
+    def _tally(self, kind: Literal["chips", "wins", "penalty", "points"], c: list[Any]) -> Tally:
+        return Tally(kind=kind, entries=c[1:-1], notes=c[-1], pos=self._pos(c[0]))
+
+    def chips(self, c: list[Any]) -> Tally:
+        return self._tally("chips", c)
+
+    def wins(self, c: list[Any]) -> Tally:
+        return self._tally("wins", c)
+
+    def penalty(self, c: list[Any]) -> Tally:
+        return self._tally("penalty", c)
+
+    def points(self, c: list[Any]) -> Tally:  # type: ignore[override]
+        return self._tally("points", c)
+
+    def var_answers(self, c: list[Any]) -> _Answers:
+        answers = [x for x in c if isinstance(x, Answer)]
+        winner = c[-1] if isinstance(c[-1], Winner) else None
+        return _Answers(answers, winner)
+
+    def variation(self, c: list[Any]) -> BuraVariation:  # type: ignore[override]
+        fields: dict[str, Any] = {"events": []}
+        for item in c:
+            if isinstance(item, _Answers):
+                fields["answers"], fields["winner"] = item.answers, item.winner
+            else:
+                fields["events"].append(item)
+        return BuraVariation(**fields)
+
+
+@dataclass(slots=True)
+class _Answers:
+    answers: list[Answer]
+    winner: Winner | None = None
+
+
+class _Calls(list[Call]):
+    pass
+
+
+@dataclass(slots=True)
+class _Plays:
+    plays: list[Play]
+    winner: Winner | None = None
+
+
+_SINGLE: dict[type, str] = {
+    Deal: "deal",
+    Redeal: "redeal",
+    Talon: "talon",
+    Concede: "concede",
+    Give: "give",
+    Contract: "contract",
+}
+
+
+def _collect(events: list[Any], fields: dict[str, Any]) -> None:
+    for ev in events:
+        if isinstance(ev, _Calls):
+            fields["auction"] = list(ev)
+        elif isinstance(ev, Trick):
+            fields["tricks"].append(ev)
+        elif isinstance(ev, Stated):
+            fields["stated"].append(ev)
+        else:
+            fields[_SINGLE[type(ev)]] = ev
+
+
+@dataclass
+class _Parser:
+    lark: Lark
+    builder: _Builder = field(default_factory=_Builder)
+
+
+_BUILDERS: dict[str, type[_Builder]] = {"thousand": _Builder, "bura": _BuraBuilder}
+"""Per grammar: what turns its parse tree into records."""
+
+
+@cache
+def _parser(grammar: str) -> _Parser:
+    builder = _BUILDERS[grammar]()
+    return _Parser(open_lark(grammar, "records", transformer=builder), builder)
+
+
+def _accepted(exc: UnexpectedInput) -> set[str] | None:
+    """The terminals the parser would really take at the error (the lexer's set is wider:
+    LALR states share look-aheads)."""
+    state = getattr(exc, "state", None)
+    if state is None or not hasattr(state, "parse_conf"):
+        return None
+    conf = copy.copy(state.parse_conf)
+    conf.callbacks = collections.defaultdict(lambda: lambda children: None)
+    names: set[str] = set()
+    for name in state.parse_conf.parse_table.states[state.position]:
+        if not name.isupper() and name != "$END":
+            continue
+        trial = state.copy(deepcopy_values=False)
+        trial.parse_conf = conf
+        try:
+            trial.feed_token(Token(name, ""), is_end=name == "$END")
+        except Exception:
+            continue
+        names.add(name)
+    return names or None
+
+
+def _syntax_error(exc: UnexpectedInput, gtext: GameText) -> KgnSyntaxError:
+    offset = gtext.first_line - 1
+    line = (exc.line if isinstance(exc.line, int) and exc.line > 0 else 1) + offset
+    column = exc.column if isinstance(exc.column, int) and exc.column > 0 else 1
+    if isinstance(exc, UnexpectedToken):
+        tok = exc.token
+        found = "the end of the game" if tok.type == "$END" else clip(repr(str(tok)))
+        message = f"expected {_expected(_accepted(exc) or exc.expected)}, found {found}"
+        if tok.type == "$END":
+            line = gtext.first_line + gtext.text.count("\n")
+            column = len(gtext.text.rsplit("\n", 1)[-1]) + 1
+    elif isinstance(exc, UnexpectedCharacters):
+        text = gtext.source_line(line) or ""
+        ch = text[column - 1 : column] or "?"
+        word = re.match(r"\S+", text[column - 1 :])
+        found = clip(repr(word.group(0))) if word else repr(ch)
+        message = f"expected {_expected(_accepted(exc) or exc.allowed or ())}, found {found}"
+    elif isinstance(exc, UnexpectedEOF):
+        message = f"expected {_expected(exc.expected)}, found the end of the game"
+    else:  # pragma: no cover - lark has no other kinds
+        message = str(exc)
+    hint = None
+    text = gtext.source_line(line) or ""
+    word = re.match(r"\S+", text[column - 1 :])
+    if word and "a card" in message and _SUIT_FIRST.match(word.group(0)):
+        w = word.group(0)
+        hint = f"a card is written rank then suit: {w[1:].upper()}{w[0].upper()}, not {w}"
+    opened = _open_variation(gtext, line, column)
+    if opened is not None:
+        if "found the end of the game" in message:
+            line, column = opened
+            message = "this '(' opens a variation that is never closed with ')'"
+        else:
+            hint = f"the variation opened at line {opened[0]}, column {opened[1]} is still open"
+    return KgnSyntaxError(
+        message,
+        file=gtext.file,
+        line=line,
+        column=column,
+        game=gtext.index,
+        source=gtext.source_line(line),
+        hint=hint,
+    )
+
+
+_SUIT_FIRST = re.compile(r"^[♠♣♦♥♤♧♢♡SCDHscdh](?:10|[6-9TJQKAtjqka])[,;)]?$")
+
+
+def _open_variation(
+    gtext: GameText, line: int, column: int, limit: int | None = None
+) -> tuple[int, int] | None:
+    """Where the innermost variation still open before (line, column) was opened, skipping
+    comments and quoted strings; None when every '(' is closed.  With ``limit``: where the
+    first variation nested deeper than that was opened (None: none is)."""
+    stack: list[tuple[int, int]] = []
+    lines = gtext.text.split("\n")
+    stop = line - gtext.first_line
+    for i, src in enumerate(lines[: stop + 1]):
+        end = column - 1 if i == stop else len(src)
+        j = 0
+        while j < end:
+            ch = src[j]
+            if ch == ";":
+                break
+            if ch == "{" or ch == '"':
+                if ch == "{":
+                    k = COMMENT_BODY.match(src, j + 1).end()  # type: ignore[union-attr]
+                    k = k if k < len(src) else -1
+                else:
+                    k = src.find('"', j + 1)
+                if k < 0:
+                    break  # a comment or string running on: give up on this line
+                j = k + 1
+                continue
+            if ch == "(":
+                stack.append((i + gtext.first_line, j + 1))
+                if limit is not None and len(stack) > limit:
+                    return stack[-1]
+            elif ch == ")" and stack:
+                stack.pop()
+            j += 1
+    return stack[-1] if stack and limit is None else None
+
+
+def read_with_grammar(gtext: GameText, kind: str) -> Game:
+    """Parse one game of kind ``kind`` with its Lark grammar; a located
+    :class:`KgnSyntaxError` for anything the grammar does not take."""
+    grammar = _GRAMMAR_OF[kind]
+    parser = _parser(grammar)
+    parser.builder.reset(gtext, kind)
+    if gtext.text.count("(") > MAX_NESTING:
+        deep = _open_variation(gtext, gtext.first_line + gtext.text.count("\n"), 10**9, MAX_NESTING)
+        if deep is not None:
+            raise KgnSyntaxError(
+                f"variations are nested more than {MAX_NESTING} deep",
+                file=gtext.file,
+                line=deep[0],
+                column=deep[1],
+                game=gtext.index,
+                source=gtext.source_line(deep[0]),
+            )
+    try:
+        game: Game = parser.lark.parse(gtext.text)  # type: ignore[assignment]
+    except UnexpectedInput as exc:
+        raise _syntax_error(exc, gtext) from None
+    except KgnError:
+        raise
+    except RecursionError:
+        raise KgnSyntaxError(
+            "variations are nested too deeply",
+            file=gtext.file,
+            line=gtext.first_line,
+            column=1,
+            game=gtext.index,
+        ) from None
+    return game
