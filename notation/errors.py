@@ -201,7 +201,12 @@ def plural(count: int, one: str, many: str | None = None) -> str:
 
 def safe_text(text: str) -> str:
     """Text from a file made safe for a terminal: control characters (ANSI escapes
-    included) are shown as ``\\x1b``-style escapes; tabs and line breaks stay."""
+    included) are shown as ``\\x1b``-style escapes; tabs and line breaks stay.
+
+    >>> print(safe_text("Anna\\x1b]0;title\\x07\\n\\tBoris\\u202e"))
+    Anna\\x1b]0;title\\x07
+    \tBoris\\u202e
+    """
     if text.isprintable():
         return text
     return "\n".join(_printable(line) for line in text.split("\n"))
