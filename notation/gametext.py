@@ -37,3 +37,25 @@ class GameText:
         start = self._starts[k]
         end = self._starts[k + 1] - 1 if k + 1 < len(self._starts) else len(self.text)
         return self.text[start:end]
+
+    def syntax_error(
+        self,
+        message: str,
+        line: int,
+        column: int,
+        *,
+        code: str | None = None,
+        hint: str | None = None,
+    ) -> KgnSyntaxError:
+        """A syntax error at ``line``:``column`` of this game, with its file, game number and
+        source line."""
+        return KgnSyntaxError(
+            message,
+            code=code,
+            file=self.file,
+            line=line,
+            column=column,
+            game=self.index,
+            source=self.source_line(line),
+            hint=hint,
+        )

@@ -142,14 +142,9 @@ class _Builder(Transformer[Token, Any]):
     def _error(self, message: str, tok: Token) -> KgnSyntaxError:
         line, col = self._pos(tok)
         g = self.gtext
-        return KgnSyntaxError(
-            message,
-            file=g.file if g else None,
-            line=line,
-            column=col,
-            game=g.index if g else None,
-            source=g.source_line(line) if g else None,
-        )
+        if g is not None:
+            return g.syntax_error(message, line, col)
+        return KgnSyntaxError(message, line=line, column=col)
 
     # -- common ------------------------------------------------------------------------
     def tag(self, c: list[Token]) -> Tag:
@@ -558,15 +553,7 @@ def _syntax_error(exc: UnexpectedInput, gtext: GameText) -> KgnSyntaxError:
             message = "this '(' opens a variation that is never closed with ')'"
         else:
             hint = f"the variation opened at line {opened[0]}, column {opened[1]} is still open"
-    return KgnSyntaxError(
-        message,
-        file=gtext.file,
-        line=line,
-        column=column,
-        game=gtext.index,
-        source=gtext.source_line(line),
-        hint=hint,
-    )
+    return gtext.syntax_error(message, line, column, hint=hint)
 
 
 _SUIT_FIRST = re.compile(r"^[♠♣♦♥♤♧♢♡SCDHscdh](?:10|[6-9TJQKAtjqka])[,;)]?$")
@@ -617,13 +604,8 @@ def read_with_grammar(gtext: GameText, kind: str) -> Game:
     if gtext.text.count("(") > MAX_NESTING:
         deep = _open_variation(gtext, gtext.first_line + gtext.text.count("\n"), 10**9, MAX_NESTING)
         if deep is not None:
-            raise KgnSyntaxError(
-                f"variations are nested more than {MAX_NESTING} deep",
-                file=gtext.file,
-                line=deep[0],
-                column=deep[1],
-                game=gtext.index,
-                source=gtext.source_line(deep[0]),
+            raise gtext.syntax_error(
+                f"variations are nested more than {MAX_NESTING} deep", deep[0], deep[1]
             )
     try:
         game: Game = parser.lark.parse(gtext.text)  # type: ignore[assignment]

@@ -188,17 +188,8 @@ _GAME_TAG = re.compile(r'\[\s*Game\s+"([^"\\\n]*(?:\\.[^"\\\n]*)*)"')
 def _game_kind(gtext: GameText) -> str:
     m = _GAME_TAG.search(gtext.text)
 
-    def err(message: str, line: int, col: int, hint: str | None = None) -> KgnSyntaxError:
-        return KgnSyntaxError(
-            message,
-            code="header",
-            file=gtext.file,
-            line=line,
-            column=col,
-            game=gtext.index,
-            source=gtext.source_line(line),
-            hint=hint,
-        )
+    def err(message: str, line: int, col: int) -> KgnSyntaxError:
+        return gtext.syntax_error(message, line, col, code="header")
 
     if m is None:
         raise err(

@@ -77,7 +77,9 @@ def record_items(node: Any) -> list[tuple[str, Any]]:
 class Node:
     """Base of every record: a source position that takes no part in equality or JSON."""
 
-    __pydantic_config__ = {"extra": "forbid"}
+    # pydantic's config, a plain dict (not annotated: a ClassVar would be listed among the
+    # dataclass fields, which record_items and the fast reader rely on).
+    __pydantic_config__ = {"extra": "forbid"}  # noqa: RUF012
 
     pos: Annotated[SkipJsonSchema[Pos | None], Field(exclude=True)] = field(
         default=None, repr=False

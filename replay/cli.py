@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
-import typer.core
 
 import notation
 from notation import KgnError, write_game
@@ -26,7 +25,6 @@ from notation.parse import GameText
 
 from .rules import did_you_mean
 from .sources import InputError, texts_of
-
 
 app = typer.Typer(
     name="kozyr",
