@@ -60,7 +60,11 @@ def beats_set(
 ) -> bool:
     """B5.2: ``attack`` beats ``target`` when its cards can be paired one to one with the
     target's so that each beats its partner (a ``None``, a face-down card, never beats)."""
-    if len(attack) != len(target) or any(c is None for c in attack):
+    if len(attack) != len(target):
+        return False
+    if len(attack) == 1:  # the common trick: one card against one
+        return attack[0] is not None and beats(attack[0], target[0], trump, shokha)
+    if any(c is None for c in attack):
         return False
     cards = [c for c in attack if c is not None]
     return any(
