@@ -35,7 +35,7 @@ sys.path.insert(0, str(HERE.parent / "tests"))
 
 PIECES = [
     "", " ", "\n", "{", "}", "(", ")", "[", "]", '"', ";", ",", "/", ":", "->", "??", "!", "$1",
-    "10", "AS", "as", "7D", "Ħ", "\x00", "\x1b[31m", "\ufeff", "\r\n", "hand 2\n", "deal 2\n",
+    "10", "AS", "as", "7D", "10\u2660", "q\u2665", "t\u2662", "2S", "Ħ", "\x00", "\x1b[31m", "\ufeff", "\r\n", "hand 2\n", "deal 2\n",
     "marriage", "pass", "down", "open", "show", "bura", "talon", "contract 999", "1.", "99.",
     "[Game \"bura\"]", "[Game \"thousand\"]", "[Rules \"classic x=1\"]", "barrel", "-5", "+",
     "1" + "0" * 12, "\\u{202E}", "\\u{7D}", "\\", "\u202e", "\u200b", "\u009b", "ſtock", "Talon-Ivanov",

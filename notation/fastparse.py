@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from .cards import canonical_card
 from .escapes import decode_comment
 from .records import (
     Answer,
@@ -71,18 +72,32 @@ def _checked(word: str | None) -> Any:
     return word
 
 
-_CODES = frozenset(r + s for r in "6789TJQKA" for s in "SCDH") | {"??"}
-_CANON = {code: code for code in _CODES}
+def _spellings() -> dict[str, str]:
+    """Every way the grammar lets a card be written (lower case, ``10`` for ``T``, suit
+    symbols), with ``??``, to its canonical code (the shared code strings)."""
+    codes = {code: code for code in (r + s for r in "6789TJQKA" for s in "SCDH")}
+    out = {"??": "??"}
+    for rank in (*"6789", "10", *"TtJjQqKkAa"):
+        for suit in "SCDHscdh\u2660\u2663\u2666\u2665\u2664\u2667\u2662\u2661":
+            out[rank + suit] = codes[canonical_card(rank + suit)]
+    return out
+
+
+_CANON = _spellings()
+"""A card as written (canonical or lenient) to its code: what the grammar reads as a card."""
 
 
 def card_list(text: str) -> list[str] | None:
-    """Card codes (or ``??``) separated by single spaces, as a list of the shared code
-    strings; None when the text is anything else.  A line of a million cards costs a
+    """Cards (or ``??``) separated by single spaces, as a list of the shared canonical
+    code strings; None when the text is anything else.  A line of a million cards costs a
     pointer per card (no regular expression that repeats per card: its stack would grow
     with the line)."""
     if len(text) < 256:
-        cards = text.split(" ")
-        return cards if all(c in _CODES for c in cards) else None
+        canon = _CANON
+        try:
+            return [canon[c] for c in text.split(" ")]
+        except KeyError:
+            return None
     if text.startswith(" ") or text.endswith(" ") or "  " in text:
         return None
     canon = _CANON
@@ -97,7 +112,7 @@ def card_list(text: str) -> list[str] | None:
 
 _TOKEN = re.compile(r"\S+")
 _NAME = r"[^\W\d_][\w'-]*"
-_CARD = r"(?:[6-9TJQKA][SCDH]|\?\?)"
+_CARD = r"[^ ,]+"  # a card as written: _CANON says whether it is one
 _TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)((?: "[^"\\\n]*(?:\\.[^"\\\n]*)*")*)\]\Z')
 _VALUE = re.compile(r' "([^"\\\n]*(?:\\.[^"\\\n]*)*)"')
 _HAND = re.compile(r"hand ([0-9]+)(?=\Z| \{)")
@@ -152,7 +167,6 @@ _NOTED = re.compile(r"[{!$?(]")
 _DEAL_PART = re.compile(rf"({_NAME}):(.*)\Z")
 _CALL = re.compile(rf"({_NAME}) (?:([0-9]+)|(pass)|dark ([0-9]+))\Z")
 _GIVE = re.compile(rf"({_NAME}) ({_CARD})\Z")
-_PLAY = re.compile(rf"({_NAME}) ({_CARD})( marriage)?\Z")
 _TRICK = re.compile(r"  ([0-9]+)\. ")
 _ENTRY = re.compile(rf"({_NAME}) ([+-]?)([0-9]+)( barrel)?\Z")
 _CONTRACT = re.compile(r"[0-9]+\Z")
@@ -393,8 +407,8 @@ class _Reader:
         """One card played (``Anna KH marriage``) with its notes from token ``k`` on, and
         the token after it."""
         seat, at = toks[k]
-        card = toks[k + 1][0]
-        if card not in _CODES:
+        card = _CANON.get(toks[k + 1][0])
+        if card is None:
             raise _GiveUp
         k += 2
         marriage = k < len(toks) and toks[k][0] == "marriage"
@@ -430,8 +444,8 @@ class _Reader:
         out: list[GiveCard] = []
         while True:
             seat, at = toks[k]
-            card = toks[k + 1][0]
-            if card not in _CODES:
+            card = _CANON.get(toks[k + 1][0])
+            if card is None:
                 raise _GiveUp
             out.append(GiveCard(seat=self.seat(seat), card=card, pos=(lno, at)))
             k += 2
@@ -482,7 +496,7 @@ class _Reader:
         (talon, tricks, stated facts in a variation) is left to the grammar."""
         second = toks[k + 1][0]
         calls = second in ("pass", "dark") or _DIGITS.match(second) is not None
-        if not calls and second not in _CODES:
+        if not calls and second not in _CANON:
             raise _GiveUp
         items: list[Any] = []
         winner = None
@@ -545,8 +559,8 @@ class _Reader:
         elif word == "talon":
             k = 1
             cards: list[str] = []
-            while k < len(toks) and toks[k][0] in _CODES:
-                cards.append(toks[k][0])
+            while k < len(toks) and toks[k][0] in _CANON:
+                cards.append(_CANON[toks[k][0]])
                 k += 1
             hand["talon"] = Talon(cards=cards, notes=self.comments(toks, k, lno, end=True), pos=pos)
         elif word == "concede":
@@ -626,7 +640,10 @@ class _Reader:
             m = _GIVE.match(part)
             if m is None:
                 raise _GiveUp
-            out.append(GiveCard(seat=self.seat(m.group(1)), card=m.group(2), pos=(lno, col)))
+            card = _CANON.get(m.group(2))
+            if card is None:
+                raise _GiveUp
+            out.append(GiveCard(seat=self.seat(m.group(1)), card=card, pos=(lno, col)))
             col += len(part) + 2
         return out
 
@@ -652,8 +669,8 @@ class _Reader:
                 marriage = False
             else:
                 raise _GiveUp
-            seat, card = bits[0], bits[1]
-            if seat not in players or card not in _CODES:
+            seat, card = bits[0], _CANON.get(bits[1])
+            if seat not in players or card is None:
                 raise _GiveUp
             plays.append(_play(seat, card, marriage, (lno, col)))
             col += len(part) + 2
@@ -735,8 +752,9 @@ class _BuraReader(_Reader):
                 drawn: list[GiveCard] = []
                 col = 8
                 for part in rest.split(", "):
-                    seat, _, card = part.partition(" ")
-                    if card not in _CODES:
+                    seat, _, written = part.partition(" ")
+                    card = _CANON.get(written)
+                    if card is None:
                         raise _GiveUp
                     drawn.append(GiveCard(seat=self.seat(seat), card=card, pos=(lno, col)))
                     col += len(part) + 2
@@ -806,14 +824,14 @@ class _BuraReader(_Reader):
                 seat, at = toks[k]
                 k += 1
                 up: list[str] = []
-                while k < n and toks[k][0] in _CODES:
-                    up.append(toks[k][0])
+                while k < n and toks[k][0] in _CANON:
+                    up.append(_CANON[toks[k][0]])
                     k += 1
                 down: list[str] = []
                 if k < n and toks[k][0] == "down":
                     k += 1
-                    while k < n and toks[k][0] in _CODES:
-                        down.append(toks[k][0])
+                    while k < n and toks[k][0] in _CANON:
+                        down.append(_CANON[toks[k][0]])
                         k += 1
                     if not down:
                         raise _GiveUp
@@ -865,8 +883,8 @@ class _BuraReader(_Reader):
                 raise _GiveUp
             k = 3
             shown: list[str] = []
-            while k < n and toks[k][0] in _CODES:
-                shown.append(toks[k][0])
+            while k < n and toks[k][0] in _CANON:
+                shown.append(_CANON[toks[k][0]])
                 k += 1
             return Show(
                 seat=seat,
@@ -915,9 +933,9 @@ class _BuraReader(_Reader):
                 if name in fields:
                     raise _GiveUp
                 if name == "trump":
-                    if cards[1:] not in _CODES:
+                    if cards[1:] not in _CANON:
                         raise _GiveUp
-                    fields["trump"] = cards[1:]
+                    fields["trump"] = _CANON[cards[1:]]
                 else:
                     fields["stock"] = self.cards(cards[1:])
             else:

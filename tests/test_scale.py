@@ -32,7 +32,11 @@ runner = CliRunner()
 
 def agree(text: str) -> bool:
     """The fast reader gives Lark's record and positions, or steps aside. True if it read."""
-    fast = fast_bura(text, 1) if text.startswith(('[Game "bura"]', '[Game "burkozel"]')) else fast_thousand(text, 1)
+    fast = (
+        fast_bura(text, 1)
+        if text.startswith(('[Game "bura"]', '[Game "burkozel"]'))
+        else fast_thousand(text, 1)
+    )
     try:
         slow = parse_game(GameText(text, 1, 1), fast=False)
     except notation.KgnError:
@@ -55,7 +59,9 @@ BURA_GENERATED = [
 ]  # fmt: skip
 
 
-def mutated(data: st.DataObject, corpus: list[str], pieces: list[str], *, limit: int, span: int, times: int) -> str:
+def mutated(
+    data: st.DataObject, corpus: list[str], pieces: list[str], *, limit: int, span: int, times: int
+) -> str:
     """A text of ``corpus`` (its first ``limit`` characters) with up to ``times`` places of
     up to ``span`` characters replaced by one of ``pieces``."""
     text = data.draw(st.sampled_from(corpus))[:limit]
@@ -84,12 +90,24 @@ LONG_CARDS = " ".join(["AS", "??", "TH", "9C"] * 100)  # 400 cards: the long-lin
 @pytest.mark.parametrize(
     "text",
     [
-        '[Game "thousand"]\n[Players "A" "B" "C"]\n[Dealer "C"]\n[Rules "classic"]\n\nhand 1\n  talon ' + LONG_CARDS + "\n",
-        '[Game "thousand"]\n[Players "A" "B" "C"]\n[Dealer "C"]\n[Rules "classic"]\n\nhand 1\n  talon ' + LONG_CARDS + "  \n",
-        '[Game "thousand"]\n[Players "A" "B" "C"]\n[Dealer "C"]\n[Rules "classic"]\n\nhand 1\n  talon ' + LONG_CARDS.replace("TH", "TH ", 1) + "\n",
-        '[Game "thousand"]\n[Players "A" "B" "C"]\n[Dealer "C"]\n[Rules "classic"]\n\nhand 1\n  talon ' + LONG_CARDS.replace("9C", "9X", 1) + "\n",
-        '[Game "thousand"]\n[Players "A" "B" "C"]\n[Dealer "C"]\n[Rules "classic"]\n\nhand 1\n  deal A: ' + LONG_CARDS + " / B: KS / C: / talon: 9D\n",
-        '[Game "bura"]\n[Players "A" "B"]\n[Dealer "B"]\n[Rules "classic"]\n\ndeal 1\n  hands A: ' + LONG_CARDS + " / B: 9S / trump: QC\n",
+        '[Game "thousand"]\n[Players "A" "B" "C"]\n[Dealer "C"]\n[Rules "classic"]\n\nhand 1\n  talon '
+        + LONG_CARDS
+        + "\n",
+        '[Game "thousand"]\n[Players "A" "B" "C"]\n[Dealer "C"]\n[Rules "classic"]\n\nhand 1\n  talon '
+        + LONG_CARDS
+        + "  \n",
+        '[Game "thousand"]\n[Players "A" "B" "C"]\n[Dealer "C"]\n[Rules "classic"]\n\nhand 1\n  talon '
+        + LONG_CARDS.replace("TH", "TH ", 1)
+        + "\n",
+        '[Game "thousand"]\n[Players "A" "B" "C"]\n[Dealer "C"]\n[Rules "classic"]\n\nhand 1\n  talon '
+        + LONG_CARDS.replace("9C", "9X", 1)
+        + "\n",
+        '[Game "thousand"]\n[Players "A" "B" "C"]\n[Dealer "C"]\n[Rules "classic"]\n\nhand 1\n  deal A: '
+        + LONG_CARDS
+        + " / B: KS / C: / talon: 9D\n",
+        '[Game "bura"]\n[Players "A" "B"]\n[Dealer "B"]\n[Rules "classic"]\n\ndeal 1\n  hands A: '
+        + LONG_CARDS
+        + " / B: 9S / trump: QC\n",
     ],
     ids=["talon", "trailing-spaces", "double-space", "not-a-card", "deal", "bura-hands"],
 )
@@ -102,7 +120,9 @@ def test_both_readers_agree_on_long_card_lines(text: str, request: pytest.Fixtur
         assert fast, "a long line of cards takes the fast path"
 
 
-@pytest.mark.parametrize("path", sorted(SAMPLES.glob("*/*.kgn")), ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize(
+    "path", sorted(SAMPLES.glob("*/*.kgn")), ids=lambda p: f"{p.parent.name}/{p.name}"
+)
 def test_fast_reader_reads_every_sample_and_agrees(path: Path) -> None:
     for gtext in split_games(io.StringIO(path.read_text())):
         assert agree(gtext.text), "the samples (comments, glyphs, variations) take the fast path"
@@ -120,7 +140,9 @@ def test_fast_reader_agrees_on_fuzzed_input(data: st.DataObject) -> None:
     agree(mutated(data, GENERATED, pieces, limit=3000, span=6, times=3))
 
 
-ANNOTATED = [notation.dumps(annotate(notation.loads(text))[0]) for text in GENERATED + BURA_GENERATED]
+ANNOTATED = [
+    notation.dumps(annotate(notation.loads(text))[0]) for text in GENERATED + BURA_GENERATED
+]
 """The generated games with every fact and comment ``kozyr annotate`` writes."""
 
 NOTE_PIECES = [
@@ -134,13 +156,82 @@ NOTE_PIECES = [
 
 @pytest.mark.parametrize("text", ANNOTATED, ids=range(len(ANNOTATED)))
 def test_fast_reader_reads_annotated_corpora_and_agrees(text: str) -> None:
-    assert "{" in text and agree(text), "annotate's output (comments on the events) takes the fast path"
+    assert "{" in text and agree(text), (
+        "annotate's output (comments on the events) takes the fast path"
+    )
 
 
 @settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_fast_reader_agrees_on_fuzzed_notes(data: st.DataObject) -> None:
     agree(mutated(data, ANNOTATED, NOTE_PIECES, limit=4000, span=4, times=4))
+
+
+LENIENT_RANKS = {
+    "T": ["T", "t", "10"],
+    "J": ["J", "j"],
+    "Q": ["Q", "q"],
+    "K": ["K", "k"],
+    "A": ["A", "a"],
+}
+LENIENT_SUITS = {
+    "S": "Ss\u2660\u2664",
+    "C": "Cc\u2663\u2667",
+    "D": "Dd\u2666\u2662",
+    "H": "Hh\u2665\u2661",
+}
+
+
+def respelled(text: str, seed: int) -> str:
+    """``text`` with each card of the body (outside comments) written another way the
+    grammar allows: lower case, 10 for T, a suit symbol (filled or outline)."""
+    rng = random.Random(seed)
+    head, _, body = text.partition("\n\n")
+
+    def spell(m: re.Match[str]) -> str:
+        rank, suit = m.group(1), m.group(2)
+        return rng.choice(LENIENT_RANKS.get(rank, [rank])) + rng.choice(LENIENT_SUITS[suit])
+
+    parts = re.split(r"(\{[^}]*\})", body)  # comments are free text: left as they are
+    for i in range(0, len(parts), 2):
+        parts[i] = re.sub(r"(?<!\w)([6-9TJQKA])([SCDH])(?!\w)", spell, parts[i])
+    return head + "\n\n" + "".join(parts)
+
+
+@pytest.mark.parametrize(
+    "text",
+    GENERATED + BURA_GENERATED + ANNOTATED,
+    ids=range(len(GENERATED + BURA_GENERATED + ANNOTATED)),
+)
+def test_cards_in_lenient_spellings_take_the_fast_path_and_agree(text: str) -> None:
+    lenient = respelled(text, len(text))
+    assert lenient != text and "\u2660" in lenient + "\u2664" and "10" in lenient
+    assert agree(lenient), "lower case, 10 and suit symbols are read by the fast reader"
+    assert notation.loads(lenient) == notation.loads(text), "and mean the same cards"
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_fast_readers_agree_on_fuzzed_lenient_cards(data: st.DataObject) -> None:
+    pieces = [
+        "10S",
+        "10s",
+        "1S",
+        "2S",
+        "5H",
+        "ts",
+        "q\u2665",
+        "A\u2661",
+        "\u2660",
+        "10",
+        "a\u2660x",
+        "??",
+        "as",
+        "Ks,",
+        "k",
+    ]
+    corpus = [respelled(t, 7) for t in GENERATED + BURA_GENERATED]
+    agree(mutated(data, corpus, pieces, limit=3000, span=3, times=3))
 
 
 # ---- mutations ---------------------------------------------------------------------------
@@ -181,10 +272,16 @@ def test_a_wrong_score_is_caught_at_its_line(seed: int) -> None:
     assert first_error_line("\n".join(lines)) == k + 1
 
 
-SWITCH_VALUES = [(g, sw.name, v) for g, sws in SWITCHES.items() for sw in sws for v in sw.values if v != "N"]
+SWITCH_VALUES = [
+    (g, sw.name, v) for g, sws in SWITCHES.items() for sw in sws for v in sw.values if v != "N"
+]
 
 
-@settings(max_examples=int(os.environ.get("KOZYR_RULE_EXAMPLES", "20")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=int(os.environ.get("KOZYR_RULE_EXAMPLES", "20")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(st.randoms(use_true_random=False), st.integers(0, 10_000))
 def test_games_generated_under_random_house_rules_validate(rng: random.Random, seed: int) -> None:
     game = rng.choice(["thousand", "bura", "burkozel"])
@@ -214,7 +311,11 @@ def test_games_generated_under_random_house_rules_validate(rng: random.Random, s
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_any_input_gives_a_report_or_located_diagnostics(data: st.DataObject) -> None:
-    base = data.draw(st.sampled_from(GENERATED[:2] + [p.read_text() for p in sorted(SAMPLES.glob("bura/*.kgn"))[:1]]))[:2500]
+    base = data.draw(
+        st.sampled_from(
+            GENERATED[:2] + [p.read_text() for p in sorted(SAMPLES.glob("bura/*.kgn"))[:1]]
+        )
+    )[:2500]
     text = base
     for _ in range(data.draw(st.integers(0, 4))):
         i = data.draw(st.integers(0, len(text)))
@@ -230,9 +331,13 @@ def test_any_input_gives_a_report_or_located_diagnostics(data: st.DataObject) ->
 
 
 def corpus(tmp_path: Path) -> list[str]:
-    files = [str(p) for p in sorted(INVALID.glob("*/*.kgn"))] + [str(p) for p in sorted(SAMPLES.glob("*/*.kgn"))]
+    files = [str(p) for p in sorted(INVALID.glob("*/*.kgn"))] + [
+        str(p) for p in sorted(SAMPLES.glob("*/*.kgn"))
+    ]
     big = tmp_path / "many.kgn"
-    big.write_text("\n".join(GENERATED + [(INVALID / "thousand" / "must-trump.kgn").read_text()] * 3))
+    big.write_text(
+        "\n".join(GENERATED + [(INVALID / "thousand" / "must-trump.kgn").read_text()] * 3)
+    )
     return [*files, str(big)]
 
 
@@ -245,7 +350,11 @@ def test_many_jobs_print_what_one_job_prints(tmp_path: Path) -> None:
 
 
 def test_check_all_keeps_the_input_order() -> None:
-    texts = [gt for p in sorted(INVALID.glob("thousand/*.kgn")) for gt in split_games(io.BytesIO(p.read_bytes()), str(p))]
+    texts = [
+        gt
+        for p in sorted(INVALID.glob("thousand/*.kgn"))
+        for gt in split_games(io.BytesIO(p.read_bytes()), str(p))
+    ]
     results = list(check_all(texts, jobs=2))
     assert [r.file for r in results] == [t.file for t in texts]
 
@@ -260,7 +369,16 @@ def test_dask_local_cluster_gives_the_same_report(tmp_path: Path) -> None:
     files = [str(p) for p in sorted(INVALID.glob("bura/*.kgn"))]
     one = runner.invoke(app, ["validate", "-j", "1", "--format", "json", *files])
     dask = subprocess.run(
-        [sys.executable, "-c", "from replay.cli import main; main()", "validate", "--format", "json", "--dask", *files],
+        [
+            sys.executable,
+            "-c",
+            "from replay.cli import main; main()",
+            "validate",
+            "--format",
+            "json",
+            "--dask",
+            *files,
+        ],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -278,14 +396,21 @@ def test_the_fast_readers_hand_written_records_match_the_models() -> None:
     assert list(Entry.__dataclass_fields__) == ["pos", "seat", "value", "barrel"]
 
 
-@pytest.mark.parametrize(("game", "seed"), [("bura", 0), ("bura", 1), ("burkozel", 0), ("burkozel", 1)])
+@pytest.mark.parametrize(
+    ("game", "seed"), [("bura", 0), ("bura", 1), ("burkozel", 0), ("burkozel", 1)]
+)
 def test_a_changed_card_in_a_bura_trick_is_caught_at_its_line(game: str, seed: int) -> None:
     lines = notation.dumps(generate(game, seed=seed, players=3, deals=3)).split("\n")
     rng = random.Random(seed)
     tricks = [i for i, ln in enumerate(lines) if re.match(r"  [2-9]\. ", ln)]
     k = rng.choice(tricks)
     start = max(i for i in range(k) if lines[i].startswith("deal "))
-    earlier = [c for ln in lines[start:k] if re.match(r"  [0-9]+\. ", ln) for c in re.findall(r"\b([6-9TJQKA][SCDH])\b", ln)]
+    earlier = [
+        c
+        for ln in lines[start:k]
+        if re.match(r"  [0-9]+\. ", ln)
+        for c in re.findall(r"\b([6-9TJQKA][SCDH])\b", ln)
+    ]
     here = re.findall(r"\b([6-9TJQKA][SCDH])\b", lines[k])
     lines[k] = lines[k].replace(here[-1], earlier[0], 1)  # a card already played in this deal
     assert first_error_line("\n".join(lines)) == k + 1
@@ -307,7 +432,22 @@ def test_fast_readers_agree_when_words_are_swapped(data: st.DataObject) -> None:
     agree(text)
 
 
-HOSTILE_NAMES = ["1abc", "A.B", "??", "->", "a\u200bb", "Talon-Ivanov", "Stock's", "trump-x", "ſtock", "K\u212a", "talon", "As", "pass-", "O'Neil"]
+HOSTILE_NAMES = [
+    "1abc",
+    "A.B",
+    "??",
+    "->",
+    "a\u200bb",
+    "Talon-Ivanov",
+    "Stock's",
+    "trump-x",
+    "ſtock",
+    "K\u212a",
+    "talon",
+    "As",
+    "pass-",
+    "O'Neil",
+]
 
 
 @pytest.mark.parametrize("name", HOSTILE_NAMES)
@@ -322,4 +462,6 @@ def test_both_readers_agree_on_hostile_names_written_bare_everywhere(name: str) 
 def test_both_readers_agree_at_the_nesting_limit(depth: int) -> None:
     text = '[Game "thousand"]\n[Players "A" "B" "C"]\n[Dealer "C"]\n[Rules "classic"]\n\nhand 1\n  bid B 100'
     text += " (B 105" * depth + ")" * depth + "\n"
-    assert agree(text) is (depth <= 50), "variations up to 50 deep take the fast path; deeper is an error"
+    assert agree(text) is (depth <= 50), (
+        "variations up to 50 deep take the fast path; deeper is an error"
+    )
