@@ -147,6 +147,9 @@ class Checker(Generic[T]):
         if len(self.diags) >= MAX_ERRORS:
             self.suppressed += 1
             return
+        # A kept error drops its traceback: its frames would keep every table of the line
+        # (and this checker, a cycle) alive until the garbage collector's next full pass.
+        err.__traceback__ = None
         self.diags.append(self.locate(err, node, seat))
 
     def illegal(self, err: KgnError, node: Node | None, seat: str | None = None) -> LineEnded:
