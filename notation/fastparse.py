@@ -112,6 +112,7 @@ def card_list(text: str) -> list[str] | None:
 
 _TOKEN = re.compile(r"\S+")
 _NAME = r"[^\W\d_][\w'-]*"
+_BARE_NAME = re.compile(_NAME)
 _CARD = r"[^ ,]+"  # a card as written: _CANON says whether it is one
 _TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)((?: "[^"\\\n]*(?:\\.[^"\\\n]*)*")*)\]\Z')
 _VALUE = re.compile(r' "([^"\\\n]*(?:\\.[^"\\\n]*)*)"')
@@ -225,7 +226,11 @@ class _Reader:
                 raise _GiveUp
             tags.append(Tag(name=m.group(1), values=values, pos=(self.first + i, 2)))
             if m.group(1) == "Players":
-                if any(_CARDISH.match(v) or v.lower() in _KEYWORDS for v in values):
+                # Only bare names are read here (the writer quotes the others: "??", "1abc").
+                if any(
+                    _BARE_NAME.fullmatch(v) is None or _CARDISH.match(v) or v.lower() in _KEYWORDS
+                    for v in values
+                ):
                     raise _GiveUp
                 self.players = set(values)
             i += 1

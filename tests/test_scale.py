@@ -234,6 +234,27 @@ def test_fast_readers_agree_on_fuzzed_lenient_cards(data: st.DataObject) -> None
     agree(mutated(data, corpus, pieces, limit=3000, span=3, times=3))
 
 
+@pytest.mark.parametrize("name", ["??", "1abc", "A.B", "->", "x\u200b", "a b", "Anna"])
+@pytest.mark.parametrize(
+    "body",
+    [
+        "1. {0} AS, B KS, C QS -> {0}",
+        "bid {0} 100",
+        "bid {0} 100 !",
+        "give {0} AS, B KS",
+        "points {0} 100",
+        "1. {0} AS {{c}}, B KS, C QS",
+    ],
+)
+def test_a_player_whose_name_is_not_a_bare_word_is_read_as_the_grammar_reads_it(
+    name: str, body: str
+) -> None:
+    # The grammar takes such a name only quoted; written bare it is a syntax error, and
+    # the fast reader must not take it either (a Players tag of "??" once let it).
+    text = f'[Game "thousand"]\n[Players "{name}" "B" "C"]\n[Dealer "C"]\n[Rules "classic"]\n\nhand 1\n  {body.format(name)}\n'
+    assert agree(text) == (name == "Anna")
+
+
 # ---- mutations ---------------------------------------------------------------------------
 
 
