@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from .rules import RuleSet, parse_rules
@@ -168,6 +169,29 @@ class GameKind:
     annotate_analysis: Callable[[Any], Any] | None = None
     """Writes the analysis into a record as glyphs and comments (``annotate --analysis``)."""
     default_rules: str = "classic"
+
+    @classmethod
+    def from_modules(
+        cls, *, view: ModuleType, ask: ModuleType, facts: ModuleType, kgn: ModuleType, **fields: Any
+    ) -> GameKind:
+        """A kind whose functions come from its package's modules by their usual names
+        (``view.py``: ``view``, ``describe``, ``sheet``, ``annotate``, ``progression``;
+        ``ask.py``: ``question``; ``facts.py``: ``hand_facts``, ``cut_tags``,
+        ``strip_facts``; ``kgn.py``: ``before``, ``append_move``), the rest as given."""
+        return cls(
+            view=view.view,
+            describe=view.describe,
+            sheet=view.sheet,
+            annotate=view.annotate,
+            progression=view.progression,
+            question=ask.question,
+            hand_facts=facts.hand_facts,
+            cut_tags=facts.cut_tags,
+            strip_facts=facts.strip_facts,
+            before=kgn.before,
+            append_move=kgn.append_move,
+            **fields,
+        )
 
     def player_counts(self, rules: RuleSet) -> range:
         """How many players the game takes under ``rules`` (its checker decides)."""

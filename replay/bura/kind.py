@@ -17,7 +17,11 @@ def _generate(seed: int, rules: str, players: int, deals: int) -> AnyGame:
     return generate_bura(seed=seed, rules=rules, players=players, deals=deals)
 
 
-KIND = GameKind(
+KIND = GameKind.from_modules(
+    view=view,
+    ask=ask,
+    facts=facts,
+    kgn=kgn,
     name="bura",
     title="Bura",
     unit="deal",
@@ -26,17 +30,6 @@ KIND = GameKind(
     table=BuraTable,
     checker=BuraChecker,
     generate=_generate,
-    view=view.view,
-    describe=view.describe,
-    sheet=view.sheet,
-    annotate=view.annotate,
-    question=ask.question,
-    hand_facts=facts.hand_facts,
-    cut_tags=facts.cut_tags,
-    strip_facts=facts.strip_facts,
-    before=kgn.before,
-    append_move=kgn.append_move,
-    progression=view.progression,
     start_tags=START_TAGS,
     score_name="chips",
     score_tally="chips",

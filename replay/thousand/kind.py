@@ -31,7 +31,11 @@ def _annotate_analysis(record: Any) -> Any:
     return annotate_analysis(record)
 
 
-KIND = GameKind(
+KIND = GameKind.from_modules(
+    view=view,
+    ask=ask,
+    facts=facts,
+    kgn=kgn,
     name="thousand",
     title="Thousand",
     unit="hand",
@@ -40,17 +44,6 @@ KIND = GameKind(
     table=ThousandTable,
     checker=ThousandChecker,
     generate=_generate,
-    view=view.view,
-    describe=view.describe,
-    sheet=view.sheet,
-    annotate=view.annotate,
-    question=ask.question,
-    hand_facts=facts.hand_facts,
-    cut_tags=facts.cut_tags,
-    strip_facts=facts.strip_facts,
-    before=kgn.before,
-    append_move=kgn.append_move,
-    progression=view.progression,
     analyze=_analyze,
     annotate_analysis=_annotate_analysis,
     start_tags=START_TAGS,
