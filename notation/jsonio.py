@@ -9,11 +9,13 @@ True
 
 from __future__ import annotations
 
+import codecs
 import functools
+import io
 import json
 import re
 from collections.abc import Iterator
-from typing import Any
+from typing import IO, Any
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -29,6 +31,7 @@ __all__ = [
     "to_dict",
     "to_json",
 ]
+
 
 @functools.cache
 def _game() -> TypeAdapter[Game]:
@@ -92,77 +95,148 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 _DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicates)
 _SPACE = re.compile(r"[ \t\n\r]*")
+_CHUNK = 1 << 20
 
 
-def _decode_at(text: str, index: int, file: str | None, line: int) -> tuple[Any, int]:
-    """One JSON value starting at ``index``: (value, end); a located error otherwise."""
-    try:
-        return _DECODER.raw_decode(text, index)
-    except json.JSONDecodeError as exc:
-        raise KgnError(
-            f"not JSON: {exc.msg}", code="json", file=file, line=exc.lineno, column=exc.colno
-        ) from None
-    except RecursionError:
-        raise KgnError(
-            "not a game record: JSON nested too deeply", code="json", file=file, line=line
-        ) from None
-    except ValueError as exc:  # duplicate keys, a number too long to read
-        raise KgnError(
-            f"not a game record: {clip(str(exc), 120)}", code="json", file=file, line=line
-        ) from None
+class _Stream:
+    """JSON text read a chunk at a time: ``text[pos:]`` is what is not consumed yet, and
+    ``text[pos]`` stands at file ``line``, ``column``.  Memory stays near the largest single
+    value, and consuming is not copying (the text read is compacted only as it is read)."""
 
+    def __init__(self, source: str | IO[str] | IO[bytes], file: str | None) -> None:
+        self.file = file
+        self._source = io.StringIO(source) if isinstance(source, str) else source
+        self._decoder = codecs.getincrementaldecoder("utf-8")()
+        self._bytes = 0
+        self.text = ""
+        self.pos = 0
+        self.line, self.column = 1, 1
+        self._first = True
+        self.eof = False
 
-def iter_json_games(text: str, *, file: str | None = None) -> Iterator[Game]:
-    """The games of a JSON text: one game object, an array of them (read one element at a
-    time, so memory stays near the text's size), or JSON Lines.  Duplicate keys, nesting too
-    deep and numbers too long are located errors."""
-    text = text.lstrip("\ufeff")
-    pos = _SPACE.match(text).end()  # type: ignore[union-attr]
-    if pos == len(text):
-        return
-    if text[pos] == "[":
-        yield from _array_games(text, pos + 1, file)
-        return
-    line = 1
-    n = 0
-    for raw in text.splitlines():
-        if raw.strip():
-            n += 1
-            value, end = _decode_at(raw, _SPACE.match(raw).end(), file, line)  # type: ignore[union-attr]
-            if raw[end:].strip():
+    def fill(self, size: int = _CHUNK) -> bool:
+        """Read about ``size`` more characters; False at the end of the input."""
+        if self.eof:
+            return False
+        data = self._source.read(size)
+        if isinstance(data, bytes):
+            try:
+                chunk = self._decoder.decode(data, final=not data)
+            except UnicodeDecodeError as exc:
                 raise KgnError(
-                    "not JSON: extra data after the value (one game a line in JSON Lines)",
-                    code="json",
-                    file=file,
-                    line=line,
-                    column=end + 1,
-                )
-            yield from_dict(value, file=file, index=n)
-        line += 1
+                    f"invalid UTF-8 at byte {self._bytes + exc.start}; JSON files are UTF-8",
+                    code="encoding",
+                    file=self.file,
+                ) from None
+            self._bytes += len(data)
+        else:
+            chunk = data
+        if not data:
+            self.eof = True
+            return False
+        if self._first:
+            chunk, self._first = chunk.lstrip("\ufeff"), False
+        self.text = self.text[self.pos :] + chunk
+        self.pos = 0
+        return True
+
+    def consume(self, end: int) -> None:
+        """Move on to index ``end`` of the text, keeping count of lines and columns."""
+        breaks = self.text.count("\n", self.pos, end)
+        if breaks:
+            self.line += breaks
+            self.column = end - self.text.rfind("\n", self.pos, end)
+        else:
+            self.column += end - self.pos
+        self.pos = end
+
+    def skip_space(self) -> str:
+        """Skip white space; the next character, or "" at the end."""
+        while True:
+            self.consume(_SPACE.match(self.text, self.pos).end())  # type: ignore[union-attr]
+            if self.pos < len(self.text) or not self.fill():
+                return self.text[self.pos : self.pos + 1]
+
+    def error(self, message: str, at: int | None = None) -> KgnError:
+        """A located error at index ``at`` of the text (default: where reading stands)."""
+        at = self.pos if at is None else at
+        breaks = self.text.count("\n", self.pos, at)
+        column = at - self.text.rfind("\n", self.pos, at) if breaks else self.column + at - self.pos
+        return KgnError(
+            message, code="json", file=self.file, line=self.line + breaks, column=column
+        )
+
+    def value(self) -> Any:
+        """The JSON value that starts here (read further while it is incomplete)."""
+        size = _CHUNK
+        while True:
+            try:
+                value, end = _DECODER.raw_decode(self.text, self.pos)
+            except json.JSONDecodeError as exc:
+                # The text read so far may end inside the value: an unterminated string (its
+                # start is reported), or a token cut short near the end.  Anything else is
+                # an error where it is, and nothing more is read for it.
+                cut = exc.msg.startswith("Unterminated string") or exc.pos >= len(self.text) - 64
+                if cut and self.fill(size):
+                    size *= 2  # a long value is read in doubling chunks: linear, not quadratic
+                    continue
+                raise self.error(f"not JSON: {exc.msg}", exc.pos) from None
+            except RecursionError:
+                raise self.error("not a game record: JSON nested too deeply") from None
+            except ValueError as exc:  # duplicate keys, a number too long to read
+                raise self.error(f"not a game record: {clip(str(exc), 120)}") from None
+            if end == len(self.text) and self.fill(size):
+                continue  # a value that ends with the text read so far may go on (a number)
+            self.consume(end)
+            return value
 
 
-def _array_games(text: str, pos: int, file: str | None) -> Iterator[Game]:
-    line, counted, n = 1, 0, 0
-    while True:
-        pos = _SPACE.match(text, pos).end()  # type: ignore[union-attr]
-        line += text.count("\n", counted, pos)
-        counted = pos
-        if pos < len(text) and text[pos] == "]" and n == 0:
-            pos += 1
-            break
-        value, pos = _decode_at(text, pos, file, line)
+def iter_json_games(
+    source: str | IO[str] | IO[bytes], *, file: str | None = None
+) -> Iterator[Game]:
+    """The games of a JSON text or stream: an array of game objects, or game objects one
+    after another (JSON Lines, or one object over several lines).  The input is read a
+    chunk at a time, so memory stays near the size of one game whatever the file's size.
+    Invalid UTF-8, duplicate keys, nesting too deep and numbers too long are located
+    errors."""
+    stream = _Stream(source, file)
+    first = stream.skip_space()
+    if not first:
+        return
+    if first == "[":
+        stream.consume(stream.pos + 1)
+        yield from _array_games(stream)
+        return
+    n = 0
+    while stream.skip_space():
+        value = stream.value()
         n += 1
         yield from_dict(value, file=file, index=n)
-        pos = _SPACE.match(text, pos).end()  # type: ignore[union-attr]
-        if pos < len(text) and text[pos] == ",":
-            pos += 1
-            continue
-        if pos < len(text) and text[pos] == "]":
-            pos += 1
+        ended = stream.line
+        if stream.skip_space() and stream.line == ended:
+            raise stream.error(
+                "not JSON: extra data after the value (one game a line in JSON Lines)"
+            )
+
+
+def _array_games(stream: _Stream) -> Iterator[Game]:
+    n = 0
+    while True:
+        if stream.skip_space() == "]" and n == 0:
+            stream.consume(stream.pos + 1)
             break
-        raise KgnError("not JSON: expected ',' or ']' after a game", code="json", file=file)
-    if text[pos:].strip():
-        raise KgnError("not JSON: extra data after the array", code="json", file=file)
+        value = stream.value()
+        n += 1
+        yield from_dict(value, file=stream.file, index=n)
+        after = stream.skip_space()
+        if after in (",", "]"):
+            stream.consume(stream.pos + 1)
+            if after == ",":
+                continue
+            break
+        raise stream.error("not JSON: expected ',' or ']' after a game")
+    if stream.skip_space():
+        raise stream.error("not JSON: extra data after the array")
 
 
 def json_safe(text: str) -> str:

@@ -1409,21 +1409,15 @@ def import_(
     """Convert JSON game records (as `kozyr export` writes them) back to canonical KGN.
     Every game must be one that KGN can hold: its text is read back and must give the same
     record (a tag name that is not a name, a negative trick number ... are errors)."""
+    from notation.jsonio import iter_json_games  # pydantic loads only here
+
     try:
-        raw = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
+        handle = contextlib.nullcontext(sys.stdin.buffer) if file == "-" else open(file, "rb")
     except OSError as exc:
         _fail_usage(f"cannot read {file}: {exc.strerror or exc}")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        _say(f"{file}: error[encoding]: invalid UTF-8 at byte {exc.start}")
-        raise typer.Exit(EXIT_INVALID) from None
-    del raw
-    from notation.jsonio import iter_json_games
-
-    with _Sink(output) as out:
+    with handle as source, _Sink(output, spool=True) as out:
         try:
-            for n, game in enumerate(iter_json_games(text, file=file), 1):
+            for n, game in enumerate(iter_json_games(source, file=file), 1):
                 kgn = write_game(game)
                 try:
                     again = notation.loads(kgn)
@@ -1442,6 +1436,9 @@ def import_(
             out.abandon()
             _say(exc.format())
             raise typer.Exit(EXIT_INVALID) from None
+        except OSError as exc:
+            out.abandon()
+            _fail_usage(f"cannot read {file}: {exc.strerror or exc}")
 
 
 @app.command()

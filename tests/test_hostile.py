@@ -233,6 +233,18 @@ def test_broken_json_is_a_located_error(tmp_path: Path, text: str, message: str)
     assert result.exit_code == 1 and message in result.stderr and "Traceback" not in result.stderr  # type: ignore[attr-defined]
 
 
+def test_an_import_that_fails_half_way_prints_nothing(tmp_path: Path) -> None:
+    import json
+
+    games = exported(tmp_path)
+    text = json.dumps(games + games)[:-1] + ', {"kind": "thousand", "hands": 1}]'
+    result = import_json(tmp_path, text)
+    assert result.exit_code == 1 and result.stdout == "" and "game record" in result.stderr  # type: ignore[attr-defined]
+    (tmp_path / "bad.json").write_bytes(json.dumps(games).encode() + b"\n\xff")
+    result = runner.invoke(app, ["import", str(tmp_path / "bad.json")])
+    assert result.exit_code == 1 and result.stdout == "" and "invalid UTF-8 at byte" in result.stderr
+
+
 def test_a_json_comment_cannot_become_a_hand_and_a_tag_name_cannot_inject_a_tag(tmp_path: Path) -> None:
     import json
 

@@ -117,6 +117,45 @@ def test_json_lines_and_arrays_import() -> None:
     assert list(iter_json_games(array)) == games
 
 
+class _Reads(io.BytesIO):
+    """A byte stream that remembers how much each read asked for."""
+
+    def __init__(self, data: bytes) -> None:
+        super().__init__(data)
+        self.asked: list[int] = []
+
+    def read(self, size: int | None = -1) -> bytes:
+        self.asked.append(-1 if size is None else size)
+        return super().read(size)
+
+
+def test_a_large_json_array_is_read_a_chunk_at_a_time() -> None:
+    games = notation.loads_all((SAMPLES / "thousand" / "04-barrel-falls.kgn").read_text())
+    one = json.loads(to_json(games[0]))
+    count = 3_000_000 // len(json.dumps(one)) + 1  # about 3 MB of JSON
+    data = json.dumps([one] * count, indent=2).encode()
+    stream = _Reads(data)
+    assert list(iter_json_games(stream)) == [games[0]] * count
+    assert len(stream.asked) >= 4 and all(0 < size <= 1 << 20 for size in stream.asked[:-1])
+
+
+def test_json_objects_one_after_another_and_their_errors() -> None:
+    game = notation.loads((SAMPLES / "thousand" / "01-first-hand.kgn").read_text())
+    pretty = to_json(game, indent=2)
+    assert list(iter_json_games(pretty + "\n" + pretty)) == [game, game]  # objects over several lines
+    with pytest.raises(notation.KgnError, match="one game a line") as info:
+        list(iter_json_games(to_json(game) + " " + to_json(game)))
+    assert (info.value.line, info.value.column) == (1, len(to_json(game)) + 2)
+    filler = (to_json(game) + "\n") * (1_500_000 // len(to_json(game)))  # past the first chunk
+    lines = filler.count("\n")
+    with pytest.raises(notation.KgnError, match="not JSON") as info:
+        list(iter_json_games(filler + '{"kind": "thousand",, }\n'))
+    assert (info.value.line, info.value.column) == (lines + 1, 21)
+    with pytest.raises(notation.KgnError, match="invalid UTF-8 at byte") as info:
+        list(iter_json_games(io.BytesIO(filler.encode() + b'{"caf\xe9"')))
+    assert info.value.code == "encoding" and f"at byte {len(filler) + 5}" in info.value.message
+
+
 def test_json_schema_describes_games() -> None:
     schema = json_schema()
     assert schema["title"] == "KGN game record"
