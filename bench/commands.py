@@ -5,7 +5,7 @@ memory, one process each (``--jobs 1`` where a command has jobs).
 
 The corpus is bench/bench.py's generated Thousand corpus (10 MB) repeated to the size asked.
 Targets (issue #14): on a 100 MB file every command at least 2 MB/s and under 150 MB of peak
-RSS.  Output goes to /dev/null; CPU time and peak RSS come from /usr/bin/time.
+RSS.  ``import`` reads the JSON that ``export --to json`` writes of the same corpus.  Output goes to /dev/null; CPU time and peak RSS come from /usr/bin/time.
 """
 
 from __future__ import annotations
@@ -65,21 +65,40 @@ def cost(args: list[str]) -> tuple[float, float, int]:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mb", type=float, default=100)
-    ap.add_argument("--only", nargs="+", choices=sorted(COMMANDS))
+    ap.add_argument("--only", nargs="+", choices=sorted([*COMMANDS, "import"]))
     args = ap.parse_args()
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     path = corpus(args.mb)
     size = path.stat().st_size / 1e6
     print(f"{path.name}: {size:.1f} MB; one process each, CPU time")
-    for name, argv in COMMANDS.items():
+    runs = [(name, [*argv, str(path)], size) for name, argv in COMMANDS.items()]
+    if not args.only or "import" in args.only:
+        json_path = path.with_suffix(".json")
+        if not json_path.exists():
+            subprocess.run(
+                [
+                    str(Path(sys.executable).parent / "kozyr"),
+                    "export",
+                    "--to",
+                    "json",
+                    str(path),
+                    "-o",
+                    str(json_path),
+                ],
+                check=True,
+            )
+        runs.append(("import", ["import", str(json_path)], json_path.stat().st_size / 1e6))
+    for name, argv, mb in runs:
         if args.only and name not in args.only:
             continue
-        cpu, peak, code = cost([*argv, str(path)])
-        verdict = "ok" if size / cpu >= 2 and peak < 150 else "MISSES the target"
+        cpu, peak, code = cost(argv)
+        verdict = "ok" if mb / cpu >= 2 and peak < 150 else "MISSES the target"
         print(
-            f"  {name:13} {size / cpu:6.2f} MB/s  {cpu:7.1f} s CPU  peak RSS {peak:6.0f} MB  "
+            f"  {name:13} {mb / cpu:6.2f} MB/s  {cpu:7.1f} s CPU  peak RSS {peak:6.0f} MB  "
             f"exit {code}  {verdict}"
         )
+        if name == "import":
+            print(f"  (import reads the {mb:.0f} MB of JSON that export --to json wrote)")
 
 
 if __name__ == "__main__":

@@ -59,10 +59,6 @@ from .write import KEYWORDS
 __all__ = ["MAX_DIGITS", "MAX_NESTING", "fast_bura", "fast_thousand"]
 
 
-def _play(seat: str, card: str, marriage: bool, pos: tuple[int, int]) -> Play:
-    return Play(seat=seat, card=card, marriage=marriage, pos=pos)
-
-
 def _entry(seat: str, value: int, barrel: bool, pos: tuple[int, int]) -> Entry:
     return Entry(seat=seat, value=value, barrel=barrel, pos=pos)
 
@@ -203,7 +199,8 @@ class _Reader:
         """The Players tag (names that are keywords or look like cards take the slow path)."""
 
     def seat(self, name: str) -> str:
-        if name not in self.players or name.lower() in _KEYWORDS:
+        """A player named bare (the header took only bare names that are no keyword)."""
+        if name not in self.players:
             raise _GiveUp
         return name
 
@@ -661,8 +658,6 @@ class _Reader:
         winner = None
         head, arrow, who = body.partition(" -> ")
         if arrow:
-            if not re.fullmatch(_NAME, who):
-                raise _GiveUp
             winner = Winner(seat=self.seat(who), pos=(lno, col + len(head) + 4))
         plays: list[Play] = []
         players = self.players
@@ -677,7 +672,7 @@ class _Reader:
             seat, card = bits[0], _CANON.get(bits[1])
             if seat not in players or card is None:
                 raise _GiveUp
-            plays.append(_play(seat, card, marriage, (lno, col)))
+            plays.append(Play(seat=seat, card=card, marriage=marriage, pos=(lno, col)))
             col += len(part) + 2
         return Trick(number=_num(m.group(1)), plays=plays, winner=winner, pos=(lno, 3))
 

@@ -190,8 +190,10 @@ def _notes(out: _Out, notes: Iterable[Note]) -> None:
 
 
 def _line(out: _Out) -> None:
-    out.newline()
-    out.raw(INDENT)
+    out.parts.append(_NEW_LINE)
+
+
+_NEW_LINE = "\n" + INDENT
 
 
 def _hand(out: _Out, hand: Hand) -> None:
@@ -242,8 +244,25 @@ def _plays(out: _Out, plays: list[Play], winner: Winner | None) -> None:
 
 
 def _trick(out: _Out, trick: Trick) -> None:
+    plays, winner = trick.plays, trick.winner
+    for p in plays:
+        if p.notes:
+            break
+    else:
+        if plays and (winner is None or not winner.notes):
+            # A trick without notes, in one piece (what the general path below writes).
+            text = f"{trick.number}. " + ", ".join(
+                [
+                    f"{seat_text(p.seat)} {p.card} marriage"
+                    if p.marriage
+                    else f"{seat_text(p.seat)} {p.card}"
+                    for p in plays
+                ]
+            )
+            out.word(text if winner is None else f"{text} -> {seat_text(winner.seat)}")
+            return
     out.word(f"{trick.number}.")
-    _plays(out, trick.plays, trick.winner)
+    _plays(out, plays, winner)
 
 
 def _entry(kind: str, e: Entry) -> str:

@@ -29,18 +29,18 @@ class _Watcher(Visitor):
         self.marriages: dict[int, str] = {}
 
     def visit_move(self, table: Any, node: Any, checker: Checker[Any]) -> None:
-        if self.depth:
-            return
-        if isinstance(node, Play) and node.marriage:
+        kind = type(node)
+        if self.depth or (kind is not Play and kind is not Answer):
+            return  # only cards played are looked at, on the main line
+        if kind is Play and node.marriage:
             hand = table.hand
             source = hand.marriages if hand is not None else table.results[-1].marriages
             seat, value, suit = source[-1]
             what = "the four aces" if suit is None else f"{suit.noun} marriage"
             trump = "" if suit is None else f"; {suit.noun} are trump"
             self.marriages[id(node)] = f"{what}: {table.players[seat]} +{value}{trump}"
-        if isinstance(node, Play | Answer):
-            if not table.trick_open and table.last_winner is not None:
-                self.takers[id(node)] = table.players[table.last_winner]
+        if not table.trick_open and table.last_winner is not None:
+            self.takers[id(node)] = table.players[table.last_winner]
 
 
 def annotate(game: AnyGame, *, in_place: bool = False) -> tuple[AnyGame, Report]:

@@ -213,7 +213,8 @@ def annotate(
         if res.redeal:
             continue
         kinds = {st.kind for st in hand.stated}
-        hand.stated.extend(st for st in stated_facts(res, names) if st.kind not in kinds)
+        if len(kinds) < 3:  # points, score and totals: one at least is not written yet
+            hand.stated.extend(st for st in stated_facts(res, names) if st.kind not in kinds)
         score = next(st for st in hand.stated if st.kind == "score")
         if res.declarer is not None and res.made is not None:
             diff = res.points[res.declarer] - (res.contract or 0)
