@@ -24,7 +24,7 @@ from notation.errors import clip, safe_text
 from notation.parse import GameText
 
 from .rules import did_you_mean
-from .sources import InputError, texts_of
+from .sources import InputError, open_input, texts_of
 
 app = typer.Typer(
     name="kozyr",
@@ -1412,33 +1412,32 @@ def import_(
     from notation.jsonio import iter_json_games  # pydantic loads only here
 
     try:
-        handle = contextlib.nullcontext(sys.stdin.buffer) if file == "-" else open(file, "rb")
-    except OSError as exc:
-        _fail_usage(f"cannot read {file}: {exc.strerror or exc}")
-    with handle as source, _Sink(output, spool=True) as out:
-        try:
-            for n, game in enumerate(iter_json_games(source, file=file), 1):
-                kgn = write_game(game)
-                try:
-                    again = notation.loads(kgn)
-                except KgnError as exc:
-                    again, why = None, exc.message
-                if again != game:
-                    why = why if again is None else "its KGN text reads back differently"
-                    raise KgnError(
-                        f"game {n} cannot be written as KGN: {clip(why, 200)}",
-                        code="json",
-                        file=file,
-                        game=n,
-                    )
-                out.write(("" if n == 1 else "\n") + kgn)
-        except KgnError as exc:
-            out.abandon()
-            _say(exc.format())
-            raise typer.Exit(EXIT_INVALID) from None
-        except OSError as exc:
-            out.abandon()
-            _fail_usage(f"cannot read {file}: {exc.strerror or exc}")
+        with open_input(file) as source, _Sink(output, spool=True) as out:
+            try:
+                for n, game in enumerate(iter_json_games(source, file=file), 1):
+                    kgn = write_game(game)
+                    try:
+                        again = notation.loads(kgn)
+                    except KgnError as exc:
+                        again, why = None, exc.message
+                    if again != game:
+                        why = why if again is None else "its KGN text reads back differently"
+                        raise KgnError(
+                            f"game {n} cannot be written as KGN: {clip(why, 200)}",
+                            code="json",
+                            file=file,
+                            game=n,
+                        )
+                    out.write(("" if n == 1 else "\n") + kgn)
+            except KgnError as exc:
+                out.abandon()
+                _say(exc.format())
+                raise typer.Exit(EXIT_INVALID) from None
+            except OSError as exc:
+                out.abandon()
+                _fail_usage(f"cannot read {file}: {exc.strerror or exc}")
+    except InputError as exc:
+        _fail_usage(str(exc))
 
 
 @app.command()
