@@ -140,14 +140,16 @@ class _Stream:
         self.pos = 0
         return True
 
-    def consume(self, end: int) -> None:
-        """Move on to index ``end`` of the text, keeping count of lines and columns."""
-        breaks = self.text.count("\n", self.pos, end)
+    def where(self, at: int) -> tuple[int, int]:
+        """The file line and column of index ``at`` of the text (at or after ``pos``)."""
+        breaks = self.text.count("\n", self.pos, at)
         if breaks:
-            self.line += breaks
-            self.column = end - self.text.rfind("\n", self.pos, end)
-        else:
-            self.column += end - self.pos
+            return self.line + breaks, at - self.text.rfind("\n", self.pos, at)
+        return self.line, self.column + at - self.pos
+
+    def consume(self, end: int) -> None:
+        """Move on to index ``end`` of the text."""
+        self.line, self.column = self.where(end)
         self.pos = end
 
     def skip_space(self) -> str:
@@ -159,12 +161,8 @@ class _Stream:
 
     def error(self, message: str, at: int | None = None) -> KgnError:
         """A located error at index ``at`` of the text (default: where reading stands)."""
-        at = self.pos if at is None else at
-        breaks = self.text.count("\n", self.pos, at)
-        column = at - self.text.rfind("\n", self.pos, at) if breaks else self.column + at - self.pos
-        return KgnError(
-            message, code="json", file=self.file, line=self.line + breaks, column=column
-        )
+        line, column = self.where(self.pos if at is None else at)
+        return KgnError(message, code="json", file=self.file, line=line, column=column)
 
     def value(self) -> Any:
         """The JSON value that starts here (read further while it is incomplete)."""
