@@ -129,6 +129,15 @@ _GLYPHS = frozenset(("!!", "??", "!?", "?!", "!", "?"))
 _TRICK_NO = re.compile(r"[0-9]+\.\Z")
 
 
+def _card_tokens(toks: list[tuple[str, int]], k: int) -> tuple[list[str], int]:
+    """The cards (in any spelling, as codes) from token ``k`` on, and the token after them."""
+    cards: list[str] = []
+    while k < len(toks) and toks[k][0] in _CANON:
+        cards.append(_CANON[toks[k][0]])
+        k += 1
+    return cards, k
+
+
 def _comment(text: str, col: int, lno: int) -> Comment:
     """A ``{}`` comment token as a record."""
     return Comment(text=decode_comment(text[1:-1].strip()), pos=(lno, col))
@@ -559,11 +568,7 @@ class _Reader:
                 pos=pos,
             )
         elif word == "talon":
-            k = 1
-            cards: list[str] = []
-            while k < len(toks) and toks[k][0] in _CANON:
-                cards.append(_CANON[toks[k][0]])
-                k += 1
+            cards, k = _card_tokens(toks, 1)
             hand["talon"] = Talon(cards=cards, notes=self.comments(toks, k, lno, end=True), pos=pos)
         elif word == "concede":
             hand["concede"] = ConcedeRec(notes=self.comments(toks, 1, lno, end=True), pos=pos)
@@ -823,16 +828,10 @@ class _BuraReader(_Reader):
             while True:
                 seat, at = toks[k]
                 k += 1
-                up: list[str] = []
-                while k < n and toks[k][0] in _CANON:
-                    up.append(_CANON[toks[k][0]])
-                    k += 1
+                up, k = _card_tokens(toks, k)
                 down: list[str] = []
                 if k < n and toks[k][0] == "down":
-                    k += 1
-                    while k < n and toks[k][0] in _CANON:
-                        down.append(_CANON[toks[k][0]])
-                        k += 1
+                    down, k = _card_tokens(toks, k + 1)
                     if not down:
                         raise _GiveUp
                 if not up and not down:
@@ -881,11 +880,7 @@ class _BuraReader(_Reader):
             seat, combo = self.seat(toks[1][0]), toks[2][0]
             if combo not in _COMBOS:
                 raise _GiveUp
-            k = 3
-            shown: list[str] = []
-            while k < n and toks[k][0] in _CANON:
-                shown.append(_CANON[toks[k][0]])
-                k += 1
+            shown, k = _card_tokens(toks, 3)
             return Show(
                 seat=seat,
                 combo=_checked(combo),
