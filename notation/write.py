@@ -66,6 +66,7 @@ _NOT_A_NAME = re.compile(
     re.IGNORECASE,
 )
 INDENT = "  "
+_NEW_LINE = "\n" + INDENT
 
 
 def escape_char(ch: str) -> str:
@@ -193,9 +194,6 @@ def _line(out: _Out) -> None:
     out.parts.append(_NEW_LINE)
 
 
-_NEW_LINE = "\n" + INDENT
-
-
 def _hand(out: _Out, hand: Hand) -> None:
     out.indent = INDENT
     out.raw(f"hand {hand.number}")
@@ -232,11 +230,25 @@ def _calls(out: _Out, calls: list[Call]) -> None:
         _notes(out, call.notes)
 
 
+def _play_text(play: Play) -> str:
+    text = f"{seat_text(play.seat)} {play.card}"
+    return text + " marriage" if play.marriage else text
+
+
 def _plays(out: _Out, plays: list[Play], winner: Winner | None) -> None:
+    for play in plays:
+        if play.notes:
+            break
+    else:
+        if plays and (winner is None or not winner.notes):
+            # No notes (the common case): in one piece, what the loop below writes.
+            text = ", ".join([_play_text(p) for p in plays])
+            out.word(text if winner is None else f"{text} -> {seat_text(winner.seat)}")
+            return
     for i, play in enumerate(plays):
         if i:
             out.raw(",")
-        out.word(f"{seat_text(play.seat)} {play.card}" + (" marriage" if play.marriage else ""))
+        out.word(_play_text(play))
         _notes(out, play.notes)
     if winner is not None:
         out.word(f"-> {seat_text(winner.seat)}")
@@ -244,25 +256,8 @@ def _plays(out: _Out, plays: list[Play], winner: Winner | None) -> None:
 
 
 def _trick(out: _Out, trick: Trick) -> None:
-    plays, winner = trick.plays, trick.winner
-    for p in plays:
-        if p.notes:
-            break
-    else:
-        if plays and (winner is None or not winner.notes):
-            # A trick without notes, in one piece (what the general path below writes).
-            text = f"{trick.number}. " + ", ".join(
-                [
-                    f"{seat_text(p.seat)} {p.card} marriage"
-                    if p.marriage
-                    else f"{seat_text(p.seat)} {p.card}"
-                    for p in plays
-                ]
-            )
-            out.word(text if winner is None else f"{text} -> {seat_text(winner.seat)}")
-            return
     out.word(f"{trick.number}.")
-    _plays(out, plays, winner)
+    _plays(out, trick.plays, trick.winner)
 
 
 def _entry(kind: str, e: Entry) -> str:
