@@ -66,6 +66,21 @@ def commented_corpus(kgn: Path) -> Path:
     return path
 
 
+def big_corpus(mb: float) -> Path:
+    """The 10 MB Thousand corpus repeated to ``mb`` MB (itself at 10 MB or less)."""
+    base = thousand_corpus(10)
+    if mb <= 10:
+        return base
+    path = OUT / f"thousand-{mb:g}mb.kgn"
+    if not path.exists():
+        data = base.read_text(encoding="utf-8")
+        with open(path, "w", encoding="utf-8") as handle:
+            while handle.tell() < mb * 1e6:
+                handle.write(data)
+                handle.write("\n")
+    return path
+
+
 def pgn_corpus(mb: float) -> Path:
     path = OUT / f"chess-{mb:g}mb.pgn"
     if path.exists():
@@ -198,13 +213,7 @@ def main() -> None:
           f"{bn_one / chess_rate:.2f}x")
 
     if args.big:
-        big = OUT / "thousand-100mb.kgn"
-        if not big.exists():
-            data = kgn.read_text(encoding="utf-8")
-            with open(big, "w", encoding="utf-8") as handle:
-                while handle.tell() < 100e6:
-                    handle.write(data)
-                    handle.write("\n")
+        big = big_corpus(100)
         for jobs in ("1", "2"):
             t = time.perf_counter()
             proc = subprocess.run(

@@ -38,7 +38,7 @@ def main() -> None:
     }
     base = None
     for name, cmd in commands.items():
-        cpu, peak = kozyr_cost(cmd)
+        cpu, peak, _ = kozyr_cost(cmd)
         speed = size / cpu
         base = base or speed
         print(f"{name:22} {size:.1f} MB in {cpu:6.2f} CPU s = {speed:5.2f} MB/s ({100 * speed / base:3.0f}% of validate), peak RSS {peak / 1e6:.0f} MB")

@@ -39,7 +39,8 @@ SHAPES: dict[str, Callable[[int], str]] = {
 
 
 def measure(command: list[str], path: Path) -> tuple[float, int]:
-    return kozyr_cost([*command, str(path)])
+    cost = kozyr_cost([*command, str(path)])
+    return cost.cpu, cost.peak
 
 
 def main() -> None:

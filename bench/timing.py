@@ -4,16 +4,29 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
+from typing import NamedTuple
 
 
-def kozyr_cost(args: list[str]) -> tuple[float, int]:
-    """CPU seconds (user + system) and peak RSS in bytes of ``kozyr ARGS`` (/usr/bin/time)."""
+class Cost(NamedTuple):
+    cpu: float
+    """CPU seconds, user + system."""
+    peak: int
+    """Peak RSS in bytes."""
+    code: int
+    """The exit code."""
+
+
+def kozyr_cost(args: list[str]) -> Cost:
+    """What ``kozyr ARGS`` cost (/usr/bin/time), its output dropped."""
     kozyr = Path(sys.executable).parent / "kozyr"
-    out = subprocess.run(
-        ["/usr/bin/time", "-f", "%U %S %M", str(kozyr), *args],
-        capture_output=True,
-        text=True,
-    )
-    user, system, peak = out.stderr.strip().splitlines()[-1].split()
-    return float(user) + float(system), int(peak) * 1024
+    with tempfile.NamedTemporaryFile("r", suffix=".time") as report:
+        proc = subprocess.run(
+            ["/usr/bin/time", "-o", report.name, "-f", "%U %S %M", str(kozyr), *args],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            check=False,
+        )
+        user, system, peak = report.read().strip().splitlines()[-1].split()
+    return Cost(float(user) + float(system), int(peak) * 1024, proc.returncode)
