@@ -25,7 +25,7 @@ from __future__ import annotations
 import copy
 import hashlib
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from notation.cards import Suit, card_code, card_points, parse_card
 from notation.jsonio import to_dict
@@ -45,6 +45,9 @@ from notation.write import write_game
 from .checking import Visitor, replay_record
 from .facts import GameFacts, HandFacts, TrickFacts
 from .games import GAMES
+
+if TYPE_CHECKING:
+    from .parallel import Job
 
 __all__ = [
     "Filters",
@@ -538,7 +541,7 @@ class Found:
 
 
 def examine(
-    item: tuple[str, int, int, str | None, Any],
+    item: Job,
     filters: Filters | None = None,
     output: str = "kgn",
     hands: bool = False,
@@ -551,14 +554,13 @@ def examine(
 
     from notation.errors import KgnError
     from notation.jsonio import json_safe
-    from notation.parse import GameText, parse_game
+    from notation.parse import parse_game
 
-    text, first_line, index, file, encoding_error = item
+    from .parallel import game_text
+
+    gtext = game_text(item)
+    file, index = gtext.file, gtext.index
     found = Found(file, index)
-    if encoding_error is not None:
-        found.error = encoding_error.get("message", "invalid UTF-8")
-        return found
-    gtext = GameText(text, first_line, index, file)
     try:
         game = parse_game(gtext)
     except KgnError as exc:

@@ -32,6 +32,7 @@ __all__ = [
     "check_all",
     "check_batch",
     "check_dask",
+    "game_text",
     "imap_ordered",
     "job",
 ]
@@ -101,10 +102,16 @@ def _from_dict(data: dict[str, Any]) -> KgnError:
     return err
 
 
-def check_job(item: Job) -> GameResult:
+def game_text(item: Job) -> GameText:
+    """The game a :data:`Job` carries, as :func:`job` took it (its encoding error too)."""
     text, first_line, index, file, encoding_error = item
     err = _from_dict(encoding_error) if encoding_error is not None else None
-    gtext = GameText(text, first_line, index, file, err)  # type: ignore[arg-type]
+    return GameText(text, first_line, index, file, err)  # type: ignore[arg-type]
+
+
+def check_job(item: Job) -> GameResult:
+    gtext = game_text(item)
+    file, index = gtext.file, gtext.index
     result = GameResult(file, index)
     try:
         game = parse_game(gtext)

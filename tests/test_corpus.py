@@ -117,6 +117,20 @@ def test_split_writes_one_file_per_game_and_cat_joins_them(corpus: Path, tmp_pat
     assert notation.loads_all(joined) == notation.loads_all(corpus.read_text())
 
 
+@pytest.mark.parametrize(
+    "command", [["query", "--count"], ["stats"], ["dedupe", "-j", "1"], ["dedupe", "-j", "2"]], ids=" ".join
+)
+def test_a_game_that_is_not_utf8_is_reported_at_its_byte_by_every_corpus_command(
+    command: list[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "latin1.kgn"
+    path.write_bytes('[Game "thousand"]\n[Event "caf\xe9"]\n'.encode("latin-1"))
+    out = runner.invoke(app, [*command, str(path)])
+    assert out.exit_code == 1
+    assert f"{path}:2:12: error[encoding]: invalid UTF-8 (byte 0xe9)" in out.stderr
+    assert "game 1" in out.stderr
+
+
 def test_parquet_tables_answer_the_same_as_stats_in_duckdb(corpus: Path, tmp_path: Path) -> None:
     duckdb = pytest.importorskip("duckdb")
     out = runner.invoke(app, ["export", "--to", "parquet", str(corpus), "-o", str(tmp_path / "pq"), "-j", "1"])
