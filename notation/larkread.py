@@ -569,7 +569,7 @@ def _open_variation(
     lines = gtext.text.split("\n")
     stop = line - gtext.first_line
     for i, src in enumerate(lines[: stop + 1]):
-        end = column - 1 if i == stop else len(src)
+        end = min(column - 1, len(src)) if i == stop else len(src)
         j = 0
         while j < end:
             ch = src[j]

@@ -62,6 +62,20 @@ def test_fifty_nested_variations_are_fine_and_fifty_one_are_not() -> None:
     assert "nested more than 50 deep" in info.value.message and info.value.column == len('  bid A 100') + 7 * 50 + 2
 
 
+@pytest.mark.parametrize("command", [["validate"], ["fmt", "--check"], ["export", "--to", "json"]], ids=" ".join)
+def test_more_than_fifty_variations_side_by_side_are_fine_on_the_grammar_path(tmp_path: Path, command: list[str]) -> None:
+    sample = (ROOT / "samples" / "thousand" / "01-first-hand.kgn").read_text()
+    # sixty variations of Anna's opening bid, and a ';' comment that the grammar reads
+    text = sample.replace("bid Anna 100,", "bid Anna 100" + " (Anna 105)" * 60 + ",", 1)
+    text = text.replace("give Boris 9S, Vera JS\n", "give Boris 9S, Vera JS ; the weakest cards\n", 1)
+    assert text.count(" (Anna 105)") == 60 and "; the weakest" in text
+    path = tmp_path / "many.kgn"
+    path.write_text(text)
+    result = runner.invoke(app, [*command, str(path)])
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert result.exit_code == (1 if command[0] == "fmt" else 0), result.stderr[-500:]
+
+
 def test_checking_leaves_no_reference_cycles_so_each_game_is_freed_at_once() -> None:
     # A reported error once kept its traceback: its frames held every table of the line
     # and the checker in a cycle, and 2,000 such games held 50 MB until a full collection.
