@@ -4,11 +4,11 @@ The Lark grammar stays the definition of KGN; this reader only speeds up the com
 It reads the canonical layout line by line and builds the same records, with the same
 positions, as the Lark reader.  The text may carry ``{}`` comments, glyphs and ``$n`` codes
 where the writer puts them: on the line of the event they belong to, after a hand's or a
-deal's number, and on comment lines before the first.  Thousand variations of calls or of
-the rest of a trick (nested up to ``MAX_NESTING``) are read too.  Anything else (other
-variations, ``;`` comments, quoted names, lenient spellings, a comment on a line of its own
-inside a hand, any deviation at all) makes it give up (``None``) and the Lark reader takes
-the game.  It is tested against the Lark reader on every sample, on generated and annotated
+deal's number, and on comment lines before the first.  Variations of calls (Thousand) or
+of the rest of a trick (both games), nested up to ``MAX_NESTING``, are read too; so are
+cards in every spelling the grammar takes.  Anything else (a variation with later events,
+``;`` comments, quoted names, a comment on a line of its own inside a hand, any deviation
+at all) makes it give up (``None``) and the Lark reader takes the game.  It is tested against the Lark reader on every sample, on generated and annotated
 corpora and on fuzzed input (``tests/test_scale.py``, ``bench/fuzz.py``).
 """
 
@@ -25,6 +25,7 @@ from .records import (
     BuraDeal,
     BuraGame,
     BuraTrick,
+    BuraVariation,
     Call,
     Claim,
     Comment,
@@ -697,7 +698,7 @@ class _Reader:
 # ---- Bura and Burkozel --------------------------------------------------------------------
 
 _DEAL = re.compile(r"deal ([0-9]+)(?=\Z| \{)")
-_NOTED_BURA = re.compile(r"[{!$]|(?<!\?)\?(?!\?)")
+_NOTED_BURA = re.compile(r"[{!$(]|(?<!\?)\?(?!\?)")
 """A Bura line that may carry notes (``??`` alone is a card, never a glyph here)."""
 _BURA_GLYPHS = _GLYPHS - {"??"}
 _NUMBER = re.compile(r"-?[0-9]+\Z")
@@ -725,7 +726,7 @@ class _BuraReader(_Reader):
         return cards
 
     def bura(self) -> BuraGame:
-        tags, i, kind = self.header(("bura", "burkozel"), notes=True)
+        tags, i, kind = self.header(("bura", "burkozel"), notes=True, variations=True)
         notes = self.leading_comments(i)
         i += len(notes[1])
         deals: list[BuraDeal] = []
@@ -815,6 +816,47 @@ class _BuraReader(_Reader):
             deals.append(BuraDeal(**deal))
         return BuraGame(kind=_checked(kind), tags=tags, notes=notes[0], deals=deals)
 
+    def answers(
+        self, toks: list[tuple[str, int]], k: int, lno: int, depth: int
+    ) -> tuple[list[Answer], Winner | None, int]:
+        """Answers separated by ``/`` (each with its notes), then the taker if one is
+        stated, from token ``k`` on; and the token after them (the end of the line, or the
+        ``)`` that closes a variation)."""
+        answers: list[Answer] = []
+        n = len(toks)
+        while True:
+            seat, at = toks[k]
+            up, k = _card_tokens(toks, k + 1)
+            down: list[str] = []
+            if k < n and toks[k][0] == "down":
+                down, k = _card_tokens(toks, k + 1)
+                if not down:
+                    raise _GiveUp
+            if not up and not down:
+                raise _GiveUp
+            notes, k = self.move_notes(toks, k, lno, _BURA_GLYPHS, variations=True, depth=depth)
+            answers.append(
+                Answer(seat=self.seat(seat), cards=up, down=down, notes=notes, pos=(lno, at))
+            )
+            if k == n or toks[k][0] == ")":
+                return answers, None, k
+            if toks[k][0] == "/":
+                k += 1
+                continue
+            winner, k = self.winner(toks, k, lno)
+            return answers, winner, k
+
+    def variation(  # type: ignore[override]
+        self, toks: list[tuple[str, int]], k: int, lno: int, depth: int
+    ) -> tuple[BuraVariation, int]:
+        """A variation of the rest of a trick (answers, and the taker if stated), from the
+        token after ``(`` to its ``)``; the variation and the token after it.  A variation
+        with later events (tricks, draws) is left to the grammar."""
+        answers, winner, k = self.answers(toks, k, lno, depth)
+        if toks[k][0] != ")":
+            raise _GiveUp
+        return BuraVariation(answers=answers, winner=winner), k + 1
+
     def bura_noted(self, line: str, lno: int) -> Any:
         """A Bura event line that may carry notes, read token by token."""
         toks = _tokens(line, 2)
@@ -822,39 +864,9 @@ class _BuraReader(_Reader):
         pos = (lno, col)
         n = len(toks)
         if _TRICK_NO.match(word):
-            answers: list[Answer] = []
-            winner = None
-            k = 1
-            while True:
-                seat, at = toks[k]
-                k += 1
-                up, k = _card_tokens(toks, k)
-                down: list[str] = []
-                if k < n and toks[k][0] == "down":
-                    down, k = _card_tokens(toks, k + 1)
-                    if not down:
-                        raise _GiveUp
-                if not up and not down:
-                    raise _GiveUp
-                notes, k = self.move_notes(toks, k, lno, _BURA_GLYPHS)
-                answers.append(
-                    Answer(
-                        seat=self.seat(seat),
-                        cards=up,
-                        down=down,
-                        notes=notes,
-                        pos=(lno, at),
-                    )
-                )
-                if k == n:
-                    break
-                if toks[k][0] == "/":
-                    k += 1
-                    continue
-                winner, k = self.winner(toks, k, lno)
-                if k != n:
-                    raise _GiveUp
-                break
+            answers, winner, k = self.answers(toks, 1, lno, 0)
+            if k != n:
+                raise _GiveUp
             return BuraTrick(number=_num(word[:-1]), answers=answers, winner=winner, pos=pos)
         if word == "draw":
             drawn, k = self.given(toks, 1, lno)

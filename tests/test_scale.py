@@ -84,6 +84,47 @@ def test_fast_bura_reader_agrees_on_fuzzed_input(data: st.DataObject) -> None:
     agree(mutated(data, BURA_GENERATED, pieces, limit=3000, span=6, times=3))
 
 
+def with_bura_variations(text: str) -> str:
+    """``text`` with, after the lead of every trick, a variation that plays the rest of
+    the trick again (with a glyph, a comment and a variation nested in it), as a player
+    who annotates writes it."""
+
+    def vary(m: re.Match[str]) -> str:
+        lead, rest = m.group(1), m.group(2)
+        answers, arrow, taker = rest.partition(" -> ")
+        first, _, later = answers.partition(" / ")
+        inner = f"{first} !? {{or so}} ({first})" + (f" / {later}" if later else "")
+        return f"{lead} ({inner}{arrow}{taker}) / {rest}"
+
+    return re.sub(r"(?m)^(  [0-9]+\. [^/\n]+?) / ([^\n]+)$", vary, text)
+
+
+BURA_VARIED = [with_bura_variations(text) for text in BURA_GENERATED]
+
+
+@pytest.mark.parametrize("text", BURA_VARIED, ids=range(len(BURA_VARIED)))
+def test_bura_variations_of_the_rest_of_a_trick_take_the_fast_path_and_agree(text: str) -> None:
+    assert text.count("(") > 10
+    assert agree(text), "a Bura variation of the rest of a trick takes the fast path"
+
+
+@pytest.mark.parametrize(
+    "variation",
+    ["(Boris 9D -> Boris 2. Boris TH / Anna 7D -> Anna)", "(draw Anna 7H)", "()", "(Boris)", "(Boris 9D"],
+)
+def test_a_bura_variation_with_later_events_or_none_is_left_to_the_grammar(variation: str) -> None:
+    text = BURA_GENERATED[0].replace("  1. Anna 6S / ", f"  1. Anna 6S {variation} / ", 1)
+    assert variation in text
+    assert not agree(text), "the grammar reads it (or refuses it), and the fast reader steps aside"
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_fast_bura_reader_agrees_on_fuzzed_variations(data: st.DataObject) -> None:
+    pieces = ["(", ")", " (", ") ", "/", " / ", "->", " -> Anna", "Anna", "Boris", "9D", "down", " down ??", "!", "?", "??", "$3", "{c}", " (Boris 9D)", " (Anna 6S -> Anna)", "()", "2.", "\n"]  # fmt: skip
+    agree(mutated(data, BURA_VARIED, pieces, limit=3000, span=6, times=3))
+
+
 LONG_CARDS = " ".join(["AS", "??", "TH", "9C"] * 100)  # 400 cards: the long-line path
 
 
