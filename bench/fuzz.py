@@ -77,7 +77,10 @@ def mutate(rng: random.Random, text: str) -> str:
     if choice < 0.4:  # a comment or a variation somewhere
         i = text.find("\n", rng.randrange(len(text) + 1))
         if i > 0:
-            note = rng.choice(["{x}", "{a\\u{7D}b}", "; c", "!?", "$12", "(B pass)", "{\u202e}"])
+            note = rng.choice(["{x}", "{a\\u{7D}b}", "; c", "!?", "$12", "(B pass)", "{\u202e}",
+                               "(Boris 9D -> Boris)", "(Anna 7H / Boris 8H)", "({(})"])  # fmt: skip
+            if rng.random() < 0.2:  # many side by side (the nesting check counts them)
+                note = " ".join([note] * rng.randint(40, 70))
             return text[:i] + " " + note + text[i:]
     for _ in range(rng.randint(1, 6)):
         i = rng.randrange(len(text) + 1)
