@@ -487,7 +487,7 @@ def replay(
         bool, typer.Option("--plain", help="Print every step (no interaction).")
     ] = False,
     width: Annotated[
-        int, typer.Option("--width", metavar="N", help="Width of --plain output.")
+        int, typer.Option("--width", metavar="N", min=20, help="Width of --plain output.")
     ] = 100,
     analyze: Annotated[
         bool,
@@ -635,7 +635,9 @@ def sheet(
     game: Annotated[
         int, typer.Option("--game", metavar="N", min=1, help="Which game of the file.")
     ] = 1,
-    width: Annotated[int | None, typer.Option("--width", metavar="N", help="Output width.")] = None,
+    width: Annotated[
+        int | None, typer.Option("--width", metavar="N", min=20, help="Output width.")
+    ] = None,
     plot: Annotated[
         Path | None,
         typer.Option(
@@ -651,14 +653,14 @@ def sheet(
     from .checking import replay_record
     from .render import render_sheet
 
+    if plot is not None and plot.suffix.lower() not in (".svg", ".png"):
+        _fail_usage("--plot writes OUT.svg or OUT.png")
     record, title = _one_game(file, game)
     report, table = replay_record(record, file=file, index=game)
     Console(width=width, highlight=False, markup=False, emoji=False).print(render_sheet(report))
     if plot is not None:
         from .plot import write_plot
 
-        if plot.suffix.lower() not in (".svg", ".png"):
-            _fail_usage("--plot writes OUT.svg or OUT.png")
         try:
             write_plot(plot, report, table, title)
         except ImportError:

@@ -166,3 +166,15 @@ def test_sheet_plot_writes_a_png_with_matplotlib(tmp_path: Path) -> None:
     png = tmp_path / "totals.png"
     out = runner.invoke(app, ["sheet", str(SAMPLES / "thousand" / "04-barrel-falls.kgn"), "--plot", str(png)])
     assert out.exit_code == 0 and png.read_bytes().startswith(b"\x89PNG")
+
+
+def test_a_plot_that_is_neither_svg_nor_png_is_refused_before_anything_is_printed(tmp_path: Path) -> None:
+    out = runner.invoke(app, ["sheet", str(SAMPLES / "thousand" / "04-barrel-falls.kgn"), "--plot", str(tmp_path / "t.bmp")])
+    assert out.exit_code == 2 and out.stdout == "" and "--plot writes OUT.svg or OUT.png" in out.stderr
+    assert not (tmp_path / "t.bmp").exists()
+
+
+@pytest.mark.parametrize("command", [["sheet"], ["replay", "--plain"]], ids=" ".join)
+def test_a_width_too_narrow_for_a_table_is_a_usage_error(command: list[str]) -> None:
+    out = runner.invoke(app, [*command, "--width", "0", str(SAMPLES / "thousand" / "01-first-hand.kgn")])
+    assert out.exit_code == 2 and out.stdout == "" and "--width" in out.stderr
