@@ -1239,8 +1239,9 @@ def record(
         line = sys.stdin.readline()
         if not line:
             return None
-        sys.stdout.write(line if line.endswith("\n") else line + "\n")
-        return line.rstrip("\n")
+        line = line.rstrip("\n")
+        sys.stdout.write(safe_text(line) + "\n")  # the echo of piped input is escaped too
+        return line
 
     try:
         code = recorder.run(read)

@@ -240,6 +240,14 @@ def test_player_names_reach_the_prompt_escaped(tmp_path: Path) -> None:
     session.kill()
 
 
+def test_what_the_user_typed_is_echoed_escaped(tmp_path: Path) -> None:
+    session = Session([*THOUSAND_ARGS, "-o", str(tmp_path / "g.kgn")])
+    session.answer(THOUSAND_INPUT[0])
+    out = session.answer("\x1b]0;PWNED\x07")  # piped input is echoed after the prompt
+    assert "\x1b]0;PWNED" not in out and "\x07" not in out and "\\x1b]0;PWNED" in out
+    session.kill()
+
+
 def test_a_recorded_file_has_the_usual_permissions(tmp_path: Path) -> None:
     path = record(tmp_path, THOUSAND_ARGS, THOUSAND_INPUT[:3])
     mask = os.umask(0)
