@@ -21,6 +21,7 @@ from typing import Any
 from .cards import canonical_card
 from .escapes import decode_comment
 from .records import (
+    MAX_DIGITS,
     Answer,
     BuraDeal,
     BuraGame,
@@ -57,7 +58,7 @@ from .records import (
 from .records import Concede as ConcedeRec
 from .write import KEYWORDS
 
-__all__ = ["MAX_DIGITS", "MAX_NESTING", "fast_bura", "fast_thousand"]
+__all__ = ["MAX_NESTING", "fast_bura", "fast_thousand"]
 
 
 def _entry(seat: str, value: int, barrel: bool, pos: tuple[int, int]) -> Entry:
@@ -121,8 +122,6 @@ _COMMENT = re.compile(
 _WORD = re.compile(r"[^ {,()]+")
 MAX_NESTING = 50
 """How deeply variations may nest (the grammar's reader reports a deeper one)."""
-MAX_DIGITS = 9
-"""The longest number KGN reads (hand and trick numbers, bids, scores, $n codes)."""
 _DIGITS = re.compile(r"[0-9]+\Z")
 _NAG = re.compile(r"\$([0-9]+)\Z")
 _SIGNED = re.compile(r"([+-]?)([0-9]+)\Z")

@@ -22,9 +22,10 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from .cards import canonical_card
 from .errors import KgnError, KgnSyntaxError, clip
 from .escapes import COMMENT_BODY, decode_comment, unescape_string
-from .fastparse import MAX_DIGITS, MAX_NESTING
+from .fastparse import MAX_NESTING
 from .grammar import open_lark
 from .records import (
+    MAX_DIGITS,
     Answer,
     BuraDeal,
     BuraGame,

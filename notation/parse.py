@@ -17,15 +17,11 @@ from typing import IO, Any, Literal, overload
 
 from .errors import KgnError, KgnSyntaxError
 from .escapes import COMMENT_BODY, unescape_string
-from .fastparse import MAX_DIGITS, fast_bura, fast_thousand
+from .fastparse import fast_bura, fast_thousand
 from .gametext import GameText
-from .records import (
-    GAME_KINDS,
-    Game,
-)
+from .records import GAME_KINDS, MAX_DIGITS, Game
 
 __all__ = [
-    "MAX_DIGITS",
     "GameText",
     "iter_games",
     "parse_game",

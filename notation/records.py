@@ -23,14 +23,17 @@ if TYPE_CHECKING:  # at run time these come with pydantic_names(), when JSON nee
 
 __all__ = [
     "GAME_KINDS",
+    "MAX_DIGITS",
     "Call",
     "CardText",
     "Comment",
     "Concede",
     "Contract",
+    "Count",
     "Deal",
     "DealHand",
     "Entry",
+    "Flag",
     "Game",
     "GameRecord",
     "Give",
@@ -44,8 +47,10 @@ __all__ = [
     "Play",
     "Pos",
     "Redeal",
+    "Signed",
     "Stated",
     "Tag",
+    "TagName",
     "Talon",
     "ThousandGame",
     "Trick",
@@ -61,6 +66,25 @@ CardText = str
 
 Pos = tuple[int, int]
 """Line and column (both from 1) where a record was written."""
+
+MAX_DIGITS = 9
+"""Numbers in KGN have at most this many digits (a bid of 10^4300 is not a bid)."""
+
+Count = int
+"""A number KGN writes without a sign (a hand, a trick, a bid): 0 to 999,999,999 (JSON
+checks it)."""
+
+Signed = int
+"""A number KGN may write with a sign (a score, the pot): at most 9 digits (JSON checks
+it)."""
+
+TagName = str
+"""A tag's name as the grammar reads it: a letter, then letters, digits and ``_`` (JSON
+checks it)."""
+
+Flag = bool
+"""A word that is there or not (``dark``, ``marriage``, ``barrel``): JSON takes only
+``true`` and ``false``, as it takes only numbers for numbers."""
 
 
 # Every record class is a slotted dataclass (a record costs its fields, no dict), made with
@@ -123,7 +147,7 @@ class Nag(Node):
     """A numeric annotation glyph, ``$n``."""
 
     kind: Literal["nag"] = "nag"
-    value: Annotated[int, Field(ge=0)]
+    value: Count
 
 
 # ---- Thousand events ------------------------------------------------------------------
@@ -135,8 +159,8 @@ class Call(Node):
 
     kind: Literal["call"] = "call"
     seat: str
-    bid: int | None = None
-    dark: bool = False
+    bid: Count | None = None
+    dark: Flag = False
     notes: list[Note] = field(default_factory=list)
 
 
@@ -147,7 +171,7 @@ class Play(Node):
     kind: Literal["play"] = "play"
     seat: str
     card: CardText
-    marriage: bool = False
+    marriage: Flag = False
     notes: list[Note] = field(default_factory=list)
 
 
@@ -164,7 +188,7 @@ class Trick(Node):
     """A trick: its number, the plays from the leader clockwise, the stated winner."""
 
     kind: Literal["trick"] = "trick"
-    number: int
+    number: Count
     plays: list[Play]
     winner: Winner | None = None
 
@@ -233,7 +257,7 @@ class Contract(Node):
     """The final contract, after the declarer's optional raise."""
 
     kind: Literal["contract"] = "contract"
-    value: int
+    value: Count
     notes: list[Comment] = field(default_factory=list)
 
 
@@ -242,8 +266,8 @@ class Entry(Node):
     """One seat's number in a stated fact; ``barrel`` marks a player on the barrel."""
 
     seat: str
-    value: int
-    barrel: bool = False
+    value: Signed
+    barrel: Flag = False
 
 
 @dataclass(slots=True, kw_only=True, eq=False)
@@ -283,7 +307,7 @@ class Hand(LineOfPlay):
     """One hand of Thousand, numbered from 1 (or from the ``FirstHand`` tag)."""
 
     kind: Literal["hand"] = "hand"
-    number: int
+    number: Count
     notes: list[Comment] = field(default_factory=list)
     deal: Deal | None = None
     redeal: Redeal | None = None
@@ -300,7 +324,7 @@ Note = Comment | Glyph | Nag | Variation
 class Tag(Node):
     """A header tag pair; ``values`` holds one string per quoted value."""
 
-    name: str
+    name: TagName
     values: list[str]
 
 
@@ -373,7 +397,7 @@ class BuraTrick(Node):
     """A Bura trick: the lead and the answers clockwise, and the stated taker."""
 
     kind: Literal["trick"] = "trick"
-    number: int
+    number: Count
     answers: list[Answer]
     winner: Winner | None = None
 
@@ -404,7 +428,7 @@ class Claim(Node):
 
     kind: Literal["claim"] = "claim"
     seat: str
-    count: int | None = None
+    count: Count | None = None
     outcome: Literal["win", "fail"] | None = None
     notes: list[Comment] = field(default_factory=list)
 
@@ -435,7 +459,7 @@ class Pot(Node):
     """The stated pot at that point."""
 
     kind: Literal["pot"] = "pot"
-    value: int
+    value: Signed
     notes: list[Comment] = field(default_factory=list)
 
 
@@ -471,7 +495,7 @@ class BuraDeal(Node):
     """One deal of Bura or Burkozel."""
 
     kind: Literal["deal"] = "deal"
-    number: int
+    number: Count
     notes: list[Comment] = field(default_factory=list)
     dealing: Dealing | None = None
     events: list[BuraEvent] = field(default_factory=list)
@@ -516,6 +540,12 @@ def pydantic_names() -> dict[str, Any]:
             Field=Field,
             SkipJsonSchema=SkipJsonSchema,
             CardText=Annotated[str, Field(pattern=r"^(?:[6-9TJQKA][SCDH]|\?\?)$")],
+            Count=Annotated[int, Field(strict=True, ge=0, le=10**MAX_DIGITS - 1)],
+            Signed=Annotated[
+                int, Field(strict=True, ge=-(10**MAX_DIGITS - 1), le=10**MAX_DIGITS - 1)
+            ],
+            Flag=Annotated[bool, Field(strict=True)],
+            TagName=Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9_]*$")],
             Note=tagged(Note),
             BuraEvent=tagged(BuraEvent),
             BuraNote=tagged(BuraNote),

@@ -4,6 +4,7 @@ linear time (issue: hostile input)."""
 from __future__ import annotations
 
 import time
+from typing import Any
 from pathlib import Path
 
 import pytest
@@ -271,11 +272,11 @@ def test_a_json_comment_cannot_become_a_hand_and_a_tag_name_cannot_inject_a_tag(
     games = exported(tmp_path)
     games[0]["tags"].append({"name": 'Event "x"] [Injected', "values": ["y"]})
     result = import_json(tmp_path, json.dumps(games))
-    assert result.exit_code == 1 and "cannot be written as KGN" in result.stderr  # type: ignore[attr-defined]
+    assert result.exit_code == 1 and "at thousand.tags.8.name: String should match pattern" in result.stderr  # type: ignore[attr-defined]
     games = exported(tmp_path)
     games[0]["hands"][0]["tricks"][0]["number"] = -3
     result = import_json(tmp_path, json.dumps(games))
-    assert result.exit_code == 1 and "cannot be written as KGN" in result.stderr  # type: ignore[attr-defined]
+    assert result.exit_code == 1 and "at thousand.hands.0.tricks.0.number: Input should be greater than or equal to 0" in result.stderr  # type: ignore[attr-defined]
     games = exported(tmp_path)
     games[0]["tags"][1]["values"][0] = "An\nna"
     games[0]["tags"][2]["values"][0] = "Vera"
@@ -286,6 +287,32 @@ def test_a_json_comment_cannot_become_a_hand_and_a_tag_name_cannot_inject_a_tag(
     result = import_json(tmp_path, json.dumps(games))
     assert result.exit_code == 0, result.stderr  # type: ignore[attr-defined]
     assert notation.loads(result.stdout).players[0] == "An\nna"  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "message"),
+    [
+        (("hands", 0, "tricks", 0, "number"), "1", "thousand.hands.0.tricks.0.number: Input should be a valid integer"),
+        (("hands", 0, "tricks", 0, "number"), True, "thousand.hands.0.tricks.0.number: Input should be a valid integer"),
+        (("hands", 0, "tricks", 0, "number"), 1.0, "thousand.hands.0.tricks.0.number: Input should be a valid integer"),
+        (("hands", 0, "auction", 0, "bid"), 10**9, "thousand.hands.0.auction.0.bid: Input should be less than or equal to 999999999"),
+        (("hands", 0, "tricks", 0, "plays", 0, "marriage"), 0, "thousand.hands.0.tricks.0.plays.0.marriage: Input should be a valid boolean"),
+        (("hands", 0, "stated", 0, "entries", 0, "value"), -(10**9), "thousand.hands.0.stated.0.entries.0.value: Input should be greater than or equal to -999999999"),
+    ],
+    ids=["number-as-text", "number-as-true", "number-as-float", "ten-digit-bid", "flag-as-0", "ten-digit-score"],
+)
+def test_json_takes_numbers_and_flags_only_as_the_schema_types_them(
+    tmp_path: Path, path: tuple[object, ...], value: object, message: str
+) -> None:
+    import json
+
+    games = exported(tmp_path)
+    node: Any = games[0]
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    result = import_json(tmp_path, json.dumps(games))
+    assert result.exit_code == 1 and message in result.stderr, result.stderr  # type: ignore[attr-defined]
 
 
 def test_an_escape_inside_a_comment_never_closes_it() -> None:
