@@ -4,8 +4,8 @@ linear time (issue: hostile input)."""
 from __future__ import annotations
 
 import time
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import ROOT
