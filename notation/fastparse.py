@@ -204,14 +204,16 @@ class _Reader:
     def __init__(self, text: str, first_line: int) -> None:
         self.lines = text.split("\n")
         self.first = first_line
-        self.players: set[str] = set()
-        """The Players tag (names that are keywords or look like cards take the slow path)."""
+        self.players: dict[str, str] = {}
+        """The Players tag, each name to itself: every record of a seat shares the header's
+        string (names that are keywords or look like cards take the slow path)."""
 
     def seat(self, name: str) -> str:
         """A player named bare (the header took only bare names that are no keyword)."""
-        if name not in self.players:
+        seat = self.players.get(name)
+        if seat is None:
             raise _GiveUp
-        return name
+        return seat
 
     def header(
         self, kinds: tuple[str, ...], notes: bool = False, variations: bool = False
@@ -238,7 +240,7 @@ class _Reader:
                     for v in values
                 ):
                     raise _GiveUp
-                self.players = set(values)
+                self.players = {v: v for v in values}
             i += 1
         body = "\n".join(lines[i:])
         if notes and "{" in body:
@@ -256,8 +258,10 @@ class _Reader:
     ) -> Iterator[tuple[int, re.Match[str] | None, str]]:
         """The body's lines from ``start``: (line number, the match of a block heading such as
         ``hand 3``, or None for an event line indented by two spaces, the line)."""
-        for k in range(start, len(self.lines)):
-            line = self.lines[k]
+        lines = self.lines
+        for k in range(start, len(lines)):
+            line = lines[k]
+            lines[k] = ""  # read once: its text goes as its record is made
             if line.endswith(" "):
                 line = line.rstrip(" ")  # trailing spaces mean nothing
             if not line:
@@ -674,8 +678,8 @@ class _Reader:
                 marriage = False
             else:
                 raise _GiveUp
-            seat, card = bits[0], _CANON.get(bits[1])
-            if seat not in players or card is None:
+            seat, card = players.get(bits[0]), _CANON.get(bits[1])
+            if seat is None or card is None:
                 raise _GiveUp
             plays.append(Play(seat=seat, card=card, marriage=marriage, pos=(lno, col)))
             col += len(part) + 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass
 
 from .errors import KgnSyntaxError
@@ -18,13 +19,14 @@ class GameText:
     index: int  # 1-based position of the game in the file
     file: str | None = None
     encoding_error: KgnSyntaxError | None = None
-    _starts: list[int] | None = None
+    _starts: array[int] | None = None
 
     def source_line(self, line: int) -> str | None:
         """The text of file line ``line`` (None outside the game); the line offsets are
-        computed once, so many diagnostics of one game cost no more than one."""
+        computed once (8 bytes a line), so many diagnostics of one game cost no more than
+        one."""
         if self._starts is None:
-            starts = [0]
+            starts = array("q", [0])
             find = self.text.find
             i = find("\n")
             while i >= 0:
