@@ -821,7 +821,8 @@ def _game_texts(paths: list[str], unreadable: list[str] | None = None) -> Iterat
 
     for path in paths:
         try:
-            if path != "-" and not Path(path).is_file():
+            if path != "-" and (Path(path).is_dir() or not Path(path).exists()):
+                # a pipe (`<(...)`, a FIFO) is read like a file
                 why = "a folder, not a file" if Path(path).is_dir() else "no such file"
                 raise InputError(f"cannot read {path}: {why}")
             with open_input(path) as handle:

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import threading
 from pathlib import Path
 
+import pytest
 from conftest import INVALID, SAMPLES
 from typer.testing import CliRunner
 
@@ -85,6 +88,24 @@ def test_validate_json_format_is_machine_readable() -> None:
 def test_missing_file_is_exit_2() -> None:
     result = runner.invoke(app, ["validate", "no/such/file.kgn"])
     assert result.exit_code == 2 and "cannot read" in result.stderr
+
+
+@pytest.mark.parametrize("command", [["validate"], ["validate", "-j", "2"], ["stats"], ["query", "--count"]], ids=" ".join)
+def test_a_named_pipe_is_read_like_a_file(tmp_path: Path, command: list[str]) -> None:
+    fifo = tmp_path / "games.fifo"  # what `kozyr validate <(zcat games.kgn.gz)` passes
+    os.mkfifo(fifo)
+    text = (SAMPLES / "thousand" / "01-first-hand.kgn").read_bytes()
+
+    def feed() -> None:
+        with open(fifo, "wb") as pipe:
+            pipe.write(text)
+
+    writer = threading.Thread(target=feed)
+    writer.start()
+    result = runner.invoke(app, [*command, str(fifo)])
+    writer.join(timeout=10)
+    assert result.exit_code == 0, result.stderr
+    assert "cannot read" not in result.stderr
 
 
 def test_unknown_option_is_exit_2() -> None:
