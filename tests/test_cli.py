@@ -100,7 +100,7 @@ def test_a_named_pipe_is_read_like_a_file(tmp_path: Path, command: list[str]) ->
         with open(fifo, "wb") as pipe:
             pipe.write(text)
 
-    writer = threading.Thread(target=feed)
+    writer = threading.Thread(target=feed, daemon=True)
     writer.start()
     result = runner.invoke(app, [*command, str(fifo)])
     writer.join(timeout=10)
