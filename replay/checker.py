@@ -98,6 +98,8 @@ class Checker(Generic[T]):
     """The clause of the players, the dealer and the start tags (T1, B1, K1)."""
     result_clause = ""
     """The clause of the game's end (the ``Result`` tag)."""
+    start_tags: tuple[str, ...] = ()
+    """The tags that set up a game recorded from the middle of a session."""
     players = range(0)
     """How many players the game takes."""
     final_close = True
@@ -208,7 +210,21 @@ class Checker(Generic[T]):
         """Required tags, the Rules tag, the players and the dealer; None after an error."""
         g = self.record
         clause = self.setup_clause
-        tag_pos = {t.name: t for t in g.tags}
+        tag_pos: dict[str, Tag] = {}
+        read = ("Game", "Players", "Dealer", "Rules", "Result", *self.start_tags)
+        for t in g.tags:
+            seen = tag_pos.setdefault(t.name, t)
+            if seen is not t and t.name in read and seen.values != t.values:
+                line = f" (first on line {seen.pos[0]})" if seen.pos else ""
+                self.report(
+                    KgnError(
+                        f"the {t.name} tag is given twice, with different values{line}; "
+                        "the rules read it, so it is given once",
+                        code="duplicate-tag",
+                        clause=clause,
+                    ),
+                    t,
+                )
         first = g.tags[0] if g.tags else g
         for name in ("Players", "Dealer", "Rules"):
             if name not in tag_pos:

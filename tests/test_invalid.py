@@ -111,3 +111,13 @@ def test_a_missing_rules_tag_cites_its_clause_like_the_other_tags() -> None:
     game = notation.loads('[Game "thousand"] [Players "A" "B" "C"] [Dealer "A"]')
     (d,) = replay.check(game).diagnostics
     assert (d.code, d.clause) == ("missing-tag", "T1")
+
+
+def test_a_tag_the_rules_read_given_twice_is_an_error_only_when_the_two_disagree() -> None:
+    import notation
+
+    head = '[Game "thousand"] [Players "A" "B" "C"] [Dealer "A"] [Rules "classic"] '
+    same = replay.check(notation.loads(head + '[Dealer "A"] [Event "x"] [Event "y"]'))
+    assert same.ok, "the same dealer twice says one thing; another tag may repeat freely"
+    (d,) = replay.check(notation.loads(head + '[Dealer "B"]')).diagnostics
+    assert (d.code, d.clause, d.column) == ("duplicate-tag", "T1", len(head) + 2)

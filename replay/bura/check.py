@@ -60,6 +60,7 @@ class BuraChecker(Checker[BuraTable]):
     unit = "deal"
     setup_clause = "B1"
     result_clause = "B1"
+    start_tags = (*START_TAGS, "Leader")
     players = range(2, 7)
     table_class: type[BuraTable] = BuraTable
     END_CLAUSE: ClassVar[dict[str, str]] = {

@@ -48,6 +48,7 @@ class ThousandChecker(Checker[ThousandTable]):
     unit = "hand"
     setup_clause = "T1"
     result_clause = "T9.1"
+    start_tags = START_TAGS
 
     players_by_rules = True
 
