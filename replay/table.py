@@ -540,18 +540,23 @@ def parse_event(
 ) -> list[Any]:
     """Read one KGN event by the game's grammar, in a record of its own: what
     ``parse_move`` of every table starts from.  ``text`` is an event that starts with one of
-    the game's ``words`` (``bid``, ``draw`` ...), or else a card or cards played; the result
-    is the units (hands or deals) of the record read, one."""
-    first = text.split(None, 1)
-    body = text.strip() if first and first[0].casefold() in words else f"1. {text.strip()}"
-    if "\n" in body or "\r" in body:
+    the game's ``words`` (``bid``, ``draw`` ...), or else a card or cards played (with or
+    without a trick number: ``Anna AS``, ``3. Anna AS``); the result is the units (hands or
+    deals) of the record read, one."""
+    written = text.strip()
+    if not written:
+        raise KgnError("not a move: the text is empty", code="bad-move")
+    if "\n" in written or "\r" in written:
         raise KgnError("a move is one line of KGN", code="bad-move")
+    first = written.split(None, 1)[0]
+    numbered = first.endswith(".") and first[:-1].isascii() and first[:-1].isdigit()
+    body = written if numbered or first.casefold() in words else f"1. {written}"
     names = " ".join(quote(p) for p in players)
     head = f'[Game "{game}"] [Players {names}] [Dealer {quote(players[0])}] [Rules "classic"]'
     try:
         record = notation.loads(f"{head}\n{unit} 1\n  {body}\n")
     except KgnError as exc:
-        raise KgnError(f"not a move: {body!r} ({exc.message})", code="bad-move") from None
+        raise KgnError(f"not a move: {written!r} ({exc.message})", code="bad-move") from None
     return record.units
 
 

@@ -182,6 +182,17 @@ def test_parse_move_refuses_what_is_not_one_move() -> None:
         assert info.value.code == "bad-move"
 
 
+def test_parse_move_takes_a_card_with_its_trick_number_and_quotes_what_was_written() -> None:
+    table = replay.new_table("thousand", ["Anna", "Boris", "Vera"])
+    assert table.parse_move("3. Anna AS") == table.parse_move("Anna AS")
+    with pytest.raises(KgnError) as info:
+        table.parse_move("Anna XS")
+    assert info.value.message.startswith("not a move: 'Anna XS' (")
+    with pytest.raises(KgnError) as info:
+        table.parse_move("   ")
+    assert info.value.message == "not a move: the text is empty"
+
+
 def test_table_of_a_record_is_the_table_at_its_end() -> None:
     text = open("samples/thousand/01-first-hand.kgn", encoding="utf-8").read()
     table = replay.table_of(notation.loads(text))
