@@ -9,7 +9,9 @@ control characters, raw bytes) go through:
   or the fast reader steps aside);
 - the rewrites: ``fmt`` (write, read back: the same record) and ``annotate`` (the output
   validates, reads back, and changes no move);
-- JSON: export, then import (the same record, or a located error; never a different one).
+- JSON: export, then import (the same record, or a located error; never a different one);
+- one input in twenty, the views: the facts of query, stats and dedupe, the steps of
+  ``replay --plain``, the score sheet, the HTML page.
 
 Anything else is a failure, saved to bench/out/fail-N.kgn with its traceback.
 
@@ -117,6 +119,33 @@ def _moves(game: Any) -> list[Any]:
     return out
 
 
+def views(gtext: Any, item: Any) -> None:
+    """What query, stats, dedupe, replay --plain, sheet and html make of a game: facts, or
+    located errors (an exception is a failure)."""
+    from rich.console import Console
+
+    import notation
+    from notation.parse import parse_game
+    from replay.corpus import examine
+    from replay.page import html_page
+    from replay.render import render_sheet, render_step
+    from replay.steps import timeline
+
+    examine(item, keys=True, detail=True)
+    if gtext.encoding_error is not None:
+        return
+    try:
+        record = parse_game(gtext)
+    except notation.KgnError:
+        return
+    steps, report = timeline(record, file="fuzz.kgn", index=1)
+    console = Console(file=io.StringIO(), width=100)
+    for k, step in enumerate(steps[:200], 1):
+        console.print(render_step(step, None, number=k))
+    console.print(render_sheet(report))
+    html_page(record, title="fuzz", seat=None, file="fuzz.kgn", index=1)
+
+
 def one(data: bytes, rng: random.Random) -> str | None:
     """Run one input down every path; a description of the failure, or None."""
     from differential import positions
@@ -131,6 +160,8 @@ def one(data: bytes, rng: random.Random) -> str | None:
 
     for gtext in split_games(io.BytesIO(data), "fuzz.kgn"):
         check_job(job(gtext))  # validate: a report or located errors
+        if rng.random() < 0.05:  # the views cost as much as all the rest
+            views(gtext, job(gtext))
         if gtext.encoding_error is not None:
             continue
         text = gtext.text

@@ -1,6 +1,6 @@
 """The replay page of a long session: its size and how fast it opens in headless Chromium.
 
-    python bench/html.py [--hands 200] [--runs 5] [--screenshots docs/]
+    python bench/page.py [--hands 200] [--runs 5] [--screenshots docs/]
 
 Generates a Thousand session of ``--hands`` hands (a target no one reaches, so it runs to
 the hand limit), writes its page with ``kozyr html`` (timed, one process), then opens the
