@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from notation.cards import UNKNOWN, Card, parse_card
-from notation.errors import IllegalMoveError, KgnError, RulesConfigError, WrongFactError
+from notation.errors import IllegalMoveError, KgnError, RulesConfigError, WrongFactError, clip
 from notation.records import AnyGame, BuraTrick, Comment, Node, Tag, Trick
 
 from .rules import RuleSet, did_you_mean, parse_rules
@@ -96,6 +96,8 @@ class Checker(Generic[T]):
     """What the game calls one dealing of the cards: ``hand`` (Thousand) or ``deal``."""
     setup_clause = ""
     """The clause of the players, the dealer and the start tags (T1, B1, K1)."""
+    deck_clause = ""
+    """The clause of the deck and the deal (T2, B2, K2)."""
     result_clause = ""
     """The clause of the game's end (the ``Result`` tag)."""
     start_tags: tuple[str, ...] = ()
@@ -284,8 +286,17 @@ class Checker(Generic[T]):
             )
         return seat
 
-    def card(self, text: str) -> Card | None:
-        return None if text == UNKNOWN else parse_card(text)
+    def card(self, text: str, node: Node | None) -> Card | None:
+        """The card ``text`` names (None for ``??``); a text that names no card (a record
+        built in code: the readers and JSON take only cards) is reported at ``node``."""
+        if text == UNKNOWN:
+            return None
+        try:
+            return parse_card(text)
+        except (ValueError, TypeError, AttributeError):
+            raise self.stop(
+                f"{clip(repr(text))} is not a card", "not-in-deck", self.deck_clause, node
+            ) from None
 
     # -- replaying -------------------------------------------------------------------------
 

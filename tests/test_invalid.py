@@ -121,3 +121,17 @@ def test_a_tag_the_rules_read_given_twice_is_an_error_only_when_the_two_disagree
     assert same.ok, "the same dealer twice says one thing; another tag may repeat freely"
     (d,) = replay.check(notation.loads(head + '[Dealer "B"]')).diagnostics
     assert (d.code, d.clause, d.column) == ("duplicate-tag", "T1", len(head) + 2)
+
+
+def test_a_record_built_in_code_with_a_text_that_is_no_card_is_reported_at_that_node() -> None:
+    import notation
+
+    game = notation.loads((INVALID.parent.parent.parent / "samples" / "thousand" / "01-first-hand.kgn").read_text())
+    game.hands[0].tricks[2].plays[1].card = "XX"  # the readers and JSON would refuse it
+    (d,) = replay.check(game).diagnostics
+    assert (d.code, d.clause, d.trick) == ("not-in-deck", "T2", 3) and "'XX' is not a card" in d.message
+    bura = notation.loads((INVALID.parent.parent.parent / "samples" / "bura" / "01-illustrative-game.kgn").read_text())
+    assert bura.deals[0].dealing is not None
+    bura.deals[0].dealing.trump = "T"
+    (d,) = replay.check(bura).diagnostics
+    assert (d.code, d.clause) == ("not-in-deck", "B2")

@@ -59,6 +59,7 @@ class BuraChecker(Checker[BuraTable]):
     game = "bura"
     unit = "deal"
     setup_clause = "B1"
+    deck_clause = "B2"
     result_clause = "B1"
     start_tags = (*START_TAGS, "Leader")
     players = range(2, 7)
@@ -198,10 +199,10 @@ class BuraChecker(Checker[BuraTable]):
         d = rec.dealing
         if d is not None:
             for part in d.hands:
-                dealing.hands[self.seat(part.seat, part)] = [self.card(c) for c in part.cards]
-            dealing.trump = self.card(d.trump) if d.trump is not None else None
+                dealing.hands[self.seat(part.seat, part)] = [self.card(c, part) for c in part.cards]
+            dealing.trump = self.card(d.trump, d) if d.trump is not None else None
             if d.stock is not None:
-                dealing.stock = [self.card(c) for c in d.stock]
+                dealing.stock = [self.card(c, d) for c in d.stock]
         self.apply(table, dealing, d or rec)
         self._events(table, rec.events)
 
@@ -224,12 +225,12 @@ class BuraChecker(Checker[BuraTable]):
             elif isinstance(ev, Draw):
                 for dc in ev.cards:
                     self.apply(
-                        table, DrawCard(self.seat(dc.seat, dc), self.card(dc.card)), dc, dc.seat
+                        table, DrawCard(self.seat(dc.seat, dc), self.card(dc.card, dc)), dc, dc.seat
                     )
             elif isinstance(ev, Claim):
                 self._claim(table, ev)
             elif isinstance(ev, Show):
-                cards = [self.card(c) for c in ev.cards]
+                cards = [self.card(c, ev) for c in ev.cards]
                 if any(c is None for c in cards):
                     raise self.stop(
                         "a shown combination is seen by all; its cards cannot be ??",
@@ -283,7 +284,7 @@ class BuraChecker(Checker[BuraTable]):
                 if isinstance(note, BuraVariation):
                     self._variation(table, note)
             seat = self.seat(a.seat, a)
-            up = [self.card(c) for c in a.cards]
+            up = [self.card(c, a) for c in a.cards]
             if any(c is None for c in up):
                 raise self.stop(
                     "a card played face up is seen by all; it cannot be ?? (write: down ??)",
@@ -291,7 +292,7 @@ class BuraChecker(Checker[BuraTable]):
                     "B4",
                     a,
                 )
-            lay = Lay(seat, [c for c in up if c is not None], [self.card(c) for c in a.down])
+            lay = Lay(seat, [c for c in up if c is not None], [self.card(c, a) for c in a.down])
             self.apply(table, lay, a, a.seat)
         if winner is not None:
             deal = table.deal

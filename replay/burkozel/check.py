@@ -15,6 +15,7 @@ class BurkozelChecker(BuraChecker):
 
     game = "burkozel"
     setup_clause = "K1"
+    deck_clause = "K2"
     result_clause = "K8"
     players = range(2, 5)
     table_class = BurkozelTable

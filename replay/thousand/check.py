@@ -47,6 +47,7 @@ class ThousandChecker(Checker[ThousandTable]):
     game = "thousand"
     unit = "hand"
     setup_clause = "T1"
+    deck_clause = "T2"
     result_clause = "T9.1"
     start_tags = START_TAGS
 
@@ -140,9 +141,9 @@ class ThousandChecker(Checker[ThousandTable]):
         if hand.deal is not None:
             for part in hand.deal.hands:
                 seat = self.seat(part.seat, part)
-                deal.hands[seat] = [self.card(c) for c in part.cards]
+                deal.hands[seat] = [self.card(c, part) for c in part.cards]
             if hand.deal.talon is not None:
-                deal.talon = [self.card(c) for c in hand.deal.talon]
+                deal.talon = [self.card(c, hand.deal) for c in hand.deal.talon]
         self.apply(table, deal, hand.deal or hand)
         if hand.redeal is not None:
             self.apply(table, ClaimRedeal(self.seat(hand.redeal.seat, hand.redeal)), hand.redeal)
@@ -199,7 +200,8 @@ class ThousandChecker(Checker[ThousandTable]):
                     else owner,
                 )
         if line.talon is not None:
-            self.apply(table, TakeTalon([self.card(c) for c in line.talon.cards]), line.talon)
+            talon = [self.card(c, line.talon) for c in line.talon.cards]
+            self.apply(table, TakeTalon(talon), line.talon)
         elif table.phase == "talon" and later:
             self.apply(
                 table,
@@ -209,7 +211,7 @@ class ThousandChecker(Checker[ThousandTable]):
         if line.concede is not None:
             self.apply(table, ConcedeHand(), line.concede)
         if line.give is not None:
-            gives = [(self.seat(g.seat, g), self.card(g.card)) for g in line.give.cards]
+            gives = [(self.seat(g.seat, g), self.card(g.card, g)) for g in line.give.cards]
             self.apply(table, GiveCards(gives), line.give)
         elif table.phase == "give" and (line.contract or line.tricks):
             hand = table.hand
@@ -254,7 +256,10 @@ class ThousandChecker(Checker[ThousandTable]):
             seat = self.seats.get(play.seat)
             if seat is None:
                 seat = self.seat(play.seat, play)  # reports the unknown player
-            card = None if play.card == UNKNOWN else parse_card(play.card)
+            try:
+                card = None if play.card == UNKNOWN else parse_card(play.card)
+            except (ValueError, TypeError, AttributeError):
+                card = self.card(play.card, play)  # reports what is not a card
             if card is None:
                 raise self.stop(
                     "a card played to a trick is seen by everybody; it cannot be ??",
