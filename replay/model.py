@@ -157,8 +157,6 @@ class GameKind:
     progression: Callable[[Report, Any], tuple[dict[str, list[int]], list[tuple[str, int]], str]]
     """The running scores after each hand or deal, reference lines, and what is counted
     (``kozyr sheet --plot``)."""
-    start_tags: tuple[str, ...]
-    """The tags that start a record in the middle of a session."""
     score_name: str
     """What ``Outcome.scores`` counts: ``points``, ``chips`` or ``penalty points``."""
     score_tally: str
@@ -196,6 +194,12 @@ class GameKind:
     def player_counts(self, rules: RuleSet) -> range:
         """How many players the game takes under ``rules`` (its checker decides)."""
         return self.checker.player_counts(rules)
+
+    @property
+    def start_tags(self) -> tuple[str, ...]:
+        """The tags that start a record in the middle of a session (its checker reads
+        them)."""
+        return self.checker.start_tags
 
     def new_table(
         self,

@@ -61,7 +61,7 @@ class BuraChecker(Checker[BuraTable]):
     setup_clause = "B1"
     deck_clause = "B2"
     result_clause = "B1"
-    start_tags = (*START_TAGS, "Leader")
+    start_tags = START_TAGS
     players = range(2, 7)
     table_class: type[BuraTable] = BuraTable
     END_CLAUSE: ClassVar[dict[str, str]] = {

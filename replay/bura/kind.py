@@ -6,7 +6,7 @@ from notation.records import AnyGame, BuraGame
 
 from ..model import GameKind
 from . import ask, facts, kgn, view
-from .check import START_TAGS, BuraChecker
+from .check import BuraChecker
 from .generate import generate_bura
 from .table import BuraTable
 
@@ -30,7 +30,6 @@ KIND = GameKind.from_modules(
     table=BuraTable,
     checker=BuraChecker,
     generate=_generate,
-    start_tags=START_TAGS,
     score_name="chips",
     score_tally="chips",
 )

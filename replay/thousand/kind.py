@@ -8,7 +8,7 @@ from notation.records import AnyGame, ThousandGame
 
 from ..model import GameKind
 from . import ask, facts, kgn, view
-from .check import START_TAGS, ThousandChecker
+from .check import ThousandChecker
 from .generate import generate_thousand
 from .table import ThousandTable
 
@@ -46,7 +46,6 @@ KIND = GameKind.from_modules(
     generate=_generate,
     analyze=_analyze,
     annotate_analysis=_annotate_analysis,
-    start_tags=START_TAGS,
     score_name="points",
     score_tally="totals",
 )
