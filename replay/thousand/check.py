@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from notation.cards import UNKNOWN, parse_card
 from notation.errors import clip
 from notation.parse import parse_number
 from notation.records import Call as CallRec
@@ -256,10 +255,7 @@ class ThousandChecker(Checker[ThousandTable]):
             seat = self.seats.get(play.seat)
             if seat is None:
                 seat = self.seat(play.seat, play)  # reports the unknown player
-            try:
-                card = None if play.card == UNKNOWN else parse_card(play.card)
-            except (ValueError, TypeError, AttributeError):
-                card = self.card(play.card, play)  # reports what is not a card
+            card = self.card(play.card, play)
             if card is None:
                 raise self.stop(
                     "a card played to a trick is seen by everybody; it cannot be ??",
