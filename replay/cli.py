@@ -821,10 +821,10 @@ def _game_texts(paths: list[str], unreadable: list[str] | None = None) -> Iterat
 
     for path in paths:
         try:
-            if path != "-" and (Path(path).is_dir() or not Path(path).exists()):
-                # a pipe (`<(...)`, a FIFO) is read like a file
-                why = "a folder, not a file" if Path(path).is_dir() else "no such file"
-                raise InputError(f"cannot read {path}: {why}")
+            if path != "-" and not Path(path).exists():
+                raise InputError(f"cannot read {path}: no such file")
+            if path != "-" and Path(path).is_dir():  # a pipe (`<(...)`, a FIFO) is read
+                raise InputError(f"cannot read {path}: a folder, not a file")
             with open_input(path) as handle:
                 yield from split_games(handle, "<stdin>" if path == "-" else path)
         except (InputError, OSError) as exc:
