@@ -6,8 +6,10 @@ Prints MB/s, games/s and peak memory for: kozyr parse only and parse + validate 
 the library, `kozyr validate --jobs 1` (one process, CPU time), `kozyr validate` (all cores,
 wall time), and python-chess's `chess.pgn.read_game` loop (one process, CPU time) on a PGN
 corpus of the same size; then the ratios, one process against one process (and all cores
-apart); then the same one-process figure for a Bura and Burkozel corpus.  `--big` also checks a 100 MB file and reports
-the peak RSS of every process (the main one and each worker).
+apart); then the same one-process figure for a Bura and Burkozel corpus.  For each game,
+``--jobs 2`` against ``--jobs 1`` by the wall clock (the target is 1.8x on two free cores).
+`--big` also checks a 100 MB file and reports the peak RSS of every process (the main one and
+each worker).
 Needs the dev-only dependency `chess` (pip install chess).
 """
 
@@ -125,9 +127,9 @@ def bura_corpus(mb: float) -> Path:
     )
 
 
-def cli_line(name: str, path: Path, mb: float, games: int, jobs: str | None) -> float:
-    """``kozyr validate`` in a child process: one job timed by its CPU time, all cores by
-    the wall clock."""
+def cli_cost(path: Path, jobs: str | None) -> tuple[float, float, float]:
+    """``kozyr validate`` of ``path`` in a child process: CPU seconds (of it and its
+    workers), wall seconds, and the peak RSS so far of any child (MB)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
     command = [sys.executable, "-c", "from replay.cli import main; main()", "validate", "-q"]
@@ -136,7 +138,26 @@ def cli_line(name: str, path: Path, mb: float, games: int, jobs: str | None) -> 
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     assert proc.returncode == 0, f"the generated corpus {path.name} must validate"
     cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
-    return line(name, mb, games, cpu if jobs == "1" else wall, after.ru_maxrss / 1024)
+    return cpu, wall, after.ru_maxrss / 1024
+
+
+def cli_line(name: str, path: Path, mb: float, games: int, jobs: str | None) -> float:
+    """``kozyr validate`` in a child process: one job timed by its CPU time, all cores by
+    the wall clock."""
+    cpu, wall, peak = cli_cost(path, jobs)
+    return line(name, mb, games, cpu if jobs == "1" else wall, peak)
+
+
+def scaling(path: Path, rounds: int = 3) -> None:
+    """``--jobs 2`` against ``--jobs 1`` by the wall clock, runs interleaved, the best of
+    each (meaningful only when two cores are free)."""
+    walls: dict[str, list[float]] = {"1": [], "2": []}
+    for _ in range(rounds):
+        for jobs in walls:
+            walls[jobs].append(cli_cost(path, jobs)[1])
+    one, two = min(walls["1"]), min(walls["2"])
+    print(f"{path.name}: --jobs 1 {one:.2f} s, --jobs 2 {two:.2f} s wall (best of {rounds}): "
+          f"--jobs 2 is {one / two:.2f}x --jobs 1 (target 1.8x on two free cores)")
 
 
 def rss_mb() -> float:
@@ -181,6 +202,7 @@ def main() -> None:
 
     one = cli_line("kozyr validate --jobs 1 (CLI, 1 process)", kgn, kgn_mb, n, "1")
     multi = cli_line("kozyr validate (all cores, CLI)", kgn, kgn_mb, n, None)
+    scaling(kgn)
 
     import chess.pgn
 
@@ -207,6 +229,7 @@ def main() -> None:
     b_one = cli_line("Bura/Burkozel: kozyr validate --jobs 1", bura, bura_mb, bura_games, "1")
     print(f"Bura: kozyr validate --jobs 1 / python-chess, one process each, CPU time: "
           f"{b_one / chess_rate:.2f}x")
+    scaling(bura)
     b_noted = commented_corpus(bura)
     bn_one = cli_line("Bura, a comment on every trick: -j 1", b_noted, b_noted.stat().st_size / 1e6, bura_games, "1")
     print(f"Bura with a comment on every trick: kozyr validate --jobs 1 / python-chess: "
