@@ -56,7 +56,7 @@ from .records import (
     Winner,
 )
 from .records import Concede as ConcedeRec
-from .write import KEYWORDS
+from .write import KEYWORDS, NAME_PATTERN
 
 __all__ = ["MAX_NESTING", "fast_bura", "fast_thousand"]
 
@@ -109,7 +109,7 @@ def card_list(text: str) -> list[str] | None:
 
 
 _TOKEN = re.compile(r"\S+")
-_NAME = r"[^\W\d_][\w'-]*"
+_NAME = NAME_PATTERN
 _BARE_NAME = re.compile(_NAME)
 _CARD = r"[^ ,]+"  # a card as written: _CANON says whether it is one
 _TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)((?: "[^"\\\n]*(?:\\.[^"\\\n]*)*")*)\]\Z')

@@ -60,6 +60,7 @@ from .records import (
     Trick,
     Variation,
     Winner,
+    fold_name,
 )
 
 if TYPE_CHECKING:
@@ -155,14 +156,14 @@ class _Builder(Transformer[Token, Any]):
             self.players = values
             self.folded = {}
             for v in values:
-                self.folded.setdefault(v.casefold(), v)
+                self.folded.setdefault(fold_name(v), v)
         return Tag(name=name, values=values, pos=self._pos(c[0]))
 
     def seat(self, c: list[Token]) -> Token:
         tok = c[0]
         name = unescape_string(tok) if tok.type == "STRING" else str(tok)
         if name not in self.players:
-            name = self.folded.get(name.casefold(), name)
+            name = self.folded.get(fold_name(name), name)
         return Token("SEAT", name, line=tok.line, column=tok.column)
 
     def _card(self, tok: Token) -> str:

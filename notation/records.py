@@ -14,6 +14,7 @@ same thing are equal wherever they came from, and JSON leaves positions out.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
@@ -56,6 +57,7 @@ __all__ = [
     "Trick",
     "Variation",
     "Winner",
+    "fold_name",
     "record_items",
 ]
 
@@ -81,6 +83,12 @@ it)."""
 TagName = str
 """A tag's name as the grammar reads it: a letter, then letters, digits and ``_`` (JSON
 checks it)."""
+
+def fold_name(name: str) -> str:
+    """A player's name as names are matched: ignoring case, and how an accent is encoded
+    (``Zoë`` typed as one character or as ``e`` + U+0308 names the same player)."""
+    return unicodedata.normalize("NFC", name).casefold()
+
 
 Flag = bool
 """A word that is there or not (``dark``, ``marriage``, ``barrel``): JSON takes only

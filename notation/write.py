@@ -42,6 +42,8 @@ from .records import (
 
 __all__ = [
     "KEYWORDS",
+    "MARKS",
+    "NAME_PATTERN",
     "REQUIRED_TAGS",
     "comment_text",
     "escape_char",
@@ -56,13 +58,20 @@ KEYWORDS = frozenset(
     "totals barrel hands trump stock down draw open show fault pot chips wins penalty win fail "
     "bura molodka moskva small-moskva foreheads out-of-turn double-draw".split()
 )
-_BARE = re.compile(r"[^\W\d_][\w'-]*\Z")
+MARKS = "\u0300-\u036f\u0483-\u0489\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"
+"""The combining marks a bare name may hold after its first letter (a regular expression
+class body), as in "Zoë" written with e + U+0308: the same ranges as ``NAME`` in
+``grammar/common.lark``."""
+NAME_PATTERN = rf"[^\W\d_][\w'{MARKS}-]*"
+"""A bare name, as the grammar's ``NAME`` reads it: a letter, then letters, digits,
+combining marks, ``_``, ``'`` and ``-``."""
+_BARE = re.compile(NAME_PATTERN + r"\Z")
 # What the reader would take for something else at the start of a bare name: a keyword
 # (as the grammar reads them: ASCII letters in any case, up to a character that cannot
 # continue a name, so "Talon-Ivanov" is a name and "talon" is not) or a card ("As").
 _KEYWORD_ALTERNATIVES = "|".join(sorted((re.escape(k) for k in KEYWORDS), key=len, reverse=True))
 _NOT_A_NAME = re.compile(
-    rf"(?a:{_KEYWORD_ALTERNATIVES})(?![\w'-])|(?:10|[2-9TtJjQqKkAa])[SCDHscdh\u2660-\u2667](?!\w)",
+    rf"(?a:{_KEYWORD_ALTERNATIVES})(?![\w'{MARKS}-])|(?:10|[2-9TtJjQqKkAa])[SCDHscdh\u2660-\u2667](?!\w)",
     re.IGNORECASE,
 )
 INDENT = "  "

@@ -19,7 +19,7 @@ from typing import Any, Generic, TypeVar
 
 from notation.cards import UNKNOWN, Card, parse_card
 from notation.errors import IllegalMoveError, KgnError, RulesConfigError, WrongFactError, clip
-from notation.records import AnyGame, BuraTrick, Comment, Node, Tag, Trick
+from notation.records import AnyGame, BuraTrick, Comment, Node, Tag, Trick, fold_name
 
 from .rules import RuleSet, did_you_mean, parse_rules
 from .table import BaseTable
@@ -261,16 +261,29 @@ class Checker(Generic[T]):
             )
             return None
         self.seats = {p: i for i, p in enumerate(players)}
-        dealer = g.dealer
-        if dealer not in self.seats:
+        named = g.dealer or ""
+        dealer = self.player(named)
+        if dealer is None:
             self.report(
                 KgnError(
-                    f"the dealer {dealer!r} is not one of the players", code="dealer", clause=clause
+                    f"the dealer {named!r} is not one of the players ({', '.join(players)})"
+                    + did_you_mean(named, players),
+                    code="dealer",
+                    clause=clause,
                 ),
                 tag_pos["Dealer"],
             )
             return None
-        return rules, self.seats[dealer]
+        return rules, dealer
+
+    def player(self, name: str) -> int | None:
+        """The seat a header names (Dealer, Leader): the player of that name, ignoring
+        case and how accents are encoded, as names in the body match; None when none."""
+        seat = self.seats.get(name)
+        if seat is None:
+            folded = fold_name(name.strip())
+            seat = next((i for p, i in self.seats.items() if fold_name(p) == folded), None)
+        return seat
 
     def seat(self, name: str, node: Node | None) -> int:
         seat = self.seats.get(name)
@@ -399,7 +412,7 @@ class Checker(Generic[T]):
                     clause,
                     tag,
                 )
-        elif text.casefold() != actual.casefold():
+        elif fold_name(text) != fold_name(actual):
             self.wrong(
                 f"the game's result is {actual!r}, not {text!r}", "wrong-result", clause, tag
             )

@@ -22,6 +22,7 @@ import notation
 from notation import KgnError, write_game
 from notation.errors import clip, safe_text
 from notation.parse import GameText
+from notation.records import fold_name
 
 from .rules import did_you_mean
 from .sources import InputError, open_input, texts_of
@@ -443,7 +444,7 @@ def _player(players: list[str], name: str, what: str) -> str:
     """The player a name means, ignoring case (a usage error names the players and the
     nearest one)."""
     for p in players:
-        if p.casefold() == name.casefold():
+        if fold_name(p) == fold_name(name):
             return p
     _fail_usage(
         f"{what} {name!r} is not one of the players ({', '.join(players)})"

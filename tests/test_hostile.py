@@ -161,7 +161,7 @@ from hypothesis import strategies as st  # noqa: E402
 from notation.records import Call, Comment, Hand, Tag, ThousandGame  # noqa: E402
 
 NAMES = st.text(min_size=1, max_size=12) | st.sampled_from(
-    ["Talon-Ivanov", "Stock's", "trump-x", "ſtock", "As", "hand", "1abc", "A.B", "??", "->", "a\u200bb", "x\ny", "\u202eZ", "K\u212a"]
+    ["Talon-Ivanov", "Stock's", "trump-x", "ſtock", "As", "hand", "1abc", "A.B", "??", "->", "a\u200bb", "x\ny", "\u202eZ", "K\u212a", "Zoe\u0308", "pass\u0301", "\u0301x"]
 )
 
 

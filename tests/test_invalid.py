@@ -123,6 +123,20 @@ def test_a_tag_the_rules_read_given_twice_is_an_error_only_when_the_two_disagree
     assert (d.code, d.clause, d.column) == ("duplicate-tag", "T1", len(head) + 2)
 
 
+def test_the_dealer_and_leader_tags_match_a_player_as_names_in_the_body_do() -> None:
+    import notation
+
+    head = '[Game "thousand"] [Players "Anna" "Boris" "Zo\u00eb"] [Rules "classic"] '
+    for dealer in ("ZO\u00cb", "Zoe\u0308", " zo\u00eb"):  # case, a decomposed accent, a blank
+        report = replay.check(notation.loads(head + f'[Dealer "{dealer}"]\n\nhand 1\n  bid Anna 100'))
+        assert report.ok, f"{dealer!r} names Zoë: {report.diagnostics}"
+    (d,) = replay.check(notation.loads(head + '[Dealer "Boriss"]')).diagnostics
+    assert (d.code, d.clause) == ("dealer", "T1")
+    assert "(Anna, Boris, Zoë)" in d.message and "did you mean 'Boris'" in d.message
+    bura = '[Game "burkozel"] [Players "Anna" "Boris"] [Dealer "anna"] [Rules "classic"] [Leader "BORIS"]'
+    assert replay.check(notation.loads(bura)).ok
+
+
 def test_a_record_built_in_code_with_a_text_that_is_no_card_is_reported_at_that_node() -> None:
     import notation
 

@@ -71,6 +71,20 @@ def test_names_that_need_quotes_are_quoted() -> None:
     assert notation.dumps(game) == text
 
 
+def test_a_name_with_a_combining_accent_is_bare_and_names_the_same_player_as_its_composed_form() -> None:
+    decomposed = "Zoe\u0308"  # "Zoë" as macOS file names and some keyboards write it
+    text = HEADER.replace("Vera", "Zo\u00eb") + f"\nhand 1\n  bid Anna 100, Boris pass, {decomposed} pass\n"
+    game = notation.loads(text)
+    assert game.hands[0].auction[2].seat == "Zo\u00eb", "the header's spelling, as for a name in other case"
+    written = HEADER.replace('"Vera"', f'"{decomposed}"') + f"\nhand 1\n  bid Anna 100, Boris pass, {decomposed} pass\n"
+    game = notation.loads(written)
+    assert game.hands[0].auction[2].seat == decomposed and notation.dumps(game) == written
+    pass_accent = HEADER.replace('"Vera"', '"pass\u0301"') + "\nhand 1\n  bid Anna 100, pass\u0301 pass\n"
+    assert notation.loads(pass_accent).hands[0].auction[1].seat == "pass\u0301", (
+        "a keyword ends where no character of a name follows it: pass + U+0301 is a name"
+    )
+
+
 def test_read_game_streams_one_game_per_call() -> None:
     text = (HEADER + "\nhand 1\n  bid Anna 100, Boris pass, Vera pass\n") * 3
     handle = io.StringIO(text)

@@ -507,6 +507,9 @@ HOSTILE_NAMES = [
     "As",
     "pass-",
     "O'Neil",
+    "Zoe\u0308",
+    "pass\u0301",
+    "\u0418\u0306\u043e\u0301",
 ]
 
 

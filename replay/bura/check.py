@@ -101,12 +101,11 @@ class BuraChecker(Checker[BuraTable]):
         kw: dict[str, Any] = {}
         for tag in g.tags:
             if tag.name == "Leader":  # K3: who leads the first recorded deal
-                names = {p.casefold(): i for i, p in enumerate(g.players)}
-                value = tag.values[0].strip().casefold() if len(tag.values) == 1 else ""
-                if not self.LEADER_TAG or value not in names:
+                leader = self.player(tag.values[0]) if len(tag.values) == 1 else None
+                if not self.LEADER_TAG or leader is None:
                     self.setup_error("the Leader tag names one player (Burkozel)", tag)
                     return None
-                kw["first_leader"] = names[value]
+                kw["first_leader"] = leader
                 continue
             if tag.name not in START_TAGS:
                 continue

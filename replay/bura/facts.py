@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from notation.records import BuraGame, Claim, Pot, Show, Tag, Tally
+from notation.records import BuraGame, Claim, Pot, Show, Tag, Tally, fold_name
 
 from ..facts import HandFacts
 from .engine import DealResult
@@ -17,15 +17,15 @@ def hand_facts(
     penalties, and the start position it was played from."""
     hf.end = res.end
     hf.winner = None if res.winner is None else names[res.winner]
-    folded = {n.casefold(): n for n in names}
+    folded = {fold_name(n): n for n in names}
     deal = next((d for d in game.deals if d.number == res.number), None)
     events = deal.events if deal is not None else []
     hf.shows = [
-        (folded.get(e.seat.casefold(), e.seat), e.combo) for e in events if isinstance(e, Show)
+        (folded.get(fold_name(e.seat), e.seat), e.combo) for e in events if isinstance(e, Show)
     ]
     claims = [e for e in events if isinstance(e, Claim)]
     if claims:
-        claimant = folded.get(claims[-1].seat.casefold(), claims[-1].seat)
+        claimant = folded.get(fold_name(claims[-1].seat), claims[-1].seat)
         hf.claim = (claimant, res.claim_count, res.end == "claim-won")
     before: dict[int, int] = previous.penalty if previous is not None else {}
     for p, name in enumerate(names):
