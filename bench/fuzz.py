@@ -44,7 +44,7 @@ PIECES = [
     "Stock's", "trump-x", "1abc", "A.B", "K\u212a", "(A 105 (A 110))", "[FirstHand \"²\"]",
     "[Totals \"880\" \"0\" \"0\"]", "[Barrel \"0\" \"-\" \"-\"]", "target=²", "\"An\\u{A}na\"",
 ]  # fmt: skip
-NAMES = ["Talon-Ivanov", "ſtock", "Stock's", "trump-x", "Аня", "K\u212a", "O'Neil", "a_b", "Zoë", "??", "1abc", "A.B", "->", "x\u200b"]
+NAMES = ["Talon-Ivanov", "ſtock", "Zoe\u0308", "pass\u0301", "Stock's", "trump-x", "Аня", "K\u212a", "O'Neil", "a_b", "Zoë", "??", "1abc", "A.B", "->", "x\u200b"]
 
 
 def seeds() -> list[str]:
