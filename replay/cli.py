@@ -37,6 +37,9 @@ app = typer.Typer(
 )
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+EXIT_CLOSED = 141
+"""The reader of the output went away (``kozyr export ... | head``): 128 + SIGPIPE, the
+status of ``cat`` or ``grep`` there, not a verdict on the records."""
 
 
 # ---- shell completion (kozyr --install-completion) ------------------------------------------
@@ -1488,7 +1491,21 @@ def main() -> None:
         _say("kozyr: interrupted")
         sys.exit(130)
     except BrokenPipeError:
-        sys.exit(EXIT_OK)
+        _output_closed()
+    except SystemExit as exc:
+        # Click (in typer) and rich turn a broken pipe into exit 1, which for kozyr says
+        # a record is invalid: the exit they raise is raised while handling the pipe's error.
+        if isinstance(exc.__context__, BrokenPipeError):
+            _output_closed()
+        raise
+
+
+def _output_closed() -> NoReturn:
+    """Stop quietly: nothing more can be written, and the exit status says so."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # no error again when Python flushes at exit
+    sys.exit(EXIT_CLOSED)
 
 
 if __name__ == "__main__":

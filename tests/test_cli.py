@@ -108,6 +108,25 @@ def test_a_named_pipe_is_read_like_a_file(tmp_path: Path, command: list[str]) ->
     assert "cannot read" not in result.stderr
 
 
+@pytest.mark.parametrize(
+    "command",
+    [["generate", "thousand", "-n", "40"], ["replay", str(SAMPLES / "bura" / "01-illustrative-game.kgn")]],
+    ids=lambda c: c[0],
+)
+def test_a_reader_that_stops_reading_ends_the_command_quietly_with_141(command: list[str]) -> None:
+    import subprocess
+    import sys
+
+    kozyr = Path(sys.executable).parent / "kozyr"  # what `kozyr generate ... | head -1` does
+    proc = subprocess.Popen([str(kozyr), *command], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.read(10)
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 141, "128 + SIGPIPE, as cat and grep; 1 would say a record is invalid"
+    assert err == "", "no traceback and no message: the reader chose to stop"
+
+
 def test_unknown_option_is_exit_2() -> None:
     assert runner.invoke(app, ["validate", "--bogus", THOUSAND[0]]).exit_code == 2
 
