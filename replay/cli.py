@@ -145,7 +145,10 @@ def fmt(
     check: Annotated[
         bool, typer.Option("--check", help="Only check that the files are canonical.")
     ] = False,
-    write: Annotated[bool, typer.Option("--write", help="Rewrite the files in place.")] = False,
+    write: Annotated[
+        bool,
+        typer.Option("--write", help="Rewrite the files in place (standard input is printed)."),
+    ] = False,
 ) -> None:
     """Print the canonical text of KGN files (or check / rewrite them).
 
@@ -166,8 +169,8 @@ def fmt(
         same = original is not None
         with contextlib.ExitStack() as stack:
             sink = None
-            if not check and not (write and path == "-"):
-                target = Path(path) if write else None
+            if not check:  # standard input has no file to rewrite: --write - prints
+                target = Path(path) if write and path != "-" else None
                 sink = stack.enter_context(_Sink(target, spool=True))
             first = True
             errors = _Errors()

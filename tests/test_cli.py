@@ -35,6 +35,14 @@ def test_fmt_check_fails_on_non_canonical(tmp_path: Path) -> None:
     assert path.read_text() == Path(THOUSAND[0]).read_text()
 
 
+@pytest.mark.parametrize("command", ["fmt", "annotate"])
+def test_write_with_standard_input_prints_the_text_it_has_no_file_to_rewrite(command: str) -> None:
+    messy = Path(THOUSAND[0]).read_text().replace("bid Anna 100,", "bid  anna 100 ,")
+    result = runner.invoke(app, [command, "--write", "-"], input=messy)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == runner.invoke(app, [command, "-"], input=messy).stdout != ""
+
+
 def test_fmt_write_through_a_symbolic_link_rewrites_its_file_and_keeps_the_link(tmp_path: Path) -> None:
     real = tmp_path / "real.kgn"
     real.write_text(Path(THOUSAND[0]).read_text().replace("bid Anna 100,", "bid  anna 100 ,"))
