@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from notation.records import fold_name
+
 from .rules import RuleSet, parse_rules
 from .table import Outcome
 
@@ -34,7 +36,7 @@ if TYPE_CHECKING:
     from .checker import Checker, Report
     from .view import Said, Sheet, View
 
-__all__ = ["GameKind", "Outcome", "Question", "Table"]
+__all__ = ["GameKind", "Outcome", "Question", "Table", "starts_with"]
 
 M = TypeVar("M")
 
@@ -47,6 +49,23 @@ class Question:
     prompt: str
     event: Callable[[str], str | None]
     legal: list[str]
+    whole: tuple[str, ...] = ()
+    """How an answer that is already the whole event starts (``deal``, ``bid``, the
+    player's name): such an answer is taken as written, so ``deal Anna: ...`` typed at
+    the deal prompt is not read as ``deal deal Anna: ...``."""
+
+    def event_for(self, answer: str) -> str | None:
+        """The KGN event an answer stands for (None: it declines)."""
+        return answer if starts_with(answer, *self.whole) else self.event(answer)
+
+
+def starts_with(answer: str, *words: str) -> bool:
+    """Whether a typed answer starts with one of ``words`` (ignoring case and how accents
+    are encoded, as names are matched), followed by a blank or nothing."""
+    folded = fold_name(answer)
+    return any(
+        folded == (w := fold_name(word)) or folded.startswith(w + " ") for word in words
+    )
 
 
 class Table(Protocol[M]):

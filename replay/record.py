@@ -51,6 +51,7 @@ HELP = """Type the event the prompt asks for, in KGN:
   Bura          a deal: Anna: TH 6H 9C / Boris: ... / trump: KH; a lead or an
                 answer: TH 6H, down 6S 7D; a draw: the card, or Enter if unseen
   ??            a card you did not see
+The whole event is taken too: deal Anna: ..., bid Boris 110, Anna AS, draw Oleg 7H.
 Commands at any prompt:
   undo                     take the last event back (in the file too)
   open NAME [N] [win|fail] a Bura claim
@@ -322,7 +323,7 @@ class Recorder:
                 self.say("taken back" if self.undo() else "nothing to take back")
                 self.show()
                 continue
-            event = q.event(answer)
+            event = q.event_for(answer)
             if event is None:
                 self.decline()
                 continue

@@ -111,6 +111,19 @@ def test_a_full_bura_deal_recorded_from_scripted_input_validates(tmp_path: Path)
     assert report.hands[0].end == "claim-failed" and report.totals["Mikhail"] == -20
 
 
+def test_an_answer_typed_as_the_whole_event_is_taken_as_written(tmp_path: Path) -> None:
+    whole = [
+        "deal " + THOUSAND_INPUT[0], "bid Anna 100", "Boris 110", "bids vera pass", "Anna 103", "ANNA 115",
+        "bid Boris pass", "", "give Boris 9S, Vera JS", "contract 120",
+        "Anna AS", "Boris 9S", "QS", "anna KH marriage", *THOUSAND_INPUT[14:],
+    ]  # fmt: skip
+    short = record(tmp_path, THOUSAND_ARGS, THOUSAND_INPUT, "short.kgn").read_text()
+    assert record(tmp_path, THOUSAND_ARGS, whole, "whole.kgn").read_text() == short
+    bura = ["hands " + BURA_INPUT[0], "Mikhail TH 6H", "ilya down 6S 7D", *BURA_INPUT[3:]]
+    short = record(tmp_path, BURA_ARGS, BURA_INPUT, "short-bura.kgn").read_text()
+    assert record(tmp_path, BURA_ARGS, bura, "whole-bura.kgn").read_text() == short
+
+
 def test_an_illegal_entry_is_refused_with_its_clause(tmp_path: Path) -> None:
     session = Session([*THOUSAND_ARGS, "-o", str(tmp_path / "g.kgn")])
     session.answer(THOUSAND_INPUT[0])

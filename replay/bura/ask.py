@@ -22,16 +22,13 @@ def question(table: BuraTable, declined: bool = False) -> Question:
     deal = table.deal
     names = table.players
 
-    def event(a: str, otherwise: str | None) -> str | None:
-        word = a.split(None, 1)[0].casefold() if a.strip() else ""
-        return a.strip() if word in _EVENTS else otherwise
-
     if deal is None or (declined and deal.phase in ("end", "bura")):
         number = deal.number + 1 if deal is not None else table.match.number
         return Question(
             f"deal {number} (hands ... / trump: CARD [/ stock: ...])> ",
-            lambda a: event(a, f"hands {a}"),
+            lambda a: f"hands {a}",
             [],
+            (*_EVENTS, "hands"),
         )
     if deal.phase == "draw":
         seat, _ = table.next_draw() or (0, None)
@@ -43,19 +40,20 @@ def question(table: BuraTable, declined: bool = False) -> Question:
         who = seat_text(names[seat])
         return Question(
             f"{names[seat]} draws (card, or Enter if unseen{claim})> ",
-            lambda a: event(a, f"draw {who} {a or '??'}"),
+            lambda a: f"draw {who} {a or '??'}",
             [],
+            (*_EVENTS, "draw"),
         )
     if deal.phase == "end":
         return Question(
             "claim? (open NAME, or Enter: nobody claims)> ",
-            lambda a: event(a, None if not a.strip() else a),
+            lambda a: a or None,
             [],
         )
     if deal.phase == "bura":
         return Question(
             "a second bura? (show NAME bura CARDS, or Enter)> ",
-            lambda a: event(a, None if not a.strip() else a),
+            lambda a: a or None,
             [],
         )
     seat = deal.right[0] if deal.right and not deal.trick else deal.turn
@@ -65,6 +63,7 @@ def question(table: BuraTable, declined: bool = False) -> Question:
     legal = [" ".join(card_code(c) for c in m.up) for m in lays if not m.down][:10]
     return Question(
         f"trick {deal.trick_no}: {player} {verb}> ",
-        lambda a: event(a, f"{seat_text(player)} {a}"),
+        lambda a: f"{seat_text(player)} {a}",
         legal if not deal.trick else [],
+        (*_EVENTS, seat_text(player)),
     )

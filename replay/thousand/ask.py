@@ -5,7 +5,7 @@ from __future__ import annotations
 from notation.cards import card_code
 from notation.write import seat_text
 
-from ..model import Question
+from ..model import Question, starts_with
 from ..table import POOL, cards_text
 from .moves import Bid, GiveCards, PlayCard
 from .table import ThousandTable
@@ -23,18 +23,27 @@ def question(table: ThousandTable, declined: bool = False) -> Question:
             f"hand {table.session.number} deal (KGN deal, or Enter if unknown)> ",
             lambda a: f"deal {a}" if a else "deal talon: ?? ?? ??",
             [],
+            ("deal", "redeal"),
         )
     moves = table.legal_moves()  # the one source of what may be played
     if hand.phase == "auction":
         seat = seat_text(names[hand.turn])
         bids = [m for m in moves if isinstance(m, Bid) and not m.dark]
         legal = ["pass" if m.bid is None else str(m.bid) for m in bids]
-        return Question(f"{names[hand.turn]} bids> ", lambda a: f"bid {seat} {a}", legal)
+        return Question(
+            f"{names[hand.turn]} bids> ",
+            lambda a: f"bid {a}" if starts_with(a, seat) else f"bid {seat} {a}",
+            legal,
+            ("bid", "bids"),
+        )
     if hand.phase == "talon":
         h = hand.holdings
         shown = " ".join([*cards_text(h.known[POOL]).split(), *["??"] * h.unknown[POOL]])
         return Question(
-            f"talon (the 3 cards; Enter: {shown})> ", lambda a: f"talon {a or shown}", []
+            f"talon (the 3 cards; Enter: {shown})> ",
+            lambda a: f"talon {a or shown}",
+            [],
+            ("talon",),
         )
     declarer = hand.declarer
     assert declarer is not None
@@ -44,16 +53,23 @@ def question(table: ThousandTable, declined: bool = False) -> Question:
         legal = cards_text(given).split()
         return Question(
             f"{names[declarer]} gives ({opp[0]} CARD, {opp[1]} CARD, or concede)> ",
-            lambda a: "concede" if a.strip().casefold() == "concede" else f"give {a}",
+            lambda a: f"give {a}",
             legal,
+            ("give", "concede"),
         )
     if hand.phase == "contract":
         return Question(
-            f"contract (Enter for {hand.bid})> ", lambda a: f"contract {a or hand.bid}", []
+            f"contract (Enter for {hand.bid})> ",
+            lambda a: f"contract {a or hand.bid}",
+            [],
+            ("contract",),
         )
     seat = names[hand.turn]
     legal = list(dict.fromkeys(card_code(m.card) for m in moves if isinstance(m, PlayCard)))
     verb = "leads" if not hand.plays else "plays"
     return Question(
-        f"trick {hand.trick_no}: {seat} {verb}> ", lambda a: f"{seat_text(seat)} {a}", legal
+        f"trick {hand.trick_no}: {seat} {verb}> ",
+        lambda a: f"{seat_text(seat)} {a}",
+        legal,
+        (seat_text(seat),),
     )
