@@ -101,6 +101,10 @@ def write_plot(path: Path, report: Any, table: Any, title: str) -> None:
         for name, value in lines:
             ax.axhline(value, linestyle="--", color="grey")
             ax.annotate(f"{name} {value}", (0, value))
+        from matplotlib.ticker import MaxNLocator
+
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # hands, points and chips
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # are whole numbers
         ax.set_xlabel("hand / deal")
         ax.set_ylabel(label)
         ax.set_title(title)
