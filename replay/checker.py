@@ -248,12 +248,18 @@ class Checker(Generic[T]):
             return None
         players = g.players
         counts = self.player_counts(rules)
-        if len(players) not in counts or len(set(players)) != len(players):
+        folded = [fold_name(p) for p in players]  # names match so in the body
+        again = next((k for k, f in enumerate(folded) if f in folded[:k]), None)
+        if len(players) not in counts or again is not None:
             want = f"{counts.start}" if len(counts) == 1 else f"{counts.start} to {counts.stop - 1}"
+            named = f"names {len(players)}"
+            if again is not None:
+                one, other = players[folded.index(folded[again])], players[again]
+                named = f"names {one!r} twice" if one == other else f"names {one!r} and {other!r}"
             self.report(
                 KgnError(
                     f"{self.game.capitalize()} is played by {want} players with different "
-                    f"names; the Players tag names {len(players)}",
+                    f"names; the Players tag {named}",
                     code="players",
                     clause=clause,
                 ),

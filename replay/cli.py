@@ -1154,37 +1154,20 @@ def record(
     ] = None,
 ) -> None:
     """Record a game at the table: each event is checked and saved at once."""
+    from .checking import check as check_record
     from .games import GAMES
     from .record import FileLock, Recorder, leftover_temps, new_game, save_atomic
     from .rules import parse_rules
 
-    target = resume if resume is not None else output
-    lock = None
-    if target is not None:
-        # One recorder per file: a second one would lose the first one's events.
-        lock = FileLock(target)
-        try:
-            locked = lock.acquire()
-        except OSError as exc:
-            _fail_usage(f"cannot write {target}: {exc.strerror or exc}")
-        if not locked:
-            _fail_usage(f"{target} is being recorded by another kozyr record; nothing was changed")
-        for tmp in leftover_temps(target):
-            with contextlib.suppress(OSError):
-                tmp.unlink()
+    # Everything the options say is checked before the file is locked (a refused start
+    # leaves nothing behind).
+    record_game: notation.AnyGame | None = None
     if resume is not None:
         if game is not None or players is not None or output is not None:
             _fail_usage("--resume FILE takes everything from the file")
-        try:
-            text = resume.read_text(encoding="utf-8")
-        except OSError as exc:
-            _fail_usage(f"cannot read {resume}: {exc.strerror or exc}")
-        try:
-            record_game = notation.loads(text, file=str(resume))
-        except KgnError as exc:
-            _say(exc.format())
-            raise typer.Exit(EXIT_INVALID) from None
-        path = resume
+        if not resume.is_file():
+            what = "a folder, not a file" if resume.is_dir() else "no such file"
+            _fail_usage(f"cannot read {resume}: {what}")
     else:
         if game is None or game not in GAMES or not players or not dealer or output is None:
             _fail_usage("kozyr record GAME --players A,B,C --dealer A -o FILE (or --resume FILE)")
@@ -1196,10 +1179,37 @@ def record(
             parse_rules(game, rules)
         except KgnError as exc:
             _fail_usage(f"--rules: {exc.message}")
+        record_game = new_game(game, names, dealer, rules, ante)
+        header = [d for d in check_record(record_game).diagnostics if d.severity == "error"]
+        if header:
+            _fail_usage("--players: " + "; ".join(d.message for d in header))
         if output.exists():
             _fail_usage(f"{output} exists; continue it with --resume {output}")
-        record_game = new_game(game, names, dealer, rules, ante)
-        path = output
+    path = resume if resume is not None else output
+    assert path is not None
+    # One recorder per file: a second one would lose the first one's events.
+    lock = FileLock(path)
+    try:
+        locked = lock.acquire()
+    except OSError as exc:
+        _fail_usage(f"cannot write {path}: {exc.strerror or exc}")
+    if not locked:
+        _fail_usage(f"{path} is being recorded by another kozyr record; nothing was changed")
+    for tmp in leftover_temps(path):
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+    if record_game is None:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            _fail_usage(f"cannot read {path}: {exc.strerror or exc}")
+        try:
+            record_game = notation.loads(text, file=str(path))
+        except KgnError as exc:
+            _say(exc.format())
+            raise typer.Exit(EXIT_INVALID) from None
+    elif path.exists():  # made since the check above, by another recorder
+        _fail_usage(f"{path} exists; continue it with --resume {path}")
     recorder = Recorder(record_game, path)
     recorder.lock = lock
     errors = [d for d in recorder.report.diagnostics if d.severity == "error"]

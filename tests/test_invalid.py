@@ -137,6 +137,15 @@ def test_the_dealer_and_leader_tags_match_a_player_as_names_in_the_body_do() -> 
     assert replay.check(notation.loads(bura)).ok
 
 
+def test_two_players_whose_names_differ_only_in_case_or_accent_encoding_are_one_name_twice() -> None:
+    import notation
+
+    for players, said in (('"Anna" "Boris" "anna"', "'Anna' and 'anna'"), ('"Anna" "Boris" "Anna"', "'Anna' twice")):
+        game = notation.loads(f'[Game "thousand"] [Players {players}] [Dealer "Boris"] [Rules "classic"]')
+        (d,) = replay.check(game).diagnostics
+        assert (d.code, d.clause) == ("players", "T1") and said in d.message, d.message
+
+
 def test_a_record_built_in_code_with_a_text_that_is_no_card_is_reported_at_that_node() -> None:
     import notation
 

@@ -124,6 +124,26 @@ def test_an_answer_typed_as_the_whole_event_is_taken_as_written(tmp_path: Path) 
     assert record(tmp_path, BURA_ARGS, bura, "whole-bura.kgn").read_text() == short
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["thousand", "--players", "Anna,Boris,anna", "--dealer", "Anna", "-o", "g.kgn"],
+        ["bura", "--players", "Oleg", "--dealer", "Oleg", "-o", "g.kgn"],
+        ["thousand", "--players", "Anna,Boris,Vera", "--dealer", "Gleb", "-o", "g.kgn"],
+        ["--resume", "missing.kgn"],
+    ],
+    ids=["same-name", "one-player", "dealer", "missing"],
+)
+def test_a_start_the_options_refuse_is_a_usage_error_and_leaves_no_file(tmp_path: Path, args: list[str]) -> None:
+    result = subprocess.run(
+        [*KOZYR, "record", *args], input="", capture_output=True, text=True, cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=60,
+    )  # fmt: skip
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr and result.stderr.startswith("kozyr: ")
+    assert list(tmp_path.iterdir()) == [], "no record, no lock file, no temporary"
+
+
 def test_an_illegal_entry_is_refused_with_its_clause(tmp_path: Path) -> None:
     session = Session([*THOUSAND_ARGS, "-o", str(tmp_path / "g.kgn")])
     session.answer(THOUSAND_INPUT[0])
