@@ -1039,18 +1039,37 @@ def stats(
         writer.writeheader()
         writer.writerows(rows)
     else:
+        from rich import box
         from rich.console import Console
+        from rich.measure import Measurement
         from rich.table import Table
 
-        table = Table(title=f"kozyr stats ({by})")
-        for col in rows[0] if rows else ["statistic"]:
-            table.add_column(
-                col.replace("_", " "),
-                justify="left" if col in ("statistic", "player", "rules") else "right",
-            )
-        for row in rows:
-            table.add_row(*(safe_text(str(v)) for v in row.values()))
-        Console(highlight=False, markup=False, emoji=False).print(table)
+        console = Console(highlight=False, markup=False, emoji=False)
+        groups: dict[str, list[dict[str, Any]]] = {}
+        for row in rows:  # players: a table per game, with the columns it has
+            groups.setdefault(row.pop("game", ""), []).append(row)
+        for game, group in groups.items() or [("", [])]:
+            title = f"kozyr stats ({by})" + (f": {game}" if game else "")
+            table = Table(title=title, box=box.SIMPLE_HEAD)
+            cols = [c for c in (group[0] if group else ["statistic"]) if any(r[c] is not None for r in group)]
+            for col in cols or ["statistic"]:
+                head = col.replace("_", " ")
+                widths = [len(w) for w in head.split()] + [len(str(r[col])) for r in group]
+                table.add_column(  # a header wraps between its words; no value is cut
+                    head,
+                    justify="left" if col in ("statistic", "player", "rules") else "right",
+                    min_width=min(max(widths), 24),
+                    overflow="fold",
+                )
+            for row in group:
+                table.add_row(*(safe_text(str(row[c])) for c in cols))
+            fits = Measurement.get(console, console.options.update_width(1000), table)
+            if fits.minimum + 2 > console.width:  # rich would drop or cut columns (its
+                # minimum can be a character short): the natural width, the terminal wraps
+                wide = Console(highlight=False, markup=False, emoji=False, width=fits.maximum)
+                wide.print(table)
+            else:
+                console.print(table)
     if acc.wrong_facts:
         _say(
             f"note: {acc.wrong_facts} game(s) state facts the engine computes otherwise; "

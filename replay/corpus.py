@@ -315,6 +315,14 @@ class Filters:
 # ---- Statistics -------------------------------------------------------------------------------
 
 
+PLAYER_COLUMNS = (
+    "declared", "made", "barrel_visits", "barrel_falls", "claims", "claims_won", "chips",
+    "penalty_points",
+)  # fmt: skip
+"""The columns of ``stats --by player`` that belong to one game or another
+(``GameKind.player_stats`` says which)."""
+
+
 class Stats:
     """Counts over a corpus, from the engine's facts."""
 
@@ -324,7 +332,7 @@ class Stats:
         self.invalid = 0
         self.wrong_facts = 0
         self.kinds: dict[str, int] = {}
-        self.players: dict[str, dict[str, float]] = {}
+        self.players: dict[tuple[str, str], dict[str, float]] = {}
         self.contracts: dict[int, list[int]] = {}
         self.marriages: dict[str, int] = {}
         self.rules: dict[str, dict[str, int]] = {}
@@ -333,11 +341,11 @@ class Stats:
         self.lengths: list[int] = []
         self.penalties = 0
 
-    def _player(self, name: str) -> dict[str, float]:
+    def _player(self, kind: str, name: str) -> dict[str, float]:
         return self.players.setdefault(
-            name,
+            (kind, name),
             {"games": 0, "wins": 0, "final_total": 0, "declared": 0, "made": 0, "barrel_visits": 0,
-             "barrel_falls": 0, "penalty": 0, "chips": 0, "claims": 0, "claims_won": 0},
+             "barrel_falls": 0, "penalty_points": 0, "chips": 0, "claims": 0, "claims_won": 0},
         )  # fmt: skip
 
     def add(self, g: GameFacts) -> None:
@@ -351,22 +359,22 @@ class Stats:
         by_rules = self.rules.setdefault(g.rules, {"games": 0, "hands": 0})
         by_rules["games"] += 1
         by_rules["hands"] += len(played)
+        tally = {"chips": "chips", "penalty": "penalty_points"}.get(GAMES[g.kind].score_tally)
         for name in g.players:
-            p = self._player(name)
+            p = self._player(g.kind, name)
             p["games"] += 1
             if g.result and name in g.result.split("+"):
                 p["wins"] += 1
             total = g.totals.get(name, 0)
             p["final_total"] += total
-            key = GAMES[g.kind].score_tally
-            if key in p:  # net chips (Bura) or penalty points (Burkozel)
-                p[key] += total
+            if tally is not None:  # net chips (Bura) or penalty points (Burkozel)
+                p[tally] += total
         for h in played:
-            self._hand(h)
+            self._hand(g.kind, h)
 
-    def _hand(self, h: HandFacts) -> None:
+    def _hand(self, kind: str, h: HandFacts) -> None:
         if h.declarer is not None and not h.redeal:
-            p = self._player(h.declarer)
+            p = self._player(kind, h.declarer)
             p["declared"] += 1
             if h.contract is not None and h.made is not None:
                 self.contracts.setdefault(h.contract, [0, 0])[0] += 1
@@ -376,13 +384,13 @@ class Stats:
             key = suit or "aces"
             self.marriages[key] = self.marriages.get(key, 0) + 1
         for name in set(h.barrel_end) - set(h.barrel_start):
-            self._player(name)["barrel_visits"] += 1
+            self._player(kind, name)["barrel_visits"] += 1
         for name in set(h.barrel_start) - set(h.barrel_end):
             if (h.results.get(name, {}).get("total") or 0) < 1000:
-                self._player(name)["barrel_falls"] += 1
+                self._player(kind, name)["barrel_falls"] += 1
         if h.claim is not None:
             self.claims[0 if h.claim[2] else 1] += 1
-            c = self._player(h.claim[0])
+            c = self._player(kind, h.claim[0])
             c["claims"] += 1
             c["claims_won"] += h.claim[2]
         for _, combo in h.shows:
@@ -423,24 +431,22 @@ class Stats:
         return rows
 
     def by_player(self) -> list[dict[str, Any]]:
+        """A row per player and game kind (a final total in Thousand points, Bura chips and
+        Burkozel penalty points cannot be averaged together); a column the game does not
+        have (chips in Thousand) is None."""
         out = []
-        for name, p in sorted(self.players.items()):
+        for (kind, name), p in sorted(self.players.items()):
             games = p["games"] or 1
             row: dict[str, Any] = {
+                "game": kind,
                 "player": name,
                 "games": int(p["games"]),
                 "wins": int(p["wins"]),
                 "win_rate": round(p["wins"] / games, 4),
                 "average_final_total": round(p["final_total"] / games, 2),
-                "declared": int(p["declared"]),
-                "made": int(p["made"]),
-                "barrel_visits": int(p["barrel_visits"]),
-                "barrel_falls": int(p["barrel_falls"]),
-                "claims": int(p["claims"]),
-                "claims_won": int(p["claims_won"]),
-                "chips": int(p["chips"]),
-                "penalty_points": int(p["penalty"]),
             }
+            has = GAMES[kind].player_stats
+            row.update({c: int(p[c]) if c in has else None for c in PLAYER_COLUMNS})
             out.append(row)
         return out
 

@@ -180,6 +180,9 @@ class GameKind:
     """What ``Outcome.scores`` counts: ``points``, ``chips`` or ``penalty points``."""
     score_tally: str
     """The record's word for the running scores: ``totals``, ``chips`` or ``penalty``."""
+    player_stats: tuple[str, ...]
+    """The columns of ``kozyr stats --by player`` that this game has, beyond games, wins,
+    win rate and the average final total (``replay.corpus.PLAYER_COLUMNS``)."""
     analyze: Callable[[Any], Any] | None = None
     """Double-dummy analysis of a record's hands (``kozyr analyze``), where the game has a
     solver (Thousand)."""

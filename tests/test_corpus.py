@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from pathlib import Path
 
@@ -91,10 +93,25 @@ def test_stats_come_from_the_engine_not_from_stated_facts(corpus: Path, tmp_path
 
 def test_stats_by_player_and_csv(corpus: Path) -> None:
     out = runner.invoke(app, ["stats", str(corpus), "--by", "player", "--format", "csv"])
-    lines = out.stdout.splitlines()
-    assert lines[0].startswith("player,games,wins,win_rate") and len(lines) > 3
+    rows = list(csv.DictReader(io.StringIO(out.stdout)))
+    assert list(rows[0])[:5] == ["game", "player", "games", "wins", "win_rate"]
+    anna = {r["game"]: r for r in rows if r["player"] == "Anna"}
+    assert set(anna) == {"thousand", "bura", "burkozel"}, "a row per game: points, chips and penalties never averaged together"
+    assert anna["thousand"]["chips"] == "" and anna["thousand"]["declared"] != ""
+    assert anna["bura"]["declared"] == "" and anna["bura"]["chips"] != ""
+    assert anna["burkozel"]["penalty_points"] != "" and anna["burkozel"]["claims"] == ""
     table = runner.invoke(app, ["stats", str(corpus)])
     assert "contracts made" in table.stdout and "claims" in table.stdout
+
+
+def test_stats_tables_show_every_column_whole_on_a_narrow_terminal(corpus: Path) -> None:
+    out = runner.invoke(app, ["stats", str(corpus), "--by", "player"], env={"COLUMNS": "50"})
+    assert out.exit_code == 0
+    for title in ("player): bura", "player): burkozel", "player): thousand"):
+        assert title in out.stdout
+    for word in ("barrel", "falls", "claims", "chips", "penalty", "declared"):
+        assert word in out.stdout, f"the {word} column is shown, wider than the terminal if need be"
+    assert "\u2026" not in out.stdout, "no value or heading is cut short"
 
 
 def test_dedupe_drops_a_reformatted_and_annotated_copy(corpus: Path, tmp_path: Path) -> None:

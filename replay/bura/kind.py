@@ -32,4 +32,5 @@ KIND = GameKind.from_modules(
     generate=_generate,
     score_name="chips",
     score_tally="chips",
+    player_stats=("claims", "claims_won", "chips"),
 )

@@ -30,4 +30,5 @@ KIND = replace(
     progression=view.progression,
     score_name="penalty points",
     score_tally="penalty",
+    player_stats=("penalty_points",),
 )

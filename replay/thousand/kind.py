@@ -48,4 +48,5 @@ KIND = GameKind.from_modules(
     annotate_analysis=_annotate_analysis,
     score_name="points",
     score_tally="totals",
+    player_stats=("declared", "made", "barrel_visits", "barrel_falls"),
 )
