@@ -658,13 +658,17 @@ def sheet(
     from rich.console import Console
 
     from .checking import replay_record
-    from .render import render_sheet
+    from .render import print_whole, render_sheet
 
     if plot is not None and plot.suffix.lower() not in (".svg", ".png"):
         _fail_usage("--plot writes OUT.svg or OUT.png")
     record, title = _one_game(file, game)
     report, table = replay_record(record, file=file, index=game)
-    Console(width=width, highlight=False, markup=False, emoji=False).print(render_sheet(report))
+    console = Console(width=width, highlight=False, markup=False, emoji=False)
+    if width is None:  # the terminal's width: no name or score is cut to fit it
+        print_whole(console, render_sheet(report))
+    else:
+        console.print(render_sheet(report))
     if plot is not None:
         from .plot import write_plot
 
@@ -1041,8 +1045,9 @@ def stats(
     else:
         from rich import box
         from rich.console import Console
-        from rich.measure import Measurement
         from rich.table import Table
+
+        from .render import print_whole
 
         console = Console(highlight=False, markup=False, emoji=False)
         groups: dict[str, list[dict[str, Any]]] = {}
@@ -1063,13 +1068,7 @@ def stats(
                 )
             for row in group:
                 table.add_row(*(safe_text(str(row[c])) for c in cols))
-            fits = Measurement.get(console, console.options.update_width(1000), table)
-            if fits.minimum + 2 > console.width:  # rich would drop or cut columns (its
-                # minimum can be a character short): the natural width, the terminal wraps
-                wide = Console(highlight=False, markup=False, emoji=False, width=fits.maximum)
-                wide.print(table)
-            else:
-                console.print(table)
+            print_whole(console, table)
     if acc.wrong_facts:
         _say(
             f"note: {acc.wrong_facts} game(s) state facts the engine computes otherwise; "

@@ -7,9 +7,12 @@ escape sequence in a player's name is shown literally and cannot drive the termi
 
 from __future__ import annotations
 
+import io
+import re
 from collections.abc import Iterable
 
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -25,6 +28,7 @@ __all__ = [
     "card_text",
     "cards_line",
     "plain",
+    "print_whole",
     "render_sheet",
     "render_step",
     "render_view",
@@ -177,6 +181,39 @@ def render_step(
         parts.append(Text(safe_text(step.error.format()), style="bold red"))
     parts.append(render_view(step.view, seat, symbols=symbols))
     return Group(*parts)
+
+
+def print_whole(console: Console, renderable: RenderableType) -> None:
+    """Print a table with every name and number whole.  Where the terminal is too narrow,
+    rich cuts cells to "…" or drops columns; then the table is printed at the narrowest
+    width that keeps every word of it (the terminal wraps the longer lines)."""
+    natural = Measurement.get(console, console.options.update_width(10_000), renderable).maximum
+    if console.width >= natural:
+        console.print(renderable)
+        return
+
+    def words(width: int) -> list[str]:
+        out = Console(file=io.StringIO(), width=width, color_system=None, highlight=False)
+        out.print(renderable)
+        text = out.file.getvalue()  # type: ignore[attr-defined]
+        return sorted(_BOX_DRAWING.sub(" ", text).split())
+
+    whole = words(natural)
+    low, high = console.width, natural
+    while low < high:  # the narrowest width with every word whole
+        mid = (low + high) // 2
+        if words(mid) == whole:
+            high = mid
+        else:
+            low = mid + 1
+    if low > console.width:
+        console = Console(
+            file=console.file, width=low, highlight=False, markup=False, emoji=False
+        )
+    console.print(renderable)
+
+
+_BOX_DRAWING = re.compile("[\u2500-\u257f]")
 
 
 def render_sheet(report: Report) -> RenderableType:

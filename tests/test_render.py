@@ -107,6 +107,17 @@ def test_annotate_refuses_an_invalid_record() -> None:
     assert result.exit_code == 1 and "nothing written" in result.stderr
 
 
+@pytest.mark.parametrize("columns", ["40", "60", "200"])
+def test_a_sheet_on_a_narrow_terminal_cuts_no_name_or_score(columns: str) -> None:
+    path = SAMPLES / "bura" / "03-five-players.kgn"
+    result = runner.invoke(app, ["sheet", str(path)], env={"COLUMNS": columns})
+    assert result.exit_code == 0 and "\u2026" not in result.stdout, "rich would write 'An…' for Anna"
+    header = next(ln for ln in result.stdout.splitlines() if "deal" in ln)
+    assert all(name in header for name in ("Anna", "Boris", "Vera", "Gleb", "Daria"))
+    widest = max(len(ln) for ln in result.stdout.splitlines())
+    assert widest <= max(int(columns), 80), "as narrow as the words allow, never wider"
+
+
 @pytest.mark.parametrize("path", ALL_SAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_sheet_shows_the_final_totals(path: Path) -> None:
     result = runner.invoke(app, ["sheet", str(path), "--width", "160"])
