@@ -320,10 +320,12 @@ class _Reader:
             elif word == "bid":
                 hand["auction"] = self.calls(rest, lno, 7)
             elif word == "talon":
-                cards = card_list(rest)
+                name, colon, after = rest.partition(": ")
+                taker = self.players.get(name) if colon else None  # talon Anna: ...
+                cards = card_list(rest if taker is None else after)
                 if cards is None:
                     raise _GiveUp
-                hand["talon"] = Talon(cards=cards, pos=pos)
+                hand["talon"] = Talon(cards=cards, seat=taker, pos=pos)
             elif word == "concede":
                 if rest:
                     raise _GiveUp
@@ -572,8 +574,13 @@ class _Reader:
                 pos=pos,
             )
         elif word == "talon":
-            cards, k = _card_tokens(toks, 1)
-            hand["talon"] = Talon(cards=cards, notes=self.comments(toks, k, lno, end=True), pos=pos)
+            seat = None
+            if len(toks) > 1 and toks[1][0].endswith(":"):
+                seat = self.seat(toks[1][0][:-1])
+            cards, k = _card_tokens(toks, 1 if seat is None else 2)
+            hand["talon"] = Talon(
+                cards=cards, seat=seat, notes=self.comments(toks, k, lno, end=True), pos=pos
+            )
         elif word == "concede":
             hand["concede"] = ConcedeRec(notes=self.comments(toks, 1, lno, end=True), pos=pos)
         elif word == "give":

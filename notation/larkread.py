@@ -249,7 +249,13 @@ class _Builder(Transformer[Token, Any]):
         return Call(seat=str(seat), bid=None, notes=notes, pos=self._pos(seat))
 
     def talon(self, c: list[Any]) -> Talon:
+        if len(c) == 4:
+            kw, seat, cards, notes = c
+            return Talon(cards=cards, seat=str(seat), notes=notes, pos=self._pos(kw))
         return Talon(cards=c[1], notes=c[2], pos=self._pos(c[0]))
+
+    def talon_seat(self, c: list[Token]) -> Token:
+        return self.seat(c)
 
     def concede(self, c: list[Any]) -> Concede:
         return Concede(notes=c[1], pos=self._pos(c[0]))

@@ -234,6 +234,8 @@ class Talon(Node):
 
     kind: Literal["talon"] = "talon"
     cards: list[CardText]
+    seat: str | None = None
+    """The declarer, when the record names him (``talon Anna: ...``); checked."""
     notes: list[Comment] = field(default_factory=list)
 
 

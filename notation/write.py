@@ -293,7 +293,8 @@ def _rest(out: _Out, line: LineOfPlay, *, newline: bool, auction: bool = True) -
         _calls(out, line.auction)
     if line.talon is not None:
         start()
-        out.word("talon" + "".join(" " + c for c in line.talon.cards))
+        taker = "" if line.talon.seat is None else f" {seat_text(line.talon.seat)}:"
+        out.word("talon" + taker + "".join(" " + c for c in line.talon.cards))
         _comments(out, line.talon.notes)
     if line.concede is not None:
         start()

@@ -85,6 +85,17 @@ def test_a_name_with_a_combining_accent_is_bare_and_names_the_same_player_as_its
     )
 
 
+def test_the_talon_may_name_its_taker_as_the_notation_brief_sketches_it() -> None:
+    text = HEADER + "\nhand 1\n  bid Anna 100, Boris pass, Vera pass\n  talon Anna: TH 9C JS\n"
+    game = notation.loads(text)
+    talon = game.hands[0].talon  # type: ignore[union-attr]
+    assert talon is not None and (talon.seat, talon.cards) == ("Anna", ["TH", "9C", "JS"])
+    assert notation.dumps(game) == text and from_json(to_json(game)) == game
+    plain = notation.loads(text.replace("talon Anna: ", "talon "))
+    assert plain.hands[0].talon.seat is None and plain != game  # type: ignore[union-attr]
+    assert notation.loads(text.replace("Anna: ", "anna : ")) == game, "lenient: case and spaces"
+
+
 def test_read_game_streams_one_game_per_call() -> None:
     text = (HEADER + "\nhand 1\n  bid Anna 100, Boris pass, Vera pass\n") * 3
     handle = io.StringIO(text)

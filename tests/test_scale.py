@@ -477,7 +477,7 @@ def test_a_changed_card_in_a_bura_trick_is_caught_at_its_line(game: str, seed: i
 
 
 TOKEN = re.compile(r"[^\s,/:]+")
-SWAPS = ["AS", "??", "6H", "TD", "Anna", "Boris", "Vera", "Gleb", "pass", "100", "-5", "+3", "marriage", "down", "win", "fail", "open", "show", "bura", "trump", "stock", "talon", "1.", "9.", "->", "barrel", "0", "007", "hands", "draw", "pot", "chips", "points", "score", "totals", "give", "contract", "dark", "concede", "redeal", "fault", "out-of-turn"]  # fmt: skip
+SWAPS = ["AS", "??", "6H", "TD", "Anna", "Boris", "Vera", "Gleb", "pass", "100", "-5", "+3", "marriage", "down", "win", "fail", "open", "show", "bura", "trump", "stock", "talon", "1.", "9.", "->", "barrel", "0", "007", "hands", "draw", "pot", "chips", "points", "score", "totals", "give", "contract", "dark", "concede", "redeal", "fault", "out-of-turn", "Anna:", "talon Anna:"]  # fmt: skip
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -490,6 +490,33 @@ def test_fast_readers_agree_when_words_are_swapped(data: st.DataObject) -> None:
         a, b = data.draw(st.sampled_from(spans))
         text = text[:a] + data.draw(st.sampled_from(SWAPS)) + text[b:]
     agree(text)
+
+
+def with_talon_takers(text: str) -> str:
+    """Each talon line with its taker's name, as ``talon Anna: ...`` (the hand's declarer,
+    the last bidder before the talon)."""
+    out, bidder = [], ""
+    for line in text.split("\n"):
+        if line.startswith("  bid "):
+            bids = [c.split()[0] for c in line[6:].split(", ") if not c.endswith(" pass")]
+            bidder = bids[-1] if bids else bidder
+        if line.startswith("  talon ") and bidder:
+            line = f"  talon {bidder}: " + line[8:]
+        out.append(line)
+    return "\n".join(out)
+
+
+@pytest.mark.parametrize("k", range(len(GENERATED)))
+def test_a_talon_with_its_takers_name_takes_the_fast_path_and_validates(k: int) -> None:
+    text = with_talon_takers(GENERATED[k])
+    assert text.count(": ") > GENERATED[k].count(": "), "some talon lines name their taker"
+    noted = re.sub(r"(\n  talon [^\n]*)", r"\1 {taken}", text)  # the fast path for notes
+    assert agree(text) and agree(noted), "both fast paths read it, as the grammar does"
+    game = notation.loads(text)
+    takers = [h.talon.seat for h in game.hands if h.talon is not None]  # type: ignore[union-attr]
+    assert any(takers), "the name is kept in the record"
+    assert replay.check(game).ok and notation.dumps(game) == text
+    assert notation.loads(notation.dumps(game)) == game
 
 
 HOSTILE_NAMES = [

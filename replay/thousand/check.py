@@ -199,6 +199,16 @@ class ThousandChecker(Checker[ThousandTable]):
                     else owner,
                 )
         if line.talon is not None:
+            taker = line.talon.seat
+            hand = table.hand
+            if taker is not None and hand is not None and hand.declarer is not None:
+                if self.seat(taker, line.talon) != hand.declarer:
+                    raise self.stop(
+                        f"{taker} takes the talon, but {table.players[hand.declarer]} declares",
+                        "out-of-turn",
+                        "T4.1",
+                        line.talon,
+                    )
             talon = [self.card(c, line.talon) for c in line.talon.cards]
             self.apply(table, TakeTalon(talon), line.talon)
         elif table.phase == "talon" and later:

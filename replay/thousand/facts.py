@@ -56,8 +56,11 @@ def cut_tags(game: ThousandGame, facts: HandFacts) -> list[Tag]:
 
 
 def strip_facts(game: ThousandGame) -> None:
-    """Drop what the engine computes (stated facts, trick takers)."""
+    """Drop what the engine computes (stated facts, trick takers, the declarer's name on
+    the talon)."""
     for hand in game.hands:
         hand.stated = []
+        if hand.talon is not None:
+            hand.talon.seat = None
         for trick in hand.tricks:
             trick.winner = None
