@@ -11,10 +11,12 @@ import gc
 import json
 import os
 import re
+import shutil
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import IO, Annotated, Any, NoReturn
 
 import typer
 
@@ -114,9 +116,9 @@ class _Errors:
         self.count = 0
 
     def games(
-        self, path: str, only: int | None = None
+        self, path: str, only: int | None = None, source: IO[bytes] | None = None
     ) -> Iterator[tuple[GameText, notation.AnyGame]]:
-        for gtext, item in texts_of(path, only=only):
+        for gtext, item in texts_of(path, only=only, source=source):
             if isinstance(item, KgnError):
                 _say(item.format())
                 self.count += 1
@@ -161,13 +163,21 @@ def fmt(
         bad = False
         rewritten = False
         original = None
-        if (check or write) and path != "-":
-            try:
-                original = open(path, "rb")  # closed below, after the comparison
-            except OSError as exc:
-                _fail_usage(f"cannot read {path}: {exc.strerror or exc}")
-        same = original is not None
+        source = None
         with contextlib.ExitStack() as stack:
+            compared = path if path != "-" else None  # what the canonical text is checked against
+            if check and path == "-":  # standard input is read twice: kept aside on disk
+                kept = stack.enter_context(tempfile.NamedTemporaryFile(prefix="kozyr-stdin-"))
+                shutil.copyfileobj(sys.stdin.buffer, kept)
+                kept.flush()
+                compared = kept.name
+                source = stack.enter_context(open(kept.name, "rb"))
+            if (check or write) and compared is not None:
+                try:
+                    original = stack.enter_context(open(compared, "rb"))
+                except OSError as exc:
+                    _fail_usage(f"cannot read {path}: {exc.strerror or exc}")
+            same = original is not None
             sink = None
             if not check:  # standard input has no file to rewrite: --write - prints
                 target = Path(path) if write and path != "-" else None
@@ -175,7 +185,7 @@ def fmt(
             first = True
             errors = _Errors()
             try:
-                for _, item in errors.games(path):
+                for _, item in errors.games(path, source=source):
                     if errors.count:
                         continue  # the errors are all reported; nothing is written
                     piece = ("" if first else "\n") + write_game(item)
@@ -190,14 +200,14 @@ def fmt(
             bad = errors.count > 0
             if original is not None:
                 same = same and not original.read(1)
-                original.close()
             if sink is not None and (bad or (write and same)):
                 sink.abandon()
             rewritten = write and not bad and not same and path != "-"
         if bad:
             status = EXIT_INVALID
         elif check and not same:
-            _say(f"{path}: not in canonical form (kozyr fmt --write {path})")
+            fix = "kozyr fmt - prints the canonical text" if path == "-" else f"kozyr fmt --write {path}"
+            _say(f"{path}: not in canonical form ({fix})")
             status = EXIT_INVALID
         elif rewritten:
             _say(f"{path}: rewritten")

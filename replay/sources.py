@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import IO
 
 from notation import KgnError
@@ -33,12 +33,15 @@ def open_input(path: str) -> Iterator[IO[bytes]]:
         handle.close()
 
 
-def texts_of(path: str, only: int | None = None) -> Iterator[tuple[GameText, Game | KgnError]]:
+def texts_of(
+    path: str, only: int | None = None, source: IO[bytes] | None = None
+) -> Iterator[tuple[GameText, Game | KgnError]]:
     """Each game of a file with its text, parsed, or the :class:`KgnError` that stopped
     reading it; with ``only``, game number ``only`` alone (the games before it are split
-    off, not parsed, and reading stops after it)."""
+    off, not parsed, and reading stops after it).  ``source``: the bytes of ``path``
+    already opened (standard input kept aside), read from where it stands."""
     name = "<stdin>" if path == "-" else path
-    with open_input(path) as handle:
+    with nullcontext(source) if source is not None else open_input(path) as handle:
         try:
             for gtext in split_games(handle, name):
                 if only is not None and gtext.index != only:

@@ -35,6 +35,13 @@ def test_fmt_check_fails_on_non_canonical(tmp_path: Path) -> None:
     assert path.read_text() == Path(THOUSAND[0]).read_text()
 
 
+def test_fmt_check_reads_standard_input_like_a_file() -> None:
+    canonical = Path(THOUSAND[0]).read_text()
+    assert runner.invoke(app, ["fmt", "--check", "-"], input=canonical).exit_code == 0
+    messy = runner.invoke(app, ["fmt", "--check", "-"], input=canonical.replace("bid Anna 100,", "bid  anna 100 ,"))
+    assert messy.exit_code == 1 and "-: not in canonical form (kozyr fmt - prints" in messy.stderr
+
+
 @pytest.mark.parametrize("command", ["fmt", "annotate"])
 def test_write_with_standard_input_prints_the_text_it_has_no_file_to_rewrite(command: str) -> None:
     messy = Path(THOUSAND[0]).read_text().replace("bid Anna 100,", "bid  anna 100 ,")
