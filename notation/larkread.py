@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -229,10 +229,10 @@ class _Builder(Transformer[Token, Any]):
         return Redeal(seat=str(c[1]), notes=c[2], pos=self._pos(c[0]))
 
     def auction(self, c: list[Any]) -> _Calls:
-        return _Calls(c[1:])
+        return _Calls(_joined(c[1:], Call))
 
     def var_calls(self, c: list[Any]) -> _Calls:
-        return _Calls(c)
+        return _Calls(_joined(c, Call))
 
     def call_bid(self, c: list[Any]) -> Call:
         seat, value, notes = c
@@ -273,7 +273,7 @@ class _Builder(Transformer[Token, Any]):
 
     def trick(self, c: list[Any]) -> Trick:
         num = c[0]
-        plays = [x for x in c[1:] if isinstance(x, Play)]
+        plays = _joined(c[1:], Play)
         winner = c[-1] if isinstance(c[-1], Winner) else None
         return Trick(
             number=self._int(num, num[:-1]), plays=plays, winner=winner, pos=self._pos(num)
@@ -294,7 +294,7 @@ class _Builder(Transformer[Token, Any]):
         return Winner(seat=str(c[1]), notes=c[2], pos=self._pos(c[1]))
 
     def var_plays(self, c: list[Any]) -> _Plays:
-        plays = [x for x in c if isinstance(x, Play)]
+        plays = _joined(c, Play)
         winner = c[-1] if isinstance(c[-1], Winner) else None
         return _Plays(plays, winner)
 
@@ -363,7 +363,7 @@ class _BuraBuilder(_Builder):
 
     def trick(self, c: list[Any]) -> BuraTrick:  # type: ignore[override]
         num = c[0]
-        answers = [x for x in c[1:] if isinstance(x, Answer)]
+        answers = _joined(c[1:], Answer)
         winner = c[-1] if isinstance(c[-1], Winner) else None
         return BuraTrick(
             number=self._int(num, num[:-1]), answers=answers, winner=winner, pos=self._pos(num)
@@ -437,7 +437,7 @@ class _BuraBuilder(_Builder):
         return self._tally("points", c)
 
     def var_answers(self, c: list[Any]) -> _Answers:
-        answers = [x for x in c if isinstance(x, Answer)]
+        answers = _joined(c, Answer)
         winner = c[-1] if isinstance(c[-1], Winner) else None
         return _Answers(answers, winner)
 
@@ -459,6 +459,21 @@ class _Answers:
 
 class _Calls(list[Call]):
     pass
+
+
+_Move = TypeVar("_Move", Call, Play, Answer)
+
+
+def _joined(items: list[Any], kind: type[_Move]) -> list[_Move]:
+    """The moves among ``items``; the comments written after a separator (``Anna 100,
+    {...} Boris 110``) join the notes of the move before them, where the writer puts them."""
+    out: list[_Move] = []
+    for item in items:
+        if isinstance(item, kind):
+            out.append(item)
+        elif type(item) is list and out:
+            out[-1].notes.extend(item)
+    return out
 
 
 @dataclass(slots=True)

@@ -96,6 +96,17 @@ def test_the_talon_may_name_its_taker_as_the_notation_brief_sketches_it() -> Non
     assert notation.loads(text.replace("Anna: ", "anna : ")) == game, "lenient: case and spaces"
 
 
+def test_a_comment_after_a_comma_or_slash_belongs_to_the_move_before_it() -> None:
+    text = HEADER + "\nhand 1\n  bid Anna 100, {Boris thinks} Boris pass, Vera pass\n"
+    game = notation.loads(text)
+    first = game.hands[0].auction[0]  # type: ignore[union-attr]
+    assert [n.text for n in first.notes] == ["Boris thinks"]  # type: ignore[union-attr]
+    assert notation.dumps(game) == text.replace("100, {Boris thinks}", "100 {Boris thinks},")
+    bura = '[Game "bura"] [Players "A" "B"] [Dealer "B"] [Rules "classic"]\ndeal 1\n  1. A 6H / {low} B 9S -> A\n'
+    answer = notation.loads(bura).deals[0].events[0].answers[0]  # type: ignore[union-attr]
+    assert [n.text for n in answer.notes] == ["low"]
+
+
 def test_read_game_streams_one_game_per_call() -> None:
     text = (HEADER + "\nhand 1\n  bid Anna 100, Boris pass, Vera pass\n") * 3
     handle = io.StringIO(text)
