@@ -627,7 +627,8 @@ def html(
     counts: dict[str, int] = {}
     for _, stem, _, _ in pages:
         counts[stem] = counts.get(stem, 0) + 1
-    for path, stem, index, record in pages:
+    names = _page_names(pages, game)
+    for (path, stem, index, record), name in zip(pages, names, strict=True):
         who = seat
         if who is not None:
             who = _player(record.players, who, "--seat")
@@ -636,7 +637,6 @@ def html(
         for d in report.diagnostics:
             _say(d.format())
         invalid = invalid or not report.ok
-        name = f"{stem}-{index}.html" if counts[stem] > 1 or (game and game > 1) else f"{stem}.html"
         target = out / name if several else out
         try:
             target.write_text(page, encoding="utf-8")
@@ -644,6 +644,30 @@ def html(
             _fail_usage(f"cannot write {target}: {exc.strerror or exc}")
         _say(f"wrote {target} ({len(page.encode()) / 1024:.0f} KB)")
     raise typer.Exit(EXIT_INVALID if invalid else EXIT_OK)
+
+
+def _page_names(pages: list[tuple[str, str, int, Any]], game: int | None) -> list[str]:
+    """A file name for each page, every one different: the file's stem, with the game's
+    number when the file gives several pages; two files of one stem (``a/x.kgn``,
+    ``b/x.kgn``) are told apart by their folders, and a file named twice by a count."""
+    folders: dict[str, set[str]] = {}
+    for path, stem, _, _ in pages:
+        folders.setdefault(stem, set()).add(path)
+    per_path: dict[str, int] = {}
+    for path, _, _, _ in pages:
+        per_path[path] = per_path.get(path, 0) + 1
+    names: list[str] = []
+    for path, stem, index, _ in pages:
+        base = stem
+        if len(folders[stem]) > 1:  # the same stem from several files: say where each is
+            base = re.sub(r"[^\w.-]+", "_", str(Path(path).with_suffix(""))).strip("._") or stem
+        name = f"{base}-{index}" if per_path[path] > 1 or (game and game > 1) else base
+        k, unique = 1, name
+        while unique + ".html" in names:
+            k += 1
+            unique = f"{name}-{k}"
+        names.append(unique + ".html")
+    return names
 
 
 @app.command()

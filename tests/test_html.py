@@ -65,6 +65,18 @@ def test_several_inputs_make_a_folder_of_pages(tmp_path: Path) -> None:
     assert sorted(p.name for p in out.iterdir()) == ["01-first-hand.html", "02-two-players.html"]
 
 
+def test_files_of_one_name_in_two_folders_make_two_pages_not_one_overwritten(tmp_path: Path) -> None:
+    for folder, sample in (("monday", "thousand/01-first-hand.kgn"), ("tuesday", "bura/02-two-players.kgn")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "club.kgn").write_text((SAMPLES / sample).read_text())
+    files = [str(tmp_path / "monday" / "club.kgn"), str(tmp_path / "tuesday" / "club.kgn")]
+    result = runner.invoke(app, ["html", *files, "-o", str(tmp_path / "pages")])
+    assert result.exit_code == 0, result.output
+    pages = sorted((tmp_path / "pages").iterdir())
+    assert len(pages) == 2 and [p.name.endswith(("monday_club.html", "tuesday_club.html")) for p in pages] == [True, True]
+    assert {page_json(p)["game"] for p in pages} == {"thousand", "bura"}
+
+
 def test_game_n_picks_one_game_of_a_file(tmp_path: Path) -> None:
     two = tmp_path / "two.kgn"
     first = (SAMPLES / "thousand" / "01-first-hand.kgn").read_text()
