@@ -427,7 +427,8 @@ def rules(
             _fail_usage(f"unknown game {g!r}; choose thousand, bura or burkozel")
     if preset is not None or declared is not None:
         if game is None:
-            _fail_usage("name the game: kozyr rules GAME --preset NAME")
+            given = f"--rules {declared!r}" if declared is not None else f"--preset {preset}"
+            _fail_usage(f"name the game: kozyr rules GAME {given}")
         text = declared if declared is not None else preset
         try:
             resolved = parse_rules(game, text or "")
