@@ -48,6 +48,8 @@ HELP = """Type the event the prompt asks for, in KGN:
   the gives     Boris 9S, Vera JS    (or concede, where the rules allow it)
   the contract  Enter for the bid, or a higher value
   a card        KH, or KH marriage
+  no cards      points Anna 70, Boris 20, Vera 30 (or score ...): the hand as a score
+                sheet keeps it, ended by its points or scores
   Bura          a deal: Anna: TH 6H 9C / Boris: ... / trump: KH; a lead or an
                 answer: TH 6H, down 6S 7D; a draw: the card, or Enter if unseen
   ??            a card you did not see

@@ -170,3 +170,76 @@ def test_a_player_who_wins_from_the_barrel_is_off_it() -> None:
     assert report.result == "Boris" and last.totals[1] == 1030 and 1 not in last.barrel
     marked = replay.check(notation.loads(text.replace("Boris 1030, ", "Boris 1030 barrel, ")))
     assert [d.code for d in marked.diagnostics] == ["wrong-barrel"]
+
+
+# ---- a score sheet: calls and the score, no cards ----------------------------------------
+
+SHEET = """[Game "thousand"]
+[Players "Anna" "Boris" "Vera"]
+[Dealer "Vera"]
+[Rules "classic"]
+
+hand 1
+  bid Anna 100, Boris pass, Vera pass
+  contract 120
+  score Anna +120, Boris 15, Vera 20
+  totals Anna 120, Boris 15, Vera 20
+
+hand 2
+  bid Boris 100, Vera 110, Anna pass, Boris pass
+  points Anna 32, Boris 38, Vera 50
+  totals Anna 150, Boris 55, Vera -90
+"""
+
+
+def test_a_score_sheet_without_cards_is_a_valid_record_and_its_totals_are_checked() -> None:
+    report = replay.check(notation.loads(SHEET))
+    assert report.ok, [d.format() for d in report.diagnostics]
+    assert report.totals == {"Anna": 150, "Boris": 55, "Vera": -90}
+    assert [h.from_sheet for h in report.hands] == [True, True]
+    wrong = replay.check(notation.loads(SHEET.replace("Vera -90", "Vera -80"))).diagnostics
+    assert [(d.code, d.clause, d.line) for d in wrong] == [("wrong-total", "T8", 15)]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "code", "clause"),
+    [
+        ("score Anna +120", "score Anna +125", "wrong-score", "T7.2"),  # the declarer: +-contract
+        ("Boris 15, Vera 20\n  totals", "Boris 17, Vera 20\n  totals", "wrong-score", "T7.3"),
+        ("points Anna 32, Boris 38, Vera 50", "points Anna 32, Boris 38, Vera 55", "wrong-points", "T7.1"),
+        ("points Anna 32, Boris 38, Vera 50", "points Anna 32, Boris 38", "incomplete-hand", "T7"),
+    ],
+)
+def test_a_score_sheet_that_cannot_be_a_hand_is_refused(old: str, new: str, code: str, clause: str) -> None:
+    (d, *_) = replay.check(notation.loads(SHEET.replace(old, new))).diagnostics
+    assert (d.code, d.clause) == (code, clause), d.format()
+
+
+def sheet_of(game: notation.ThousandGame, points: bool) -> notation.ThousandGame:
+    """The game as a score sheet keeps it: each hand's calls, contract (or concession) and
+    stated facts (without the points: only scores and totals); no cards."""
+    import copy
+
+    out = copy.deepcopy(game)
+    for hand in out.hands:
+        if hand.tricks:
+            hand.deal = hand.talon = hand.give = None
+            hand.tricks = []
+            hand.stated = [st for st in hand.stated if points or st.kind != "points"]
+    return out
+
+
+@pytest.mark.parametrize(
+    "rules",
+    ["classic", "polish", "classic barrel=900 dump-555=on", "classic dark=on golden-round=on", "classic players=4", "classic round=none barrel-collision=knock-off"],
+)
+def test_every_generated_game_kept_as_a_score_sheet_gives_the_same_totals(rules: str) -> None:
+    for seed in range(3):
+        game = generate_thousand(seed=seed, rules=rules, max_hands=40)
+        played = replay.check(game)
+        for points in (True, False):
+            sheet = sheet_of(game, points)
+            assert not any(h.tricks for h in sheet.hands)
+            report = replay.check(notation.loads(notation.dumps(sheet)))
+            assert report.ok, [d.format() for d in report.diagnostics[:3]]
+            assert report.totals == played.totals and report.result == played.result

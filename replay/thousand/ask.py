@@ -12,6 +12,9 @@ from .table import ThousandTable
 
 __all__ = ["question"]
 
+_SHEET = ("points", "score")
+"""A hand kept as a score sheet: its points or scores, typed instead of its cards, end it."""
+
 
 def question(table: ThousandTable, declined: bool = False) -> Question:
     """The prompt for the next event, the KGN event an answer stands for, the legal
@@ -43,7 +46,7 @@ def question(table: ThousandTable, declined: bool = False) -> Question:
             f"talon (the 3 cards; Enter: {shown})> ",
             lambda a: f"talon {a or shown}",
             [],
-            ("talon",),
+            ("talon", *_SHEET),
         )
     declarer = hand.declarer
     assert declarer is not None
@@ -55,14 +58,14 @@ def question(table: ThousandTable, declined: bool = False) -> Question:
             f"{names[declarer]} gives ({opp[0]} CARD, {opp[1]} CARD, or concede)> ",
             lambda a: f"give {a}",
             legal,
-            ("give", "concede"),
+            ("give", "concede", *_SHEET),
         )
     if hand.phase == "contract":
         return Question(
             f"contract (Enter for {hand.bid})> ",
             lambda a: f"contract {a or hand.bid}",
             [],
-            ("contract",),
+            ("contract", *_SHEET),
         )
     seat = names[hand.turn]
     legal = list(dict.fromkeys(card_code(m.card) for m in moves if isinstance(m, PlayCard)))
@@ -71,5 +74,5 @@ def question(table: ThousandTable, declined: bool = False) -> Question:
         f"trick {hand.trick_no}: {seat} {verb}> ",
         lambda a: f"{seat_text(seat)} {a}",
         legal,
-        (seat_text(seat),),
+        (seat_text(seat), *(_SHEET if hand.trick_no == 1 and not hand.plays else ())),
     )

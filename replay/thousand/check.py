@@ -28,6 +28,7 @@ from .moves import (
     DealCards,
     GiveCards,
     PlayCard,
+    ScoreHand,
     SetContract,
     TakeTalon,
 )
@@ -235,8 +236,23 @@ class ThousandChecker(Checker[ThousandTable]):
         for trick in line.tricks:
             self._trick(table, trick)
         self.trick_no = None
+        hand = table.hand
+        if hand is not None and not line.tricks and not hand.plays and line.stated:
+            self._from_sheet(table, line.stated)
         for st in line.stated:
             self._stated(table, st)
+
+    def _from_sheet(self, table: ThousandTable, stated: list[Stated]) -> None:
+        """A hand written as a score sheet keeps it (its calls, then points or scores, no
+        cards): the stated points end the hand, or the scores where no points are given;
+        everything else stated is then checked against them."""
+        kinds = {st.kind: st for st in stated}
+        st = kinds.get("points") or kinds.get("score")
+        if st is None:
+            return  # totals alone do not say how the hand went: _stated reports it
+        values = {self.seat(e.seat, e): e.value for e in st.entries}
+        move = ScoreHand(points=values) if st.kind == "points" else ScoreHand(scores=values)
+        self.apply(table, move, st)
 
     def _trick(self, table: ThousandTable, trick: Trick) -> None:
         hand = table.hand
@@ -310,7 +326,7 @@ class ThousandChecker(Checker[ThousandTable]):
     def _stated(self, table: ThousandTable, st: Stated) -> None:
         if table.hand is not None or not table.results:
             raise self.stop(
-                f"{st.kind} are stated before the hand is over", "incomplete-hand", "T7", st
+                f"the {st.kind} line comes before the hand is over", "incomplete-hand", "T7", st
             )
         res = table.results[-1]
         for e in st.entries:

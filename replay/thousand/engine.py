@@ -35,6 +35,7 @@ from .moves import (
     DealCards,
     GiveCards,
     PlayCard,
+    ScoreHand,
     SetContract,
     TakeTalon,
     ThousandMove,
@@ -183,6 +184,9 @@ class HandResult:
     """After the hand, per seat: bolts counted."""
     notes: list[str] = field(default_factory=list)
     """Notable events in words: getting on or falling off the barrel, bolts, a win."""
+    from_sheet: bool = False
+    """The play was not recorded: the points or scores come from the score sheet
+    (:class:`ScoreHand`), and nobody knows who took a trick (no bolt is counted)."""
 
 
 # ---- State ------------------------------------------------------------------------------
@@ -410,6 +414,8 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
             self._give(hand, ev)
         elif isinstance(ev, SetContract):
             self._raise(hand, ev)
+        elif isinstance(ev, ScoreHand):
+            self._score_hand(hand, ev)
         else:
             self._play(hand, ev)
 
@@ -1062,6 +1068,84 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
             res.scores = {p: v * factor for p, v in res.scores.items()}
         res.marriages = list(hand.marriages)
         self._deferred_checks(hand)
+        self._close(hand, res)
+
+    def _score_hand(self, hand: HandState, ev: ScoreHand) -> None:
+        """A hand whose play was not recorded, ended by the points (or the scores) its score
+        sheet gives (T7); the totals follow as after a played hand (T8)."""
+        if hand.phase == "auction":
+            raise _seat_error(
+                "the hand is scored before the auction is over", "auction-incomplete", "T3.4"
+            )
+        if hand.plays or hand.trick_no > 1:
+            raise _seat_error(
+                "the hand's cards are recorded, so its play scores it, not the sheet",
+                "incomplete-hand",
+                "T7",
+            )
+        s = self.settings
+        d = hand.declarer
+        assert d is not None and hand.contract is not None
+        what, given = ("points", ev.points) if ev.points is not None else ("scores", ev.scores)
+        missing = [self.name(p) for p in hand.active if given is None or p not in given]
+        if given is None or missing:
+            raise _seat_error(
+                f"a hand scored without its cards needs every player's {what}; "
+                f"{', '.join(missing)} has none",
+                "incomplete-hand",
+                "T7",
+            )
+        factor = 2 if (s.golden_round and hand.number <= 3) else 1
+        unit = hand.contract * (2 if hand.dark else 1) * factor
+        res = HandResult(
+            number=hand.number,
+            dealer=hand.dealer,
+            declarer=d,
+            contract=hand.contract,
+            dark=hand.dark,
+            from_sheet=True,
+        )
+        values = {p: given[p] for p in hand.active}
+        if ev.points is not None:
+            total = sum(values.values())
+            if total < 120 or (total - 120) % 20 or min(values.values()) < 0:
+                raise _seat_error(
+                    f"the hand points add up to {total}: the cards hold 120 and marriages "
+                    "add multiples of 20",
+                    "wrong-points",
+                    "T7.1",
+                )
+            res.points = values
+            res.made = values[d] >= hand.contract
+            res.scores = {
+                p: (unit if res.made else -unit) if p == d else s.rounded(v) * factor
+                for p, v in values.items()
+            }
+        else:
+            if values[d] not in (unit, -unit):
+                raise _seat_error(
+                    f"{self.name(d)} declared {hand.contract}: his score is +{unit} or "
+                    f"-{unit}, not {values[d]:+d}",
+                    "wrong-score",
+                    "T7.2",
+                )
+            step = (s.round_to or 1) * factor
+            odd = [p for p, v in values.items() if p != d and (v < 0 or v % step)]
+            if odd:
+                raise _seat_error(
+                    f"{self.name(odd[0])}'s score {values[odd[0]]} is no opponent's score: "
+                    f"hand points rounded to {step}",
+                    "wrong-score",
+                    "T7.3",
+                )
+            res.made = values[d] > 0
+            res.scores = values
+        self._close(hand, res)
+
+    def _close(self, hand: HandState, res: HandResult) -> None:
+        """The hand is over: totals (T8), the next dealer, the end of the game (T9)."""
+        s = self.settings
+        g = self.session
         self._update_totals(hand, res)
         self.results.append(res)
         self.hand = None
@@ -1150,7 +1234,7 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
                         g.totals[q] -= s.barrel_penalty
                         g.barrel[q] = None
                         res.notes.append(f"{self.name(p)} knocks {self.name(q)} off the barrel")
-        if s.bolts != "off" and not res.conceded:
+        if s.bolts != "off" and not res.conceded and not res.from_sheet:
             for p in hand.active:
                 if res.tricks.get(p, 0) == 0:
                     g.bolts[p] += 1

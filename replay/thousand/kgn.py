@@ -34,6 +34,7 @@ from .moves import (
     DealCards,
     GiveCards,
     PlayCard,
+    ScoreHand,
     SetContract,
     TakeTalon,
     ThousandMove,
@@ -49,7 +50,9 @@ __all__ = [
     "stated_facts",
 ]
 
-_EVENT_WORDS = ("deal", "redeal", "bid", "bids", "talon", "concede", "give", "contract")
+_EVENT_WORDS = (
+    "deal", "redeal", "bid", "bids", "talon", "concede", "give", "contract", "points", "score",
+)  # fmt: skip
 
 
 def _code(card: Card | None) -> str:
@@ -81,6 +84,13 @@ def format_move(players: list[str], move: ThousandMove) -> str:
         return f"contract {move.value}"
     if isinstance(move, ConcedeHand):
         return "concede"
+    if isinstance(move, ScoreHand):  # a hand ended by its score sheet
+        kind, values = ("points", move.points) if move.points is not None else ("score", move.scores)
+        entries = [
+            f"{seat_text(name(p))} {v:+d}" if kind == "score" and v else f"{seat_text(name(p))} {v}"
+            for p, v in (values or {}).items()
+        ]
+        return f"{kind} " + ", ".join(entries)
     return f"redeal {seat_text(name(move.seat))}"
 
 
@@ -119,6 +129,11 @@ def parse_move(table: ThousandEngine, text: str) -> ThousandMove:
         events.extend(PlayCard(seat(p.seat), parse_card(p.card), p.marriage) for p in trick.plays)
         if trick.winner is not None:
             raise KgnError("a move is one card; the trick's taker is not a move", code="bad-move")
+    if len(hand.stated) == 1 and hand.stated[0].kind in ("points", "score") and not events:
+        values = {seat(e.seat): e.value for e in hand.stated[0].entries}
+        sheet = hand.stated[0].kind == "points"
+        events.append(ScoreHand(points=values) if sheet else ScoreHand(scores=values))
+        hand.stated = []
     if len(events) != 1 or hand.stated:
         raise KgnError(f"not one move: {text!r}", code="bad-move")
     return events[0]
@@ -213,6 +228,8 @@ def append_move(
         hand.contract = Contract(value=move.value)
     elif isinstance(move, ConcedeHand):
         hand.concede = Concede()
+    elif isinstance(move, ScoreHand):
+        pass  # the hand's facts, written below, are what the score sheet said
     else:
         hand.redeal = Redeal(seat=names[move.seat])
     if len(table.results) > done and not table.results[-1].redeal and not hand.stated:

@@ -21,6 +21,7 @@ __all__ = [
     "DealCards",
     "GiveCards",
     "PlayCard",
+    "ScoreHand",
     "SetContract",
     "TakeTalon",
     "ThousandMove",
@@ -111,7 +112,27 @@ class PlayCard:
     ref: Any = field(default=None, compare=False, repr=False)
 
 
+@dataclass(slots=True)
+class ScoreHand:
+    """A hand whose play nobody recorded, ended by what a score sheet says of it (T7):
+    each playing seat's hand points (cards taken and marriages), or where only the scores
+    were written, each one's hand score.  Not a player's move: how a record that keeps
+    the score and not the cards ends its hand."""
+
+    points: dict[int, int] | None = None
+    scores: dict[int, int] | None = None
+    ref: Any = field(default=None, compare=False, repr=False)
+
+
 ThousandMove = (
-    DealCards | ClaimRedeal | Bid | TakeTalon | ConcedeHand | GiveCards | SetContract | PlayCard
+    DealCards
+    | ClaimRedeal
+    | Bid
+    | TakeTalon
+    | ConcedeHand
+    | GiveCards
+    | SetContract
+    | PlayCard
+    | ScoreHand
 )
 """Every move of Thousand."""

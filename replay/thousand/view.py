@@ -217,9 +217,11 @@ def annotate(
             hand.stated.extend(st for st in stated_facts(res, names) if st.kind not in kinds)
         score = next(st for st in hand.stated if st.kind == "score")
         if res.declarer is not None and res.made is not None:
-            diff = res.points[res.declarer] - (res.contract or 0)
             who = names[res.declarer]
-            if res.made:
+            diff = res.points.get(res.declarer, res.contract or 0) - (res.contract or 0)
+            if res.declarer not in res.points:  # a score sheet's hand: by how much, unknown
+                text = f"{who} {'makes' if res.made else 'fails'} {res.contract}"
+            elif res.made:
                 text = f"{who} makes {res.contract}" + (
                     f" with {diff} to spare" if diff else " exactly"
                 )
