@@ -14,6 +14,7 @@ from notation.records import (
     Hand,
     Play,
     Redeal,
+    Stated,
     Talon,
     ThousandGame,
     Winner,
@@ -135,6 +136,9 @@ def describe(table: ThousandTable, node: Any) -> Said | None:
         if node.marriage:
             parts.append(" and declares a marriage")
         return Said("play", parts)
+    if isinstance(node, Stated):  # a hand kept as a score sheet: no cards, its result
+        values = ", ".join(f"{e.seat} {e.value}" for e in node.entries)
+        return Said("call", [f"the hand is scored as the sheet says ({node.kind} {values})"])
     return None
 
 
