@@ -33,6 +33,7 @@ from ..view import (
     sorted_codes,
 )
 from .kgn import stated_facts
+from .moves import GiveCards, TakeTalon
 from .table import ThousandTable
 
 __all__ = ["annotate", "describe", "progression", "sheet", "view"]
@@ -116,6 +117,11 @@ def describe(table: ThousandTable, node: Any) -> Said | None:
         return Said("deal", [f"hand {number}: {table.players[hand.dealer]} deals"])
     if isinstance(node, Redeal):
         return Said("call", [f"{node.seat} shows four nines: a redeal"])
+    last = table.moves[-1] if table.move_count else None
+    if isinstance(last, TakeTalon) and not isinstance(node, Talon):  # replayed, not written
+        return Said("call", ["the declarer takes the talon (not recorded)"])
+    if isinstance(last, GiveCards) and not isinstance(node, Give):
+        return Said("call", ["the declarer gives a card to each opponent (not recorded)"])
     if isinstance(node, Call):
         if node.bid is None:
             return Said("call", [f"{node.seat} passes"])
