@@ -142,6 +142,11 @@ def test_a_reader_that_stops_reading_ends_the_command_quietly_with_141(command: 
     assert err == "", "no traceback and no message: the reader chose to stop"
 
 
+def test_rules_without_a_game_repeats_the_option_it_was_given() -> None:
+    result = runner.invoke(app, ["rules", "--rules", "classic bid-step=10"])
+    assert result.exit_code == 2 and "kozyr rules GAME --rules 'classic bid-step=10'" in result.stderr
+
+
 def test_unknown_option_is_exit_2() -> None:
     assert runner.invoke(app, ["validate", "--bogus", THOUSAND[0]]).exit_code == 2
 

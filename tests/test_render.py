@@ -107,6 +107,18 @@ def test_annotate_refuses_an_invalid_record() -> None:
     assert result.exit_code == 1 and "nothing written" in result.stderr
 
 
+def test_a_score_sheet_replays_with_its_unrecorded_steps_told_as_such() -> None:
+    result = runner.invoke(app, ["replay", str(SAMPLES / "thousand" / "10-score-sheet.kgn"), "--plain"])
+    assert result.exit_code == 0
+    steps = [ln for ln in result.stdout.splitlines() if ln[:1].isdigit()][:9]
+    assert steps[4:8] == [
+        "5. the declarer takes the talon (not recorded)",
+        "6. the declarer gives a card to each opponent (not recorded)",
+        "7. the contract is 100",
+        "8. the hand is scored as the sheet says (score Pavel -100, Sergei 0, Lena 115)",
+    ]
+
+
 @pytest.mark.parametrize("columns", ["40", "60", "200"])
 def test_a_sheet_on_a_narrow_terminal_cuts_no_name_or_score(columns: str) -> None:
     path = SAMPLES / "bura" / "03-five-players.kgn"
