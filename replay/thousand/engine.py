@@ -1023,20 +1023,40 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
 
     # -- scoring (T7, T8, T9) -------------------------------------------------------------
 
+    def _result(self, hand: HandState, **fields: Any) -> HandResult:
+        """A finished hand's result, before its scores."""
+        assert hand.declarer is not None and hand.contract is not None
+        return HandResult(
+            number=hand.number,
+            dealer=hand.dealer,
+            declarer=hand.declarer,
+            contract=hand.contract,
+            dark=hand.dark,
+            **fields,
+        )
+
+    def _factor(self, hand: HandState) -> int:
+        """golden-round=on: the scores of the first three hands count double."""
+        return 2 if (self.settings.golden_round and hand.number <= 3) else 1
+
+    def _score_points(self, hand: HandState, res: HandResult) -> None:
+        """T7.2, T7.3: the scores that the hand points give (before the golden round's
+        doubling): the declarer +/- the contract (doubled dark), the opponents rounded."""
+        d = res.declarer
+        assert d is not None and hand.contract is not None
+        res.made = res.points[d] >= hand.contract
+        res.scores[d] = (hand.contract if res.made else -hand.contract) * (2 if hand.dark else 1)
+        for p in hand.active:
+            if p != d:
+                res.scores[p] = self.settings.rounded(res.points[p])
+
     def _finish(self, hand: HandState, conceded: bool = False) -> None:
         s = self.settings
         g = self.session
         d = hand.declarer
         assert d is not None and hand.contract is not None and hand.bid is not None
-        res = HandResult(
-            number=hand.number,
-            dealer=hand.dealer,
-            declarer=d,
-            contract=hand.contract,
-            conceded=conceded,
-            dark=hand.dark,
-        )
-        factor = 2 if (s.golden_round and hand.number <= 3) else 1
+        res = self._result(hand, conceded=conceded)
+        factor = self._factor(hand)
         opponents = [p for p in hand.active if p != d]
         if conceded:
             g.concessions[d] += 1
@@ -1058,12 +1078,7 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
                     card_points(c) for c in hand.won.get(p, [])
                 ) + hand.marriage_points.get(p, 0)
                 res.tricks[p] = hand.tricks_taken.get(p, 0)
-            res.made = res.points[d] >= hand.contract
-            res.scores[d] = (hand.contract if res.made else -hand.contract) * (
-                2 if hand.dark else 1
-            )
-            for p in opponents:
-                res.scores[p] = s.rounded(res.points[p])
+            self._score_points(hand, res)
         if factor != 1:
             res.scores = {p: v * factor for p, v in res.scores.items()}
         res.marriages = list(hand.marriages)
@@ -1095,16 +1110,9 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
                 "incomplete-hand",
                 "T7",
             )
-        factor = 2 if (s.golden_round and hand.number <= 3) else 1
+        factor = self._factor(hand)
         unit = hand.contract * (2 if hand.dark else 1) * factor
-        res = HandResult(
-            number=hand.number,
-            dealer=hand.dealer,
-            declarer=d,
-            contract=hand.contract,
-            dark=hand.dark,
-            from_sheet=True,
-        )
+        res = self._result(hand, from_sheet=True)
         values = {p: given[p] for p in hand.active}
         if ev.points is not None:
             total = sum(values.values())
@@ -1116,11 +1124,8 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
                     "T7.1",
                 )
             res.points = values
-            res.made = values[d] >= hand.contract
-            res.scores = {
-                p: (unit if res.made else -unit) if p == d else s.rounded(v) * factor
-                for p, v in values.items()
-            }
+            self._score_points(hand, res)
+            res.scores = {p: v * factor for p, v in res.scores.items()}
         else:
             if values[d] not in (unit, -unit):
                 raise _seat_error(
