@@ -49,6 +49,7 @@ __all__ = [
     "escape_char",
     "quote",
     "seat_text",
+    "stated_text",
     "write_game",
 ]
 
@@ -274,8 +275,13 @@ def _entry(kind: str, e: Entry) -> str:
     return f"{seat_text(e.seat)} {value}" + (" barrel" if e.barrel else "")
 
 
+def stated_text(st: Stated) -> str:
+    """A stated fact's line without its comments: ``score Anna +120, Boris 15, Vera 0``."""
+    return st.kind + " " + ", ".join(_entry(st.kind, e) for e in st.entries)
+
+
 def _stated(out: _Out, st: Stated) -> None:
-    out.word(st.kind + " " + ", ".join(_entry(st.kind, e) for e in st.entries))
+    out.word(stated_text(st))
     _comments(out, st.notes)
 
 

@@ -23,7 +23,7 @@ from notation.records import (
     Trick,
     Winner,
 )
-from notation.write import seat_text
+from notation.write import seat_text, stated_text
 
 from ..table import parse_event, rebuild, seat_of
 from .engine import HandResult, ThousandEngine
@@ -85,12 +85,10 @@ def format_move(players: list[str], move: ThousandMove) -> str:
     if isinstance(move, ConcedeHand):
         return "concede"
     if isinstance(move, ScoreHand):  # a hand ended by its score sheet
-        kind, values = ("points", move.points) if move.points is not None else ("score", move.scores)
-        entries = [
-            f"{seat_text(name(p))} {v:+d}" if kind == "score" and v else f"{seat_text(name(p))} {v}"
-            for p, v in (values or {}).items()
-        ]
-        return f"{kind} " + ", ".join(entries)
+        sheet = move.points is not None
+        values = (move.points if sheet else move.scores) or {}
+        entries = [Entry(seat=name(p), value=v) for p, v in values.items()]
+        return stated_text(Stated(kind="points" if sheet else "score", entries=entries))
     return f"redeal {seat_text(name(move.seat))}"
 
 
