@@ -228,15 +228,13 @@ def annotate(
         score = next(st for st in hand.stated if st.kind == "score")
         if res.declarer is not None and res.made is not None:
             who = names[res.declarer]
-            diff = res.points.get(res.declarer, res.contract or 0) - (res.contract or 0)
-            if res.declarer not in res.points:  # a score sheet's hand: by how much, unknown
-                text = f"{who} {'makes' if res.made else 'fails'} {res.contract}"
-            elif res.made:
-                text = f"{who} makes {res.contract}" + (
-                    f" with {diff} to spare" if diff else " exactly"
-                )
-            else:
-                text = f"{who} fails {res.contract} by {-diff}"
+            text = f"{who} {'makes' if res.made else 'fails'} {res.contract}"
+            if res.declarer in res.points:  # not a score sheet's hand: by how much
+                diff = res.points[res.declarer] - (res.contract or 0)
+                if not res.made:
+                    text += f" by {-diff}"
+                else:
+                    text += f" with {diff} to spare" if diff else " exactly"
             add_comment(score.notes, text)
         elif res.conceded and res.declarer is not None:
             add_comment(score.notes, f"{names[res.declarer]} concedes")
