@@ -193,7 +193,9 @@ def print_whole(console: Console, renderable: RenderableType) -> None:
         return
 
     def words(width: int) -> list[str]:
-        out = Console(file=io.StringIO(), width=width, color_system=None, highlight=False)
+        out = Console(
+            file=io.StringIO(), width=width, highlight=False, markup=False, emoji=False
+        )  # as the console prints it, to a string
         out.print(renderable)
         text = out.file.getvalue()  # type: ignore[attr-defined]
         return sorted(_BOX_DRAWING.sub(" ", text).split())
