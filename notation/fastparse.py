@@ -109,8 +109,7 @@ def card_list(text: str) -> list[str] | None:
 
 
 _TOKEN = re.compile(r"\S+")
-_NAME = NAME_PATTERN
-_BARE_NAME = re.compile(_NAME)
+_BARE_NAME = re.compile(NAME_PATTERN)
 _CARD = r"[^ ,]+"  # a card as written: _CANON says whether it is one
 _TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)((?: "[^"\\\n]*(?:\\.[^"\\\n]*)*")*)\]\Z')
 _VALUE = re.compile(r' "([^"\\\n]*(?:\\.[^"\\\n]*)*)"')
@@ -170,11 +169,11 @@ def _tokens(line: str, start: int) -> list[tuple[str, int]]:
 
 _NOTED = re.compile(r"[{!$?(]")
 """A line that may carry notes takes the tokenizing path."""
-_DEAL_PART = re.compile(rf"({_NAME}):(.*)\Z")
-_CALL = re.compile(rf"({_NAME}) (?:([0-9]+)|(pass)|dark ([0-9]+))\Z")
-_GIVE = re.compile(rf"({_NAME}) ({_CARD})\Z")
+_DEAL_PART = re.compile(rf"({NAME_PATTERN}):(.*)\Z")
+_CALL = re.compile(rf"({NAME_PATTERN}) (?:([0-9]+)|(pass)|dark ([0-9]+))\Z")
+_GIVE = re.compile(rf"({NAME_PATTERN}) ({_CARD})\Z")
 _TRICK = re.compile(r"  ([0-9]+)\. ")
-_ENTRY = re.compile(rf"({_NAME}) ([+-]?)([0-9]+)( barrel)?\Z")
+_ENTRY = re.compile(rf"({NAME_PATTERN}) ([+-]?)([0-9]+)( barrel)?\Z")
 _CONTRACT = re.compile(r"[0-9]+\Z")
 _CARDISH = re.compile(r"(?:10|[2-9TtJjQqKkAa])[SCDHscdh]\Z")
 _KEYWORDS = KEYWORDS  # of every game: the writer quotes such names, so they never get here
@@ -712,7 +711,7 @@ _NOTED_BURA = re.compile(r"[{!$(]|(?<!\?)\?(?!\?)")
 """A Bura line that may carry notes (``??`` alone is a card, never a glyph here)."""
 _BURA_GLYPHS = _GLYPHS - {"??"}
 _NUMBER = re.compile(r"-?[0-9]+\Z")
-_BURA_ENTRY = re.compile(rf"({_NAME}) ([+-]?)([0-9]+)\Z")
+_BURA_ENTRY = re.compile(rf"({NAME_PATTERN}) ([+-]?)([0-9]+)\Z")
 _COMBOS = frozenset(("bura", "molodka", "moskva", "small-moskva", "foreheads"))
 _FAULTS = frozenset(("out-of-turn", "double-draw"))
 _TALLIES = frozenset(("chips", "wins", "penalty", "points"))

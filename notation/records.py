@@ -84,15 +84,15 @@ TagName = str
 """A tag's name as the grammar reads it: a letter, then letters, digits and ``_`` (JSON
 checks it)."""
 
+Flag = bool
+"""A word that is there or not (``dark``, ``marriage``, ``barrel``): JSON takes only
+``true`` and ``false``, as it takes only numbers for numbers."""
+
+
 def fold_name(name: str) -> str:
     """A player's name as names are matched: ignoring case, and how an accent is encoded
     (``Zoë`` typed as one character or as ``e`` + U+0308 names the same player)."""
     return unicodedata.normalize("NFC", name).casefold()
-
-
-Flag = bool
-"""A word that is there or not (``dark``, ``marriage``, ``barrel``): JSON takes only
-``true`` and ``false``, as it takes only numbers for numbers."""
 
 
 # Every record class is a slotted dataclass (a record costs its fields, no dict), made with

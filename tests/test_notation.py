@@ -107,6 +107,25 @@ def test_a_comment_after_a_comma_or_slash_belongs_to_the_move_before_it() -> Non
     assert [n.text for n in answer.notes] == ["low"]
 
 
+def test_the_grammar_and_the_code_read_a_bare_name_alike() -> None:
+    import re
+
+    from notation.grammar import lark_parser
+    from notation.write import NAME_PATTERN
+
+    grammar = re.compile(lark_parser("thousand").get_terminal("NAME").pattern.value)
+    code = re.compile(NAME_PATTERN)
+    for point in range(0x10000):  # the whole basic plane, combining marks included
+        name = "a" + chr(point)
+        assert bool(grammar.fullmatch(name)) == bool(code.fullmatch(name)), hex(point)
+    for kind in ("thousand", "bura"):  # a keyword ends where a name could not go on
+        parser = lark_parser(kind)
+        name = parser.get_terminal("NAME").pattern.value
+        goes_on = "(?![" + name[name.index("]") + 2 : -2] + "])"
+        keywords = [t for t in parser.terminals if t.pattern.value.startswith("(?a:")]
+        assert keywords and all(t.pattern.value.endswith(goes_on) for t in keywords)
+
+
 def test_read_game_streams_one_game_per_call() -> None:
     text = (HEADER + "\nhand 1\n  bid Anna 100, Boris pass, Vera pass\n") * 3
     handle = io.StringIO(text)
