@@ -35,6 +35,9 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "errors in one game": lambda n: B + BURA_DEAL + "  pot 0\n" * (n // 8),
     "many games, each nested 50 deep": lambda n: ("\n" + H + "\nhand 1\n  bid B 100" + " (B 105" * 50 + ")" * 50 + "\n") * (n // 490),
     "one line of cards": lambda n: H + "\nhand 1\n  talon " + "AS " * (n // 3) + "\n",
+    "many hands": lambda n: H + "".join(f"\nhand {k}" for k in range(1, n // 8)) + "\n",
+    "many calls on one line": lambda n: H + "\nhand 1\n  bid A 100" + ", B pass" * (n // 8) + "\n",
+    "many comments": lambda n: H + "\nhand 1\n  bid A 100" + "{}" * (n // 2) + "\n",
 }
 
 

@@ -22,6 +22,8 @@ from .cards import canonical_card
 from .escapes import decode_comment
 from .records import (
     MAX_DIGITS,
+    MAX_HANDS,
+    MAX_ITEMS,
     Answer,
     BuraDeal,
     BuraGame,
@@ -191,8 +193,22 @@ def _num(text: str) -> int:
     return int(text)
 
 
+def _may_overflow(text: str) -> bool:
+    """Whether the text could hold more than MAX_ITEMS records and listed cards (the
+    grammar's reader counts them and says where the limit is passed).  In text this reader
+    takes, each starts at a place of its own, right after a space or a line break, or at a
+    ``{``, ``!``, ``?`` or ``$`` of its own; so these characters bound the count (a
+    150-hand game of 100 KB counts about 28,000 of them)."""
+    if len(text) <= MAX_ITEMS:
+        return False
+    starts = text.count(" ") + text.count("\n") + 1
+    return starts + text.count("{") + text.count("!") + text.count("?") + text.count("$") > MAX_ITEMS
+
+
 def fast_thousand(text: str, first_line: int) -> ThousandGame | None:
     """The record of a canonical Thousand game, or None when the text is not canonical."""
+    if _may_overflow(text):
+        return None
     try:
         return _Reader(text, first_line).game()
     except (_GiveUp, ValueError, IndexError):
@@ -286,6 +302,8 @@ class _Reader:
             if m is not None:
                 if hand is not None:
                     hands.append(Hand(**hand))
+                    if len(hands) == MAX_HANDS:
+                        raise _GiveUp  # the grammar's reader says where
                 hand = {"number": _num(m.group(1)), "tricks": [], "stated": [], "pos": (lno, 1)}
                 if m.end() < len(line):
                     hand["notes"] = self.comments(_tokens(line, m.end()), 0, lno, end=True)
@@ -719,6 +737,8 @@ _TALLIES = frozenset(("chips", "wins", "penalty", "points"))
 
 def fast_bura(text: str, first_line: int) -> BuraGame | None:
     """The record of a canonical Bura or Burkozel game, or None when the text is not canonical."""
+    if _may_overflow(text):
+        return None
     try:
         return _BuraReader(text, first_line).bura()
     except (_GiveUp, ValueError, IndexError):
@@ -744,6 +764,8 @@ class _BuraReader(_Reader):
             if m is not None:
                 if deal is not None:
                     deals.append(BuraDeal(**deal))
+                    if len(deals) == MAX_HANDS:
+                        raise _GiveUp  # the grammar's reader says where
                 deal = {"number": _num(m.group(1)), "events": [], "pos": (lno, 1)}
                 if m.end() < len(line):
                     deal["notes"] = self.comments(_tokens(line, m.end()), 0, lno, end=True)

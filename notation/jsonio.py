@@ -20,7 +20,7 @@ from typing import IO, Any
 from pydantic import TypeAdapter, ValidationError
 
 from .errors import KgnError, clip
-from .records import Game, pydantic_names
+from .records import MAX_HANDS, MAX_ITEMS, Game, count_items, pydantic_names
 
 __all__ = [
     "from_dict",
@@ -68,16 +68,35 @@ def to_json(game: Game, *, indent: int | None = None) -> str:
 def from_dict(data: Any, *, file: str | None = None, index: int | None = None) -> Game:
     """A game record from JSON data, validated against the schema."""
     try:
-        return _game().validate_python(data)
+        game = _game().validate_python(data)
     except ValidationError as exc:
         raise _json_error(exc, file, index) from None
+    return _within_limits(game, file, index)
 
 
 def from_json(text: str | bytes, *, file: str | None = None) -> Game:
     try:
-        return _game().validate_json(text)
+        game = _game().validate_json(text)
     except ValidationError as exc:
         raise _json_error(exc, file, None) from None
+    return _within_limits(game, file, None)
+
+
+def _within_limits(game: Game, file: str | None, index: int | None) -> Game:
+    """The game, if KGN can hold it: no more hands and items than a KGN reader takes (so
+    that what JSON gives always reads back from the KGN written of it)."""
+    hands, items = count_items(game)
+    if hands > MAX_HANDS:
+        what = "hands" if game.kind == "thousand" else "deals"
+        message = f"a game of {hands:,} {what}; a game of KGN has at most {MAX_HANDS:,}"
+    elif items > MAX_ITEMS:
+        message = (
+            f"a game of {items:,} moves, notes, cards and other records; a game of KGN holds "
+            f"at most {MAX_ITEMS:,}"
+        )
+    else:
+        return game
+    raise KgnError(message, code="json", file=file, game=index)
 
 
 class _Duplicate(ValueError):

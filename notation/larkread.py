@@ -26,6 +26,8 @@ from .fastparse import MAX_NESTING
 from .grammar import open_lark
 from .records import (
     MAX_DIGITS,
+    MAX_HANDS,
+    MAX_ITEMS,
     Answer,
     BuraDeal,
     BuraGame,
@@ -117,19 +119,51 @@ class _Builder(Transformer[Token, Any]):
         super().__init__(visit_tokens=False)
         self.offset = 0
         self.players: list[str] = []
+        self.shared: dict[str, str] = {}
         self.folded: dict[str, str] = {}
         self.gtext: GameText | None = None
         self.kind = "thousand"
+        self.items = 0
+        self.hands = 0
 
     def reset(self, gtext: GameText, kind: str = "thousand") -> None:
         self.kind = kind
+        self.items = 0
+        self.hands = 0
         self.offset = gtext.first_line - 1
         self.players = []
+        self.shared = {}
         self.folded = {}
         self.gtext = gtext
 
     def _pos(self, tok: Token) -> tuple[int, int]:
+        """Where the record that starts at ``tok`` was written; every record asks once, so
+        this is where a game's records are counted (MAX_ITEMS)."""
+        self._count(tok)
+        return self._at(tok)
+
+    def _count(self, tok: Token) -> None:
+        self.items += 1
+        if self.items > MAX_ITEMS:
+            raise self._error(
+                f"this game holds more than {MAX_ITEMS:,} moves, notes, cards and other "
+                f"records; a game of KGN holds at most {MAX_ITEMS:,} (a long game has 15,000)",
+                tok,
+            )
+
+    def _at(self, tok: Token) -> tuple[int, int]:
         return ((tok.line or 1) + self.offset, tok.column or 1)
+
+    def _counted(self, kw: Token) -> None:
+        """One more hand (deal) in this game; no more than MAX_HANDS."""
+        self.hands += 1
+        if self.hands > MAX_HANDS:
+            what = "hands" if self.kind == "thousand" else "deals"
+            raise self._error(
+                f"this game has more than {MAX_HANDS:,} {what}; a game of KGN has at most "
+                f"{MAX_HANDS:,} (a long game has 150)",
+                kw,
+            )
 
     def _int(self, tok: Token, digits: str | None = None) -> int:
         """A number of the text (``digits``: the part of ``tok`` that is the number); one
@@ -142,7 +176,7 @@ class _Builder(Transformer[Token, Any]):
         return int(text)
 
     def _error(self, message: str, tok: Token) -> KgnSyntaxError:
-        line, col = self._pos(tok)
+        line, col = self._at(tok)
         g = self.gtext
         if g is not None:
             return g.syntax_error(message, line, col)
@@ -154,6 +188,7 @@ class _Builder(Transformer[Token, Any]):
         values = [unescape_string(t) for t in c[1:]]
         if name == "Players":
             self.players = values
+            self.shared = {v: v for v in values}
             self.folded = {}
             for v in values:
                 self.folded.setdefault(fold_name(v), v)
@@ -166,35 +201,46 @@ class _Builder(Transformer[Token, Any]):
             name = self.folded.get(fold_name(name), name)
         return Token("SEAT", name, line=tok.line, column=tok.column)
 
+    def _name(self, seat: Token) -> str:
+        """The name a seat token reads as: the Players tag's own string for a player (every
+        record of a seat shares it), else the text."""
+        name = str(seat)
+        return self.shared.get(name, name)
+
     def _card(self, tok: Token) -> str:
         try:
             return canonical_card(str(tok))
         except ValueError:
             raise self._error(f"not a card: {str(tok)!r}", tok) from None
 
-    def cards(self, c: list[Token]) -> list[str]:
-        return [self._card(t) for t in c]
+    def card(self, c: list[Token]) -> str:
+        """A card of a list (a deal, the talon, a shown combination); it counts towards
+        MAX_ITEMS as a record does."""
+        self._count(c[0])
+        return self._card(c[0])
+
+    def cards(self, c: list[str]) -> list[str]:
+        return c
 
     def _comment(self, tok: Token) -> Comment:
         text = str(tok)
         body = text[1:-1] if text.startswith("{") else text[1:]
         return Comment(text=decode_comment(body.strip()), pos=self._pos(tok))
 
-    def comments(self, c: list[Token]) -> list[Comment]:
-        return [self._comment(t) for t in c]
+    def comment(self, c: list[Token]) -> Comment:
+        return self._comment(c[0])
+
+    def glyph(self, c: list[Token]) -> Glyph:
+        return Glyph(text=cast(Any, str(c[0])), pos=self._pos(c[0]))
+
+    def nag(self, c: list[Token]) -> Nag:
+        return Nag(value=self._int(c[0], c[0][1:]), pos=self._pos(c[0]))
+
+    def comments(self, c: list[Comment]) -> list[Comment]:
+        return c
 
     def moves_notes(self, c: list[Any]) -> list[Any]:
-        notes: list[Any] = []
-        for item in c:
-            if not isinstance(item, Token):  # a variation
-                notes.append(item)
-            elif item.type == "COMMENT":
-                notes.append(self._comment(item))
-            elif item.type == "GLYPH":
-                notes.append(Glyph(text=cast(Any, str(item)), pos=self._pos(item)))
-            else:
-                notes.append(Nag(value=self._int(item, item[1:]), pos=self._pos(item)))
-        return notes
+        return c
 
     # -- Thousand ------------------------------------------------------------------------
     def start(self, c: list[Any]) -> ThousandGame:
@@ -205,6 +251,7 @@ class _Builder(Transformer[Token, Any]):
 
     def hand(self, c: list[Any]) -> Hand:
         kw, number, notes, *events = c
+        self._counted(kw)
         fields: dict[str, Any] = {"tricks": [], "stated": []}
         _collect(events, fields)
         return Hand(number=self._int(number), notes=notes, pos=self._pos(kw), **fields)
@@ -220,13 +267,13 @@ class _Builder(Transformer[Token, Any]):
 
     def deal_hand(self, c: list[Any]) -> DealHand:
         seat, cards = c
-        return DealHand(seat=str(seat), cards=cards, pos=self._pos(seat))
+        return DealHand(seat=self._name(seat), cards=cards, pos=self._pos(seat))
 
     def deal_talon(self, c: list[Any]) -> tuple[Token, list[str]]:
         return (c[0], c[1])
 
     def redeal(self, c: list[Any]) -> Redeal:
-        return Redeal(seat=str(c[1]), notes=c[2], pos=self._pos(c[0]))
+        return Redeal(seat=self._name(c[1]), notes=c[2], pos=self._pos(c[0]))
 
     def auction(self, c: list[Any]) -> _Calls:
         return _Calls(_joined(c[1:], Call))
@@ -236,22 +283,22 @@ class _Builder(Transformer[Token, Any]):
 
     def call_bid(self, c: list[Any]) -> Call:
         seat, value, notes = c
-        return Call(seat=str(seat), bid=self._int(value), notes=notes, pos=self._pos(seat))
+        return Call(seat=self._name(seat), bid=self._int(value), notes=notes, pos=self._pos(seat))
 
     def call_dark(self, c: list[Any]) -> Call:
         seat, _, value, notes = c
         return Call(
-            seat=str(seat), bid=self._int(value), dark=True, notes=notes, pos=self._pos(seat)
+            seat=self._name(seat), bid=self._int(value), dark=True, notes=notes, pos=self._pos(seat)
         )
 
     def call_pass(self, c: list[Any]) -> Call:
         seat, _, notes = c
-        return Call(seat=str(seat), bid=None, notes=notes, pos=self._pos(seat))
+        return Call(seat=self._name(seat), bid=None, notes=notes, pos=self._pos(seat))
 
     def talon(self, c: list[Any]) -> Talon:
         if len(c) == 4:
             kw, seat, cards, notes = c
-            return Talon(cards=cards, seat=str(seat), notes=notes, pos=self._pos(kw))
+            return Talon(cards=cards, seat=self._name(seat), notes=notes, pos=self._pos(kw))
         return Talon(cards=c[1], notes=c[2], pos=self._pos(c[0]))
 
     def talon_seat(self, c: list[Token]) -> Token:
@@ -266,7 +313,7 @@ class _Builder(Transformer[Token, Any]):
 
     def give_card(self, c: list[Any]) -> GiveCard:
         seat, card = c
-        return GiveCard(seat=str(seat), card=self._card(card), pos=self._pos(seat))
+        return GiveCard(seat=self._name(seat), card=self._card(card), pos=self._pos(seat))
 
     def contract(self, c: list[Any]) -> Contract:
         return Contract(value=self._int(c[1]), notes=c[2], pos=self._pos(c[0]))
@@ -283,7 +330,7 @@ class _Builder(Transformer[Token, Any]):
         seat, card, *rest = c
         marriage = len(rest) == 2
         return Play(
-            seat=str(seat),
+            seat=self._name(seat),
             card=self._card(card),
             marriage=marriage,
             notes=rest[-1],
@@ -291,7 +338,7 @@ class _Builder(Transformer[Token, Any]):
         )
 
     def winner(self, c: list[Any]) -> Winner:
-        return Winner(seat=str(c[1]), notes=c[2], pos=self._pos(c[1]))
+        return Winner(seat=self._name(c[1]), notes=c[2], pos=self._pos(c[1]))
 
     def var_plays(self, c: list[Any]) -> _Plays:
         plays = _joined(c, Play)
@@ -315,7 +362,7 @@ class _Builder(Transformer[Token, Any]):
         sign = -1 if any(t == "-" for t in c[1:] if t.type == "SIGN") else 1
         value = next(self._int(t) for t in c[1:] if t.type == "INT")
         barrel = any(t.type == "BARREL" for t in c[1:])
-        return Entry(seat=str(seat), value=sign * value, barrel=barrel, pos=self._pos(seat))
+        return Entry(seat=self._name(seat), value=sign * value, barrel=barrel, pos=self._pos(seat))
 
     def variation(self, c: list[Any]) -> Variation:
         fields: dict[str, Any] = {"tricks": [], "stated": []}
@@ -337,6 +384,7 @@ class _BuraBuilder(_Builder):
 
     def deal_block(self, c: list[Any]) -> BuraDeal:
         kw, number, notes, *rest = c
+        self._counted(kw)
         dealing = rest.pop(0) if rest and isinstance(rest[0], Dealing) else None
         return BuraDeal(
             number=self._int(number), notes=notes, dealing=dealing, events=rest, pos=self._pos(kw)
@@ -375,12 +423,12 @@ class _BuraBuilder(_Builder):
         up: list[str] = []
         down: list[str] = []
         target = up
-        for tok in rest:
-            if tok.type == "DOWN":
+        for item in rest:  # cards (read by card()), and the DOWN keyword before those face down
+            if isinstance(item, Token):
                 target = down
             else:
-                target.append(self._card(tok))
-        return Answer(seat=str(seat), cards=up, down=down, notes=notes, pos=self._pos(seat))
+                target.append(item)
+        return Answer(seat=self._name(seat), cards=up, down=down, notes=notes, pos=self._pos(seat))
 
     def draw(self, c: list[Any]) -> Draw:
         kw, *cards, notes = c
@@ -395,13 +443,13 @@ class _BuraBuilder(_Builder):
         count = next((self._int(t) for t in rest if t.type == "INT"), None)
         outcome = next((str(t).lower() for t in rest if t.type == "OUTCOME"), None)
         return Claim(
-            seat=str(seat), count=count, outcome=cast(Any, outcome), notes=notes, pos=self._pos(kw)
+            seat=self._name(seat), count=count, outcome=cast(Any, outcome), notes=notes, pos=self._pos(kw)
         )
 
     def show(self, c: list[Any]) -> Show:
         kw, seat, combo, cards, notes = c
         return Show(
-            seat=str(seat),
+            seat=self._name(seat),
             combo=cast(Any, str(combo).lower()),
             cards=cards,
             notes=notes,
@@ -411,7 +459,7 @@ class _BuraBuilder(_Builder):
     def fault(self, c: list[Any]) -> Fault:
         kw, seat, kind, notes = c
         return Fault(
-            seat=str(seat), fault=cast(Any, str(kind).lower()), notes=notes, pos=self._pos(kw)
+            seat=self._name(seat), fault=cast(Any, str(kind).lower()), notes=notes, pos=self._pos(kw)
         )
 
     def pot(self, c: list[Any]) -> Pot:
@@ -471,8 +519,8 @@ def _joined(items: list[Any], kind: type[_Move]) -> list[_Move]:
     for item in items:
         if isinstance(item, kind):
             out.append(item)
-        elif type(item) is list and out:
-            out[-1].notes.extend(item)
+        elif isinstance(item, Comment) and out:
+            out[-1].notes.append(item)
     return out
 
 

@@ -25,6 +25,8 @@ if TYPE_CHECKING:  # at run time these come with pydantic_names(), when JSON nee
 __all__ = [
     "GAME_KINDS",
     "MAX_DIGITS",
+    "MAX_HANDS",
+    "MAX_ITEMS",
     "Call",
     "CardText",
     "Comment",
@@ -57,6 +59,7 @@ __all__ = [
     "Trick",
     "Variation",
     "Winner",
+    "count_items",
     "fold_name",
     "record_items",
 ]
@@ -71,6 +74,16 @@ Pos = tuple[int, int]
 
 MAX_DIGITS = 9
 """Numbers in KGN have at most this many digits (a bid of 10^4300 is not a bid)."""
+
+MAX_HANDS = 2_000
+"""A game holds at most this many hands (deals): a long game of Thousand has 150."""
+
+MAX_ITEMS = 40_000
+"""A game holds at most this many items: records with a place in the text (tags, hands,
+moves, comments, glyphs, ``$n`` codes, score entries) and the cards of card lists (deals,
+talons, shown combinations, Bura answers); a 150-hand game of Thousand has 15,000.  With
+:data:`MAX_HANDS` this bounds the memory one game can take, whatever its text
+(:func:`count_items` counts them)."""
 
 Count = int
 """A number KGN writes without a sign (a hand, a trick, a bid): 0 to 999,999,999 (JSON
@@ -103,6 +116,30 @@ _COMPARED: dict[type, tuple[str, ...]] = {}
 def record_items(node: Any) -> list[tuple[str, Any]]:
     """A record's fields and values, in order (``pos`` included)."""
     return [(name, getattr(node, name)) for name in node.__dataclass_fields__]
+
+
+def count_items(game: Any) -> tuple[int, int]:
+    """A game's hands (deals) and its items as :data:`MAX_ITEMS` counts them: every record
+    but the game and its variations, and every card of a card list (a played, given or
+    trump card is part of its record)."""
+    items = 0
+    stack: list[Any] = [game]
+    while stack:
+        node = stack.pop()
+        if not isinstance(node, (GameRecord, Variation, BuraVariation)):
+            items += 1
+        strings = not isinstance(node, Tag)
+        for name in node.__dataclass_fields__:
+            value = getattr(node, name)
+            if isinstance(value, Node):
+                stack.append(value)
+            elif type(value) is list and value:
+                if isinstance(value[0], str):
+                    items += len(value) if strings else 0
+                else:
+                    stack.extend(value)
+    hands = getattr(game, "hands", None) or getattr(game, "deals", None) or []
+    return len(hands), items
 
 
 @dataclass(slots=True, kw_only=True, eq=False)

@@ -3,6 +3,7 @@ linear time (issue: hostile input)."""
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 from typing import Any
@@ -61,6 +62,59 @@ def test_fifty_nested_variations_are_fine_and_fifty_one_are_not() -> None:
     with pytest.raises(notation.KgnSyntaxError) as info:
         notation.loads(H + "hand 1\n  bid A 100" + " (A 105" * 51 + ")" * 51 + "\n")
     assert "nested more than 50 deep" in info.value.message and info.value.column == len('  bid A 100') + 7 * 50 + 2
+
+
+# A game at KGN's limit on items, built three ways: 4 tags and a hand, then the rest as
+# calls, as comments after the bid, or as cards of the talon.
+ITEM_SHAPES = {
+    "calls": lambda n: H + "hand 1\n  bid A 100" + ", B pass" * (n - 6) + "\n",
+    "comments": lambda n: H + "hand 1\n  bid A 100" + " {}" * (n - 6) + "\n",
+    "talon cards": lambda n: H + "hand 1\n  bid A 100\n  talon" + " AS" * (n - 7) + "\n",
+}
+
+
+@pytest.mark.parametrize("shape", sorted(ITEM_SHAPES))
+def test_a_game_holds_at_most_forty_thousand_items_and_the_error_names_the_one_past_it(shape: str) -> None:
+    from notation.records import MAX_ITEMS, count_items
+
+    make = ITEM_SHAPES[shape]
+    game = notation.loads(make(MAX_ITEMS))
+    assert count_items(game) == (1, MAX_ITEMS)
+    # Two past the limit: a record is counted once what it holds has been read (a call after
+    # its comments, the talon after its cards, a hand after its moves), so the first one past
+    # the limit is the last call, the bid's one call, or the talon.
+    text = make(MAX_ITEMS + 2)
+    with pytest.raises(notation.KgnSyntaxError) as info:
+        notation.loads(text)
+    assert "holds more than 40,000 moves, notes, cards and other records" in info.value.message
+    where = {"calls": (6, len(text.splitlines()[5]) - len("B pass") + 1), "comments": (6, 7), "talon cards": (7, 3)}
+    assert (info.value.line, info.value.column) == where[shape]
+
+
+def test_a_game_has_at_most_two_thousand_hands_and_both_readers_agree() -> None:
+    from notation.fastparse import fast_thousand
+    from notation.records import MAX_HANDS
+
+    def hands(n: int) -> str:
+        return H + "".join(f"\nhand {k}" for k in range(1, n + 1)) + "\n"
+
+    text = hands(MAX_HANDS)
+    assert len(notation.loads(text).hands) == MAX_HANDS
+    assert fast_thousand(text, 1) == notation.parse.parse_game(notation.parse.GameText(text, 1, 1, None), fast=False)
+    text = hands(MAX_HANDS + 1)
+    assert fast_thousand(text, 1) is None  # the fast reader leaves the error to the grammar
+    with pytest.raises(notation.KgnSyntaxError) as info:
+        notation.loads(text)
+    assert "more than 2,000 hands" in info.value.message and info.value.line == text.count("\n")
+
+
+def test_json_that_kgn_could_not_hold_is_refused_on_import(tmp_path: Path) -> None:
+    game = {"kind": "thousand", "tags": [{"name": "Game", "values": ["thousand"]}], "hands": [{"number": k} for k in range(1, 2002)]}
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps(game))
+    result = runner.invoke(app, ["import", str(path)])
+    assert result.exit_code == 1 and "2,001 hands; a game of KGN has at most 2,000" in result.stderr
+    assert result.stdout == ""
 
 
 @pytest.mark.parametrize("command", [["validate"], ["fmt", "--check"], ["export", "--to", "json"]], ids=" ".join)
