@@ -38,6 +38,8 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "many hands": lambda n: H + "".join(f"\nhand {k}" for k in range(1, n // 8)) + "\n",
     "many calls on one line": lambda n: H + "\nhand 1\n  bid A 100" + ", B pass" * (n // 8) + "\n",
     "many comments": lambda n: H + "\nhand 1\n  bid A 100" + "{}" * (n // 2) + "\n",
+    "many variations": lambda n: H + "\nhand 1\n  bid A 100" + " (B pass)" * (n // 9) + "\n",
+    "empty variations": lambda n: H + "\nhand 1\n  bid A 100" + "()" * (n // 2) + "\n",
 }
 
 

@@ -24,6 +24,7 @@ from .records import (
     MAX_DIGITS,
     MAX_HANDS,
     MAX_ITEMS,
+    VARIATION_WEIGHT,
     Answer,
     BuraDeal,
     BuraGame,
@@ -197,12 +198,14 @@ def _may_overflow(text: str) -> bool:
     """Whether the text could hold more than MAX_ITEMS records and listed cards (the
     grammar's reader counts them and says where the limit is passed).  In text this reader
     takes, each starts at a place of its own, right after a space or a line break, or at a
-    ``{``, ``!``, ``?`` or ``$`` of its own; so these characters bound the count (a
+    ``{``, ``!``, ``?``, ``$`` or ``(`` of its own (a variation counts as VARIATION_WEIGHT
+    items); so these characters bound the count (a
     150-hand game of 100 KB counts about 28,000 of them)."""
     if len(text) <= MAX_ITEMS:
         return False
-    starts = text.count(" ") + text.count("\n") + 1
-    return starts + text.count("{") + text.count("!") + text.count("?") + text.count("$") > MAX_ITEMS
+    starts = text.count(" ") + text.count("\n") + text.count("{") + 1
+    marks = text.count("!") + text.count("?") + text.count("$")
+    return starts + marks + VARIATION_WEIGHT * text.count("(") > MAX_ITEMS
 
 
 def fast_thousand(text: str, first_line: int) -> ThousandGame | None:

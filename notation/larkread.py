@@ -28,6 +28,7 @@ from .records import (
     MAX_DIGITS,
     MAX_HANDS,
     MAX_ITEMS,
+    VARIATION_WEIGHT,
     Answer,
     BuraDeal,
     BuraGame,
@@ -142,8 +143,8 @@ class _Builder(Transformer[Token, Any]):
         self._count(tok)
         return self._at(tok)
 
-    def _count(self, tok: Token) -> None:
-        self.items += 1
+    def _count(self, tok: Token, weight: int = 1) -> None:
+        self.items += weight
         if self.items > MAX_ITEMS:
             raise self._error(
                 f"this game holds more than {MAX_ITEMS:,} moves, notes, cards and other "
@@ -365,6 +366,8 @@ class _Builder(Transformer[Token, Any]):
         return Entry(seat=self._name(seat), value=sign * value, barrel=barrel, pos=self._pos(seat))
 
     def variation(self, c: list[Any]) -> Variation:
+        opened, *c = c
+        self._count(opened, VARIATION_WEIGHT)
         fields: dict[str, Any] = {"tricks": [], "stated": []}
         for item in c:
             if isinstance(item, _Plays):
@@ -490,6 +493,8 @@ class _BuraBuilder(_Builder):
         return _Answers(answers, winner)
 
     def variation(self, c: list[Any]) -> BuraVariation:  # type: ignore[override]
+        opened, *c = c
+        self._count(opened, VARIATION_WEIGHT)
         fields: dict[str, Any] = {"events": []}
         for item in c:
             if isinstance(item, _Answers):

@@ -27,6 +27,7 @@ __all__ = [
     "MAX_DIGITS",
     "MAX_HANDS",
     "MAX_ITEMS",
+    "VARIATION_WEIGHT",
     "Call",
     "CardText",
     "Comment",
@@ -79,11 +80,15 @@ MAX_HANDS = 2_000
 """A game holds at most this many hands (deals): a long game of Thousand has 150."""
 
 MAX_ITEMS = 40_000
-"""A game holds at most this many items: records with a place in the text (tags, hands,
-moves, comments, glyphs, ``$n`` codes, score entries) and the cards of card lists (deals,
-talons, shown combinations, Bura answers); a 150-hand game of Thousand has 15,000.  With
+"""A game holds at most this many items: its records (tags, hands, moves, comments, glyphs,
+``$n`` codes, score entries; a variation counts as :data:`VARIATION_WEIGHT`) and the cards
+of card lists (deals, talons, shown combinations, Bura answers); a 150-hand game of Thousand has 15,000.  With
 :data:`MAX_HANDS` this bounds the memory one game can take, whatever its text
 (:func:`count_items` counts them)."""
+
+VARIATION_WEIGHT = 2
+"""What a variation counts towards :data:`MAX_ITEMS`: its record costs as much memory as
+two moves (its lists of calls, plays, tricks and stated facts)."""
 
 Count = int
 """A number KGN writes without a sign (a hand, a trick, a bid): 0 to 999,999,999 (JSON
@@ -120,14 +125,13 @@ def record_items(node: Any) -> list[tuple[str, Any]]:
 
 def count_items(game: Any) -> tuple[int, int]:
     """A game's hands (deals) and its items as :data:`MAX_ITEMS` counts them: every record
-    but the game and its variations, and every card of a card list (a played, given or
+    but the game itself (a variation as :data:`VARIATION_WEIGHT`), and every card of a card list (a played, given or
     trump card is part of its record)."""
-    items = 0
+    items = -1  # the game
     stack: list[Any] = [game]
     while stack:
         node = stack.pop()
-        if not isinstance(node, (GameRecord, Variation, BuraVariation)):
-            items += 1
+        items += VARIATION_WEIGHT if isinstance(node, (Variation, BuraVariation)) else 1
         strings = not isinstance(node, Tag)
         for name in node.__dataclass_fields__:
             value = getattr(node, name)
