@@ -155,7 +155,9 @@ def one(data: bytes, rng: random.Random) -> str | None:
     import notation
     from notation.fastparse import fast_bura, fast_thousand
     from notation.jsonio import iter_json_games, to_json
+    from notation.larkread import _GRAMMAR_OF, _parser
     from notation.parse import GameText, parse_game, split_games
+    from notation.records import count_items
     from replay.annotate import annotate
     from replay.checking import check
     from replay.parallel import check_job, job
@@ -171,6 +173,10 @@ def one(data: bytes, rng: random.Random) -> str | None:
             slow = parse_game(GameText(text, gtext.first_line, 1, "fuzz.kgn"), fast=False)
         except notation.KgnError:
             slow = None
+        if slow is not None:
+            counted = _parser(_GRAMMAR_OF[slow.kind]).builder  # what the grammar counted
+            if count_items(slow) != (counted.hands, counted.items):
+                return "count_items and the grammar count a game's items differently"
         fast = None
         if text.startswith('[Game "thousand"]'):
             fast = fast_thousand(text, gtext.first_line)
