@@ -68,12 +68,13 @@ def commented_corpus(kgn: Path) -> Path:
     return path
 
 
-def big_corpus(mb: float) -> Path:
-    """The 10 MB Thousand corpus repeated to ``mb`` MB (itself at 10 MB or less)."""
-    base = thousand_corpus(10)
+def big_corpus(mb: float, game: str = "thousand") -> Path:
+    """The 10 MB corpus of ``game`` (thousand, or bura: Bura and Burkozel) repeated to
+    ``mb`` MB (itself at 10 MB or less)."""
+    base = thousand_corpus(10) if game == "thousand" else bura_corpus(10)
     if mb <= 10:
         return base
-    path = OUT / f"thousand-{mb:g}mb.kgn"
+    path = OUT / f"{game}-{mb:g}mb.kgn"
     if not path.exists():
         data = base.read_text(encoding="utf-8")
         with open(path, "w", encoding="utf-8") as handle:

@@ -3,8 +3,8 @@ memory, one process each (``--jobs 1`` where a command has jobs).
 
     python bench/commands.py [--mb 100] [--only export-json ...]
 
-The corpus is bench/bench.py's generated Thousand corpus (10 MB) repeated to the size asked
-(``big_corpus``).
+The corpus is bench/bench.py's generated Thousand corpus (10 MB; ``--game bura``: its Bura
+and Burkozel corpus) repeated to the size asked (``big_corpus``).
 Targets (issue #14): on a 100 MB file every command at least 2 MB/s and under 150 MB of peak
 RSS.  ``import`` reads the JSON that ``export --to json`` writes of the same corpus.  Output goes to /dev/null; CPU time and peak RSS come from /usr/bin/time.
 """
@@ -40,9 +40,10 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mb", type=float, default=100)
     ap.add_argument("--only", nargs="+", choices=sorted([*COMMANDS, "import"]))
+    ap.add_argument("--game", choices=["thousand", "bura"], default="thousand")
     args = ap.parse_args()
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
-    path = big_corpus(args.mb)
+    path = big_corpus(args.mb, args.game)
     size = path.stat().st_size / 1e6
     print(f"{path.name}: {size:.1f} MB; one process each, CPU time")
     runs = [(name, [*argv, str(path)], size) for name, argv in COMMANDS.items()]
