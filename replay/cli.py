@@ -27,7 +27,7 @@ from notation.parse import GameText
 from notation.records import fold_name
 
 from .rules import did_you_mean
-from .sources import InputError, open_input, texts_of
+from .sources import InputError, open_input, texts_of, with_folders
 
 app = typer.Typer(
     name="kozyr",
@@ -93,6 +93,14 @@ def _fail_usage(message: str) -> NoReturn:
     raise typer.Exit(EXIT_USAGE)
 
 
+def _folders(paths: list[str]) -> list[str]:
+    """FILE... with each folder standing for the .kgn files beneath it."""
+    try:
+        return with_folders(paths)
+    except InputError as exc:
+        _fail_usage(str(exc))
+
+
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"kozyr {notation.__version__}")
@@ -142,7 +150,7 @@ def _write_out(text: str, output: Path | None) -> None:
 @app.command()
 def fmt(
     files: Annotated[
-        list[str], typer.Argument(metavar="FILE...", help="KGN files ('-' for standard input).")
+        list[str], typer.Argument(metavar="FILE...", help="KGN files or folders ('-' for standard input).", callback=_folders)
     ],
     check: Annotated[
         bool, typer.Option("--check", help="Only check that the files are canonical.")
@@ -220,7 +228,7 @@ def fmt(
 @app.command()
 def validate(
     files: Annotated[
-        list[str], typer.Argument(metavar="FILE...", help="KGN files ('-' for standard input).")
+        list[str], typer.Argument(metavar="FILE...", help="KGN files or folders ('-' for standard input).", callback=_folders)
     ],
     first: Annotated[bool, typer.Option("--first", help="Stop at the first error.")] = False,
     format: Annotated[
@@ -575,7 +583,7 @@ def replay(
 
 @app.command()
 def html(
-    files: Annotated[list[str], typer.Argument(metavar="FILE...", help="KGN files.")],
+    files: Annotated[list[str], typer.Argument(metavar="FILE...", help="KGN files or folders.", callback=_folders)],
     out: Annotated[
         Path,
         typer.Option(
@@ -776,7 +784,7 @@ def annotate(
 @app.command()
 def analyze(
     files: Annotated[
-        list[str], typer.Argument(metavar="FILE...", help="KGN files of Thousand games.")
+        list[str], typer.Argument(metavar="FILE...", help="KGN files or folders of Thousand games.", callback=_folders)
     ],
     format: Annotated[
         str, typer.Option("--format", metavar="FORMAT", help="text (default) or json.")
@@ -905,7 +913,7 @@ def _pairs(values: list[str], option: str) -> list[tuple[str, str]]:
 
 @app.command()
 def query(
-    files: Annotated[list[str], typer.Argument(metavar="FILE...", help="KGN files.")],
+    files: Annotated[list[str], typer.Argument(metavar="FILE...", help="KGN files or folders.", callback=_folders)],
     player: Annotated[
         str | None, typer.Option("--player", metavar="NAME", help="A player of the game.")
     ] = None,
@@ -1035,7 +1043,7 @@ def query(
 
 @app.command()
 def stats(
-    files: Annotated[list[str], typer.Argument(metavar="FILE...", help="KGN files.")],
+    files: Annotated[list[str], typer.Argument(metavar="FILE...", help="KGN files or folders.", callback=_folders)],
     by: Annotated[
         str,
         typer.Option("--by", metavar="GROUP", help="summary (default), player, contract or rules."),
@@ -1114,7 +1122,7 @@ def stats(
 
 @app.command()
 def dedupe(
-    files: Annotated[list[str], typer.Argument(metavar="FILE...", help="KGN files.")],
+    files: Annotated[list[str], typer.Argument(metavar="FILE...", help="KGN files or folders.", callback=_folders)],
     output: Annotated[
         Path | None, typer.Option("-o", "--output", metavar="OUT", help="Output file.")
     ] = None,
@@ -1328,7 +1336,7 @@ def record(
 @app.command()
 def export(
     files: Annotated[
-        list[str], typer.Argument(metavar="FILE...", help="KGN files ('-' for standard input).")
+        list[str], typer.Argument(metavar="FILE...", help="KGN files or folders ('-' for standard input).", callback=_folders)
     ],
     to: Annotated[
         str, typer.Option("--to", metavar="FORMAT", help="json (default), kgn or parquet.")

@@ -5,13 +5,14 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
+from pathlib import Path
 from typing import IO
 
 from notation import KgnError
 from notation.parse import GameText, parse_game, split_games
 from notation.records import Game
 
-__all__ = ["InputError", "games_of", "open_input", "texts_of"]
+__all__ = ["InputError", "games_of", "open_input", "texts_of", "with_folders"]
 
 
 class InputError(Exception):
@@ -31,6 +32,22 @@ def open_input(path: str) -> Iterator[IO[bytes]]:
         yield handle
     finally:
         handle.close()
+
+
+def with_folders(paths: list[str]) -> list[str]:
+    """The paths, each folder replaced by the ``.kgn`` files beneath it (at any depth, in the
+    order of their paths); a folder that holds none is an :class:`InputError`."""
+    out: list[str] = []
+    for path in paths:
+        folder = Path(path)
+        if path == "-" or not folder.is_dir():
+            out.append(path)
+            continue
+        found = sorted(p for p in folder.rglob("*.kgn") if p.is_file())
+        if not found:
+            raise InputError(f"cannot read {path}: a folder with no .kgn file in it")
+        out.extend(str(p) for p in found)
+    return out
 
 
 def texts_of(

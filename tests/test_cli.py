@@ -35,6 +35,25 @@ def test_fmt_check_fails_on_non_canonical(tmp_path: Path) -> None:
     assert path.read_text() == Path(THOUSAND[0]).read_text()
 
 
+def test_a_folder_stands_for_the_kgn_files_beneath_it_in_path_order(tmp_path: Path) -> None:
+    (tmp_path / "b" / "deep").mkdir(parents=True)
+    (tmp_path / "a.kgn").write_text(Path(THOUSAND[0]).read_text())
+    (tmp_path / "b" / "deep" / "c.kgn").write_text(Path(THOUSAND[1]).read_text().replace("bid Anna 100,", "bid  anna 100 ,"))
+    (tmp_path / "b" / "notes.txt").write_text("not a record")
+    result = runner.invoke(app, ["fmt", "--check", str(tmp_path)])
+    assert result.exit_code == 1 and f"{tmp_path / 'b' / 'deep' / 'c.kgn'}: not in canonical form" in result.stderr
+    listed = runner.invoke(app, ["export", "--to", "json", "--jsonl", str(tmp_path)])
+    files = runner.invoke(app, ["export", "--to", "json", "--jsonl", str(tmp_path / "a.kgn"), str(tmp_path / "b" / "deep" / "c.kgn")])
+    assert listed.exit_code == files.exit_code == 0 and listed.stdout == files.stdout
+    assert len(listed.stdout.splitlines()) == 2
+    assert "2 game(s)" in runner.invoke(app, ["validate", str(tmp_path)]).stderr
+
+
+def test_a_folder_with_no_kgn_file_is_a_usage_error(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["validate", str(tmp_path)])
+    assert result.exit_code == 2 and f"cannot read {tmp_path}: a folder with no .kgn file in it" in result.stderr
+
+
 def test_fmt_check_reads_standard_input_like_a_file() -> None:
     canonical = Path(THOUSAND[0]).read_text()
     assert runner.invoke(app, ["fmt", "--check", "-"], input=canonical).exit_code == 0
