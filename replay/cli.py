@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import itertools
 import json
 import os
 import re
@@ -1164,7 +1165,7 @@ def split(
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         _fail_usage(f"cannot write {folder}: {exc.strerror or exc}")
-    written = 0
+    written = kept = renamed = 0
     errors = _Errors()
     try:
         for gtext, item in errors.games(file):
@@ -1172,13 +1173,39 @@ def split(
             date = item.tag("Date")
             if date:
                 parts.append(date)
-            name = re.sub(r"[^\w.-]+", "_", "-".join(parts))[:120] + ".kgn"
-            _write_out(write_game(item), folder / name)
-            written += 1
+            stem = re.sub(r"[^\w.-]+", "_", "-".join(parts))[:120]
+            text = write_game(item)
+            data = text.encode("utf-8")
+            for k in itertools.count(1):  # a file of the name that holds another game stays
+                target = folder / (stem + (f"-{k}" if k > 1 else "") + ".kgn")
+                if not target.exists() or _holds(target, data):
+                    break
+            renamed += k > 1
+            if target.exists():
+                kept += 1  # this very game, from an earlier split
+            else:
+                _write_out(text, target)
+                written += 1
     except InputError as exc:
         _fail_usage(str(exc))
-    _say(f"{written} file(s) written to {folder}")
+    said = f"{written} file(s) written to {folder}"
+    if kept:
+        said += f"; {kept} already there with the same game"
+    if renamed:
+        said += (
+            f"; {renamed} named with a number added (-2, -3 ...), as a file of its name holds "
+            "another game"
+        )
+    _say(said)
     raise typer.Exit(EXIT_INVALID if errors.count else EXIT_OK)
+
+
+def _holds(path: Path, data: bytes) -> bool:
+    """Whether the file at ``path`` holds exactly ``data``."""
+    try:
+        return path.is_file() and path.stat().st_size == len(data) and path.read_bytes() == data
+    except OSError:
+        return False
 
 
 # ---- record -----------------------------------------------------------------------------------

@@ -253,3 +253,16 @@ def test_shell_completion_completes_player_names_from_the_file() -> None:
     kozyr = Path(sys.executable).parent / "kozyr"
     out = subprocess.run([str(kozyr)], env=env, capture_output=True, text=True)
     assert out.stdout.split() == ["boris"]
+
+
+def test_split_never_writes_over_another_game_and_a_second_run_changes_nothing(tmp_path: Path) -> None:
+    one, other = (str(SAMPLES / "thousand" / name) for name in ("05-long-session.kgn", "06-club-evening.kgn"))
+    assert runner.invoke(app, ["split", one, "-o", str(tmp_path)]).exit_code == 0
+    first = {p.name: p.read_text() for p in tmp_path.iterdir()}
+    result = runner.invoke(app, ["split", other, "-o", str(tmp_path)])  # the same players: the same name
+    assert result.exit_code == 0 and "1 named with a number added" in result.stderr
+    after = {p.name: p.read_text() for p in tmp_path.iterdir()}
+    assert len(after) == 2 and all(after[name] == text for name, text in first.items())
+    again = runner.invoke(app, ["split", other, "-o", str(tmp_path)])
+    assert "0 file(s) written" in again.stderr and "1 already there with the same game" in again.stderr
+    assert {p.name: p.read_text() for p in tmp_path.iterdir()} == after
