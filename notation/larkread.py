@@ -519,13 +519,21 @@ _Move = TypeVar("_Move", Call, Play, Answer)
 
 def _joined(items: list[Any], kind: type[_Move]) -> list[_Move]:
     """The moves among ``items``; the comments written after a separator (``Anna 100,
-    {...} Boris 110``) join the notes of the move before them, where the writer puts them."""
+    {...} Boris 110``) join the notes of the move before them, where the writer puts them,
+    and those before the first move (``bid {...} Anna 100``), the first move's notes."""
     out: list[_Move] = []
+    ahead: list[Comment] = []  # comments before the first move: they join its notes
     for item in items:
         if isinstance(item, kind):
             out.append(item)
-        elif isinstance(item, Comment) and out:
-            out[-1].notes.append(item)
+            if ahead:
+                item.notes[:0] = ahead
+                ahead = []
+        elif isinstance(item, Comment):
+            if out:
+                out[-1].notes.append(item)
+            else:
+                ahead.append(item)
     return out
 
 

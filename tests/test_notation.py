@@ -131,6 +131,19 @@ def test_a_comment_after_a_comma_or_slash_belongs_to_the_move_before_it() -> Non
     assert [n.text for n in answer.notes] == ["low"]
 
 
+def test_a_comment_before_the_first_call_or_card_belongs_to_that_move() -> None:
+    text = HEADER + "\nhand 1\n  bid {a long think} Anna 100 !, Boris pass, Vera pass\n  1. {the lead} Anna AS, Boris KS\n"
+    hand = notation.loads(text).hands[0]
+    assert [getattr(n, "text", None) for n in hand.auction[0].notes] == ["a long think", "!"]  # type: ignore[union-attr]
+    assert [n.text for n in hand.tricks[0].plays[0].notes] == ["the lead"]  # type: ignore[union-attr]
+    written = notation.dumps(notation.loads(text))
+    assert "bid Anna 100 {a long think} !, Boris pass" in written and "1. Anna AS {the lead}, Boris KS" in written
+    assert notation.loads(written) == notation.loads(text)
+    bura = '[Game "bura"] [Players "A" "B"] [Dealer "B"] [Rules "classic"]\ndeal 1\n  1. {low} A 6H / B 9S -> A\n'
+    answer = notation.loads(bura).deals[0].events[0].answers[0]  # type: ignore[union-attr]
+    assert [n.text for n in answer.notes] == ["low"]
+
+
 def test_the_grammar_and_the_code_read_a_bare_name_alike() -> None:
     import re
 

@@ -520,12 +520,13 @@ def test_a_talon_with_its_takers_name_takes_the_fast_path_and_validates(k: int) 
 
 
 @pytest.mark.parametrize("k", range(2))
-def test_comments_after_the_separators_give_the_grammars_record_in_both_readers(k: int) -> None:
+def test_comments_after_the_separators_and_before_the_first_move_give_the_grammars_record_in_both_readers(k: int) -> None:
     for text in (GENERATED[k], BURA_GENERATED[k]):
         lines = text.split("\n")
         for i, line in enumerate(lines):  # the calls of an auction, the cards of a trick
             if re.match(r"  (bid |[0-9]+\. )", line):
                 lines[i] = line.replace(", ", ", {after the comma} ").replace(" / ", " / {after the slash} ")
+                lines[i] = re.sub(r"^(  (?:bid|[0-9]+\.)) ", r"\1 {before the first} ", lines[i])
         noted = "\n".join(lines)
         assert noted != text
         agree(noted)  # the same record and positions, or the fast reader steps aside
