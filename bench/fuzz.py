@@ -43,7 +43,7 @@ PIECES = [
     "1" + "0" * 12, "\\u{202E}", "\\u{7D}", "\\", "\u202e", "\u200b", "\u009b", "ſtock", "Talon-Ivanov",
     "Stock's", "trump-x", "1abc", "A.B", "K\u212a", "(A 105 (A 110))", "[FirstHand \"²\"]",
     "[Totals \"880\" \"0\" \"0\"]", "[Barrel \"0\" \"-\" \"-\"]", "target=²", "\"An\\u{A}na\"",
-    "talon Anna:", "Anna: ", ", {c} ", " / {c} ", "\n  points Anna 70, Boris 20, Vera 30\n",
+    "talon Anna:", "Anna: ", ", {c} ", " / {c} ", "bid {c} ", "1. {c} ", "()", " (Boris pass)", "\n  points Anna 70, Boris 20, Vera 30\n",
     "\n  score Anna -100, Boris +20, Vera +30\n", "\n  totals Anna 0, Boris 0, Vera 0\n",
 ]  # fmt: skip
 NAMES = ["Talon-Ivanov", "ſtock", "Zoe\u0308", "pass\u0301", "Stock's", "trump-x", "Аня", "K\u212a", "O'Neil", "a_b", "Zoë", "??", "1abc", "A.B", "->", "x\u200b"]
