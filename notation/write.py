@@ -99,13 +99,19 @@ def quote(text: str) -> str:
 
 def comment_text(text: str) -> str:
     r"""A comment's text as KGN writes it inside ``{}``: characters that are not printable
-    (line breaks excepted) as ``\u{HEX}``, a ``}`` as ``\u{7D}``, and a backslash that
-    would start an escape as ``\u{5C}``; the reader turns them back.
+    (line breaks excepted) as ``\u{HEX}``, a ``}`` as ``\u{7D}``, a backslash that would
+    start an escape as ``\u{5C}``, and the first space of a line of spaces alone (which the
+    writer would take for a blank line) as ``\u{20}``; the reader turns them back.
 
     >>> print(comment_text("a}b\u202e"))
     a\u{7D}b\u{202E}
     """
-    if "}" not in text and "\\u{" not in text and text.replace("\n", "").isprintable():
+    if (
+        "}" not in text
+        and "\\u{" not in text
+        and text.replace("\n", "").isprintable()
+        and "\n " not in text
+    ):
         return text
     out = []
     for k, ch in enumerate(text):
@@ -115,7 +121,14 @@ def comment_text(text: str) -> str:
             out.append(ch)
         else:
             out.append(escape_char(ch))
-    return "".join(out)
+    written = "".join(out)
+    if "\n " in written:  # a line of spaces alone would read as a blank line: keep one
+        lines = written.split("\n")
+        for i in range(1, len(lines) - 1):
+            if lines[i] and not lines[i].strip(" "):
+                lines[i] = escape_char(" ") + lines[i][1:]
+        written = "\n".join(lines)
+    return written
 
 
 @functools.lru_cache(maxsize=4096)

@@ -219,8 +219,13 @@ NAMES = st.text(min_size=1, max_size=12) | st.sampled_from(
 )
 
 
+# Comments of any text, and of the characters that shape one: spaces and line breaks (a
+# line of spaces alone inside a comment), braces, backslashes, semicolons.
+COMMENTS = st.text(max_size=30) | st.text(alphabet=" \n{}\\u;a", max_size=30)
+
+
 @settings(max_examples=300, deadline=None)
-@given(name=NAMES, comment=st.text(max_size=30), value=st.text(max_size=20))
+@given(name=NAMES, comment=COMMENTS, value=st.text(max_size=20))
 def test_any_name_comment_and_tag_value_read_back_as_written(name: str, comment: str, value: str) -> None:
     players = [name, "Boris", "Vera"] if name not in ("Boris", "Vera") else ["Anna", "Boris", "Vera"]
     game = ThousandGame(
