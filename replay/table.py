@@ -169,9 +169,9 @@ class Holdings:
 
     def claim(self, place: int, card: Card, what: str) -> None:
         """``card`` is now known to be at ``place`` (revealed by play or a declaration)."""
-        self._check_in_deck(card)
         if card in self.known[place]:
-            return
+            return  # known there, so dealt there: in the deck
+        self._check_in_deck(card)
         where = self.where.get(card)
         if where == PLAYED:
             raise IllegalMoveError(
@@ -249,9 +249,9 @@ class Holdings:
 
     def check_feasible(self) -> None:
         """Raise when the unknown cards cannot be shared out among the unknown places."""
+        if max(self.unknown.values(), default=0) <= 0:
+            return  # every card's place is known
         holders = [p for p, n in self.unknown.items() if n > 0]
-        if not holders:
-            return
         free: dict[int, int] = {}
         for card in self.deck:
             if card not in self.where:

@@ -8,9 +8,9 @@ illegal move ends the replay of the game; variations are replayed as lines of th
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
-from notation.cards import Rank
+from notation.cards import Card, Rank
 from notation.errors import IllegalMoveError, KgnError, clip, plural
 from notation.parse import parse_number
 from notation.records import (
@@ -279,20 +279,21 @@ class BuraChecker(Checker[BuraTable]):
             deal = table.deal
             if deal is None or (not deal.trick and a is not answers[0]):
                 raise self.stop("a trick has one answer from each player", "trick-size", "B4", a)
-            for note in a.notes:
-                if isinstance(note, BuraVariation):
-                    self._variation(table, note)
+            if a.notes:
+                for note in a.notes:
+                    if isinstance(note, BuraVariation):
+                        self._variation(table, note)
             seat = self.seat(a.seat, a)
             up = [self.card(c, a) for c in a.cards]
-            if any(c is None for c in up):
+            if None in up:
                 raise self.stop(
                     "a card played face up is seen by all; it cannot be ?? (write: down ??)",
                     "unknown-card",
                     "B4",
                     a,
                 )
-            lay = Lay(seat, [c for c in up if c is not None], [self.card(c, a) for c in a.down])
-            self.apply(table, lay, a, a.seat)
+            down = [self.card(c, a) for c in a.down] if a.down else []
+            self.apply(table, Lay(seat, cast(list[Card], up), down), a, a.seat)
         if winner is not None:
             deal = table.deal
             if deal is not None and deal.trick:

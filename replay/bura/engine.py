@@ -277,7 +277,8 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
         self.rules = rules or parse_rules(self.game, "classic")
         self.settings = self._settings(self.rules, ante)
         self.players = list(players)
-        n = len(players)
+        n = self.n = len(players)
+        """How many play."""
         self.deck = deck(self.settings.low)
         self.match = MatchState(
             dealer=dealer,
@@ -317,10 +318,6 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
 
     def name(self, seat: int) -> str:
         return self.players[seat]
-
-    @property
-    def n(self) -> int:
-        return len(self.players)
 
     @property
     def pairs(self) -> bool:
