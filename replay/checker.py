@@ -331,6 +331,7 @@ class Checker(Generic[T]):
     def branch(self, table: T, run: Callable[[T], None]) -> None:
         """Replay a variation on a copy of the table, as a line of its own."""
         clone = table.clone()
+        clone.mark()  # an illegal move in the variation is undone from here
         saved = (self.hand_no, self.trick_no)
         if self.visitor is not None:
             self.visitor.begin_variation()
@@ -370,6 +371,7 @@ class Checker(Generic[T]):
         if table is None:
             report.diagnostics = self.diags
             return report
+        table.snapshots = False  # the line is never taken back: no copy of the state per deal
         self.table = table
         complete = True
         units = self.units()
@@ -397,6 +399,8 @@ class Checker(Generic[T]):
                     severity="note",
                 )
             )
+        table.snapshots = True  # the table goes on as any table (replay_record hands it out)
+        table.mark()
         report.diagnostics = self.diags
         report.hands = list(table.results)
         report.result = table.result

@@ -28,7 +28,7 @@ from notation.parse import GameText
 from notation.records import fold_name
 
 from .rules import did_you_mean
-from .sources import InputError, open_input, texts_of, with_folders
+from .sources import InputError, folder_problem, open_input, texts_of, with_folders
 
 app = typer.Typer(
     name="kozyr",
@@ -96,10 +96,7 @@ def _fail_usage(message: str) -> NoReturn:
 
 def _folders(paths: list[str]) -> list[str]:
     """FILE... with each folder standing for the .kgn files beneath it."""
-    try:
-        return with_folders(paths)
-    except InputError as exc:
-        _fail_usage(str(exc))
+    return with_folders(paths)
 
 
 def _version(value: bool) -> None:
@@ -879,7 +876,7 @@ def _game_texts(paths: list[str], unreadable: list[str] | None = None) -> Iterat
             if path != "-" and not Path(path).exists():
                 raise InputError(f"cannot read {path}: no such file")
             if path != "-" and Path(path).is_dir():  # a pipe (`<(...)`, a FIFO) is read
-                raise InputError(f"cannot read {path}: a folder, not a file")
+                raise InputError(f"cannot read {path}: {folder_problem(path)}")
             with open_input(path) as handle:
                 yield from split_games(handle, "<stdin>" if path == "-" else path)
         except (InputError, OSError) as exc:

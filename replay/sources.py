@@ -12,7 +12,7 @@ from notation import KgnError
 from notation.parse import GameText, parse_game, split_games
 from notation.records import Game
 
-__all__ = ["InputError", "games_of", "open_input", "texts_of", "with_folders"]
+__all__ = ["InputError", "folder_problem", "games_of", "open_input", "texts_of", "with_folders"]
 
 
 class InputError(Exception):
@@ -26,6 +26,8 @@ def open_input(path: str) -> Iterator[IO[bytes]]:
         return
     try:
         handle = open(path, "rb")
+    except IsADirectoryError:
+        raise InputError(f"cannot read {path}: {folder_problem(path)}") from None
     except OSError as exc:
         raise InputError(f"cannot read {path}: {exc.strerror or exc}") from None
     try:
@@ -34,19 +36,23 @@ def open_input(path: str) -> Iterator[IO[bytes]]:
         handle.close()
 
 
+def folder_problem(path: str) -> str:
+    """Why a folder given where a file is read cannot be read."""
+    if any(p.is_file() for p in Path(path).rglob("*.kgn")):
+        return "a folder, not a file"  # a command of one FILE
+    return "a folder with no .kgn file in it"
+
+
 def with_folders(paths: list[str]) -> list[str]:
     """The paths, each folder replaced by the ``.kgn`` files beneath it (at any depth, in the
-    order of their paths); a folder that holds none is an :class:`InputError`."""
+    order of their paths); a folder that holds none stays, for the reader to report (as a
+    file that cannot be read, while the other files are read)."""
     out: list[str] = []
     for path in paths:
         folder = Path(path)
-        if path == "-" or not folder.is_dir():
-            out.append(path)
-            continue
-        found = sorted(p for p in folder.rglob("*.kgn") if p.is_file())
-        if not found:
-            raise InputError(f"cannot read {path}: a folder with no .kgn file in it")
-        out.extend(str(p) for p in found)
+        found = [] if path == "-" or not folder.is_dir() else sorted(folder.rglob("*.kgn"))
+        found = [p for p in found if p.is_file()]
+        out.extend([str(p) for p in found] or [path])
     return out
 
 

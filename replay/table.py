@@ -417,6 +417,12 @@ class BaseTable(Generic[M, R]):
     CHANCE: ClassVar[type] = type(None)
     """The game's chance move (its deal): the state is saved before each one."""
 
+    snapshots = True
+    """Whether the state is saved before each chance move, so that ``pop`` (and an illegal
+    move's undoing) replays at most one deal's moves.  A caller that never takes a move
+    back (the batch checker) turns it off: each deal then costs no copy of the state, and
+    ``pop`` still works, replaying from the last state saved."""
+
     def legal_moves(self) -> list[M]:
         raise NotImplementedError
 
@@ -464,7 +470,7 @@ class BaseTable(Generic[M, R]):
         nothing."""
         log = self._log
         kind = type(move)
-        if kind is self.CHANCE and self._marks[-1][0] != len(log):
+        if kind is self.CHANCE and self.snapshots and self._marks[-1][0] != len(log):
             self._marks.append((len(log), self._snapshot()))
         try:
             self._apply(move)

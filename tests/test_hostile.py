@@ -196,7 +196,7 @@ def test_every_error_of_every_readable_file_is_reported_and_unreadable_ones_too(
     result = runner.invoke(app, ["validate", "-j", "1", str(bad), str(folder), str(tmp_path / "none.kgn")])
     assert result.exit_code == 2
     assert "error[T3.2 bid-step]" in result.stderr
-    assert f"cannot read {folder}: a folder" in result.stderr and "none.kgn: no such file" in result.stderr
+    assert f"cannot read {folder}: a folder with no .kgn file in it" in result.stderr and "none.kgn: no such file" in result.stderr
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
