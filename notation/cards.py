@@ -142,8 +142,13 @@ def card_points(card: Card) -> int:
     return _POINTS[card]
 
 
+_SUITS = tuple(Suit)  # by value: index k is Suit(k)
+
+
 def suit_of(card: Card) -> Suit:
-    return Suit(card // 9)
+    if card < 0:
+        raise ValueError(f"not a card: {card}")
+    return _SUITS[card // 9]
 
 
 def rank_of(card: Card) -> Rank:

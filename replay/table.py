@@ -224,11 +224,10 @@ class Holdings:
             self.unknown[src] -= 1
             self.unknown[dst] += 1
             return
-        self.claim(src, card, what)
-        self.known[src].discard(card)
+        self.claim(src, card, what)  # checks what knowing the card at src implies
+        self.known[src].discard(card)  # a known card moving changes no count: still feasible
         self.known[dst].add(card)
         self.where[card] = dst
-        self.check_feasible()
 
     def forget(self, place: int) -> None:
         """Forget which known cards ``place`` holds (an unknown card left it)."""

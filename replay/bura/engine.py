@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from itertools import combinations, permutations
 from typing import Any, ClassVar
 
-from notation.cards import Card, Rank, Suit, card_code, card_points, deck, make_card
+from notation.cards import Card, Rank, Suit, card_code, card_points, deck, make_card, suit_of
 from notation.errors import IllegalMoveError, plural
 
 from ..rules import RuleSet, parse_rules
@@ -199,7 +199,7 @@ class DealState:
 
     @property
     def trump(self) -> Suit:
-        return Suit(self.trump_card // 9)
+        return suit_of(self.trump_card)
 
 
 @dataclass
