@@ -87,8 +87,7 @@ def _within_limits(game: Game, file: str | None, index: int | None) -> Game:
     that what JSON gives always reads back from the KGN written of it)."""
     hands, items = count_items(game)
     if hands > MAX_HANDS:
-        what = "hands" if game.kind == "thousand" else "deals"
-        message = f"a game of {hands:,} {what}; a game of KGN has at most {MAX_HANDS:,}"
+        message = f"a game of {hands:,} {game.UNITS}; a game of KGN has at most {MAX_HANDS:,}"
     elif items > MAX_ITEMS:
         message = (
             f"a game of {items:,} moves, notes, cards and other records; a game of KGN holds "

@@ -116,6 +116,8 @@ def _expected(names: Iterable[str]) -> str:
 class _Builder(Transformer[Token, Any]):
     """Builds records while the LALR parser reduces (no parse tree is kept)."""
 
+    UNITS = ThousandGame.UNITS
+
     def __init__(self) -> None:
         super().__init__(visit_tokens=False)
         self.offset = 0
@@ -159,9 +161,8 @@ class _Builder(Transformer[Token, Any]):
         """One more hand (deal) in this game; no more than MAX_HANDS."""
         self.hands += 1
         if self.hands > MAX_HANDS:
-            what = "hands" if self.kind == "thousand" else "deals"
             raise self._error(
-                f"this game has more than {MAX_HANDS:,} {what}; a game of KGN has at most "
+                f"this game has more than {MAX_HANDS:,} {self.UNITS}; a game of KGN has at most "
                 f"{MAX_HANDS:,} (a long game has 150)",
                 kw,
             )
@@ -378,6 +379,8 @@ class _Builder(Transformer[Token, Any]):
 
 class _BuraBuilder(_Builder):
     """Builds Bura and Burkozel records (the common rules are inherited)."""
+
+    UNITS = BuraGame.UNITS
 
     def start(self, c: list[Any]) -> BuraGame:  # type: ignore[override]
         tags = [x for x in c if isinstance(x, Tag)]

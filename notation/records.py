@@ -131,7 +131,7 @@ def count_items(game: Any) -> tuple[int, int]:
     stack: list[Any] = [game]
     while stack:
         node = stack.pop()
-        items += VARIATION_WEIGHT if isinstance(node, (Variation, BuraVariation)) else 1
+        items += VARIATION_WEIGHT if getattr(node, "kind", None) == "variation" else 1
         strings = not isinstance(node, Tag)
         for name in node.__dataclass_fields__:
             value = getattr(node, name)
