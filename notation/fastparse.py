@@ -199,8 +199,8 @@ def _may_overflow(text: str) -> bool:
     grammar's reader counts them and says where the limit is passed).  In text this reader
     takes, each starts at a place of its own, right after a space or a line break, or at a
     ``{``, ``!``, ``?``, ``$`` or ``(`` of its own (a variation counts as VARIATION_WEIGHT
-    items); so these characters bound the count (a
-    150-hand game of 100 KB counts about 28,000 of them)."""
+    items); so these characters bound the count (a 150-hand game of 100 KB counts about
+    28,000 of them)."""
     if len(text) <= MAX_ITEMS:
         return False
     starts = text.count(" ") + text.count("\n") + text.count("{") + 1

@@ -121,8 +121,8 @@ class _Builder(Transformer[Token, Any]):
     def __init__(self) -> None:
         super().__init__(visit_tokens=False)
         self.offset = 0
-        self.players: list[str] = []
         self.shared: dict[str, str] = {}
+        """The Players tag, each name to itself: every record of a seat shares the string."""
         self.folded: dict[str, str] = {}
         self.gtext: GameText | None = None
         self.kind = "thousand"
@@ -134,7 +134,6 @@ class _Builder(Transformer[Token, Any]):
         self.items = 0
         self.hands = 0
         self.offset = gtext.first_line - 1
-        self.players = []
         self.shared = {}
         self.folded = {}
         self.gtext = gtext
@@ -189,7 +188,6 @@ class _Builder(Transformer[Token, Any]):
         name = str(c[0])
         values = [unescape_string(t) for t in c[1:]]
         if name == "Players":
-            self.players = values
             self.shared = {v: v for v in values}
             self.folded = {}
             for v in values:
@@ -199,7 +197,7 @@ class _Builder(Transformer[Token, Any]):
     def seat(self, c: list[Token]) -> Token:
         tok = c[0]
         name = unescape_string(tok) if tok.type == "STRING" else str(tok)
-        if name not in self.players:
+        if name not in self.shared:
             name = self.folded.get(fold_name(name), name)
         return Token("SEAT", name, line=tok.line, column=tok.column)
 

@@ -82,9 +82,9 @@ MAX_HANDS = 2_000
 MAX_ITEMS = 40_000
 """A game holds at most this many items: its records (tags, hands, moves, comments, glyphs,
 ``$n`` codes, score entries; a variation counts as :data:`VARIATION_WEIGHT`) and the cards
-of card lists (deals, talons, shown combinations, Bura answers); a 150-hand game of Thousand has 15,000.  With
-:data:`MAX_HANDS` this bounds the memory one game can take, whatever its text
-(:func:`count_items` counts them)."""
+of card lists (deals, talons, shown combinations, Bura answers); a 150-hand game of
+Thousand has 15,000.  With :data:`MAX_HANDS` this bounds the memory one game can take,
+whatever its text (:func:`count_items` counts them)."""
 
 VARIATION_WEIGHT = 2
 """What a variation counts towards :data:`MAX_ITEMS`: its record costs as much memory as
@@ -125,8 +125,8 @@ def record_items(node: Any) -> list[tuple[str, Any]]:
 
 def count_items(game: Any) -> tuple[int, int]:
     """A game's hands (deals) and its items as :data:`MAX_ITEMS` counts them: every record
-    but the game itself (a variation as :data:`VARIATION_WEIGHT`), and every card of a card list (a played, given or
-    trump card is part of its record)."""
+    but the game itself (a variation as :data:`VARIATION_WEIGHT`), and every card of a card
+    list (a played, given or trump card is part of its record)."""
     items = -1  # the game
     stack: list[Any] = [game]
     while stack:
@@ -142,8 +142,7 @@ def count_items(game: Any) -> tuple[int, int]:
                     items += len(value) if strings else 0
                 else:
                     stack.extend(value)
-    hands = getattr(game, "hands", None) or getattr(game, "deals", None) or []
-    return len(hands), items
+    return len(game.units), items
 
 
 @dataclass(slots=True, kw_only=True, eq=False)

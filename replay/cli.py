@@ -28,7 +28,7 @@ from notation.parse import GameText
 from notation.records import fold_name
 
 from .rules import did_you_mean
-from .sources import InputError, folder_problem, open_input, texts_of, with_folders
+from .sources import InputError, open_input, texts_of, with_folders
 
 app = typer.Typer(
     name="kozyr",
@@ -94,11 +94,6 @@ def _fail_usage(message: str) -> NoReturn:
     raise typer.Exit(EXIT_USAGE)
 
 
-def _folders(paths: list[str]) -> list[str]:
-    """FILE... with each folder standing for the .kgn files beneath it."""
-    return with_folders(paths)
-
-
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"kozyr {notation.__version__}")
@@ -148,7 +143,7 @@ def _write_out(text: str, output: Path | None) -> None:
 @app.command()
 def fmt(
     files: Annotated[
-        list[str], typer.Argument(metavar="FILE...", help="KGN files or folders ('-' for standard input).", callback=_folders)
+        list[str], typer.Argument(metavar="FILE...", help="KGN files or folders ('-' for standard input).", callback=with_folders)
     ],
     check: Annotated[
         bool, typer.Option("--check", help="Only check that the files are canonical.")
@@ -226,7 +221,7 @@ def fmt(
 @app.command()
 def validate(
     files: Annotated[
-        list[str], typer.Argument(metavar="FILE...", help="KGN files or folders ('-' for standard input).", callback=_folders)
+        list[str], typer.Argument(metavar="FILE...", help="KGN files or folders ('-' for standard input).", callback=with_folders)
     ],
     first: Annotated[bool, typer.Option("--first", help="Stop at the first error.")] = False,
     format: Annotated[
@@ -581,7 +576,7 @@ def replay(
 
 @app.command()
 def html(
-    files: Annotated[list[str], typer.Argument(metavar="FILE...", help="KGN files or folders.", callback=_folders)],
+    files: Annotated[list[str], typer.Argument(metavar="FILE...", help="KGN files or folders.", callback=with_folders)],
     out: Annotated[
         Path,
         typer.Option(
@@ -782,7 +777,7 @@ def annotate(
 @app.command()
 def analyze(
     files: Annotated[
-        list[str], typer.Argument(metavar="FILE...", help="KGN files or folders of Thousand games.", callback=_folders)
+        list[str], typer.Argument(metavar="FILE...", help="KGN files or folders of Thousand games.", callback=with_folders)
     ],
     format: Annotated[
         str, typer.Option("--format", metavar="FORMAT", help="text (default) or json.")
@@ -869,14 +864,8 @@ def _game_texts(paths: list[str], unreadable: list[str] | None = None) -> Iterat
     error, or with ``unreadable`` a message kept there while the other files go on."""
     from notation.parse import split_games
 
-    from .sources import open_input
-
     for path in paths:
         try:
-            if path != "-" and not Path(path).exists():
-                raise InputError(f"cannot read {path}: no such file")
-            if path != "-" and Path(path).is_dir():  # a pipe (`<(...)`, a FIFO) is read
-                raise InputError(f"cannot read {path}: {folder_problem(path)}")
             with open_input(path) as handle:
                 yield from split_games(handle, "<stdin>" if path == "-" else path)
         except (InputError, OSError) as exc:
@@ -911,7 +900,7 @@ def _pairs(values: list[str], option: str) -> list[tuple[str, str]]:
 
 @app.command()
 def query(
-    files: Annotated[list[str], typer.Argument(metavar="FILE...", help="KGN files or folders.", callback=_folders)],
+    files: Annotated[list[str], typer.Argument(metavar="FILE...", help="KGN files or folders.", callback=with_folders)],
     player: Annotated[
         str | None, typer.Option("--player", metavar="NAME", help="A player of the game.")
     ] = None,
@@ -1041,7 +1030,7 @@ def query(
 
 @app.command()
 def stats(
-    files: Annotated[list[str], typer.Argument(metavar="FILE...", help="KGN files or folders.", callback=_folders)],
+    files: Annotated[list[str], typer.Argument(metavar="FILE...", help="KGN files or folders.", callback=with_folders)],
     by: Annotated[
         str,
         typer.Option("--by", metavar="GROUP", help="summary (default), player, contract or rules."),
@@ -1120,7 +1109,7 @@ def stats(
 
 @app.command()
 def dedupe(
-    files: Annotated[list[str], typer.Argument(metavar="FILE...", help="KGN files or folders.", callback=_folders)],
+    files: Annotated[list[str], typer.Argument(metavar="FILE...", help="KGN files or folders.", callback=with_folders)],
     output: Annotated[
         Path | None, typer.Option("-o", "--output", metavar="OUT", help="Output file.")
     ] = None,
@@ -1360,7 +1349,7 @@ def record(
 @app.command()
 def export(
     files: Annotated[
-        list[str], typer.Argument(metavar="FILE...", help="KGN files or folders ('-' for standard input).", callback=_folders)
+        list[str], typer.Argument(metavar="FILE...", help="KGN files or folders ('-' for standard input).", callback=with_folders)
     ],
     to: Annotated[
         str, typer.Option("--to", metavar="FORMAT", help="json (default), kgn or parquet.")

@@ -26,6 +26,8 @@ def open_input(path: str) -> Iterator[IO[bytes]]:
         return
     try:
         handle = open(path, "rb")
+    except FileNotFoundError:
+        raise InputError(f"cannot read {path}: no such file") from None
     except IsADirectoryError:
         raise InputError(f"cannot read {path}: {folder_problem(path)}") from None
     except OSError as exc:

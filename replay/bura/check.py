@@ -279,10 +279,9 @@ class BuraChecker(Checker[BuraTable]):
             deal = table.deal
             if deal is None or (not deal.trick and a is not answers[0]):
                 raise self.stop("a trick has one answer from each player", "trick-size", "B4", a)
-            if a.notes:
-                for note in a.notes:
-                    if isinstance(note, BuraVariation):
-                        self._variation(table, note)
+            for note in a.notes:
+                if isinstance(note, BuraVariation):
+                    self._variation(table, note)
             seat = self.seat(a.seat, a)
             up = [self.card(c, a) for c in a.cards]
             if None in up:
