@@ -15,6 +15,7 @@ from enum import IntEnum
 
 __all__ = [
     "ALL_CARDS",
+    "CARD_OF_CODE",
     "UNKNOWN",
     "Card",
     "Rank",
@@ -94,6 +95,9 @@ ALL_CARDS: tuple[Card, ...] = tuple(range(36))
 _CODES = tuple(_RANK_SYMBOLS[c % 9] + "SCDH"[c // 9] for c in ALL_CARDS)
 _POINTS = tuple(_RANK_POINTS[c % 9] for c in ALL_CARDS)
 _BY_CODE = {code: card for card, code in enumerate(_CODES)}
+CARD_OF_CODE: dict[str, Card | None] = {**_BY_CODE, UNKNOWN: None}
+"""The card of each canonical code (``AS``, ``TH``), and None for ``??``: one lookup, for
+the codes records hold (both readers write every card canonically)."""
 
 
 def make_card(rank: Rank, suit: Suit) -> Card:

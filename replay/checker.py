@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from notation.cards import UNKNOWN, Card, parse_card
+from notation.cards import CARD_OF_CODE, Card, parse_card
 from notation.errors import IllegalMoveError, KgnError, RulesConfigError, WrongFactError, clip
 from notation.records import AnyGame, BuraTrick, Comment, Node, Tag, Trick, fold_name
 
@@ -308,14 +308,23 @@ class Checker(Generic[T]):
     def card(self, text: str, node: Node | None) -> Card | None:
         """The card ``text`` names (None for ``??``); a text that names no card (a record
         built in code: the readers and JSON take only cards) is reported at ``node``."""
-        if text == UNKNOWN:
-            return None
+        try:
+            return CARD_OF_CODE[text]
+        except (KeyError, TypeError):
+            pass
         try:
             return parse_card(text)
         except (ValueError, TypeError, AttributeError):
             raise self.stop(
                 f"{clip(repr(text))} is not a card", "not-in-deck", self.deck_clause, node
             ) from None
+
+    def cards(self, texts: list[str], node: Node | None) -> list[Card | None]:
+        """The cards ``texts`` name, as :meth:`card` reads each."""
+        try:
+            return [CARD_OF_CODE[text] for text in texts]
+        except (KeyError, TypeError):
+            return [self.card(text, node) for text in texts]
 
     # -- replaying -------------------------------------------------------------------------
 

@@ -8,9 +8,9 @@ illegal move ends the replay of the game; variations are replayed as lines of th
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
-from notation.cards import Card, Rank
+from notation.cards import Rank
 from notation.errors import IllegalMoveError, KgnError, clip, plural
 from notation.parse import parse_number
 from notation.records import (
@@ -198,10 +198,10 @@ class BuraChecker(Checker[BuraTable]):
         d = rec.dealing
         if d is not None:
             for part in d.hands:
-                dealing.hands[self.seat(part.seat, part)] = [self.card(c, part) for c in part.cards]
+                dealing.hands[self.seat(part.seat, part)] = self.cards(part.cards, part)
             dealing.trump = self.card(d.trump, d) if d.trump is not None else None
             if d.stock is not None:
-                dealing.stock = [self.card(c, d) for c in d.stock]
+                dealing.stock = self.cards(d.stock, d)
         self.apply(table, dealing, d or rec)
         self._events(table, rec.events)
 
@@ -229,7 +229,7 @@ class BuraChecker(Checker[BuraTable]):
             elif isinstance(ev, Claim):
                 self._claim(table, ev)
             elif isinstance(ev, Show):
-                cards = [self.card(c, ev) for c in ev.cards]
+                cards = self.cards(ev.cards, ev)
                 if any(c is None for c in cards):
                     raise self.stop(
                         "a shown combination is seen by all; its cards cannot be ??",
@@ -282,8 +282,10 @@ class BuraChecker(Checker[BuraTable]):
             for note in a.notes:
                 if isinstance(note, BuraVariation):
                     self._variation(table, note)
-            seat = self.seat(a.seat, a)
-            up = [self.card(c, a) for c in a.cards]
+            seat = self.seats.get(a.seat)
+            if seat is None:
+                seat = self.seat(a.seat, a)  # reports the unknown player
+            up: list[Any] = self.cards(a.cards, a)  # cards: None is refused next
             if None in up:
                 raise self.stop(
                     "a card played face up is seen by all; it cannot be ?? (write: down ??)",
@@ -291,8 +293,8 @@ class BuraChecker(Checker[BuraTable]):
                     "B4",
                     a,
                 )
-            down = [self.card(c, a) for c in a.down] if a.down else []
-            self.apply(table, Lay(seat, cast(list[Card], up), down), a, a.seat)
+            down = self.cards(a.down, a) if a.down else []
+            self.apply(table, Lay(seat, up, down), a, a.seat)
         if winner is not None:
             deal = table.deal
             if deal is not None and deal.trick:

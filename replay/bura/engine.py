@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, permutations
 from typing import Any, ClassVar
@@ -56,7 +57,7 @@ def beats(card: Card, other: Card, trump: Suit, shokha: bool = False) -> bool:
 
 
 def beats_set(
-    attack: list[Card | None], target: list[Card], trump: Suit, shokha: bool = False
+    attack: Sequence[Card | None], target: list[Card], trump: Suit, shokha: bool = False
 ) -> bool:
     """B5.2: ``attack`` beats ``target`` when its cards can be paired one to one with the
     target's so that each beats its partner (a ``None``, a face-down card, never beats)."""
@@ -352,7 +353,8 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
                 "game-over",
                 self.CLAUSE["over"],
             )
-        if type(ev) is not DrawCard:
+        kind = type(ev)
+        if kind is not DrawCard:
             self.last_trick = None
         if isinstance(ev, DealCards):
             self._deal(ev)
@@ -360,17 +362,20 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
         deal = self.deal
         if deal is None:
             raise _err("play before the cards are dealt", "out-of-order", self.CLAUSE["deal"])
-        if deal.phase == "bura" and not (
+        phase = deal.phase
+        if phase == "bura" and not (
             isinstance(ev, ShowCombo) and ev.combo in ("bura", "moskva")
         ):
             raise _err("the deal ended when the bura was shown", "out-of-order", "B8.1")
-        if deal.phase == "end" and not isinstance(ev, OpenClaim):
+        if phase == "end" and not isinstance(ev, OpenClaim):
             raise _err(
                 "the deal is over: every card has been played",
                 "out-of-order",
                 self.CLAUSE["played-out"],
             )
-        if isinstance(ev, Lay):
+        if isinstance(ev, DrawCard):
+            self._draw(deal, ev)
+        elif isinstance(ev, Lay):
             try:
                 self._lay(deal, ev)
             except IllegalMoveError as exc:
@@ -732,52 +737,59 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
 
     def _lay(self, deal: DealState, ev: Lay) -> None:
         s = self.settings
-        who = self.name(ev.seat)
         if deal.phase == "draw":
             raise _err(
-                f"{who} plays before the draw is complete ({self.name(deal.draws_due[0])} draws next)",
+                f"{self.name(ev.seat)} plays before the draw is complete "
+                f"({self.name(deal.draws_due[0])} draws next)",
                 "draw-missing",
                 self.CLAUSE["draw"],
             )
-        cards = [*ev.up, *ev.down]
-        h = deal.holdings
-        if not deal.trick:
+        seat, up, down = ev.seat, ev.up, ev.down
+        trick = deal.trick
+        if not trick:
             self._check_lead(deal, ev)
-        elif ev.seat != deal.turn:
+        elif seat != deal.turn:
             raise _err(
-                f"{who} plays out of turn; it is {self.name(deal.turn)}'s turn", "out-of-turn", "B4"
+                f"{self.name(seat)} plays out of turn; it is {self.name(deal.turn)}'s turn",
+                "out-of-turn",
+                "B4",
             )
         else:
-            need = len(deal.trick[0].up)
-            if len(cards) != need:
+            need = len(trick[0].up)
+            if len(up) + len(down) != need:
                 raise _err(
-                    f"{who} answers with {plural(len(cards), 'card')}; the lead was {need}",
+                    f"{self.name(seat)} answers with {plural(len(up) + len(down), 'card')}; "
+                    f"the lead was {need}",
                     "answer-size",
                     "B4",
                 )
-            if ev.down and s.open:
+            if down and s.open:
                 raise _err("open bura: every card is played face up", "face-down", "B11")
-        for c in ev.up:
-            h.play(ev.seat, c)
-        for hidden in ev.down:
+        h = deal.holdings
+        for c in up:
+            h.play(seat, c)
+        for hidden in down:
             if hidden is None:
-                if h.unknown[ev.seat] == 0:
-                    raise _err(f"{who} has no card left to play face down", "card-not-held", "B4")
-                h.unknown[ev.seat] -= 1
+                if h.unknown[seat] == 0:
+                    raise _err(
+                        f"{self.name(seat)} has no card left to play face down",
+                        "card-not-held",
+                        "B4",
+                    )
+                h.unknown[seat] -= 1
                 h.unknown[PILE] += 1
             else:
-                h.play(ev.seat, hidden)
+                h.play(seat, hidden)
         deal.claim_window = None
-        deal.trick.append(ev)
-        if len(deal.trick) == 1:
+        trick.append(ev)
+        if len(trick) == 1:
             deal.best = ev
         else:
             assert deal.best is not None
-            attack: list[Card | None] = [*ev.up, *ev.down] if not ev.down else [None]
-            if beats_set(attack, deal.best.up, deal.trump, s.shokha):
-                deal.best = ev
-        if len(deal.trick) < self.n and not (deal.playoff and len(deal.trick) == 2):
-            deal.turn = self._next(ev.seat)
+            if not down and beats_set(up, deal.best.up, deal.trump, s.shokha):
+                deal.best = ev  # a lay with a card face down never beats
+        if len(trick) < self.n and not (deal.playoff and len(trick) == 2):
+            deal.turn = self._next(seat)
             while deal.playoff and deal.turn not in deal.buras:
                 deal.turn = self._next(deal.turn)
             return

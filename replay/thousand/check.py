@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from notation.cards import CARD_OF_CODE
 from notation.errors import clip
 from notation.parse import parse_number
 from notation.records import Call as CallRec
@@ -141,9 +142,9 @@ class ThousandChecker(Checker[ThousandTable]):
         if hand.deal is not None:
             for part in hand.deal.hands:
                 seat = self.seat(part.seat, part)
-                deal.hands[seat] = [self.card(c, part) for c in part.cards]
+                deal.hands[seat] = self.cards(part.cards, part)
             if hand.deal.talon is not None:
-                deal.talon = [self.card(c, hand.deal) for c in hand.deal.talon]
+                deal.talon = self.cards(hand.deal.talon, hand.deal)
         self.apply(table, deal, hand.deal or hand)
         if hand.redeal is not None:
             self.apply(table, ClaimRedeal(self.seat(hand.redeal.seat, hand.redeal)), hand.redeal)
@@ -210,7 +211,7 @@ class ThousandChecker(Checker[ThousandTable]):
                         "T4.1",
                         line.talon,
                     )
-            talon = [self.card(c, line.talon) for c in line.talon.cards]
+            talon = self.cards(line.talon.cards, line.talon)
             self.apply(table, TakeTalon(talon), line.talon)
         elif table.phase == "talon" and later:
             self.apply(
@@ -271,6 +272,7 @@ class ThousandChecker(Checker[ThousandTable]):
         assert hand is not None
         size = len(hand.active)
         already = len(hand.plays) if continuing else 0
+        seats, codes = self.seats, CARD_OF_CODE
         for k, play in enumerate(trick.plays):
             if already + k >= size:
                 raise self.stop(
@@ -278,10 +280,12 @@ class ThousandChecker(Checker[ThousandTable]):
                 )
             if play.notes:
                 self._variations(table, play)
-            seat = self.seats.get(play.seat)
+            seat = seats.get(play.seat)
             if seat is None:
                 seat = self.seat(play.seat, play)  # reports the unknown player
-            card = self.card(play.card, play)
+            card = codes.get(play.card)
+            if card is None:  # ??, or a card a record built in code spells another way
+                card = self.card(play.card, play)
             if card is None:
                 raise self.stop(
                     "a card played to a trick is seen by everybody; it cannot be ??",

@@ -762,9 +762,15 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
         return trump is not None and card // 9 == trump
 
     def _best(self, plays: list[tuple[int, Card]], trump: Suit | None) -> tuple[int, Card]:
+        """The play that wins ``plays`` (T5.4, as :meth:`beats` says, written out: it runs on
+        every trick)."""
         best = plays[0]
         for p in plays[1:]:
-            if self.beats(p[1], best[1], trump):
+            card, top = p[1], best[1]
+            if card // 9 == top // 9:
+                if card % 9 > top % 9:
+                    best = p
+            elif card // 9 == trump:  # never when there is no trump (None)
                 best = p
         return best
 
@@ -849,25 +855,24 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
         return pool
 
     def _play(self, hand: HandState, ev: PlayCard) -> None:
-        if hand.phase == "contract":
-            hand.phase = "play"
         if hand.phase != "play":
-            if hand.phase == "give":
+            if hand.phase == "contract":
+                hand.phase = "play"
+            elif hand.phase == "give":
                 raise _seat_error(
                     "a card is played before the declarer gives his two cards",
                     "out-of-order",
                     "T4.2",
                 )
-            if hand.phase == "auction":
+            elif hand.phase == "auction":
                 raise _seat_error(
                     "a card is played before the auction is over", "auction-incomplete", "T3.4"
                 )
-            raise self._phase_error(hand, "a card")
-        s = self.settings
-        h = hand.holdings
-        card = ev.card
-        if ev.seat != hand.turn:
-            who = self.name(ev.seat)
+            else:
+                raise self._phase_error(hand, "a card")
+        seat, card = ev.seat, ev.card
+        if seat != hand.turn:
+            who = self.name(seat)
             if not hand.plays:
                 raise _seat_error(
                     f"{who} leads, but the lead is {self.name(hand.turn)}'s"
@@ -884,60 +889,67 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
             )
         if ev.marriage:
             self._check_marriage(hand, ev)
-        trump = hand.trump
-        if hand.plays:
-            led = hand.plays[0][1] // 9
+        h = hand.holdings
+        plays = hand.plays
+        if plays:
+            trump = hand.trump
+            led = plays[0][1] // 9
             suit = card // 9
             if suit != led:
-                has = h.holds_suit(ev.seat, led)
-                if has:
+                if h.holds_suit(seat, led):
                     raise _seat_error(
-                        f"{self.name(ev.seat)} must follow {Suit(led).noun} "
-                        f"(holds {self._held(ev.seat, led)})",
+                        f"{self.name(seat)} must follow {Suit(led).noun} "
+                        f"(holds {self._held(seat, led)})",
                         "must-follow",
                         "T5.1",
-                        self._legal_text(ev.seat),
+                        self._legal_text(seat),
                     )
-                if trump is not None and suit != trump and h.holds_suit(ev.seat, trump):
+                if trump is not None and suit != trump and h.holds_suit(seat, trump):
                     raise _seat_error(
-                        f"{self.name(ev.seat)} must play a trump "
-                        f"(holds {self._held(ev.seat, trump)})",
+                        f"{self.name(seat)} must play a trump "
+                        f"(holds {self._held(seat, trump)})",
                         "must-trump",
                         "T5.2",
-                        self._legal_text(ev.seat),
+                        self._legal_text(seat),
                     )
             if (
-                s.must_overtake
-                and h.fully_known(ev.seat)
-                and card in h.known[ev.seat]
-                and card not in self.legal_cards(ev.seat)
+                self.settings.must_overtake
+                and h.fully_known(seat)
+                and card in h.known[seat]
+                and card not in self.legal_cards(seat)
             ):
-                best = self._best(hand.plays, trump)[1]
+                best = self._best(plays, trump)[1]
                 raise _seat_error(
-                    f"{self.name(ev.seat)} must beat {card_code(best)} (must-overtake=on)",
+                    f"{self.name(seat)} must beat {card_code(best)} (must-overtake=on)",
                     "must-overtake",
                     "T5.3",
-                    self._legal_text(ev.seat),
+                    self._legal_text(seat),
                 )
-        h.play(ev.seat, card)
-        if hand.plays:
-            led = hand.plays[0][1] // 9
-            if card // 9 != led:
-                h.show_out(ev.seat, led)
-                if trump is not None and card // 9 != trump:
-                    h.show_out(ev.seat, trump)
-        if ev.marriage:
-            self._declare(hand, ev)
-        if not hand.plays:
+            h.play(seat, card)
+            if suit != led:
+                h.show_out(seat, led)
+                if trump is not None and suit != trump:
+                    h.show_out(seat, trump)
+            if ev.marriage:
+                self._declare(hand, ev)
+        else:
+            h.play(seat, card)
+            if ev.marriage:
+                self._declare(hand, ev)
             self.last_trick = None
-        hand.plays.append((ev.seat, card))
-        if len(hand.plays) < len(hand.active):
-            hand.turn = self._next(ev.seat, hand.active)
+        plays.append((seat, card))
+        if len(plays) < len(hand.active):
+            hand.turn = self._next(seat, hand.active)
             return
-        winner = self._best(hand.plays, hand.trump)[0]
-        hand.won.setdefault(winner, []).extend(c for _, c in hand.plays)
+        winner = self._best(plays, hand.trump)[0]
+        won = [c for _, c in plays]
+        taken = hand.won.get(winner)
+        if taken is None:
+            hand.won[winner] = won
+        else:
+            taken += won
         hand.tricks_taken[winner] = hand.tricks_taken.get(winner, 0) + 1
-        self.last_trick = tuple(hand.plays)
+        self.last_trick = tuple(plays)
         hand.plays = []
         self.last_winner = hand.leader = hand.turn = winner
         hand.trick_no += 1
