@@ -219,9 +219,14 @@ def fast_thousand(text: str, first_line: int) -> ThousandGame | None:
 
 
 class _Reader:
+    NOTED = _NOTED
+    """What shows that a line may carry notes."""
+
     def __init__(self, text: str, first_line: int) -> None:
         self.lines = text.split("\n")
         self.first = first_line
+        self.may_note = True
+        """Whether any line of the body may carry notes (else no line is searched for them)."""
         self.players: dict[str, str] = {}
         """The Players tag, each name to itself: every record of a seat shares the header's
         string (names that are keywords or look like cards take the slow path)."""
@@ -261,6 +266,7 @@ class _Reader:
                 self.players = {v: v for v in values}
             i += 1
         body = "\n".join(lines[i:])
+        self.may_note = any(ch in body for ch in "{!$(?") and self.NOTED.search(body) is not None
         if notes and "{" in body:
             body = _COMMENT.sub("", body)  # what comments say is free text
         forbidden = '{};"\t\r[' if variations else '{};()"\t\r[' if notes else '{};()$!"\t\r['
@@ -301,6 +307,7 @@ class _Reader:
         hands: list[Hand] = []
         hand: dict[str, Any] | None = None
         rank = -1
+        may_note = self.may_note
         for lno, m, line in self.blocks(i, _HAND):
             if m is not None:
                 if hand is not None:
@@ -314,7 +321,7 @@ class _Reader:
                 continue
             if hand is None:
                 raise _GiveUp
-            if _NOTED.search(line) is not None and not line.startswith("  deal "):
+            if may_note and _NOTED.search(line) is not None and not line.startswith("  deal "):
                 rank = self.noted(hand, line, lno, rank)
                 continue
             if "0" <= line[2] <= "9":
@@ -749,6 +756,8 @@ def fast_bura(text: str, first_line: int) -> BuraGame | None:
 
 
 class _BuraReader(_Reader):
+    NOTED = _NOTED_BURA
+
     def cards(self, text: str) -> list[str]:
         if not text:
             return []
@@ -763,6 +772,7 @@ class _BuraReader(_Reader):
         i += len(notes[1])
         deals: list[BuraDeal] = []
         deal: dict[str, Any] | None = None
+        may_note = self.may_note
         for lno, m, line in self.blocks(i, _DEAL):
             if m is not None:
                 if deal is not None:
@@ -776,7 +786,11 @@ class _BuraReader(_Reader):
             if deal is None:
                 raise _GiveUp
             events: list[Any] = deal["events"]
-            if _NOTED_BURA.search(line) is not None and not line.startswith("  hands "):
+            if (
+                may_note
+                and _NOTED_BURA.search(line) is not None
+                and not line.startswith("  hands ")
+            ):
                 events.append(self.bura_noted(line, lno))
                 continue
             if "0" <= line[2] <= "9":
@@ -997,8 +1011,18 @@ class _BuraReader(_Reader):
         if arrow:
             winner = Winner(seat=self.seat(who), pos=(lno, col + len(head) + 4))
         answers: list[Answer] = []
+        players, canon = self.players, _CANON
         for part in head.split(" / "):
             seat, _, cards = part.partition(" ")
+            if "down" not in cards:  # the common answer: cards face up, one space apart
+                try:
+                    up = [canon[c] for c in cards.split(" ")]
+                    name = players[seat]
+                except KeyError:
+                    raise _GiveUp from None
+                answers.append(Answer(seat=name, cards=up, pos=(lno, col)))
+                col += len(part) + 3
+                continue
             up_text, down_mark, down_text = f" {cards}".partition(" down")
             if down_mark and down_text and not down_text.startswith(" "):
                 raise _GiveUp
