@@ -8,8 +8,14 @@ deal's number, and on comment lines before the first.  Variations of calls (Thou
 of the rest of a trick (both games), nested up to ``MAX_NESTING``, are read too; so are
 cards in every spelling the grammar takes.  Anything else (a variation with later events,
 ``;`` comments, quoted names, a comment on a line of its own inside a hand, any deviation
-at all) makes it give up (``None``) and the Lark reader takes the game.  It is tested against the Lark reader on every sample, on generated and annotated
-corpora and on fuzzed input (``tests/test_scale.py``, ``bench/fuzz.py``).
+at all) makes it give up (``None``) and the Lark reader takes the game.  It is tested
+against the Lark reader on every sample, on generated and annotated corpora and on fuzzed
+input (``tests/test_scale.py``, ``bench/fuzz.py``).
+
+A game's text is searched once for the marks of notes; a game without them is read line by
+line with plain string operations.  In a game with notes, a line with one is read token by
+token, except the commonest: a trick whose only notes are comments after its taker (``...
+-> Anna {well taken}``), read as a plain trick and the comments given to the taker.
 """
 
 from __future__ import annotations
@@ -122,9 +128,14 @@ _COMMENT = re.compile(
 )
 """A ``{}`` comment, as the grammar's COMMENT reads it (``\\u{HEX}`` escapes inside)."""
 _WORD = re.compile(r"[^ {,()]+")
+_TOKEN_OR_OPEN = re.compile(rf"{_COMMENT.pattern}|[,()]|{_WORD.pattern}|\{{")
+"""A token of a line with notes (a comment, a comma or parenthesis, a word), or a lone
+``{`` that opens no comment closed on the line; spaces between them are skipped."""
 MAX_NESTING = 50
 """How deeply variations may nest (the grammar's reader reports a deeper one)."""
 _DIGITS = re.compile(r"[0-9]+\Z")
+_TAKER_NOTES = re.compile(rf"( -> [^ {{]+)((?: +{_COMMENT.pattern})+)\Z")
+"""The taker of a trick and the comments after it, at the end of a line."""
 _NAG = re.compile(r"\$([0-9]+)\Z")
 _SIGNED = re.compile(r"([+-]?)([0-9]+)\Z")
 _GLYPHS = frozenset(("!!", "??", "!?", "?!", "!", "?"))
@@ -147,26 +158,13 @@ def _comment(text: str, col: int, lno: int) -> Comment:
 
 def _tokens(line: str, start: int) -> list[tuple[str, int]]:
     """The tokens of ``line`` from index ``start``, each with its column (from 1): words,
-    commas, and whole ``{}`` comments (a comment not closed on the line gives up)."""
-    out: list[tuple[str, int]] = []
-    i, n = start, len(line)
-    while i < n:
-        ch = line[i]
-        if ch == " ":
-            i += 1
-            continue
-        if ch == "{":
-            m = _COMMENT.match(line, i)
-        elif ch in ",()":
-            out.append((ch, i + 1))
-            i += 1
-            continue
-        else:
-            m = _WORD.match(line, i)
-        if m is None:
-            raise _GiveUp
-        out.append((m.group(), i + 1))
-        i = m.end()
+    commas, parentheses, and whole ``{}`` comments (a comment not closed on the line gives
+    up)."""
+    out = [(m.group(), m.start() + 1) for m in _TOKEN_OR_OPEN.finditer(line, start)]
+    if "{" in line:
+        for text, _ in out:
+            if text == "{":
+                raise _GiveUp  # it opens no comment closed on this line
     return out
 
 
@@ -322,7 +320,18 @@ class _Reader:
             if hand is None:
                 raise _GiveUp
             if may_note and _NOTED.search(line) is not None and not line.startswith("  deal "):
-                rank = self.noted(hand, line, lno, rank)
+                plain = self.taker_notes(line, lno)
+                if plain is None:
+                    rank = self.noted(hand, line, lno, rank)
+                    continue
+                line, said = plain
+                if rank > 7:
+                    raise _GiveUp
+                rank = 7
+                trick = self.trick(line, lno)
+                assert trick.winner is not None  # the line ends with one
+                trick.winner.notes = said
+                hand["tricks"].append(trick)
                 continue
             if "0" <= line[2] <= "9":
                 if rank > 7:
@@ -368,6 +377,18 @@ class _Reader:
         return ThousandGame(tags=tags, notes=notes, hands=hands)
 
     # -- lines with notes ------------------------------------------------------------------
+
+    def taker_notes(self, line: str, lno: int) -> tuple[str, list[Comment]] | None:
+        """A trick whose only notes are comments after its taker (``... -> Anna {well
+        played}``, as a player annotates): the line without them, and the comments (the
+        taker's); None for any other line."""
+        if not ("0" <= line[2] <= "9"):
+            return None
+        m = _TAKER_NOTES.search(line)
+        if m is None or self.NOTED.search(line, 0, m.end(1)) is not None:
+            return None
+        notes = [_comment(c.group(), c.start() + 1, lno) for c in _COMMENT.finditer(line, m.end(1))]
+        return line[: m.end(1)], notes
 
     def comments_from(
         self, toks: list[tuple[str, int]], k: int, lno: int
@@ -791,7 +812,15 @@ class _BuraReader(_Reader):
                 and _NOTED_BURA.search(line) is not None
                 and not line.startswith("  hands ")
             ):
-                events.append(self.bura_noted(line, lno))
+                plain = self.taker_notes(line, lno)
+                if plain is None:
+                    events.append(self.bura_noted(line, lno))
+                    continue
+                line, said = plain
+                trick = self.bura_trick(line, lno)
+                assert trick.winner is not None  # the line ends with one
+                trick.winner.notes = said
+                events.append(trick)
                 continue
             if "0" <= line[2] <= "9":
                 events.append(self.bura_trick(line, lno))

@@ -20,6 +20,7 @@ import notation
 import replay
 from notation.fastparse import fast_bura, fast_thousand
 from notation.parse import GameText, parse_game, split_games
+from notation.records import BuraTrick, Hand, Trick
 from replay.annotate import annotate
 from replay.cli import app
 from replay.games import generate
@@ -570,3 +571,45 @@ def test_both_readers_agree_at_the_nesting_limit(depth: int) -> None:
     assert agree(text) is (depth <= 50), (
         "variations up to 50 deep take the fast path; deeper is an error"
     )
+
+
+TAKER_COMMENTS = [
+    " {well taken}",
+    " {one} {two}",
+    "  {two spaces before}",
+    " {a \\u{7D} brace, escaped}",
+    " {an { inside}",
+    " {ends with a glyph-like ?!}",
+]
+
+
+@pytest.mark.parametrize("said", TAKER_COMMENTS)
+def test_comments_after_a_taker_are_the_takers_in_the_fast_reader_as_in_the_grammar(
+    said: str,
+) -> None:
+    for text in (GENERATED[0], BURA_GENERATED[0]):
+        noted = re.sub(r"( -> [^\n]+)\n", lambda m: m.group(1) + said + "\n", text)
+        assert noted.count(said) > 5
+        assert agree(noted), "the fast reader reads it, with the grammar's record and positions"
+        game = notation.loads(noted)
+        tricks = [
+            t
+            for unit in game.units
+            for t in (unit.tricks if isinstance(unit, Hand) else unit.events)
+            if isinstance(t, Trick | BuraTrick)
+        ]
+        assert tricks and all(t.winner is not None and t.winner.notes for t in tricks), (
+            "each taker keeps the comments"
+        )
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [" !", " {open", "{no space}", " {a} !", " $1 {a}"],
+)
+def test_a_taker_with_anything_but_comments_after_it_is_read_as_the_grammar_reads_it(
+    tail: str,
+) -> None:
+    for text in (GENERATED[0], BURA_GENERATED[0]):
+        odd = re.sub(r"( -> [^\n]+)\n", lambda m: m.group(1) + tail + "\n", text, count=1)
+        agree(odd)  # the same record and positions, or the fast reader steps aside
