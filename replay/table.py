@@ -133,6 +133,21 @@ class Holdings:
         self.where[card] = place
         self.known[place].add(card)
 
+    def place_all(self, place: int, cards: list[Card | None]) -> None:
+        """The cards dealt to ``place``, as :meth:`place` takes each (known ones at once)."""
+        named = set(cards)
+        if (
+            None not in named
+            and len(named) == len(cards)
+            and named <= self.deck
+            and named.isdisjoint(self.where)
+        ):
+            self.known[place] |= named  # type: ignore[arg-type]  # no None, as checked
+            self.where.update(dict.fromkeys(named, place))  # type: ignore[arg-type]
+            return
+        for card in cards:  # an unknown card, or one that is wrong: each in turn, as dealt
+            self.place(place, card)
+
     def _check_in_deck(self, card: Card) -> None:
         if card not in self.deck:
             raise IllegalMoveError(

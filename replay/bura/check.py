@@ -48,6 +48,11 @@ _ENDED = {
 }
 
 
+_FACTS = (Pot, Tally)
+"""The events that state what a deal came to (a tuple: ``isinstance`` of one costs no union)."""
+_PLAYS = (BuraTrick, Show)
+"""The events that play cards, before which the draws due are made."""
+
 START_TAGS = ("Ante", "Pot", "FirstDeal", "Chips", "Penalty", "Factor", "Leader")
 """The tags that start a Bura or Burkozel record in the middle of a session."""
 
@@ -214,10 +219,10 @@ class BuraChecker(Checker[BuraTable]):
                 and not (isinstance(ev, Show) and ev.combo in ("bura", "moskva"))
             ):
                 table.settle()
-            if isinstance(ev, Pot | Tally) and deal is not None and deal.phase == "end":
+            if isinstance(ev, _FACTS) and deal is not None and deal.phase == "end":
                 table.close_deal()
             deal = table.deal
-            if deal is not None and deal.phase == "draw" and isinstance(ev, BuraTrick | Show):
+            if deal is not None and deal.phase == "draw" and isinstance(ev, _PLAYS):
                 self._auto_draws(table, ev)
             if isinstance(ev, BuraTrick):
                 self._trick(table, ev)

@@ -432,8 +432,7 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
                     "deal-size",
                     clause,
                 )
-            for c in cards:
-                h.place(seat, c)
+            h.place_all(seat, cards)
         for seat in range(self.n):
             if seat not in ev.hands:
                 h.unknown[seat] = size
@@ -454,8 +453,7 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
                     "deal-size",
                     clause,
                 )
-            for c in ev.stock:
-                h.place(POOL, c)
+            h.place_all(POOL, ev.stock)
             stock = [*ev.stock, ev.trump]
         else:
             h.unknown[POOL] = stock_size - 1
@@ -923,9 +921,10 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
 
     def auto_draws(self) -> None:
         """Apply the draws that are due (from the stock order when it is known)."""
-        while self.deal is not None and self.deal.phase == "draw":
-            seat, card = self.next_draw() or (0, None)
-            self.push(DrawCard(seat, card))
+        deal = self.deal
+        while deal is not None and deal.phase == "draw":
+            self.push(DrawCard(deal.draws_due[0], deal.stock[0] if deal.stock else None))
+            deal = self.deal
 
     # -- claims (B7) ----------------------------------------------------------------------
 

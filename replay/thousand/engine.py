@@ -456,8 +456,7 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
                 raise _seat_error(
                     f"{self.name(seat)} is dealt {len(cards)} cards, not 7", "deal-size", "T2"
                 )
-            for card in cards:
-                holdings.place(seat, card)
+            holdings.place_all(seat, cards)
         for seat in active:
             if seat not in ev.hands:
                 holdings.unknown[seat] = 7
@@ -465,8 +464,7 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
         if ev.talon is not None:
             if len(ev.talon) != 3:
                 raise _seat_error(f"the talon has {len(ev.talon)} cards, not 3", "deal-size", "T2")
-            for card in ev.talon:
-                holdings.place(POOL, card)
+            holdings.place_all(POOL, ev.talon)
         else:
             holdings.unknown[POOL] = 3
         holdings.check_feasible()
