@@ -128,6 +128,9 @@ def _read_game_text(handle: Any, file: str | None) -> GameText | None:
     first_line = 0
     seen_body = False
     error: KgnSyntaxError | None = None
+    line_no = state.line_no
+    in_brace = state.in_brace
+    readline = handle.readline
     while True:
         if state.pending is not None:
             line, state.pending = state.pending, None
@@ -135,20 +138,26 @@ def _read_game_text(handle: Any, file: str | None) -> GameText | None:
         else:
             if state.at_end:
                 break
-            raw = handle.readline()
+            raw = readline()
             if not raw:
                 state.at_end = True
                 break
-            state.line_no += 1
-            line, err = _decode(raw, state.line_no, file)
-            if state.line_no == 1 and line.startswith("\ufeff"):
+            line_no += 1
+            if type(raw) is bytes:
+                try:
+                    line, err = raw.decode("utf-8"), None
+                except UnicodeDecodeError:
+                    line, err = _decode(raw, line_no, file)
+            else:
+                line, err = raw, None
+            if line_no == 1 and line.startswith("\ufeff"):
                 line = line[1:]
             if line.endswith("\n"):
                 line = line[:-1]
             if line.endswith("\r"):
                 line = line[:-1]
         stripped = line.lstrip()
-        if not state.in_brace and stripped:
+        if not in_brace and stripped:
             head = stripped[0]
             if head == "[":
                 if seen_body:
@@ -157,13 +166,16 @@ def _read_game_text(handle: Any, file: str | None) -> GameText | None:
             elif head not in "{;":
                 seen_body = True
         if not lines:
-            if not stripped and not state.in_brace and err is None:
+            if not stripped and not in_brace and err is None:
                 continue  # blank lines before a game belong to no game
-            first_line = state.line_no
+            first_line = line_no
         if err is not None and error is None:
             error = err
         lines.append(line)
-        state.in_brace = _scan_braces(line, state.in_brace)
+        if in_brace or "{" in line:
+            in_brace = _scan_braces(line, in_brace)
+    state.line_no = line_no
+    state.in_brace = in_brace
     if not lines or all(not ln.strip() for ln in lines):
         return None
     state.games += 1
