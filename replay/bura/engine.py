@@ -822,8 +822,7 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
                 "lead-size",
                 clause,
             )
-        suits = {c // 9 for c in ev.up if not (s.shokha and c == SHOKHA)}
-        if len(suits) > 1:
+        if len(ev.up) > 1 and len({c // 9 for c in ev.up if not (s.shokha and c == SHOKHA)}) > 1:
             raise _err(
                 f"{who} leads {cards_text(ev.up)}: a lead is of one suit",
                 "lead-suit",
