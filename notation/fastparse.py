@@ -174,6 +174,12 @@ _DEAL_PART = re.compile(rf"({NAME_PATTERN}):(.*)\Z")
 _CALL = re.compile(rf"({NAME_PATTERN}) (?:([0-9]+)|(pass)|dark ([0-9]+))\Z")
 _GIVE = re.compile(rf"({NAME_PATTERN}) ({_CARD})\Z")
 _TRICK = re.compile(r"  ([0-9]+)\. ")
+_TRICK_OF_THREE = re.compile(
+    rf"  ([0-9]{{1,{MAX_DIGITS}}})\. "
+    + ", ".join([r"([^ ,]+) ([^ ,]+)( marriage)?"] * 3)
+    + r"(?: -> ([^ ]+))?\Z"
+)
+"""A trick of three cards as the writer puts it (each group read at once)."""
 _ENTRY = re.compile(rf"({NAME_PATTERN}) ([+-]?)([0-9]+)( barrel)?\Z")
 _CONTRACT = re.compile(r"[0-9]+\Z")
 _CARDISH = re.compile(r"(?:10|[2-9TtJjQqKkAa])[SCDHscdh]\Z")
@@ -714,6 +720,24 @@ class _Reader:
         return out
 
     def trick(self, line: str, lno: int) -> Trick:
+        m = _TRICK_OF_THREE.match(line)
+        if m is None:
+            return self.any_trick(line, lno)
+        # The commonest trick, three cards, in one match.
+        n, s1, c1, m1, s2, c2, m2, s3, c3, m3, who = m.groups()
+        players, canon = self.players, _CANON
+        try:
+            plays = [
+                Play(seat=players[s], card=canon[c], marriage=bool(d), pos=(lno, m.start(k) + 1))
+                for s, c, d, k in ((s1, c1, m1, 2), (s2, c2, m2, 5), (s3, c3, m3, 8))
+            ]
+            winner = None if who is None else Winner(seat=players[who], pos=(lno, m.start(11) + 1))
+        except KeyError:
+            raise _GiveUp from None
+        return Trick(number=int(n), plays=plays, winner=winner, pos=(lno, 3))
+
+    def any_trick(self, line: str, lno: int) -> Trick:
+        """A trick of any number of cards, without notes."""
         m = _TRICK.match(line)
         if m is None:
             raise _GiveUp
