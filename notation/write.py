@@ -348,8 +348,9 @@ def _variation(out: _Out, var: Variation) -> None:
 # ---- Bura and Burkozel ----------------------------------------------------------------------
 
 
-def _cards(cards: Iterable[str]) -> str:
-    return "".join(" " + c for c in cards)
+def _cards(cards: list[str]) -> str:
+    """The cards, each after a space."""
+    return " " + " ".join(cards) if cards else ""
 
 
 def _bura_deal(out: _Out, deal: BuraDeal) -> None:

@@ -48,7 +48,7 @@ def annotate(game: AnyGame, *, in_place: bool = False) -> tuple[AnyGame, Report]
     annotates ``game`` itself (what ``kozyr annotate`` does: it reads each game afresh)."""
     out = game if in_place else copy.deepcopy(game)
     watcher = _Watcher()
-    report, _ = replay_record(out, visitor=watcher)
+    report, _ = replay_record(out, visitor=watcher, undo=False)
     if not report.ok:
         return game, report
     GAMES[out.kind].annotate(out, report, watcher.takers, watcher.marriages)

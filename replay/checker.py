@@ -107,6 +107,9 @@ class Checker(Generic[T]):
     final_close = True
     """Close what the record leaves open at its end (a Bura deal whose cards are all
     played: void, or scored in Burkozel)."""
+    undo = True
+    """Save the state at the end, so that the table handed out takes back its last moves
+    without replaying the game (False: nobody will; ``pop`` still works, replaying more)."""
 
     def __init__(
         self,
@@ -409,7 +412,8 @@ class Checker(Generic[T]):
                 )
             )
         table.snapshots = True  # the table goes on as any table (replay_record hands it out)
-        table.mark()
+        if self.undo:
+            table.mark()
         report.diagnostics = self.diags
         report.hands = list(table.results)
         report.result = table.result

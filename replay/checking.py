@@ -34,12 +34,16 @@ def replay_record(
     source: Callable[[int], str | None] | None = None,
     visitor: Visitor | None = None,
     final_close: bool = True,
+    undo: bool = True,
 ) -> tuple[Report, Any]:
     """Replay a game through its checker: the report and the table at the end (None when
     the header stopped it).  ``visitor`` sees every step (see :class:`Visitor`);
-    ``final_close=False`` leaves a deal whose cards are all played open for a claim."""
+    ``final_close=False`` leaves a deal whose cards are all played open for a claim;
+    ``undo=False`` saves no copy of the final state for the table's ``pop`` (for a caller
+    that only reads the table: ``pop`` still works, replaying from an earlier state)."""
     checker = kind_of(game).checker(game, file, index, source)
     checker.final_close = final_close
+    checker.undo = undo
     checker.visitor = visitor
     report = checker.run()
     return report, checker.table
@@ -53,4 +57,4 @@ def check(
     source: Callable[[int], str | None] | None = None,
 ) -> Report:
     """Replay a game record against the rules it declares and report what is wrong."""
-    return replay_record(game, file=file, index=index, source=source)[0]
+    return replay_record(game, file=file, index=index, source=source, undo=False)[0]

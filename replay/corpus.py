@@ -130,7 +130,9 @@ def facts_of(
     """Replay ``game`` and gather its facts (and its diagnostics' codes).  With ``detail``
     also every call and trick (what the tidy tables need; it costs a replay observer)."""
     watcher = _Watcher(game) if detail else None
-    report, table = replay_record(game, file=file, index=index, source=source, visitor=watcher)
+    report, table = replay_record(
+        game, file=file, index=index, source=source, visitor=watcher, undo=False
+    )
     out = GameFacts(
         kind=game.kind,
         players=list(game.players),

@@ -19,6 +19,7 @@ from notation.errors import IllegalMoveError, KgnError
 from replay import GAMES
 from replay.bura import DealCards as BuraDeal
 from replay.bura import DrawCard, Lay, OpenClaim, ShowCombo
+from replay.checking import replay_record
 from replay.rules import parse_rules, random_rules
 from replay.thousand import Bid, GiveCards, PlayCard, SetContract, TakeTalon
 
@@ -91,6 +92,23 @@ def test_a_table_that_saves_no_state_per_deal_pops_and_refuses_moves_alike(game:
                     plain.push(wrong)
             saving.push(legal[0])
             plain.push(legal[0])
+        assert notation.dumps(saving.record()) == notation.dumps(plain.record())
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_replayed_table_handed_out_without_its_final_state_saved_pops_alike(game: str) -> None:
+    # replay_record(undo=False), for callers that only read the table (check, annotate,
+    # the corpus tools), saves no copy of the state at the end; pop then replays more.
+    rng = random.Random(f"undo-{game}")
+    for _ in range(6):
+        table = new_random_table(game, rng)
+        play_out(table, rng)
+        record = notation.loads(notation.dumps(table.record()))
+        (_, saving), (_, plain) = (replay_record(record, undo=u) for u in (True, False))
+        assert saving is not None and plain is not None
+        assert len(saving.moves) == len(plain.moves) > 0
+        for _ in range(rng.randrange(1, len(saving.moves) + 1)):
+            assert saving.pop() == plain.pop()
         assert notation.dumps(saving.record()) == notation.dumps(plain.record())
 
 
