@@ -9,6 +9,7 @@ hold the table to that contract.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -46,12 +47,18 @@ def play_out(table: Any, rng: random.Random, limit: int = 3000) -> None:
         table.push(table.random_move(rng))
 
 
-@pytest.mark.parametrize("game", list(GAMES))
-def test_random_games_of_every_kind_validate_and_pop_back_to_the_start(game: str) -> None:
-    rng = random.Random(f"model-{game}")
-    for _ in range(25):
+def played_tables(label: str, game: str, count: int) -> Iterator[Any]:
+    """``count`` random tables of ``game``, each played out (seeded by ``label``)."""
+    rng = random.Random(f"{label}-{game}")
+    for _ in range(count):
         table = new_random_table(game, rng)
         play_out(table, rng)
+        yield table
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_random_games_of_every_kind_validate_and_pop_back_to_the_start(game: str) -> None:
+    for table in played_tables("model", game, 25):
         record = table.record()
         text = notation.dumps(record)
         report = replay.check(notation.loads(text))
@@ -99,10 +106,8 @@ def test_a_table_that_saves_no_state_per_deal_pops_and_refuses_moves_alike(game:
 def test_a_replayed_table_handed_out_without_its_final_state_saved_pops_alike(game: str) -> None:
     # replay_record(undo=False), for callers that only read the table (check, annotate,
     # the corpus tools), saves no copy of the state at the end; pop then replays more.
-    rng = random.Random(f"undo-{game}")
-    for _ in range(6):
-        table = new_random_table(game, rng)
-        play_out(table, rng)
+    rng = random.Random("undo")
+    for table in played_tables("undo", game, 6):
         record = notation.loads(notation.dumps(table.record()))
         (_, saving), (_, plain) = (replay_record(record, undo=u) for u in (True, False))
         assert saving is not None and plain is not None
