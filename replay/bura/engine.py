@@ -872,50 +872,62 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
         return deal.draws_due[0], card
 
     def _draw(self, deal: DealState, ev: DrawCard) -> None:
-        clause = self.CLAUSE["draw"]
         if deal.phase != "draw":
-            raise _err(f"{self.name(ev.seat)} draws, but no draw is due", "draw-order", clause)
-        due = deal.draws_due[0]
-        if ev.seat != due:
             raise _err(
-                f"{self.name(ev.seat)} draws out of turn; {self.name(due)} draws next (record it as a fault)",
+                f"{self.name(ev.seat)} draws, but no draw is due",
                 "draw-order",
-                clause,
+                self.CLAUSE["draw"],
+            )
+        due = deal.draws_due[0]
+        seat = ev.seat
+        if seat != due:
+            raise _err(
+                f"{self.name(seat)} draws out of turn; {self.name(due)} draws next "
+                "(record it as a fault)",
+                "draw-order",
+                self.CLAUSE["draw"],
             )
         h = deal.holdings
-        last = h.size(POOL) == 1
+        last = len(h.known[POOL]) + h.unknown[POOL] == 1  # the trump card alone is left
         card = ev.card
-        if deal.stock is not None:
-            top = deal.stock[0]
+        stock = deal.stock
+        if stock is not None:
+            top = stock[0]
             if card is not None and top is not None and card != top:
                 raise _err(
-                    f"{self.name(ev.seat)} draws {card_code(card)}, but the stock gives {card_code(top)}",
+                    f"{self.name(seat)} draws {card_code(card)}, but the stock gives "
+                    f"{card_code(top)}",
                     "draw-mismatch",
-                    clause,
+                    self.CLAUSE["draw"],
                 )
             card = card if card is not None else top
-            deal.stock.pop(0)
+            stock.pop(0)
         if card == deal.trump_card and not last:
             raise _err(
-                "the trump card lies under the stock and is drawn last", "draw-mismatch", clause
+                "the trump card lies under the stock and is drawn last",
+                "draw-mismatch",
+                self.CLAUSE["draw"],
             )
         if last and card is None:
             card = deal.trump_card
         if card is None:
             if h.unknown[POOL] == 0:
-                raise _err("the stock is empty", "draw-order", clause)
+                raise _err("the stock is empty", "draw-order", self.CLAUSE["draw"])
             h.unknown[POOL] -= 1
-            h.unknown[ev.seat] += 1
+            h.unknown[seat] += 1
         else:
             try:
-                h.move(POOL, ev.seat, card, "draw")
+                h.move(POOL, seat, card, "draw")
             except IllegalMoveError as exc:
                 raise _err(
-                    f"{card_code(card)} cannot be drawn: {exc.message}", "draw-mismatch", clause
+                    f"{card_code(card)} cannot be drawn: {exc.message}",
+                    "draw-mismatch",
+                    self.CLAUSE["draw"],
                 ) from None
-        deal.draws_due.pop(0)
+        due_now = deal.draws_due
+        due_now.pop(0)
         deal.claim_window = None
-        if not deal.draws_due:
+        if not due_now:
             deal.phase = "play"
 
     def auto_draws(self) -> None:
