@@ -613,3 +613,22 @@ def test_a_taker_with_anything_but_comments_after_it_is_read_as_the_grammar_read
     for text in (GENERATED[0], BURA_GENERATED[0]):
         odd = re.sub(r"( -> [^\n]+)\n", lambda m: m.group(1) + tail + "\n", text, count=1)
         agree(odd)  # the same record and positions, or the fast reader steps aside
+
+
+def test_a_bura_line_may_carry_notes_when_it_has_a_mark_or_a_question_mark_alone() -> None:
+    # "??" is a card nobody saw; "?" alone (or "!?", "?!") is a glyph.
+    from itertools import product
+
+    from notation.fastparse import _NOTED_BURA
+
+    for size in range(7):
+        for chars in product("?a{!", repeat=size):
+            text = "".join(chars)
+            lone = any(
+                ch == "?"
+                and (i == 0 or text[i - 1] != "?")
+                and (i + 1 == len(text) or text[i + 1] != "?")
+                for i, ch in enumerate(text)
+            )
+            marked = "{" in text or "!" in text
+            assert (_NOTED_BURA.search(text) is not None) == (marked or lone), text
