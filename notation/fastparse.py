@@ -21,8 +21,8 @@ token, except the commonest: a trick whose only notes are comments after its tak
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
 
 from .cards import canonical_card
 from .escapes import decode_comment
@@ -187,6 +187,9 @@ _KEYWORDS = KEYWORDS  # of every game: the writer quotes such names, so they nev
 _ORDER = {"deal": 0, "redeal": 1, "bid": 2, "talon": 3, "concede": 4, "give": 5, "contract": 6}
 
 
+_T = TypeVar("_T", Trick, BuraTrick)
+
+
 class _GiveUp(Exception):
     pass
 
@@ -270,7 +273,7 @@ class _Reader:
                 self.players = {v: v for v in values}
             i += 1
         body = "\n".join(lines[i:])
-        self.may_note = any(ch in body for ch in "{!$(?") and self.NOTED.search(body) is not None
+        self.may_note = self.NOTED.search(body) is not None
         if notes and "{" in body:
             body = _COMMENT.sub("", body)  # what comments say is free text
         forbidden = '{};"\t\r[' if variations else '{};()"\t\r[' if notes else '{};()$!"\t\r['
@@ -325,25 +328,19 @@ class _Reader:
                 continue
             if hand is None:
                 raise _GiveUp
+            trick: Trick | None = None
             if may_note and _NOTED.search(line) is not None and not line.startswith("  deal "):
-                plain = self.taker_notes(line, lno)
-                if plain is None:
+                trick = self.taker_noted(line, lno, self.trick)
+                if trick is None:
                     rank = self.noted(hand, line, lno, rank)
                     continue
-                line, said = plain
-                if rank > 7:
-                    raise _GiveUp
-                rank = 7
+            elif "0" <= line[2] <= "9":
                 trick = self.trick(line, lno)
-                assert trick.winner is not None  # the line ends with one
-                trick.winner.notes = said
-                hand["tricks"].append(trick)
-                continue
-            if "0" <= line[2] <= "9":
+            if trick is not None:
                 if rank > 7:
                     raise _GiveUp
                 rank = 7
-                hand["tricks"].append(self.trick(line, lno))
+                hand["tricks"].append(trick)
                 continue
             word, _, rest = line[2:].partition(" ")
             if word in ("points", "score", "totals"):
@@ -384,17 +381,21 @@ class _Reader:
 
     # -- lines with notes ------------------------------------------------------------------
 
-    def taker_notes(self, line: str, lno: int) -> tuple[str, list[Comment]] | None:
+    def taker_noted(self, line: str, lno: int, read: Callable[[str, int], _T]) -> _T | None:
         """A trick whose only notes are comments after its taker (``... -> Anna {well
-        played}``, as a player annotates): the line without them, and the comments (the
-        taker's); None for any other line."""
+        played}``, as a player annotates), read by ``read`` as a plain trick with the
+        comments given to the taker; None for any other line."""
         if not ("0" <= line[2] <= "9"):
             return None
         m = _TAKER_NOTES.search(line)
         if m is None or self.NOTED.search(line, 0, m.end(1)) is not None:
             return None
-        notes = [_comment(c.group(), c.start() + 1, lno) for c in _COMMENT.finditer(line, m.end(1))]
-        return line[: m.end(1)], notes
+        trick = read(line[: m.end(1)], lno)
+        assert trick.winner is not None  # the line ends with a taker
+        trick.winner.notes = [
+            _comment(c.group(), c.start() + 1, lno) for c in _COMMENT.finditer(line, m.end(1))
+        ]
+        return trick
 
     def comments_from(
         self, toks: list[tuple[str, int]], k: int, lno: int
@@ -838,15 +839,9 @@ class _BuraReader(_Reader):
                 and _NOTED_BURA.search(line) is not None
                 and not line.startswith("  hands ")
             ):
-                plain = self.taker_notes(line, lno)
-                if plain is None:
-                    events.append(self.bura_noted(line, lno))
-                    continue
-                line, said = plain
-                trick = self.bura_trick(line, lno)
-                assert trick.winner is not None  # the line ends with one
-                trick.winner.notes = said
-                events.append(trick)
+                events.append(
+                    self.taker_noted(line, lno, self.bura_trick) or self.bura_noted(line, lno)
+                )
                 continue
             if "0" <= line[2] <= "9":
                 events.append(self.bura_trick(line, lno))

@@ -73,23 +73,21 @@ def _stream_of(handle: Any) -> _Stream:
         return _STREAMS_BY_ID.setdefault(id(handle), _Stream())
 
 
-def _decode(raw: str | bytes, line_no: int, file: str | None) -> tuple[str, KgnSyntaxError | None]:
-    if isinstance(raw, str):
-        return raw, None
-    try:
-        return raw.decode("utf-8"), None
-    except UnicodeDecodeError as exc:
-        text = raw.decode("utf-8", errors="replace")
-        col = len(raw[: exc.start].decode("utf-8", errors="replace")) + 1
-        err = KgnSyntaxError(
-            f"invalid UTF-8 (byte 0x{raw[exc.start]:02x}); KGN files are UTF-8",
-            code="encoding",
-            file=file,
-            line=line_no,
-            column=col,
-            source=text,
-        )
-        return text, err
+def _bad_utf8(
+    raw: bytes, exc: UnicodeDecodeError, line_no: int, file: str | None
+) -> tuple[str, KgnSyntaxError]:
+    """A line that is not UTF-8: its text (the bad bytes replaced) and the error."""
+    text = raw.decode("utf-8", errors="replace")
+    col = len(raw[: exc.start].decode("utf-8", errors="replace")) + 1
+    err = KgnSyntaxError(
+        f"invalid UTF-8 (byte 0x{raw[exc.start]:02x}); KGN files are UTF-8",
+        code="encoding",
+        file=file,
+        line=line_no,
+        column=col,
+        source=text,
+    )
+    return text, err
 
 
 def _scan_braces(line: str, in_brace: bool) -> bool:
@@ -146,8 +144,8 @@ def _read_game_text(handle: Any, file: str | None) -> GameText | None:
             if type(raw) is bytes:
                 try:
                     line, err = raw.decode("utf-8"), None
-                except UnicodeDecodeError:
-                    line, err = _decode(raw, line_no, file)
+                except UnicodeDecodeError as exc:
+                    line, err = _bad_utf8(raw, exc, line_no, file)
             else:
                 line, err = raw, None
             if line_no == 1 and line.startswith("\ufeff"):

@@ -287,9 +287,7 @@ class BuraChecker(Checker[BuraTable]):
             for note in a.notes:
                 if isinstance(note, BuraVariation):
                     self._variation(table, note)
-            seat = self.seats.get(a.seat)
-            if seat is None:
-                seat = self.seat(a.seat, a)  # reports the unknown player
+            seat = self.seat(a.seat, a)
             up: list[Any] = self.cards(a.cards, a)  # cards: None is refused next
             if None in up:
                 raise self.stop(

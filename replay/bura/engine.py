@@ -353,8 +353,7 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
                 "game-over",
                 self.CLAUSE["over"],
             )
-        kind = type(ev)
-        if kind is not DrawCard:
+        if type(ev) is not DrawCard:
             self.last_trick = None
         if isinstance(ev, DealCards):
             self._deal(ev)
@@ -888,7 +887,7 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
                 self.CLAUSE["draw"],
             )
         h = deal.holdings
-        last = len(h.known[POOL]) + h.unknown[POOL] == 1  # the trump card alone is left
+        last = h.size(POOL) == 1  # the trump card alone is left
         card = ev.card
         stock = deal.stock
         if stock is not None:
@@ -932,10 +931,8 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
 
     def auto_draws(self) -> None:
         """Apply the draws that are due (from the stock order when it is known)."""
-        deal = self.deal
-        while deal is not None and deal.phase == "draw":
-            self.push(DrawCard(deal.draws_due[0], deal.stock[0] if deal.stock else None))
-            deal = self.deal
+        while (due := self.next_draw()) is not None:
+            self.push(DrawCard(*due))
 
     # -- claims (B7) ----------------------------------------------------------------------
 

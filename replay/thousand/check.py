@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from notation.cards import CARD_OF_CODE
 from notation.errors import clip
 from notation.parse import parse_number
 from notation.records import Call as CallRec
@@ -272,7 +271,6 @@ class ThousandChecker(Checker[ThousandTable]):
         assert hand is not None
         size = len(hand.active)
         already = len(hand.plays) if continuing else 0
-        seats, codes = self.seats, CARD_OF_CODE
         for k, play in enumerate(trick.plays):
             if already + k >= size:
                 raise self.stop(
@@ -280,12 +278,10 @@ class ThousandChecker(Checker[ThousandTable]):
                 )
             if play.notes:
                 self._variations(table, play)
-            seat = seats.get(play.seat)
+            seat = self.seats.get(play.seat)
             if seat is None:
                 seat = self.seat(play.seat, play)  # reports the unknown player
-            card = codes.get(play.card)
-            if card is None:  # ??, or a card a record built in code spells another way
-                card = self.card(play.card, play)
+            card = self.card(play.card, play)
             if card is None:
                 raise self.stop(
                     "a card played to a trick is seen by everybody; it cannot be ??",

@@ -760,15 +760,9 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
         return trump is not None and card // 9 == trump
 
     def _best(self, plays: list[tuple[int, Card]], trump: Suit | None) -> tuple[int, Card]:
-        """The play that wins ``plays`` (T5.4, as :meth:`beats` says, written out: it runs on
-        every trick)."""
         best = plays[0]
         for p in plays[1:]:
-            card, top = p[1], best[1]
-            if card // 9 == top // 9:
-                if card % 9 > top % 9:
-                    best = p
-            elif card // 9 == trump:  # never when there is no trump (None)
+            if self.beats(p[1], best[1], trump):
                 best = p
         return best
 
@@ -923,29 +917,21 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
                     "T5.3",
                     self._legal_text(seat),
                 )
-            h.play(seat, card)
-            if suit != led:
-                h.show_out(seat, led)
-                if trump is not None and suit != trump:
-                    h.show_out(seat, trump)
-            if ev.marriage:
-                self._declare(hand, ev)
-        else:
-            h.play(seat, card)
-            if ev.marriage:
-                self._declare(hand, ev)
+        h.play(seat, card)
+        if not plays:
             self.last_trick = None
+        elif suit != led:
+            h.show_out(seat, led)
+            if trump is not None and suit != trump:
+                h.show_out(seat, trump)
+        if ev.marriage:
+            self._declare(hand, ev)
         plays.append((seat, card))
         if len(plays) < len(hand.active):
             hand.turn = self._next(seat, hand.active)
             return
         winner = self._best(plays, hand.trump)[0]
-        won = [c for _, c in plays]
-        taken = hand.won.get(winner)
-        if taken is None:
-            hand.won[winner] = won
-        else:
-            taken += won
+        hand.won.setdefault(winner, []).extend([c for _, c in plays])
         hand.tricks_taken[winner] = hand.tricks_taken.get(winner, 0) + 1
         self.last_trick = tuple(plays)
         hand.plays = []
