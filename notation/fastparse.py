@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from .cards import canonical_card
 from .escapes import decode_comment
@@ -226,7 +226,7 @@ def fast_thousand(text: str, first_line: int) -> ThousandGame | None:
 
 
 class _Reader:
-    NOTED = _NOTED
+    NOTED: ClassVar[re.Pattern[str]] = _NOTED
     """What shows that a line may carry notes."""
 
     def __init__(self, text: str, first_line: int) -> None:
@@ -804,7 +804,7 @@ def fast_bura(text: str, first_line: int) -> BuraGame | None:
 
 
 class _BuraReader(_Reader):
-    NOTED = _NOTED_BURA
+    NOTED: ClassVar[re.Pattern[str]] = _NOTED_BURA
 
     def cards(self, text: str) -> list[str]:
         if not text:

@@ -5,11 +5,14 @@ from __future__ import annotations
 from array import array
 from dataclasses import dataclass
 
+from mypy_extensions import mypyc_attr
+
 from .errors import KgnSyntaxError
 
 __all__ = ["GameText"]
 
 
+@mypyc_attr(serializable=True)
 @dataclass(slots=True)
 class GameText:
     """The text of one game as it stood in the input."""

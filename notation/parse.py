@@ -15,6 +15,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import IO, Any, Literal, overload
 
+from mypy_extensions import mypyc_attr
+
 from .errors import KgnError, KgnSyntaxError
 from .escapes import COMMENT_BODY, unescape_string
 from .fastparse import fast_bura, fast_thousand
@@ -47,6 +49,7 @@ def parse_number(text: str) -> int | None:
 # ---- Splitting a stream into games ------------------------------------------------------
 
 
+@mypyc_attr(serializable=True)
 @dataclass(slots=True)
 class _Stream:
     """What :func:`read_game` keeps between calls for one handle."""

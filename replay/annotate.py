@@ -28,7 +28,7 @@ class _Watcher(Visitor):
         self.takers: dict[int, str] = {}
         self.marriages: dict[int, str] = {}
 
-    def visit_move(self, table: Any, node: Any, checker: Checker[Any]) -> None:
+    def visit_move(self, table: Any, node: Any, checker: Checker[Any, Any]) -> None:
         kind = type(node)
         if self.depth or (kind is not Play and kind is not Answer):
             return  # only cards played are looked at, on the main line

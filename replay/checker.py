@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
+
+from mypy_extensions import mypyc_attr
 
 from notation.cards import CARD_OF_CODE, Card, parse_card
 from notation.errors import IllegalMoveError, KgnError, RulesConfigError, WrongFactError, clip
@@ -30,6 +32,7 @@ MAX_ERRORS = 100
 """How many errors one game reports; the rest are counted."""
 
 
+@mypyc_attr(serializable=True)
 @dataclass
 class Report:
     """What replaying a record found."""
@@ -54,6 +57,7 @@ class Report:
         return not any(d.severity == "error" for d in self.diagnostics)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Visitor:
     """Sees a replay step by step (``visitor=`` of :func:`replay.replay_record`); the
     model is python-chess's ``pgn.BaseVisitor``.  ``steps``, ``annotate``, the corpus
@@ -70,7 +74,7 @@ class Visitor:
     def end_variation(self) -> None:
         self.depth -= 1
 
-    def visit_move(self, table: Any, node: Node, checker: Checker[Any]) -> None:
+    def visit_move(self, table: Any, node: Node, checker: Checker[Any, Any]) -> None:
         """A move was pushed: ``table`` is the position after it, ``node`` the record node
         it came from."""
 
@@ -84,25 +88,27 @@ class LineEnded(Exception):
 
 T = TypeVar("T", bound=BaseTable[Any, Any])
 """A game's table type."""
+G = TypeVar("G", bound=AnyGame)
+"""A game's record type."""
 
 
-class Checker(Generic[T]):
+class Checker(Generic[T, G]):
     """What every game's checker shares: locating diagnostics, seats, the header, the
     replay loop.  A game's checker names its ``game``, ``unit``, ``setup_clause`` and
     ``result_clause``, and supplies ``header``, ``units``, ``replay_unit`` and ``totals``."""
 
-    game = ""
-    unit = "hand"
+    game: ClassVar[str] = ""
+    unit: ClassVar[str] = "hand"
     """What the game calls one dealing of the cards: ``hand`` (Thousand) or ``deal``."""
-    setup_clause = ""
+    setup_clause: ClassVar[str] = ""
     """The clause of the players, the dealer and the start tags (T1, B1, K1)."""
-    deck_clause = ""
+    deck_clause: ClassVar[str] = ""
     """The clause of the deck and the deal (T2, B2, K2)."""
-    result_clause = ""
+    result_clause: ClassVar[str] = ""
     """The clause of the game's end (the ``Result`` tag)."""
-    start_tags: tuple[str, ...] = ()
+    start_tags: ClassVar[tuple[str, ...]] = ()
     """The tags that set up a game recorded from the middle of a session."""
-    players = range(0)
+    players: ClassVar[range] = range(0)
     """How many players the game takes."""
     final_close = True
     """Close what the record leaves open at its end (a Bura deal whose cards are all
@@ -113,7 +119,7 @@ class Checker(Generic[T]):
 
     def __init__(
         self,
-        game: AnyGame,
+        game: G,
         file: str | None = None,
         index: int | None = None,
         source: Callable[[int], str | None] | None = None,
@@ -203,7 +209,7 @@ class Checker(Generic[T]):
 
     # -- header ---------------------------------------------------------------------------
 
-    players_by_rules = False
+    players_by_rules: ClassVar[bool] = False
     """Whether the Rules tag decides how many play (Thousand's ``players=3|4``)."""
 
     @classmethod

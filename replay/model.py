@@ -145,7 +145,7 @@ class GameKind:
     record_type: type[AnyGame]
     table: Callable[..., Any]
     """The table class: ``table(players, dealer=seat, rules=RuleSet, **start)``."""
-    checker: type[Checker[Any]]
+    checker: type[Checker[Any, Any]]
     """Replays a record and reports what is wrong (``replay.check``)."""
     generate: Callable[..., AnyGame]
     """Bots play a complete game: ``generate(seed=, rules=, players=, deals=)`` (Thousand's

@@ -102,7 +102,7 @@ class _Recorder(Visitor):
         if self.stack[-1]:
             self.stack[-1][-1].notes.extend(n.text for n in notes if isinstance(n, Comment))
 
-    def visit_move(self, table: Any, node: Any, checker: Checker[Any]) -> None:
+    def visit_move(self, table: Any, node: Any, checker: Checker[Any, Any]) -> None:
         view = view_of(table)
         notes = [n.text for n in getattr(node, "notes", []) if isinstance(n, Comment)]
         glyphs = [

@@ -23,6 +23,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Generic, TypeVar, overload
 
+from mypy_extensions import mypyc_attr
+
 import notation
 from notation.cards import Card, card_code, suit_of
 from notation.errors import IllegalMoveError, KgnError
@@ -73,6 +75,7 @@ def cards_text(cards: Iterable[Card]) -> str:
     return " ".join(card_code(c) for c in sorted(cards, key=display_order))
 
 
+@mypyc_attr(serializable=True)
 @dataclass
 class Holdings:
     """Where every card of the deck is, as far as the record tells.
@@ -348,6 +351,7 @@ R = TypeVar("R")
 """A game's result type (one per finished hand or deal)."""
 
 
+@mypyc_attr(serializable=True)
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a finished game ended."""
@@ -535,7 +539,9 @@ class BaseTable(Generic[M, R]):
 
     def clone(self: _T) -> _T:
         """An independent copy, with the same moves (for variations)."""
-        other = copy.copy(self)
+        start: Any = type(self)  # each game's table is started by its players, rules, start
+        other: _T = start(self.players, rules=self.rules, **self.start)
+        other.snapshots = self.snapshots
         for name in self.STATE:
             setattr(other, name, _copy(getattr(self, name)))
         other.results = list(self.results)

@@ -57,10 +57,9 @@ START_TAGS = ("Ante", "Pot", "FirstDeal", "Chips", "Penalty", "Factor", "Leader"
 """The tags that start a Bura or Burkozel record in the middle of a session."""
 
 
-class BuraChecker(Checker[BuraTable]):
+class BuraChecker(Checker[BuraTable, BuraGame]):
     """Replays a Bura record and reports what is wrong."""
 
-    record: BuraGame
     game = "bura"
     unit = "deal"
     setup_clause = "B1"
@@ -68,7 +67,7 @@ class BuraChecker(Checker[BuraTable]):
     result_clause = "B1"
     start_tags = START_TAGS
     players = range(2, 7)
-    table_class: type[BuraTable] = BuraTable
+    table_class: ClassVar[type[BuraTable]] = BuraTable
     END_CLAUSE: ClassVar[dict[str, str]] = {
         "bura": "B8.1",
         "moskva": "B8.3",

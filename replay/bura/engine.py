@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from itertools import combinations, permutations
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from notation.cards import Card, Rank, Suit, card_code, card_points, deck, make_card, suit_of
 from notation.errors import IllegalMoveError, plural
 
@@ -77,6 +79,7 @@ def beats_set(
 # ---- Settings ---------------------------------------------------------------------------
 
 
+@mypyc_attr(serializable=True)
 @dataclass(frozen=True, slots=True)
 class BuraSettings:
     """The switches of a Bura or Burkozel table, resolved."""
@@ -136,6 +139,7 @@ class BuraSettings:
         )
 
 
+@mypyc_attr(serializable=True)
 @dataclass(slots=True)
 class DealResult:
     """How a deal ended and what it changed."""
@@ -160,6 +164,7 @@ class DealResult:
     notes: list[str] = field(default_factory=list)
 
 
+@mypyc_attr(serializable=True)
 @dataclass
 class DealState:
     number: int
@@ -203,6 +208,7 @@ class DealState:
         return suit_of(self.trump_card)
 
 
+@mypyc_attr(serializable=True)
 @dataclass
 class MatchState:
     dealer: int

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from mypy_extensions import mypyc_attr
+
 from notation.cards import Card
 
 from ..table import unordered
@@ -15,6 +17,7 @@ from ..table import unordered
 __all__ = ["BuraMove", "CommitFault", "DealCards", "DrawCard", "Lay", "OpenClaim", "ShowCombo"]
 
 
+@mypyc_attr(serializable=True)
 @dataclass(slots=True)
 class DealCards:
     """The deal, a chance move: per seat its cards (a seat left out: not recorded; a None
@@ -25,6 +28,7 @@ class DealCards:
     stock: list[Card | None] | None = None
 
 
+@mypyc_attr(serializable=True)
 @dataclass(slots=True, eq=False)
 class Lay:
     """A lead or an answer: cards face up and face down (None: a card nobody saw).  The
@@ -46,6 +50,7 @@ class Lay:
     __hash__ = None  # type: ignore[assignment]
 
 
+@mypyc_attr(serializable=True)
 @dataclass(slots=True)
 class DrawCard:
     """B6: ``seat`` takes the top card of the stock (None: a card nobody saw)."""
@@ -54,6 +59,7 @@ class DrawCard:
     card: Card | None = None
 
 
+@mypyc_attr(serializable=True)
 @dataclass(slots=True)
 class OpenClaim:
     """B7: ``seat`` opens his tricks and claims 31 (``count``/``outcome`` as stated where
@@ -64,6 +70,7 @@ class OpenClaim:
     outcome: str | None = None
 
 
+@mypyc_attr(serializable=True)
 @dataclass(slots=True)
 class ShowCombo:
     """B8, K6: ``seat`` shows a combination (``bura``, ``molodka``, ``moskva`` ...)."""
@@ -73,6 +80,7 @@ class ShowCombo:
     cards: list[Card]
 
 
+@mypyc_attr(serializable=True)
 @dataclass(slots=True)
 class CommitFault:
     """B10: a fault at the stock (``out-of-turn``, ``double-draw``), recorded as it

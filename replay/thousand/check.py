@@ -40,10 +40,9 @@ START_TAGS = ("FirstHand", "Totals", "Barrel", "Bolts")
 """The tags that start a Thousand record in the middle of a session."""
 
 
-class ThousandChecker(Checker[ThousandTable]):
+class ThousandChecker(Checker[ThousandTable, ThousandGame]):
     """Replays a Thousand record and reports what is wrong."""
 
-    record: ThousandGame
     game = "thousand"
     unit = "hand"
     setup_clause = "T1"

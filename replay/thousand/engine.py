@@ -23,6 +23,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from notation.cards import Card, Rank, Suit, card_code, card_points, deck, make_card, suit_of
 from notation.errors import IllegalMoveError
 
@@ -69,6 +71,7 @@ NINES = frozenset(make_card(Rank.NINE, s) for s in Suit)
 # ---- Settings ---------------------------------------------------------------------------
 
 
+@mypyc_attr(serializable=True)
 @dataclass(frozen=True, slots=True)
 class ThousandSettings:
     """A :class:`RuleSet` for Thousand as the engine uses it."""
@@ -160,6 +163,7 @@ class ThousandSettings:
 # ---- Results ----------------------------------------------------------------------------
 
 
+@mypyc_attr(serializable=True)
 @dataclass(slots=True)
 class HandResult:
     """What a finished hand gave: T7 points and scores, T8 totals and marks."""
@@ -192,6 +196,7 @@ class HandResult:
 # ---- State ------------------------------------------------------------------------------
 
 
+@mypyc_attr(serializable=True)
 @dataclass
 class HandState:
     number: int
@@ -242,6 +247,7 @@ class HandState:
         return other
 
 
+@mypyc_attr(serializable=True)
 @dataclass
 class SessionState:
     number: int

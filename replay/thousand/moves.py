@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from notation.cards import Card
 
 from ..table import unordered
@@ -28,6 +30,7 @@ __all__ = [
 ]
 
 
+@mypyc_attr(serializable=True)
 @dataclass(slots=True)
 class DealCards:
     """The deal, a chance move: per seat its cards (a seat left out: not recorded; a None
@@ -38,6 +41,7 @@ class DealCards:
     ref: Any = field(default=None, compare=False, repr=False)
 
 
+@mypyc_attr(serializable=True)
 @dataclass(slots=True)
 class ClaimRedeal:
     """T2, redeal-four-nines=on: ``seat`` shows four nines and the cards are dealt again."""
@@ -46,6 +50,7 @@ class ClaimRedeal:
     ref: Any = field(default=None, compare=False, repr=False)
 
 
+@mypyc_attr(serializable=True)
 @dataclass(slots=True)
 class Bid:
     """A call of the auction: ``bid`` (None: a pass), ``dark`` for a blind 120 (T3)."""
@@ -56,6 +61,7 @@ class Bid:
     ref: Any = field(default=None, compare=False, repr=False)
 
 
+@mypyc_attr(serializable=True)
 @dataclass(slots=True, eq=False)
 class TakeTalon:
     """The declarer turns up the talon and takes it (T4.1); its cards in any order."""
@@ -71,6 +77,7 @@ class TakeTalon:
     __hash__ = None  # type: ignore[assignment]
 
 
+@mypyc_attr(serializable=True)
 @dataclass(slots=True)
 class ConcedeHand:
     """The declarer concedes after taking the talon (T4, concede=...)."""
@@ -78,6 +85,7 @@ class ConcedeHand:
     ref: Any = field(default=None, compare=False, repr=False)
 
 
+@mypyc_attr(serializable=True)
 @dataclass(slots=True, eq=False)
 class GiveCards:
     """The declarer gives one card to each opponent (T4.2): (seat, card) pairs, in any
@@ -94,6 +102,7 @@ class GiveCards:
     __hash__ = None  # type: ignore[assignment]
 
 
+@mypyc_attr(serializable=True)
 @dataclass(slots=True)
 class SetContract:
     """The declarer names the contract, the bid or more (T4.3)."""
@@ -102,6 +111,7 @@ class SetContract:
     ref: Any = field(default=None, compare=False, repr=False)
 
 
+@mypyc_attr(serializable=True)
 @dataclass(slots=True)
 class PlayCard:
     """A card to the trick; ``marriage`` declares the marriage it leads (T5, T6)."""
@@ -112,6 +122,7 @@ class PlayCard:
     ref: Any = field(default=None, compare=False, repr=False)
 
 
+@mypyc_attr(serializable=True)
 @dataclass(slots=True)
 class ScoreHand:
     """A hand whose play nobody recorded, ended by what a score sheet says of it (T7):
