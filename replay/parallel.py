@@ -125,6 +125,12 @@ def check_job(item: Job) -> GameResult:
     return result
 
 
+def _warm(items: list[Job]) -> None:
+    """Check a batch's first game (and throw the result away): the reader and its game's
+    rules are then imported before the processes are forked."""
+    check_job(items[0])
+
+
 def check_batch(items: list[Job]) -> list[GameResult]:
     """Check a batch of games (the unit of work of a worker)."""
     return [check_job(item) for item in items]
@@ -152,7 +158,7 @@ def check_all(
     on_batch: Callable[[int], None] | None = None,
 ) -> Iterator[GameResult]:
     """Every game's result, in input order, using ``jobs`` processes (all cores by default)."""
-    for batch, results in imap_ordered(check_batch, batches(games), jobs):
+    for batch, results in imap_ordered(check_batch, batches(games), jobs, warm=_warm):
         yield from results
         if on_batch:
             on_batch(sum(len(j[0]) for j in batch))

@@ -18,11 +18,15 @@ _R = TypeVar("_R")
 
 
 def imap_ordered(
-    fn: Callable[[_T], _R], items: Iterable[_T], jobs: int | None = None
+    fn: Callable[[_T], _R],
+    items: Iterable[_T],
+    jobs: int | None = None,
+    warm: Callable[[_T], object] | None = None,
 ) -> Iterator[tuple[_T, _R]]:
     """``(item, fn(item))`` for every item, in input order, on ``jobs`` processes (all cores
     by default; 1, or a single item: in this process).  At most ``3 * jobs`` items are in
-    flight."""
+    flight.  ``warm(first item)`` runs here before the processes start: a little of the
+    work, so that what it imports is imported once, here, and not in every process."""
     jobs = jobs or os.cpu_count() or 1
     items = iter(items)
     ahead = list(itertools.islice(items, 2))
@@ -32,6 +36,9 @@ def imap_ordered(
         return
     items = itertools.chain(ahead, items)
     from concurrent.futures import ProcessPoolExecutor  # only when there are processes
+
+    if warm is not None:
+        warm(ahead[0])  # the processes are forked from here (Linux): they start warm
 
     window: deque[tuple[_T, Future[_R]]] = deque()
     with ProcessPoolExecutor(max_workers=jobs) as pool:
