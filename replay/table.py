@@ -75,8 +75,7 @@ def cards_text(cards: Iterable[Card]) -> str:
     return " ".join(card_code(c) for c in sorted(cards, key=display_order))
 
 
-@mypyc_attr(serializable=True)
-@dataclass
+@dataclass(init=False)
 class Holdings:
     """Where every card of the deck is, as far as the record tells.
 
@@ -99,16 +98,39 @@ class Holdings:
     void: dict[int, set[int]] = field(default_factory=dict)
     played_by: dict[int, list[Card]] = field(default_factory=dict)
 
-    def __post_init__(self) -> None:
-        for p in [*range(self.seats), POOL]:
-            self.known.setdefault(p, set())
-            self.unknown.setdefault(p, 0)
-            self.void.setdefault(p, set())
-            self.played_by.setdefault(p, [])
+    def __init__(
+        self,
+        deck: frozenset[Card],
+        seats: int,
+        *,
+        deal_clause: str,
+        play_clause: str,
+        follow_clause: str,
+    ) -> None:
+        # written out (init=False): compiled (setup.py), the dataclass's own __init__ would
+        # run as Python, once for every deal
+        self.deck, self.seats = deck, seats
+        self.deal_clause, self.play_clause, self.follow_clause = (
+            deal_clause,
+            play_clause,
+            follow_clause,
+        )
+        places = [*range(seats), POOL]
+        self.known = {p: set() for p in places}
+        self.unknown = dict.fromkeys(places, 0)
+        self.where = {}
+        self.void = {p: set() for p in places}
+        self.played_by = {p: [] for p in places}
 
     def copy(self) -> Holdings:
         """An independent copy (each place's cards copied; the deck is shared)."""
-        other = copy.copy(self)
+        other = Holdings(
+            self.deck,
+            self.seats,
+            deal_clause=self.deal_clause,
+            play_clause=self.play_clause,
+            follow_clause=self.follow_clause,
+        )
         other.known = {p: set(cards) for p, cards in self.known.items()}
         other.unknown = dict(self.unknown)
         other.where = dict(self.where)

@@ -28,8 +28,7 @@ class DealCards:
     stock: list[Card | None] | None = None
 
 
-@mypyc_attr(serializable=True)
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True, eq=False, init=False)
 class Lay:
     """A lead or an answer: cards face up and face down (None: a card nobody saw).  The
     order of the cards is how they are written; two lays of the same cards are equal."""
@@ -37,6 +36,11 @@ class Lay:
     seat: int
     up: list[Card]
     down: list[Card | None] = field(default_factory=list)
+
+    def __init__(self, seat: int, up: list[Card], down: list[Card | None] | None = None) -> None:
+        # written out (init=False): compiled (setup.py), the dataclass's own __init__ would
+        # run as Python, and a lay is the commonest move
+        self.seat, self.up, self.down = seat, up, [] if down is None else down
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Lay):
@@ -50,13 +54,17 @@ class Lay:
     __hash__ = None  # type: ignore[assignment]
 
 
-@mypyc_attr(serializable=True)
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class DrawCard:
     """B6: ``seat`` takes the top card of the stock (None: a card nobody saw)."""
 
     seat: int
     card: Card | None = None
+
+    def __init__(self, seat: int, card: Card | None = None) -> None:
+        # written out (init=False): compiled (setup.py), the dataclass's own __init__ would
+        # run as Python, and every trick is followed by draws
+        self.seat, self.card = seat, card
 
 
 @mypyc_attr(serializable=True)

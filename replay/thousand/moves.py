@@ -111,8 +111,7 @@ class SetContract:
     ref: Any = field(default=None, compare=False, repr=False)
 
 
-@mypyc_attr(serializable=True)
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class PlayCard:
     """A card to the trick; ``marriage`` declares the marriage it leads (T5, T6)."""
 
@@ -120,6 +119,11 @@ class PlayCard:
     card: Card
     marriage: bool = False
     ref: Any = field(default=None, compare=False, repr=False)
+
+    def __init__(self, seat: int, card: Card, marriage: bool = False, ref: Any = None) -> None:
+        # written out (init=False): compiled (setup.py), the dataclass's own __init__ would
+        # run as Python, and a card played is the commonest move
+        self.seat, self.card, self.marriage, self.ref = seat, card, marriage, ref
 
 
 @mypyc_attr(serializable=True)
