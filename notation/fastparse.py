@@ -314,7 +314,7 @@ class _Reader:
         hands: list[Hand] = []
         hand: dict[str, Any] | None = None
         rank = -1
-        may_note = self.may_note
+        may_note, noted = self.may_note, self.NOTED.search
         for lno, m, line in self.blocks(i, _HAND):
             if m is not None:
                 if hand is not None:
@@ -329,7 +329,7 @@ class _Reader:
             if hand is None:
                 raise _GiveUp
             trick: Trick | None = None
-            if may_note and _NOTED.search(line) is not None and not line.startswith("  deal "):
+            if may_note and noted(line) is not None and not line.startswith("  deal "):
                 trick = self.taker_noted(line, lno, self.trick)
                 if trick is None:
                     rank = self.noted(hand, line, lno, rank)
@@ -820,7 +820,7 @@ class _BuraReader(_Reader):
         i += len(notes[1])
         deals: list[BuraDeal] = []
         deal: dict[str, Any] | None = None
-        may_note = self.may_note
+        may_note, noted = self.may_note, self.NOTED.search
         for lno, m, line in self.blocks(i, _DEAL):
             if m is not None:
                 if deal is not None:
@@ -834,11 +834,7 @@ class _BuraReader(_Reader):
             if deal is None:
                 raise _GiveUp
             events: list[Any] = deal["events"]
-            if (
-                may_note
-                and _NOTED_BURA.search(line) is not None
-                and not line.startswith("  hands ")
-            ):
+            if may_note and noted(line) is not None and not line.startswith("  hands "):
                 events.append(
                     self.taker_noted(line, lno, self.bura_trick) or self.bura_noted(line, lno)
                 )
@@ -1061,25 +1057,19 @@ class _BuraReader(_Reader):
         if arrow:
             winner = Winner(seat=self.seat(who), pos=(lno, col + len(head) + 4))
         answers: list[Answer] = []
-        players, canon = self.players, _CANON
         for part in head.split(" / "):
             seat, _, cards = part.partition(" ")
-            if "down" not in cards:  # the common answer: cards face up, one space apart
-                try:
-                    up = [canon[c] for c in cards.split(" ")]
-                    name = players[seat]
-                except KeyError:
-                    raise _GiveUp from None
-                answers.append(Answer(seat=name, cards=up, pos=(lno, col)))
-                col += len(part) + 3
-                continue
-            up_text, down_mark, down_text = f" {cards}".partition(" down")
-            if down_mark and down_text and not down_text.startswith(" "):
-                raise _GiveUp
-            up = self.cards(up_text.strip())
-            down = self.cards(down_text.strip()) if down_mark else []
-            if down_mark and not down:
-                raise _GiveUp
+            down: list[str] = []
+            if "down" in cards:  # cards face down (the common answer has none)
+                up_text, down_mark, down_text = f" {cards}".partition(" down")
+                if down_mark and down_text and not down_text.startswith(" "):
+                    raise _GiveUp
+                cards = up_text
+                if down_mark:
+                    down = self.cards(down_text.strip())
+                    if not down:
+                        raise _GiveUp
+            up = self.cards(cards.strip())
             if not up and not down:
                 raise _GiveUp
             answers.append(Answer(seat=self.seat(seat), cards=up, down=down, pos=(lno, col)))

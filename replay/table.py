@@ -20,7 +20,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Generic, TypeVar, overload
 
 from mypy_extensions import mypyc_attr
@@ -92,11 +92,11 @@ class Holdings:
     """The clause cited for a card played twice or not held."""
     follow_clause: str
     """The clause cited for a card that contradicts a show-out."""
-    known: dict[int, set[Card]] = field(default_factory=dict)
-    unknown: dict[int, int] = field(default_factory=dict)
-    where: dict[Card, int] = field(default_factory=dict)
-    void: dict[int, set[int]] = field(default_factory=dict)
-    played_by: dict[int, list[Card]] = field(default_factory=dict)
+    known: dict[int, set[Card]]
+    unknown: dict[int, int]
+    where: dict[Card, int]
+    void: dict[int, set[int]]
+    played_by: dict[int, list[Card]]
 
     def __init__(
         self,
@@ -124,19 +124,32 @@ class Holdings:
 
     def copy(self) -> Holdings:
         """An independent copy (each place's cards copied; the deck is shared)."""
-        other = Holdings(
-            self.deck,
-            self.seats,
-            deal_clause=self.deal_clause,
-            play_clause=self.play_clause,
-            follow_clause=self.follow_clause,
-        )
-        other.known = {p: set(cards) for p, cards in self.known.items()}
-        other.unknown = dict(self.unknown)
-        other.where = dict(self.where)
-        other.void = {p: set(suits) for p, suits in self.void.items()}
-        other.played_by = {p: list(cards) for p, cards in self.played_by.items()}
+        places = {
+            name: {p: v.copy() if isinstance(v, set | list) else v for p, v in value.items()}
+            for name, value in self._places().items()
+        }
+        other: Holdings = _rebuilt(Holdings, (self.deck, self.seats), self._clauses(), places)
         return other
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """``copy`` and ``pickle``: a like tracker given these places (see :func:`_rebuilt`)."""
+        return (_rebuilt, (Holdings, (self.deck, self.seats), self._clauses(), self._places()))
+
+    def _clauses(self) -> dict[str, str]:
+        return {
+            "deal_clause": self.deal_clause,
+            "play_clause": self.play_clause,
+            "follow_clause": self.follow_clause,
+        }
+
+    def _places(self) -> dict[str, dict[Any, Any]]:
+        return {
+            "known": self.known,
+            "unknown": self.unknown,
+            "where": self.where,
+            "void": self.void,
+            "played_by": self.played_by,
+        }
 
     # -- set-up ---------------------------------------------------------------------------
 
@@ -561,15 +574,37 @@ class BaseTable(Generic[M, R]):
 
     def clone(self: _T) -> _T:
         """An independent copy, with the same moves (for variations)."""
-        start: Any = type(self)  # each game's table is started by its players, rules, start
-        other: _T = start(self.players, rules=self.rules, **self.start)
-        other.snapshots = self.snapshots
-        for name in self.STATE:
-            setattr(other, name, _copy(getattr(self, name)))
-        other.results = list(self.results)
-        other._log = list(self._log)
-        other._marks = list(self._marks)
+        state = {name: _copy(getattr(self, name)) for name in self.STATE}
+        state.update(
+            results=list(self.results),
+            _log=list(self._log),
+            _marks=list(self._marks),
+            snapshots=self.snapshots,
+        )
+        other: _T = _rebuilt(type(self), (self.players,), self._start_options(), state)
         return other
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """``copy`` and ``pickle`` make a like table and give it this one's state (its
+        state objects themselves: ``copy.deepcopy`` copies them, :meth:`clone` is cheaper)."""
+        state = {name: getattr(self, name) for name in self.STATE}
+        state.update(
+            results=self.results, _log=self._log, _marks=self._marks, snapshots=self.snapshots
+        )
+        return (_rebuilt, (type(self), (self.players,), self._start_options(), state))
+
+    def _start_options(self) -> dict[str, Any]:
+        """How a like table is started: its players, then these keywords."""
+        return {"rules": self.rules, **self.start}
+
+
+def _rebuilt(cls: Any, args: tuple[Any, ...], options: dict[str, Any], state: dict[str, Any]) -> Any:
+    """``cls(*args, **options)``, then ``state`` set on it: how an object whose class is
+    compiled (setup.py) is copied and pickled, since its ``__init__`` always runs."""
+    obj = cls(*args, **options)
+    for name, value in state.items():
+        setattr(obj, name, value)
+    return obj
 
 
 _T = TypeVar("_T", bound=BaseTable[Any, Any])

@@ -8,6 +8,8 @@ hold the table to that contract.
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -115,6 +117,30 @@ def test_a_replayed_table_handed_out_without_its_final_state_saved_pops_alike(ga
         for _ in range(rng.randrange(1, len(saving.moves) + 1)):
             assert saving.pop() == plain.pop()
         assert notation.dumps(saving.record()) == notation.dumps(plain.record())
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_tables_and_their_moves_copy_and_pickle(game: str) -> None:
+    # Compiled (setup.py), a class whose __init__ is written out cannot be made without it;
+    # copying and pickling must still give the same moves and table.  An independent copy
+    # (not copy.copy, which shares the state) pops back alike and leaves the table whole.
+    rng = random.Random(f"copy-{game}")
+    copies = (copy.copy, copy.deepcopy, lambda x: pickle.loads(pickle.dumps(x)))
+    independent = (*copies[1:], lambda x: x.clone())
+    for table in played_tables("copy", game, 4):
+        moves = list(table.moves)
+        text = notation.dumps(table.record())
+        for made in copies:
+            assert [made(m) for m in moves] == moves
+        for made in (copy.copy, *independent):
+            other = made(table)
+            assert list(other.moves) == moves
+            assert notation.dumps(other.record()) == text
+        for made in independent:
+            other = made(table)
+            for k in range(rng.randrange(1, len(moves) + 1)):
+                assert other.pop() == moves[-1 - k]
+        assert list(table.moves) == moves and notation.dumps(table.record()) == text
 
 
 @pytest.mark.parametrize("game", list(GAMES))

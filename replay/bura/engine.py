@@ -387,8 +387,6 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
                 if exc.legal is None and ev.seat == deal.turn and deal.phase == "play":
                     exc.legal = self.legal_texts()
                 raise
-        elif isinstance(ev, DrawCard):
-            self._draw(deal, ev)
         elif isinstance(ev, OpenClaim):
             self._claim(deal, ev)
         elif isinstance(ev, ShowCombo):
@@ -877,12 +875,9 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
         return deal.draws_due[0], card
 
     def _draw(self, deal: DealState, ev: DrawCard) -> None:
+        clause = self.CLAUSE["draw"]
         if deal.phase != "draw":
-            raise _err(
-                f"{self.name(ev.seat)} draws, but no draw is due",
-                "draw-order",
-                self.CLAUSE["draw"],
-            )
+            raise _err(f"{self.name(ev.seat)} draws, but no draw is due", "draw-order", clause)
         due = deal.draws_due[0]
         seat = ev.seat
         if seat != due:
@@ -890,7 +885,7 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
                 f"{self.name(seat)} draws out of turn; {self.name(due)} draws next "
                 "(record it as a fault)",
                 "draw-order",
-                self.CLAUSE["draw"],
+                clause,
             )
         h = deal.holdings
         last = h.size(POOL) == 1  # the trump card alone is left
@@ -903,21 +898,19 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
                     f"{self.name(seat)} draws {card_code(card)}, but the stock gives "
                     f"{card_code(top)}",
                     "draw-mismatch",
-                    self.CLAUSE["draw"],
+                    clause,
                 )
             card = card if card is not None else top
             stock.pop(0)
         if card == deal.trump_card and not last:
             raise _err(
-                "the trump card lies under the stock and is drawn last",
-                "draw-mismatch",
-                self.CLAUSE["draw"],
+                "the trump card lies under the stock and is drawn last", "draw-mismatch", clause
             )
         if last and card is None:
             card = deal.trump_card
         if card is None:
             if h.unknown[POOL] == 0:
-                raise _err("the stock is empty", "draw-order", self.CLAUSE["draw"])
+                raise _err("the stock is empty", "draw-order", clause)
             h.unknown[POOL] -= 1
             h.unknown[seat] += 1
         else:
@@ -925,14 +918,11 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
                 h.move(POOL, seat, card, "draw")
             except IllegalMoveError as exc:
                 raise _err(
-                    f"{card_code(card)} cannot be drawn: {exc.message}",
-                    "draw-mismatch",
-                    self.CLAUSE["draw"],
+                    f"{card_code(card)} cannot be drawn: {exc.message}", "draw-mismatch", clause
                 ) from None
-        due_now = deal.draws_due
-        due_now.pop(0)
+        deal.draws_due.pop(0)
         deal.claim_window = None
-        if not due_now:
+        if not deal.draws_due:
             deal.phase = "play"
 
     def auto_draws(self) -> None:

@@ -7,6 +7,7 @@ Seats are indexes into the table's ``players``; cards are :data:`notation.cards.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from mypy_extensions import mypyc_attr
 
@@ -35,12 +36,15 @@ class Lay:
 
     seat: int
     up: list[Card]
-    down: list[Card | None] = field(default_factory=list)
+    down: list[Card | None]
 
     def __init__(self, seat: int, up: list[Card], down: list[Card | None] | None = None) -> None:
         # written out (init=False): compiled (setup.py), the dataclass's own __init__ would
         # run as Python, and a lay is the commonest move
         self.seat, self.up, self.down = seat, up, [] if down is None else down
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copy and pickle through __init__ (compiled)
+        return (Lay, (self.seat, self.up, self.down))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Lay):
@@ -59,12 +63,15 @@ class DrawCard:
     """B6: ``seat`` takes the top card of the stock (None: a card nobody saw)."""
 
     seat: int
-    card: Card | None = None
+    card: Card | None
 
     def __init__(self, seat: int, card: Card | None = None) -> None:
         # written out (init=False): compiled (setup.py), the dataclass's own __init__ would
         # run as Python, and every trick is followed by draws
         self.seat, self.card = seat, card
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copy and pickle through __init__ (compiled)
+        return (DrawCard, (self.seat, self.card))
 
 
 @mypyc_attr(serializable=True)

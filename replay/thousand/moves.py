@@ -117,13 +117,16 @@ class PlayCard:
 
     seat: int
     card: Card
-    marriage: bool = False
-    ref: Any = field(default=None, compare=False, repr=False)
+    marriage: bool
+    ref: Any = field(compare=False, repr=False)
 
     def __init__(self, seat: int, card: Card, marriage: bool = False, ref: Any = None) -> None:
         # written out (init=False): compiled (setup.py), the dataclass's own __init__ would
         # run as Python, and a card played is the commonest move
         self.seat, self.card, self.marriage, self.ref = seat, card, marriage, ref
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copy and pickle through __init__ (compiled)
+        return (PlayCard, (self.seat, self.card, self.marriage, self.ref))
 
 
 @mypyc_attr(serializable=True)
