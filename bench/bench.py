@@ -27,6 +27,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "out"
 sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
 
 
 def generated_corpus(name: str, mb: float, texts: Callable[[int], list[str]]) -> Path:
@@ -176,7 +177,9 @@ def main() -> None:
     ap.add_argument("--mb", type=float, default=10)
     ap.add_argument("--big", action="store_true", help="also a 100 MB file for memory")
     args = ap.parse_args()
+    from timing import as_installed
 
+    as_installed()
     import notation  # noqa: F401
     import replay
     from notation.parse import parse_game, split_games

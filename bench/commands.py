@@ -12,7 +12,6 @@ RSS.  ``import`` reads the JSON that ``export --to json`` writes of the same cor
 from __future__ import annotations
 
 import argparse
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -20,7 +19,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from timing import kozyr_cost  # noqa: E402
+from timing import as_installed, kozyr_cost  # noqa: E402
 
 from bench import big_corpus  # noqa: E402
 
@@ -42,7 +41,7 @@ def main() -> None:
     ap.add_argument("--only", nargs="+", choices=sorted([*COMMANDS, "import"]))
     ap.add_argument("--game", choices=["thousand", "bura"], default="thousand")
     args = ap.parse_args()
-    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    as_installed()
     path = big_corpus(args.mb, args.game)
     size = path.stat().st_size / 1e6
     print(f"{path.name}: {size:.1f} MB; one process each, CPU time")

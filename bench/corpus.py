@@ -22,9 +22,11 @@ def main() -> None:
     ap.add_argument("--mb", type=float, default=10)
     ap.add_argument("--jobs", default="1")
     args = ap.parse_args()
-    from timing import kozyr_cost  # type: ignore[import-not-found]
+    from timing import as_installed, kozyr_cost  # type: ignore[import-not-found]
 
     from bench import thousand_corpus  # type: ignore[import-not-found]
+
+    as_installed()
 
     path = thousand_corpus(args.mb)
     size = path.stat().st_size / 1e6

@@ -21,7 +21,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from timing import kozyr_cost  # noqa: E402
+from timing import as_installed, kozyr_cost  # noqa: E402
 
 H = '[Game "thousand"]\n[Players "A" "B" "C"]\n[Dealer "C"]\n[Rules "classic"]\n'
 B = '[Game "bura"]\n[Players "A" "B"]\n[Dealer "B"]\n[Rules "classic"]\n'
@@ -56,6 +56,7 @@ def main() -> None:
     ap.add_argument("--shape", action="append", help="only these shapes")
     args = ap.parse_args()
     command = args.command.split()
+    as_installed()
     with tempfile.TemporaryDirectory() as tmp:
         # The process alone: the larger peak of an empty record and of a tiny one that only
         # the grammar reads (Lark and its tables are a fixed cost of that path, whatever
