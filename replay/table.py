@@ -20,7 +20,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar, overload
 
 from mypy_extensions import mypyc_attr
@@ -43,12 +43,10 @@ __all__ = [
     "cards_text",
     "display_order",
     "label_generated",
-    "pack",
     "parse_event",
     "rebuild",
     "seat_of",
     "unordered",
-    "unpack",
 ]
 
 _SUIT_CARDS = tuple(frozenset(range(9 * s, 9 * s + 9)) for s in range(4))
@@ -399,7 +397,7 @@ class Outcome:
 
 
 class Moves(Sequence[M]):
-    """The moves of a table, read-only: each is unpacked when it is read."""
+    """The moves of a table, read-only: a view of the table's own list."""
 
     __slots__ = ("_log",)
 
@@ -417,11 +415,11 @@ class Moves(Sequence[M]):
 
     def __getitem__(self, index: int | slice) -> M | list[M]:
         if isinstance(index, slice):
-            return [unpack(item) for item in self._log[index]]
-        return unpack(self._log[index])  # type: ignore[no-any-return]
+            return self._log[index]
+        return self._log[index]  # type: ignore[no-any-return]
 
     def __iter__(self) -> Iterator[M]:
-        return map(unpack, list(self._log))
+        return iter(list(self._log))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Sequence) and list(self) == list(other)
@@ -465,7 +463,7 @@ class BaseTable(Generic[M, R]):
 
     def __init__(self) -> None:
         self._log: list[Any] = []
-        """The moves pushed so far, packed (see :func:`pack`)."""
+        """The moves pushed so far: the objects pushed, which the table owns from then on."""
         self._marks: list[tuple[int, tuple[tuple[Any, ...], int]]] = [(0, self._snapshot())]
 
     # -- what each game supplies -------------------------------------------------------
@@ -528,22 +526,20 @@ class BaseTable(Generic[M, R]):
         """Play ``move``; an illegal one raises :class:`IllegalMoveError` and changes
         nothing."""
         log = self._log
-        kind = type(move)
-        if kind is self.CHANCE and self.snapshots and self._marks[-1][0] != len(log):
+        if type(move) is self.CHANCE and self.snapshots and self._marks[-1][0] != len(log):
             self._marks.append((len(log), self._snapshot()))
         try:
             self._apply(move)
         except IllegalMoveError:
             self._rewind(len(log))
             raise
-        packer = _PACKERS.get(kind)
-        log.append(packer(move) if packer is not None else _packer(kind)(move))
+        log.append(move)
 
     def pop(self) -> M:
         """Take back the last move and return it (``IndexError`` when there is none)."""
         if not self._log:
             raise IndexError("pop from a table with no moves")
-        move: M = unpack(self._log.pop())
+        move: M = self._log.pop()
         self._rewind(len(self._log))
         return move
 
@@ -564,8 +560,8 @@ class BaseTable(Generic[M, R]):
             self._marks.pop()
         at, snap = self._marks[-1]
         self._restore(snap)
-        for item in self._log[at:count]:
-            self._apply(unpack(item))
+        for move in self._log[at:count]:
+            self._apply(move)
 
     def mark(self) -> None:
         """Save the state as it is now: a checker calls this after changing the table other
@@ -695,45 +691,3 @@ def label_generated(record: G, seed: int) -> G:
         Tag(name="Round", values=[str(seed)]),
     ]
     return record
-
-
-# A table keeps every move it was pushed.  Kept as objects, a game's moves would be
-# thousands of objects the garbage collector scans again and again; the moves made of plain
-# values (a card, a bid, a lay's count of fields) are packed into tuples of numbers, which
-# it does not track.  The few moves with lists (a deal, the talon, a give; Bura's lays)
-# are kept as they are: a move pushed is not to be changed afterwards.
-
-_CLASSES: list[type] = []
-_PACKERS: dict[type, Callable[[Any], Any]] = {}
-
-
-def _packer(cls: type) -> Callable[[Any], Any]:
-    names = [f.name for f in fields(cls) if f.name != "ref"]
-    flat = not any(
-        word in str(f.type)
-        for f in fields(cls)
-        if f.name != "ref"
-        for word in ("list", "dict", "tuple")
-    )
-    code = len(_CLASSES)
-    _CLASSES.append(cls)
-    if not flat:  # a deal, a talon, a give: one or two a hand, kept as they are
-        packer: Callable[[Any], Any] = lambda move: move  # noqa: E731
-    else:  # (code, move.seat, move.card, ...): the fields read one by one, as fast as it gets
-        fields_read = "".join(f" move.{name}," for name in names)
-        packer = eval(f"lambda move: ({code},{fields_read})")  # names are dataclass fields
-    _PACKERS[cls] = packer
-    return packer
-
-
-def pack(move: Any) -> Any:
-    """A move as a tuple of plain values (its class code, then its fields but ``ref``)."""
-    packer = _PACKERS.get(type(move)) or _packer(type(move))
-    return packer(move)
-
-
-def unpack(item: Any) -> Any:
-    """The move :func:`pack` packed (without its ``ref``)."""
-    if type(item) is not tuple:
-        return item
-    return _CLASSES[item[0]](*item[1:])

@@ -68,7 +68,8 @@ def test_random_games_of_every_kind_validate_and_pop_back_to_the_start(game: str
         moves = list(table.moves)
         final = text
         while table.moves:
-            table.pop()
+            last = table.moves[-1]
+            assert table.pop() is last  # the table hands back the very move pushed
         assert table.results == [] and table.phase == "deal"
         for move in moves:
             table.push(move)
