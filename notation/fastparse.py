@@ -52,6 +52,7 @@ from .records import (
     Hand,
     Nag,
     Play,
+    Pos,
     Pot,
     Redeal,
     Show,
@@ -63,6 +64,7 @@ from .records import (
     Trick,
     Variation,
     Winner,
+    maker,
 )
 from .records import Concede as ConcedeRec
 from .write import KEYWORDS, NAME_PATTERN
@@ -70,8 +72,22 @@ from .write import KEYWORDS, NAME_PATTERN
 __all__ = ["MAX_NESTING", "fast_bura", "fast_thousand"]
 
 
-def _entry(seat: str, value: int, barrel: bool, pos: tuple[int, int]) -> Entry:
-    return Entry(seat=seat, value=value, barrel=barrel, pos=pos)
+# The records made most often, made by position (:func:`~notation.records.maker`).
+_new_play: Callable[[str, str, bool, Pos], Play] = maker(Play, "seat", "card", "marriage", "pos")
+_new_winner: Callable[[str, Pos], Winner] = maker(Winner, "seat", "pos")
+_new_trick: Callable[[int, list[Play], Winner | None, Pos], Trick] = maker(
+    Trick, "number", "plays", "winner", "pos"
+)
+_new_call: Callable[[str, int | None, bool, Pos], Call] = maker(Call, "seat", "bid", "dark", "pos")
+_new_entry: Callable[[str, int, bool, Pos], Entry] = maker(Entry, "seat", "value", "barrel", "pos")
+_new_give_card: Callable[[str, str, Pos], GiveCard] = maker(GiveCard, "seat", "card", "pos")
+_new_deal_hand: Callable[[str, list[str], Pos], DealHand] = maker(DealHand, "seat", "cards", "pos")
+_new_answer: Callable[[str, list[str], list[str], Pos], Answer] = maker(
+    Answer, "seat", "cards", "down", "pos"
+)
+_new_bura_trick: Callable[[int, list[Answer], Winner | None, Pos], BuraTrick] = maker(
+    BuraTrick, "number", "answers", "winner", "pos"
+)
 
 
 def _checked(word: str | None) -> Any:
@@ -504,7 +520,7 @@ class _Reader:
             marked = barrel and k < len(toks) and toks[k][0] == "barrel"
             k += marked
             value = _num(m.group(2)) * (-1 if m.group(1) == "-" else 1)
-            out.append(_entry(self.seat(seat), value, marked, (lno, at)))
+            out.append(_new_entry(self.seat(seat), value, marked, (lno, at)))
             if k < len(toks) and toks[k][0] == ",":
                 k += 1
                 continue
@@ -519,7 +535,7 @@ class _Reader:
             card = _CANON.get(toks[k + 1][0])
             if card is None:
                 raise _GiveUp
-            out.append(GiveCard(seat=self.seat(seat), card=card, pos=(lno, at)))
+            out.append(_new_give_card(self.seat(seat), card, (lno, at)))
             k += 2
             if k < len(toks) and toks[k][0] == ",":
                 k += 1
@@ -686,7 +702,7 @@ class _Reader:
                     raise _GiveUp
                 talon = cards
             else:
-                hands.append(DealHand(seat=self.seat(m.group(1)), cards=cards, pos=(lno, col)))
+                hands.append(_new_deal_hand(self.seat(m.group(1)), cards, (lno, col)))
             col += len(part) + 3
         return Deal(hands=hands, talon=talon, pos=(lno, 3))
 
@@ -698,11 +714,11 @@ class _Reader:
                 raise _GiveUp
             seat = self.seat(m.group(1))
             if m.group(2) is not None:
-                call = Call(seat=seat, bid=_num(m.group(2)), pos=(lno, col))
+                call = _new_call(seat, _num(m.group(2)), False, (lno, col))
             elif m.group(3) is not None:
-                call = Call(seat=seat, bid=None, pos=(lno, col))
+                call = _new_call(seat, None, False, (lno, col))
             else:
-                call = Call(seat=seat, bid=_num(m.group(4)), dark=True, pos=(lno, col))
+                call = _new_call(seat, _num(m.group(4)), True, (lno, col))
             out.append(call)
             col += len(part) + 2
         return out
@@ -716,7 +732,7 @@ class _Reader:
             card = _CANON.get(m.group(2))
             if card is None:
                 raise _GiveUp
-            out.append(GiveCard(seat=self.seat(m.group(1)), card=card, pos=(lno, col)))
+            out.append(_new_give_card(self.seat(m.group(1)), card, (lno, col)))
             col += len(part) + 2
         return out
 
@@ -729,13 +745,14 @@ class _Reader:
         players, canon = self.players, _CANON
         try:
             plays = [
-                Play(seat=players[s], card=canon[c], marriage=bool(d), pos=(lno, m.start(k) + 1))
-                for s, c, d, k in ((s1, c1, m1, 2), (s2, c2, m2, 5), (s3, c3, m3, 8))
+                _new_play(players[s1], canon[c1], bool(m1), (lno, m.start(2) + 1)),
+                _new_play(players[s2], canon[c2], bool(m2), (lno, m.start(5) + 1)),
+                _new_play(players[s3], canon[c3], bool(m3), (lno, m.start(8) + 1)),
             ]
-            winner = None if who is None else Winner(seat=players[who], pos=(lno, m.start(11) + 1))
+            winner = None if who is None else _new_winner(players[who], (lno, m.start(11) + 1))
         except KeyError:
             raise _GiveUp from None
-        return Trick(number=int(n), plays=plays, winner=winner, pos=(lno, 3))
+        return _new_trick(int(n), plays, winner, (lno, 3))
 
     def any_trick(self, line: str, lno: int) -> Trick:
         """A trick of any number of cards, without notes."""
@@ -747,7 +764,7 @@ class _Reader:
         winner = None
         head, arrow, who = body.partition(" -> ")
         if arrow:
-            winner = Winner(seat=self.seat(who), pos=(lno, col + len(head) + 4))
+            winner = _new_winner(self.seat(who), (lno, col + len(head) + 4))
         plays: list[Play] = []
         players = self.players
         for part in head.split(", "):
@@ -761,9 +778,9 @@ class _Reader:
             seat, card = players.get(bits[0]), _CANON.get(bits[1])
             if seat is None or card is None:
                 raise _GiveUp
-            plays.append(Play(seat=seat, card=card, marriage=marriage, pos=(lno, col)))
+            plays.append(_new_play(seat, card, marriage, (lno, col)))
             col += len(part) + 2
-        return Trick(number=_num(m.group(1)), plays=plays, winner=winner, pos=(lno, 3))
+        return _new_trick(_num(m.group(1)), plays, winner, (lno, 3))
 
     def stated(self, kind: str, rest: str, lno: int) -> Stated:
         entries: list[Entry] = []
@@ -773,7 +790,7 @@ class _Reader:
             if m is None:
                 raise _GiveUp
             value = _num(m.group(3)) * (-1 if m.group(2) == "-" else 1)
-            entries.append(_entry(self.seat(m.group(1)), value, m.group(4) is not None, (lno, col)))
+            entries.append(_new_entry(self.seat(m.group(1)), value, m.group(4) is not None, (lno, col)))
             col += len(part) + 2
         return Stated(kind=_checked(kind), entries=entries, pos=(lno, 3))
 
@@ -856,7 +873,7 @@ class _BuraReader(_Reader):
                     card = _CANON.get(written)
                     if card is None:
                         raise _GiveUp
-                    drawn.append(GiveCard(seat=self.seat(seat), card=card, pos=(lno, col)))
+                    drawn.append(_new_give_card(self.seat(seat), card, (lno, col)))
                     col += len(part) + 2
                 events.append(Draw(cards=drawn, pos=pos))
             elif word == "open":
@@ -901,7 +918,7 @@ class _BuraReader(_Reader):
                     if m is None:
                         raise _GiveUp
                     value = _num(m.group(3)) * (-1 if m.group(2) == "-" else 1)
-                    entries.append(_entry(self.seat(m.group(1)), value, False, (lno, col)))
+                    entries.append(_new_entry(self.seat(m.group(1)), value, False, (lno, col)))
                     col += len(part) + 2
                 events.append(Tally(kind=_checked(word), entries=entries, pos=pos))
             else:
@@ -1041,7 +1058,7 @@ class _BuraReader(_Reader):
                     fields["stock"] = self.cards(cards[1:])
             else:
                 hands.append(
-                    DealHand(seat=self.seat(name), cards=self.cards(cards[1:]), pos=(lno, col))
+                    _new_deal_hand(self.seat(name), self.cards(cards[1:]), (lno, col))
                 )
             col += len(part) + 3
         return Dealing(hands=hands, pos=(lno, 3), **fields)
@@ -1055,7 +1072,7 @@ class _BuraReader(_Reader):
         head, arrow, who = body.partition(" -> ")
         winner = None
         if arrow:
-            winner = Winner(seat=self.seat(who), pos=(lno, col + len(head) + 4))
+            winner = _new_winner(self.seat(who), (lno, col + len(head) + 4))
         answers: list[Answer] = []
         for part in head.split(" / "):
             seat, _, cards = part.partition(" ")
@@ -1072,6 +1089,6 @@ class _BuraReader(_Reader):
             up = self.cards(cards.strip())
             if not up and not down:
                 raise _GiveUp
-            answers.append(Answer(seat=self.seat(seat), cards=up, down=down, pos=(lno, col)))
+            answers.append(_new_answer(self.seat(seat), up, down, (lno, col)))
             col += len(part) + 3
-        return BuraTrick(number=_num(m.group(1)), answers=answers, winner=winner, pos=(lno, 3))
+        return _new_bura_trick(_num(m.group(1)), answers, winner, (lno, 3))

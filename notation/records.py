@@ -15,8 +15,9 @@ same thing are equal wherever they came from, and JSON leaves positions out.
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
+from collections.abc import Callable
+from dataclasses import MISSING, dataclass, field, fields
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, TypeVar
 
 if TYPE_CHECKING:  # at run time these come with pydantic_names(), when JSON needs them
     from pydantic import Field
@@ -62,6 +63,7 @@ __all__ = [
     "Winner",
     "count_items",
     "fold_name",
+    "maker",
     "record_items",
 ]
 
@@ -121,6 +123,43 @@ _COMPARED: dict[type, tuple[str, ...]] = {}
 def record_items(node: Any) -> list[tuple[str, Any]]:
     """A record's fields and values, in order (``pos`` included)."""
     return [(name, getattr(node, name)) for name in node.__dataclass_fields__]
+
+
+_R = TypeVar("_R")
+
+
+def maker(cls: type[_R], *names: str) -> Callable[..., _R]:
+    """A function that makes a ``cls`` from the fields ``names``, given by position, every
+    other field at its default: what the class itself does when called with those names as
+    keywords, without the keywords.  The fast reader makes a million records per 10 MB of
+    text; a record made by keyword costs 2.4 times as much (the call builds a tuple and a
+    dict before the dataclass's ``__init__`` runs).
+
+    >>> make = maker(Play, "seat", "card", "pos")
+    >>> make("Anna", "AS", (3, 5)) == Play(seat="Anna", card="AS")
+    True
+    """
+    env: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    body = []
+    for f in fields(cls):  # type: ignore[arg-type]
+        if f.name in names:
+            value = f.name
+        elif f.default is not MISSING:
+            env[f"_{f.name}"] = f.default
+            value = f"_{f.name}"
+        elif f.default_factory is list:
+            value = "[]"
+        elif f.default_factory is not MISSING:
+            env[f"_{f.name}"] = f.default_factory
+            value = f"_{f.name}()"
+        else:
+            raise TypeError(f"{cls.__name__}.{f.name} has no default: name it")
+        body.append(f"    o.{f.name} = {value}\n")
+    unknown = set(names) - {f.name for f in fields(cls)}  # type: ignore[arg-type]
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
+    exec(f"def make({', '.join(names)}):\n    o = _new(_cls)\n{''.join(body)}    return o\n", env)
+    return env["make"]  # type: ignore[no-any-return]
 
 
 def count_items(game: Any) -> tuple[int, int]:
