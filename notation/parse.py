@@ -60,6 +60,46 @@ class _Stream:
     pending_error: KgnSyntaxError | None = None
     at_end: bool = False
     in_brace: bool = False
+    lines: list[Any] | None = None
+    """Block reading (:func:`split_games` of a binary stream): the lines of the block read
+    last, decoded (raw bytes, each to be decoded alone, where the block is not UTF-8)."""
+    next: int = 0
+    """The next line of ``lines``."""
+    rest: bytes = b""
+    """What the block read last held after its last newline."""
+
+
+_BLOCK = 1 << 20
+"""Bytes read at a time by block reading."""
+
+
+def _fill(state: _Stream, handle: Any) -> bool:
+    """Read the next block of whole lines into ``state.lines``; False at the end.  A line
+    longer than a block is read on until its newline (or the end), in pieces joined once."""
+    pieces = [state.rest] if state.rest else []
+    while True:
+        chunk = handle.read1(_BLOCK)
+        if not chunk:
+            state.rest = b""
+            break
+        cut = chunk.rfind(b"\n")
+        if cut >= 0:
+            pieces.append(chunk[: cut + 1])
+            state.rest = chunk[cut + 1 :]
+            break
+        pieces.append(chunk)
+    if not pieces:
+        return False
+    data = b"".join(pieces)
+    try:
+        lines: list[Any] = data.decode("utf-8").split("\n")
+    except UnicodeDecodeError:  # each line decoded alone: the bad one is reported
+        lines = [part + b"\n" for part in data.split(b"\n")]
+        lines[-1] = lines[-1][:-1]
+    if not lines[-1]:
+        lines.pop()  # after the last newline
+    state.lines, state.next = lines, 0
+    return True
 
 
 _STREAMS: weakref.WeakKeyDictionary[Any, _Stream] = weakref.WeakKeyDictionary()
@@ -139,8 +179,15 @@ def _read_game_text(handle: Any, file: str | None) -> GameText | None:
         else:
             if state.at_end:
                 break
-            raw = readline()
-            if not raw:
+            if state.lines is None:
+                raw = readline()
+                if not raw:
+                    state.at_end = True
+                    break
+            elif state.next < len(state.lines) or _fill(state, handle):
+                raw = state.lines[state.next]  # without its newline
+                state.next += 1
+            else:
                 state.at_end = True
                 break
             line_no += 1
@@ -184,7 +231,12 @@ def _read_game_text(handle: Any, file: str | None) -> GameText | None:
 
 
 def split_games(handle: IO[str] | IO[bytes], file: str | None = None) -> Iterator[GameText]:
-    """The games of a stream, as text with their first line number."""
+    """The games of a stream, as text with their first line number.  A binary stream is read
+    a block at a time (``read1``: what a pipe holds now, up to 1 MB), not line by line as
+    :func:`read_game` reads: the stream is read on past the game this yields."""
+    state = _stream_of(handle)
+    if state.lines is None and state.line_no == 0 and hasattr(handle, "read1"):
+        state.lines = []
     while (chunk := _read_game_text(handle, file)) is not None:
         yield chunk
 

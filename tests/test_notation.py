@@ -55,6 +55,51 @@ def test_the_grammar_counts_a_games_items_as_count_items_does(path: Path) -> Non
         assert count_items(game) == (builder.hands, builder.items), path
 
 
+class _Trickle(io.BytesIO):
+    """A binary stream that gives at most ``size`` bytes a read, as a slow pipe does."""
+
+    def __init__(self, data: bytes, size: int) -> None:
+        super().__init__(data)
+        self.size = size
+
+    def read1(self, size: int = -1) -> bytes:
+        return super().read1(min(size, self.size) if size > 0 else self.size)
+
+
+class _LineByLine:
+    """A binary stream read only line by line (no ``read1``)."""
+
+    def __init__(self, data: bytes) -> None:
+        self.readline = io.BytesIO(data).readline
+
+
+_STREAM_BITS = st.sampled_from(
+    [b"\n", b"\r\n", b"\n\n", b'[Game "thousand"]', b"[", b"  ", b"hand 1", b"{", b"}",
+     b"; c", b'"', b"\\", b"\xff", b"\xd0\xb0", b"\xd0", b"\xef\xbb\xbf", b"x"]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_STREAM_BITS, max_size=60).map(b"".join), st.integers(1, 12))
+def test_a_stream_split_a_block_at_a_time_gives_the_games_read_line_by_line(
+    data: bytes, size: int
+) -> None:
+    # split_games reads a binary stream in blocks (a pipe gives what it holds); games, line
+    # numbers and encoding errors are those of reading one line at a time.
+    from notation.parse import split_games
+
+    def games(handle: object) -> list[tuple[str, int, int, str | None]]:
+        return [
+            (g.text, g.first_line, g.index, g.encoding_error and g.encoding_error.format())
+            for g in split_games(handle, "f.kgn")  # type: ignore[arg-type]
+        ]
+
+    assert games(_Trickle(data, size)) == games(_LineByLine(data))
+    for path in SAMPLE_FILES[:3]:
+        whole = path.read_bytes()
+        assert games(_Trickle(whole, 1000)) == games(_LineByLine(whole))
+
+
 def test_lenient_input_reads_and_writes_canonical() -> None:
     text = HEADER + "\n\nHAND 1\n   deal anna: 10♠ a♥ kh Qh 9s jd ad\n  Bid anna 100 ,boris PASS, vera pass\n"
     game = notation.loads(text)
