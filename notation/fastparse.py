@@ -85,6 +85,14 @@ _new_deal_hand: Callable[[str, list[str], Pos], DealHand] = maker(DealHand, "sea
 _new_answer: Callable[[str, list[str], list[str], Pos], Answer] = maker(
     Answer, "seat", "cards", "down", "pos"
 )
+_new_tag: Callable[[str, list[str], Pos], Tag] = maker(Tag, "name", "values", "pos")
+_new_deal: Callable[[list[DealHand], list[str] | None, Pos], Deal] = maker(
+    Deal, "hands", "talon", "pos"
+)
+_new_talon: Callable[[list[str], str | None, Pos], Talon] = maker(Talon, "cards", "seat", "pos")
+_new_give: Callable[[list[GiveCard], Pos], Give] = maker(Give, "cards", "pos")
+_new_contract: Callable[[int, Pos], Contract] = maker(Contract, "value", "pos")
+_new_stated: Callable[[Any, list[Entry], Pos], Stated] = maker(Stated, "kind", "entries", "pos")
 _new_bura_trick: Callable[[int, list[Answer], Winner | None, Pos], BuraTrick] = maker(
     BuraTrick, "number", "answers", "winner", "pos"
 )
@@ -278,7 +286,7 @@ class _Reader:
             values = _VALUE.findall(m.group(2))
             if any("\\" in v for v in values):
                 raise _GiveUp
-            tags.append(Tag(name=m.group(1), values=values, pos=(self.first + i, 2)))
+            tags.append(_new_tag(m.group(1), values, (self.first + i, 2)))
             if m.group(1) == "Players":
                 # Only bare names are read here (the writer quotes the others: "??", "1abc").
                 if any(
@@ -380,17 +388,17 @@ class _Reader:
                 cards = card_list(rest if taker is None else after)
                 if cards is None:
                     raise _GiveUp
-                hand["talon"] = Talon(cards=cards, seat=taker, pos=pos)
+                hand["talon"] = _new_talon(cards, taker, pos)
             elif word == "concede":
                 if rest:
                     raise _GiveUp
                 hand["concede"] = ConcedeRec(pos=pos)
             elif word == "give":
-                hand["give"] = Give(cards=self.gives(rest, lno, 8), pos=pos)
+                hand["give"] = _new_give(self.gives(rest, lno, 8), pos)
             else:  # contract
                 if not _CONTRACT.match(rest):
                     raise _GiveUp
-                hand["contract"] = Contract(value=_num(rest), pos=pos)
+                hand["contract"] = _new_contract(_num(rest), pos)
         if hand is not None:
             hands.append(Hand(**hand))
         return ThousandGame(tags=tags, notes=notes, hands=hands)
@@ -704,7 +712,7 @@ class _Reader:
             else:
                 hands.append(_new_deal_hand(self.seat(m.group(1)), cards, (lno, col)))
             col += len(part) + 3
-        return Deal(hands=hands, talon=talon, pos=(lno, 3))
+        return _new_deal(hands, talon, (lno, 3))
 
     def calls(self, rest: str, lno: int, col: int) -> list[Call]:
         out: list[Call] = []
@@ -792,7 +800,7 @@ class _Reader:
             value = _num(m.group(3)) * (-1 if m.group(2) == "-" else 1)
             entries.append(_new_entry(self.seat(m.group(1)), value, m.group(4) is not None, (lno, col)))
             col += len(part) + 2
-        return Stated(kind=_checked(kind), entries=entries, pos=(lno, 3))
+        return _new_stated(_checked(kind), entries, (lno, 3))
 
 
 # ---- Bura and Burkozel --------------------------------------------------------------------
