@@ -12,6 +12,7 @@ writers emit the canonical ASCII form.
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Final
 
 __all__ = [
     "ALL_CARDS",
@@ -78,24 +79,24 @@ class Suit(IntEnum):
 
 
 _RANK_SYMBOLS = "6789JQKTA"
-_RANK_POINTS = (0, 0, 0, 0, 2, 3, 4, 10, 11)
-_RANK_READ = {s: Rank(i) for i, s in enumerate(_RANK_SYMBOLS)}
+_RANK_POINTS: Final = (0, 0, 0, 0, 2, 3, 4, 10, 11)
+_RANK_READ: Final = {s: Rank(i) for i, s in enumerate(_RANK_SYMBOLS)}
 _RANK_READ["10"] = Rank.TEN
-_SUIT_READ = {
+_SUIT_READ: Final = {
     "S": Suit.SPADES, "♠": Suit.SPADES, "♤": Suit.SPADES,
     "C": Suit.CLUBS, "♣": Suit.CLUBS, "♧": Suit.CLUBS,
     "D": Suit.DIAMONDS, "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS,
     "H": Suit.HEARTS, "♥": Suit.HEARTS, "♡": Suit.HEARTS,
 }  # fmt: skip
 
-UNKNOWN = "??"
+UNKNOWN: Final = "??"
 """The text of a card nobody recorded."""
 
-ALL_CARDS: tuple[Card, ...] = tuple(range(36))
-_CODES = tuple(_RANK_SYMBOLS[c % 9] + "SCDH"[c // 9] for c in ALL_CARDS)
-_POINTS = tuple(_RANK_POINTS[c % 9] for c in ALL_CARDS)
-_BY_CODE = {code: card for card, code in enumerate(_CODES)}
-CARD_OF_CODE: dict[str, Card | None] = {**_BY_CODE, UNKNOWN: None}
+ALL_CARDS: Final[tuple[Card, ...]] = tuple(range(36))
+_CODES: Final = tuple(_RANK_SYMBOLS[c % 9] + "SCDH"[c // 9] for c in ALL_CARDS)
+_POINTS: Final = tuple(_RANK_POINTS[c % 9] for c in ALL_CARDS)
+_BY_CODE: Final = {code: card for card, code in enumerate(_CODES)}
+CARD_OF_CODE: Final[dict[str, Card | None]] = {**_BY_CODE, UNKNOWN: None}
 """The card of each canonical code (``AS``, ``TH``), and None for ``??``: one lookup, for
 the codes records hold (both readers write every card canonically)."""
 
@@ -146,7 +147,7 @@ def card_points(card: Card) -> int:
     return _POINTS[card]
 
 
-_SUITS = tuple(Suit)  # by value: index k is Suit(k)
+_SUITS: Final = tuple(Suit)  # by value: index k is Suit(k)
 
 
 def suit_of(card: Card) -> Suit:

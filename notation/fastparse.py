@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Final, TypeVar
 
 from .cards import canonical_card
 from .escapes import decode_comment
@@ -73,27 +73,27 @@ __all__ = ["MAX_NESTING", "fast_bura", "fast_thousand"]
 
 
 # The records made most often, made by position (:func:`~notation.records.maker`).
-_new_play: Callable[[str, str, bool, Pos], Play] = maker(Play, "seat", "card", "marriage", "pos")
-_new_winner: Callable[[str, Pos], Winner] = maker(Winner, "seat", "pos")
-_new_trick: Callable[[int, list[Play], Winner | None, Pos], Trick] = maker(
+_new_play: Final[Callable[[str, str, bool, Pos], Play]] = maker(Play, "seat", "card", "marriage", "pos")
+_new_winner: Final[Callable[[str, Pos], Winner]] = maker(Winner, "seat", "pos")
+_new_trick: Final[Callable[[int, list[Play], Winner | None, Pos], Trick]] = maker(
     Trick, "number", "plays", "winner", "pos"
 )
-_new_call: Callable[[str, int | None, bool, Pos], Call] = maker(Call, "seat", "bid", "dark", "pos")
-_new_entry: Callable[[str, int, bool, Pos], Entry] = maker(Entry, "seat", "value", "barrel", "pos")
-_new_give_card: Callable[[str, str, Pos], GiveCard] = maker(GiveCard, "seat", "card", "pos")
-_new_deal_hand: Callable[[str, list[str], Pos], DealHand] = maker(DealHand, "seat", "cards", "pos")
-_new_answer: Callable[[str, list[str], list[str], Pos], Answer] = maker(
+_new_call: Final[Callable[[str, int | None, bool, Pos], Call]] = maker(Call, "seat", "bid", "dark", "pos")
+_new_entry: Final[Callable[[str, int, bool, Pos], Entry]] = maker(Entry, "seat", "value", "barrel", "pos")
+_new_give_card: Final[Callable[[str, str, Pos], GiveCard]] = maker(GiveCard, "seat", "card", "pos")
+_new_deal_hand: Final[Callable[[str, list[str], Pos], DealHand]] = maker(DealHand, "seat", "cards", "pos")
+_new_answer: Final[Callable[[str, list[str], list[str], Pos], Answer]] = maker(
     Answer, "seat", "cards", "down", "pos"
 )
-_new_tag: Callable[[str, list[str], Pos], Tag] = maker(Tag, "name", "values", "pos")
-_new_deal: Callable[[list[DealHand], list[str] | None, Pos], Deal] = maker(
+_new_tag: Final[Callable[[str, list[str], Pos], Tag]] = maker(Tag, "name", "values", "pos")
+_new_deal: Final[Callable[[list[DealHand], list[str] | None, Pos], Deal]] = maker(
     Deal, "hands", "talon", "pos"
 )
-_new_talon: Callable[[list[str], str | None, Pos], Talon] = maker(Talon, "cards", "seat", "pos")
-_new_give: Callable[[list[GiveCard], Pos], Give] = maker(Give, "cards", "pos")
-_new_contract: Callable[[int, Pos], Contract] = maker(Contract, "value", "pos")
-_new_stated: Callable[[Any, list[Entry], Pos], Stated] = maker(Stated, "kind", "entries", "pos")
-_new_bura_trick: Callable[[int, list[Answer], Winner | None, Pos], BuraTrick] = maker(
+_new_talon: Final[Callable[[list[str], str | None, Pos], Talon]] = maker(Talon, "cards", "seat", "pos")
+_new_give: Final[Callable[[list[GiveCard], Pos], Give]] = maker(Give, "cards", "pos")
+_new_contract: Final[Callable[[int, Pos], Contract]] = maker(Contract, "value", "pos")
+_new_stated: Final[Callable[[Any, list[Entry], Pos], Stated]] = maker(Stated, "kind", "entries", "pos")
+_new_bura_trick: Final[Callable[[int, list[Answer], Winner | None, Pos], BuraTrick]] = maker(
     BuraTrick, "number", "answers", "winner", "pos"
 )
 
@@ -114,7 +114,7 @@ def _spellings() -> dict[str, str]:
     return out
 
 
-_CANON = _spellings()
+_CANON: Final = _spellings()
 """A card as written (canonical or lenient) to its code: what the grammar reads as a card."""
 
 
@@ -141,29 +141,29 @@ def card_list(text: str) -> list[str] | None:
     return out
 
 
-_TOKEN = re.compile(r"\S+")
-_BARE_NAME = re.compile(NAME_PATTERN)
+_TOKEN: Final = re.compile(r"\S+")
+_BARE_NAME: Final = re.compile(NAME_PATTERN)
 _CARD = r"[^ ,]+"  # a card as written: _CANON says whether it is one
-_TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)((?: "[^"\\\n]*(?:\\.[^"\\\n]*)*")*)\]\Z')
-_VALUE = re.compile(r' "([^"\\\n]*(?:\\.[^"\\\n]*)*)"')
-_HAND = re.compile(r"hand ([0-9]+)(?=\Z| \{)")
-_COMMENT = re.compile(
+_TAG: Final = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)((?: "[^"\\\n]*(?:\\.[^"\\\n]*)*")*)\]\Z')
+_VALUE: Final = re.compile(r' "([^"\\\n]*(?:\\.[^"\\\n]*)*)"')
+_HAND: Final = re.compile(r"hand ([0-9]+)(?=\Z| \{)")
+_COMMENT: Final = re.compile(
     r"\{[^}\\]*(?:(?:\\u\{[0-9A-Fa-f]{1,6}\}|\\(?!u\{[0-9A-Fa-f]{1,6}\}))[^}\\]*)*\}"
 )
 """A ``{}`` comment, as the grammar's COMMENT reads it (``\\u{HEX}`` escapes inside)."""
-_WORD = re.compile(r"[^ {,()]+")
-_TOKEN_OR_OPEN = re.compile(rf"{_COMMENT.pattern}|[,()]|{_WORD.pattern}|\{{")
+_WORD: Final = re.compile(r"[^ {,()]+")
+_TOKEN_OR_OPEN: Final = re.compile(rf"{_COMMENT.pattern}|[,()]|{_WORD.pattern}|\{{")
 """A token of a line with notes (a comment, a comma or parenthesis, a word), or a lone
 ``{`` that opens no comment closed on the line; spaces between them are skipped."""
 MAX_NESTING = 50
 """How deeply variations may nest (the grammar's reader reports a deeper one)."""
-_DIGITS = re.compile(r"[0-9]+\Z")
-_TAKER_NOTES = re.compile(rf"( -> [^ {{]+)((?: +{_COMMENT.pattern})+)\Z")
+_DIGITS: Final = re.compile(r"[0-9]+\Z")
+_TAKER_NOTES: Final = re.compile(rf"( -> [^ {{]+)((?: +{_COMMENT.pattern})+)\Z")
 """The taker of a trick and the comments after it, at the end of a line."""
-_NAG = re.compile(r"\$([0-9]+)\Z")
-_SIGNED = re.compile(r"([+-]?)([0-9]+)\Z")
-_GLYPHS = frozenset(("!!", "??", "!?", "?!", "!", "?"))
-_TRICK_NO = re.compile(r"[0-9]+\.\Z")
+_NAG: Final = re.compile(r"\$([0-9]+)\Z")
+_SIGNED: Final = re.compile(r"([+-]?)([0-9]+)\Z")
+_GLYPHS: Final = frozenset(("!!", "??", "!?", "?!", "!", "?"))
+_TRICK_NO: Final = re.compile(r"[0-9]+\.\Z")
 
 
 def _card_tokens(toks: list[tuple[str, int]], k: int) -> tuple[list[str], int]:
@@ -192,23 +192,23 @@ def _tokens(line: str, start: int) -> list[tuple[str, int]]:
     return out
 
 
-_NOTED = re.compile(r"[{!$?(]")
+_NOTED: Final = re.compile(r"[{!$?(]")
 """A line that may carry notes takes the tokenizing path."""
-_DEAL_PART = re.compile(rf"({NAME_PATTERN}):(.*)\Z")
-_CALL = re.compile(rf"({NAME_PATTERN}) (?:([0-9]+)|(pass)|dark ([0-9]+))\Z")
-_GIVE = re.compile(rf"({NAME_PATTERN}) ({_CARD})\Z")
-_TRICK = re.compile(r"  ([0-9]+)\. ")
-_TRICK_OF_THREE = re.compile(
+_DEAL_PART: Final = re.compile(rf"({NAME_PATTERN}):(.*)\Z")
+_CALL: Final = re.compile(rf"({NAME_PATTERN}) (?:([0-9]+)|(pass)|dark ([0-9]+))\Z")
+_GIVE: Final = re.compile(rf"({NAME_PATTERN}) ({_CARD})\Z")
+_TRICK: Final = re.compile(r"  ([0-9]+)\. ")
+_TRICK_OF_THREE: Final = re.compile(
     rf"  ([0-9]{{1,{MAX_DIGITS}}})\. "
     + ", ".join([r"([^ ,]+) ([^ ,]+)( marriage)?"] * 3)
     + r"(?: -> ([^ ]+))?\Z"
 )
 """A trick of three cards as the writer puts it (each group read at once)."""
-_ENTRY = re.compile(rf"({NAME_PATTERN}) ([+-]?)([0-9]+)( barrel)?\Z")
-_CONTRACT = re.compile(r"[0-9]+\Z")
-_CARDISH = re.compile(r"(?:10|[2-9TtJjQqKkAa])[SCDHscdh]\Z")
+_ENTRY: Final = re.compile(rf"({NAME_PATTERN}) ([+-]?)([0-9]+)( barrel)?\Z")
+_CONTRACT: Final = re.compile(r"[0-9]+\Z")
+_CARDISH: Final = re.compile(r"(?:10|[2-9TtJjQqKkAa])[SCDHscdh]\Z")
 _KEYWORDS = KEYWORDS  # of every game: the writer quotes such names, so they never get here
-_ORDER = {"deal": 0, "redeal": 1, "bid": 2, "talon": 3, "concede": 4, "give": 5, "contract": 6}
+_ORDER: Final = {"deal": 0, "redeal": 1, "bid": 2, "talon": 3, "concede": 4, "give": 5, "contract": 6}
 
 
 _T = TypeVar("_T", Trick, BuraTrick)
@@ -805,17 +805,17 @@ class _Reader:
 
 # ---- Bura and Burkozel --------------------------------------------------------------------
 
-_DEAL = re.compile(r"deal ([0-9]+)(?=\Z| \{)")
-_NOTED_BURA = re.compile(r"[{!$(?](?<!\?\?)(?!(?<=\?)\?)")
+_DEAL: Final = re.compile(r"deal ([0-9]+)(?=\Z| \{)")
+_NOTED_BURA: Final = re.compile(r"[{!$(?](?<!\?\?)(?!(?<=\?)\?)")
 """A Bura line that may carry notes (``??`` alone is a card, never a glyph here): a mark,
 or a ``?`` with no ``?`` beside it (the lookarounds follow the character class, so that
 the search scans for the class first: four times as fast as the same test put first)."""
-_BURA_GLYPHS = _GLYPHS - {"??"}
-_NUMBER = re.compile(r"-?[0-9]+\Z")
-_BURA_ENTRY = re.compile(rf"({NAME_PATTERN}) ([+-]?)([0-9]+)\Z")
-_COMBOS = frozenset(("bura", "molodka", "moskva", "small-moskva", "foreheads"))
-_FAULTS = frozenset(("out-of-turn", "double-draw"))
-_TALLIES = frozenset(("chips", "wins", "penalty", "points"))
+_BURA_GLYPHS: Final = _GLYPHS - {"??"}
+_NUMBER: Final = re.compile(r"-?[0-9]+\Z")
+_BURA_ENTRY: Final = re.compile(rf"({NAME_PATTERN}) ([+-]?)([0-9]+)\Z")
+_COMBOS: Final = frozenset(("bura", "molodka", "moskva", "small-moskva", "foreheads"))
+_FAULTS: Final = frozenset(("out-of-turn", "double-draw"))
+_TALLIES: Final = frozenset(("chips", "wins", "penalty", "points"))
 
 
 def fast_bura(text: str, first_line: int) -> BuraGame | None:

@@ -13,7 +13,7 @@ import re
 import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import IO, Any, Literal, overload
+from typing import IO, Any, Final, Literal, overload
 
 from mypy_extensions import mypyc_attr
 
@@ -33,7 +33,7 @@ __all__ = [
 ]
 
 
-_NUMBER = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}")
+_NUMBER: Final = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}")
 
 
 def parse_number(text: str) -> int | None:
@@ -69,7 +69,7 @@ class _Stream:
     """What the block read last held after its last newline."""
 
 
-_BLOCK = 1 << 20
+_BLOCK: Final = 1 << 20
 """Bytes read at a time by block reading."""
 
 
@@ -243,7 +243,7 @@ def split_games(handle: IO[str] | IO[bytes], file: str | None = None) -> Iterato
 
 # ---- Parsing one game -------------------------------------------------------------------
 
-_GAME_TAG = re.compile(r'\[\s*Game\s+"([^"\\\n]*(?:\\.[^"\\\n]*)*)"')
+_GAME_TAG: Final = re.compile(r'\[\s*Game\s+"([^"\\\n]*(?:\\.[^"\\\n]*)*)"')
 
 
 def _game_kind(gtext: GameText) -> str:

@@ -21,7 +21,7 @@ import copy
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar, overload
+from typing import Any, ClassVar, Final, Generic, TypeVar, overload
 
 from mypy_extensions import mypyc_attr
 
@@ -49,12 +49,12 @@ __all__ = [
     "unordered",
 ]
 
-_SUIT_CARDS = tuple(frozenset(range(9 * s, 9 * s + 9)) for s in range(4))
+_SUIT_CARDS: Final = tuple(frozenset(range(9 * s, 9 * s + 9)) for s in range(4))
 """The cards of each suit (as ``suit * 9 + rank``)."""
 
-PLAYED = -1
+PLAYED: Final = -1
 """Place of a card that is out of play (played to a trick, or set aside)."""
-POOL = -2
+POOL: Final = -2
 """Place index of the talon (Thousand) or the stock (Bura)."""
 
 

@@ -22,7 +22,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, permutations
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -41,9 +41,9 @@ __all__ = [
     "beats_set",
 ]
 
-PILE = -3
+PILE: Final = -3
 """Place of the face-down cards nobody saw (out of play, somewhere in a trick pile)."""
-SHOKHA = make_card(Rank.SIX, Suit.SPADES)
+SHOKHA: Final = make_card(Rank.SIX, Suit.SPADES)
 
 
 def beats(card: Card, other: Card, trump: Suit, shokha: bool = False) -> bool:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -59,13 +59,13 @@ __all__ = [
     "ThousandSettings",
 ]
 
-DECK = deck(Rank.NINE)
-MARRIAGE_VALUES = {
+DECK: Final = deck(Rank.NINE)
+MARRIAGE_VALUES: Final = {
     "ru": {Suit.SPADES: 40, Suit.CLUBS: 60, Suit.DIAMONDS: 80, Suit.HEARTS: 100},
     "de": {Suit.CLUBS: 100, Suit.SPADES: 80, Suit.HEARTS: 60, Suit.DIAMONDS: 40},
 }
-ACES = frozenset(make_card(Rank.ACE, s) for s in Suit)
-NINES = frozenset(make_card(Rank.NINE, s) for s in Suit)
+ACES: Final = frozenset(make_card(Rank.ACE, s) for s in Suit)
+NINES: Final = frozenset(make_card(Rank.NINE, s) for s in Suit)
 
 
 # ---- Settings ---------------------------------------------------------------------------
