@@ -139,6 +139,8 @@ def maker(cls: type[_R], *names: str) -> Callable[..., _R]:
     >>> make("Anna", "AS", (3, 5)) == Play(seat="Anna", card="AS")
     True
     """
+    if hasattr(cls, "__post_init__"):
+        raise TypeError(f"{cls.__name__} has a __post_init__, which a maker would skip")
     env: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
     body = []
     for f in fields(cls):  # type: ignore[arg-type]
@@ -154,11 +156,11 @@ def maker(cls: type[_R], *names: str) -> Callable[..., _R]:
             value = f"_{f.name}()"
         else:
             raise TypeError(f"{cls.__name__}.{f.name} has no default: name it")
-        body.append(f"    o.{f.name} = {value}\n")
+        body.append(f"    _made.{f.name} = {value}\n")
     unknown = set(names) - {f.name for f in fields(cls)}  # type: ignore[arg-type]
     if unknown:
         raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
-    exec(f"def make({', '.join(names)}):\n    o = _new(_cls)\n{''.join(body)}    return o\n", env)
+    exec(f"def make({', '.join(names)}):\n    _made = _new(_cls)\n{''.join(body)}    return _made\n", env)
     return env["make"]  # type: ignore[no-any-return]
 
 

@@ -414,9 +414,7 @@ class Moves(Sequence[M]):
     def __getitem__(self, index: slice) -> list[M]: ...
 
     def __getitem__(self, index: int | slice) -> M | list[M]:
-        if isinstance(index, slice):
-            return self._log[index]
-        return self._log[index]  # type: ignore[no-any-return]
+        return self._log[index]
 
     def __iter__(self) -> Iterator[M]:
         return iter(list(self._log))

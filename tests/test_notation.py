@@ -346,3 +346,16 @@ def test_a_card_written_suit_first_says_rank_then_suit(written: str, card: str) 
     with pytest.raises(notation.KgnSyntaxError) as info:
         notation.loads(HEAD + f"  bid A 100, B pass, C pass\n  talon {written} 9C JS\n")
     assert info.value.hint == f"a card is written rank then suit: {card}, not {written}"
+
+
+def test_a_record_maker_takes_fields_by_position_and_defaults_the_rest() -> None:
+    from notation.records import Play, Trick, maker
+
+    make_play = maker(Play, "seat", "card", "pos")
+    one, two = make_play("Anna", "AS", (4, 5)), make_play("Anna", "AS", (4, 5))
+    assert one == Play(seat="Anna", card="AS") and one.pos == (4, 5)
+    assert one.notes == [] and one.notes is not two.notes  # a fresh list each time
+    with pytest.raises(TypeError, match=r"Trick\.number has no default"):
+        maker(Trick, "plays")
+    with pytest.raises(TypeError, match="Play has no field colour"):
+        maker(Play, "seat", "card", "colour")
