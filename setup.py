@@ -2,7 +2,7 @@
 
 The modules in COMPILED (the fast reader, every game's table, engine and checker) are
 compiled to C with mypyc, from the same typed source that runs as plain Python: one
-implementation, made about twice as fast (docs/performance.md).  Compiling needs a C
+implementation, made 1.5 to 1.9 times as fast (docs/architecture.md, "Compiled modules").  Compiling needs a C
 compiler and Python's headers.  Without them, or with ``KOZYR_COMPILE=0``, the package is
 installed as plain Python and works the same, only slower.  A build that fails half way
 installs no compiled module at all, so a module never imports a half-built library.

@@ -159,7 +159,7 @@ def cli_line(name: str, path: Path, mb: float, games: int, jobs: str | None) -> 
     return line(name, mb, games, min(cpu for cpu, _, _ in runs), max(p for _, _, p in runs))
 
 
-def scaling(path: Path, rounds: int = 3) -> None:
+def scaling(path: Path, rounds: int = ROUNDS) -> None:
     """``--jobs 2`` against ``--jobs 1`` by the wall clock, runs interleaved, the best of
     each (meaningful only when two cores are free)."""
     walls: dict[str, list[float]] = {"1": [], "2": []}

@@ -762,17 +762,21 @@ class _Reader:
             raise _GiveUp from None
         return _new_trick(int(n), plays, winner, (lno, 3))
 
-    def any_trick(self, line: str, lno: int) -> Trick:
-        """A trick of any number of cards, without notes."""
+    def trick_line(self, line: str, lno: int) -> tuple[int, str, int, Winner | None]:
+        """A trick line of either game, without notes, split up: its number, the cards
+        (the text before the stated taker), the column they start at, and the taker (None
+        when none is stated)."""
         m = _TRICK.match(line)
         if m is None:
             raise _GiveUp
-        body = line[m.end() :]
         col = m.end() + 1
-        winner = None
-        head, arrow, who = body.partition(" -> ")
-        if arrow:
-            winner = _new_winner(self.seat(who), (lno, col + len(head) + 4))
+        head, arrow, who = line[m.end() :].partition(" -> ")
+        winner = _new_winner(self.seat(who), (lno, col + len(head) + 4)) if arrow else None
+        return _num(m.group(1)), head, col, winner
+
+    def any_trick(self, line: str, lno: int) -> Trick:
+        """A trick of any number of cards, without notes."""
+        number, head, col, winner = self.trick_line(line, lno)
         plays: list[Play] = []
         players = self.players
         for part in head.split(", "):
@@ -788,7 +792,7 @@ class _Reader:
                 raise _GiveUp
             plays.append(_new_play(seat, card, marriage, (lno, col)))
             col += len(part) + 2
-        return _new_trick(_num(m.group(1)), plays, winner, (lno, 3))
+        return _new_trick(number, plays, winner, (lno, 3))
 
     def stated(self, kind: str, rest: str, lno: int) -> Stated:
         entries: list[Entry] = []
@@ -1072,15 +1076,7 @@ class _BuraReader(_Reader):
         return Dealing(hands=hands, pos=(lno, 3), **fields)
 
     def bura_trick(self, line: str, lno: int) -> BuraTrick:
-        m = _TRICK.match(line)
-        if m is None:
-            raise _GiveUp
-        body = line[m.end() :]
-        col = m.end() + 1
-        head, arrow, who = body.partition(" -> ")
-        winner = None
-        if arrow:
-            winner = _new_winner(self.seat(who), (lno, col + len(head) + 4))
+        number, head, col, winner = self.trick_line(line, lno)
         answers: list[Answer] = []
         for part in head.split(" / "):
             seat, _, cards = part.partition(" ")
@@ -1099,4 +1095,4 @@ class _BuraReader(_Reader):
                 raise _GiveUp
             answers.append(_new_answer(self.seat(seat), up, down, (lno, col)))
             col += len(part) + 3
-        return _new_bura_trick(_num(m.group(1)), answers, winner, (lno, 3))
+        return _new_bura_trick(number, answers, winner, (lno, 3))

@@ -15,7 +15,6 @@ import os
 import re
 import shutil
 import sys
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Annotated, Any, NoReturn, Self
@@ -169,6 +168,8 @@ def fmt(
         with contextlib.ExitStack() as stack:
             compared = path if path != "-" else None  # what the canonical text is checked against
             if check and path == "-":  # standard input is read twice: kept aside on disk
+                import tempfile
+
                 kept = stack.enter_context(tempfile.NamedTemporaryFile(prefix="kozyr-stdin-"))
                 shutil.copyfileobj(sys.stdin.buffer, kept)
                 kept.flush()

@@ -568,24 +568,27 @@ class BaseTable(Generic[M, R]):
 
     def clone(self: _T) -> _T:
         """An independent copy, with the same moves (for variations)."""
-        state = {name: _copy(getattr(self, name)) for name in self.STATE}
-        state.update(
-            results=list(self.results),
-            _log=list(self._log),
-            _marks=list(self._marks),
-            snapshots=self.snapshots,
-        )
+        state = self._state()
+        for name in self.STATE:
+            state[name] = _copy(state[name])
+        for name in ("results", "_log", "_marks"):
+            state[name] = list(state[name])
         other: _T = _rebuilt(type(self), (self.players,), self._start_options(), state)
         return other
 
     def __reduce__(self) -> tuple[Any, ...]:
         """``copy`` and ``pickle`` make a like table and give it this one's state (its
         state objects themselves: ``copy.deepcopy`` copies them, :meth:`clone` is cheaper)."""
+        return (_rebuilt, (type(self), (self.players,), self._start_options(), self._state()))
+
+    def _state(self) -> dict[str, Any]:
+        """What a like table is given to become this one: ``STATE``, the results, the moves
+        and the saved positions."""
         state = {name: getattr(self, name) for name in self.STATE}
         state.update(
             results=self.results, _log=self._log, _marks=self._marks, snapshots=self.snapshots
         )
-        return (_rebuilt, (type(self), (self.players,), self._start_options(), state))
+        return state
 
     def _start_options(self) -> dict[str, Any]:
         """How a like table is started: its players, then these keywords."""
