@@ -121,7 +121,7 @@ def _moves(game: Any) -> list[Any]:
     return out
 
 
-def views(gtext: Any, item: Any) -> None:
+def views(gtext: Any) -> None:
     """What query, stats, dedupe, replay --plain, sheet and html make of a game: facts, or
     located errors (an exception is a failure)."""
     from rich.console import Console
@@ -133,7 +133,7 @@ def views(gtext: Any, item: Any) -> None:
     from replay.render import render_sheet, render_step
     from replay.steps import timeline
 
-    examine(item, keys=True, detail=True)
+    examine(gtext, keys=True, detail=True)
     if gtext.encoding_error is not None:
         return
     try:
@@ -160,12 +160,12 @@ def one(data: bytes, rng: random.Random) -> str | None:
     from notation.records import count_items
     from replay.annotate import annotate
     from replay.checking import check
-    from replay.parallel import check_job, job
+    from replay.parallel import check_game
 
     for gtext in split_games(io.BytesIO(data), "fuzz.kgn"):
-        check_job(job(gtext))  # validate: a report or located errors
+        check_game(gtext)  # validate: a report or located errors
         if rng.random() < 0.05:  # the views cost as much as all the rest
-            views(gtext, job(gtext))
+            views(gtext)
         if gtext.encoding_error is not None:
             continue
         text = gtext.text

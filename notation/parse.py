@@ -13,7 +13,8 @@ import re
 import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import IO, Any, Final, Literal, overload
+from io import BytesIO
+from typing import IO, Any, Final, Literal, NamedTuple, overload
 
 from mypy_extensions import mypyc_attr
 
@@ -24,11 +25,14 @@ from .gametext import GameText
 from .records import GAME_KINDS, MAX_DIGITS, Game
 
 __all__ = [
+    "Chunk",
     "GameText",
     "iter_games",
     "parse_game",
     "parse_number",
+    "read_chunks",
     "read_game",
+    "split_chunk",
     "split_games",
 ]
 
@@ -67,6 +71,9 @@ class _Stream:
     """The next line of ``lines``."""
     rest: bytes = b""
     """What the block read last held after its last newline."""
+    open_end: bool = False
+    """Whether the last game read ended inside a ``{`` comment or before its first move: at
+    the end of the input, a ``[`` line after it would not have started a game."""
 
 
 _BLOCK: Final = 1 << 20
@@ -224,6 +231,8 @@ def _read_game_text(handle: Any, file: str | None) -> GameText | None:
             in_brace = _scan_braces(line, in_brace)
     state.line_no = line_no
     state.in_brace = in_brace
+    if lines:
+        state.open_end = in_brace or not seen_body
     if not lines or all(not ln.strip() for ln in lines):
         return None
     state.games += 1
@@ -239,6 +248,118 @@ def split_games(handle: IO[str] | IO[bytes], file: str | None = None) -> Iterato
         state.lines = []
     while (chunk := _read_game_text(handle, file)) is not None:
         yield chunk
+
+
+# ---- Chunks: a file cut for many processes -------------------------------------------------
+
+
+class Chunk(NamedTuple):
+    """Whole lines of one input, cut before a line that most likely starts a game: the unit
+    of work when many processes read one file.  The main process cuts the file without
+    reading the games (:func:`read_chunks`); a worker splits its chunk into games
+    (:func:`split_chunk`), which tells whether the cut was really between two games."""
+
+    data: bytes
+    file: str | None
+    source: int
+    """Which input of the run (0, 1, ...): game numbers start again at 1 with each."""
+    first_line: int
+    """The file's line number of the chunk's first line (exact)."""
+    first_index: int
+    """The number its first game has if each game before it in the file has its own line
+    starting ``[Game`` (a guess: whoever puts the chunks' games in order checks it)."""
+    last: bool
+    """The input's last chunk."""
+
+    def joined(self, after: Chunk) -> Chunk:
+        """This chunk and the one after it, as one."""
+        return self._replace(data=self.data + after.data, last=after.last)
+
+
+_CHUNK: Final = 1 << 16
+"""Bytes read at a time by :func:`read_chunks` (a chunk is about that long)."""
+_GAME_LINE: Final = b"\n[Game"
+_BOM: Final = b"\xef\xbb\xbf"
+
+
+def _game_lines(data: bytes) -> int:
+    """How many lines of ``data`` start with ``[Game``."""
+    count = data.count(_GAME_LINE)
+    if data.startswith(b"[Game") or data.startswith(_BOM + b"[Game"):
+        count += 1
+    return count
+
+
+def _header_start(data: bytes, at: int) -> int:
+    """Where the header holding the line at ``at`` begins: the first of the ``[`` lines
+    (and blank lines between them) just before it; a cut there keeps a header whole."""
+    start = at
+    while at > 0:
+        line_start = data.rfind(b"\n", 0, at - 1) + 1
+        line = data[line_start : at - 1].strip()
+        if line and not line.startswith(b"["):
+            break
+        if line:
+            start = line_start
+        at = line_start
+    return start
+
+
+def read_chunks(
+    handle: IO[bytes], file: str | None = None, source: int = 0, size: int = _CHUNK
+) -> Iterator[Chunk]:
+    """A binary stream cut into :class:`Chunk` s of about ``size`` bytes, each cut made before
+    the header of a game whose Game tag starts its line.  Nothing is decoded or split here;
+    the stream is read a block at a time (``read1``: what a pipe holds now).
+
+    >>> import io
+    >>> text = b'[Game "bura"]\\n1. 6s 7s\\n\\n[Event "x"]\\n[Game "bura"]\\n1. 8s 9s\\n'
+    >>> [(c.data, c.first_line, c.first_index, c.last) for c in read_chunks(io.BytesIO(text), size=24)]
+    [(b'[Game "bura"]\\n1. 6s 7s\\n\\n', 1, 1, False), (b'[Event "x"]\\n[Game "bura"]\\n1. 8s 9s\\n', 4, 2, True)]
+    """
+    read = getattr(handle, "read1", handle.read)
+    pieces: list[bytes] = []
+    tail = b""  # the last bytes read, for a Game line that a block boundary cuts
+    line, index = 1, 1
+    while block := read(size):
+        seen = tail + block
+        tail = seen[-len(_GAME_LINE) :]
+        found = seen.rfind(_GAME_LINE)
+        pieces.append(block)
+        if found < 0:
+            continue
+        data = b"".join(pieces)
+        cut = _header_start(data, len(data) - len(seen) + found + 1)
+        if cut == 0:  # the header began the chunk: no cut yet
+            pieces = [data]
+            continue
+        chunk = data[:cut]
+        pieces = [data[cut:]]
+        yield Chunk(chunk, file, source, line, index, False)
+        line += chunk.count(b"\n")
+        index += _game_lines(chunk)
+    if pieces and (data := b"".join(pieces)):
+        yield Chunk(data, file, source, line, index, True)
+
+
+def split_chunk(chunk: Chunk) -> tuple[list[GameText], bool]:
+    """The games of a chunk, numbered and located in their file as :func:`split_games` would
+    (if ``chunk.first_index`` guessed right), and whether the chunk ends inside a game (a
+    ``{`` comment open, or a game with no moves yet): then the cut after it was not between
+    two games.
+
+    >>> games, open_end = split_chunk(Chunk(b'\\n[Game "bura"]\\n1. 6s 7s\\n', "f", 0, 9, 4, False))
+    >>> [(g.first_line, g.index) for g in games], open_end
+    ([(10, 4)], False)
+    >>> split_chunk(Chunk(b'[Game "bura"]\\n{ a comment\\n', "f", 0, 1, 1, False))[1]
+    True
+    """
+    handle = BytesIO(chunk.data)
+    state = _STREAMS[handle] = _Stream(chunk.first_line - 1, chunk.first_index - 1, lines=[])
+    games: list[GameText] = []
+    while (gtext := _read_game_text(handle, chunk.file)) is not None:
+        games.append(gtext)
+    return games, state.open_end
 
 
 # ---- Parsing one game -------------------------------------------------------------------

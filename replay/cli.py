@@ -290,8 +290,8 @@ def validate(
             progress.update(task, advance=size)
 
     # An unreadable file is reported and the others are still checked (exit 2).
-    games = _game_texts(files, unreadable)
-    results = check_dask(games, dask) if dask is not None else check_all(games, jobs, advance)
+    chunks = _chunks(files, unreadable)
+    results = check_dask(chunks, dask) if dask is not None else check_all(chunks, jobs, advance)
     try:
         for result in results:
             stats["games"] += 1
@@ -861,15 +861,16 @@ def analyze(
 # ---- corpora: query, stats, dedupe, split ----------------------------------------------------
 
 
-def _game_texts(paths: list[str], unreadable: list[str] | None = None) -> Iterator[Any]:
-    """The games of the files, in order, as text.  A path that cannot be read is a usage
-    error, or with ``unreadable`` a message kept there while the other files go on."""
-    from notation.parse import split_games
+def _chunks(paths: list[str], unreadable: list[str] | None = None) -> Iterator[Any]:
+    """The files, in order, cut into chunks for the workers (:func:`replay.pool.imap_games`).
+    A path that cannot be read is a usage error, or with ``unreadable`` a message kept there
+    while the other files go on."""
+    from notation.parse import read_chunks
 
-    for path in paths:
+    for number, path in enumerate(paths):
         try:
             with open_input(path) as handle:
-                yield from split_games(handle, "<stdin>" if path == "-" else path)
+                yield from read_chunks(handle, "<stdin>" if path == "-" else path, number)
         except (InputError, OSError) as exc:
             if unreadable is None:
                 _fail_usage(str(exc))
@@ -881,12 +882,10 @@ def _examined(files: list[str], jobs: int | None, **options: Any) -> Iterator[An
     processes, in input order, in flat memory.  An unreadable file is a usage error."""
     from functools import partial
 
-    from .corpus import examine_batch
-    from .parallel import batches
-    from .pool import imap_ordered
+    from .corpus import examine
+    from .pool import imap_games
 
-    work = partial(examine_batch, **options)
-    for _, found in imap_ordered(work, batches(_game_texts(files)), jobs):
+    for _, found in imap_games(partial(examine, **options), _chunks(files), jobs):
         yield from found
 
 
@@ -1581,6 +1580,12 @@ def main() -> None:
         sys.exit(130)
     except BrokenPipeError:
         _output_closed()
+    except RuntimeError as exc:
+        pool = sys.modules.get("replay.pool")  # loaded only where work went to processes
+        if pool is None or not isinstance(exc, pool.WorkerLost):
+            raise
+        _say(f"kozyr: {exc}")
+        sys.exit(EXIT_USAGE)
     except SystemExit as exc:
         # Click (in typer) and rich turn a broken pipe into exit 1, which for kozyr says
         # a record is invalid: the exit they raise is raised while handling the pipe's error.

@@ -47,7 +47,7 @@ from .facts import GameFacts, HandFacts, TrickFacts
 from .games import GAMES
 
 if TYPE_CHECKING:
-    from .parallel import Job
+    from notation.gametext import GameText
 
 __all__ = [
     "Filters",
@@ -549,14 +549,14 @@ class Found:
 
 
 def examine(
-    item: Job,
+    gtext: GameText,
     filters: Filters | None = None,
     output: str = "kgn",
     hands: bool = False,
     keys: bool = False,
     detail: bool = False,
 ) -> Found:
-    """Parse and replay one game (a :data:`replay.parallel.Job`); with ``filters``, the
+    """Parse and replay one game; with ``filters``, the
     texts of what matches (whole games, or with ``hands`` the matching hands cut out)."""
     import json
 
@@ -564,9 +564,6 @@ def examine(
     from notation.jsonio import json_safe
     from notation.parse import parse_game
 
-    from .parallel import game_text
-
-    gtext = game_text(item)
     file, index = gtext.file, gtext.index
     found = Found(file, index)
     try:
@@ -599,10 +596,6 @@ def examine(
         else:
             found.texts.append(write_game(record))
     return found
-
-
-def examine_batch(items: list[Any], **options: Any) -> list[Found]:
-    return [examine(item, **options) for item in items]
 
 
 # ---- Parquet ------------------------------------------------------------------------------------

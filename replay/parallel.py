@@ -1,14 +1,15 @@
 """Checking many games on all cores, or on a Dask cluster, with the same output as one job.
 
-The main process only splits files into games (fast, constant memory) and prints; workers
-parse and replay batches of games.  At most a few batches per worker are in flight, so
-memory stays flat whatever the file size, and results are printed in input order, so the
+The main process only cuts the files into chunks of bytes (:func:`notation.parse.read_chunks`)
+and prints; workers split their chunks into games, parse and replay them
+(:func:`replay.pool.imap_games`).  At most a few chunks per worker are in flight, so memory
+stays flat whatever the file size, and results are printed in input order, so the
 diagnostics are the same, in the same order, as with one job.
 
 >>> import io
->>> from notation.parse import split_games
->>> texts = list(split_games(io.StringIO('[Game "thousand"] [Players "A" "B"]')))
->>> [r.codes() for r in check_batch([job(t) for t in texts])]
+>>> from notation.parse import read_chunks
+>>> chunks = read_chunks(io.BytesIO(b'[Game "thousand"] [Players "A" "B"]'))
+>>> [r.codes() for r in check_all(chunks, jobs=1)]
 [['missing-tag', 'missing-tag']]
 """
 
@@ -20,37 +21,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from notation.errors import KgnError
-from notation.parse import GameText, parse_game
+from notation.parse import Chunk, GameText, parse_game
 
 from .checking import check
-from .pool import imap_ordered
+from .pool import imap_games
 
 __all__ = [
     "GameResult",
-    "Job",
-    "batches",
     "check_all",
-    "check_batch",
     "check_dask",
-    "game_text",
-    "imap_ordered",
-    "job",
+    "check_game",
 ]
-
-
-Job = tuple[str, int, int, str | None, dict[str, Any] | None]
-"""A game to check: text, first line, index in its file, file name, encoding error."""
-
-
-def job(gtext: GameText) -> Job:
-    err = gtext.encoding_error
-    return (
-        gtext.text,
-        gtext.first_line,
-        gtext.index,
-        gtext.file,
-        None if err is None else _to_dict(err),
-    )
 
 
 @dataclass
@@ -102,15 +83,8 @@ def _from_dict(data: dict[str, Any]) -> KgnError:
     return err
 
 
-def game_text(item: Job) -> GameText:
-    """The game a :data:`Job` carries, as :func:`job` took it (its encoding error too)."""
-    text, first_line, index, file, encoding_error = item
-    err = _from_dict(encoding_error) if encoding_error is not None else None
-    return GameText(text, first_line, index, file, err)  # type: ignore[arg-type]
-
-
-def check_job(item: Job) -> GameResult:
-    gtext = game_text(item)
+def check_game(gtext: GameText) -> GameResult:
+    """Parse and replay one game: what a worker sends back for it."""
     file, index = gtext.file, gtext.index
     result = GameResult(file, index)
     try:
@@ -125,52 +99,25 @@ def check_job(item: Job) -> GameResult:
     return result
 
 
-def _warm(items: list[Job]) -> None:
-    """Check a batch's first game (and throw the result away): the reader and its game's
-    rules are then imported before the processes are forked."""
-    check_job(items[0])
-
-
-def check_batch(items: list[Job]) -> list[GameResult]:
-    """Check a batch of games (the unit of work of a worker)."""
-    return [check_job(item) for item in items]
-
-
-def batches(
-    games: Iterable[GameText], size_bytes: int = 256_000, max_games: int = 64
-) -> Iterator[list[Job]]:
-    """Group games into batches of about ``size_bytes`` of text."""
-    batch: list[Job] = []
-    size = 0
-    for gtext in games:
-        batch.append(job(gtext))
-        size += len(gtext.text)
-        if size >= size_bytes or len(batch) >= max_games:
-            yield batch
-            batch, size = [], 0
-    if batch:
-        yield batch
-
-
 def check_all(
-    games: Iterable[GameText],
+    chunks: Iterable[Chunk],
     jobs: int | None = None,
-    on_batch: Callable[[int], None] | None = None,
+    on_chunk: Callable[[int], None] | None = None,
 ) -> Iterator[GameResult]:
-    """Every game's result, in input order, using ``jobs`` processes (all cores by default)."""
-    for batch, results in imap_ordered(check_batch, batches(games), jobs, warm=_warm):
+    """Every game's result, in input order, using ``jobs`` processes (all cores by default);
+    ``on_chunk(bytes)`` after each chunk (for a progress bar)."""
+    for chunk, results in imap_games(check_game, chunks, jobs):
         yield from results
-        if on_batch:
-            on_batch(sum(len(j[0]) for j in batch))
+        if on_chunk:
+            on_chunk(len(chunk.data))
 
 
-def check_dask(games: Iterable[GameText], address: str | None = None) -> Iterator[GameResult]:
-    """The same per-game check over a Dask bag: on the cluster at ``address``, or on a local
-    cluster started for the run.  Needs the ``dask`` extra."""
-    import itertools
-
-    import dask.bag as db
+def check_dask(chunks: Iterable[Chunk], address: str | None = None) -> Iterator[GameResult]:
+    """The same per-game check with the chunks sent to Dask workers: on the cluster at
+    ``address``, or on a local cluster started for the run.  Needs the ``dask`` extra."""
     from distributed import Client, LocalCluster
+
+    from .pool import in_order
 
     workers = os.cpu_count() or 1
     if address is None or address == "local":
@@ -182,13 +129,13 @@ def check_dask(games: Iterable[GameText], address: str | None = None) -> Iterato
         cluster = None
         client = Client(address)
         workers = max(1, len(client.scheduler_info().get("workers", {})))
+
+    def submit(fn: Callable[[Any], Any], item: Any) -> Any:
+        return client.submit(fn, item, pure=False)
+
     try:
-        # One bag per group of batches: memory stays bounded however long the input is.
-        stream = batches(games)
-        while group := list(itertools.islice(stream, 8 * workers)):
-            bag = db.from_sequence(group, npartitions=len(group)).map(check_batch)
-            for results in bag.compute(scheduler=client.get):
-                yield from results
+        for _, results in in_order(check_game, iter(chunks), submit, 8 * workers):
+            yield from results
     finally:
         client.close()
         if cluster is not None:

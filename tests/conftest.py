@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import io
 import os
 from pathlib import Path
 
@@ -35,3 +36,14 @@ def diagnostics_of(path: Path) -> list[notation.KgnError]:
         else:
             out.extend(replay.check(item, file=gtext.file, source=gtext.source_line).diagnostics)
     return out
+
+
+class Trickle(io.BytesIO):
+    """A binary stream that gives at most ``size`` bytes a read, as a slow pipe does."""
+
+    def __init__(self, data: bytes, size: int) -> None:
+        super().__init__(data)
+        self.size = size
+
+    def read1(self, size: int = -1) -> bytes:
+        return super().read1(min(size, self.size) if size > 0 else self.size)

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import SAMPLES
+from conftest import SAMPLES, Trickle
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -55,17 +55,6 @@ def test_the_grammar_counts_a_games_items_as_count_items_does(path: Path) -> Non
         assert count_items(game) == (builder.hands, builder.items), path
 
 
-class _Trickle(io.BytesIO):
-    """A binary stream that gives at most ``size`` bytes a read, as a slow pipe does."""
-
-    def __init__(self, data: bytes, size: int) -> None:
-        super().__init__(data)
-        self.size = size
-
-    def read1(self, size: int = -1) -> bytes:
-        return super().read1(min(size, self.size) if size > 0 else self.size)
-
-
 class _LineByLine:
     """A binary stream read only line by line (no ``read1``)."""
 
@@ -94,10 +83,10 @@ def test_a_stream_split_a_block_at_a_time_gives_the_games_read_line_by_line(
             for g in split_games(handle, "f.kgn")  # type: ignore[arg-type]
         ]
 
-    assert games(_Trickle(data, size)) == games(_LineByLine(data))
+    assert games(Trickle(data, size)) == games(_LineByLine(data))
     for path in SAMPLE_FILES[:3]:
         whole = path.read_bytes()
-        assert games(_Trickle(whole, 1000)) == games(_LineByLine(whole))
+        assert games(Trickle(whole, 1000)) == games(_LineByLine(whole))
 
 
 def test_lenient_input_reads_and_writes_canonical() -> None:

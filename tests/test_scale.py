@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import INVALID, SAMPLES
+from conftest import INVALID, SAMPLES, Trickle
 from differential import positions
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -19,12 +19,13 @@ from typer.testing import CliRunner
 import notation
 import replay
 from notation.fastparse import fast_bura, fast_thousand
-from notation.parse import GameText, parse_game, split_games
+from notation.parse import Chunk, GameText, parse_game, read_chunks, split_games
 from notation.records import BuraTrick, Hand, Trick
 from replay.annotate import annotate
 from replay.cli import app
 from replay.games import generate
-from replay.parallel import check_all, check_job, job
+from replay.parallel import check_all, check_game
+from replay.pool import imap_games, in_order
 from replay.rules import SWITCHES
 from replay.thousand import generate_thousand
 
@@ -383,7 +384,7 @@ def test_any_input_gives_a_report_or_located_diagnostics(data: st.DataObject) ->
         j = data.draw(st.integers(i, min(len(text), i + 10)))
         text = text[:i] + data.draw(st.text(max_size=6)) + text[j:]
     for gtext in split_games(io.StringIO(text)):
-        result = check_job(job(gtext))  # parse and replay; raises on any other exception
+        result = check_game(gtext)  # parse and replay; raises on any other exception
         for d in result.errors():
             assert d.code and (d.line is not None or d.code in {"setup", "players", "missing-tag"})
 
@@ -411,13 +412,183 @@ def test_many_jobs_print_what_one_job_prints(tmp_path: Path) -> None:
 
 
 def test_check_all_keeps_the_input_order() -> None:
-    texts = [
-        gt
-        for p in sorted(INVALID.glob("thousand/*.kgn"))
-        for gt in split_games(io.BytesIO(p.read_bytes()), str(p))
+    paths = sorted(INVALID.glob("thousand/*.kgn"))
+    chunks = (c for n, p in enumerate(paths) for c in read_chunks(p.open("rb"), str(p), n))
+    results = list(check_all(chunks, jobs=2))
+    assert [(r.file, r.index) for r in results] == [
+        (t.file, t.index) for p in paths for t in split_games(p.open("rb"), str(p))
     ]
-    results = list(check_all(texts, jobs=2))
-    assert [r.file for r in results] == [t.file for t in texts]
+
+
+# ---- files cut into chunks: the workers split them, and get what split_games gives ------------
+
+
+def seen(gtext: GameText) -> tuple[str, int, int, str | None, str | None]:
+    """What a worker's function sees of a game (module level: it goes to the processes)."""
+    err = gtext.encoding_error
+    return gtext.text, gtext.first_line, gtext.index, gtext.file, err and err.format()
+
+
+def here(fn: object, item: Chunk) -> object:
+    """Work done at once, in this process (as ``--jobs 1`` does)."""
+    from replay.pool import _Done
+
+    return _Done(fn(item))  # type: ignore[operator]
+
+
+_CUT_BITS = st.sampled_from(
+    [b"\n", b"\r\n", b"\n\n", b'\n[Game "bura"]', b'\n[Event "x"]', b"\n[", b"  ",
+     b"1. 6s 7s", b"{", b"}", b"; c", b'"', b"\xff", b"\xd0\xb0", b"\xef\xbb\xbf", b"x"]
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.lists(_CUT_BITS, max_size=50).map(b"".join), min_size=1, max_size=3),
+       st.integers(1, 40), st.integers(1, 12))  # fmt: skip
+def test_files_cut_into_chunks_give_the_games_split_games_gives(
+    files: list[bytes], size: int, trickle: int
+) -> None:
+    # Cuts land anywhere: in a comment, between a header and its moves, in a game that
+    # has no [Game line of its own; the games, their numbers, lines and encoding errors
+    # still come back as reading each file whole gives them.
+    chunks = [
+        c for n, data in enumerate(files) for c in read_chunks(Trickle(data, trickle), f"{n}.kgn", n, size)
+    ]  # fmt: skip
+    for n, data in enumerate(files):
+        mine = [c for c in chunks if c.source == n]
+        assert b"".join(c.data for c in mine) == data  # nothing lost, nothing added
+        assert [c.last for c in mine] == [False] * (len(mine) - 1) + [True] * bool(mine)
+        assert all(c.first_line == 1 + data[: data.find(c.data)].count(b"\n") for c in mine[:1])
+    whole = [seen(g) for n, data in enumerate(files) for g in split_games(io.BytesIO(data), f"{n}.kgn")]
+    assert [r for _, rs in in_order(seen, iter(chunks), here, 3) for r in rs] == whole
+
+
+def test_a_file_with_every_kind_of_bad_cut_checks_the_same_on_two_processes(tmp_path: Path) -> None:
+    # Long enough for many chunks: headers that begin with another tag, a game with no [Game
+    # line, a header with no moves, a comment holding [Game lines across a chunk's end.
+    games = GENERATED * 2 + BURA_GENERATED
+    odd = [
+        '[Event "club"]\n' + games[0],
+        games[1].replace('[Game "thousand"]\n', ""),
+        '[Game "thousand"]\n[Players "A" "B" "C"]\n',
+        games[2].replace("\nhand 2", "\n{ a note\n" + '[Game "x"]\n' * 4000 + "}\nhand 2", 1),
+    ]
+    text = "\n".join(games[:3] + odd + games[3:] + odd[::-1] + games)
+    path = tmp_path / "odd.kgn"
+    path.write_text(text)
+    chunks = list(read_chunks(path.open("rb"), str(path), size=4096))
+    assert len(chunks) > 30
+    alone = [check_game(g) for g in split_games(path.open("rb"), str(path))]
+    assert len(alone) == 2 * (len(games) + 4) - 2  # each bodiless header joins the next game
+    assert list(check_all(iter(chunks), jobs=2)) == alone
+    assert list(check_all(iter(chunks), jobs=1)) == alone
+    parts = [r for _, rs in imap_games(seen, iter(chunks), jobs=2) for r in rs]
+    assert parts == [seen(g) for g in split_games(path.open("rb"), str(path))]
+
+
+# ---- the worker processes ---------------------------------------------------------------------
+
+
+def big(n: int) -> str:
+    """A result larger than a pipe holds (module level: it goes to the processes)."""
+    return str(n) * 300_000
+
+
+def fails_on_three(n: int) -> int:
+    if n == 3:
+        raise ValueError(f"no {n}")
+    return n
+
+
+def dies_on_three(n: int) -> int:
+    if n == 3:
+        os.kill(os.getpid(), 9)
+    return os.getpid()
+
+
+def test_workers_give_large_results_in_order_while_more_work_goes_out() -> None:
+    import signal
+
+
+    def stuck(*_: object) -> None:
+        raise TimeoutError("the workers and this process wait on each other")
+
+    signal.signal(signal.SIGALRM, stuck)
+    signal.alarm(60)
+    try:
+        same_back()
+    finally:
+        signal.alarm(0)
+
+
+def same_back() -> None:
+    from replay.pool import imap_ordered
+
+    items = [str(n) * 200_000 for n in range(12)]  # work as large as its result, both more
+    assert [r for _, r in imap_ordered(str.upper, items, jobs=2)] == items  # than a pipe holds
+    assert [r for _, r in imap_ordered(big, range(12), jobs=2)] == [big(n) for n in range(12)]
+
+
+def test_an_error_in_a_worker_is_raised_here_with_the_workers_traceback() -> None:
+    from replay.pool import imap_ordered
+
+    results = imap_ordered(fails_on_three, range(8), jobs=2)
+    assert [next(results)[1] for _ in range(3)] == [0, 1, 2]
+    with pytest.raises(ValueError, match="no 3") as raised:
+        next(results)
+    assert "in a worker process" in "".join(raised.value.__notes__)
+    assert "fails_on_three" in "".join(raised.value.__notes__)
+
+
+def test_a_worker_that_dies_is_reported_and_nothing_hangs() -> None:
+    from replay.pool import WorkerLost, imap_ordered
+
+    with pytest.raises(WorkerLost, match="signal 9"):
+        list(imap_ordered(dies_on_three, range(8), jobs=2))
+
+
+def test_stopping_early_leaves_no_worker_behind() -> None:
+    from replay.pool import imap_ordered
+
+    results = imap_ordered(dies_on_three, [0, 1, 2], jobs=2)  # item 3 never comes
+    pid = next(results)[1]
+    results.close()
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)  # gone, and reaped (a zombie would still take the signal)
+
+
+def test_where_workers_cannot_be_forked_concurrent_futures_runs_them(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import replay.pool
+
+    monkeypatch.setattr(replay.pool, "_CAN_FORK", False)
+    path = tmp_path / "many.kgn"
+    path.write_text("\n".join(GENERATED * 2))
+    chunks = list(read_chunks(path.open("rb"), str(path), size=4096))
+    assert list(check_all(iter(chunks), jobs=2)) == list(check_all(iter(chunks), jobs=1))
+
+
+def test_a_lost_worker_is_a_clear_message_and_exit_2(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    path = tmp_path / "many.kgn"
+    path.write_text("\n".join(GENERATED * 40))
+    code = (
+        "import os, replay.parallel as p; real = p.check_game\n"
+        "def check_game(g):\n"
+        "    if g.index == 30: os.kill(os.getpid(), 9)\n"
+        "    return real(g)\n"
+        "p.check_game = check_game\n"
+        "from replay.cli import main; main()"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code, "validate", "-j", "2", str(path)], capture_output=True, text=True
+    )
+    assert run.returncode == 2, run.stderr
+    assert run.stderr.strip().endswith("a worker process stopped (killed by signal 9) before it finished its work")
+    assert "Traceback" not in run.stderr
 
 
 def test_dask_local_cluster_gives_the_same_report(tmp_path: Path) -> None:
