@@ -292,17 +292,18 @@ def _game_lines(data: bytes) -> int:
 
 def _header_start(data: bytes, at: int) -> int:
     """Where the header holding the line at ``at`` begins: the first of the ``[`` lines
-    (and blank lines between them) just before it; a cut there keeps a header whole."""
+    (and blank lines between them) just before it, so that a cut there keeps a header
+    whole; -1 if ``data`` holds nothing else before it (the header may begin earlier)."""
     start = at
     while at > 0:
         line_start = data.rfind(b"\n", 0, at - 1) + 1
         line = data[line_start : at - 1].strip()
         if line and not line.startswith(b"["):
-            break
+            return start
         if line:
             start = line_start
         at = line_start
-    return start
+    return -1
 
 
 def read_chunks(
@@ -318,23 +319,30 @@ def read_chunks(
     [(b'[Game "bura"]\\n1. 6s 7s\\n\\n', 1, 1, False), (b'[Event "x"]\\n[Game "bura"]\\n1. 8s 9s\\n', 4, 2, True)]
     """
     read = getattr(handle, "read1", handle.read)
-    pieces: list[bytes] = []
+    pieces: list[bytes] = []  # read, not yet given out
     tail = b""  # the last bytes read, for a Game line that a block boundary cuts
     line, index = 1, 1
     while block := read(size):
-        seen = tail + block
-        tail = seen[-len(_GAME_LINE) :]
-        found = seen.rfind(_GAME_LINE)
+        at: int | None = block.rfind(_GAME_LINE) + 1  # where the last Game line starts
+        if at == 0:
+            found = (tail + block[: len(_GAME_LINE)]).rfind(_GAME_LINE) if tail else -1
+            at = found + 1 - len(tail) if found >= 0 else None  # at or before the block
+        tail = (tail + block)[-len(_GAME_LINE) :]
         pieces.append(block)
-        if found < 0:
+        if at is None:
             continue
-        data = b"".join(pieces)
-        cut = _header_start(data, len(data) - len(seen) + found + 1)
-        if cut == 0:  # the header began the chunk: no cut yet
-            pieces = [data]
-            continue
-        chunk = data[:cut]
-        pieces = [data[cut:]]
+        cut = _header_start(block, at) if at > 0 else -1
+        if cut > 0:  # within this block: the rest of it goes on
+            pieces[-1] = block[:cut]
+            chunk = b"".join(pieces)
+            pieces = [block[cut:]]
+        else:  # the header may begin in an earlier block
+            data = b"".join(pieces)
+            cut = _header_start(data, len(data) - len(block) + at)
+            if cut <= 0:  # the header began what is pending: no cut yet
+                pieces = [data]
+                continue
+            chunk, pieces = data[:cut], [data[cut:]]
         yield Chunk(chunk, file, source, line, index, False)
         line += chunk.count(b"\n")
         index += _game_lines(chunk)

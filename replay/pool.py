@@ -157,20 +157,28 @@ class _ForkPool:
             if len(worker.waiting) >= 2:
                 return
             ticket = self.queue.popleft()
-            worker.outbox += _HEAD.pack(len(ticket.payload))
-            worker.outbox += ticket.payload
-            ticket.payload = b""
             worker.waiting.append(ticket)
-            self._send(worker)
+            message = [_HEAD.pack(len(ticket.payload)), ticket.payload]
+            ticket.payload = b""
+            if worker.outbox:
+                worker.outbox += b"".join(message)
+                self._send(worker)
+            else:  # the usual case: the pipe takes it all at once, with no copy here
+                sent = self._write(worker, message)
+                if sent < len(message[0]) + len(message[1]):
+                    worker.outbox += b"".join(message)[sent:]
 
     def _send(self, worker: _Worker) -> None:
+        del worker.outbox[: self._write(worker, [worker.outbox])]
+
+    def _write(self, worker: _Worker, parts: list[Any]) -> int:
+        """What the worker's task pipe takes of ``parts`` now (it never waits)."""
         try:
-            sent = os.write(worker.tasks, worker.outbox)
+            return os.writev(worker.tasks, parts)
         except BlockingIOError:
-            return
+            return 0
         except BrokenPipeError:
             raise self._lost(worker) from None
-        del worker.outbox[:sent]
 
     def pump(self) -> None:
         """Wait until a worker can take more work or has answered; send and read."""
@@ -191,7 +199,7 @@ class _ForkPool:
         self._dispatch()
 
     def _receive(self, worker: _Worker) -> None:
-        data = os.read(worker.results, 1 << 20)
+        data = os.read(worker.results, 1 << 16)
         if not data:
             raise self._lost(worker)
         inbox = worker.inbox

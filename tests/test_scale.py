@@ -458,6 +458,7 @@ def test_files_cut_into_chunks_give_the_games_split_games_gives(
         mine = [c for c in chunks if c.source == n]
         assert b"".join(c.data for c in mine) == data  # nothing lost, nothing added
         assert [c.last for c in mine] == [False] * (len(mine) - 1) + [True] * bool(mine)
+        assert all(c.data.startswith(b"[") for c in mine[1:])  # cut before a [ line only
         assert all(c.first_line == 1 + data[: data.find(c.data)].count(b"\n") for c in mine[:1])
     whole = [seen(g) for n, data in enumerate(files) for g in split_games(io.BytesIO(data), f"{n}.kgn")]
     assert [r for _, rs in in_order(seen, iter(chunks), here, 3) for r in rs] == whole
