@@ -254,7 +254,7 @@ def split_games(handle: IO[str] | IO[bytes], file: str | None = None) -> Iterato
 
 
 class Chunk(NamedTuple):
-    """Whole lines of one input, cut before a line that most likely starts a game: the unit
+    """Whole lines of one input, cut before a header (a line that most likely starts a game): the unit
     of work when many processes read one file.  The main process cuts the file without
     reading the games (:func:`read_chunks`); a worker splits its chunk into games
     (:func:`split_chunk`), which tells whether the cut was really between two games."""
@@ -266,8 +266,8 @@ class Chunk(NamedTuple):
     first_line: int
     """The file's line number of the chunk's first line (exact)."""
     first_index: int
-    """The number its first game has if each game before it in the file has its own line
-    starting ``[Game`` (a guess: whoever puts the chunks' games in order checks it)."""
+    """The number its first game has if each header before it in the file began a game (a
+    guess: whoever puts the chunks' games in order checks it)."""
     last: bool
     """The input's last chunk."""
 
@@ -278,25 +278,31 @@ class Chunk(NamedTuple):
 
 _CHUNK: Final = 1 << 16
 """Bytes read at a time by :func:`read_chunks` (a chunk is about that long)."""
-_GAME_LINE: Final = b"\n[Game"
+_TAG_LINE: Final = b"\n["
 _BOM: Final = b"\xef\xbb\xbf"
 
 
-def _game_lines(data: bytes) -> int:
-    """How many lines of ``data`` start with ``[Game``."""
-    count = data.count(_GAME_LINE)
-    if data.startswith(b"[Game") or data.startswith(_BOM + b"[Game"):
+def _headers(data: bytes) -> int:
+    """How many headers begin in ``data``: lines starting with ``[`` whose line before does
+    not end with ``]`` (a guess at the number of games, counted at the speed of memory)."""
+    count = data.count(_TAG_LINE) - data.count(b"]\n[")
+    if b"\r" in data:
+        count -= data.count(b"]\r\n[")
+    if data.startswith(b"[") or data.startswith(_BOM + b"["):
         count += 1
     return count
 
 
-def _header_start(data: bytes, at: int) -> int:
+def _header_start(data: bytes, at: int, whole: bool = True) -> int:
     """Where the header holding the line at ``at`` begins: the first of the ``[`` lines
     (and blank lines between them) just before it, so that a cut there keeps a header
-    whole; -1 if ``data`` holds nothing else before it (the header may begin earlier)."""
+    whole; -1 if ``data`` holds nothing else before it (the header may begin earlier).
+    ``whole``: ``data`` begins at the start of a line (not in the middle of one)."""
     start = at
     while at > 0:
         line_start = data.rfind(b"\n", 0, at - 1) + 1
+        if line_start == 0 and not whole:
+            return -1  # the line began before ``data``
         line = data[line_start : at - 1].strip()
         if line and not line.startswith(b"["):
             return start
@@ -310,8 +316,8 @@ def read_chunks(
     handle: IO[bytes], file: str | None = None, source: int = 0, size: int = _CHUNK
 ) -> Iterator[Chunk]:
     """A binary stream cut into :class:`Chunk` s of about ``size`` bytes, each cut made before
-    the header of a game whose Game tag starts its line.  Nothing is decoded or split here;
-    the stream is read a block at a time (``read1``: what a pipe holds now).
+    a header (the first of a run of lines starting with ``[``).  Nothing is decoded or split
+    here; the stream is read a block at a time (``read1``: what a pipe holds now).
 
     >>> import io
     >>> text = b'[Game "bura"]\\n1. 6s 7s\\n\\n[Event "x"]\\n[Game "bura"]\\n1. 8s 9s\\n'
@@ -320,18 +326,18 @@ def read_chunks(
     """
     read = getattr(handle, "read1", handle.read)
     pieces: list[bytes] = []  # read, not yet given out
-    tail = b""  # the last bytes read, for a Game line that a block boundary cuts
+    tail = b""  # the last bytes read, for a tag line that a block boundary cuts
     line, index = 1, 1
     while block := read(size):
-        at: int | None = block.rfind(_GAME_LINE) + 1  # where the last Game line starts
+        at: int | None = block.rfind(_TAG_LINE) + 1  # where the last tag line starts
         if at == 0:
-            found = (tail + block[: len(_GAME_LINE)]).rfind(_GAME_LINE) if tail else -1
+            found = (tail + block[: len(_TAG_LINE)]).rfind(_TAG_LINE) if tail else -1
             at = found + 1 - len(tail) if found >= 0 else None  # at or before the block
-        tail = (tail + block)[-len(_GAME_LINE) :]
+        tail = (tail + block)[-len(_TAG_LINE) :]
         pieces.append(block)
         if at is None:
             continue
-        cut = _header_start(block, at) if at > 0 else -1
+        cut = _header_start(block, at, len(pieces) == 1) if at > 0 else -1
         if cut > 0:  # within this block: the rest of it goes on
             pieces[-1] = block[:cut]
             chunk = b"".join(pieces)
@@ -345,7 +351,7 @@ def read_chunks(
             chunk, pieces = data[:cut], [data[cut:]]
         yield Chunk(chunk, file, source, line, index, False)
         line += chunk.count(b"\n")
-        index += _game_lines(chunk)
+        index += _headers(chunk)
     if pieces and (data := b"".join(pieces)):
         yield Chunk(data, file, source, line, index, True)
 

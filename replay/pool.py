@@ -357,10 +357,10 @@ def in_order(
     """The chunks' games through ``per_game``, ``ahead`` chunks in flight on ``submit``, put
     right here as they come back, in input order:
 
-    - a chunk whose first game has another number than the games before it make (a game
-      without a ``[Game`` line of its own, or one in a comment) goes again, with every
-      chunk of its input in flight, with the right numbers, and later chunks of that input
-      are sent numbered right;
+    - a chunk whose first game has another number than the games before it make (a
+      header that did not begin a game: a ``[`` line in a comment, a header with no moves)
+      goes again, with every chunk of its input in flight, with the right numbers, and
+      later chunks of that input are sent numbered right;
     - a chunk that ends inside a game (the cut after it fell in a comment, or between a
       header and its moves) is joined with the next and split again here.
     """

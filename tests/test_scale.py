@@ -464,6 +464,24 @@ def test_files_cut_into_chunks_give_the_games_split_games_gives(
     assert [r for _, rs in in_order(seen, iter(chunks), here, 3) for r in rs] == whole
 
 
+@pytest.mark.parametrize("header", ["as written", "Event first", "on one line", "CRLF"])
+def test_chunks_guess_each_first_games_number_and_line_right(header: str, tmp_path: Path) -> None:
+    # The main process cuts before headers and counts them; for records as people and
+    # programs write them the guess is right, so no chunk has to be checked twice.
+    games = (GENERATED + BURA_GENERATED) * 3
+    if header == "Event first":
+        games = ['[Event "club"]\n' + g for g in games]
+    elif header == "on one line":
+        games = [re.sub(r"\]\n\[", "] [", g.split("\n\n", 1)[0]) + "\n\n" + g.split("\n\n", 1)[1] for g in games]
+    text = "\n".join(games)
+    path = tmp_path / "games.kgn"
+    path.write_bytes(text.replace("\n", "\r\n").encode() if header == "CRLF" else text.encode())
+    chunks = list(read_chunks(path.open("rb"), str(path), size=4096))
+    assert len(chunks) > 20
+    firsts = {g.first_line: g.index for g in split_games(path.open("rb"), str(path))}
+    assert [firsts[c.first_line] for c in chunks] == [c.first_index for c in chunks]
+
+
 def test_a_file_with_every_kind_of_bad_cut_checks_the_same_on_two_processes(tmp_path: Path) -> None:
     # Long enough for many chunks: headers that begin with another tag, a game with no [Game
     # line, a header with no moves, a comment holding [Game lines across a chunk's end.
