@@ -293,21 +293,24 @@ def _headers(data: bytes) -> int:
     return count
 
 
+_MOST_TAGS: Final = 64
+"""How far back a cut looks for a header's first line (a longer run of tag lines is not
+cut before, so that looking stays linear in the input)."""
+
+
 def _header_start(data: bytes, at: int, whole: bool = True) -> int:
-    """Where the header holding the line at ``at`` begins: the first of the ``[`` lines
-    (and blank lines between them) just before it, so that a cut there keeps a header
-    whole; -1 if ``data`` holds nothing else before it (the header may begin earlier).
-    ``whole``: ``data`` begins at the start of a line (not in the middle of one)."""
-    start = at
-    while at > 0:
+    """Where the header holding the line at ``at`` begins: the first of the lines starting
+    with ``[`` just before it, so that a cut there keeps a header whole; -1 if that is not
+    known from ``data`` (the header may begin before it, or it is longer than
+    ``_MOST_TAGS`` lines).  ``whole``: ``data`` begins at the start of a line."""
+    for _ in range(_MOST_TAGS):
+        if at == 0:
+            return -1
         line_start = data.rfind(b"\n", 0, at - 1) + 1
         if line_start == 0 and not whole:
-            return -1  # the line began before ``data``
-        line = data[line_start : at - 1].strip()
-        if line and not line.startswith(b"["):
-            return start
-        if line:
-            start = line_start
+            return -1  # that line began before ``data``
+        if not data[line_start : at - 1].lstrip().startswith(b"["):
+            return at  # after a move, a comment or a blank line
         at = line_start
     return -1
 
