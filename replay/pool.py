@@ -11,9 +11,6 @@ from __future__ import annotations
 
 import itertools
 import os
-import pickle
-import select
-import signal
 import struct
 import sys
 from collections import deque
@@ -146,6 +143,8 @@ class _ForkPool:
         self.workers.append(_Worker(pid, task_write, result_read))
 
     def submit(self, fn: Callable[[Any], Any], item: Any) -> _Ticket:
+        import pickle  # here: a command that starts no processes does not load it
+
         ticket = _Ticket(self, pickle.dumps((fn, item), pickle.HIGHEST_PROTOCOL))
         self.queue.append(ticket)
         self._dispatch()
@@ -182,6 +181,8 @@ class _ForkPool:
 
     def pump(self) -> None:
         """Wait until a worker can take more work or has answered; send and read."""
+        import select
+
         poll = select.poll()
         for w in self.workers:
             if w.waiting:
@@ -199,6 +200,8 @@ class _ForkPool:
         self._dispatch()
 
     def _receive(self, worker: _Worker) -> None:
+        import pickle
+
         data = os.read(worker.results, 1 << 16)
         if not data:
             raise self._lost(worker)
@@ -236,6 +239,8 @@ class _ForkPool:
     def close(self) -> None:
         """Close the pipes (each worker ends when it sees its task pipe closed); workers
         still busy with work nobody will read are stopped."""
+        import signal
+
         for w in self.workers:
             os.close(w.tasks)
             os.close(w.results)
@@ -251,6 +256,7 @@ class _ForkPool:
 def _serve(tasks: int, results: int) -> None:
     """A forked worker's loop: read ``(fn, item)``, answer ``(True, fn(item))`` or
     ``(False, the exception)``, until the task pipe closes."""
+    import pickle
     import traceback
 
     with open(tasks, "rb", buffering=1 << 17) as stream:
