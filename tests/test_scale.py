@@ -429,11 +429,21 @@ def seen(gtext: GameText) -> tuple[str, int, int, str | None, str | None]:
     return gtext.text, gtext.first_line, gtext.index, gtext.file, err and err.format()
 
 
-def here(fn: object, item: Chunk) -> object:
+class Done:
     """Work done at once, in this process (as ``--jobs 1`` does)."""
-    from replay.pool import _Done
 
-    return _Done(fn(item))  # type: ignore[operator]
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def result(self) -> object:
+        return self.value
+
+    def cancel(self) -> bool:
+        return False
+
+
+def here(fn: object, item: Chunk) -> Done:
+    return Done(fn(item))  # type: ignore[operator]
 
 
 _CUT_BITS = st.sampled_from(
