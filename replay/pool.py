@@ -38,30 +38,31 @@ class _Pending(Protocol[_R_co]):
 
 Submit = Callable[[Callable[[Any], Any], Any], _Pending[Any]]
 """``submit(fn, item)``: ``fn(item)`` started, its result to be asked for later (a
-:class:`concurrent.futures.Future`, a Dask future, or work done at once here)."""
+:class:`concurrent.futures.Future`, a Dask future, or work done here when it is asked for)."""
 
 
 class WorkerLost(RuntimeError):
     """A worker process stopped without giving its results (killed, or out of memory)."""
 
 
-class _Done(Generic[_R]):
-    """A result computed at once, in this process."""
+class _Later(Generic[_R]):
+    """Work done here, when its result is asked for (so that work in flight holds no
+    results in memory, and work given up costs nothing)."""
 
-    __slots__ = ("value",)
+    __slots__ = ("fn", "item")
 
-    def __init__(self, value: _R) -> None:
-        self.value = value
+    def __init__(self, fn: Callable[[Any], _R], item: Any) -> None:
+        self.fn, self.item = fn, item
 
     def result(self) -> _R:
-        return self.value
+        return self.fn(self.item)
 
     def cancel(self) -> bool:
-        return False
+        return True
 
 
 def _here(fn: Callable[[Any], Any], item: Any) -> _Pending[Any]:
-    return _Done(fn(item))
+    return _Later(fn, item)
 
 
 _CAN_FORK = hasattr(os, "fork") and sys.platform.startswith("linux")
