@@ -1581,8 +1581,9 @@ def main() -> None:
     except BrokenPipeError:
         _output_closed()
     except RuntimeError as exc:
-        pool = sys.modules.get("replay.pool")  # loaded only where work went to processes
-        if pool is None or not isinstance(exc, pool.WorkerLost):
+        from .pool import WorkerLost  # here: start-up does not load the pool
+
+        if not isinstance(exc, WorkerLost):
             raise
         _say(f"kozyr: {exc}")
         sys.exit(EXIT_USAGE)

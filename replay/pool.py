@@ -61,10 +61,6 @@ class _Later(Generic[_R]):
         return True
 
 
-def _here(fn: Callable[[Any], Any], item: Any) -> _Pending[Any]:
-    return _Later(fn, item)
-
-
 _CAN_FORK = hasattr(os, "fork") and sys.platform.startswith("linux")
 """Workers are forked (:class:`_ForkPool`); elsewhere :mod:`concurrent.futures` starts them."""
 
@@ -158,15 +154,13 @@ class _ForkPool:
                 return
             ticket = self.queue.popleft()
             worker.waiting.append(ticket)
-            message = [_HEAD.pack(len(ticket.payload)), ticket.payload]
+            head, payload = _HEAD.pack(len(ticket.payload)), ticket.payload
             ticket.payload = b""
-            if worker.outbox:
-                worker.outbox += b"".join(message)
-                self._send(worker)
-            else:  # the usual case: the pipe takes it all at once, with no copy here
-                sent = self._write(worker, message)
-                if sent < len(message[0]) + len(message[1]):
-                    worker.outbox += b"".join(message)[sent:]
+            # Usually the pipe takes it all at once, with no copy here; else it waits in
+            # the outbox, behind what already waits there.
+            sent = 0 if worker.outbox else self._write(worker, [head, payload])
+            if sent < len(head) + len(payload):
+                worker.outbox += (head + payload)[sent:]
 
     def _send(self, worker: _Worker) -> None:
         del worker.outbox[: self._write(worker, [worker.outbox])]
@@ -184,14 +178,14 @@ class _ForkPool:
         """Wait until a worker can take more work or has answered; send and read."""
         import select
 
+        if not self.workers:
+            raise WorkerLost("no worker process is left")
         poll = select.poll()
         for w in self.workers:
             if w.waiting:
                 poll.register(w.results, select.POLLIN)
             if w.outbox:
                 poll.register(w.tasks, select.POLLOUT)
-        if not self.workers:
-            raise WorkerLost("no worker process is left")
         ready = {fd for fd, _ in poll.poll()}
         for w in self.workers:
             if w.tasks in ready:
@@ -284,7 +278,7 @@ def _workers(jobs: int, warm: Callable[[], object] | None = None) -> Iterator[Su
     processes start: a little of the work, so that what it imports is imported once, here,
     and not in every process (they are forked from here)."""
     if jobs == 1:
-        yield _here
+        yield _Later
         return
     if warm is not None:
         warm()
@@ -301,23 +295,23 @@ def _workers(jobs: int, warm: Callable[[], object] | None = None) -> Iterator[Su
         yield executor.submit
 
 
+def _how_many(jobs: int | None, items: Iterable[_T]) -> tuple[int, list[_T], Iterator[_T]]:
+    """The processes to use (all cores by default; 1 for a single item: starting processes
+    costs more), the first items, and all the items again."""
+    source = iter(items)
+    ahead = list(itertools.islice(source, 2))
+    jobs = (jobs or os.cpu_count() or 1) if len(ahead) == 2 else 1
+    return jobs, ahead, itertools.chain(ahead, source)
+
+
 def imap_ordered(
-    fn: Callable[[_T], _R],
-    items: Iterable[_T],
-    jobs: int | None = None,
-    warm: Callable[[_T], object] | None = None,
+    fn: Callable[[_T], _R], items: Iterable[_T], jobs: int | None = None
 ) -> Iterator[tuple[_T, _R]]:
     """``(item, fn(item))`` for every item, in input order, on ``jobs`` processes (all cores
     by default; 1, or a single item: in this process).  At most ``3 * jobs`` items are in
-    flight.  ``warm(first item)`` runs here before the processes start."""
-    jobs = jobs or os.cpu_count() or 1
-    items = iter(items)
-    ahead = list(itertools.islice(items, 2))
-    if len(ahead) < 2:  # one item is done here: starting processes costs more
-        jobs = 1
-    items = itertools.chain(ahead, items)
-    start = None if warm is None or jobs == 1 else partial(warm, ahead[0])
-    with _workers(jobs, start) as submit:
+    flight."""
+    jobs, _, items = _how_many(jobs, items)
+    with _workers(jobs) as submit:
         window: deque[tuple[_T, _Pending[_R]]] = deque()
         for item in items:
             window.append((item, submit(fn, item)))
@@ -343,11 +337,7 @@ def imap_games(
     on ``jobs`` processes (all cores by default; 1, or a single chunk: in this process).
     The games and their numbers and lines are exactly what :func:`notation.parse.split_games`
     gives, whatever the text: see :func:`in_order`."""
-    jobs = jobs or os.cpu_count() or 1
-    source = iter(chunks)
-    ahead = list(itertools.islice(source, 2))
-    if len(ahead) < 2:
-        jobs = 1
+    jobs, ahead, source = _how_many(jobs, chunks)
 
     def warm() -> None:  # the first game's reader and rules, imported before the fork
         games, _ = split_chunk(ahead[0])
@@ -355,7 +345,7 @@ def imap_games(
             per_game(games[0])
 
     with _workers(jobs, warm) as submit:
-        yield from in_order(per_game, itertools.chain(ahead, source), submit, 3 * jobs)
+        yield from in_order(per_game, source, submit, 3 * jobs)
 
 
 def in_order(
