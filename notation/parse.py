@@ -284,13 +284,59 @@ _BOM: Final = b"\xef\xbb\xbf"
 
 def _headers(data: bytes) -> int:
     """How many headers begin in ``data``: lines starting with ``[`` whose line before does
-    not end with ``]`` (a guess at the number of games, counted at the speed of memory)."""
+    not end with ``]`` (a guess at the number of games).  Each ``[`` is found at the speed
+    of memory (``find`` of one byte) and its line looked at; text with many brackets that
+    do not start headers is counted with ``count`` instead, so that the time stays linear.
+
+    >>> _headers(b'[Event "x"]\\n[Game "bura"]\\n1. 6s 7s\\n\\n[Game "bura"]\\r\\n[Deal "[]"]\\n')
+    2
+    """
+    count = 1 if data.startswith(b"[") or data.startswith(_BOM + b"[") else 0
+    budget = _MOST_BRACKETS
+    at = data.find(b"[", 1)
+    while at > 0:
+        if data[at - 1] == 10:  # "\n[": a line starting with "["; after "]" (or "]\r")?
+            before = at - 2
+            if before >= 0 and data[before] == 13:
+                before -= 1
+            if before < 0 or data[before] != 93:
+                count += 1
+        budget -= 1
+        if budget == 0:
+            return _headers_counted(data)
+        at = data.find(b"[", at + 1)
+    return count
+
+
+def _headers_counted(data: bytes) -> int:
+    """:func:`_headers` by counting the patterns (slower for text with few brackets)."""
     count = data.count(_TAG_LINE) - data.count(b"]\n[")
     if b"\r" in data:
         count -= data.count(b"]\r\n[")
     if data.startswith(b"[") or data.startswith(_BOM + b"["):
         count += 1
     return count
+
+
+_MOST_BRACKETS: Final = 1 << 10
+"""Brackets :func:`_headers` looks at one by one in a chunk before it counts instead."""
+
+
+def _last_tag_line(data: bytes) -> int:
+    """Where the last line of ``data`` that starts with ``[`` after a newline begins (0:
+    none), found from the last ``[`` backwards.
+
+    >>> _last_tag_line(b'[Game "bura"]\\n1. 6s 7s\\n[Deal "[x]"]'), _last_tag_line(b'[Game "x"]')
+    (23, 0)
+    """
+    at = data.rfind(b"[")
+    for _ in range(_MOST_TAGS):
+        if at <= 0:
+            return 0
+        if data[at - 1] == 10:
+            return at
+        at = data.rfind(b"[", 0, at)
+    return data.rfind(_TAG_LINE) + 1  # many brackets inside lines: the pattern itself
 
 
 _MOST_TAGS: Final = 64
@@ -332,7 +378,7 @@ def read_chunks(
     tail = b""  # the last bytes read, for a tag line that a block boundary cuts
     line, index = 1, 1
     while block := read(size):
-        at: int | None = block.rfind(_TAG_LINE) + 1  # where the last tag line starts
+        at: int | None = _last_tag_line(block)
         if at == 0:
             found = (tail + block[: len(_TAG_LINE)]).rfind(_TAG_LINE) if tail else -1
             at = found + 1 - len(tail) if found >= 0 else None  # at or before the block

@@ -64,6 +64,10 @@ class _Later(Generic[_R]):
 _CAN_FORK = hasattr(os, "fork") and sys.platform.startswith("linux")
 """Workers are forked (:class:`_ForkPool`); elsewhere :mod:`concurrent.futures` starts them."""
 
+_PIPE_SIZE: Final = 1 << 18
+"""Bytes a worker's task pipe holds: two chunks and their headers, so that sending them
+rarely waits for the worker to read."""
+
 _HEAD: Final = struct.Struct("<Q")
 """Each message on a pipe: its length, then the pickle."""
 
@@ -119,8 +123,12 @@ class _ForkPool:
             raise
 
     def _start(self) -> None:
+        import fcntl  # here: Linux only, like the fork
+
         task_read, task_write = os.pipe()
         result_read, result_write = os.pipe()
+        with suppress(OSError):  # room for both pieces of work sent (the default is 64 KB)
+            fcntl.fcntl(task_write, fcntl.F_SETPIPE_SZ, _PIPE_SIZE)
         pid = os.fork()
         if pid == 0:  # the worker: serves until its task pipe closes, never returns
             code = 1

@@ -19,7 +19,15 @@ from typer.testing import CliRunner
 import notation
 import replay
 from notation.fastparse import fast_bura, fast_thousand
-from notation.parse import Chunk, GameText, parse_game, read_chunks, split_games
+from notation.parse import (
+    Chunk,
+    GameText,
+    _headers,
+    _last_tag_line,
+    parse_game,
+    read_chunks,
+    split_games,
+)
 from notation.records import BuraTrick, Hand, Trick
 from replay.annotate import annotate
 from replay.cli import app
@@ -490,6 +498,24 @@ def test_chunks_guess_each_first_games_number_and_line_right(header: str, tmp_pa
     assert len(chunks) > 20
     firsts = {g.first_line: g.index for g in split_games(path.open("rb"), str(path))}
     assert [firsts[c.first_line] for c in chunks] == [c.first_index for c in chunks]
+
+
+_BRACKET_BITS = st.sampled_from([b"[", b"]", b"\n", b"\r", b"\r\n", b"x", b"\xef\xbb\xbf"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_BRACKET_BITS, max_size=40).map(b"".join), st.sampled_from([1, 2, 700]))
+def test_the_header_count_and_the_last_tag_line_are_what_their_patterns_say(
+    text: bytes, repeat: int
+) -> None:
+    # Found bracket by bracket for speed, up to a budget (a text repeated 700 times has
+    # thousands of brackets, and is counted by pattern instead); the same either way.
+    data = text * repeat
+    assert _headers(data) == (
+        data.count(b"\n[") - data.count(b"]\n[") - data.count(b"]\r\n[")
+        + data.startswith(b"[") + data.startswith(b"\xef\xbb\xbf[")
+    )  # fmt: skip
+    assert _last_tag_line(data) == data.rfind(b"\n[") + 1
 
 
 def test_a_file_with_every_kind_of_bad_cut_checks_the_same_on_two_processes(tmp_path: Path) -> None:
