@@ -27,6 +27,7 @@ from .records import GAME_KINDS, MAX_DIGITS, Game
 __all__ = [
     "Chunk",
     "GameText",
+    "game_kind",
     "iter_games",
     "parse_game",
     "parse_number",
@@ -430,7 +431,9 @@ def split_chunk(chunk: Chunk) -> tuple[list[GameText], bool]:
 _GAME_TAG: Final = re.compile(r'\[\s*Game\s+"([^"\\\n]*(?:\\.[^"\\\n]*)*)"')
 
 
-def _game_kind(gtext: GameText) -> str:
+def game_kind(gtext: GameText) -> str:
+    """The game a text is of, by its ``Game`` tag (without reading the rest); a located
+    :class:`KgnSyntaxError` if the tag is missing or names no game kozyr knows."""
     m = _GAME_TAG.search(gtext.text)
 
     def err(message: str, line: int, col: int) -> KgnSyntaxError:
@@ -472,7 +475,7 @@ def parse_game(gtext: GameText, *, fast: bool = True) -> Game:
             return record
     from .larkread import read_with_grammar  # the grammar loads only when it is needed
 
-    return read_with_grammar(gtext, _game_kind(gtext))
+    return read_with_grammar(gtext, game_kind(gtext))
 
 
 # ---- The streaming API --------------------------------------------------------------------

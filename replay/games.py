@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator, Mapping
-from typing import Any
+from contextlib import suppress
+from typing import TYPE_CHECKING, Any
 
 from notation.errors import IllegalMoveError
 from notation.records import GAME_KINDS, AnyGame
@@ -18,7 +19,10 @@ from notation.records import GAME_KINDS, AnyGame
 from .checker import Report
 from .model import GameKind
 
-__all__ = ["GAMES", "generate", "kind_of", "new_table", "table_of"]
+if TYPE_CHECKING:
+    from notation.gametext import GameText
+
+__all__ = ["GAMES", "generate", "kind_of", "load_kind", "new_table", "table_of"]
 
 
 class _Registry(Mapping[str, GameKind]):
@@ -49,6 +53,17 @@ class _Registry(Mapping[str, GameKind]):
 
 GAMES: Mapping[str, GameKind] = _Registry(GAME_KINDS)
 """Every game kozyr knows, by the name of its ``Game`` tag."""
+
+
+def load_kind(gtext: GameText) -> None:
+    """Import the kind of the game in ``gtext`` (if its ``Game`` tag names one), without
+    reading the game: what a pool of worker processes does once, before they are forked,
+    so that each of them does not import it again (:func:`replay.pool.imap_games`)."""
+    from notation.errors import KgnError
+    from notation.parse import game_kind
+
+    with suppress(KgnError):
+        GAMES[game_kind(gtext)]
 
 
 def kind_of(record: AnyGame) -> GameKind:

@@ -24,6 +24,7 @@ from notation.errors import KgnError
 from notation.parse import Chunk, GameText, parse_game
 
 from .checking import check
+from .games import load_kind
 from .pool import imap_games
 
 __all__ = [
@@ -106,7 +107,7 @@ def check_all(
 ) -> Iterator[GameResult]:
     """Every game's result, in input order, using ``jobs`` processes (all cores by default);
     ``on_chunk(bytes)`` after each chunk (for a progress bar)."""
-    for chunk, results in imap_games(check_game, chunks, jobs):
+    for chunk, results in imap_games(check_game, chunks, jobs, warm=load_kind):
         yield from results
         if on_chunk:
             on_chunk(len(chunk.data))

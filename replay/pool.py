@@ -339,20 +339,25 @@ def _run_chunk(per_game: Callable[[GameText], _R], chunk: Chunk) -> tuple[list[_
 
 
 def imap_games(
-    per_game: Callable[[GameText], _R], chunks: Iterable[Chunk], jobs: int | None = None
+    per_game: Callable[[GameText], _R],
+    chunks: Iterable[Chunk],
+    jobs: int | None = None,
+    warm: Callable[[GameText], object] | None = None,
 ) -> Iterator[tuple[Chunk, list[_R]]]:
     """``per_game`` of every game of the chunks, in input order, a chunk's games at a time,
     on ``jobs`` processes (all cores by default; 1, or a single chunk: in this process).
     The games and their numbers and lines are exactly what :func:`notation.parse.split_games`
-    gives, whatever the text: see :func:`in_order`."""
+    gives, whatever the text: see :func:`in_order`.  ``warm`` (``per_game`` itself if not
+    given) runs here on the first game before the processes start, to import once what
+    they all need (:func:`replay.games.load_kind` does that without doing the work)."""
     jobs, ahead, source = _how_many(jobs, chunks)
 
-    def warm() -> None:  # the first game's reader and rules, imported before the fork
+    def warm_up() -> None:  # the first game's reader and rules, imported before the fork
         games, _ = split_chunk(ahead[0])
         if games:
-            per_game(games[0])
+            (warm or per_game)(games[0])
 
-    with _workers(jobs, warm) as submit:
+    with _workers(jobs, warm_up) as submit:
         yield from in_order(per_game, source, submit, 3 * jobs)
 
 

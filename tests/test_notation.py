@@ -39,19 +39,19 @@ def test_the_grammar_counts_a_games_items_as_count_items_does(path: Path) -> Non
     # The limit on items (MAX_ITEMS) is counted while the grammar reads, and by count_items
     # on a record from JSON: the two must agree, or JSON could give what KGN cannot read.
     from notation.larkread import _GRAMMAR_OF, _parser, read_with_grammar
-    from notation.parse import _game_kind, split_games
+    from notation.parse import game_kind, split_games
     from notation.records import count_items
 
     for gtext in split_games(io.BytesIO(path.read_bytes()), path.name):
         if gtext.encoding_error is not None:
             continue
         try:
-            game = read_with_grammar(gtext, _game_kind(gtext))
+            game = read_with_grammar(gtext, game_kind(gtext))
         except notation.KgnError:
             continue
         again = notation.loads(notation.dumps(game))  # the same record, positions aside
         assert count_items(again) == count_items(game)
-        builder = _parser(_GRAMMAR_OF[_game_kind(gtext)]).builder  # what the grammar counted
+        builder = _parser(_GRAMMAR_OF[game_kind(gtext)]).builder  # what the grammar counted
         assert count_items(game) == (builder.hands, builder.items), path
 
 

@@ -3,6 +3,7 @@ is never fatal (docs/cli.md, Start-up and the cache)."""
 
 from __future__ import annotations
 
+import ast
 import os
 import subprocess
 import sys
@@ -116,3 +117,55 @@ def test_the_grammar_and_pydantic_load_when_a_command_needs_them() -> None:
     assert "pydantic" in loaded_after("schema")
     help_modules = loaded_after("--help")
     assert not {"lark", "pydantic", "textual"} & help_modules
+
+
+def test_the_command_being_run_is_the_only_one_built_and_behaves_as_in_the_whole_app() -> None:
+    from typer.testing import CliRunner
+
+    from replay.cli import app, app_for
+
+    runner = CliRunner()
+    names = [c.name or c.callback.__name__.replace("_", "-") for c in app.registered_commands]
+    assert len(names) > 10 and "import" in names
+    for name in names:
+        assert [c.callback for c in app_for([name, "x"]).registered_commands] == [
+            c.callback for c in app.registered_commands if c.name == name or c.callback.__name__.replace("_", "-") == name
+        ]  # fmt: skip
+        for args in ([name, "--help"], [name, "--no-such-option"]):
+            one, whole = runner.invoke(app_for(args), args), runner.invoke(app, args)
+            assert (one.exit_code, one.output) == (whole.exit_code, whole.output), args
+    for args in ([], ["--help"], ["--version"], ["valdate", "x.kgn"], ["-j", "2", "validate"]):
+        assert app_for(args) is app  # help, suggestions and errors see every command
+    typo = runner.invoke(app, ["valdate", "x.kgn"])
+    assert typo.exit_code == 2 and "validate" in typo.output
+
+
+def test_what_a_pool_imports_before_it_forks_is_the_first_games_kind_only() -> None:
+    # What every worker needs is imported once, in the process they are forked from
+    # (replay.pool.imap_games with warm=load_kind); a text with no known Game tag loads
+    # nothing and raises nothing, the worker reports it.
+    code = """
+import sys
+from notation.parse import GameText
+from replay.games import load_kind
+def ours():
+    return {m for m in sys.modules if m.startswith("replay.")}
+start = ours()
+load_kind(GameText('[Event "no Game tag"]\\n', 1, 1, "a.kgn"))
+load_kind(GameText('[Game "chess"]\\n', 1, 1, "a.kgn"))
+before = ours()
+load_kind(GameText('[Game "bura"]\\n[Players "A" "B"]\\n\\ndeal 1\\n  1. ???\\n', 1, 1, "a.kgn"))
+print((sorted(before - start), sorted(ours() - before)))
+"""
+    run = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert run.returncode == 0, run.stderr
+    nothing, loaded = ast.literal_eval(run.stdout)
+    assert nothing == []
+    assert "replay.bura.kind" in loaded and "replay.bura.check" in loaded
+    assert not any(m.startswith(("replay.thousand", "replay.burkozel")) for m in loaded)
