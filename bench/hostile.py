@@ -41,6 +41,9 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "many comments": lambda n: H + "\nhand 1\n  bid A 100" + "{}" * (n // 2) + "\n",
     "many variations": lambda n: H + "\nhand 1\n  bid A 100" + " (B pass)" * (n // 9) + "\n",
     "empty variations": lambda n: H + "\nhand 1\n  bid A 100" + "()" * (n // 2) + "\n",
+    "only tag lines": lambda n: "[x]\n" * (n // 4),
+    "long tag lines": lambda n: ("[" + "x" * 3000 + "]\n") * (n // 3003),
+    "runs of 100 tag lines": lambda n: ("1. x\n" + "[a]\n" * 100) * (n // 405),
 }
 
 
