@@ -44,6 +44,7 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "only tag lines": lambda n: "[x]\n" * (n // 4),
     "long tag lines": lambda n: ("[" + "x" * 3000 + "]\n") * (n // 3003),
     "runs of 100 tag lines": lambda n: ("1. x\n" + "[a]\n" * 100) * (n // 405),
+    "a comment left open before many headers": lambda n: B + "\n{ never closed\n" + '[Event "x"]\n1. 6s 7s\n' * (n // 21),
 }
 
 

@@ -272,9 +272,10 @@ class Chunk(NamedTuple):
     last: bool
     """The input's last chunk."""
 
-    def joined(self, after: Chunk) -> Chunk:
-        """This chunk and the one after it, as one."""
-        return self._replace(data=self.data + after.data, last=after.last)
+    def joined(self, *after: Chunk) -> Chunk:
+        """This chunk and the ones after it, as one."""
+        data = b"".join([self.data, *(c.data for c in after)])
+        return self._replace(data=data, last=after[-1].last if after else self.last)
 
 
 _CHUNK: Final = 1 << 16

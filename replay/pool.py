@@ -388,6 +388,25 @@ def in_order(
         while len(pending) < ahead and (chunk := next(chunks, None)) is not None:
             send(chunk)
 
+    def closed(chunk: Chunk) -> Chunk:
+        """The chunk joined with as many after it as it takes to end outside a game: each
+        round takes as much again as it has (so the text is split a bounded number of times
+        over, however long the game), and the games are read and checked once, after."""
+        open_end = True
+        while open_end and not chunk.last:
+            more, size, last = [], 0, False
+            while not last and size < len(chunk.data):
+                if pending:
+                    after, old = pending.popleft()
+                    old.cancel()
+                else:
+                    after = next(chunks)  # not the last chunk: its input goes on
+                more.append(after)
+                size, last = size + len(after.data), after.last
+            chunk = chunk.joined(*more)
+            _, open_end = split_chunk(chunk)
+        return chunk
+
     fill()
     while pending:
         chunk, future = pending.popleft()
@@ -408,14 +427,9 @@ def in_order(
                     pending.append((item, old))
             chunk, future = pending.popleft()
         results, open_end = future.result()
-        while open_end and not chunk.last:
-            if pending:
-                after, old = pending.popleft()
-                old.cancel()
-            else:
-                after = next(chunks)  # not the last chunk: its input goes on
-            chunk = chunk.joined(after)
-            results, open_end = work(chunk)
+        if open_end and not chunk.last:
+            chunk = closed(chunk)
+            results, _ = work(chunk)
         next_index += len(results)
         yield chunk, results
         fill()

@@ -518,6 +518,26 @@ def test_the_header_count_and_the_last_tag_line_are_what_their_patterns_say(
     assert _last_tag_line(data) == data.rfind(b"\n[") + 1
 
 
+def test_a_game_left_open_across_many_chunks_is_read_a_bounded_number_of_times_over() -> None:
+    # An unclosed comment makes every later chunk end inside the first game: the chunks
+    # are joined in rounds that each take as much again (not one at a time, which read
+    # the growing game once per chunk, quadratic in its length), and the game is checked
+    # once, when it is whole.
+    data = b'[Game "bura"]\n[Players "A" "B"]\n\n{ never closed\n' + b'[Event "x"]\n1. 6s 7s\n' * 2000
+    chunks = list(read_chunks(io.BytesIO(data), "open.kgn", 0, 256))
+    assert len(chunks) > 100
+    texts: list[int] = []
+
+    def per_game(gtext: GameText) -> tuple[str, int, int, str | None, str | None]:
+        texts.append(len(gtext.text))
+        return seen(gtext)
+
+    got = [r for _, rs in in_order(per_game, iter(chunks), here, 3) for r in rs]
+    assert got == [seen(g) for g in split_games(io.BytesIO(data), "open.kgn")]
+    assert len(got) == 1 and texts[-1] == len(data.rstrip())
+    assert sum(texts) <= 3 * len(data), "each chunk's own guess once, then the whole game once"
+
+
 def test_a_file_with_every_kind_of_bad_cut_checks_the_same_on_two_processes(tmp_path: Path) -> None:
     # Long enough for many chunks: headers that begin with another tag, a game with no [Game
     # line, a header with no moves, a comment holding [Game lines across a chunk's end.
