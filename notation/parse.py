@@ -293,7 +293,8 @@ def _headers(data: bytes) -> int:
     >>> _headers(b'[Event "x"]\\n[Game "bura"]\\n1. 6s 7s\\n\\n[Game "bura"]\\r\\n[Deal "[]"]\\n')
     2
     """
-    count = 1 if data.startswith(b"[") or data.startswith(_BOM + b"[") else 0
+    first = 1 if data.startswith((b"[", _BOM + b"[")) else 0  # a header begins the chunk
+    count = first
     budget = _MOST_BRACKETS
     at = data.find(b"[", 1)
     while at > 0:
@@ -305,18 +306,17 @@ def _headers(data: bytes) -> int:
                 count += 1
         budget -= 1
         if budget == 0:
-            return _headers_counted(data)
+            return first + _inner_headers_counted(data)
         at = data.find(b"[", at + 1)
     return count
 
 
-def _headers_counted(data: bytes) -> int:
-    """:func:`_headers` by counting the patterns (slower for text with few brackets)."""
+def _inner_headers_counted(data: bytes) -> int:
+    """:func:`_headers` after the first line, by counting the patterns (slower for text
+    with few brackets)."""
     count = data.count(_TAG_LINE) - data.count(b"]\n[")
     if b"\r" in data:
         count -= data.count(b"]\r\n[")
-    if data.startswith(b"[") or data.startswith(_BOM + b"["):
-        count += 1
     return count
 
 

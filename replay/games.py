@@ -13,7 +13,8 @@ from collections.abc import Iterator, Mapping
 from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
-from notation.errors import IllegalMoveError
+from notation.errors import IllegalMoveError, KgnError
+from notation.parse import game_kind
 from notation.records import GAME_KINDS, AnyGame
 
 from .checker import Report
@@ -59,9 +60,6 @@ def load_kind(gtext: GameText) -> None:
     """Import the kind of the game in ``gtext`` (if its ``Game`` tag names one), without
     reading the game: what a pool of worker processes does once, before they are forked,
     so that each of them does not import it again (:func:`replay.pool.imap_games`)."""
-    from notation.errors import KgnError
-    from notation.parse import game_kind
-
     with suppress(KgnError):
         GAMES[game_kind(gtext)]
 

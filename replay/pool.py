@@ -347,17 +347,17 @@ def imap_games(
     """``per_game`` of every game of the chunks, in input order, a chunk's games at a time,
     on ``jobs`` processes (all cores by default; 1, or a single chunk: in this process).
     The games and their numbers and lines are exactly what :func:`notation.parse.split_games`
-    gives, whatever the text: see :func:`in_order`.  ``warm`` (``per_game`` itself if not
-    given) runs here on the first game before the processes start, to import once what
-    they all need (:func:`replay.games.load_kind` does that without doing the work)."""
+    gives, whatever the text: see :func:`in_order`.  ``warm``, if given, runs here on the
+    first game before the processes start, to import once what they all need
+    (:func:`replay.games.load_kind`)."""
     jobs, ahead, source = _how_many(jobs, chunks)
 
     def warm_up() -> None:  # the first game's reader and rules, imported before the fork
         games, _ = split_chunk(ahead[0])
-        if games:
-            (warm or per_game)(games[0])
+        if games and warm is not None:
+            warm(games[0])
 
-    with _workers(jobs, warm_up) as submit:
+    with _workers(jobs, warm_up if warm is not None else None) as submit:
         yield from in_order(per_game, source, submit, 3 * jobs)
 
 
@@ -388,10 +388,12 @@ def in_order(
         while len(pending) < ahead and (chunk := next(chunks, None)) is not None:
             send(chunk)
 
-    def closed(chunk: Chunk) -> Chunk:
-        """The chunk joined with as many after it as it takes to end outside a game: each
-        round takes as much again as it has (so the text is split a bounded number of times
-        over, however long the game), and the games are read and checked once, after."""
+    def closed(chunk: Chunk) -> tuple[Chunk, list[GameText]]:
+        """The chunk joined with as many after it as it takes to end outside a game, and its
+        games: each round takes as much again as it has (so the text is split a bounded
+        number of times over, however long the game), and the games are read and checked
+        once, after."""
+        games: list[GameText] = []
         open_end = True
         while open_end and not chunk.last:
             more, size, last = [], 0, False
@@ -404,8 +406,8 @@ def in_order(
                 more.append(after)
                 size, last = size + len(after.data), after.last
             chunk = chunk.joined(*more)
-            _, open_end = split_chunk(chunk)
-        return chunk
+            games, open_end = split_chunk(chunk)
+        return chunk, games
 
     fill()
     while pending:
@@ -428,8 +430,8 @@ def in_order(
             chunk, future = pending.popleft()
         results, open_end = future.result()
         if open_end and not chunk.last:
-            chunk = closed(chunk)
-            results, _ = work(chunk)
+            chunk, games = closed(chunk)
+            results = [per_game(gtext) for gtext in games]
         next_index += len(results)
         yield chunk, results
         fill()
