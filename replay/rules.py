@@ -107,6 +107,18 @@ SWITCHES: dict[str, tuple[Switch, ...]] = {
             "target: a player who wins from the barrel ends on the target exactly",
         ),
         _s(
+            "barrel-exit",
+            "declarer|any",
+            "T8.2",
+            "any: a defender on the barrel who scores 120 or more wins too",
+        ),
+        _s(
+            "barrel-jump",
+            "on|off",
+            "T8.5",
+            "off: nobody jumps over the barrel; a total passing the target stops on it",
+        ),
+        _s(
             "barrel-collision",
             "coexist|knock-off",
             "T8.5",
@@ -295,7 +307,15 @@ def _conflict(message: str) -> None:
 def _thousand_conflicts(v: dict[str, str], given: set[str]) -> None:
     barrel_detail = [
         k
-        for k in ("barrel-hands", "barrel-penalty", "barrel-collision", "barrel-fail", "barrel-win")
+        for k in (
+            "barrel-hands",
+            "barrel-penalty",
+            "barrel-collision",
+            "barrel-fail",
+            "barrel-win",
+            "barrel-exit",
+            "barrel-jump",
+        )
         if k in given
     ]
     if v["opening"] == "dealer" and v["players"] == "4":

@@ -195,6 +195,14 @@ WRITTEN = [
      thousand("", "  totals Anna 1000, Boris 180, Vera 0\n", tags='[Totals "900" "0" "0"]\n[Barrel "0" "-" "-"]\n')
      .replace('[Rules "{rules}"]', '[Rules "{rules} barrel=900"]'),
      "wrong-total", None),
+    # Boris sits on the barrel and takes 180 as a defender: with barrel-exit=any he wins.
+    ("thousand", "barrel-exit=any",
+     thousand("", "  totals Anna 120, Boris 1060, Vera 0\n", tags='[Totals "0" "880" "0"]\n[Barrel "-" "0" "-"]\n'),
+     "wrong-total", None),
+    # Boris at 850 takes 180: by default he jumps over the barrel to 1030; off, he stops on it.
+    ("thousand", "barrel-jump=off",
+     thousand("", "  totals Anna 120, Boris 880 barrel, Vera 0\n", tags='[Totals "0" "850" "0"]\n'),
+     "wrong-total", None),
     ("thousand", "limit-result=none",
      thousand("", "  totals Anna 120, Boris 180, Vera 0\n", tags='[Result "*"]\n')
      .replace('[Rules "{rules}"]', '[Rules "{rules} max-hands=1"]'),

@@ -90,6 +90,8 @@ class ThousandSettings:
     barrel_penalty: int = 120
     barrel_fail_free: bool = False
     barrel_win_target: bool = False
+    barrel_exit_any: bool = False
+    barrel_jump: bool = True
     knock_off: bool = False
     bolts: str = "off"
     concede: str = "off"
@@ -120,6 +122,8 @@ class ThousandSettings:
             barrel_penalty=int(r["barrel-penalty"]),
             barrel_fail_free=r["barrel-fail"] == "free",
             barrel_win_target=r["barrel-win"] == "target",
+            barrel_exit_any=r["barrel-exit"] == "any",
+            barrel_jump=r["barrel-jump"] == "on",
             knock_off=r["barrel-collision"] == "knock-off",
             bolts=r["bolts"],
             concede=r["concede"],
@@ -1203,7 +1207,13 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
             if s.lock and g.totals[p] >= s.threshold and p != d:
                 continue  # 800-lock: only the declarer scores
             if on:
-                if p == d and not res.conceded:
+                if p != d and s.barrel_exit_any and sc >= 120:  # barrel-exit=any
+                    g.totals[p] = s.target if s.barrel_win_target else g.totals[p] + sc
+                    res.notes.append(
+                        f"{self.name(p)} scores {sc} as a defender and wins from the barrel "
+                        "(barrel-exit=any)"
+                    )
+                elif p == d and not res.conceded:
                     if res.made and hand.contract is not None and hand.contract >= s.win_contract:
                         g.totals[p] = s.target if s.barrel_win_target else g.totals[p] + sc
                     elif not res.made and s.barrel_fail_free:
@@ -1216,6 +1226,13 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
                         res.notes.append(f"{self.name(p)} fails on the barrel and falls off")
                 continue
             new = g.totals[p] + sc
+            if not s.barrel_jump and s.barrel_on and not s.lock and g.totals[p] < s.threshold <= new:
+                if new >= s.target:  # barrel-jump=off: nobody jumps over the barrel
+                    res.notes.append(
+                        f"{self.name(p)} would pass {s.target} but stops on the barrel "
+                        "(barrel-jump=off)"
+                    )
+                new = min(new, s.threshold)
             if s.barrel_on and not s.lock and s.threshold <= new < s.target:
                 new = s.threshold
                 g.barrel[p] = 0
