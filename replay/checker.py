@@ -404,7 +404,7 @@ class Checker(Generic[T, G]):
             complete = False
         self.trick_no = None
         if complete:
-            self.check_result(table.result, self.result_clause)
+            self.check_result(table)
         if self.suppressed:
             report.suppressed = self.suppressed
             self.diags.append(
@@ -427,21 +427,43 @@ class Checker(Generic[T, G]):
         report.complete = complete
         return report
 
-    def check_result(self, actual: str | None, clause: str) -> None:
+    def ended_without_result(self, table: T) -> tuple[str, str] | None:
+        """How a game that is over came to have no result, and the clause (None: it is not
+        over, or it has a result).  A game whose rules let a session stop without one
+        (Thousand's ``limit-result=none``) says so here."""
+        return None
+
+    def check_result(self, table: T) -> None:
+        """The ``Result`` tag against how the game ended."""
         stated = self.record.tag("Result")
         if stated is None:
             return
         tag = next(t for t in self.record.tags if t.name == "Result")
         text = stated.strip()
+        actual = table.result
         if actual is None:
-            if text not in ("*", "", "?"):
+            if text in ("*", "", "?"):
+                return
+            ended = self.ended_without_result(table)
+            if ended is not None:
+                how, clause = ended
                 self.wrong(
-                    f"the record ends before the game does; Result is '*', not {text!r}",
+                    f"the game ended with no result ({how}); Result is '*', not {text!r}",
                     "wrong-result",
                     clause,
                     tag,
                 )
+                return
+            self.wrong(
+                f"the record ends before the game does; Result is '*', not {text!r}",
+                "wrong-result",
+                self.result_clause,
+                tag,
+            )
         elif fold_name(text) != fold_name(actual):
             self.wrong(
-                f"the game's result is {actual!r}, not {text!r}", "wrong-result", clause, tag
+                f"the game's result is {actual!r}, not {text!r}",
+                "wrong-result",
+                self.result_clause,
+                tag,
             )

@@ -90,6 +90,9 @@ class Holdings:
     """The clause cited for a card played twice or not held."""
     follow_clause: str
     """The clause cited for a card that contradicts a show-out."""
+    names: dict[int, str]
+    """What each place is called in a message: a player's name, ``the talon``, ``the
+    stock`` (a place not named is "that player")."""
     known: dict[int, set[Card]]
     unknown: dict[int, int]
     where: dict[Card, int]
@@ -104,10 +107,12 @@ class Holdings:
         deal_clause: str,
         play_clause: str,
         follow_clause: str,
+        names: dict[int, str] | None = None,
     ) -> None:
         # written out (init=False): compiled (setup.py), the dataclass's own __init__ would
         # run as Python, once for every deal
         self.deck, self.seats = deck, seats
+        self.names = {} if names is None else names
         self.deal_clause, self.play_clause, self.follow_clause = (
             deal_clause,
             play_clause,
@@ -133,11 +138,12 @@ class Holdings:
         """``copy`` and ``pickle``: a like tracker given these places (see :func:`_rebuilt`)."""
         return (_rebuilt, (Holdings, (self.deck, self.seats), self._clauses(), self._places()))
 
-    def _clauses(self) -> dict[str, str]:
+    def _clauses(self) -> dict[str, Any]:
         return {
             "deal_clause": self.deal_clause,
             "play_clause": self.play_clause,
             "follow_clause": self.follow_clause,
+            "names": self.names,
         }
 
     def _places(self) -> dict[str, dict[Any, Any]]:
@@ -234,20 +240,21 @@ class Holdings:
             )
         if where is not None:
             raise IllegalMoveError(
-                f"{what}: {card_code(card)} is not among that player's cards (it is known to be elsewhere)",
+                f"{_doing(what)}{card_code(card)} is not among {self._whose(place)} cards; "
+                f"it is known to be {self._at(where)}",
                 code="card-not-held",
                 clause=self.play_clause,
             )
         if suit_of(card) in self.void[place]:
             raise IllegalMoveError(
-                f"{what}: {card_code(card)} contradicts an earlier show-out of "
+                f"{_doing(what)}{card_code(card)} contradicts an earlier show-out of "
                 f"{suit_of(card).noun}",
                 code="showed-out",
                 clause=self.follow_clause,
             )
         if self.unknown[place] == 0:
             raise IllegalMoveError(
-                f"{what}: {card_code(card)} is not among that player's cards",
+                f"{_doing(what)}{card_code(card)} is not among {self._whose(place)} cards",
                 code="card-not-held",
                 clause=self.play_clause,
             )
@@ -261,6 +268,18 @@ class Holdings:
             self.known[place].discard(card)
             del self.where[card]
             raise
+
+    def _whose(self, place: int) -> str:
+        """``Anna's``, ``the talon's``: the owner of a place's cards, in a message."""
+        name = self.names.get(place)
+        return "that player's" if name is None else f"{name}'s"
+
+    def _at(self, place: int) -> str:
+        """Where a place is, in a message: ``in Anna's hand``, ``in the talon``."""
+        name = self.names.get(place)
+        if name is None:
+            return "elsewhere"
+        return f"in {name}" if name.startswith("the ") else f"in {name}'s hand"
 
     def play(self, place: int, card: Card) -> None:
         """``place`` plays ``card``: it leaves the hand and is out of play."""
@@ -336,6 +355,11 @@ class Holdings:
                 code="hidden-contradiction",
                 clause=self.play_clause,
             )
+
+
+def _doing(what: str) -> str:
+    """What was being done, at the head of a message (a card played needs no word)."""
+    return "" if what == "play" else f"{what}: "
 
 
 def _max_flow(free: dict[int, int], slots: dict[int, int], void: dict[int, set[int]]) -> int:

@@ -397,10 +397,10 @@ def test_an_invalid_record_opens_at_the_illegal_move_with_the_diagnostic_and_the
 
 def test_an_illegal_move_without_a_stated_list_gets_the_tables_legal_moves() -> None:
     text = (SAMPLES / "thousand" / "01-first-hand.kgn").read_text()
-    record = notation.loads(text.replace("bid Anna 100", "bid Anna 103", 1))
+    record = notation.loads(text.replace("talon TH 9C JS", "talon TH 9C AS", 1))
     steps, _ = timeline(record, file="x.kgn")
     assert steps[-1].kind == "error" and steps[-1].error is not None
-    assert steps[-1].legal is not None and "bid Anna 100" in steps[-1].legal
+    assert steps[-1].legal is not None and steps[-1].legal == ["talon JS 9C TH"]
 
 
 # ---- whole screens -----------------------------------------------------------------------

@@ -35,19 +35,6 @@ from .table import BuraTable
 
 __all__ = ["START_TAGS", "BuraChecker"]
 
-# How a deal ended, in words, and the clause that ended it (Bura, Burkozel).
-_ENDED = {
-    "bura": "a bura was shown",
-    "moskva": "Moskva was shown",
-    "fault": "a fault lost it",
-    "claim-won": "a claim won it",
-    "claim-failed": "a claim failed",
-    "void": "every card was played",
-    "played-out": "every card was played",
-    "redeal": "it was dealt again",
-}
-
-
 _FACTS = (Pot, Tally)
 """The events that state what a deal came to (a tuple: ``isinstance`` of one costs no union)."""
 _PLAYS = (BuraTrick, Show)
@@ -68,16 +55,6 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
     start_tags = START_TAGS
     players = range(2, 7)
     table_class: ClassVar[type[BuraTable]] = BuraTable
-    END_CLAUSE: ClassVar[dict[str, str]] = {
-        "bura": "B8.1",
-        "moskva": "B8.3",
-        "fault": "B10",
-        "claim-won": "B7.2",
-        "claim-failed": "B7.2",
-        "void": "B9",
-        "redeal": "B8",
-    }
-    """The clause that ended a deal, by how it ended."""
     TALLY_CLAUSE = "B1"
     """The clause of the running scores (``chips``)."""
     LEADER_TAG = False
@@ -268,13 +245,7 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
     def _trick(self, table: BuraTable, trick: BuraTrick) -> None:
         deal = table.deal
         if deal is None:
-            end = table.results[-1].end if table.results else "void"
-            raise self.stop(
-                f"the deal is over ({_ENDED.get(end, end)}); no trick may follow",
-                "out-of-order",
-                self.END_CLAUSE[end],
-                trick,
-            )
+            raise self.illegal(table.between_deals("no trick is played"), trick)
         self.start_trick(trick, deal.trick_no, bool(deal.trick), "B5.3", "B3")
         self._answers(table, trick.answers, trick.winner)
 

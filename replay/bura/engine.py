@@ -41,6 +41,18 @@ __all__ = [
     "beats_set",
 ]
 
+ENDED: Final = {
+    "bura": "a bura was shown",
+    "moskva": "Moskva was shown",
+    "fault": "a fault lost it",
+    "claim-won": "a claim won it",
+    "claim-failed": "a claim failed",
+    "void": "every card was played",
+    "played-out": "every card was played",
+    "redeal": "it was dealt again",
+}
+"""How a deal ended, in words."""
+
 PILE: Final = -3
 """Place of the face-down cards nobody saw (out of play, somewhere in a trick pile)."""
 SHOKHA: Final = make_card(Rank.SIX, Suit.SPADES)
@@ -257,6 +269,16 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
         "priority": "B8.4",
     }
     """The clause each rule of the game has (Burkozel cites its own K clauses)."""
+    END_CLAUSE: ClassVar[dict[str, str]] = {
+        "bura": "B8.1",
+        "moskva": "B8.3",
+        "fault": "B10",
+        "claim-won": "B7.2",
+        "claim-failed": "B7.2",
+        "void": "B9",
+        "redeal": "B8",
+    }
+    """The clause that ended a deal, by how it ended."""
     COMBO_SIZE = 3
     """How many cards make a bura, a molodka or Moskva."""
     PLAYED_OUT = "void"
@@ -298,6 +320,12 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
             first_leader=first_leader,
             factor=factor,
         )
+        self.places: dict[int, str] = {
+            **dict(enumerate(self.players)),
+            POOL: "the stock",
+            PILE: "the tricks taken, face down",
+        }
+        """What each place of the cards is called in a message."""
         self.deal: DealState | None = None
         self.results: list[DealResult] = []
         self.last_winner: int | None = None
@@ -366,7 +394,13 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
             return
         deal = self.deal
         if deal is None:
-            raise _err("play before the cards are dealt", "out-of-order", self.CLAUSE["deal"])
+            what = {
+                DrawCard: "nothing is drawn",
+                OpenClaim: "nobody may claim",
+                ShowCombo: "nothing is shown",
+                CommitFault: "no fault is made",
+            }.get(type(ev), "no card is played")
+            raise self.between_deals(what)
         phase = deal.phase
         if phase == "bura" and not (
             isinstance(ev, ShowCombo) and ev.combo in ("bura", "moskva")
@@ -423,7 +457,14 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
             )
         self._ante()
         play = self.CLAUSE["play"]
-        h = Holdings(self.deck, self.n, deal_clause=clause, play_clause=play, follow_clause=play)
+        h = Holdings(
+            self.deck,
+            self.n,
+            deal_clause=clause,
+            play_clause=play,
+            follow_clause=play,
+            names=self.places,
+        )
         h.known.setdefault(PILE, set())
         h.unknown.setdefault(PILE, 0)
         h.void.setdefault(PILE, set())
@@ -466,6 +507,19 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
             deal.won[p] = []
         deal.leader = deal.turn = self._first_leader(deal)
         self.deal = deal
+
+    def between_deals(self, what: str) -> IllegalMoveError:
+        """The error of a move made when no deal is in progress: after a deal that ended
+        (citing the clause that ended it), or before the first."""
+        if not self.results:
+            return _err(f"the cards are not dealt yet; {what}", "out-of-order", self.CLAUSE["deal"])
+        end = self.results[-1].end
+        clause = self.END_CLAUSE.get(end, self.CLAUSE["played-out"])
+        return _err(
+            f"the deal is over ({ENDED.get(end, end)}); {what} before the next deal",
+            "out-of-order",
+            clause,
+        )
 
     def _ante(self) -> None:
         """B2: a fresh pot starts with everybody's ante."""

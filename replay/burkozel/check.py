@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from ..bura.check import BuraChecker
 from .engine import BurkozelTable
 
@@ -19,11 +17,5 @@ class BurkozelChecker(BuraChecker):
     result_clause = "K8"
     players = range(2, 5)
     table_class = BurkozelTable
-    END_CLAUSE: ClassVar[dict[str, str]] = {
-        "bura": "K6",
-        "moskva": "K6",
-        "played-out": "K5",
-        "redeal": "K6",
-    }
     TALLY_CLAUSE = "K7"
     LEADER_TAG = True

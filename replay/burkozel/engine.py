@@ -41,6 +41,12 @@ class BurkozelTable(BuraTable):
         "played-out": "K5",
         "priority": "K6",
     }
+    END_CLAUSE: ClassVar[dict[str, str]] = {
+        "bura": "K6",
+        "moskva": "K6",
+        "played-out": "K5",
+        "redeal": "K6",
+    }
     COMBO_SIZE = 4
     PLAYED_OUT = "played-out"
     PLAYOFF = False

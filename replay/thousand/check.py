@@ -116,13 +116,20 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
     def totals(self, table: ThousandTable) -> list[int]:
         return list(table.session.totals)
 
+    def ended_without_result(self, table: ThousandTable) -> tuple[str, str] | None:
+        if table.session.no_result:
+            limit = table.settings.max_hands
+            return f"the session stopped at the hand limit, {limit}, limit-result=none", "T9.2"
+        return None
+
     def _hand(self, table: ThousandTable, hand: Hand, last: bool) -> None:
         if table.phase == "over":
+            how, clause = table.ended()
             raise self.stop(
-                f"the game ended ({table.result} after hand {table.results[-1].number}); "
+                f"the game ended after hand {table.results[-1].number} ({how}); "
                 "no hand may follow",
                 "game-over",
-                "T9.1",
+                clause,
                 hand,
             )
         if table.hand is not None:

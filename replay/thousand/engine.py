@@ -265,6 +265,8 @@ class SessionState:
     draw: bool = False
     no_result: bool = False
     """The session stopped at the hand limit with no result (limit-result=none)."""
+    by_limit: bool = False
+    """The hand limit ended the game (T9.2)."""
     hands_played: int = 0
 
     def copy(self) -> SessionState:
@@ -321,6 +323,8 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
         self.last_trick: tuple[tuple[int, Card], ...] | None = None
         """The trick just completed (seat, card per play) until the next card or deal."""
         """The seat that took the last complete trick."""
+        self.places: dict[int, str] = {**dict(enumerate(self.players)), POOL: "the talon"}
+        """What each place of the cards is called in a message."""
         self.late_errors: list[IllegalMoveError] = []
         """Bids over the cap found when the play revealed the hands (see check)."""
         self.start: dict[str, Any] = {
@@ -400,10 +404,16 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
 
     def _apply(self, ev: ThousandMove) -> None:
         if self.session.over:
-            raise _seat_error("the game is over; no more moves", "game-over", "T9.1")
+            how, clause = self.ended()
+            raise _seat_error(f"the game is over ({how}); no more moves", "game-over", clause)
         hand = self.hand
         if hand is not None and type(ev) is PlayCard:
-            self._play(hand, ev)
+            try:
+                self._play(hand, ev)
+            except IllegalMoveError as exc:
+                if exc.legal is None and hand.phase == "play":
+                    exc.legal = self._card_texts(hand, ev.seat)
+                raise
             return
         if isinstance(ev, DealCards):
             self._deal(ev)
@@ -415,7 +425,12 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
         if isinstance(ev, ClaimRedeal):
             self._redeal(hand, ev)
         elif isinstance(ev, Bid):
-            self._call(hand, ev)
+            try:
+                self._call(hand, ev)
+            except IllegalMoveError as exc:
+                if exc.legal is None and hand.phase == "auction":
+                    exc.legal = self._call_texts(hand, ev.seat)
+                raise
         elif isinstance(ev, TakeTalon):
             self._talon(hand, ev)
         elif isinstance(ev, ConcedeHand):
@@ -423,11 +438,34 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
         elif isinstance(ev, GiveCards):
             self._give(hand, ev)
         elif isinstance(ev, SetContract):
-            self._raise(hand, ev)
+            try:
+                self._raise(hand, ev)
+            except IllegalMoveError as exc:
+                if exc.legal is None and hand.phase == "contract":
+                    exc.legal = [
+                        str(m.value) for m in self.legal_moves() if isinstance(m, SetContract)
+                    ]
+                raise
         elif isinstance(ev, ScoreHand):
             self._score_hand(hand, ev)
         else:
             self._play(hand, ev)
+
+    def _card_texts(self, hand: HandState, seat: int) -> list[str] | None:
+        """The cards the seat whose turn it is may play (None while they are not all
+        known); named (``Anna AS``) when ``seat`` played out of his turn."""
+        cards = self._legal_text(hand.turn)
+        if cards is not None and seat != hand.turn:
+            cards = [f"{self.name(hand.turn)} {c}" for c in cards]
+        return cards
+
+    def _call_texts(self, hand: HandState, seat: int) -> list[str]:
+        """The calls open to the seat whose turn it is (``pass``, ``110`` ...); named
+        (``Boris 110``) when ``seat`` called out of his turn."""
+        calls = ["pass" if b is None else str(b) for b in self.legal_bids()]
+        if seat != hand.turn:
+            calls = [f"{self.name(hand.turn)} {c}" for c in calls]
+        return calls
 
     def _phase_error(self, hand: HandState, what: str) -> IllegalMoveError:
         expected = {
@@ -453,7 +491,9 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
         active = [(g.dealer + k) % n for k in range(1, n + 1)]
         if s.players == 4:
             active = [p for p in active if p != g.dealer]
-        holdings = Holdings(DECK, n, deal_clause="T2", play_clause="T2", follow_clause="T5.1")
+        holdings = Holdings(
+            DECK, n, deal_clause="T2", play_clause="T2", follow_clause="T5.1", names=self.places
+        )
         hand = HandState(number=g.number, dealer=g.dealer, active=active, holdings=holdings)
         for seat, cards in ev.hands.items():
             if seat not in active:
@@ -1301,6 +1341,7 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
     def _end_by_limit(self, res: HandResult) -> None:
         g = self.session
         g.over = True
+        g.by_limit = True
         if not self.settings.limit_result:
             g.no_result = True
             res.notes.append(
@@ -1314,6 +1355,17 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
         else:
             g.draw = True
         res.notes.append(f"the hand limit ({self.settings.max_hands}) ends the game")
+
+    def ended(self) -> tuple[str, str]:
+        """How the game ended, in words, and the clause that ended it (T9.1, or T9.2 at the
+        hand limit)."""
+        g = self.session
+        clause = "T9.2" if g.by_limit else "T9.1"
+        if g.no_result:
+            return "the hand limit stopped the session with no result", clause
+        if g.draw:
+            return "drawn", clause
+        return f"{self.players[g.winner or 0]} won", clause
 
     @property
     def result(self) -> str | None:
