@@ -28,6 +28,7 @@ __all__ = [
     "MAX_DIGITS",
     "MAX_HANDS",
     "MAX_ITEMS",
+    "MAX_NUMBER",
     "VARIATION_WEIGHT",
     "Call",
     "CardText",
@@ -77,6 +78,9 @@ Pos = tuple[int, int]
 
 MAX_DIGITS = 9
 """Numbers in KGN have at most this many digits (a bid of 10^4300 is not a bid)."""
+
+MAX_NUMBER = 10**MAX_DIGITS - 1
+"""The largest number KGN writes (a pot, a total, a hand's number): 999,999,999."""
 
 MAX_HANDS = 2_000
 """A game holds at most this many hands (deals): a long game of Thousand has 150."""

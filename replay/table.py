@@ -28,7 +28,15 @@ from mypy_extensions import mypyc_attr
 import notation
 from notation.cards import Card, card_code, suit_of
 from notation.errors import IllegalMoveError, KgnError
-from notation.records import AnyGame, GameRecord, Tag
+from notation.records import (
+    MAX_HANDS,
+    MAX_ITEMS,
+    MAX_NUMBER,
+    AnyGame,
+    GameRecord,
+    Tag,
+    count_items,
+)
 from notation.write import quote
 
 from .rules import RuleSet
@@ -402,6 +410,14 @@ def _max_flow(free: dict[int, int], slots: dict[int, int], void: dict[int, set[i
         total += push
 
 
+_MOST_ITEMS_A_MOVE: Final = 16
+"""More than the items any move but a deal adds to a record (a lay of five cards with its
+answer, trick and taker, and the facts of the deal it ends)."""
+_MOST_ITEMS_A_DEAL: Final = 60
+"""More than the items a deal adds (six Bura hands and the stock)."""
+_ROOM: Final = 600
+"""More than the items one hand or deal adds to a record: what must be left for another."""
+
 M = TypeVar("M")
 """A game's move type."""
 R = TypeVar("R")
@@ -487,6 +503,9 @@ class BaseTable(Generic[M, R]):
         self._log: list[Any] = []
         """The moves pushed so far: the objects pushed, which the table owns from then on."""
         self._marks: list[tuple[int, tuple[tuple[Any, ...], int]]] = [(0, self._snapshot())]
+        self._counted: tuple[int, int, int] = (0, 0, 0)
+        """The moves, record items and units when the record was last counted
+        (:meth:`_check_room`)."""
 
     # -- what each game supplies -------------------------------------------------------
 
@@ -519,19 +538,31 @@ class BaseTable(Generic[M, R]):
     def random_move(self, rng: random.Random) -> M:
         """A random chance move where one is due (or may come: a deal after a Bura deal
         whose cards are all played), else a random legal move.  At the end of the game it
-        raises ``IllegalMoveError`` (code ``game-over``)."""
+        raises ``IllegalMoveError`` (code ``game-over``), and when the record is full
+        (``record-limit``: no hand or deal fits a record KGN reads back)."""
         moves = self.legal_moves()
         chance = self.chance_move(rng)
+        if chance is not None:
+            try:
+                self._check_room()
+            except IllegalMoveError:
+                if not moves:
+                    raise  # the record is full: nothing more can be played
+                chance = None
         if chance is not None and (not moves or rng.random() < 0.5):
             return chance
         if not moves:
             if self.outcome() is not None:
                 raise IllegalMoveError("no move: the game is over", code="game-over")
-            raise IllegalMoveError(
-                "no move can be listed here: the cards of the player to move are not known",
-                code="unknown-cards",
-            )
+            raise self._no_move()
         return rng.choice(moves)
+
+    def _no_move(self) -> IllegalMoveError:
+        """Why no move can be listed while the game goes on."""
+        return IllegalMoveError(
+            "no move can be listed here: the cards of the player to move are not known",
+            code="unknown-cards",
+        )
 
     # -- the stack ---------------------------------------------------------------------
 
@@ -548,14 +579,52 @@ class BaseTable(Generic[M, R]):
         """Play ``move``; an illegal one raises :class:`IllegalMoveError` and changes
         nothing."""
         log = self._log
-        if type(move) is self.CHANCE and self.snapshots and self._marks[-1][0] != len(log):
-            self._marks.append((len(log), self._snapshot()))
+        if type(move) is self.CHANCE and self.snapshots:
+            self._check_room()
+            if self._marks[-1][0] != len(log):
+                self._marks.append((len(log), self._snapshot()))
         try:
             self._apply(move)
         except IllegalMoveError:
             self._rewind(len(log))
             raise
         log.append(move)
+
+    def next_number(self) -> int:
+        """The number the next hand or deal will have."""
+        raise NotImplementedError
+
+    def _check_room(self) -> None:
+        """A new hand or deal must fit the record ``record()`` writes, which KGN must read
+        back: at most MAX_HANDS of them, numbered with at most nine digits, and a record of
+        at most MAX_ITEMS items (counted exactly only once the game is long enough to come
+        near it).  The batch checker, which replays a record that was read, skips this
+        (``snapshots`` off)."""
+        number = self.next_number()
+        if len(self.results) + 1 > MAX_HANDS or number > MAX_NUMBER:
+            raise IllegalMoveError(
+                f"a record holds at most {MAX_HANDS:,} {self.unit}s, numbered up to "
+                f"{MAX_NUMBER:,}; {self.unit} {number} would not fit",
+                code="record-limit",
+            )
+        moves, items, units = self._counted
+        if moves > len(self._log):  # counted before moves were taken back
+            moves, items, units = self._counted = (0, 0, 0)
+        most = (
+            items
+            + _MOST_ITEMS_A_MOVE * (len(self._log) - moves)
+            + _MOST_ITEMS_A_DEAL * (len(self.results) + 1 - units)
+        )
+        if most > MAX_ITEMS - _ROOM:  # perhaps near the limit: count exactly
+            written = self.record()  # type: ignore[attr-defined]  # every game's table has it
+            items = count_items(written)[1]
+            self._counted = (len(self._log), items, len(self.results) + 1)
+            if items > MAX_ITEMS - _ROOM:
+                raise IllegalMoveError(
+                    f"the record of this game is nearly full (a record holds at most "
+                    f"{MAX_ITEMS:,} items); no {self.unit} may follow",
+                    code="record-limit",
+                )
 
     def pop(self) -> M:
         """Take back the last move and return it (``IndexError`` when there is none)."""
@@ -697,6 +766,7 @@ def rebuild(
     ]
     start_like: Any = type(table)  # each game's table takes its own start keywords
     fresh = start_like(table.players, rules=table.rules, **table.start)
+    fresh.snapshots = False  # replayed once, never taken back (and the moves fit: no check)
     for move in table.moves:
         was = before(fresh)
         fresh.push(move)

@@ -39,14 +39,19 @@ def new_random_table(game: str, rng: random.Random) -> Any:
     return replay.new_table(game, NAMES[:n], dealer=rng.randrange(n), rules=rules)
 
 
-def play_out(table: Any, rng: random.Random, limit: int = 3000) -> None:
-    """Random moves to the end of the game; a long one is cut (after ``limit`` moves or 20
-    deals: random claims that fail double a Bura pot each time, and a pot past nine digits
-    is more than KGN writes).  What was played must still be a valid record."""
+def play_out(table: Any, rng: random.Random, limit: int = 3000, deals: int = 20) -> None:
+    """Random moves to the end of the game; a long one is cut after ``limit`` moves or
+    ``deals`` hands or deals (to keep the tests quick: a Bura session for a pot has no end),
+    or where the table says its record is full.  What was played must be a valid record."""
     for _ in range(limit):
-        if table.outcome() is not None or len(table.results) >= 20:
+        if table.outcome() is not None or len(table.results) >= deals:
             return
-        table.push(table.random_move(rng))
+        try:
+            move = table.random_move(rng)
+        except IllegalMoveError as exc:
+            assert exc.code == "record-limit", exc
+            return
+        table.push(move)
 
 
 def played_tables(label: str, game: str, count: int) -> Iterator[Any]:
@@ -314,3 +319,57 @@ def test_bura_and_burkozel_diagnostics_cite_only_their_clauses_and_say_deal() ->
                 if d.hand is not None:
                     assert d.unit == "deal" and ": deal " in d.format(), d.format()
     assert seen > 40
+
+
+# ---- what a table writes, KGN reads back ---------------------------------------------------
+
+
+def reads_back(table: Any) -> None:
+    text = notation.dumps(table.record())
+    report = replay.check(notation.loads(text))
+    assert report.ok, [d.format() for d in report.diagnostics][:3]
+
+
+def test_a_claim_that_would_double_the_pot_past_nine_digits_is_refused_and_not_listed() -> None:
+    table = replay.new_table("bura", ["Anna", "Boris"], dealer=1, pot=600_000_000)
+    table.push(BuraDeal({0: [8, 16, 24], 1: [0, 1, 2]}, trump=9, stock=None))
+    table.push(Lay(0, [8]))  # AS
+    table.push(Lay(1, [0]))  # 6S: Anna takes it, 11 points, a claim would fail
+    assert not any(isinstance(m, OpenClaim) for m in table.legal_moves())
+    with pytest.raises(IllegalMoveError) as refused:
+        table.push(OpenClaim(0))
+    assert refused.value.code == "record-limit" and "1,200,000,000" in refused.value.message
+    reads_back(table)
+
+
+@pytest.mark.parametrize(
+    ("game", "start"),
+    [
+        ("bura", {"pot": 999_999_000, "ante": 100}),
+        ("bura", {"chips": [999_999_990, -999_999_990], "first_deal": 999_999_995}),
+        ("burkozel", {"penalty": [0, 0], "factor": 500_000_000}),
+        ("thousand", {"first_hand": 999_999_998}),
+    ],
+    ids=["pot", "chips-and-deal-number", "penalty-factor", "hand-number"],
+)
+def test_random_play_from_the_edge_of_what_kgn_writes_gives_records_that_read_back(
+    game: str, start: dict[str, Any]
+) -> None:
+    rng = random.Random(f"edge-{game}")
+    for _ in range(6):
+        players = ["Anna", "Boris", "Vera"] if game == "thousand" else ["Anna", "Boris"]
+        table = replay.new_table(game, players, dealer=0, **start)
+        play_out(table, rng, limit=2000, deals=60)
+        reads_back(table)
+
+
+def test_a_session_that_never_ends_stops_where_its_record_is_full() -> None:
+    # Bura for a pot has no end: random play goes on until the table refuses the next deal
+    # because the record would pass KGN's 40,000 items; what it wrote reads back.
+    table = replay.new_table("bura", ["Anna", "Boris"], dealer=0)
+    rng = random.Random(3)
+    with pytest.raises(IllegalMoveError) as full:
+        while True:
+            table.push(table.random_move(rng))
+    assert full.value.code == "record-limit"
+    reads_back(table)

@@ -28,6 +28,7 @@ from mypy_extensions import mypyc_attr
 
 from notation.cards import Card, Rank, Suit, card_code, card_points, deck, make_card, suit_of
 from notation.errors import IllegalMoveError, plural
+from notation.records import MAX_NUMBER
 
 from ..rules import RuleSet, parse_rules
 from ..table import POOL, BaseTable, Holdings, Outcome, cards_text, display_order
@@ -529,6 +530,30 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
                 m.chips[p] -= self.settings.ante
             m.pot += self.settings.ante * self.n
             m.fresh_pot = False
+            self._check_numbers(self.CLAUSE["deal"])
+
+    def next_number(self) -> int:
+        return self.match.number
+
+    def _check_numbers(self, clause: str) -> None:
+        """The pot, chips and penalty points must fit a record (at most nine digits): a
+        move that would pass them is refused (a pot doubled by thirty failed claims)."""
+        m = self.match
+        big: int = max(m.pot, m.factor, *[abs(c) for c in m.chips], *m.penalty)
+        if big > MAX_NUMBER:
+            what = "the pot" if m.pot == big else "the scores"
+            raise _err(
+                f"{what} would reach {big:,}, more than a record holds ({MAX_NUMBER:,} at most)",
+                "record-limit",
+                clause,
+            )
+
+    def _large(self) -> bool:
+        """Whether the pot, chips or penalties are near what a record holds (then a move's
+        effect on them is tried before it is listed as legal)."""
+        m = self.match
+        big: int = max(m.pot, 6 * m.factor, *[abs(c) for c in m.chips], *m.penalty)
+        return 16 * big > MAX_NUMBER
 
     def _first_leader(self, deal: DealState) -> int:
         """B3: the dealer's left-hand neighbour leads the first trick."""
@@ -713,7 +738,24 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
     def legal_moves(self) -> list[BuraMove]:
         """The moves the rules allow now, from the known cards: leads (one suit, up to the
         limit), answers (any cards of the right number, face up or all face down), draws,
-        claims, and the combinations a player may show."""
+        claims, and the combinations a player may show.  Where the pot or the scores come
+        near what a record holds, a move that would pass it is not listed."""
+        moves = self._legal_moves()
+        if self._large():
+            moves = [m for m in moves if self.is_legal(m)]
+        return moves
+
+    def _no_move(self) -> IllegalMoveError:
+        if self._large():
+            return _err(
+                f"no move fits a record: each would take the pot or the scores past "
+                f"{MAX_NUMBER:,}",
+                "record-limit",
+                self.CLAUSE["over"],
+            )
+        return super()._no_move()
+
+    def _legal_moves(self) -> list[BuraMove]:
         deal = self.deal
         if self.match.over or deal is None:
             return []
@@ -1028,6 +1070,7 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
         if s.fault == "match-pot":
             m.chips[ev.seat] -= m.pot
             m.pot *= 2
+            self._check_numbers("B10")
             return
         self._end(deal, "fault", ev.seat)
 
@@ -1050,6 +1093,7 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
         m = self.match
         res = DealResult(number=deal.number, dealer=deal.dealer, end=end, claim_count=count)
         self._score(deal, res, seat)
+        self._check_numbers(self.END_CLAUSE.get(end, self.CLAUSE["over"]))
         res.pot = m.pot
         res.chips = dict(enumerate(m.chips))
         res.wins = dict(enumerate(m.wins))
@@ -1165,8 +1209,11 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
         may come: no deal is in progress, or its cards are all played."""
         if self.match.over or (self.deal is not None and self.deal.phase not in ("end", "bura")):
             return None
-        if self._settled().match.over:
+        settled = self._settled().match
+        if settled.over:
             return None
+        if settled.fresh_pot and settled.pot + self.settings.ante * self.n > MAX_NUMBER:
+            return None  # the ante would pass what a record holds
         cards = sorted(self.deck)
         rng.shuffle(cards)
         k = self.settings.hand

@@ -27,6 +27,7 @@ from mypy_extensions import mypyc_attr
 
 from notation.cards import Card, Rank, Suit, card_code, card_points, deck, make_card, suit_of
 from notation.errors import IllegalMoveError
+from notation.records import MAX_NUMBER
 
 from ..rules import RuleSet, parse_rules
 from ..table import POOL, BaseTable, Holdings, Outcome, cards_text, display_order
@@ -391,6 +392,9 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
         }
         talon: list[Card | None] = sorted(cards[21:24], key=display_order)
         return DealCards(hands=hands, talon=talon)
+
+    def next_number(self) -> int:
+        return self.session.number
 
     def outcome(self) -> Outcome | None:
         """None while the game goes on; then the winner (or ``draw``) and the totals."""
@@ -1198,6 +1202,12 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
         s = self.settings
         g = self.session
         self._update_totals(hand, res)
+        if any(abs(v) > MAX_NUMBER for v in g.totals):
+            raise _seat_error(
+                f"the totals would pass {MAX_NUMBER:,}, more than a record holds",
+                "record-limit",
+                "T7.4",
+            )
         self.results.append(res)
         self.hand = None
         g.hands_played += 1
