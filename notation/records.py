@@ -79,7 +79,7 @@ Pos = tuple[int, int]
 MAX_DIGITS = 9
 """Numbers in KGN have at most this many digits (a bid of 10^4300 is not a bid)."""
 
-MAX_NUMBER = 10**MAX_DIGITS - 1
+MAX_NUMBER: int = 10**MAX_DIGITS - 1
 """The largest number KGN writes (a pot, a total, a hand's number): 999,999,999."""
 
 MAX_HANDS = 2_000
