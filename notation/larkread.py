@@ -641,6 +641,8 @@ def _syntax_error(exc: UnexpectedInput, gtext: GameText) -> KgnSyntaxError:
     return gtext.syntax_error(message, line, column, hint=hint)
 
 
+_STRING = re.compile(r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"')
+"""A quoted string, as the grammar's STRING reads it."""
 _SUIT_FIRST = re.compile(r"^[♠♣♦♥♤♧♢♡SCDHscdh](?:10|[6-9TJQKAtjqka])[,;)]?$")
 
 
@@ -648,35 +650,52 @@ def _open_variation(
     gtext: GameText, line: int, column: int, limit: int | None = None
 ) -> tuple[int, int] | None:
     """Where the innermost variation still open before (line, column) was opened, skipping
-    comments and quoted strings; None when every '(' is closed.  With ``limit``: where the
-    first variation nested deeper than that was opened (None: none is)."""
+    comments (a ``{}`` comment may span lines) and quoted strings; None when every '(' is
+    closed.  With ``limit``: where the first variation nested deeper than that was opened
+    (None: none is)."""
     stack: list[tuple[int, int]] = []
-    lines = gtext.text.split("\n")
-    stop = line - gtext.first_line
-    for i, src in enumerate(lines[: stop + 1]):
-        end = min(column - 1, len(src)) if i == stop else len(src)
-        j = 0
-        while j < end:
-            ch = src[j]
-            if ch == ";":
-                break
-            if ch == "{" or ch == '"':
-                if ch == "{":
-                    k = COMMENT_BODY.match(src, j + 1).end()  # type: ignore[union-attr]
-                    k = k if k < len(src) else -1
-                else:
-                    k = src.find('"', j + 1)
-                if k < 0:
-                    break  # a comment or string running on: give up on this line
-                j = k + 1
+    text = gtext.text
+    starts = [0]  # where each line of the text starts
+    at = text.find("\n")
+    while at >= 0:
+        starts.append(at + 1)
+        at = text.find("\n", at + 1)
+    stop_line = min(line - gtext.first_line, len(starts) - 1)
+    stop = starts[stop_line] + column - 1 if stop_line >= 0 else 0
+    stop = min(stop, len(text))
+    k = 0
+    row = 0  # the line index k is on
+    while k < stop:
+        ch = text[k]
+        if ch == ";":  # a comment to the end of the line
+            end = text.find("\n", k)
+            k = stop if end < 0 else end
+            continue
+        if ch == "{":
+            body = COMMENT_BODY.match(text, k + 1)
+            end = body.end() if body is not None else len(text)
+            if end >= len(text):
+                break  # a comment never closed: nothing after it is code
+            k = end + 1
+            continue
+        if ch == '"':
+            quoted = _STRING.match(text, k)
+            if quoted is None:  # a string running on: nothing more of this line is code
+                end = text.find("\n", k)
+                k = len(text) if end < 0 else end
                 continue
+            k = quoted.end()
+            continue
+        if ch == "(" or ch == ")":
+            while row + 1 < len(starts) and starts[row + 1] <= k:
+                row += 1
             if ch == "(":
-                stack.append((i + gtext.first_line, j + 1))
+                stack.append((row + gtext.first_line, k - starts[row] + 1))
                 if limit is not None and len(stack) > limit:
                     return stack[-1]
-            elif ch == ")" and stack:
+            elif stack:
                 stack.pop()
-            j += 1
+        k += 1
     return stack[-1] if stack and limit is None else None
 
 

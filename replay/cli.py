@@ -127,6 +127,25 @@ class _Errors:
             yield gtext, item
 
 
+def _reads_back(text: str, record: notation.AnyGame, gtext: GameText) -> bool:
+    """Whether ``text``, written of ``record`` to replace a file, reads back as that very
+    record (a rewrite must never turn a valid file into an invalid or a different one);
+    says so where it does not."""
+    try:
+        again = notation.loads(text)
+    except KgnError as exc:
+        why = exc.message
+    else:
+        if again == record:
+            return True
+        why = "it reads back as a different game"
+    _say(
+        f"kozyr: {gtext.file} game {gtext.index}: the text written for it does not read back "
+        f"({clip(why, 160)}); nothing is rewritten (a kozyr bug: please report it)"
+    )
+    return False
+
+
 def _write_out(text: str, output: Path | None) -> None:
     if output is None:
         sys.stdout.write(text)
@@ -161,7 +180,7 @@ def fmt(
         _fail_usage("--check and --write do not go together")
     status = EXIT_OK
     for path in files:
-        bad = False
+        bad = lost = False
         rewritten = False
         original = None
         source = None
@@ -188,10 +207,14 @@ def fmt(
             first = True
             errors = _Errors()
             try:
-                for _, item in errors.games(path, source=source):
+                for gtext, item in errors.games(path, source=source):
                     if errors.count:
                         continue  # the errors are all reported; nothing is written
-                    piece = ("" if first else "\n") + write_game(item)
+                    text = write_game(item)
+                    if write and path != "-" and not _reads_back(text, item, gtext):
+                        bad = lost = True
+                        continue
+                    piece = ("" if first else "\n") + text
                     first = False
                     if original is not None and same:
                         data = piece.encode("utf-8")
@@ -200,12 +223,14 @@ def fmt(
                         sink.write(piece)
             except InputError as exc:
                 _fail_usage(str(exc))
-            bad = errors.count > 0
+            bad = bad or errors.count > 0
             if original is not None:
                 same = same and not original.read(1)
             if sink is not None and (bad or (write and same)):
                 sink.abandon()
             rewritten = write and not bad and not same and path != "-"
+        if lost:
+            _say(f"{path}: left as it was")
         if bad:
             status = EXIT_INVALID
         elif check and not same:
@@ -741,7 +766,7 @@ def annotate(
     from .annotate import annotate as annotate_game
     from .games import GAMES
 
-    bad = False
+    bad = lost = False
     with _Sink(Path(file) if write and file != "-" else None, spool=True) as out:
         first = True
         errors = _Errors()
@@ -760,7 +785,11 @@ def annotate(
                 annotate_dd = GAMES[annotated.kind].annotate_analysis
                 if analysis and annotate_dd is not None:
                     annotated = annotate_dd(annotated)
-                out.write(("" if first else "\n") + write_game(annotated))
+                text = write_game(annotated)
+                if write and file != "-" and not _reads_back(text, annotated, gtext):
+                    bad = lost = True
+                    continue
+                out.write(("" if first else "\n") + text)
                 first = False
         except InputError as exc:
             out.abandon()
@@ -769,7 +798,7 @@ def annotate(
         if bad:
             out.abandon()
     if bad:
-        _say("kozyr: annotate needs valid records; nothing written")
+        _say("kozyr: nothing written" if lost else "kozyr: annotate needs valid records; nothing written")
         raise typer.Exit(EXIT_INVALID)
 
 

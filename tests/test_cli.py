@@ -11,6 +11,7 @@ import pytest
 from conftest import INVALID, SAMPLES
 from typer.testing import CliRunner
 
+import notation
 from replay.cli import app
 
 runner = CliRunner()
@@ -266,3 +267,43 @@ def test_split_never_writes_over_another_game_and_a_second_run_changes_nothing(t
     again = runner.invoke(app, ["split", other, "-o", str(tmp_path)])
     assert "0 file(s) written" in again.stderr and "1 already there with the same game" in again.stderr
     assert {p.name: p.read_text() for p in tmp_path.iterdir()} == after
+
+
+# ---- a rewrite never turns a valid file into an invalid one ---------------------------------
+
+NESTED_IN_COMMENT = """[Game "thousand"]
+[Players "Anna" "Boris" "Vera"]
+[Dealer "Vera"]
+[Rules "classic"]
+
+hand 1 {a note over two lines
+""" + "(" * 51 + """ and the control character \x07 here}
+  bid Anna 100, Boris pass, Vera pass ; a comment of this kind takes the grammar's reader
+"""
+
+
+@pytest.mark.parametrize("command", ["fmt", "annotate"])
+def test_a_comment_over_lines_full_of_parentheses_stays_valid_after_a_rewrite(tmp_path: Path, command: str) -> None:
+    path = tmp_path / "nested.kgn"
+    path.write_text(NESTED_IN_COMMENT)
+    assert runner.invoke(app, ["validate", str(path)]).exit_code == 0
+    result = runner.invoke(app, [command, "--write", str(path)])
+    assert result.exit_code == 0, result.output
+    assert runner.invoke(app, ["validate", str(path)]).exit_code == 0
+    assert "(" * 51 in notation.loads(path.read_text()).hands[0].notes[0].text
+
+
+@pytest.mark.parametrize("command", ["fmt", "annotate"])
+def test_a_rewrite_that_would_not_read_back_leaves_the_file_as_it_was(
+    tmp_path: Path, command: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "game.kgn"
+    original = (SAMPLES / "thousand" / "01-first-hand.kgn").read_text()
+    path.write_text(original)
+    import replay.cli
+
+    real = replay.cli.write_game
+    monkeypatch.setattr(replay.cli, "write_game", lambda g: real(g).replace("Boris 9S", "Boris 9C", 1))
+    result = runner.invoke(app, [command, "--write", str(path)])
+    assert result.exit_code == 1
+    assert "does not read back" in result.output and path.read_text() == original
