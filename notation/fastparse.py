@@ -141,7 +141,7 @@ def card_list(text: str) -> list[str] | None:
     return out
 
 
-_TOKEN: Final = re.compile(r"\S+")
+_TOKEN: Final = re.compile(r"[^ ]+")
 _BARE_NAME: Final = re.compile(NAME_PATTERN)
 _CARD = r"[^ ,]+"  # a card as written: _CANON says whether it is one
 _TAG: Final = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)((?: "[^"\\\n]*(?:\\.[^"\\\n]*)*")*)\]\Z')
@@ -1087,10 +1087,10 @@ class _BuraReader(_Reader):
                     raise _GiveUp
                 cards = up_text
                 if down_mark:
-                    down = self.cards(down_text.strip())
+                    down = self.cards(down_text.strip(" "))
                     if not down:
                         raise _GiveUp
-            up = self.cards(cards.strip())
+            up = self.cards(cards.strip(" "))
             if not up and not down:
                 raise _GiveUp
             answers.append(_new_answer(self.seat(seat), up, down, (lno, col)))

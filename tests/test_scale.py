@@ -878,3 +878,19 @@ def test_a_bura_line_may_carry_notes_when_it_has_a_mark_or_a_question_mark_alone
             )
             marked = "{" in text or "!" in text
             assert (_NOTED_BURA.search(text) is not None) == (marked or lone), text
+
+
+SPACES_OF_OTHER_KINDS = sorted(
+    {chr(c) for c in range(0x3001) if chr(c).isspace() or chr(c) != chr(c).strip()} - {" ", "\n"}
+)
+"""What Python takes for white space besides the blank and the line break (tabs, U+0085,
+U+00A0, U+2029, U+3000 ...): KGN's grammar takes only blanks, tabs and line breaks."""
+
+
+@pytest.mark.parametrize("ch", SPACES_OF_OTHER_KINDS, ids=lambda c: f"U+{ord(c):04X}")
+def test_the_fast_readers_refuse_exactly_what_the_grammar_refuses_beside_a_card(ch: str) -> None:
+    for text in (GENERATED[0][:2500], BURA_GENERATED[0][:2500]):
+        cards = [m.end() for m in re.finditer(r"(?<=[ :])(?:[6-9TJQKA][SCDH]|\?\?)(?= |$)", text, re.M)]
+        for at in cards[::13]:
+            agree(text[:at] + ch + text[at:])
+            agree(text[: at - 2] + ch + text[at - 2 :])
