@@ -44,6 +44,8 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "only tag lines": lambda n: "[x]\n" * (n // 4),
     "long tag lines": lambda n: ("[" + "x" * 3000 + "]\n") * (n // 3003),
     "runs of 100 tag lines": lambda n: ("1. x\n" + "[a]\n" * 100) * (n // 405),
+    "a Players tag of millions of names": lambda n: '[Game "thousand"]\n[Players' + ' "A"' * (n // 4) + ']\n[Dealer "A"]\n[Rules "classic"]\n\nhand 1\n',
+    "many games, to one page": lambda n: (H + "\nhand 1\n  bid B 100, C pass, A pass\n\n") * (n // 110),
     "a comment left open before many headers": lambda n: B + "\n{ never closed\n" + '[Event "x"]\n1. 6s 7s\n' * (n // 21),
 }
 

@@ -186,6 +186,7 @@ class _Builder(Transformer[Token, Any]):
     # -- common ------------------------------------------------------------------------
     def tag(self, c: list[Token]) -> Tag:
         name = str(c[0])
+        self._count(c[0], len(c) - 1)  # each value is an item
         values = [unescape_string(t) for t in c[1:]]
         if name == "Players":
             self.shared = {v: v for v in values}

@@ -22,7 +22,7 @@ from .errors import KgnError, KgnSyntaxError
 from .escapes import COMMENT_BODY, unescape_string
 from .fastparse import fast_bura, fast_thousand
 from .gametext import GameText
-from .records import GAME_KINDS, MAX_DIGITS, Game
+from .records import GAME_KINDS, MAX_DIGITS, MAX_ITEMS, Game
 
 __all__ = [
     "Chunk",
@@ -447,6 +447,24 @@ def game_kind(gtext: GameText) -> str:
     return kind
 
 
+def _check_header_size(gtext: GameText) -> None:
+    """A header of more tag values than a game holds items (a Players tag of two million
+    names) is refused before either reader builds anything of it: what reading it would
+    take grows with every value."""
+    quotes = 0
+    for k, line in enumerate(gtext.text.split("\n")):
+        if not line.lstrip(" \t").startswith("["):
+            return
+        quotes += line.count('"') - line.count('\\"')
+        if quotes > 2 * MAX_ITEMS:
+            raise gtext.syntax_error(
+                f"the header holds more than {MAX_ITEMS:,} tag values; a game of KGN holds at "
+                f"most {MAX_ITEMS:,} items",
+                gtext.first_line + k,
+                1,
+            )
+
+
 def parse_game(gtext: GameText, *, fast: bool = True) -> Game:
     """Parse the text of one game into a record; raises a located :class:`KgnSyntaxError`.
 
@@ -455,6 +473,8 @@ def parse_game(gtext: GameText, *, fast: bool = True) -> Game:
     if gtext.encoding_error is not None:
         gtext.encoding_error.game = gtext.index
         raise gtext.encoding_error
+    if gtext.text.count('"') > 2 * MAX_ITEMS:
+        _check_header_size(gtext)
     if fast and gtext.text.startswith('[Game "'):
         head = gtext.text[7:16]
         record: Game | None = None

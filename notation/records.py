@@ -87,9 +87,9 @@ MAX_HANDS = 2_000
 
 MAX_ITEMS = 40_000
 """A game holds at most this many items: its records (tags, hands, moves, comments, glyphs,
-``$n`` codes, score entries; a variation counts as :data:`VARIATION_WEIGHT`) and the cards
-of card lists (deals, talons, shown combinations, Bura answers); a 150-hand game of
-Thousand has 15,000.  With :data:`MAX_HANDS` this bounds the memory one game can take,
+``$n`` codes, score entries; a variation counts as :data:`VARIATION_WEIGHT`), the values of
+its tags and the cards of card lists (deals, talons, shown combinations, Bura answers); a
+150-hand game of Thousand has 15,000.  With :data:`MAX_HANDS` this bounds the memory one game can take,
 whatever its text (:func:`count_items` counts them)."""
 
 VARIATION_WEIGHT = 2
@@ -170,21 +170,20 @@ def maker(cls: type[_R], *names: str) -> Callable[..., _R]:
 
 def count_items(game: Any) -> tuple[int, int]:
     """A game's hands (deals) and its items as :data:`MAX_ITEMS` counts them: every record
-    but the game itself (a variation as :data:`VARIATION_WEIGHT`), and every card of a card
-    list (a played, given or trump card is part of its record)."""
+    but the game itself (a variation as :data:`VARIATION_WEIGHT`), every card of a card
+    list (a played, given or trump card is part of its record) and every tag value."""
     items = -1  # the game
     stack: list[Any] = [game]
     while stack:
         node = stack.pop()
         items += VARIATION_WEIGHT if getattr(node, "kind", None) == "variation" else 1
-        strings = not isinstance(node, Tag)
         for name in node.__dataclass_fields__:
             value = getattr(node, name)
             if isinstance(value, Node):
                 stack.append(value)
             elif type(value) is list and value:
                 if isinstance(value[0], str):
-                    items += len(value) if strings else 0
+                    items += len(value)
                 else:
                     stack.extend(value)
     return len(game.units), items

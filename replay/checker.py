@@ -257,14 +257,21 @@ class Checker(Generic[T, G]):
             return None
         players = g.players
         counts = self.player_counts(rules)
-        folded = [fold_name(p) for p in players]  # names match so in the body
-        again = next((k for k, f in enumerate(folded) if f in folded[:k]), None)
+        seated: dict[str, int] = {}  # each name as names match in the body, to its seat
+        again: tuple[int, int] | None = None
+        for k, p in enumerate(players[: counts.stop]):  # more than the game seats: an error
+            seen = seated.setdefault(fold_name(p), k)
+            if seen != k:
+                again = (seen, k)
+                break
         if len(players) not in counts or again is not None:
             want = f"{counts.start}" if len(counts) == 1 else f"{counts.start} to {counts.stop - 1}"
-            named = f"names {len(players)}"
+            named = f"names {len(players):,}"
             if again is not None:
-                one, other = players[folded.index(folded[again])], players[again]
-                named = f"names {one!r} twice" if one == other else f"names {one!r} and {other!r}"
+                one, other = players[again[0]], players[again[1]]
+                named = f"names {clip(repr(one))} twice" if one == other else (
+                    f"names {clip(repr(one))} and {clip(repr(other))}"
+                )
             self.report(
                 KgnError(
                     f"{self.game.capitalize()} is played by {want} players with different "

@@ -9,6 +9,7 @@ Messages go to stderr; results to stdout.
 # (10 ms of a 0.11 s start).
 import contextlib
 import gc
+import io
 import itertools
 import json
 import os
@@ -24,7 +25,7 @@ import typer
 import notation
 from notation import KgnError, write_game
 from notation.errors import clip, safe_text
-from notation.parse import GameText
+from notation.parse import GameText, split_games
 from notation.records import fold_name
 
 from .rules import did_you_mean
@@ -628,19 +629,28 @@ def html(
 ) -> None:
     """Write a record as one self-contained HTML page (the replay viewer in a browser, no
     network): the card table, calls, tricks, comments, score sheet and a chart."""
-    from .page import html_page
+    from .page import html_page, page_title
 
-    pages: list[tuple[str, str, int, notation.AnyGame]] = []
-    errors = _Errors()
+    # First the games are only counted (no game is read into records), so that a file of
+    # many games costs no more than one page at a time, and "give -o a folder" comes first.
+    pages: list[tuple[str, str, int, Any]] = []  # path, stem, game number, None
+    kept: dict[str, bytes] = {}  # standard input, read once
     for path in files:
+        before = len(pages)
         try:
-            before = errors.count + len(pages)
-            for gtext, item in errors.games(path, only=game):
-                pages.append((path, Path(path).stem if path != "-" else "stdin", gtext.index, item))
-            if errors.count + len(pages) == before:
-                _fail_usage(f"{path} has no game {game}" if game else f"{path} has no game")
+            with open_input(path) as handle:
+                if path == "-":
+                    kept[path] = handle.read()
+                    handle = io.BytesIO(kept[path])
+                for gtext in split_games(handle, path):
+                    if game is None or gtext.index == game:
+                        pages.append((path, Path(path).stem if path != "-" else "stdin", gtext.index, None))
         except InputError as exc:
             _fail_usage(str(exc))
+        except OSError as exc:
+            _fail_usage(f"cannot read {path}: {exc.strerror or exc}")
+        if len(pages) == before:
+            _fail_usage(f"{path} has no game {game}" if game else f"{path} has no game")
     several = len(pages) > 1 or len(files) > 1
     if several and out.suffix.lower() in (".html", ".htm"):
         _fail_usage(
@@ -652,27 +662,37 @@ def html(
             out.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             _fail_usage(f"cannot make the folder {out}: {exc.strerror or exc}")
-    invalid = errors.count > 0
-    counts: dict[str, int] = {}
-    for _, stem, _, _ in pages:
-        counts[stem] = counts.get(stem, 0) + 1
-    names = _page_names(pages, game)
-    for (path, stem, index, record), name in zip(pages, names, strict=True):
-        who = seat
-        if who is not None:
-            who = _player(record.players, who, "--seat")
-        title = f"{path} game {index}" if counts[stem] > 1 or game else path
-        page, report = html_page(record, title=title, seat=who, file=path, index=index)
-        for d in report.diagnostics:
-            _say(d.format())
-        invalid = invalid or not report.ok
-        target = out / name if several else out
+    names = dict(zip(((p, i) for p, _, i, _ in pages), _page_names(pages, game), strict=True))
+    per_file: dict[str, int] = {}
+    for path, _, _, _ in pages:
+        per_file[path] = per_file.get(path, 0) + 1
+    errors = _Errors()
+    invalid = False
+    for path in dict.fromkeys(files):
+        source = io.BytesIO(kept[path]) if path in kept else None
         try:
-            target.write_text(page, encoding="utf-8")
-        except OSError as exc:
-            _fail_usage(f"cannot write {target}: {exc.strerror or exc}")
-        _say(f"wrote {target} ({len(page.encode()) / 1024:.0f} KB)")
-    raise typer.Exit(EXIT_INVALID if invalid else EXIT_OK)
+            for gtext, record in errors.games(path, only=game, source=source):
+                who = seat
+                if who is not None:
+                    who = _player(record.players, who, "--seat")
+                numbered = gtext.index if per_file[path] > 1 or game else None
+                title = page_title(record, path, numbered)
+                page, report = html_page(
+                    record, title=title, seat=who, file=Path(path).name, index=gtext.index
+                )
+                for d in report.diagnostics:
+                    d.file = path  # the page names the file; the terminal, the path given
+                    _say(d.format())
+                invalid = invalid or not report.ok
+                target = out / names[(path, gtext.index)] if several else out
+                try:
+                    target.write_text(page, encoding="utf-8")
+                except OSError as exc:
+                    _fail_usage(f"cannot write {target}: {exc.strerror or exc}")
+                _say(f"wrote {target} ({len(page.encode()) / 1024:.0f} KB)")
+        except InputError as exc:
+            _fail_usage(str(exc))
+    raise typer.Exit(EXIT_INVALID if invalid or errors.count else EXIT_OK)
 
 
 def _page_names(pages: list[tuple[str, str, int, Any]], game: int | None) -> list[str]:

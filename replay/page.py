@@ -39,7 +39,7 @@ from .plot import BOTTOM, HEIGHT, TOP, chart_x, progression_svg
 from .steps import Step, opening_step, replay_steps
 from .view import CardCode, View, positions
 
-__all__ = ["html_page", "page_data"]
+__all__ = ["html_page", "page_data", "page_title"]
 
 HERE = Path(__file__).resolve().parent
 
@@ -156,6 +156,23 @@ def page_data(
         "values": values.values,
         "steps": encoded,
     }
+
+
+def page_title(record: AnyGame, path: str, game: int | None = None) -> str:
+    """What a page to share is called: the record's Event tag, else the file's own name
+    (never the folder it came from), with the game's number where the file has several.
+
+    >>> import notation
+    >>> page_title(notation.loads('[Game "bura"] [Event "Club, May"]'), "/home/me/x.kgn", 2)
+    'Club, May (game 2)'
+    >>> page_title(notation.loads('[Game "bura"]'), "/home/me/club.kgn")
+    'club.kgn'
+    """
+    event = (record.tag("Event") or "").strip()
+    name = event or ("standard input" if path == "-" else Path(path).name)
+    if game is None:
+        return name
+    return f"{name} (game {game})" if event else f"{name} game {game}"
 
 
 def _tags(record: AnyGame) -> list[tuple[str, str]]:

@@ -47,3 +47,24 @@ class Trickle(io.BytesIO):
 
     def read1(self, size: int = -1) -> bytes:
         return super().read1(min(size, self.size) if size > 0 else self.size)
+
+
+def peak_of(args: list[str]) -> tuple[int, int]:
+    """``kozyr ARGS`` in a process of its own: its exit code and its peak RSS in bytes."""
+    import subprocess
+    import sys
+
+    code = (
+        "import resource, sys\n"
+        "from replay.cli import main\n"
+        f"sys.argv = ['kozyr', *{args!r}]\n"
+        "try:\n    main()\n"
+        "except SystemExit as exc:\n    status = exc.code or 0\n"
+        "else:\n    status = 0\n"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n"
+        "sys.exit(status)\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=False
+    )
+    return proc.returncode, int(proc.stderr.strip().splitlines()[-1]) * 1024

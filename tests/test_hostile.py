@@ -9,10 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, SAMPLES, peak_of
 from typer.testing import CliRunner
 
 import notation
+import replay
 from replay.cli import app
 
 runner = CliRunner()
@@ -66,10 +67,10 @@ def test_fifty_nested_variations_are_fine_and_fifty_one_are_not() -> None:
 
 # A game at KGN's limit on items, built three ways: 4 tags and a hand, then the rest as
 # calls, as comments after the bid, or as cards of the talon.
-ITEM_SHAPES = {
-    "calls": lambda n: H + "hand 1\n  bid A 100" + ", B pass" * (n - 6) + "\n",
-    "comments": lambda n: H + "hand 1\n  bid A 100" + " {}" * (n - 6) + "\n",
-    "talon cards": lambda n: H + "hand 1\n  bid A 100\n  talon" + " AS" * (n - 7) + "\n",
+ITEM_SHAPES = {  # four tags of six values, a hand and a bid: 12 items before the rest
+    "calls": lambda n: H + "hand 1\n  bid A 100" + ", B pass" * (n - 12) + "\n",
+    "comments": lambda n: H + "hand 1\n  bid A 100" + " {}" * (n - 12) + "\n",
+    "talon cards": lambda n: H + "hand 1\n  bid A 100\n  talon" + " AS" * (n - 13) + "\n",
 }
 
 
@@ -382,3 +383,37 @@ def test_an_escape_inside_a_comment_never_closes_it() -> None:
     game = notation.loads(H + "\nhand 1\n  bid B 100 {a \\u{202E} b}\n")
     assert game.hands[0].auction[0].notes[0].text == "a \u202e b"
     assert notation.loads(notation.dumps(game)) == game
+
+
+# ---- memory: bounded whatever the shape ------------------------------------------------------
+
+
+def test_a_players_tag_of_two_million_names_is_refused_at_its_line_in_bounded_memory(tmp_path: Path) -> None:
+    path = tmp_path / "players.kgn"
+    path.write_text('[Game "thousand"]\n[Players' + ' "A"' * 2_000_000 + ']\n[Dealer "A"]\n[Rules "classic"]\n\nhand 1\n')
+    size = path.stat().st_size
+    _, base = peak_of(["validate", "-j", "1", str(SAMPLES / "thousand" / "01-first-hand.kgn")])
+    code, peak = peak_of(["validate", "-j", "1", str(path)])
+    assert code == 1
+    assert peak - base < 20 * size, (peak, base, size)
+    result = runner.invoke(app, ["validate", str(path)])
+    assert f"{path}:2:1: error[syntax]: the header holds more than 40,000 tag values" in result.stderr
+
+
+def test_thirty_thousand_players_are_told_apart_in_linear_time() -> None:
+    text = '[Game "thousand"]\n[Players' + "".join(f' "P{k}"' for k in range(30_000)) + ' "p7"]\n[Dealer "P1"]\n[Rules "classic"]\n'
+    start = time.process_time()
+    [d] = replay.check(notation.loads(text)).diagnostics
+    assert time.process_time() - start < 2
+    assert d.code == "players" and "30,001" in d.message
+
+
+def test_one_page_of_a_file_of_many_games_is_refused_before_any_game_is_read(tmp_path: Path) -> None:
+    one = (SAMPLES / "thousand" / "01-first-hand.kgn").read_text()
+    path = tmp_path / "many.kgn"
+    path.write_text("\n".join([one] * 4000))
+    size = path.stat().st_size
+    _, base = peak_of(["html", str(SAMPLES / "thousand" / "01-first-hand.kgn"), "-o", str(tmp_path / "one.html")])
+    code, peak = peak_of(["html", str(path), "-o", str(tmp_path / "x.html")])
+    assert code == 2 and not (tmp_path / "x.html").exists()
+    assert peak - base < 2 * size, (peak, base, size)
