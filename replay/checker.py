@@ -260,9 +260,9 @@ class Checker(Generic[T, G]):
         seated: dict[str, int] = {}  # each name as names match in the body, to its seat
         again: tuple[int, int] | None = None
         for k, p in enumerate(players[: counts.stop]):  # more than the game seats: an error
-            seen = seated.setdefault(fold_name(p), k)
-            if seen != k:
-                again = (seen, k)
+            before = seated.setdefault(fold_name(p), k)
+            if before != k:
+                again = (before, k)
                 break
         if len(players) not in counts or again is not None:
             want = f"{counts.start}" if len(counts) == 1 else f"{counts.start} to {counts.stop - 1}"
