@@ -20,7 +20,7 @@ from typing import IO, Any
 from pydantic import TypeAdapter, ValidationError
 
 from .errors import KgnError, clip
-from .records import MAX_HANDS, MAX_ITEMS, Game, count_items, pydantic_names
+from .records import MAX_DIGITS, MAX_HANDS, MAX_ITEMS, Game, count_items, pydantic_names
 
 __all__ = [
     "from_dict",
@@ -75,11 +75,23 @@ def from_dict(data: Any, *, file: str | None = None, index: int | None = None) -
 
 
 def from_json(text: str | bytes, *, file: str | None = None) -> Game:
-    try:
-        game = _game().validate_json(text)
-    except ValidationError as exc:
-        raise _json_error(exc, file, None) from None
-    return _within_limits(game, file, None)
+    """A game record from a JSON document, validated against the schema.  The JSON is read
+    by Python's own reader (nested as deep as KGN's fifty variations go; a number longer
+    than KGN's nine digits is a located error), then validated."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise KgnError(
+                f"invalid UTF-8 at byte {exc.start}; JSON files are UTF-8", code="json", file=file
+            ) from None
+    stream = _Stream(text.lstrip("\ufeff"), file)
+    if not stream.skip_space():
+        raise stream.error("not JSON: the text is empty")
+    data = stream.value()
+    if stream.skip_space():
+        raise stream.error("not JSON: extra data after the game")
+    return from_dict(data, file=file)
 
 
 def _within_limits(game: Game, file: str | None, index: int | None) -> Game:
@@ -111,7 +123,23 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-_DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicates)
+class _TooLong(ValueError):
+    """A number of more digits than KGN writes."""
+
+    def __init__(self, digits: str) -> None:
+        super().__init__(digits)
+        self.digits = digits
+
+
+def _whole(text: str) -> int:
+    """A JSON integer, if KGN can hold it (the rest are refused before Python's own limit
+    on converting long numbers is reached)."""
+    if len(text) > MAX_DIGITS + (text[0] == "-"):
+        raise _TooLong(text)
+    return int(text)
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_int=_whole)
 _SPACE = re.compile(r"[ \t\n\r]*")
 _CHUNK = 1 << 20
 
@@ -199,6 +227,13 @@ class _Stream:
                 raise self.error(f"not JSON: {exc.msg}", exc.pos) from None
             except RecursionError:
                 raise self.error("not a game record: JSON nested too deeply") from None
+            except _TooLong as exc:
+                at = self.text.find(exc.digits, self.pos)
+                raise self.error(
+                    f"a number of {len(exc.digits.lstrip('-')):,} digits; numbers in KGN have "
+                    f"at most {MAX_DIGITS}",
+                    at if at >= 0 else None,
+                ) from None
             except ValueError as exc:  # duplicate keys, a number too long to read
                 raise self.error(f"not a game record: {clip(str(exc), 120)}") from None
             if end == len(self.text) and self.fill(size):

@@ -298,7 +298,7 @@ def import_json(tmp_path: Path, text: str) -> object:
     ("text", "message"),
     [
         ("[" * 1000, "nested too deeply"),
-        ('[{"a": 1' + "0" * 5000 + "}]", "not a game record"),
+        ('[{"a": 1' + "0" * 5000 + "}]", "a number of 5,001 digits"),
         ('[{"kind": "thousand", "kind": "bura"}]', "appears twice"),
     ],
     ids=["deep", "long-number", "duplicate-key"],
@@ -417,3 +417,29 @@ def test_one_page_of_a_file_of_many_games_is_refused_before_any_game_is_read(tmp
     code, peak = peak_of(["html", str(path), "-o", str(tmp_path / "x.html")])
     assert code == 2 and not (tmp_path / "x.html").exists()
     assert peak - base < 2 * size, (peak, base, size)
+
+
+# ---- JSON: what KGN holds, JSON holds -------------------------------------------------------
+
+
+@pytest.mark.parametrize("depth", [49, 50])
+def test_variations_as_deep_as_kgn_allows_go_to_json_and_back(depth: int) -> None:
+    from notation.jsonio import from_json, iter_json_games, to_json
+
+    game = notation.loads(H + "\nhand 1\n  bid A 100" + " (B 105" * depth + ")" * depth + "\n")
+    assert from_json(to_json(game)) == game
+    assert list(iter_json_games(to_json(game))) == [game]
+
+
+@pytest.mark.parametrize("reader", ["from_json", "iter_json_games"])
+def test_a_number_of_five_thousand_digits_in_json_is_located_with_kgns_own_limit(reader: str) -> None:
+    import notation.jsonio as jsonio
+
+    text = '{"kind": "thousand",\n "tags": [], "hands": [{"number": ' + "7" * 5000 + "}]}"
+    read = getattr(jsonio, reader)
+    with pytest.raises(notation.KgnError) as info:
+        result = read(text, file="big.json")
+        list(result) if reader == "iter_json_games" else result
+    assert (info.value.line, info.value.column) == (2, 35)
+    assert info.value.message == "a number of 5,000 digits; numbers in KGN have at most 9"
+    assert "set_int_max_str_digits" not in info.value.format()
