@@ -355,9 +355,9 @@ def test_a_json_comment_cannot_become_a_hand_and_a_tag_name_cannot_inject_a_tag(
         (("hands", 0, "tricks", 0, "number"), "1", "thousand.hands.0.tricks.0.number: Input should be a valid integer"),
         (("hands", 0, "tricks", 0, "number"), True, "thousand.hands.0.tricks.0.number: Input should be a valid integer"),
         (("hands", 0, "tricks", 0, "number"), 1.0, "thousand.hands.0.tricks.0.number: Input should be a valid integer"),
-        (("hands", 0, "auction", 0, "bid"), 10**9, "thousand.hands.0.auction.0.bid: Input should be less than or equal to 999999999"),
+        (("hands", 0, "auction", 0, "bid"), 10**9, "a number of 10 digits; numbers in KGN have at most 9"),
         (("hands", 0, "tricks", 0, "plays", 0, "marriage"), 0, "thousand.hands.0.tricks.0.plays.0.marriage: Input should be a valid boolean"),
-        (("hands", 0, "stated", 0, "entries", 0, "value"), -(10**9), "thousand.hands.0.stated.0.entries.0.value: Input should be greater than or equal to -999999999"),
+        (("hands", 0, "stated", 0, "entries", 0, "value"), -(10**9), "a number of 10 digits; numbers in KGN have at most 9"),
     ],
     ids=["number-as-text", "number-as-true", "number-as-float", "ten-digit-bid", "flag-as-0", "ten-digit-score"],
 )
