@@ -1279,93 +1279,35 @@ def record(
     ] = None,
 ) -> None:
     """Record a game at the table: each event is checked and saved at once."""
-    from .checking import check as check_record
-    from .games import GAMES
-    from .record import FileLock, Recorder, leftover_temps, new_game, save_atomic
-    from .rules import parse_rules
+    from .record import SessionError, open_recording
 
-    # Everything the options say is checked before the file is locked (a refused start
-    # leaves nothing behind).
-    record_game: notation.AnyGame | None = None
-    if resume is not None:
-        if game is not None or players is not None or output is not None:
-            _fail_usage("--resume FILE takes everything from the file")
-        if not resume.is_file():
-            what = "a folder, not a file" if resume.is_dir() else "no such file"
-            _fail_usage(f"cannot read {resume}: {what}")
-    else:
-        if game is None or game not in GAMES or not players or not dealer or output is None:
-            _fail_usage("kozyr record GAME --players A,B,C --dealer A -o FILE (or --resume FILE)")
-        if ante is not None and not getattr(GAMES[game].table, "HAS_POT", False):
-            _fail_usage(f"--ante: {GAMES[game].title} is not played for a pot")
-        names = [p.strip() for p in players.split(",") if p.strip()]
-        dealer = _player(names, dealer, "--dealer")
-        try:
-            parse_rules(game, rules)
-        except KgnError as exc:
-            _fail_usage(f"--rules: {exc.message}")
-        record_game = new_game(game, names, dealer, rules, ante)
-        header = [d for d in check_record(record_game).diagnostics if d.severity == "error"]
-        if header:
-            _fail_usage("--players: " + "; ".join(d.message for d in header))
-        if output.exists():
-            _fail_usage(f"{output} exists; continue it with --resume {output}")
-    path = resume if resume is not None else output
-    assert path is not None
-    # One recorder per file: a second one would lose the first one's events.
-    lock = FileLock(path)
     try:
-        locked = lock.acquire()
-    except OSError as exc:
-        _fail_usage(f"cannot write {path}: {exc.strerror or exc}")
-    if not locked:
-        _fail_usage(f"{path} is being recorded by another kozyr record; nothing was changed")
-    for tmp in leftover_temps(path):
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-    if record_game is None:
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            _fail_usage(f"cannot read {path}: {exc.strerror or exc}")
-        try:
-            record_game = notation.loads(text, file=str(path))
-        except KgnError as exc:
-            _say(exc.format())
-            raise typer.Exit(EXIT_INVALID) from None
-    elif path.exists():  # made since the check above, by another recorder
-        _fail_usage(f"{path} exists; continue it with --resume {path}")
-    recorder = Recorder(record_game, path)
-    recorder.lock = lock
-    errors = [d for d in recorder.report.diagnostics if d.severity == "error"]
-    if errors:
-        for d in errors:
-            _say(d.format())
-        raise typer.Exit(EXIT_INVALID)
-    try:
-        save_atomic(path, write_game(recorder.game))
-    except OSError as exc:
-        _fail_usage(f"cannot write {path}: {exc.strerror or exc}")
+        recorder, notes = open_recording(
+            game=game,
+            players=players,
+            dealer=dealer,
+            rules=rules,
+            ante=ante,
+            output=output,
+            resume=resume,
+        )
+    except SessionError as exc:
+        _say(exc.text)
+        raise typer.Exit(exc.code) from None
+    for note in notes:
+        _say(f"kozyr: {note}")
     interactive = sys.stdin.isatty()
     if interactive:
         try:
             import readline
 
             def complete(text: str, state: int) -> str | None:
-                words = [
-                    *recorder.current_legal,
-                    "undo",
-                    "quit",
-                    "help",
-                    "pass",
-                    "marriage",
-                    "down",
-                    "open",
-                ]
+                words = recorder.current_words
                 matches = [w for w in words if w.lower().startswith(text.lower())]
                 return matches[state] if state < len(matches) else None
 
             readline.set_completer(complete)
+            readline.set_completer_delims(" \t,/")
             readline.parse_and_bind("tab: complete")
         except ImportError:  # pragma: no cover - no readline on this platform
             pass
@@ -1386,11 +1328,14 @@ def record(
         sys.stdout.write(safe_text(line) + "\n")  # the echo of piped input is escaped too
         return line
 
+    path = recorder.path
     try:
         code = recorder.run(read)
     except KeyboardInterrupt:
         _say(f"\ninterrupted; everything accepted is in {path} (kozyr record --resume {path})")
-        raise typer.Exit(EXIT_OK) from None
+        code = EXIT_OK
+    finally:
+        recorder.file.release()
     raise typer.Exit(code)
 
 

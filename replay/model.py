@@ -53,6 +53,9 @@ class Question:
     """How an answer that is already the whole event starts (``deal``, ``bid``, the
     player's name): such an answer is taken as written, so ``deal Anna: ...`` typed at
     the deal prompt is not read as ``deal deal Anna: ...``."""
+    words: tuple[str, ...] = ()
+    """The words this prompt takes, for completion (Tab): the legal choices, and the
+    names, cards and keywords an answer here may hold."""
 
     def event_for(self, answer: str) -> str | None:
         """The KGN event an answer stands for (None: it declines)."""

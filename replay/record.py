@@ -29,7 +29,7 @@ from rich.text import Text
 
 import notation
 from notation.errors import KgnError, safe_text
-from notation.records import AnyGame, Tag
+from notation.records import AnyGame, Tag, fold_name
 from notation.write import write_game
 
 from .checking import replay_record
@@ -37,7 +37,16 @@ from .games import GAMES
 from .render import render_view
 from .steps import view_of
 
-__all__ = ["Recorder", "save_atomic"]
+__all__ = [
+    "FileChanged",
+    "FileLock",
+    "LockedError",
+    "RecordFile",
+    "Recorder",
+    "SessionError",
+    "open_recording",
+    "save_atomic",
+]
 
 COMMANDS = ("undo", "quit", "help", "save", "open", "show", "fault")
 
@@ -118,32 +127,118 @@ def leftover_temps(path: Path) -> list[Path]:
 
 
 class FileLock:
-    """An exclusive lock on a record while one recorder writes it (a second recorder on
-    the same file is refused).  The lock is released when the process ends, however it
-    ends."""
+    """An exclusive lock on a record while one writer keeps it (a second recorder, or a
+    server, on the same file is refused): ``.FILE.lock`` beside it, holding the writer's
+    process id.  The lock is released when the process ends, however it ends; a clean end
+    removes the file, and a lock file left by a process that was killed is taken over."""
 
     def __init__(self, path: Path) -> None:
         target = Path(os.path.realpath(path))
         self.path = target.with_name(f".{target.name}.lock")
         self.fd: int | None = None
+        self.stale: int | None = None
+        """The process id a lock file taken over was left by (it no longer runs)."""
 
     def acquire(self) -> bool:
         import fcntl
 
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
+        while True:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                os.close(fd)
+                return False
+            # A holder that released the lock removed its file: ours may be that one, gone.
+            try:
+                now = os.stat(self.path, follow_symlinks=False)
+            except FileNotFoundError:
+                now = None
+            held = os.fstat(fd)
+            if now is not None and (now.st_dev, now.st_ino) == (held.st_dev, held.st_ino):
+                break
             os.close(fd)
-            return False
+        left = os.read(fd, 32).decode("ascii", "replace").strip()
+        self.stale = int(left) if left.isdigit() and int(left) != os.getpid() else None
+        os.lseek(fd, 0, os.SEEK_SET)
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode())
         self.fd = fd
         return True
 
     def release(self) -> None:
-        # The lock file stays: removing it could let two recorders lock two different files.
+        """Give the lock up and remove its file (while still holding it, so that no other
+        writer can hold a lock on a file that is then removed)."""
         if self.fd is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(self.path)
             os.close(self.fd)
             self.fd = None
+
+
+class FileChanged(Exception):
+    """The file was changed by another program since it was last saved."""
+
+
+class RecordFile:
+    """A record on disk kept by one writer (``kozyr record``, ``kozyr serve``): locked while
+    it is written, each save atomic, and never saved over text another program put there
+    since the last save (that is refused, and the record stays in memory)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.lock = FileLock(path)
+        self.saved: bytes | None = None
+        """What the file held after the last save or read (None: not read yet)."""
+
+    def claim(self) -> str | None:
+        """Lock the file and remove what an interrupted save left behind; a note when a lock
+        left by a killed writer was taken over.  ``LockedError`` when another writer holds
+        it, ``OSError`` when it cannot be locked."""
+        if not self.lock.acquire():
+            raise LockedError(f"{self.path} is being recorded by another kozyr; nothing was changed")
+        for tmp in leftover_temps(self.path):
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+        if self.lock.stale is not None:
+            return (
+                f"the lock left on {self.path} by process {self.lock.stale}, which no longer "
+                "runs, is taken over"
+            )
+        return None
+
+    def read(self) -> str:
+        """The file's text (it becomes what a save compares against)."""
+        data = self.path.read_bytes()
+        self.saved = data
+        return data.decode("utf-8")
+
+    def changed(self) -> bool:
+        """Whether another program changed the file since it was last saved or read."""
+        if self.saved is None:
+            return self.path.exists()
+        try:
+            return self.path.read_bytes() != self.saved
+        except FileNotFoundError:
+            return False  # removed: saving makes it again
+        except OSError:
+            return False  # unreadable: the save reports it
+
+    def save(self, text: str) -> None:
+        """Replace the file with ``text`` atomically; ``FileChanged`` (and nothing written)
+        when another program changed it since the last save."""
+        if self.changed():
+            raise FileChanged(str(self.path))
+        data = text.encode("utf-8")
+        save_atomic(self.path, text)
+        self.saved = data
+
+    def release(self) -> None:
+        self.lock.release()
+
+
+class LockedError(Exception):
+    """Another writer holds the file."""
 
 
 class Recorder:
@@ -155,27 +250,30 @@ class Recorder:
     appended to it."""
 
     def __init__(
-        self, game: AnyGame, path: Path, *, out: IO[str] | None = None, width: int = 100
+        self, game: AnyGame, file: RecordFile, *, out: IO[str] | None = None, width: int = 100
     ) -> None:
         self.game = game
-        self.path = path
+        self.file = file
         self.kind = GAMES[game.kind]
         self.unsaved = False
         """The last save failed (the record is only in memory since)."""
-        self.lock: FileLock | None = None
         self.console = Console(
             file=out or sys.stdout, width=width, highlight=False, markup=False, emoji=False
         )
         # A deal whose cards are all played stays open: its taker may still claim.
-        report, table = replay_record(game, file=str(path), final_close=False)
+        report, table = replay_record(game, file=str(file.path), final_close=False)
         self.report = report
         self.table = table
         self.declined = False
         """Nobody claimed (or no second bura was shown): the next deal is asked for."""
         self.history: list[tuple[str, int, bool]] = [(write_game(game), self._moves(), False)]
         """Per accepted event: the record's text, the table's move count, ``declined``."""
-        self.current_legal: list[str] = []
-        """The legal choices at the current prompt (for completion)."""
+        self.current_words: list[str] = []
+        """What the current prompt takes, for completion (Tab)."""
+
+    @property
+    def path(self) -> Path:
+        return self.file.path
 
     def _moves(self) -> int:
         return self.table.move_count if self.table is not None else 0
@@ -183,9 +281,18 @@ class Recorder:
     # -- the file ------------------------------------------------------------------------
 
     def save(self) -> None:
-        """Save the record; a failed save keeps the session (and every event) alive."""
+        """Save the record; a failed save keeps the session (and every event) alive, and a
+        file another program changed is not saved over."""
         try:
-            save_atomic(self.path, write_game(self.game))
+            self.file.save(write_game(self.game))
+        except FileChanged:
+            self.unsaved = True
+            self.say(
+                f"{self.path} was changed by another program since kozyr last saved it: "
+                "nothing was written over it. Nothing is lost: the record is kept here; type "
+                "'save PATH' to save it to a new file, then compare the two.",
+                "bold red",
+            )
         except OSError as exc:
             self.unsaved = True
             self.say(
@@ -198,27 +305,33 @@ class Recorder:
             self.unsaved = False
 
     def save_as(self, answer: str) -> None:
-        """``save PATH``: go on writing the record to another file."""
+        """``save PATH``: go on writing the record to another file (a new one: a file that
+        holds something is not written over)."""
         target = answer.split(" ", 1)[1].strip() if " " in answer else ""
         if not target:
             self.say("save PATH: the file to write the record to")
             return
-        new = Path(target)
-        lock = FileLock(new)
+        new = RecordFile(Path(target))
         try:
-            locked = lock.acquire()
+            new.claim()
+        except LockedError as exc:
+            self.say(str(exc), "bold red")
+            return
         except OSError as exc:
-            self.say(f"cannot write {new}: {exc.strerror or exc}", "bold red")
+            self.say(f"cannot write {new.path}: {exc.strerror or exc}", "bold red")
             return
-        if not locked:
-            self.say(f"{new} is being recorded by another kozyr record", "bold red")
+        if new.changed():
+            new.release()
+            self.say(f"{new.path} exists; give a new file's name", "bold red")
             return
-        old_lock, self.lock, self.path = self.lock, lock, new
-        if old_lock is not None:
-            old_lock.release()
+        old, self.file = self.file, new
         self.save()
-        if not self.unsaved:
-            self.say(f"saved to {new}; the record goes on there")
+        if self.unsaved:
+            self.file = old
+            new.release()
+            return
+        old.release()
+        self.say(f"saved to {new.path}; the record goes on there")
 
     # -- events ----------------------------------------------------------------------------
 
@@ -302,7 +415,7 @@ class Recorder:
                 self.say(f"the game is over: {ended}", "bold")
                 return 0
             q = self.kind.question(self.table, self.declined)
-            self.current_legal = q.legal
+            self.current_words = [*q.words, *COMMANDS[:4]]
             if q.legal and not shown_legal:
                 self.say("legal: " + ", ".join(q.legal), "dim")
             shown_legal = False
@@ -350,3 +463,103 @@ def new_game(kind: str, players: list[str], dealer: str, rules: str, ante: int |
     if ante is not None:
         tags.append(Tag(name="Ante", values=[str(ante)]))
     return GAMES[kind].record_type(kind=cast(Any, kind), tags=tags)
+
+
+class SessionError(Exception):
+    """A recording that cannot start: the message and the exit code (2: the options or the
+    file; 1: the record in the file is invalid)."""
+
+    def __init__(self, text: str, code: int = 2) -> None:
+        super().__init__(text)
+        self.text = text
+        self.code = code
+
+
+def open_recording(
+    *,
+    game: str | None,
+    players: str | None,
+    dealer: str | None,
+    rules: str,
+    ante: int | None,
+    output: Path | None,
+    resume: Path | None,
+) -> tuple[Recorder, list[str]]:
+    """A recorder over a new record (``game``, ``players`` as ``A,B,C``, the first
+    ``dealer``, ``rules``, Bura's ``ante``) written to ``output``, or over the record in
+    ``resume``; and notes for the user (a stale lock taken over).  Everything the options
+    say is checked before the file is locked, so a refused start leaves nothing behind;
+    ``SessionError`` says why."""
+    from .checking import check as check_record
+    from .rules import did_you_mean, parse_rules
+
+    record_game: AnyGame | None = None
+    if resume is not None:
+        if game is not None or players is not None or output is not None:
+            raise SessionError("kozyr: --resume FILE takes everything from the file")
+        if not resume.is_file():
+            what = "a folder, not a file" if resume.is_dir() else "no such file"
+            raise SessionError(f"kozyr: cannot read {resume}: {what}")
+        path = resume
+    else:
+        if game is None or game not in GAMES or not players or not dealer or output is None:
+            raise SessionError(
+                "kozyr: kozyr record GAME --players A,B,C --dealer A -o FILE (or --resume FILE)"
+            )
+        if ante is not None and not getattr(GAMES[game].table, "HAS_POT", False):
+            raise SessionError(f"kozyr: --ante: {GAMES[game].title} is not played for a pot")
+        names = [p.strip() for p in players.split(",") if p.strip()]
+        first = next((n for n in names if fold_name(n) == fold_name(dealer)), None)
+        if first is None:
+            raise SessionError(
+                f"kozyr: --dealer {dealer!r} is not one of the players ({', '.join(names)})"
+                + did_you_mean(dealer, names)
+            )
+        try:
+            parse_rules(game, rules)
+        except KgnError as exc:
+            raise SessionError(f"kozyr: --rules: {exc.message}") from None
+        record_game = new_game(game, names, first, rules, ante)
+        header = [d for d in check_record(record_game).diagnostics if d.severity == "error"]
+        if header:
+            raise SessionError("kozyr: --players: " + "; ".join(d.message for d in header))
+        if output.exists():
+            raise SessionError(f"kozyr: {output} exists; continue it with --resume {output}")
+        path = output
+    # One writer per file: a second one would lose the first one's events.
+    file = RecordFile(path)
+    notes: list[str] = []
+    try:
+        note = file.claim()
+    except LockedError as exc:
+        raise SessionError(f"kozyr: {exc}") from None
+    except OSError as exc:
+        raise SessionError(f"kozyr: cannot write {path}: {exc.strerror or exc}") from None
+    if note is not None:
+        notes.append(note)
+    try:
+        if record_game is None:
+            try:
+                text = file.read()
+            except (OSError, UnicodeDecodeError) as exc:
+                raise SessionError(f"kozyr: cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
+            try:
+                record_game = notation.loads(text, file=str(path))
+            except KgnError as exc:
+                raise SessionError(exc.format(), 1) from None
+        elif path.exists():  # made since the check above
+            raise SessionError(f"kozyr: {path} exists; continue it with --resume {path}")
+        recorder = Recorder(record_game, file)
+        errors = [d for d in recorder.report.diagnostics if d.severity == "error"]
+        if errors:
+            raise SessionError("\n".join(d.format() for d in errors), 1)
+        try:
+            file.save(write_game(recorder.game))
+        except FileChanged:
+            raise SessionError(f"kozyr: {path} changed while it was opened; try again") from None
+        except OSError as exc:
+            raise SessionError(f"kozyr: cannot write {path}: {exc.strerror or exc}") from None
+    except BaseException:
+        file.release()
+        raise
+    return recorder, notes

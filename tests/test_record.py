@@ -220,7 +220,7 @@ def test_a_second_recorder_on_the_same_file_is_refused(tmp_path: Path) -> None:
         [*KOZYR, "record", "--resume", str(path)], input="100\n", capture_output=True, text=True,
         cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=60,
     )
-    assert second.returncode == 2 and "being recorded by another kozyr record" in second.stderr
+    assert second.returncode == 2 and "being recorded by another kozyr" in second.stderr
     first.answer("100")  # the first one goes on, and nothing of it was lost
     assert "bid Anna 100" in path.read_text()
     first.kill()
@@ -289,3 +289,112 @@ def test_a_recorded_file_has_the_usual_permissions(tmp_path: Path) -> None:
     path.chmod(0o640)
     Session(["--resume", str(path)]).finish(THOUSAND_INPUT[3:5])
     assert path.stat().st_mode & 0o777 == 0o640  # a rewrite keeps the file's own mode
+
+
+# ---- the lock: gone after a clean end, taken over after a kill --------------------------------
+
+
+def lock_of(path: Path) -> Path:
+    return path.with_name(f".{path.name}.lock")
+
+
+def test_quitting_removes_the_lock_file(tmp_path: Path) -> None:
+    path = tmp_path / "g.kgn"
+    session = Session([*THOUSAND_ARGS, "-o", str(path)])
+    assert lock_of(path).exists()
+    session.finish([THOUSAND_INPUT[0], "quit"])
+    assert not lock_of(path).exists()
+    assert "deal Anna" in path.read_text()
+
+
+def test_a_lock_left_by_a_killed_recorder_is_taken_over_with_a_message(tmp_path: Path) -> None:
+    path = tmp_path / "g.kgn"
+    first = Session([*THOUSAND_ARGS, "-o", str(path)])
+    first.answer(THOUSAND_INPUT[0])
+    pid = first.proc.pid
+    first.kill()
+    assert lock_of(path).read_text().strip() == str(pid)  # left behind by SIGKILL
+    second = Session(["--resume", str(path)])
+    out = second.answer("100")
+    second.finish(["quit"])
+    assert "bid Anna 100" in path.read_text() and not lock_of(path).exists()
+    resumed = subprocess.run(
+        [*KOZYR, "record", "--resume", str(path)], input="quit\n", capture_output=True, text=True,
+        cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=60,
+    )
+    assert "taken over" not in resumed.stderr  # a clean end leaves no lock to take over
+    assert out is not None
+
+
+def test_the_lock_taken_over_names_the_process_that_left_it(tmp_path: Path) -> None:
+    path = record(tmp_path, THOUSAND_ARGS, THOUSAND_INPUT[:2])
+    lock_of(path).write_text("999999\n")  # as a recorder killed at once leaves it
+    result = subprocess.run(
+        [*KOZYR, "record", "--resume", str(path)], input="quit\n", capture_output=True, text=True,
+        cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=60,
+    )
+    assert result.returncode == 0
+    assert "left on" in result.stderr and "by process 999999" in result.stderr and "taken over" in result.stderr
+
+
+# ---- what Tab completes: what the prompt takes -------------------------------------------------
+
+
+def questions(game: str, names: list[str], moves: list[str], **options: object) -> replay.model.Question:
+    table = replay.new_table(game, names, dealer=names[-1] if game == "thousand" else names[0], **options)  # type: ignore[arg-type]
+    for text in moves:
+        table.push(table.parse_move(text))
+    return replay.GAMES[game].question(table, False)
+
+
+def test_the_deal_prompt_completes_the_seats_the_talon_and_cards_not_bids_or_play_words() -> None:
+    words = questions("thousand", ["Anna", "Boris", "Vera"], []).words
+    assert {"Anna:", "Boris:", "Vera:", "talon:", "AS", "9H"} <= set(words)
+    assert not {"pass", "marriage", "down", "open"} & set(words)
+
+
+def test_the_play_prompt_completes_the_legal_cards_and_marriage_only_when_one_may_be_declared() -> None:
+    deal = "deal Anna: AS TS KH QH AH 9H 9S / Boris: KD QD AD TD AC TC 9D / Vera: KS QS KC QC JC JD JH / talon: TH 9C JS"
+    auction = ["bid Anna 100", "bid Boris 110", "bid Vera pass", "bid Anna 115", "bid Boris pass"]
+    gives = ["talon TH 9C JS", "give Boris 9S, Vera JS", "contract 120"]
+    first = questions("thousand", ["Anna", "Boris", "Vera"], [deal, *auction, *gives]).words
+    assert "AS" in first and "marriage" not in first  # no marriage in trick 1
+    later = questions("thousand", ["Anna", "Boris", "Vera"], [deal, *auction, *gives, "Anna AS", "Boris 9S", "Vera QS"]).words
+    assert "KH" in later and "marriage" in later and "pass" not in later
+
+
+def test_a_bura_answer_completes_the_answerers_cards_and_down() -> None:
+    deal = "hands Oleg: 7H KD 8S / Mikhail: TH 6H 9C / Ilya: 6S 7D JC / trump: KH"
+    words = questions("bura", ["Oleg", "Mikhail", "Ilya"], [deal, "Mikhail TH"]).words
+    assert {"6S", "7D", "JC", "down"} <= set(words) and "marriage" not in words and "pass" not in words
+
+
+# ---- another program's text is never saved over ---------------------------------------------------
+
+
+def test_text_appended_by_another_program_is_not_saved_over(tmp_path: Path) -> None:
+    path = tmp_path / "g.kgn"
+    session = Session([*THOUSAND_ARGS, "-o", str(path)])
+    session.answer(THOUSAND_INPUT[0])
+    with path.open("a") as other:
+        other.write("{written by another program}\n")
+    changed = path.read_text()
+    out = " ".join(session.answer("100").split())
+    assert "was changed by another program" in out and "nothing was written over it" in out
+    assert path.read_text() == changed  # the other program's text is still there
+    elsewhere = tmp_path / "mine.kgn"
+    out = session.answer(f"save {elsewhere}")
+    assert "saved to" in out
+    session.answer("110")
+    assert "bid Anna 100, Boris 110" in elsewhere.read_text() and path.read_text() == changed
+    session.kill()
+
+
+def test_save_refuses_a_file_that_holds_something(tmp_path: Path) -> None:
+    path = tmp_path / "g.kgn"
+    taken = tmp_path / "taken.kgn"
+    taken.write_text("precious")
+    session = Session([*THOUSAND_ARGS, "-o", str(path)])
+    out = " ".join(session.answer(f"save {taken}").split())
+    assert "exists; give a new file's name" in out and taken.read_text() == "precious"
+    session.kill()

@@ -8,7 +8,8 @@ from notation.cards import card_code
 from notation.write import seat_text
 
 from ..model import Question
-from .moves import Lay
+from ..table import cards_text
+from .moves import BuraMove, Lay, OpenClaim, ShowCombo
 from .table import BuraTable
 
 __all__ = ["question"]
@@ -21,14 +22,18 @@ def question(table: BuraTable, declined: bool = False) -> Question:
     claims, no second bura), the legal choices.  ``declined``: that was said already."""
     deal = table.deal
     names = table.players
+    moves = table.legal_moves() if deal is not None else []
+    events = _events(table, moves)
 
     if deal is None or (declined and deal.phase in ("end", "bura")):
         number = deal.number + 1 if deal is not None else table.match.number
+        seats = [f"{seat_text(n)}:" for n in names]
         return Question(
             f"deal {number} (hands ... / trump: CARD [/ stock: ...])> ",
             lambda a: f"hands {a}",
             [],
             (*_EVENTS, "hands"),
+            (*seats, "trump:", "stock:", *_deck(table), "??"),
         )
     if deal.phase == "draw":
         seat, _ = table.next_draw() or (0, None)
@@ -43,27 +48,48 @@ def question(table: BuraTable, declined: bool = False) -> Question:
             lambda a: f"draw {who} {a or '??'}",
             [],
             (*_EVENTS, "draw"),
+            (*_deck(table), "??", *events),
         )
     if deal.phase == "end":
         return Question(
             "claim? (open NAME, or Enter: nobody claims)> ",
             lambda a: a or None,
             [],
+            (),
+            tuple(events),
         )
     if deal.phase == "bura":
         return Question(
             "a second bura? (show NAME bura CARDS, or Enter)> ",
             lambda a: a or None,
             [],
+            (),
+            tuple(events),
         )
     seat = deal.right[0] if deal.right and not deal.trick else deal.turn
     player = names[seat]
     verb = "leads" if not deal.trick else "answers"
-    lays = [m for m in table.legal_moves() if isinstance(m, Lay) and m.seat == seat]
+    lays = [m for m in moves if isinstance(m, Lay) and m.seat == seat]
     legal = [" ".join(card_code(c) for c in m.up) for m in lays if not m.down][:10]
+    cards = cards_text(deal.holdings.known[seat]).split()
+    down = ["down"] if any(m.down for m in lays) else []
     return Question(
         f"trick {deal.trick_no}: {player} {verb}> ",
         lambda a: f"{seat_text(player)} {a}",
         legal if not deal.trick else [],
         (*_EVENTS, seat_text(player)),
+        (*cards, *down, *events),
     )
+
+
+def _events(table: BuraTable, moves: list[BuraMove]) -> list[str]:
+    """The events of their own that may be typed now (a claim, a combination), as the
+    words that start them: ``open Anna``, ``show Boris``."""
+    names = table.players
+    out = [f"open {seat_text(names[m.seat])}" for m in moves if isinstance(m, OpenClaim)]
+    out += [f"show {seat_text(names[m.seat])}" for m in moves if isinstance(m, ShowCombo)]
+    return list(dict.fromkeys(out))
+
+
+def _deck(table: BuraTable) -> tuple[str, ...]:
+    return tuple(cards_text(table.deck).split())

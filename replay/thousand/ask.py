@@ -7,13 +7,15 @@ from notation.write import seat_text
 
 from ..model import Question, starts_with
 from ..table import POOL, cards_text
-from .moves import Bid, GiveCards, PlayCard
+from .engine import DECK
+from .moves import Bid, ClaimRedeal, ConcedeHand, GiveCards, PlayCard, SetContract
 from .table import ThousandTable
 
 __all__ = ["question"]
 
 _SHEET = ("points", "score")
 """A hand kept as a score sheet: its points or scores, typed instead of its cards, end it."""
+_DECK = tuple(cards_text(DECK).split())
 
 
 def question(table: ThousandTable, declined: bool = False) -> Question:
@@ -22,22 +24,27 @@ def question(table: ThousandTable, declined: bool = False) -> Question:
     hand = table.hand
     names = table.players
     if hand is None:
+        seats = [f"{seat_text(names[p])}:" for p in table.active_seats()]
         return Question(
             f"hand {table.session.number} deal (KGN deal, or Enter if unknown)> ",
             lambda a: f"deal {a}" if a else "deal talon: ?? ?? ??",
             [],
             ("deal", "redeal"),
+            (*seats, "talon:", *_DECK, "??"),
         )
     moves = table.legal_moves()  # the one source of what may be played
+    redeal = [f"redeal {seat_text(names[m.seat])}" for m in moves if isinstance(m, ClaimRedeal)]
     if hand.phase == "auction":
         seat = seat_text(names[hand.turn])
         bids = [m for m in moves if isinstance(m, Bid) and not m.dark]
         legal = ["pass" if m.bid is None else str(m.bid) for m in bids]
+        dark = ["dark"] if any(isinstance(m, Bid) and m.dark for m in moves) else []
         return Question(
             f"{names[hand.turn]} bids> ",
             lambda a: f"bid {a}" if starts_with(a, seat) else f"bid {seat} {a}",
             legal,
-            ("bid", "bids"),
+            ("bid", "bids", "redeal"),
+            (*legal, *dark, *redeal),
         )
     if hand.phase == "talon":
         h = hand.holdings
@@ -46,7 +53,8 @@ def question(table: ThousandTable, declined: bool = False) -> Question:
             f"talon (the 3 cards; Enter: {shown})> ",
             lambda a: f"talon {a or shown}",
             [],
-            ("talon", *_SHEET),
+            ("talon", "redeal", *_SHEET),
+            (*shown.split(), *_SHEET),
         )
     declarer = hand.declarer
     assert declarer is not None
@@ -54,25 +62,33 @@ def question(table: ThousandTable, declined: bool = False) -> Question:
         opp = [names[p] for p in hand.active if p != declarer]
         given = {c for m in moves if isinstance(m, GiveCards) for _, c in m.cards if c is not None}
         legal = cards_text(given).split()
+        concede = ["concede"] if any(isinstance(m, ConcedeHand) for m in moves) else []
         return Question(
             f"{names[declarer]} gives ({opp[0]} CARD, {opp[1]} CARD, or concede)> ",
             lambda a: f"give {a}",
             legal,
             ("give", "concede", *_SHEET),
+            (*[seat_text(o) for o in opp], *legal, *concede, *_SHEET),
         )
     if hand.phase == "contract":
+        values = [str(m.value) for m in moves if isinstance(m, SetContract)]
         return Question(
             f"contract (Enter for {hand.bid})> ",
             lambda a: f"contract {a or hand.bid}",
             [],
             ("contract", *_SHEET),
+            (*values, *_SHEET),
         )
     seat = names[hand.turn]
-    legal = list(dict.fromkeys(card_code(m.card) for m in moves if isinstance(m, PlayCard)))
+    plays = [m for m in moves if isinstance(m, PlayCard)]
+    legal = list(dict.fromkeys(card_code(m.card) for m in plays))
+    marriage = ["marriage"] if any(m.marriage for m in plays) else []
     verb = "leads" if not hand.plays else "plays"
+    sheet = _SHEET if hand.trick_no == 1 and not hand.plays else ()
     return Question(
         f"trick {hand.trick_no}: {seat} {verb}> ",
         lambda a: f"{seat_text(seat)} {a}",
         legal,
-        (seat_text(seat), *(_SHEET if hand.trick_no == 1 and not hand.plays else ())),
+        (seat_text(seat), *sheet),
+        (*legal, *marriage, *sheet),
     )
