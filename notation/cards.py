@@ -15,6 +15,62 @@ from enum import IntEnum
 from typing import Final
 
 __all__ = [
+    "AC",
+    "ACE_CLUBS",
+    "ACE_DIAMONDS",
+    "ACE_HEARTS",
+    "ACE_SPADES",
+    "AD",
+    "AH",
+    "AS",
+    "EIGHT_CLUBS",
+    "EIGHT_DIAMONDS",
+    "EIGHT_HEARTS",
+    "EIGHT_SPADES",
+    "JACK_CLUBS",
+    "JACK_DIAMONDS",
+    "JACK_HEARTS",
+    "JACK_SPADES",
+    "JC",
+    "JD",
+    "JH",
+    "JS",
+    "KC",
+    "KD",
+    "KH",
+    "KING_CLUBS",
+    "KING_DIAMONDS",
+    "KING_HEARTS",
+    "KING_SPADES",
+    "KS",
+    "NINE_CLUBS",
+    "NINE_DIAMONDS",
+    "NINE_HEARTS",
+    "NINE_SPADES",
+    "QC",
+    "QD",
+    "QH",
+    "QS",
+    "QUEEN_CLUBS",
+    "QUEEN_DIAMONDS",
+    "QUEEN_HEARTS",
+    "QUEEN_SPADES",
+    "SEVEN_CLUBS",
+    "SEVEN_DIAMONDS",
+    "SEVEN_HEARTS",
+    "SEVEN_SPADES",
+    "SIX_CLUBS",
+    "SIX_DIAMONDS",
+    "SIX_HEARTS",
+    "SIX_SPADES",
+    "TC",
+    "TD",
+    "TEN_CLUBS",
+    "TEN_DIAMONDS",
+    "TEN_HEARTS",
+    "TEN_SPADES",
+    "TH",
+    "TS",
     "ALL_CARDS",
     "CARD_OF_CODE",
     "UNKNOWN",
@@ -23,6 +79,7 @@ __all__ = [
     "Suit",
     "canonical_card",
     "card_code",
+    "card_name",
     "card_points",
     "deck",
     "make_card",
@@ -33,6 +90,65 @@ __all__ = [
 
 Card = int
 """A card: ``suit * 9 + rank``, 0..35."""
+
+# Every card by name, as python-chess names its squares (``KING_HEARTS``), and the cards
+# from the jack up by their code as well (``KH``: a name cannot start with a digit).
+SIX_SPADES: Final = 0
+SEVEN_SPADES: Final = 1
+EIGHT_SPADES: Final = 2
+NINE_SPADES: Final = 3
+JACK_SPADES: Final = 4
+QUEEN_SPADES: Final = 5
+KING_SPADES: Final = 6
+TEN_SPADES: Final = 7
+ACE_SPADES: Final = 8
+SIX_CLUBS: Final = 9
+SEVEN_CLUBS: Final = 10
+EIGHT_CLUBS: Final = 11
+NINE_CLUBS: Final = 12
+JACK_CLUBS: Final = 13
+QUEEN_CLUBS: Final = 14
+KING_CLUBS: Final = 15
+TEN_CLUBS: Final = 16
+ACE_CLUBS: Final = 17
+SIX_DIAMONDS: Final = 18
+SEVEN_DIAMONDS: Final = 19
+EIGHT_DIAMONDS: Final = 20
+NINE_DIAMONDS: Final = 21
+JACK_DIAMONDS: Final = 22
+QUEEN_DIAMONDS: Final = 23
+KING_DIAMONDS: Final = 24
+TEN_DIAMONDS: Final = 25
+ACE_DIAMONDS: Final = 26
+SIX_HEARTS: Final = 27
+SEVEN_HEARTS: Final = 28
+EIGHT_HEARTS: Final = 29
+NINE_HEARTS: Final = 30
+JACK_HEARTS: Final = 31
+QUEEN_HEARTS: Final = 32
+KING_HEARTS: Final = 33
+TEN_HEARTS: Final = 34
+ACE_HEARTS: Final = 35
+JS: Final = 4
+QS: Final = 5
+KS: Final = 6
+TS: Final = 7
+AS: Final = 8
+JC: Final = 13
+QC: Final = 14
+KC: Final = 15
+TC: Final = 16
+AC: Final = 17
+JD: Final = 22
+QD: Final = 23
+KD: Final = 24
+TD: Final = 25
+AD: Final = 26
+JH: Final = 31
+QH: Final = 32
+KH: Final = 33
+TH: Final = 34
+AH: Final = 35
 
 
 class Rank(IntEnum):
@@ -140,6 +256,18 @@ def canonical_card(text: str) -> str:
 def card_code(card: Card) -> str:
     """The canonical text of a card: ``"TH"``."""
     return _CODES[card]
+
+
+_RANK_NAMES: Final = ("six", "seven", "eight", "nine", "jack", "queen", "king", "ten", "ace")
+
+
+def card_name(card: Card) -> str:
+    """A card in words: ``king of hearts``.
+
+    >>> card_name(KH), card_name(parse_card("10s")), card_name(NINE_CLUBS)
+    ('king of hearts', 'ten of spades', 'nine of clubs')
+    """
+    return f"{_RANK_NAMES[card % 9]} of {Suit(card // 9).noun}"
 
 
 def card_points(card: Card) -> int:

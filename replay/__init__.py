@@ -18,7 +18,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from notation.errors import IllegalMoveError, KgnError
 from notation.lazy import lazy_attributes
+
+from . import cards
 
 if TYPE_CHECKING:
     from .checking import Report, Visitor, check, replay_record
@@ -31,11 +34,14 @@ __all__ = [
     "PRESETS",
     "SWITCHES",
     "GameKind",
+    "IllegalMoveError",
+    "KgnError",
     "Outcome",
     "Report",
     "RuleSet",
     "Table",
     "Visitor",
+    "cards",
     "check",
     "generate",
     "kind_of",

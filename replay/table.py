@@ -590,6 +590,28 @@ class BaseTable(Generic[M, R]):
             raise
         log.append(move)
 
+    def read_move(self, text: str) -> M:
+        """One KGN event as a move (the inverse of ``format_move``)."""
+        raise NotImplementedError
+
+    def parse_move(self, text: str) -> M:
+        """One move from text: a KGN event (the inverse of ``format_move``), or what the
+        recorder takes at this position (``100`` or ``Anna 100`` for the player to bid,
+        ``KH marriage`` for the player to lead).  A text that is neither raises
+        :class:`KgnError` (code ``bad-move``) with what reading it as an event found."""
+        try:
+            return self.read_move(text)
+        except KgnError as exc:
+            from .games import GAMES  # the registry sits above the tables
+
+            event = GAMES[self.game].question(self, False).event_for(text.strip())
+            if event is None or event == text.strip():
+                raise
+            try:
+                return self.read_move(event)
+            except KgnError:
+                raise exc from None
+
     def next_number(self) -> int:
         """The number the next hand or deal will have."""
         raise NotImplementedError

@@ -373,3 +373,54 @@ def test_a_session_that_never_ends_stops_where_its_record_is_full() -> None:
             table.push(table.random_move(rng))
     assert full.value.code == "record-limit"
     reads_back(table)
+
+
+# ---- the API as a python-chess user meets it ---------------------------------------------------
+
+
+def test_moves_show_their_cards_as_cards() -> None:
+    from replay.bura import Lay as BuraLay
+    from replay.cards import KH, NINE_SPADES, TH
+
+    assert repr(PlayCard(0, KH)) == "PlayCard(seat=0, card=KH, marriage=False)"
+    assert repr(BuraLay(1, [TH], [None])) == "Lay(seat=1, up=[TH], down=[??])"
+    assert repr(GiveCards([(1, NINE_SPADES), (2, None)])) == "GiveCards(cards=[(1, 9S), (2, ??)])"
+    table = replay.new_table("thousand", ["Anna", "Boris", "Vera"], dealer="Vera")
+    deal = repr(table.random_move(random.Random(1)))
+    assert deal.startswith("DealCards(hands={0: [") and "talon=[" in deal
+    import re
+
+    assert re.findall(r"[\[ ]([0-9]+)[,\]]", deal) == []  # no card shown as a number
+
+
+def test_every_card_has_a_name_and_the_face_cards_a_code() -> None:
+    import replay.cards as cards
+
+    assert cards.card_name(cards.KING_HEARTS) == "king of hearts" and cards.KH == cards.KING_HEARTS
+    names = [n for n in cards.__all__ if n.endswith(("_SPADES", "_CLUBS", "_DIAMONDS", "_HEARTS"))]
+    assert len(names) == 36 and sorted(getattr(cards, n) for n in names) == list(range(36))
+    assert all(cards.card_code(getattr(cards, code)) == code for code in ("AS", "TC", "KD", "QH", "JS"))
+
+
+def test_parse_move_takes_what_the_recorder_takes_at_that_position() -> None:
+    table = replay.new_table("thousand", ["Anna", "Boris", "Vera"], dealer="Vera")
+    table.push(table.parse_move(
+        "deal Anna: AS TS KH QH AH 9H 9S / Boris: KD QD AD TD AC TC 9D / Vera: KS QS KC QC JC JD JH / talon: TH 9C JS"
+    ))
+    assert table.parse_move("100") == table.parse_move("Anna 100") == table.parse_move("bid Anna 100") == Bid(0, 100)
+    for text in ("100", "Boris 110", "pass", "115", "pass"):
+        table.push(table.parse_move(text))
+    for text in ("", "Boris 9S, Vera JS", "120"):  # the talon as dealt, the gives, the contract
+        table.push(table.parse_move(text) if text else table.legal_moves()[0])
+    for text in ("AS", "9S", "QS"):
+        table.push(table.parse_move(text))
+    from replay.cards import KH
+
+    assert table.parse_move("KH marriage") == PlayCard(0, KH, True)
+    with pytest.raises(KgnError) as bad:
+        table.parse_move("KZ")
+    assert bad.value.code == "bad-move"
+
+
+def test_illegal_move_error_comes_from_replay_as_from_notation() -> None:
+    assert replay.IllegalMoveError is IllegalMoveError and issubclass(replay.IllegalMoveError, replay.KgnError)

@@ -13,6 +13,7 @@ from mypy_extensions import mypyc_attr
 
 from notation.cards import Card
 
+from ..cards import shown
 from ..table import unordered
 
 __all__ = ["BuraMove", "CommitFault", "DealCards", "DrawCard", "Lay", "OpenClaim", "ShowCombo"]
@@ -27,6 +28,11 @@ class DealCards:
     hands: dict[int, list[Card | None]] = field(default_factory=dict)
     trump: Card | None = None
     stock: list[Card | None] | None = None
+
+    def __repr__(self) -> str:
+        trump = "None" if self.trump is None else shown(self.trump)
+        stock = "None" if self.stock is None else shown(self.stock)
+        return f"DealCards(hands={shown(self.hands)}, trump={trump}, stock={stock})"
 
 
 @dataclass(slots=True, eq=False, init=False)
@@ -57,6 +63,9 @@ class Lay:
 
     __hash__ = None  # type: ignore[assignment]
 
+    def __repr__(self) -> str:
+        return f"Lay(seat={self.seat}, up={shown(self.up)}, down={shown(self.down)})"
+
 
 @dataclass(slots=True, init=False)
 class DrawCard:
@@ -72,6 +81,9 @@ class DrawCard:
 
     def __reduce__(self) -> tuple[Any, ...]:  # copy and pickle through __init__ (compiled)
         return (DrawCard, (self.seat, self.card))
+
+    def __repr__(self) -> str:
+        return f"DrawCard(seat={self.seat}, card={shown(self.card)})"
 
 
 @mypyc_attr(serializable=True)
@@ -93,6 +105,9 @@ class ShowCombo:
     seat: int
     combo: str
     cards: list[Card]
+
+    def __repr__(self) -> str:
+        return f"ShowCombo(seat={self.seat}, combo={self.combo!r}, cards={shown(self.cards)})"
 
 
 @mypyc_attr(serializable=True)

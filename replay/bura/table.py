@@ -19,8 +19,9 @@ class BuraTable(BuraEngine):
         """One move as one KGN event: ``Oleg 7H down KD``, ``draw Ilya 8D``, ``open Oleg``."""
         return format_move(self.players, move)
 
-    def parse_move(self, text: str) -> BuraMove:
-        """One KGN event as a move (the inverse of :meth:`format_move`)."""
+    def read_move(self, text: str) -> BuraMove:
+        """One KGN event as a move (the inverse of :meth:`format_move`); a malformed event
+        or an unknown player raises :class:`KgnError` (code ``bad-move``)."""
         return parse_move(self, text)
 
     def record(self) -> BuraGame:

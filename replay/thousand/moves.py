@@ -14,6 +14,7 @@ from mypy_extensions import mypyc_attr
 
 from notation.cards import Card
 
+from ..cards import shown
 from ..table import unordered
 
 __all__ = [
@@ -39,6 +40,10 @@ class DealCards:
     hands: dict[int, list[Card | None]] = field(default_factory=dict)
     talon: list[Card | None] | None = None
     ref: Any = field(default=None, compare=False, repr=False)
+
+    def __repr__(self) -> str:
+        talon = "None" if self.talon is None else shown(self.talon)
+        return f"DealCards(hands={shown(self.hands)}, talon={talon})"
 
 
 @mypyc_attr(serializable=True)
@@ -76,6 +81,9 @@ class TakeTalon:
 
     __hash__ = None  # type: ignore[assignment]
 
+    def __repr__(self) -> str:
+        return f"TakeTalon(cards={shown(self.cards)})"
+
 
 @mypyc_attr(serializable=True)
 @dataclass(slots=True)
@@ -100,6 +108,9 @@ class GiveCards:
         return sorted(self.cards, key=lambda g: g[0]) == sorted(other.cards, key=lambda g: g[0])
 
     __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"GiveCards(cards={shown(self.cards)})"
 
 
 @mypyc_attr(serializable=True)
@@ -127,6 +138,9 @@ class PlayCard:
 
     def __reduce__(self) -> tuple[Any, ...]:  # copy and pickle through __init__ (compiled)
         return (PlayCard, (self.seat, self.card, self.marriage, self.ref))
+
+    def __repr__(self) -> str:
+        return f"PlayCard(seat={self.seat}, card={shown(self.card)}, marriage={self.marriage})"
 
 
 @mypyc_attr(serializable=True)

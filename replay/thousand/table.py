@@ -19,7 +19,7 @@ class ThousandTable(ThousandEngine):
         """One move as one KGN event: ``bid Boris 110``, ``Anna KH marriage`` ..."""
         return format_move(self.players, move)
 
-    def parse_move(self, text: str) -> ThousandMove:
+    def read_move(self, text: str) -> ThousandMove:
         """One KGN event as a move (the inverse of :meth:`format_move`); a malformed event
         or an unknown player raises :class:`KgnError` (code ``bad-move``)."""
         return parse_move(self, text)
