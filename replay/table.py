@@ -604,8 +604,9 @@ class BaseTable(Generic[M, R]):
         except KgnError as exc:
             from .games import GAMES  # the registry sits above the tables
 
-            event = GAMES[self.game].question(self, False).event_for(text.strip())
-            if event is None or event == text.strip():
+            written = text.strip()
+            event = GAMES[self.game].question(self, False).event_for(written) if written else None
+            if event is None or event == written:
                 raise
             try:
                 return self.read_move(event)
