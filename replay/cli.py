@@ -317,6 +317,14 @@ def validate(
 
     # An unreadable file is reported and the others are still checked (exit 2).
     chunks = _chunks(files, unreadable)
+    if dask is not None:
+        try:
+            import distributed  # noqa: F401
+        except ImportError:
+            _fail_usage(
+                "--dask needs Dask: pip install 'dask[distributed]' (or, in kozyr's source "
+                "folder, pip install '.[dask]')"
+            )
     results = check_dask(chunks, dask) if dask is not None else check_all(chunks, jobs, advance)
     try:
         for result in results:
@@ -1406,7 +1414,10 @@ def _export_parquet(files: list[str], output: Path | None, jobs: int | None) -> 
         output.mkdir(parents=True, exist_ok=True)
         tables = ParquetTables(output)
     except ImportError:
-        _fail_usage("--to parquet needs pyarrow: pip install 'kozyr[data]'")
+        _fail_usage(
+            "--to parquet needs pyarrow: pip install pyarrow (or, in kozyr's source folder, "
+            "pip install '.[data]')"
+        )
     except OSError as exc:
         _fail_usage(f"cannot write {output}: {exc.strerror or exc}")
     unreadable = 0

@@ -621,7 +621,8 @@ SCHEMAS: dict[str, list[tuple[str, str]]] = {
 
 class ParquetTables:
     """Tidy tables written in batches (flat memory): one Parquet file per table in a folder.
-    Needs pyarrow (``pip install 'kozyr[data]'``)."""
+    Needs pyarrow (``pip install '.[data]'`` in kozyr's source folder, or ``pip install
+    pyarrow``)."""
 
     def __init__(self, folder: Any, batch_rows: int = 50_000) -> None:
         import pyarrow as pa

@@ -77,3 +77,28 @@ def test_the_readme_table_example_runs(capsys: object, monkeypatch: object) -> N
     example = next(b for b in blocks if "new_table" in b)
     exec(compile(example, "README.md", "exec"), {})
     assert '[Game "bura"]' in capsys.readouterr().out
+
+
+def test_extras_are_installed_from_the_source_folder_as_the_readme_installs_kozyr() -> None:
+    # kozyr is installed from its source (pip install .), not from a package index: the
+    # extras are '.[data]', '.[dask]', never 'kozyr[data]'.
+    bad = [str(p) for p, text in shipped_text() if "kozyr[" in text]
+    assert not bad
+
+
+def test_a_missing_extra_names_the_install_that_brings_it(tmp_path: Path, monkeypatch: object) -> None:
+    import sys
+
+    import pytest
+    from typer.testing import CliRunner
+
+    from replay.cli import app
+
+    assert isinstance(monkeypatch, pytest.MonkeyPatch)
+    monkeypatch.setitem(sys.modules, "pyarrow", None)  # as where pyarrow is not installed
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    sample = str(ROOT / "samples" / "thousand" / "01-first-hand.kgn")
+    result = CliRunner().invoke(app, ["export", sample, "--to", "parquet", "-o", str(tmp_path / "t")])
+    assert result.exit_code == 2 and "pip install '.[data]'" in result.output
+    result = CliRunner().invoke(app, ["validate", sample, "--dask=local"])
+    assert result.exit_code == 2 and "pip install '.[dask]'" in result.output and "Traceback" not in result.output
