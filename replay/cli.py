@@ -1156,7 +1156,7 @@ def stats(
                     overflow="fold",
                 )
             for row in group:
-                table.add_row(*(safe_text(str(row[c])) for c in cols))
+                table.add_row(*(safe_text(_cell(c, row[c])) for c in cols))
             print_whole(console, table)
     if acc.wrong_facts:
         _say(
@@ -1164,6 +1164,16 @@ def stats(
             "these statistics use the engine's values"
         )
     raise typer.Exit(EXIT_INVALID if unreadable else EXIT_OK)
+
+
+def _cell(column: str, value: Any) -> str:
+    """A statistic as the table shows it: rates as percentages with one decimal, other
+    fractions with two, a value the row has not as a dash."""
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{100 * value:.1f}%" if column.endswith("rate") else f"{value:.2f}"
+    return str(value)
 
 
 @app.command()

@@ -346,8 +346,9 @@ class Stats:
     def _player(self, kind: str, name: str) -> dict[str, float]:
         return self.players.setdefault(
             (kind, name),
-            {"games": 0, "wins": 0, "final_total": 0, "declared": 0, "made": 0, "barrel_visits": 0,
-             "barrel_falls": 0, "penalty_points": 0, "chips": 0, "claims": 0, "claims_won": 0},
+            {"games": 0, "decided": 0, "wins": 0, "final_total": 0, "declared": 0, "made": 0,
+             "barrel_visits": 0, "barrel_falls": 0, "penalty_points": 0, "chips": 0, "claims": 0,
+             "claims_won": 0},
         )  # fmt: skip
 
     def add(self, g: GameFacts) -> None:
@@ -365,8 +366,9 @@ class Stats:
         for name in g.players:
             p = self._player(g.kind, name)
             p["games"] += 1
-            if g.result and name in g.result.split("+"):
-                p["wins"] += 1
+            if g.result:  # a game with a winner (or a draw): a Bura session for a pot has none
+                p["decided"] += 1
+                p["wins"] += name in g.result.split("+")
             total = g.totals.get(name, 0)
             p["final_total"] += total
             if tally is not None:  # net chips (Bura) or penalty points (Burkozel)
@@ -435,16 +437,18 @@ class Stats:
     def by_player(self) -> list[dict[str, Any]]:
         """A row per player and game kind (a final total in Thousand points, Bura chips and
         Burkozel penalty points cannot be averaged together); a column the game does not
-        have (chips in Thousand) is None."""
+        have (chips in Thousand) is None, and so are the wins and the win rate of a player
+        none of whose games had a winner (a Bura session played for a pot: chips tell)."""
         out = []
         for (kind, name), p in sorted(self.players.items()):
             games = p["games"] or 1
+            decided = int(p["decided"])
             row: dict[str, Any] = {
                 "game": kind,
                 "player": name,
                 "games": int(p["games"]),
-                "wins": int(p["wins"]),
-                "win_rate": round(p["wins"] / games, 4),
+                "wins": int(p["wins"]) if decided else None,
+                "win_rate": round(p["wins"] / decided, 4) if decided else None,
                 "average_final_total": round(p["final_total"] / games, 2),
             }
             has = GAMES[kind].player_stats

@@ -280,3 +280,15 @@ def test_give_analysis_solves_all_ninety_gives_and_names_the_best(root: Path) ->
     assert (
         give["value"] == hand["dd"] and give["best_value"] >= give["value"] and give["seconds"] >= 0
     )
+
+
+def test_the_summary_reads_as_a_player_tells_the_hand(tmp_path: Path) -> None:
+    path = tmp_path / "g.kgn"
+    path.write_text(notation.dumps(generate_thousand(seed=1)))
+    out = run_kozyr("analyze", str(path), "--summary", "--hand", "4")
+    assert out.stdout.strip() == (
+        "hand 4: Anna declared 150 and failed with 136 points. With best play on all sides "
+        "Anna could take 150: the contract could be made. It was lost at trick 2 by Anna's "
+        "QH marriage, which cost 23 (AC or TD kept 150)."
+    )
+    assert "DD" not in out.stdout and "makeable" not in out.stdout

@@ -195,3 +195,23 @@ def test_a_plot_that_is_neither_svg_nor_png_is_refused_before_anything_is_printe
 def test_a_width_too_narrow_for_a_table_is_a_usage_error(command: list[str]) -> None:
     out = runner.invoke(app, [*command, "--width", "0", str(SAMPLES / "thousand" / "01-first-hand.kgn")])
     assert out.exit_code == 2 and out.stdout == "" and "--width" in out.stderr
+
+
+def test_a_bura_session_for_a_pot_has_no_winner_so_no_win_rate_but_chips(tmp_path: Path) -> None:
+    pot = tmp_path / "pot.kgn"
+    pot.write_text(notation.dumps(generate("bura", seed=4, players=3, deals=5)))
+    out = runner.invoke(app, ["stats", str(pot), "--by", "player", "--format", "json"])
+    rows = json.loads(out.stdout)
+    assert rows and all(r["wins"] is None and r["win_rate"] is None for r in rows)
+    assert sum(r["chips"] for r in rows) == 0 and any(r["chips"] for r in rows)
+    table = runner.invoke(app, ["stats", str(pot), "--by", "player"]).stdout
+    assert "0.0" not in table and "win rate" not in table  # no column of zeros that means nothing
+
+
+def test_rates_read_as_percentages_and_averages_with_two_decimals(corpus: Path) -> None:
+    table = runner.invoke(app, ["stats", str(corpus), "--by", "player"]).stdout
+    import re
+
+    assert re.search(r" [0-9]{1,3}\.[0-9]%", table)
+    averages = re.findall(r" -?[0-9]+\.([0-9]+) ", table)
+    assert averages and all(len(d) == 2 for d in averages)

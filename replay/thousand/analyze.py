@@ -25,6 +25,7 @@ from itertools import permutations
 from typing import Any
 
 from notation.cards import card_code, card_points, parse_card
+from notation.errors import plural
 from notation.records import Comment, Glyph, Play, ThousandGame
 
 from ..checker import Report, Visitor
@@ -217,10 +218,11 @@ class CardValue:
     """A turning card: the contract could be made before it and not after, or the reverse."""
 
     def text(self) -> str:
-        move = self.card + (" marriage" if self.marriage else "")
+        """The card in words: ``Anna QH marriage, which cost 23 (AC or TD kept 150)``."""
+        move = f"{self.seat}'s {self.card}" + (" marriage" if self.marriage else "")
         if not self.cost:
-            return f"{self.seat} {move}"
-        return f"{self.seat} {move} ({-self.cost:+d}, {' or '.join(self.best)} kept {self.before})"
+            return move
+        return f"{move}, which cost {self.cost} ({' or '.join(self.best)} kept {self.before})"
 
 
 @dataclass(slots=True)
@@ -256,26 +258,37 @@ class HandAnalysis:
     seconds: float = 0.0
 
     def summary(self) -> str:
-        """One line, e.g. ``hand 3: Anna 120 was makeable (DD 135); took 110, failed; lost
-        at trick 5: Anna QH (-25, KH kept 135)``."""
+        """The hand in a sentence or two, as a player tells it: ``hand 4: Anna declared 150
+        and failed with 136 points. With best play on all sides she could take 150: the
+        contract could be made. It was lost at trick 2 by Anna's QH marriage, which cost 23
+        (AC or TD kept 150).``"""
         if self.skipped is not None:
             return f"hand {self.number}: not analysed ({self.skipped})"
-        made = "made" if self.made else "failed" if self.made is not None else "unfinished"
-        took = f"took {self.taken}" if self.taken is not None else "not finished"
+        who, contract = self.declarer, self.contract
+        if self.made is None or self.taken is None:
+            outcome = "the hand is not finished"
+        elif self.made:
+            outcome = f"made it with {plural(self.taken, 'point')}"
+        else:
+            outcome = f"failed with {plural(self.taken, 'point')}"
+        verdict = "the contract could be made" if self.makeable else "the contract could not be made"
         text = (
-            f"hand {self.number}: {self.declarer} {self.contract} was "
-            f"{'makeable' if self.makeable else 'not makeable'} (DD {self.dd}); {took}, {made}"
+            f"hand {self.number}: {who} declared {contract} and {outcome}. With best play on "
+            f"all sides {who} could take {self.dd}: {verdict}."
         )
         for cv in self.turns:
-            what = "let through" if cv.after >= (self.contract or 0) else "lost"
-            text += f"; {what} at trick {cv.trick}: {cv.text()}"
+            what = "let through" if cv.after >= (contract or 0) else "lost"
+            text += f" It was {what} at trick {cv.trick} by {cv.text()}."
         if self.give is not None:
             g = self.give
             if g.best_value > g.value:
-                text += f"; a better give was {' '.join(g.best)} (DD {g.best_value}, not {g.value})"
+                text += (
+                    f" A better give was {' '.join(g.best)}, worth {g.best_value} instead of "
+                    f"{g.value}"
+                )
             else:
-                text += "; the give was one of the best"
-            text += f" ({g.gives} gives solved in {g.seconds:.2f} s)"
+                text += " The give was one of the best"
+            text += f" ({g.gives} gives solved in {g.seconds:.2f} s)."
         return text
 
     def as_dict(self) -> dict[str, Any]:
