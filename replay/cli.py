@@ -1369,6 +1369,12 @@ def export(
         str, typer.Option("--to", metavar="FORMAT", help="json (default), kgn or parquet.")
     ] = "json",
     jsonl: Annotated[bool, typer.Option("--jsonl", help="JSON Lines: one game a line.")] = False,
+    indent: Annotated[
+        int | None,
+        typer.Option(
+            "--indent", metavar="N", min=0, help="json: indent by N spaces, for people (default: compact)."
+        ),
+    ] = None,
     output: Annotated[
         Path | None,
         typer.Option("-o", "--output", metavar="OUT", help="Output file (parquet: a folder)."),
@@ -1383,6 +1389,8 @@ def export(
     docs/data.md).  Games are converted one at a time (memory stays flat on large files)."""
     if to not in ("json", "kgn", "parquet"):
         _fail_usage(f"unknown format {to!r}; expected json, kgn or parquet")
+    if indent is not None and (to != "json" or jsonl):
+        _fail_usage("--indent is for --to json (JSON Lines are one game a line)")
     if to == "parquet":
         _export_parquet(files, output, jobs)
         return
@@ -1400,9 +1408,12 @@ def export(
                         out.write(("" if first else "\n") + write_game(item))
                     elif jsonl:
                         out.write(json_safe(to_json(item)) + "\n")
+                    elif indent is None:  # compact: a game a line, in the array
+                        out.write(("\n" if first else ",\n") + json_safe(to_json(item)))
                     else:
-                        body = json_safe(to_json(item, indent=2)).replace("\n", "\n  ")
-                        out.write(("\n  " if first else ",\n  ") + body)
+                        pad = "\n" + " " * indent
+                        body = json_safe(to_json(item, indent=indent)).replace("\n", pad)
+                        out.write((pad if first else "," + pad) + body)
                     first = False
             except InputError as exc:
                 out.abandon()

@@ -307,3 +307,16 @@ def test_a_rewrite_that_would_not_read_back_leaves_the_file_as_it_was(
     result = runner.invoke(app, [command, "--write", str(path)])
     assert result.exit_code == 1
     assert "does not read back" in result.output and path.read_text() == original
+
+
+def test_json_export_is_compact_by_default_and_indented_on_request() -> None:
+    sample = str(SAMPLES / "thousand" / "05-long-session.kgn")
+    kgn = (SAMPLES / "thousand" / "05-long-session.kgn").stat().st_size
+    compact = runner.invoke(app, ["export", sample])
+    people = runner.invoke(app, ["export", sample, "--indent", "2"])
+    assert compact.exit_code == people.exit_code == 0
+    assert json.loads(compact.stdout) == json.loads(people.stdout)
+    assert len(compact.stdout) < 6 * kgn < len(people.stdout)
+    assert compact.stdout.count("\n") == 3  # "[", the game, "]"
+    usage = runner.invoke(app, ["export", sample, "--jsonl", "--indent", "2"])
+    assert usage.exit_code == 2 and "--indent is for --to json" in usage.output
