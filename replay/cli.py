@@ -513,7 +513,8 @@ def _one_game(path: str, number: int) -> tuple[notation.AnyGame, str]:
             if isinstance(item, KgnError):
                 _say(item.format())
                 raise typer.Exit(EXIT_INVALID)
-            return item, f"{path} game {number}"
+            name = "standard input" if path == "-" else Path(path).name
+            return item, name if number == 1 else f"{name} game {number}"
     except InputError as exc:
         _fail_usage(str(exc))
     _fail_usage(f"{path} has no game {number}")
@@ -554,9 +555,17 @@ def replay(
         bool,
         typer.Option("--ascii", help="Cards as letters (AS, TH), not suit symbols."),
     ] = False,
+    spoilers: Annotated[
+        bool,
+        typer.Option(
+            "--spoilers",
+            help="Show the calls, tricks and score sheet still to come (f switches it).",
+        ),
+    ] = False,
 ) -> None:
     """Watch a game step by step at a card table on a terminal (? lists the keys); every
-    step printed with --plain or when the output is not a terminal."""
+    step printed with --plain or when the output is not a terminal.  The panes show what
+    has happened by the step on screen (--spoilers: the whole game)."""
     from rich.console import Console
 
     from .games import GAMES
@@ -606,6 +615,7 @@ def replay(
         start=opening_step(steps) if start is None else start,
         sheet=GAMES[record.kind].sheet(report),
         symbols=symbols,
+        spoilers=spoilers,
     ).run()
     raise typer.Exit(EXIT_OK if report.ok else EXIT_INVALID)
 
@@ -634,6 +644,13 @@ def html(
             help="One player's view: the others' hidden cards are left out of the page.",
         ),
     ] = None,
+    spoilers: Annotated[
+        bool,
+        typer.Option(
+            "--spoilers",
+            help="Open with the rest of the game shown (the page's spoilers button switches it).",
+        ),
+    ] = False,
 ) -> None:
     """Write a record as one self-contained HTML page (the replay viewer in a browser, no
     network): the card table, calls, tricks, comments, score sheet and a chart."""
@@ -686,7 +703,12 @@ def html(
                 numbered = gtext.index if per_file[path] > 1 or game else None
                 title = page_title(record, path, numbered)
                 page, report = html_page(
-                    record, title=title, seat=who, file=Path(path).name, index=gtext.index
+                    record,
+                    title=title,
+                    seat=who,
+                    file=Path(path).name,
+                    index=gtext.index,
+                    spoilers=spoilers,
                 )
                 for d in report.diagnostics:
                     d.file = path  # the page names the file; the terminal, the path given

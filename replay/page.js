@@ -63,13 +63,16 @@
         talon: v[11], stock: v[12], trumpCard: v[13], trump: v[14],
       },
       hand: s[3], trick: s[4], notes: V[s[5]], glyphs: V[s[6]], variations: s[7],
-      error: V[s[8]],
+      error: V[s[8]], done: s[9],
     };
   }
   const closes = (st) => st.kind === "play" && st.view.taker !== null;
 
   let line = D.steps;
   let index = Math.min(D.start || 0, Math.max(line.length - 1, 0));
+  // Only what has happened by the step on screen is shown, unless the reader asks for the
+  // rest (the spoilers button, f, or kozyr html --spoilers).
+  let spoilers = Boolean(D.spoilers);
   const stack = []; // the lines left to enter variations: {line, index, k}
 
   const taken = new Set(Object.values(D.places));
@@ -251,6 +254,7 @@
     const calls = [];
     const [from, to] = spanOf(st.hand);
     for (let i = from; i <= to; i++) {
+      if (i > index && !spoilers) break; // a call still to come
       const c = step(line[i]);
       if (c.kind !== "deal" && c.kind !== "call") continue;
       const li = el("li");
@@ -266,17 +270,20 @@
     // tricks of the hand
     const rows = [];
     tricksOf(st.hand).forEach((tr, k) => {
+      if (tr.first > index && !spoilers) return; // a trick still to come
       const li = el("li");
       li.dataset.trick = String(tr.number === null ? k + 1 : tr.number);
-      tr.st.view.trick.forEach(([name, up, down], j) => {
+      // a trick being played shows the cards played so far
+      const shown = tr.last > index && !spoilers ? st : tr.st;
+      shown.view.trick.forEach(([name, up, down], j) => {
         if (j) li.appendChild(document.createTextNode("  "));
         li.appendChild(el("bdi", "", name));
         li.appendChild(document.createTextNode(" "));
         li.appendChild(laid(up, down));
       });
-      if (tr.st.view.taker !== null) {
+      if (shown.view.taker !== null) {
         li.appendChild(document.createTextNode(" \u2192 "));
-        li.appendChild(el("bdi", "", tr.st.view.taker));
+        li.appendChild(el("bdi", "", shown.view.taker));
       }
       if (tr.first <= index && index <= tr.last) li.classList.add("current");
       if (tr.first > index) li.classList.add("later");
@@ -285,11 +292,19 @@
     });
     fill($("tricks"), rows);
 
-    // the sheet: the current hand's row; the chart: a line at that hand
-    for (const tr of $("sheet").querySelectorAll("tr[data-hand]")) {
+    // the sheet: the hands finished by now (or all), the current hand's row marked; the
+    // chart of the totals so far; the result once the game is over
+    const done = spoilers ? Infinity : mainDone();
+    $("sheet").querySelectorAll("tr[data-hand]").forEach((tr, k) => {
+      tr.hidden = k >= done;
       tr.classList.toggle("current", tr.dataset.hand === String(st.hand));
-    }
-    markChart(st.hand);
+    });
+    const over = spoilers || (!stack.length && index === line.length - 1);
+    $("result").textContent = over ? D.result : "not yet";
+    drawChart(done, st.hand);
+    const button = $("spoilers");
+    button.textContent = spoilers ? "hide the rest" : "show the rest";
+    button.setAttribute("aria-pressed", String(spoilers));
 
     const where = [view.title, "event " + (index + 1) + " of " + line.length];
     if (stack.length) where.push("variation depth " + stack.length);
@@ -306,25 +321,86 @@
     }
   }
 
-  function markChart(hand) {
-    const svg = document.querySelector("#chart svg");
-    if (!svg) return;
-    let line = document.getElementById("now");
-    if (!line) {
-      line = document.createElementNS("http://www.w3.org/2000/svg", "line");
-      line.setAttribute("id", "now");
-      line.setAttribute("stroke", "#f2b134");
-      line.setAttribute("stroke-width", "3");
-      line.setAttribute("y1", String(D.marks.top));
-      line.setAttribute("y2", String(D.marks.bottom));
-      svg.appendChild(line);
+  // The hands finished on the main line by the step on screen (inside a variation: by the
+  // move it branches from).
+  function mainDone() {
+    if (!stack.length) return step(line[index]).done;
+    const root = stack[0];
+    return step(root.line[root.index]).done;
+  }
+
+  const SVG = "http://www.w3.org/2000/svg";
+  const COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"];
+
+  function svg(tag, attrs, text) {
+    const e = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+    if (text !== undefined) e.textContent = String(text);
+    return e;
+  }
+
+  // The running totals (chips, penalty points) after each hand finished so far, drawn at
+  // the size the figure has, so that its words read at the page's own size.
+  function drawChart(done, hand) {
+    const fig = $("chart");
+    const C = D.chart;
+    const names = Object.keys(C.series);
+    const count = Math.max(1, ...names.map((n) => C.series[n].length));
+    const shown = Math.min(count, done + 1);
+    const width = Math.max(240, Math.round(fig.clientWidth || 340));
+    const height = Math.round(Math.min(320, Math.max(180, width * 0.6)));
+    const left = 44, right = Math.min(120, Math.round(width * 0.34)), top = 14, bottom = 30;
+    const values = [0, ...C.lines.map((l) => l[1])];
+    for (const n of names) values.push(...C.series[n].slice(0, shown));
+    let low = Math.min(...values), high = Math.max(...values);
+    if (high === low) high = low + 1;
+    const span = Math.max(shown - 1, 1);
+    const x = (i) => left + ((width - left - right) * i) / span;
+    const y = (v) => top + (height - top - bottom) * (1 - (v - low) / (high - low));
+    const out = svg("svg", { viewBox: `0 0 ${width} ${height}`, width: width, height: height, role: "img" });
+    out.appendChild(svg("title", {}, C.label + " after each hand"));
+    out.appendChild(svg("line", { x1: left, y1: y(0), x2: width - right, y2: y(0), stroke: "#999" }));
+    out.appendChild(svg("text", { x: left - 6, y: y(high) + 4, "text-anchor": "end" }, high));
+    out.appendChild(svg("text", { x: left - 6, y: y(low) + 4, "text-anchor": "end" }, low));
+    out.appendChild(svg("text", { x: (left + width - right) / 2, y: height - 8, "text-anchor": "middle" }, C.label));
+    const labels = []; // the words at the right end of each line, kept apart below
+    for (const [name, value] of C.lines) {
+      out.appendChild(svg("line", { x1: left, y1: y(value), x2: width - right, y2: y(value), stroke: "#555", "stroke-dasharray": "6 4" }));
+      labels.push({ at: y(value) + 4, text: name + " " + value, fill: "#555" });
     }
-    const k = D.marks.hands.indexOf(hand);
-    line.setAttribute("visibility", k < 0 ? "hidden" : "visible");
-    if (k >= 0) {
-      line.setAttribute("x1", String(D.marks.x[k]));
-      line.setAttribute("x2", String(D.marks.x[k]));
+    names.forEach((name, k) => {
+      const vs = C.series[name].slice(0, shown);
+      const colour = COLOURS[k % COLOURS.length];
+      out.appendChild(svg("polyline", { fill: "none", stroke: colour, "stroke-width": 2, points: vs.map((v, i) => x(i) + "," + y(v)).join(" ") }));
+      if (vs.length) labels.push({ at: y(vs[vs.length - 1]) + 4, text: name + " " + vs[vs.length - 1], fill: colour });
+    });
+    labels.sort((a, b) => a.at - b.at);
+    const gap = 14;
+    labels.forEach((l, i) => { if (i && l.at < labels[i - 1].at + gap) l.at = labels[i - 1].at + gap; });
+    const over = labels.length ? labels[labels.length - 1].at - (height - bottom + 4) : 0;
+    for (const l of labels) {
+      const at = Math.max(top, l.at - Math.max(0, over));
+      out.appendChild(svg("text", { x: width - right + 4, y: at, fill: l.fill }, l.text));
     }
+    const k = C.hands.indexOf(hand);
+    if (k >= 0 && k + 1 < shown) {
+      out.appendChild(svg("line", { id: "now", x1: x(k + 1), x2: x(k + 1), y1: top, y2: height - bottom, stroke: "#f2b134", "stroke-width": 3 }));
+    }
+    fig.replaceChildren(out);
+  }
+
+  // A player's cell: the running total (with its marks) in bold, the hand's score under
+  // it, as a paper score sheet keeps them.
+  function sheetCell(text, style) {
+    const td = el("td", style || "");
+    const m = style === "total" ? /^([+-]\d+) (.*)$/.exec(text) : null;
+    if (!m) {
+      td.textContent = text;
+      return td;
+    }
+    td.appendChild(el("b", "", m[2]));
+    td.appendChild(el("small", "score", m[1]));
+    return td;
   }
 
   function sheet() {
@@ -334,12 +410,14 @@
     t.appendChild(head);
     for (const row of D.sheet.rows) {
       const tr = el("tr");
-      tr.dataset.hand = row[0];
-      for (const cell of row) tr.appendChild(el("td", "", cell));
-      tr.addEventListener("click", () => goHand(Number(row[0])));
+      tr.dataset.hand = row[0][0];
+      for (const [text, style] of row) tr.appendChild(sheetCell(text, style));
+      tr.addEventListener("click", () => goHand(Number(row[0][0])));
       t.appendChild(tr);
     }
-    const foot = el("p", "dim", D.sheet.footer + "   result: " + D.result);
+    const foot = el("p", "dim", D.sheet.footer + "   result: ");
+    foot.appendChild(el("bdi", "", ""));
+    foot.lastChild.id = "result";
     fill($("sheet"), [t, foot]);
   }
 
@@ -424,7 +502,16 @@
     "prev-trick": () => nextTrick(-1), "next-trick": () => nextTrick(1),
     "prev-hand": () => nextHand(-1), "next-hand": () => nextHand(1),
   };
+  buttons.spoilers = () => {
+    spoilers = !spoilers;
+    render();
+  };
   for (const [id, f] of Object.entries(buttons)) $(id).addEventListener("click", f);
+  let resized = null;
+  window.addEventListener("resize", () => {
+    clearTimeout(resized);
+    resized = setTimeout(render, 100);
+  });
   $("slider").addEventListener("input", (e) => go(Number(e.target.value)));
 
   const KEYS = {
@@ -433,6 +520,7 @@
     PageDown: buttons["next-hand"], PageUp: buttons["prev-hand"],
     Home: buttons.first, End: buttons.last,
     Escape: () => leave(), v: () => enter(line[index][7].findIndex((v) => v.length)),
+    f: buttons.spoilers,
   };
   document.addEventListener("keydown", (e) => {
     if (e.target instanceof HTMLInputElement && e.key !== "Escape" && e.target.type !== "range") return;

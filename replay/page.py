@@ -35,7 +35,6 @@ from notation.records import AnyGame
 
 from .checking import Report
 from .games import GAMES
-from .plot import BOTTOM, HEIGHT, TOP, chart_x, progression_svg
 from .steps import Step, opening_step, replay_steps
 from .view import CardCode, View, positions
 
@@ -95,18 +94,20 @@ def _view(view: View, values: _Values) -> list[int]:
 def _steps(steps: list[Step], seat: str | None, values: _Values) -> list[list[Any]]:
     out = []
     for st in steps:
-        error = None if st.error is None else safe_text(st.error.format())
+        seen = st.seen_by(seat)  # what the page's seat may know at this step, and nothing else
+        error = None if seen.error is None else safe_text(seen.error.format())
         out.append(
             [
                 values.ref(st.kind),
-                values.ref(_said(st.said.parts)),
-                values.ref(_view(st.view.seen_by(seat), values)),
+                values.ref(_said(seen.said.parts)),
+                values.ref(_view(seen.view, values)),
                 st.hand,
                 st.trick,
                 values.ref([safe_text(n) for n in st.notes]),
                 values.ref([safe_text(g) for g in st.glyphs]),
                 [_steps(line, seat, values) for line in st.variations],
                 values.ref(error),
+                st.done,
             ]
         )
     return out
@@ -120,8 +121,10 @@ def page_data(
     *,
     title: str,
     seat: str | None = None,
+    spoilers: bool = False,
 ) -> dict[str, Any]:
-    """Everything the page shows, as JSON-ready data (file text made safe)."""
+    """Everything the page shows, as JSON-ready data (file text made safe; for a seat,
+    each step as that seat could know it)."""
     values = _Values()
     encoded = _steps(steps, seat, values)
     first = next((st.view for st in steps if st.view.seats), None)
@@ -129,8 +132,6 @@ def page_data(
     kind = GAMES[record.kind]
     sheet = kind.sheet(report)
     series, lines, label = kind.progression(report, table)
-    chart = progression_svg({safe_text(k): v for k, v in series.items()}, lines, label)
-    count = max((len(vs) for vs in series.values()), default=1)
     start = opening_step(steps)
     return {
         "game": record.kind,
@@ -142,16 +143,16 @@ def page_data(
         "tags": [[safe_text(k), safe_text(v)] for k, v in _tags(record)],
         "sheet": {
             "columns": [safe_text(c) for c in sheet.columns],
-            "rows": [[safe_text(text) for text, _ in row] for row in sheet.rows],
+            "rows": [[[safe_text(text), style] for text, style in row] for row in sheet.rows],
             "footer": safe_text(sheet.footer),
         },
-        "chart": chart,
-        "marks": {
-            "x": chart_x(count)[1:],
-            "hands": [res.number for res in report.hands][: count - 1],
-            "top": TOP,
-            "bottom": HEIGHT - BOTTOM,
+        "chart": {
+            "series": {safe_text(k): v for k, v in series.items()},
+            "lines": [[safe_text(name), value] for name, value in lines],
+            "label": safe_text(label),
+            "hands": [res.number for res in report.hands],
         },
+        "spoilers": spoilers,
         "start": start,
         "values": values.values,
         "steps": encoded,
@@ -198,12 +199,13 @@ def html_page(
     seat: str | None = None,
     file: str | None = None,
     index: int | None = None,
+    spoilers: bool = False,
 ) -> tuple[str, Report]:
     """The page of one game (replayed, then written out with its script, style and data),
-    and the report of its replay (diagnostics name ``file``)."""
+    and the report of its replay (diagnostics name ``file``).  The page shows what has
+    happened by the step on screen; ``spoilers`` opens it with the rest shown too."""
     steps, report, table = replay_steps(record, file=file, index=index)
-    data = page_data(record, steps, report, table, title=title, seat=seat)
-    chart = data.pop("chart")
+    data = page_data(record, steps, report, table, title=title, seat=seat, spoilers=spoilers)
     script = (HERE / "page.js").read_text(encoding="utf-8")
     style = (HERE / "page.css").read_text(encoding="utf-8")
     policy = (
@@ -242,13 +244,13 @@ def html_page(
 <button id="last" title="last event (End)">▶|</button>
 </nav>
 <input id="slider" type="range" min="0" max="0" value="0" aria-label="event">
-<p id="where"></p>
+<div id="status"><p id="where"></p><button id="spoilers" aria-pressed="false" title="show the rest of the game (f)">show the rest</button></div>
 </section>
 <aside id="panes">
 <section><h2>This event</h2><div id="notes"></div><div id="variations"></div></section>
 <section><h2>Calls</h2><ol id="calls"></ol></section>
 <section><h2>Tricks</h2><ol id="tricks"></ol></section>
-<section><h2>Score sheet</h2><div id="sheet"></div><figure id="chart">{chart}</figure></section>
+<section><h2>Score sheet</h2><div id="sheet"></div><figure id="chart"></figure></section>
 </aside>
 </main>
 <script type="application/json" id="kozyr-data">{_json_block(data)}</script>

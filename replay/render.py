@@ -27,6 +27,7 @@ __all__ = [
     "SUIT_STYLE",
     "card_text",
     "cards_line",
+    "cards_shown",
     "plain",
     "print_whole",
     "render_sheet",
@@ -46,6 +47,30 @@ SUIT_NOUN = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}
 def plain(text: str) -> Text:
     """Untrusted text, shown literally."""
     return Text(safe_text(text))
+
+
+_CODE = re.compile(r"\b([6-9TJQKA])([SCDH])\b")
+
+
+def cards_shown(text: str, symbols: bool = True) -> str:
+    r"""A message with its card codes as the screen draws cards (``A♠``), so that a
+    diagnostic on a table of suit symbols speaks the same way (the source line quoted in it
+    stays as written).
+
+    >>> cards_shown("Anna must follow spades (holds JS, QS)\n  legal: JS, QS")
+    'Anna must follow spades (holds J♠, Q♠)\n  legal: J♠, Q♠'
+    """
+    if not symbols:
+        return text
+    lines = text.split("\n")
+    return "\n".join(
+        line if line.lstrip().split("|", 1)[0].strip().isdigit() else _CODE.sub(_glyph, line)
+        for line in lines
+    )
+
+
+def _glyph(m: re.Match[str]) -> str:
+    return m.group(1) + SUIT_GLYPH[m.group(2)]
 
 
 def card_text(code: str, symbols: bool = True) -> Text:
@@ -153,7 +178,10 @@ def step_head(step: Step, *, symbols: bool = True, number: int | None = None) ->
     head = Text()
     if number is not None:
         head.append(f"{number}. ", style="dim")
-    head.append_text(said_text(step.said.parts, symbols))
+    parts = step.said.parts
+    if step.kind == "error":  # the diagnostic's words: its cards drawn as cards too
+        parts = [cards_shown(p, symbols) for p in parts]
+    head.append_text(said_text(parts, symbols))
     for glyph in step.glyphs:
         head.append(" " + glyph, style="bold magenta")
     if step.closes_trick and step.view.taker is not None:
@@ -167,6 +195,7 @@ def render_step(
     step: Step, seat: str | None = None, *, number: int | None = None, symbols: bool = True
 ) -> RenderableType:
     """One step: what happened (with its glyphs and comments), then the table."""
+    step = step.seen_by(seat)
     parts: list[RenderableType] = [step_head(step, symbols=symbols, number=number)]
     for note in step.notes:
         parts.append(Text("  {", style="cyan") + plain(note) + Text("}", style="cyan"))
@@ -178,8 +207,8 @@ def render_step(
             )
         )
     if step.error is not None:
-        parts.append(Text(safe_text(step.error.format()), style="bold red"))
-    parts.append(render_view(step.view, seat, symbols=symbols))
+        parts.append(Text(cards_shown(safe_text(step.error.format()), symbols), style="bold red"))
+    parts.append(render_view(step.view, symbols=symbols))
     return Group(*parts)
 
 

@@ -17,7 +17,9 @@ read these; nothing here knows about terminals.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import copy
+import re
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from notation.errors import KgnError
@@ -27,6 +29,9 @@ from .checker import Checker, Visitor
 from .checking import Report, replay_record
 from .games import GAMES
 from .view import Said, View
+
+_CARD = re.compile(r"\b(?:[6-9TJQKA][SCDH]|\?\?)\b")
+"""A card code in a message."""
 
 __all__ = [
     "Said",
@@ -55,6 +60,25 @@ class Step:
     glyphs: list[str] = field(default_factory=list)
     variations: list[list[Step]] = field(default_factory=list)
     error: KgnError | None = None
+    done: int = 0
+    """How many hands (deals) were finished after this step: the score sheet's rows so far."""
+
+    def seen_by(self, seat: str | None) -> Step:
+        """The step as ``seat`` could know it: the table (:meth:`View.seen_by`) and the
+        sentence (a card given or drawn face down is his only if he gave or took it)."""
+        if seat is None:
+            return self
+        seen = replace(self, said=self.said.seen_by(seat), view=self.view.seen_by(seat))
+        error = self.error
+        if error is not None and error.seat != seat and _CARD.search(error.format()):
+            # what was wrong with another player's move names his cards: its rule only
+            hidden = copy.copy(error)
+            hidden.message = f"an illegal move by {error.seat or 'another player'}"
+            hidden.legal, hidden.hint, hidden.source = None, None, None
+            seen.error = hidden
+            seen.said = Said("error", [f"illegal: {hidden.message} ({error.label})"])
+        return seen
+
 
     @property
     def legal(self) -> list[str] | None:
@@ -120,6 +144,7 @@ class _Recorder(Visitor):
             trick=checker.trick_no,
             notes=notes,
             glyphs=glyphs,
+            done=len(table.results),
         )
         if self.pending[-1]:
             step.variations, self.pending[-1] = self.pending[-1], []
@@ -159,12 +184,13 @@ def replay_steps(
                 hand=steps[-1].hand if steps else None,
                 trick=steps[-1].trick if steps else None,
                 error=error,
+                done=len(table.results) if table is not None else 0,
             )
         )
     elif table is not None:
         result = f": {report.result}" if report.result else ""
         what = "the end of the record" if steps else "no moves in this record"
-        end = Step(Said("end", [what + result]), view=view_of(table))
+        end = Step(Said("end", [what + result]), view=view_of(table), done=len(table.results))
         if steps:  # the panes go on showing the last hand
             end.hand, end.trick = steps[-1].hand, steps[-1].trick
         steps.append(end)

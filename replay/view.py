@@ -34,9 +34,22 @@ def sorted_codes(cards: Iterable[int]) -> list[str]:
 
 
 class CardCode(str):
-    """A card code inside a sentence: renderers draw it as a card (``A♠`` or ``AS``)."""
+    """A card code inside a sentence: renderers draw it as a card (``A♠`` or ``AS``).
+    ``to`` names the players who see it (None: everybody): a card given or drawn face down
+    is seen by its giver and its taker only."""
 
-    __slots__ = ()
+    to: tuple[str, ...] | None
+
+    def __new__(cls, code: str, to: tuple[str, ...] | None = None) -> CardCode:
+        made = super().__new__(cls, code)
+        made.to = to
+        return made
+
+    def seen_by(self, seat: str | None) -> CardCode:
+        """The card as ``seat`` sees it: a back (``??``) where he may not see it."""
+        if seat is None or self.to is None or seat in self.to:
+            return self
+        return CardCode("??")
 
 
 @dataclass
@@ -52,14 +65,22 @@ class Said:
     def text(self) -> str:
         return "".join(self.parts)
 
+    def seen_by(self, seat: str | None) -> Said:
+        """The sentence as ``seat`` may read it: the cards hidden from him as backs."""
+        if seat is None or not any(isinstance(p, CardCode) and p.to is not None for p in self.parts):
+            return self
+        return Said(
+            self.kind, [p.seen_by(seat) if isinstance(p, CardCode) else p for p in self.parts]
+        )
 
-def cards_said(codes: Iterable[str]) -> list[str]:
-    """Card codes as sentence parts, a space between each."""
+
+def cards_said(codes: Iterable[str], to: tuple[str, ...] | None = None) -> list[str]:
+    """Card codes as sentence parts, a space between each (``to``: who sees them)."""
     out: list[str] = []
     for i, code in enumerate(codes):
         if i:
             out.append(" ")
-        out.append(CardCode(code))
+        out.append(CardCode(code, to))
     return out
 
 
@@ -118,12 +139,25 @@ class View:
     """Bura and Burkozel: the trump card under the stock."""
     trump: str = ""
     """The trump suit's letter (``S C D H``), ``none``, or empty when there is no hand."""
+    seen_points: dict[str, dict[str, tuple[int, int]]] = field(default_factory=dict)
+    """Where a seat cannot count every pile (Bura's cards laid face down): per seat, each
+    player's points as that seat can count them and the cards of the pile it has not seen
+    (``points`` and ``marks`` are what the record knows)."""
 
     def seen_by(self, seat: str | None) -> View:
         """The view as ``seat`` sees it: the other hands as backs, the talon face down,
-        the others' face-down cards as backs (``None``: everything the record knows)."""
+        the others' face-down cards as backs, the piles counted as far as he saw them
+        (``None``: everything the record knows)."""
         if seat is None:
             return self
+        points, marks = self.points, self.marks
+        counted = self.seen_points.get(seat)
+        if counted is not None:
+            points = {name: value for name, (value, _) in counted.items()}
+            marks = {name: mark for name, mark in marks.items() if "unseen" not in mark}
+            for name, (_, unseen) in counted.items():
+                if unseen:
+                    marks[name] = f"+{unseen} unseen"
         return replace(
             self,
             hands=[
@@ -135,6 +169,9 @@ class View:
                 for name, up, down in self.trick
             ],
             talon=None if self.talon is None else ["??"] * len(self.talon),
+            points=points,
+            marks=marks,
+            seen_points={},
         )
 
 

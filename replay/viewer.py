@@ -30,7 +30,7 @@ from textual.widgets.option_list import Option
 
 from notation.errors import safe_text
 
-from .render import cards_line, plain, said_text, step_head, trump_text
+from .render import cards_line, cards_shown, plain, said_text, step_head, trump_text
 from .steps import Step
 from .view import Sheet, View, positions
 
@@ -47,6 +47,7 @@ KEYS: list[tuple[str, str]] = [
     ("] [", "next / previous variation of the same move"),
     ("Esc", "leave the variation"),
     ("s", "switch the seat view (everybody's cards, then each player's)"),
+    ("f", "show the rest of the game too (spoilers), or only what has happened"),
     ("m", "show the side panes (narrow screens) or the table again"),
     ("click", "a trick in the trick list or a row of the score sheet goes there"),
     ("? h", "this help"),
@@ -248,7 +249,7 @@ class Viewer(App[None]):
     #side { width: 46; border-left: vkey $primary-darken-2; }
     .pane { height: auto; border: round $primary-darken-3; padding: 0 1; }
     #tricks { height: auto; max-height: 12; border: round $primary-darken-3; }
-    #sheet { height: 1fr; border: round $primary-darken-3; }
+    #sheet { height: auto; max-height: 1fr; border: round $primary-darken-3; }
     #goto { dock: bottom; display: none; }
     Screen.-narrow #body { layout: vertical; }
     Screen.-narrow #main { height: auto; }
@@ -273,6 +274,7 @@ class Viewer(App[None]):
         Binding("[", "sibling(-1)", "prev variation", show=False),
         Binding("escape", "leave", "leave variation", show=False),
         Binding("s", "seat", "seat", show=False),
+        Binding("f", "spoilers", "spoilers", show=False),
         Binding("m", "panes", "panes"),
         Binding("q", "quit", "quit"),
     ]
@@ -286,8 +288,13 @@ class Viewer(App[None]):
         start: int = 0,
         sheet: Sheet | None = None,
         symbols: bool = True,
+        spoilers: bool = False,
     ) -> None:
         super().__init__()
+        self.spoilers = spoilers
+        """Show the whole game (the calls, tricks and score sheet still to come), not only
+        what has happened by the step on screen."""
+        self._sheet_rows = -1
         self.lines: list[tuple[list[Step], int, int]] = []
         """The lines left to enter variations: their steps, the index, which variation."""
         self.steps = steps
@@ -350,8 +357,6 @@ class Viewer(App[None]):
         if self.sheet is not None:
             for column in self.sheet.columns:
                 table.add_column(plain(column))
-            for row in self.sheet.rows:
-                table.add_row(*[plain(text) for text, _ in row])
         else:
             table.display = False
         self.show()
@@ -365,12 +370,14 @@ class Viewer(App[None]):
         if not self.steps:
             where.update(Text(f"{self.label} · no moves in this record"))
             return
-        step = self.current
-        view = step.view.seen_by(self.seat)
-        depth = f" · variation depth {len(self.lines)}" if self.lines else ""
-        head = Text(f"{safe_text(view.title)} · step {self.index + 1}/{len(self.steps)}{depth}")
+        step = self.current.seen_by(self.seat)
+        view = step.view
+        depth = f" · variation {len(self.lines)}" if self.lines else ""
+        head = Text(self.label + " · ", style="bold")  # the file first: it never drops out
+        head.append(f"{safe_text(view.title)} · {self.index + 1}/{len(self.steps)}{depth}")
         head.append(f" · as seen by {safe_text(self.seat)}" if self.seat else " · all cards")
-        head.append(f" · {self.label}", style="dim")
+        if self.spoilers:
+            head.append(" · spoilers", style="magenta")
         where.update(head)
         for name, place in self.places.items():
             self.query_one(f"#seat-{place}", SeatBox).show(view, name, self.symbols)
@@ -397,11 +404,11 @@ class Viewer(App[None]):
         out = Text()
         for i in self._span(step.hand):
             st = self.steps[i]
-            if st.kind not in ("deal", "call"):
+            if st.kind not in ("deal", "call") or (i > self.index and not self.spoilers):
                 continue
             if out:
                 out.append("\n")
-            line = said_text(st.said.parts, self.symbols)
+            line = said_text(st.said.seen_by(self.seat).parts, self.symbols)
             for glyph in st.glyphs:
                 line.append(" " + glyph, style="bold magenta")
             if i == self.index:
@@ -418,7 +425,11 @@ class Viewer(App[None]):
         box.clear_options()
         here = None
         for k, tr in enumerate(rows):
+            if tr.first > self.index and not self.spoilers:
+                break  # a trick still to come
             seen = tr.step.view.seen_by(self.seat)
+            if tr.last > self.index and not self.spoilers:  # its cards played so far
+                seen = self.current.view.seen_by(self.seat)
             line = Text(f"{tr.number if tr.number is not None else k + 1:>2} ")
             for j, (name, up, down) in enumerate(seen.trick):
                 if j:
@@ -456,18 +467,26 @@ class Viewer(App[None]):
             parts.append(
                 Text(f"in variation {options.index(k) + 1} of {len(options)}: Esc leaves", style="italic")
             )
-        if step.error is not None:
-            parts.append(Text(safe_text(step.error.format()), style="bold red"))
+        error = step.seen_by(self.seat).error
+        if error is not None:
+            parts.append(Text(cards_shown(safe_text(error.format()), self.symbols), style="bold red"))
         self.query_one("#notes", Static).update(Group(*parts) if parts else Text("(no comments)", style="dim"))
 
     def _show_sheet(self, step: Step) -> None:
-        if self.sheet is None or step.hand is None:
+        if self.sheet is None:
             return
         table = self.query_one("#sheet", DataTable)
-        for r, row in enumerate(self.sheet.rows):
-            if row and row[0][0] == str(step.hand):
-                table.move_cursor(row=r)
-                return
+        rows = self.sheet.rows if self.spoilers else self.sheet.rows[: step.done]
+        with self.prevent(DataTable.RowHighlighted):  # the viewer's own moves go nowhere
+            if len(rows) != self._sheet_rows:  # only the hands finished by now (or all)
+                table.clear()
+                for row in rows:
+                    table.add_row(*[plain(text) for text, _ in row])
+                self._sheet_rows = len(rows)
+            for r, row in enumerate(rows):
+                if row and row[0][0] == str(step.hand):
+                    table.move_cursor(row=r)
+                    return
 
     def rendered_text(self) -> str:
         """The step as plain text (for tests and --plain)."""
@@ -546,6 +565,12 @@ class Viewer(App[None]):
         """Everybody's cards, then each player's view in turn (seats stay in place)."""
         order: list[str | None] = [None, *self.seats]
         self.seat = order[(order.index(self.seat) + 1) % len(order)] if self.seat in order else None
+        self.show()
+
+    def action_spoilers(self) -> None:
+        """Show the rest of the game (the calls, tricks and score sheet to come), or again
+        only what has happened by the step on screen."""
+        self.spoilers = not self.spoilers
         self.show()
 
     def action_panes(self) -> None:

@@ -217,15 +217,22 @@ def test_the_totals_after_hand_2_and_the_sheet(browser: Any, tmp_path: Path) -> 
     for name, total in after_two.items():
         seat = browser.find_element(By.CSS_SELECTOR, f'.seat[data-seat="{name}"]')
         assert f"total {total}" in seat.text
+    rows = browser.find_elements(By.CSS_SELECTOR, "#sheet tr[data-hand]")
+    shown = [r.get_attribute("data-hand") for r in rows if r.is_displayed()]
+    assert shown == ["1", "2"]  # the hands finished by now, no more
+    assert "result: not yet" in text(browser, "#sheet")
+    lines = browser.find_elements(By.CSS_SELECTOR, "#chart svg polyline")  # the totals so far
+    assert len(lines) == 3 and all(len(p.get_attribute("points").split()) == 3 for p in lines)
+    assert "barrel 880" in text(browser, "#chart")
+    browser.find_element(By.ID, "spoilers").click()  # the rest of the game, on request
+    assert len([r for r in rows if r.is_displayed()]) == len(rows) > 20
     assert browser.find_element(By.CSS_SELECTOR, "#sheet tr.current").get_attribute("data-hand") == "3"
-    marks = page_json(page)["marks"]
     now = browser.find_element(By.ID, "now")  # the chart's line at the current hand
-    assert float(now.get_attribute("x1")) == pytest.approx(marks["x"][marks["hands"].index(3)])
+    first = float(now.get_attribute("x1"))
     browser.find_element(By.CSS_SELECTOR, '#sheet tr[data-hand="7"]').click()
     assert text(browser, "#where").startswith("hand 7")
-    assert float(now.get_attribute("x1")) == pytest.approx(marks["x"][marks["hands"].index(7)])
-    assert browser.find_elements(By.CSS_SELECTOR, "#chart svg polyline")  # the chart of the totals
-    assert "barrel 880" in text(browser, "#chart")
+    assert float(browser.find_element(By.ID, "now").get_attribute("x1")) > first
+    assert "result: " + report.result in text(browser, "#sheet")
 
 
 def test_buttons_slider_and_a_link_to_a_position(browser: Any, tmp_path: Path) -> None:
@@ -324,3 +331,81 @@ def test_hostile_names_and_comments_are_text_and_run_nothing(browser: Any, tmp_p
     assert all(url.startswith("file://") for url in requests(browser))
     errors = [e["message"] for e in browser.get_log("browser") if e["level"] == "SEVERE"]
     assert errors == []
+
+
+# ---- what the page shows: what has happened, as the page's seat could know it --------------
+
+
+def test_a_seat_page_at_its_first_position_shows_nothing_ahead(browser: Any, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    page = write_page(tmp_path, SAMPLES / "thousand" / "01-first-hand.kgn", "--seat", "Boris")
+    open_page(browser, page)
+    screen = browser.find_element(By.TAG_NAME, "body").text
+    for card in ("A♠", "T♠", "K♥", "K♠", "Q♠"):  # Anna's and Vera's cards
+        assert card not in screen, card
+    assert "talon" not in text(browser, "#calls") and text(browser, "#tricks") == ""
+    assert not [r for r in browser.find_elements(By.CSS_SELECTOR, "#sheet tr[data-hand]") if r.is_displayed()]
+    assert "result: not yet" in text(browser, "#sheet")
+    # the data of a seat page holds no card the seat never sees: Vera's given card stays hers
+    said = [v for v in page_json(page)["values"] if isinstance(v, list) and "the declarer gives " in v]
+    assert said and all(["9S"] in s and ["JS"] not in s and ["??"] in s for s in said)
+
+
+def test_the_all_cards_page_shows_the_past_and_the_spoilers_button_the_rest(browser: Any, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    page = write_page(tmp_path, SAMPLES / "thousand" / "01-first-hand.kgn")
+    open_page(browser, page)
+    press(browser, Keys.ARROW_RIGHT, Keys.ARROW_RIGHT)
+    assert [li.text for li in browser.find_elements(By.CSS_SELECTOR, "#calls li")] == ["hand 1: Vera deals", "Anna bids 100", "Boris bids 110"]
+    browser.find_element(By.ID, "spoilers").click()
+    calls = [li.text for li in browser.find_elements(By.CSS_SELECTOR, "#calls li")]
+    assert len(calls) > 3 and "later" in browser.find_elements(By.CSS_SELECTOR, "#calls li")[3].get_attribute("class")
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#tricks li")) == 8
+    press(browser, "f")  # the key does the same
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#calls li")) == 3
+    spoiled = write_page(tmp_path, SAMPLES / "thousand" / "04-barrel-falls.kgn", "--spoilers")
+    open_page(browser, spoiled)
+    assert browser.find_element(By.ID, "spoilers").get_attribute("aria-pressed") == "true"
+
+
+@pytest.mark.parametrize(("width", "height"), [(412, 915), (1280, 900), (1920, 1080)])
+def test_every_column_of_the_score_sheet_is_inside_the_window(browser: Any, tmp_path: Path, width: int, height: int) -> None:
+    page = write_page(tmp_path, SAMPLES / "thousand" / "04-barrel-falls.kgn", "--spoilers")
+    browser.set_window_size(width, height)
+    try:
+        open_page(browser, page, "#h2t3")
+        inner = browser.execute_script("return window.innerWidth")
+        sheet = browser.execute_script(
+            "const s = document.getElementById('sheet');"
+            "const cells = [...s.querySelectorAll('th, td')].map(c => c.getBoundingClientRect());"
+            "return [s.scrollWidth, s.clientWidth, Math.max(...cells.map(r => r.right)), Math.min(...cells.map(r => r.left))]"
+        )
+        assert sheet[0] <= sheet[1], "the sheet scrolls sideways: a column is cut"
+        assert 0 <= sheet[3] and sheet[2] <= inner, sheet
+        rows = browser.execute_script(
+            "return new Set([...document.querySelectorAll('#controls button')].map(b => Math.round(b.getBoundingClientRect().top))).size"
+        )
+        assert rows == 1, "the buttons are on one row"
+        labels = browser.execute_script(
+            "return [...document.querySelectorAll('#chart text')].map(t => t.getBoundingClientRect().height)"
+        )
+        assert labels and min(labels) >= 11, "the chart's words read at the page's size"
+        browser.save_screenshot(str(tmp_path / f"sheet-{width}.png"))
+    finally:
+        browser.set_window_size(1280, 1000)
+
+
+def test_a_page_is_named_by_its_file_or_event_never_its_folder(tmp_path: Path) -> None:
+    folder = tmp_path / "home" / "secret-folder"
+    folder.mkdir(parents=True)
+    source = folder / "club.kgn"
+    source.write_text((SAMPLES / "bura" / "02-two-players.kgn").read_text())
+    result = runner.invoke(app, ["html", str(source), "-o", str(tmp_path / "p.html")])
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "p.html").read_text()
+    assert "secret-folder" not in page and str(tmp_path) not in page
+    title = page_json(tmp_path / "p.html")["title"]
+    assert title in ("club.kgn", notation.loads(source.read_text()).tag("Event"))

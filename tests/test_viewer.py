@@ -205,15 +205,20 @@ def test_ascii_cards_are_letters_everywhere() -> None:
 # ---- the panes ---------------------------------------------------------------------------
 
 
-def test_the_calls_pane_lists_every_call_of_the_hand_and_marks_the_current_one() -> None:
+def test_the_calls_pane_lists_the_calls_made_so_far_and_f_shows_the_rest() -> None:
     app = viewer(SAMPLES / "thousand" / "01-first-hand.kgn")
 
     async def drive(pilot: Pilot[None]) -> None:
-        await pilot.press("right", "right", "right")
+        await pilot.press("right", "right", "right")  # Anna 100, Boris 110, Vera passes
         calls = text_of(app, "#calls")
-        for call in ("Anna bids 100", "Boris bids 110", "Vera passes", "Anna bids 115 !?", "Boris passes", "the contract is 120"):
+        for call in ("Anna bids 100", "Boris bids 110", "Vera passes"):
             assert call in calls
-        assert "the declarer takes the talon: T♥ 9♣ J♠" in calls
+        for later in ("Anna bids 115", "the contract is 120", "talon"):
+            assert later not in calls  # nothing that has not happened yet
+        await pilot.press("f")  # spoilers: the rest of the hand too
+        calls = text_of(app, "#calls")
+        assert "Anna bids 115 !?" in calls and "the declarer takes the talon: T♥ 9♣ J♠" in calls
+        assert "spoilers" in text_of(app, "#where")
 
     run(app, drive)
 
@@ -227,8 +232,11 @@ def test_the_trick_list_shows_leader_cards_and_taker_and_a_click_goes_there() ->
         tricks = text_of(app, "#tricks").splitlines()
         assert tricks[1].startswith(" ") and "1 Anna A♠  Boris 9♠  Vera Q♠ → Anna" in tricks[1]
         assert tricks[3].startswith("▶") and "3 Anna 9♣" in tricks[3]  # the current trick
-        assert len(tricks) == 1 + 8
+        assert "A♣" not in tricks[3]  # Boris has not played yet
+        assert len(tricks) == 1 + 3  # tricks 4 to 8 are still to come
         assert app.query_one("#tricks", OptionList).highlighted == 2
+        await pilot.press("f")  # with spoilers every trick is listed and a click goes there
+        assert len(text_of(app, "#tricks").splitlines()) == 1 + 8
         await pilot.click("#tricks", offset=(4, 5))  # the fifth trick's row
         assert app.index == step_closing(steps, 1, 5)
         assert "→ Boris takes the trick" in text_of(app, "#trick")
@@ -252,19 +260,34 @@ def test_the_event_pane_shows_comments_glyphs_and_variations() -> None:
     run(app, drive)
 
 
-def test_the_score_sheet_highlights_the_current_hand_and_a_click_goes_to_a_hand() -> None:
+def test_the_score_sheet_grows_with_the_hands_played_and_a_click_goes_to_a_hand() -> None:
     app = viewer(SAMPLES / "thousand" / "04-barrel-falls.kgn")
 
     async def drive(pilot: Pilot[None]) -> None:
         sheet = app.query_one("#sheet", DataTable)
-        assert sheet.row_count == len(app.sheet.rows)  # type: ignore[union-attr]
+        assert sheet.row_count == 0  # nothing is scored before the first hand ends
         await pilot.press("pagedown", "pagedown")
-        assert app.current.hand == 3 and sheet.cursor_row == 2
+        assert app.current.hand == 3 and sheet.row_count == 2  # hands 1 and 2 are over
+        await pilot.press("f")  # spoilers: the whole sheet, the current hand marked
+        assert sheet.row_count == len(app.sheet.rows) and sheet.cursor_row == 2  # type: ignore[union-attr]
         await pilot.click("#sheet", offset=(3, 6))  # the row of hand 5
         await pilot.pause()
         assert app.current.hand == 5 and app.current.kind == "deal"
+        await pilot.press("f")
+        assert sheet.row_count == 4
 
     run(app, drive, size=(160, 50))
+
+
+def test_the_score_sheet_is_as_tall_as_its_rows_on_a_large_screen() -> None:
+    app = viewer(SAMPLES / "thousand" / "01-first-hand.kgn")
+
+    async def drive(pilot: Pilot[None]) -> None:
+        await pilot.press("end")
+        sheet = app.query_one("#sheet", DataTable)
+        assert sheet.row_count == 1 and sheet.size.height <= 6  # not a box of empty lines
+
+    run(app, drive, size=(200, 60))
 
 
 # ---- keys --------------------------------------------------------------------------------
@@ -387,7 +410,8 @@ def test_an_invalid_record_opens_at_the_illegal_move_with_the_diagnostic_and_the
         assert app.current.kind == "error" and app.index == len(app.steps) - 1
         notes = text_of(app, "#notes")
         assert "must-trump.kgn:21:25: error[T5.2 must-trump]" in notes
-        assert "legal: 9H, QH, TH, AH" in notes
+        assert "legal: 9♥, Q♥, T♥, A♥" in notes  # cards as the table draws them
+        assert "(holds 9♥, Q♥, T♥, A♥)" in notes
         assert "illegal: Anna must play a trump" in text_of(app, "#event")
         await pilot.press("right")  # nothing after the illegal move
         assert app.current.kind == "error"
@@ -457,3 +481,69 @@ def test_a_record_without_moves_opens_and_no_key_breaks_it() -> None:
             assert app.is_running
 
         run(app, drive, size=(80, 24))
+
+
+# ---- a seat view: what that seat could know, everywhere on the screen ----------------------
+
+
+def test_a_seat_view_during_the_auction_shows_no_card_nor_result_it_could_not_know() -> None:
+    app = viewer(SAMPLES / "thousand" / "01-first-hand.kgn", seat="Boris")
+
+    async def drive(pilot: Pilot[None]) -> None:
+        await pilot.press("right", "right")  # Anna 100, Boris 110
+        screen = screen_text(app)
+        for card in ("A♠", "T♠", "K♥", "Q♥", "K♠", "Q♠", "J♥"):  # Anna's and Vera's cards
+            assert card not in screen, card
+        assert "talon" not in text_of(app, "#calls")  # the talon is taken later
+        assert text_of(app, "#tricks").strip() == "[tricks]"  # no trick is played yet
+        assert app.query_one("#sheet", DataTable).row_count == 0  # the hand is not over
+        assert "180" not in screen and "made" not in screen
+
+    run(app, drive, size=(200, 60))
+
+
+def test_a_seat_sees_the_card_given_to_it_and_not_the_one_given_to_the_other() -> None:
+    for seat, own, other in (("Boris", "9♠", "J♠"), ("Vera", "J♠", "9♠")):
+        app = viewer(SAMPLES / "thousand" / "01-first-hand.kgn", seat=seat)
+
+        async def drive(pilot: Pilot[None], own: str = own, other: str = other, seat: str = seat) -> None:
+            while "gives" not in text_of(app, "#event"):
+                await pilot.press("right")
+            said = text_of(app, "#event")
+            assert f"{seat} {own}" in said and other not in said and "??" in said
+            assert f"{seat} {own}" in text_of(app, "#calls")
+
+        run(app, drive, size=(200, 60))
+
+
+def test_a_bura_seat_view_hides_the_others_draws_and_the_points_of_cards_laid_face_down() -> None:
+    record = notation.loads((SAMPLES / "bura" / "01-illustrative-game.kgn").read_text())
+    steps, _ = timeline(record)
+    draws = [st for st in steps if st.text.startswith(("Mikhail draws", "Ilya draws", "Oleg draws"))]
+    for st in draws:
+        drawer = st.text.split()[0]
+        for seat in ("Mikhail", "Ilya", "Oleg"):
+            seen = st.seen_by(seat).said.text
+            assert ("??" in seen) == (seat != drawer and not st.said.parts[-1] == st.view.trump_card)
+    laid = next(st for st in steps if st.view.seen_points)
+    for seat, counted in laid.view.seen_points.items():
+        seen = laid.view.seen_by(seat)
+        assert seen.points == {name: pts for name, (pts, _) in counted.items()}
+        assert all(seen.points[n] <= laid.view.points[n] for n in seen.points)
+    assert any(laid.view.seen_by(s).points != laid.view.points for s in laid.view.seen_points)
+
+
+# ---- the screen at 80x24 and at 200x60 -----------------------------------------------------
+
+
+def test_at_80_columns_the_corner_facts_keep_to_a_line_and_the_file_name_stays() -> None:
+    app = viewer(SAMPLES / "thousand" / "01-first-hand.kgn", seat="Boris")
+
+    async def drive(pilot: Pilot[None]) -> None:
+        await pilot.press(*["right"] * 6)  # the declarer has the talon: contract Anna 115
+        info = text_of(app, "#info").strip()
+        assert info == "contract Anna 115"
+        assert text_of(app, "#where").startswith("01-first-hand.kgn · hand 1")
+        assert "as seen by Boris" in text_of(app, "#where")
+
+    run(app, drive, size=(80, 24))

@@ -201,6 +201,9 @@ class DealState:
     buras: list[int] = field(default_factory=list)
     playoff: bool = False
     last_taker: int | None = None
+    laid_down: dict[int, list[tuple[int, Card | None]]] = field(default_factory=dict)
+    """Per taker: the cards in his tricks that were laid face down, each with who laid it
+    (only he saw it)."""
 
     def copy(self) -> DealState:
         """An independent copy: every list, set and dict copied (lays are never changed once
@@ -214,6 +217,7 @@ class DealState:
         other.draws_due = self.draws_due[:]
         other.outranked = set(self.outranked)
         other.buras = self.buras[:]
+        other.laid_down = {p: cards[:] for p, cards in self.laid_down.items()}
         return other
 
     @property
@@ -936,6 +940,8 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
         winner = deal.best.seat
         for lay in deal.trick:
             deal.won[winner].extend([*lay.up, *lay.down])
+            if lay.down:
+                deal.laid_down.setdefault(winner, []).extend((lay.seat, c) for c in lay.down)
         deal.tricks_taken[winner] = deal.tricks_taken.get(winner, 0) + 1
         k = len(deal.trick[0].up)
         self.last_trick = tuple(deal.trick)

@@ -87,6 +87,15 @@ def view(t: BuraTable) -> View:
             view.tricks[names[p]] = deal.tricks_taken.get(p, 0)
             if hidden:
                 view.marks[names[p]] = f"+{hidden} unseen"
+        if deal.laid_down:  # a seat counts of a face-down card only what it laid itself
+            for v in range(t.n):
+                counted: dict[str, tuple[int, int]] = {}
+                for p in range(t.n):
+                    down = deal.laid_down.get(p, [])
+                    unseen = [c for layer, c in down if layer != v or c is None]
+                    lost = sum(card_points(c) for c in unseen if c is not None)
+                    counted[names[p]] = (view.points[names[p]] - lost, len(unseen))
+                view.seen_points[names[v]] = counted
     if t.last_trick and t.last_winner is not None:
         view.trick = _laid(names, t.last_trick)
         view.taker = names[t.last_winner]
@@ -118,8 +127,11 @@ def describe(table: BuraTable, node: Any) -> Said | None:
         if node.down:
             parts.append((" and " if node.cards else "") + f"{len(node.down)} face down")
         return Said("play", parts)
-    if isinstance(node, GiveCard):
-        return Said("other", [f"{node.seat} draws ", CardCode(node.card)])
+    if isinstance(node, GiveCard):  # a draw: the drawer's own, but the trump turned up
+        deal = table.deal
+        public = deal is not None and node.card == card_code(deal.trump_card)
+        seen = None if public else (node.seat,)
+        return Said("other", [f"{node.seat} draws ", CardCode(node.card, seen)])
     if isinstance(node, Show):
         return Said("call", [f"{node.seat} shows {node.combo}: ", *cards_said(node.cards)])
     if isinstance(node, Claim):

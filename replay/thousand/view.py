@@ -72,9 +72,9 @@ def view(t: ThousandTable) -> View:
         if h.size(POOL):
             view.talon = sorted_codes(h.known[POOL]) + ["??"] * h.unknown[POOL]
         if hand.declarer is not None:
-            view.lines.append(("declarer", f"{names[hand.declarer]}, contract {hand.contract}"))
+            view.lines.append(("contract", f"{names[hand.declarer]} {hand.contract}"))
         elif hand.high:
-            view.lines.append(("auction", f"{hand.high} by {names[hand.high_seat or 0]}"))
+            view.lines.append(("bid", f"{names[hand.high_seat or 0]} {hand.high}"))
         view.trump = "none" if hand.trump is None else hand.trump.symbol
         view.trick = [(names[p], [card_code(c)], []) for p, c in hand.plays]
         view.points = {
@@ -126,14 +126,19 @@ def describe(table: ThousandTable, node: Any) -> Said | None:
         if node.bid is None:
             return Said("call", [f"{node.seat} passes"])
         return Said("call", [f"{node.seat} bids {'dark ' if node.dark else ''}{node.bid}"])
+    hand = table.hand
+    declarer = None if hand is None or hand.declarer is None else table.players[hand.declarer]
     if isinstance(node, Talon):
-        return Said("call", ["the declarer takes the talon: ", *cards_said(node.cards)])
+        # shown to everybody (T4.1); in a dark game it stays the declarer's
+        to = (declarer,) if hand is not None and hand.dark and declarer else None
+        return Said("call", ["the declarer takes the talon: ", *cards_said(node.cards, to)])
     if isinstance(node, Concede):
         return Said("call", ["the declarer concedes"])
     if isinstance(node, Give):
         parts: list[str] = ["the declarer gives "]
-        for i, g in enumerate(node.cards):
-            parts += [", " if i else "", f"{g.seat} ", CardCode(g.card)]
+        for i, g in enumerate(node.cards):  # face down: seen by the declarer and its taker
+            seen = (declarer, g.seat) if declarer else (g.seat,)
+            parts += [", " if i else "", f"{g.seat} ", CardCode(g.card, seen)]
         return Said("call", parts)
     if isinstance(node, Contract):
         return Said("call", [f"the contract is {node.value}"])
