@@ -506,7 +506,7 @@ def test_a_seat_sees_the_card_given_to_it_and_not_the_one_given_to_the_other() -
     for seat, own, other in (("Boris", "9♠", "J♠"), ("Vera", "J♠", "9♠")):
         app = viewer(SAMPLES / "thousand" / "01-first-hand.kgn", seat=seat)
 
-        async def drive(pilot: Pilot[None], own: str = own, other: str = other, seat: str = seat) -> None:
+        async def drive(pilot: Pilot[None], app: Viewer = app, own: str = own, other: str = other, seat: str = seat) -> None:
             while "gives" not in text_of(app, "#event"):
                 await pilot.press("right")
             said = text_of(app, "#event")
