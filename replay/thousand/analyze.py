@@ -13,7 +13,7 @@ makeable) or no longer be beaten (when it was not).
 >>> from pathlib import Path
 >>> game = notation.loads(Path("samples/thousand/01-first-hand.kgn").read_text())
 >>> print(analyze_game(game).hands[0].summary())
-hand 1: Anna 120 was makeable (DD 205); took 120, made
+hand 1: Anna declared 120 and made it with 120 points. With best play on all sides Anna could take 205: the contract could be made.
 """
 
 from __future__ import annotations
