@@ -18,26 +18,26 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
-COMPILED = [
-    "notation/cards.py",
-    "notation/escapes.py",
-    "notation/fastparse.py",
-    "notation/gametext.py",
-    "notation/parse.py",
-    "replay/checker.py",
-    "replay/checking.py",
-    "replay/table.py",
-    "replay/thousand/check.py",
-    "replay/thousand/engine.py",
-    "replay/thousand/moves.py",
-    "replay/thousand/table.py",
-    "replay/bura/check.py",
-    "replay/bura/engine.py",
-    "replay/bura/moves.py",
-    "replay/bura/table.py",
-    "replay/burkozel/check.py",
-    "replay/burkozel/engine.py",
-]
+HERE = Path(__file__).resolve().parent
+
+COMPILED = sorted(
+    [
+        "notation/cards.py",
+        "notation/escapes.py",
+        "notation/fastparse.py",
+        "notation/gametext.py",
+        "notation/parse.py",
+        "replay/checker.py",
+        "replay/checking.py",
+        "replay/table.py",
+        # every game's fast reader, and its table, moves, translator, engine and checker
+        *(str(p.relative_to(HERE)) for p in HERE.glob("notation/*/read.py")),
+        *(str(p.relative_to(HERE)) for name in ("check", "engine", "kgn", "moves", "table")
+          for p in HERE.glob(f"replay/*/{name}.py")),
+    ]
+)  # fmt: skip
+"""The modules compiled with mypyc (paths from the source folder): a new game's are found
+by their names."""
 
 
 def _say(message: str) -> None:

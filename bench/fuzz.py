@@ -153,9 +153,9 @@ def one(data: bytes, rng: random.Random) -> str | None:
     from differential import positions
 
     import notation
-    from notation.fastparse import fast_bura, fast_thousand
     from notation.jsonio import iter_json_games, to_json
-    from notation.larkread import _GRAMMAR_OF, _parser
+    from notation.kinds import KINDS
+    from notation.larkread import _parser
     from notation.parse import GameText, parse_game, split_games
     from notation.records import count_items
     from replay.annotate import annotate
@@ -174,14 +174,13 @@ def one(data: bytes, rng: random.Random) -> str | None:
         except notation.KgnError:
             slow = None
         if slow is not None:
-            counted = _parser(_GRAMMAR_OF[slow.kind]).builder  # what the grammar counted
-            if count_items(slow) != (counted.hands, counted.items):
+            counted = _parser(KINDS[slow.kind]).builder  # what the grammar counted
+            if count_items(slow) != (counted.rounds, counted.items):
                 return "count_items and the grammar count a game's items differently"
         fast = None
-        if text.startswith('[Game "thousand"]'):
-            fast = fast_thousand(text, gtext.first_line)
-        elif text.startswith(('[Game "bura"]', '[Game "burkozel"]')):
-            fast = fast_bura(text, gtext.first_line)
+        name = text[len('[Game "') : text.find('"]')] if text.startswith('[Game "') else ""
+        if name in KINDS:  # the fast reader of the game the text starts by naming
+            fast = KINDS[name].read(text, gtext.first_line)
         if fast is not None and slow is None:
             return "the fast reader accepts what the grammar refuses"
         if fast is not None and (fast != slow or positions(fast, []) != positions(slow, [])):

@@ -32,23 +32,22 @@ from .lazy import lazy_attributes
 
 if TYPE_CHECKING:
     from .api import dump, dumps, load, load_all, loads, loads_all
+    from .kinds import KINDS, NotationKind
     from .parse import iter_games, parse_game, read_game, split_games
-    from .records import AnyGame, BuraGame, Game, GameRecord, ThousandGame
+    from .records import GameRecord
     from .write import write_game
 
 __all__ = [
-    "AnyGame",
-    "BuraGame",
+    "KINDS",
     "Card",
-    "Game",
     "GameRecord",
     "IllegalMoveError",
     "KgnError",
     "KgnSyntaxError",
+    "NotationKind",
     "Rank",
     "RulesConfigError",
     "Suit",
-    "ThousandGame",
     "WrongFactError",
     "canonical_card",
     "card_code",
@@ -73,7 +72,8 @@ __version__ = "0.1.0"
 _LAZY = {
     **dict.fromkeys(("dump", "dumps", "load", "load_all", "loads", "loads_all"), ".api"),
     **dict.fromkeys(("iter_games", "parse_game", "read_game", "split_games"), ".parse"),
-    **dict.fromkeys(("AnyGame", "BuraGame", "Game", "GameRecord", "ThousandGame"), ".records"),
+    **dict.fromkeys(("KINDS", "NotationKind"), ".kinds"),
+    "GameRecord": ".records",
     "write_game": ".write",
 }
 

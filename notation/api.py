@@ -8,23 +8,23 @@ from typing import IO
 
 from .errors import KgnError
 from .parse import iter_games
-from .records import Game, GameRecord
+from .records import GameRecord
 from .write import write_game
 
 __all__ = ["dump", "dumps", "load", "load_all", "loads", "loads_all"]
 
 
 
-def loads_all(text: str, *, file: str | None = None) -> list[Game]:
+def loads_all(text: str, *, file: str | None = None) -> list[GameRecord]:
     """Every game of a KGN text (raises :class:`KgnError` at the first bad one)."""
     return list(iter_games(io.StringIO(text), file=file))
 
 
-def load_all(handle: IO[str] | IO[bytes], *, file: str | None = None) -> list[Game]:
+def load_all(handle: IO[str] | IO[bytes], *, file: str | None = None) -> list[GameRecord]:
     return list(iter_games(handle, file=file))
 
 
-def loads(text: str, *, file: str | None = None) -> Game:
+def loads(text: str, *, file: str | None = None) -> GameRecord:
     """The one game of a KGN text; a text of several games is an error (use
     :func:`loads_all` or :func:`iter_games`)."""
     games = loads_all(text, file=file)
@@ -35,19 +35,19 @@ def loads(text: str, *, file: str | None = None) -> Game:
     return games[0]
 
 
-def load(handle: IO[str] | IO[bytes], *, file: str | None = None) -> Game:
+def load(handle: IO[str] | IO[bytes], *, file: str | None = None) -> GameRecord:
     games = load_all(handle, file=file)
     if len(games) != 1:
         raise KgnError(f"expected one game, found {len(games)}", code="game-count", file=file)
     return games[0]
 
 
-def dumps(games: Game | Iterable[Game]) -> str:
+def dumps(games: GameRecord | Iterable[GameRecord]) -> str:
     """Canonical KGN text of one game or of several (separated by a blank line)."""
     if isinstance(games, GameRecord):
         return write_game(games)
     return "\n".join(write_game(g) for g in games)
 
 
-def dump(games: Game | Iterable[Game], handle: IO[str]) -> None:
+def dump(games: GameRecord | Iterable[GameRecord], handle: IO[str]) -> None:
     handle.write(dumps(games))

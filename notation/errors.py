@@ -11,7 +11,10 @@ a.kgn:3:7: error[syntax]: expected a card, found 'X'
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .records import Node
 
 __all__ = [
     "IllegalMoveError",
@@ -48,7 +51,7 @@ class KgnError(ValueError):
         line: int | None = None,
         column: int | None = None,
         game: int | None = None,
-        hand: int | None = None,
+        round: int | None = None,
         trick: int | None = None,
         seat: str | None = None,
         source: str | None = None,
@@ -64,17 +67,18 @@ class KgnError(ValueError):
         self.line = line
         self.column = column
         self.game = game
-        self.hand = hand
+        self.round = round
+        """The round (a hand, a deal) the diagnostic is about."""
         self.trick = trick
         self.seat = seat
         self.source = source
         self.hint = hint
         self.legal = legal
         self.severity = severity
-        self.ref: Any = None
-        self.unit = "hand"
-        """What the game calls the unit ``hand`` counts: ``hand`` (Thousand), ``deal``."""
+        self.ref: Node | None = None
         """The record node a diagnostic is about, when an engine found it late."""
+        self.round_word = "hand"
+        """What the game calls a round, in the message: ``hand`` or ``deal``."""
 
     # -- presentation -------------------------------------------------------------------
 
@@ -85,12 +89,13 @@ class KgnError(ValueError):
 
     @property
     def where(self) -> str:
-        """``game 1, hand 3, trick 5``: the parts that are known."""
+        """``game 1, hand 3, trick 5``: the parts that are known (the round in the game's
+        word)."""
         parts = []
         if self.game is not None:
             parts.append(f"game {self.game}")
-        if self.hand is not None:
-            parts.append(f"{self.unit} {self.hand}")
+        if self.round is not None:
+            parts.append(f"{self.round_word} {self.round}")
         if self.trick is not None:
             parts.append(f"trick {self.trick}")
         return ", ".join(parts)
@@ -142,8 +147,8 @@ class KgnError(ValueError):
             "line": self.line,
             "column": self.column,
             "game": self.game,
-            "hand": self.hand,
-            "unit": self.unit,
+            "hand": self.round,
+            "unit": self.round_word,
             "trick": self.trick,
             "seat": self.seat,
             "legal": self.legal,

@@ -13,9 +13,8 @@ from __future__ import annotations
 import os
 from functools import cache
 from pathlib import Path
-from typing import Any
 
-from lark import Lark
+from lark import Lark, Token, Transformer
 
 __all__ = ["cache_file", "grammar_dir", "grammar_path", "lark_parser", "open_lark"]
 
@@ -53,20 +52,29 @@ def cache_file(name: str) -> str | None:
     return str(folder / f"lark-{name}.pickle")
 
 
-def open_lark(name: str, tag: str, **options: Any) -> Lark:
-    """The LALR parser of grammar ``name``, its tables cached under ``tag``."""
+def open_lark(
+    name: str,
+    tag: str,
+    *,
+    start: str | list[str] = "start",
+    transformer: Transformer[Token, object] | None = None,
+    propagate_positions: bool = False,
+) -> Lark:
+    """The LALR parser of grammar ``name`` (a game's record, and with ``start`` its other
+    start symbols: ``event``, one event alone), its tables cached under ``tag``."""
     return Lark.open(
         str(grammar_path(name)),
         parser="lalr",
         lexer="contextual",
-        start="start",
+        start=start,
         maybe_placeholders=False,
         cache=cache_file(f"{name}-{tag}") or False,
-        **options,
+        transformer=transformer,
+        propagate_positions=propagate_positions,
     )
 
 
 @cache
 def lark_parser(name: str) -> Lark:
-    """The LALR parser of one game grammar (``thousand``, ``bura``), producing a tree."""
-    return open_lark(name, "tree", propagate_positions=False)
+    """The LALR parser of one game's grammar, producing a tree."""
+    return open_lark(name, "tree")

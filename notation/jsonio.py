@@ -15,12 +15,21 @@ import io
 import json
 import re
 from collections.abc import Iterator
-from typing import IO, Any
+from typing import IO, Any, Union
 
 from pydantic import TypeAdapter, ValidationError
 
 from .errors import KgnError, clip
-from .records import MAX_DIGITS, MAX_HANDS, MAX_ITEMS, Game, count_items, pydantic_names
+from .kinds import KINDS
+from .records import (
+    MAX_DIGITS,
+    MAX_HANDS,
+    MAX_ITEMS,
+    GameRecord,
+    count_items,
+    pydantic_names,
+    tagged,
+)
 
 __all__ = [
     "from_dict",
@@ -34,38 +43,47 @@ __all__ = [
 
 
 @functools.cache
-def _game() -> TypeAdapter[Game]:
-    """The validator of game records (built on first use: it takes a while, and checking
-    records needs no JSON)."""
-    adapter: TypeAdapter[Game] = TypeAdapter(pydantic_names()["Game"])
+def _game() -> TypeAdapter[GameRecord]:
+    """The validator of game records: every registered game's record, told apart by its
+    ``kind`` (built on first use: it takes a while, and checking records needs no JSON)."""
+    pydantic_names()
+    classes = []
+    for name in KINDS:
+        kind = KINDS[name]
+        kind.json_names()
+        if kind.record not in classes:
+            classes.append(kind.record)
+    union = classes[0] if len(classes) == 1 else Union[tuple(classes)]  # noqa: UP007
+    adapter: TypeAdapter[GameRecord] = TypeAdapter(tagged(union))
     return adapter
 
 
-_WRITERS: dict[str, TypeAdapter[Any]] = {}
+_WRITERS: dict[str, TypeAdapter[GameRecord]] = {}
 
 
-def _writer(game: Game) -> TypeAdapter[Any]:
+def _writer(game: GameRecord) -> TypeAdapter[GameRecord]:
     """The serializer of one record class (five times faster than the union's)."""
     name = type(game).__name__
     writer = _WRITERS.get(name)
     if writer is None:
         pydantic_names()
+        KINDS[game.kind].json_names()
         writer = _WRITERS[name] = TypeAdapter(type(game))
     return writer
 
 
-def to_dict(game: Game) -> dict[str, Any]:
+def to_dict(game: GameRecord) -> dict[str, Any]:
     """One game as JSON data (positions are left out)."""
     data: dict[str, Any] = _writer(game).dump_python(game, mode="json")
     return data
 
 
-def to_json(game: Game, *, indent: int | None = None) -> str:
+def to_json(game: GameRecord, *, indent: int | None = None) -> str:
     """One game as a JSON document (positions are left out)."""
     return _writer(game).dump_json(game, indent=indent).decode("utf-8")
 
 
-def from_dict(data: Any, *, file: str | None = None, index: int | None = None) -> Game:
+def from_dict(data: Any, *, file: str | None = None, index: int | None = None) -> GameRecord:
     """A game record from JSON data, validated against the schema."""
     try:
         game = _game().validate_python(data)
@@ -74,7 +92,7 @@ def from_dict(data: Any, *, file: str | None = None, index: int | None = None) -
     return _within_limits(game, file, index)
 
 
-def from_json(text: str | bytes, *, file: str | None = None) -> Game:
+def from_json(text: str | bytes, *, file: str | None = None) -> GameRecord:
     """A game record from a JSON document, validated against the schema.  The JSON is read
     by Python's own reader (nested as deep as KGN's fifty variations go; a number longer
     than KGN's nine digits is a located error), then validated."""
@@ -94,12 +112,12 @@ def from_json(text: str | bytes, *, file: str | None = None) -> Game:
     return from_dict(data, file=file)
 
 
-def _within_limits(game: Game, file: str | None, index: int | None) -> Game:
+def _within_limits(game: GameRecord, file: str | None, index: int | None) -> GameRecord:
     """The game, if KGN can hold it: no more hands and items than a KGN reader takes (so
     that what JSON gives always reads back from the KGN written of it)."""
     hands, items = count_items(game)
     if hands > MAX_HANDS:
-        message = f"a game of {hands:,} {game.UNITS}; a game of KGN has at most {MAX_HANDS:,}"
+        message = f"a game of {hands:,} {game.ROUNDS}; a game of KGN has at most {MAX_HANDS:,}"
     elif items > MAX_ITEMS:
         message = (
             f"a game of {items:,} moves, notes, cards and other records; a game of KGN holds "
@@ -244,7 +262,7 @@ class _Stream:
 
 def iter_json_games(
     source: str | IO[str] | IO[bytes], *, file: str | None = None
-) -> Iterator[Game]:
+) -> Iterator[GameRecord]:
     """The games of a JSON text or stream: an array of game objects, or game objects one
     after another (JSON Lines, or one object over several lines).  The input is read a
     chunk at a time, so memory stays near the size of one game whatever the file's size.
@@ -270,7 +288,7 @@ def iter_json_games(
             )
 
 
-def _array_games(stream: _Stream) -> Iterator[Game]:
+def _array_games(stream: _Stream) -> Iterator[GameRecord]:
     n = 0
     while True:
         if stream.skip_space() == "]" and n == 0:

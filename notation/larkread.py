@@ -1,9 +1,12 @@
 """The normative reader: KGN's Lark grammars, and the transformer that builds records as
 the LALR parser reduces.
 
-:func:`notation.parse.parse_game` comes here only when the fast reader
-(:mod:`notation.fastparse`) steps aside, so a command that reads canonical text never
-imports Lark.  Syntax errors are reported with the terminals the parser would really take.
+:func:`notation.parse.parse_game` comes here only when the fast reader steps aside, so a
+command that reads canonical text never imports Lark.  This module holds what every game's
+builder shares (:class:`Builder`: tags, seats, cards, comments, notes, takers, entries, the
+counts that bound a game) and the reporting of syntax errors, with the terminals the parser
+would really take; each game's notation package brings its builder (a subclass, named by
+its kind in :data:`notation.kinds.KINDS`).
 """
 
 from __future__ import annotations
@@ -12,9 +15,9 @@ import collections
 import copy
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
+from typing import TYPE_CHECKING, Final, Literal, TypeVar
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -22,56 +25,41 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from .cards import canonical_card
 from .errors import KgnError, KgnSyntaxError, clip
 from .escapes import COMMENT_BODY, decode_comment, unescape_string
-from .fastparse import MAX_NESTING
 from .grammar import open_lark
 from .records import (
     MAX_DIGITS,
     MAX_HANDS,
     MAX_ITEMS,
-    VARIATION_WEIGHT,
-    Answer,
-    BuraDeal,
-    BuraGame,
-    BuraTrick,
-    BuraVariation,
-    Call,
-    Claim,
+    MAX_NESTING,
     Comment,
-    Concede,
-    Contract,
-    Deal,
-    DealHand,
-    Dealing,
-    Draw,
     Entry,
-    Fault,
-    Game,
-    Give,
+    GameRecord,
     GiveCard,
     Glyph,
     Hand,
     Nag,
-    Play,
-    Pot,
-    Redeal,
-    Show,
-    Stated,
+    Node,
     Tag,
-    Tally,
-    Talon,
-    ThousandGame,
-    Trick,
-    Variation,
     Winner,
     fold_name,
 )
 
 if TYPE_CHECKING:
     from .gametext import GameText
+    from .kinds import NotationKind
 
-__all__ = ["read_with_grammar"]
+__all__ = ["Builder", "Items", "joined", "read_event", "read_with_grammar"]
 
-_GRAMMAR_OF = {"thousand": "thousand", "bura": "bura", "burkozel": "bura"}
+Items = list[object]
+"""The children of a rule as the parser reduced them: tokens, records, lists of records;
+each rule's method knows their shapes (the grammar fixes them) and checks them as it
+takes them (:meth:`Builder.token`, :meth:`Builder.node`)."""
+
+_N = TypeVar("_N", bound=Node)
+
+_GLYPHS: Final[dict[str, Literal["!", "?", "!!", "??", "!?", "?!"]]] = {
+    "!": "!", "?": "?", "!!": "!!", "??": "??", "!?": "!?", "?!": "?!",
+}  # fmt: skip
 
 _READABLE = {
     "CARD": "a card",
@@ -113,10 +101,13 @@ def _expected(names: Iterable[str]) -> str:
     return ", ".join(items[:-1]) + " or " + items[-1]
 
 
-class _Builder(Transformer[Token, Any]):
-    """Builds records while the LALR parser reduces (no parse tree is kept)."""
+class Builder(Transformer[Token, object]):
+    """Builds records while the LALR parser reduces (no parse tree is kept): what every
+    game's grammar shares.  A game's builder adds its rules (``start``, its rounds and
+    events)."""
 
-    UNITS = ThousandGame.UNITS
+    ROUNDS = "rounds"
+    """What a game's rounds are called in a message (``hands``, ``deals``)."""
 
     def __init__(self) -> None:
         super().__init__(visit_tokens=False)
@@ -125,18 +116,63 @@ class _Builder(Transformer[Token, Any]):
         """The Players tag, each name to itself: every record of a seat shares the string."""
         self.folded: dict[str, str] = {}
         self.gtext: GameText | None = None
-        self.kind = "thousand"
+        self.kind = ""
         self.items = 0
-        self.hands = 0
+        self.rounds = 0
 
-    def reset(self, gtext: GameText, kind: str = "thousand") -> None:
+    def reset(self, gtext: GameText | None, kind: str, players: Iterable[str] = ()) -> None:
+        """Ready to read a game of ``kind`` (``players``: the seats an event alone names)."""
         self.kind = kind
         self.items = 0
-        self.hands = 0
-        self.offset = gtext.first_line - 1
-        self.shared = {}
-        self.folded = {}
+        self.rounds = 0
+        self.offset = gtext.first_line - 1 if gtext is not None else 0
         self.gtext = gtext
+        self._players(list(players))
+
+    def _players(self, names: list[str]) -> None:
+        self.shared = {v: v for v in names}
+        self.folded = {}
+        for v in names:
+            self.folded.setdefault(fold_name(v), v)
+
+    # -- what each rule's children are --------------------------------------------------
+
+    @staticmethod
+    def token(item: object) -> Token:
+        """A child that is a token (a keyword, a number, a card, a seat)."""
+        assert isinstance(item, Token), item
+        return item
+
+    @staticmethod
+    def node(item: object, kind: type[_N]) -> _N:
+        """A child that is a record of ``kind``."""
+        assert isinstance(item, kind), item
+        return item
+
+    @staticmethod
+    def nodes(items: Iterable[object], kind: type[_N]) -> list[_N]:
+        """The children that are records of ``kind``, in order."""
+        return [item for item in items if isinstance(item, kind)]
+
+    @staticmethod
+    def notes(item: object) -> list[Node]:
+        """A child that is a list of notes (comments, glyphs, ``$n`` codes, variations)."""
+        assert isinstance(item, list), item
+        return [x for x in item if isinstance(x, Node)]
+
+    @staticmethod
+    def comments_of(item: object) -> list[Comment]:
+        """A child that is a list of comments."""
+        assert isinstance(item, list), item
+        return [x for x in item if isinstance(x, Comment)]
+
+    @staticmethod
+    def strings(item: object) -> list[str]:
+        """A child that is a list of cards (their codes)."""
+        assert isinstance(item, list), item
+        return [str(x) for x in item]
+
+    # -- positions and counts -----------------------------------------------------------
 
     def _pos(self, tok: Token) -> tuple[int, int]:
         """Where the record that starts at ``tok`` was written; every record asks once, so
@@ -156,19 +192,20 @@ class _Builder(Transformer[Token, Any]):
     def _at(self, tok: Token) -> tuple[int, int]:
         return ((tok.line or 1) + self.offset, tok.column or 1)
 
-    def _counted(self, kw: Token) -> None:
-        """One more hand (deal) in this game; no more than MAX_HANDS."""
-        self.hands += 1
-        if self.hands > MAX_HANDS:
+    def counted(self, kw: Token) -> None:
+        """One more round (hand, deal) in this game; no more than MAX_HANDS."""
+        self.rounds += 1
+        if self.rounds > MAX_HANDS:
             raise self._error(
-                f"this game has more than {MAX_HANDS:,} {self.UNITS}; a game of KGN has at most "
-                f"{MAX_HANDS:,} (a long game has 150)",
+                f"this game has more than {MAX_HANDS:,} {self.ROUNDS}; a game of KGN has at "
+                f"most {MAX_HANDS:,} (a long game has 150)",
                 kw,
             )
 
-    def _int(self, tok: Token, digits: str | None = None) -> int:
-        """A number of the text (``digits``: the part of ``tok`` that is the number); one
+    def number(self, item: object, digits: str | None = None) -> int:
+        """A number of the text (``digits``: the part of the token that is the number); one
         longer than 9 digits is an error, not a number."""
+        tok = self.token(item)
         text = str(tok) if digits is None else digits
         if len(text) > MAX_DIGITS:
             raise self._error(
@@ -183,404 +220,140 @@ class _Builder(Transformer[Token, Any]):
             return g.syntax_error(message, line, col)
         return KgnSyntaxError(message, line=line, column=col)
 
-    # -- common ------------------------------------------------------------------------
-    def tag(self, c: list[Token]) -> Tag:
-        name = str(c[0])
-        self._count(c[0], len(c) - 1)  # each value is an item
-        values = [unescape_string(t) for t in c[1:]]
-        if name == "Players":
-            self.shared = {v: v for v in values}
-            self.folded = {}
-            for v in values:
-                self.folded.setdefault(fold_name(v), v)
-        return Tag(name=name, values=values, pos=self._pos(c[0]))
+    def pos(self, item: object) -> tuple[int, int]:
+        """Where the record that starts at this child (a token) was written."""
+        return self._pos(self.token(item))
 
-    def seat(self, c: list[Token]) -> Token:
-        tok = c[0]
+    # -- rules every grammar shares -----------------------------------------------------
+
+    def tag(self, c: Items) -> Tag:
+        name = self.token(c[0])
+        self._count(name, len(c) - 1)  # each value is an item
+        values = [unescape_string(self.token(t)) for t in c[1:]]
+        if str(name) == "Players":
+            self._players(values)
+        return Tag(name=str(name), values=values, pos=self._pos(name))
+
+    def seat(self, c: Items) -> Token:
+        tok = self.token(c[0])
         name = unescape_string(tok) if tok.type == "STRING" else str(tok)
         if name not in self.shared:
             name = self.folded.get(fold_name(name), name)
         return Token("SEAT", name, line=tok.line, column=tok.column)
 
-    def _name(self, seat: Token) -> str:
-        """The name a seat token reads as: the Players tag's own string for a player (every
+    def name(self, item: object) -> str:
+        """The name a seat reads as: the Players tag's own string for a player (every
         record of a seat shares it), else the text."""
-        name = str(seat)
+        name = str(self.token(item))
         return self.shared.get(name, name)
 
-    def _card(self, tok: Token) -> str:
+    def card_of(self, item: object) -> str:
+        """A card's code (an error where the token is no card)."""
+        tok = self.token(item)
         try:
             return canonical_card(str(tok))
         except ValueError:
             raise self._error(f"not a card: {str(tok)!r}", tok) from None
 
-    def card(self, c: list[Token]) -> str:
+    def card(self, c: Items) -> str:
         """A card of a list (a deal, the talon, a shown combination); it counts towards
         MAX_ITEMS as a record does."""
-        self._count(c[0])
-        return self._card(c[0])
+        self._count(self.token(c[0]))
+        return self.card_of(c[0])
 
-    def cards(self, c: list[str]) -> list[str]:
-        return c
+    def cards(self, c: Items) -> list[str]:
+        return [str(x) for x in c]
 
-    def _comment(self, tok: Token) -> Comment:
+    def comment(self, c: Items) -> Comment:
+        tok = self.token(c[0])
         text = str(tok)
         body = text[1:-1] if text.startswith("{") else text[1:]
         return Comment(text=decode_comment(body.strip()), pos=self._pos(tok))
 
-    def comment(self, c: list[Token]) -> Comment:
-        return self._comment(c[0])
+    def glyph(self, c: Items) -> Glyph:
+        tok = self.token(c[0])
+        return Glyph(text=_GLYPHS[str(tok)], pos=self._pos(tok))
 
-    def glyph(self, c: list[Token]) -> Glyph:
-        return Glyph(text=cast(Any, str(c[0])), pos=self._pos(c[0]))
+    def nag(self, c: Items) -> Nag:
+        tok = self.token(c[0])
+        return Nag(value=self.number(tok, tok[1:]), pos=self._pos(tok))
 
-    def nag(self, c: list[Token]) -> Nag:
-        return Nag(value=self._int(c[0], c[0][1:]), pos=self._pos(c[0]))
+    def comments(self, c: Items) -> list[Comment]:
+        return [x for x in c if isinstance(x, Comment)]
 
-    def comments(self, c: list[Comment]) -> list[Comment]:
-        return c
+    def moves_notes(self, c: Items) -> list[Node]:
+        return [x for x in c if isinstance(x, Node)]
 
-    def moves_notes(self, c: list[Any]) -> list[Any]:
-        return c
+    def winner(self, c: Items) -> Winner:
+        return Winner(seat=self.name(c[1]), notes=self.comments_of(c[2]), pos=self.pos(c[1]))
 
-    # -- Thousand ------------------------------------------------------------------------
-    def start(self, c: list[Any]) -> ThousandGame:
-        tags = [x for x in c if isinstance(x, Tag)]
-        notes: list[Comment] = next((x for x in c if isinstance(x, list)), [])
-        hands = [x for x in c if isinstance(x, Hand)]
-        return ThousandGame(tags=tags, notes=notes, hands=hands)
-
-    def hand(self, c: list[Any]) -> Hand:
-        kw, number, notes, *events = c
-        self._counted(kw)
-        fields: dict[str, Any] = {"tricks": [], "stated": []}
-        _collect(events, fields)
-        return Hand(number=self._int(number), notes=notes, pos=self._pos(kw), **fields)
-
-    def deal(self, c: list[Any]) -> Deal:
-        kw, *parts, notes = c
-        hands = [p for p in parts if isinstance(p, DealHand)]
-        talons = [p for p in parts if not isinstance(p, DealHand)]
-        if len(talons) > 1:
-            raise self._error("the talon is given twice in this deal", kw)
-        talon = talons[0][1] if talons else None
-        return Deal(hands=hands, talon=talon, notes=notes, pos=self._pos(kw))
-
-    def deal_hand(self, c: list[Any]) -> DealHand:
+    def deal_hand(self, c: Items) -> Hand:
         seat, cards = c
-        return DealHand(seat=self._name(seat), cards=cards, pos=self._pos(seat))
+        return Hand(seat=self.name(seat), cards=self.strings(cards), pos=self.pos(seat))
 
-    def deal_talon(self, c: list[Any]) -> tuple[Token, list[str]]:
-        return (c[0], c[1])
-
-    def redeal(self, c: list[Any]) -> Redeal:
-        return Redeal(seat=self._name(c[1]), notes=c[2], pos=self._pos(c[0]))
-
-    def auction(self, c: list[Any]) -> _Calls:
-        return _Calls(_joined(c[1:], Call))
-
-    def var_calls(self, c: list[Any]) -> _Calls:
-        return _Calls(_joined(c, Call))
-
-    def call_bid(self, c: list[Any]) -> Call:
-        seat, value, notes = c
-        return Call(seat=self._name(seat), bid=self._int(value), notes=notes, pos=self._pos(seat))
-
-    def call_dark(self, c: list[Any]) -> Call:
-        seat, _, value, notes = c
-        return Call(
-            seat=self._name(seat), bid=self._int(value), dark=True, notes=notes, pos=self._pos(seat)
-        )
-
-    def call_pass(self, c: list[Any]) -> Call:
-        seat, _, notes = c
-        return Call(seat=self._name(seat), bid=None, notes=notes, pos=self._pos(seat))
-
-    def talon(self, c: list[Any]) -> Talon:
-        if len(c) == 4:
-            kw, seat, cards, notes = c
-            return Talon(cards=cards, seat=self._name(seat), notes=notes, pos=self._pos(kw))
-        return Talon(cards=c[1], notes=c[2], pos=self._pos(c[0]))
-
-    def talon_seat(self, c: list[Token]) -> Token:
-        return self.seat(c)
-
-    def concede(self, c: list[Any]) -> Concede:
-        return Concede(notes=c[1], pos=self._pos(c[0]))
-
-    def give(self, c: list[Any]) -> Give:
-        kw, *cards, notes = c
-        return Give(cards=cards, notes=notes, pos=self._pos(kw))
-
-    def give_card(self, c: list[Any]) -> GiveCard:
+    def give_card(self, c: Items) -> GiveCard:
         seat, card = c
-        return GiveCard(seat=self._name(seat), card=self._card(card), pos=self._pos(seat))
+        return GiveCard(seat=self.name(seat), card=self.card_of(card), pos=self.pos(seat))
 
-    def contract(self, c: list[Any]) -> Contract:
-        return Contract(value=self._int(c[1]), notes=c[2], pos=self._pos(c[0]))
+    def entry(self, c: Items) -> Entry:
+        seat, value = self.signed(c)
+        return Entry(seat=self.name(seat), value=value, pos=self._pos(seat))
 
-    def trick(self, c: list[Any]) -> Trick:
-        num = c[0]
-        plays = _joined(c[1:], Play)
-        winner = c[-1] if isinstance(c[-1], Winner) else None
-        return Trick(
-            number=self._int(num, num[:-1]), plays=plays, winner=winner, pos=self._pos(num)
-        )
-
-    def play(self, c: list[Any]) -> Play:
-        seat, card, *rest = c
-        marriage = len(rest) == 2
-        return Play(
-            seat=self._name(seat),
-            card=self._card(card),
-            marriage=marriage,
-            notes=rest[-1],
-            pos=self._pos(seat),
-        )
-
-    def winner(self, c: list[Any]) -> Winner:
-        return Winner(seat=self._name(c[1]), notes=c[2], pos=self._pos(c[1]))
-
-    def var_plays(self, c: list[Any]) -> _Plays:
-        plays = _joined(c, Play)
-        winner = c[-1] if isinstance(c[-1], Winner) else None
-        return _Plays(plays, winner)
-
-    def _stated(self, kind: Literal["points", "score", "totals"], c: list[Any]) -> Stated:
-        return Stated(kind=kind, entries=c[1:-1], notes=c[-1], pos=self._pos(c[0]))
-
-    def points(self, c: list[Any]) -> Stated:
-        return self._stated("points", c)
-
-    def score(self, c: list[Any]) -> Stated:
-        return self._stated("score", c)
-
-    def totals(self, c: list[Any]) -> Stated:
-        return self._stated("totals", c)
-
-    def entry(self, c: list[Any]) -> Entry:
-        seat = c[0]
-        sign = -1 if any(t == "-" for t in c[1:] if t.type == "SIGN") else 1
-        value = next(self._int(t) for t in c[1:] if t.type == "INT")
-        barrel = any(t.type == "BARREL" for t in c[1:])
-        return Entry(seat=self._name(seat), value=sign * value, barrel=barrel, pos=self._pos(seat))
-
-    def variation(self, c: list[Any]) -> Variation:
-        opened, *c = c
-        self._count(opened, VARIATION_WEIGHT)
-        fields: dict[str, Any] = {"tricks": [], "stated": []}
-        for item in c:
-            if isinstance(item, _Plays):
-                fields["plays"], fields["winner"] = item.plays, item.winner
-        _collect([x for x in c if not isinstance(x, _Plays)], fields)
-        return Variation(**fields)
-
-
-class _BuraBuilder(_Builder):
-    """Builds Bura and Burkozel records (the common rules are inherited)."""
-
-    UNITS = BuraGame.UNITS
-
-    def start(self, c: list[Any]) -> BuraGame:  # type: ignore[override]
-        tags = [x for x in c if isinstance(x, Tag)]
-        notes: list[Comment] = next((x for x in c if isinstance(x, list)), [])
-        deals = [x for x in c if isinstance(x, BuraDeal)]
-        return BuraGame(kind=cast(Any, self.kind), tags=tags, notes=notes, deals=deals)
-
-    def deal_block(self, c: list[Any]) -> BuraDeal:
-        kw, number, notes, *rest = c
-        self._counted(kw)
-        dealing = rest.pop(0) if rest and isinstance(rest[0], Dealing) else None
-        return BuraDeal(
-            number=self._int(number), notes=notes, dealing=dealing, events=rest, pos=self._pos(kw)
-        )
-
-    def dealing(self, c: list[Any]) -> Dealing:
-        kw, *parts, notes = c
-        fields: dict[str, Any] = {"hands": []}
-        for part in parts:
-            if isinstance(part, DealHand):
-                fields["hands"].append(part)
-                continue
-            key, tok, value = part
-            if key in fields:
-                raise self._error(f"the {key} is given twice in this deal", tok)
-            fields[key] = value
-        return Dealing(notes=notes, pos=self._pos(kw), **fields)
-
-    def deal_trump(self, c: list[Any]) -> tuple[str, Token, str]:
-        return ("trump", c[0], self._card(c[1]))
-
-    def deal_stock(self, c: list[Any]) -> tuple[str, Token, list[str]]:
-        return ("stock", c[0], c[1])
-
-    def trick(self, c: list[Any]) -> BuraTrick:  # type: ignore[override]
-        num = c[0]
-        answers = _joined(c[1:], Answer)
-        winner = c[-1] if isinstance(c[-1], Winner) else None
-        return BuraTrick(
-            number=self._int(num, num[:-1]), answers=answers, winner=winner, pos=self._pos(num)
-        )
-
-    def answer(self, c: list[Any]) -> Answer:
-        seat, *rest = c
-        notes = rest.pop()
-        up: list[str] = []
-        down: list[str] = []
-        target = up
-        for item in rest:  # cards (read by card()), and the DOWN keyword before those face down
-            if isinstance(item, Token):
-                target = down
-            else:
-                target.append(item)
-        return Answer(seat=self._name(seat), cards=up, down=down, notes=notes, pos=self._pos(seat))
-
-    def draw(self, c: list[Any]) -> Draw:
-        kw, *cards, notes = c
-        return Draw(cards=cards, notes=notes, pos=self._pos(kw))
-
-    def draw_card(self, c: list[Any]) -> GiveCard:
-        return self.give_card(c)
-
-    def claim(self, c: list[Any]) -> Claim:
-        kw, seat, *rest = c
-        notes = rest.pop()
-        count = next((self._int(t) for t in rest if t.type == "INT"), None)
-        outcome = next((str(t).lower() for t in rest if t.type == "OUTCOME"), None)
-        return Claim(
-            seat=self._name(seat), count=count, outcome=cast(Any, outcome), notes=notes, pos=self._pos(kw)
-        )
-
-    def show(self, c: list[Any]) -> Show:
-        kw, seat, combo, cards, notes = c
-        return Show(
-            seat=self._name(seat),
-            combo=cast(Any, str(combo).lower()),
-            cards=cards,
-            notes=notes,
-            pos=self._pos(kw),
-        )
-
-    def fault(self, c: list[Any]) -> Fault:
-        kw, seat, kind, notes = c
-        return Fault(
-            seat=self._name(seat), fault=cast(Any, str(kind).lower()), notes=notes, pos=self._pos(kw)
-        )
-
-    def pot(self, c: list[Any]) -> Pot:
-        kw, *rest = c
-        notes = rest.pop()
+    def signed(self, c: Items) -> tuple[Token, int]:
+        """An entry's seat and its value (signed)."""
+        seat = self.token(c[0])
+        rest = [self.token(t) for t in c[1:]]
         sign = -1 if any(t == "-" for t in rest if t.type == "SIGN") else 1
-        value = next(self._int(t) for t in rest if t.type == "INT")
-        return Pot(value=sign * value, notes=notes, pos=self._pos(kw))
+        return seat, sign * next(self.number(t) for t in rest if t.type == "INT")
 
-    def _tally(self, kind: Literal["chips", "wins", "penalty", "points"], c: list[Any]) -> Tally:
-        return Tally(kind=kind, entries=c[1:-1], notes=c[-1], pos=self._pos(c[0]))
+    def variation_opened(self, item: object) -> None:
+        """A variation counts as VARIATION_WEIGHT items (its record costs as much as two
+        moves)."""
+        from .records import VARIATION_WEIGHT
 
-    def chips(self, c: list[Any]) -> Tally:
-        return self._tally("chips", c)
-
-    def wins(self, c: list[Any]) -> Tally:
-        return self._tally("wins", c)
-
-    def penalty(self, c: list[Any]) -> Tally:
-        return self._tally("penalty", c)
-
-    def points(self, c: list[Any]) -> Tally:  # type: ignore[override]
-        return self._tally("points", c)
-
-    def var_answers(self, c: list[Any]) -> _Answers:
-        answers = _joined(c, Answer)
-        winner = c[-1] if isinstance(c[-1], Winner) else None
-        return _Answers(answers, winner)
-
-    def variation(self, c: list[Any]) -> BuraVariation:  # type: ignore[override]
-        opened, *c = c
-        self._count(opened, VARIATION_WEIGHT)
-        fields: dict[str, Any] = {"events": []}
-        for item in c:
-            if isinstance(item, _Answers):
-                fields["answers"], fields["winner"] = item.answers, item.winner
-            else:
-                fields["events"].append(item)
-        return BuraVariation(**fields)
+        self._count(self.token(item), VARIATION_WEIGHT)
 
 
-@dataclass(slots=True)
-class _Answers:
-    answers: list[Answer]
-    winner: Winner | None = None
+_M = TypeVar("_M", bound=Node)
 
 
-class _Calls(list[Call]):
-    pass
-
-
-_Move = TypeVar("_Move", Call, Play, Answer)
-
-
-def _joined(items: list[Any], kind: type[_Move]) -> list[_Move]:
+def joined(items: Iterable[object], kind: type[_M]) -> list[_M]:
     """The moves among ``items``; the comments written after a separator (``Anna 100,
     {...} Boris 110``) join the notes of the move before them, where the writer puts them,
-    and those before the first move (``bid {...} Anna 100``), the first move's notes."""
-    out: list[_Move] = []
+    and those before the first move (``bid {...} Anna 100``), the first move's notes (every
+    move has ``notes``)."""
+    out: list[_M] = []
     ahead: list[Comment] = []  # comments before the first move: they join its notes
     for item in items:
         if isinstance(item, kind):
             out.append(item)
+            notes: list[Node] = getattr(item, "notes")  # noqa: B009
             if ahead:
-                item.notes[:0] = ahead
+                notes[:0] = ahead
                 ahead = []
         elif isinstance(item, Comment):
             if out:
-                out[-1].notes.append(item)
+                getattr(out[-1], "notes").append(item)  # noqa: B009
             else:
                 ahead.append(item)
     return out
 
 
-@dataclass(slots=True)
-class _Plays:
-    plays: list[Play]
-    winner: Winner | None = None
-
-
-_SINGLE: dict[type, str] = {
-    Deal: "deal",
-    Redeal: "redeal",
-    Talon: "talon",
-    Concede: "concede",
-    Give: "give",
-    Contract: "contract",
-}
-
-
-def _collect(events: list[Any], fields: dict[str, Any]) -> None:
-    for ev in events:
-        if isinstance(ev, _Calls):
-            fields["auction"] = list(ev)
-        elif isinstance(ev, Trick):
-            fields["tricks"].append(ev)
-        elif isinstance(ev, Stated):
-            fields["stated"].append(ev)
-        else:
-            fields[_SINGLE[type(ev)]] = ev
-
-
 @dataclass
 class _Parser:
     lark: Lark
-    builder: _Builder = field(default_factory=_Builder)
-
-
-_BUILDERS: dict[str, type[_Builder]] = {"thousand": _Builder, "bura": _BuraBuilder}
-"""Per grammar: what turns its parse tree into records."""
+    builder: Builder
 
 
 @cache
-def _parser(grammar: str) -> _Parser:
-    builder = _BUILDERS[grammar]()
-    return _Parser(open_lark(grammar, "records", transformer=builder), builder)
+def _parser(kind: NotationKind) -> _Parser:
+    """The parser of a game's grammar, building its records (one per kind, built once;
+    the tables are cached on disk, :mod:`notation.grammar`)."""
+    builder = kind.builder()
+    return _Parser(
+        open_lark(kind.grammar, "records", transformer=builder, start=["start", "move"]),
+        builder,
+    )
 
 
 def _accepted(exc: UnexpectedInput) -> set[str] | None:
@@ -700,12 +473,11 @@ def _open_variation(
     return stack[-1] if stack and limit is None else None
 
 
-def read_with_grammar(gtext: GameText, kind: str) -> Game:
-    """Parse one game of kind ``kind`` with its Lark grammar; a located
+def read_with_grammar(gtext: GameText, kind: NotationKind) -> GameRecord:
+    """Parse one game of ``kind`` with its Lark grammar; a located
     :class:`KgnSyntaxError` for anything the grammar does not take."""
-    grammar = _GRAMMAR_OF[kind]
-    parser = _parser(grammar)
-    parser.builder.reset(gtext, kind)
+    parser = _parser(kind)
+    parser.builder.reset(gtext, kind.name)
     if gtext.text.count("(") > MAX_NESTING:
         deep = _open_variation(gtext, gtext.first_line + gtext.text.count("\n"), 10**9, MAX_NESTING)
         if deep is not None:
@@ -713,7 +485,7 @@ def read_with_grammar(gtext: GameText, kind: str) -> Game:
                 f"variations are nested more than {MAX_NESTING} deep", deep[0], deep[1]
             )
     try:
-        game: Game = parser.lark.parse(gtext.text)  # type: ignore[assignment]
+        game = parser.lark.parse(gtext.text, start="start")
     except UnexpectedInput as exc:
         raise _syntax_error(exc, gtext) from None
     except KgnError:
@@ -726,4 +498,30 @@ def read_with_grammar(gtext: GameText, kind: str) -> Game:
             column=1,
             game=gtext.index,
         ) from None
+    assert isinstance(game, GameRecord)
     return game
+
+
+def read_event(text: str, kind: NotationKind, players: list[str]) -> Node:
+    """One event of a game of ``kind`` written alone (``bid Anna 100``, ``Anna KH
+    marriage``, ``draw Oleg 7H``), as its record, the names matched to ``players``; a
+    :class:`KgnError` (code ``bad-move``) for anything else."""
+    from .gametext import GameText
+
+    written = text.strip()
+    if not written:
+        raise KgnError("not a move: the text is empty", code="bad-move")
+    if "\n" in written or "\r" in written:
+        raise KgnError("a move is one line of KGN", code="bad-move")
+    parser = _parser(kind)
+    gtext = GameText(written, 1, 1)
+    parser.builder.reset(gtext, kind.name, players)
+    try:
+        event = parser.lark.parse(written, start="move")
+    except UnexpectedInput as exc:
+        message = _syntax_error(exc, gtext).message
+        raise KgnError(f"not a move: {written!r} ({message})", code="bad-move") from None
+    except KgnError as exc:
+        raise KgnError(f"not a move: {written!r} ({exc.message})", code="bad-move") from None
+    assert isinstance(event, Node)
+    return event

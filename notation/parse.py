@@ -9,6 +9,7 @@ located :class:`KgnSyntaxError`; the next call goes on with the next game.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import weakref
 from collections.abc import Iterator
@@ -20,9 +21,9 @@ from mypy_extensions import mypyc_attr
 
 from .errors import KgnError, KgnSyntaxError
 from .escapes import COMMENT_BODY, unescape_string
-from .fastparse import fast_bura, fast_thousand
 from .gametext import GameText
-from .records import GAME_KINDS, MAX_DIGITS, MAX_ITEMS, Game
+from .kinds import KINDS, NotationKind
+from .records import MAX_DIGITS, MAX_ITEMS, GameRecord
 
 __all__ = [
     "Chunk",
@@ -57,7 +58,9 @@ def parse_number(text: str) -> int | None:
 @mypyc_attr(serializable=True)
 @dataclass(slots=True)
 class _Stream:
-    """What :func:`read_game` keeps between calls for one handle."""
+    """Where reading a stream stands: the line and game numbers so far, and what was read
+    ahead (one reader's own: :func:`split_games` and :func:`read_game` keep it for the
+    length of a call)."""
 
     line_no: int = 0
     games: int = 0
@@ -75,6 +78,9 @@ class _Stream:
     open_end: bool = False
     """Whether the last game read ended inside a ``{`` comment or before its first move: at
     the end of the input, a ``[`` line after it would not have started a game."""
+    rewind: bool = False
+    """Leave the header that ends a game unread (:func:`read_game`): a seekable stream is
+    put back before it, a binary one looks at it with ``peek`` first."""
 
 
 _BLOCK: Final = 1 << 20
@@ -108,20 +114,6 @@ def _fill(state: _Stream, handle: Any) -> bool:
         lines.pop()  # after the last newline
     state.lines, state.next = lines, 0
     return True
-
-
-_STREAMS: weakref.WeakKeyDictionary[Any, _Stream] = weakref.WeakKeyDictionary()
-_STREAMS_BY_ID: dict[int, _Stream] = {}
-
-
-def _stream_of(handle: Any) -> _Stream:
-    try:
-        state = _STREAMS.get(handle)
-        if state is None:
-            state = _STREAMS[handle] = _Stream()
-        return state
-    except TypeError:  # not weak-referenceable
-        return _STREAMS_BY_ID.setdefault(id(handle), _Stream())
 
 
 def _bad_utf8(
@@ -171,8 +163,7 @@ def _scan_braces(line: str, in_brace: bool) -> bool:
     return in_brace
 
 
-def _read_game_text(handle: Any, file: str | None) -> GameText | None:
-    state = _stream_of(handle)
+def _read_game_text(handle: Any, file: str | None, state: _Stream) -> GameText | None:
     lines: list[str] = []
     first_line = 0
     seen_body = False
@@ -181,6 +172,7 @@ def _read_game_text(handle: Any, file: str | None) -> GameText | None:
     in_brace = state.in_brace
     readline = handle.readline
     while True:
+        mark: int | bool | None = None  # where the line starts, for read_game to go back
         if state.pending is not None:
             line, state.pending = state.pending, None
             err, state.pending_error = state.pending_error, None
@@ -188,6 +180,10 @@ def _read_game_text(handle: Any, file: str | None) -> GameText | None:
             if state.at_end:
                 break
             if state.lines is None:
+                if state.rewind:
+                    mark = _ahead(handle, seen_body and not in_brace)
+                if mark is True:
+                    break  # a header is next (peeked at): the next game's
                 raw = readline()
                 if not raw:
                     state.at_end = True
@@ -217,7 +213,11 @@ def _read_game_text(handle: Any, file: str | None) -> GameText | None:
             head = stripped[0]
             if head == "[":
                 if seen_body:
-                    state.pending, state.pending_error = line, err
+                    if isinstance(mark, int) and not isinstance(mark, bool):
+                        handle.seek(mark)  # the next game's header stays to be read
+                        line_no -= 1
+                    else:
+                        state.pending, state.pending_error = line, err
                     break
             elif head not in "{;":
                 seen_body = True
@@ -244,10 +244,8 @@ def split_games(handle: IO[str] | IO[bytes], file: str | None = None) -> Iterato
     """The games of a stream, as text with their first line number.  A binary stream is read
     a block at a time (``read1``: what a pipe holds now, up to 1 MB), not line by line as
     :func:`read_game` reads: the stream is read on past the game this yields."""
-    state = _stream_of(handle)
-    if state.lines is None and state.line_no == 0 and hasattr(handle, "read1"):
-        state.lines = []
-    while (chunk := _read_game_text(handle, file)) is not None:
+    state = _Stream(lines=[] if hasattr(handle, "read1") else None)
+    while (chunk := _read_game_text(handle, file, state)) is not None:
         yield chunk
 
 
@@ -410,9 +408,9 @@ def split_chunk(chunk: Chunk) -> tuple[list[GameText], bool]:
     True
     """
     handle = BytesIO(chunk.data)
-    state = _STREAMS[handle] = _Stream(chunk.first_line - 1, chunk.first_index - 1, lines=[])
+    state = _Stream(chunk.first_line - 1, chunk.first_index - 1, lines=[])
     games: list[GameText] = []
-    while (gtext := _read_game_text(handle, chunk.file)) is not None:
+    while (gtext := _read_game_text(handle, chunk.file, state)) is not None:
         games.append(gtext)
     return games, state.open_end
 
@@ -422,29 +420,30 @@ def split_chunk(chunk: Chunk) -> tuple[list[GameText], bool]:
 _GAME_TAG: Final = re.compile(r'\[\s*Game\s+"([^"\\\n]*(?:\\.[^"\\\n]*)*)"')
 
 
-def game_kind(gtext: GameText) -> str:
-    """The game a text is of, by its ``Game`` tag (without reading the rest); a located
-    :class:`KgnSyntaxError` if the tag is missing or names no game kozyr knows."""
+def game_kind(gtext: GameText) -> NotationKind:
+    """The notation kind of the game a text is of, by its ``Game`` tag (without reading the
+    rest); a located :class:`KgnSyntaxError` if the tag is missing or names no game kozyr
+    knows."""
     m = _GAME_TAG.search(gtext.text)
 
     def err(message: str, line: int, col: int) -> KgnSyntaxError:
         return gtext.syntax_error(message, line, col, code="header")
 
+    names = list(KINDS)
     if m is None:
+        tags = [f'[Game "{name}"]' for name in names]
         raise err(
-            'the game has no Game tag; every game starts with [Game "thousand"], '
-            '[Game "bura"] or [Game "burkozel"]',
+            "the game has no Game tag; every game starts with "
+            + (", ".join(tags[:-1]) + " or " + tags[-1] if len(tags) > 1 else tags[0]),
             gtext.first_line,
             1,
         )
-    kind = unescape_string('"' + m.group(1) + '"').strip().lower()
-    if kind not in GAME_KINDS:
+    name = unescape_string('"' + m.group(1) + '"').strip().lower()
+    if name not in KINDS:
         line = gtext.first_line + gtext.text.count("\n", 0, m.start())
         col = m.start(1) - (gtext.text.rfind("\n", 0, m.start()) + 1) + 1
-        raise err(
-            f"unknown game {m.group(1)!r}; expected one of: {', '.join(GAME_KINDS)}", line, col
-        )
-    return kind
+        raise err(f"unknown game {m.group(1)!r}; expected one of: {', '.join(names)}", line, col)
+    return KINDS[name]
 
 
 def _check_header_size(gtext: GameText) -> None:
@@ -465,25 +464,24 @@ def _check_header_size(gtext: GameText) -> None:
             )
 
 
-def parse_game(gtext: GameText, *, fast: bool = True) -> Game:
+def parse_game(gtext: GameText, *, fast: bool = True) -> GameRecord:
     """Parse the text of one game into a record; raises a located :class:`KgnSyntaxError`.
 
-    Canonical and near-canonical text takes the fast reader (:mod:`notation.fastparse`),
-    which gives the same records as the grammar; ``fast=False`` always uses the grammar."""
+    Canonical and near-canonical text takes its game's fast reader, which gives the same
+    records as the grammar; ``fast=False`` always uses the grammar."""
     if gtext.encoding_error is not None:
         gtext.encoding_error.game = gtext.index
         raise gtext.encoding_error
     if gtext.text.count('"') > 2 * MAX_ITEMS:
         _check_header_size(gtext)
-    if fast and gtext.text.startswith('[Game "'):
-        head = gtext.text[7:16]
-        record: Game | None = None
-        if head.startswith('thousand"'):
-            record = fast_thousand(gtext.text, gtext.first_line)
-        elif head.startswith(('bura"', 'burkozel"')):
-            record = fast_bura(gtext.text, gtext.first_line)
-        if record is not None:
-            return record
+    text = gtext.text
+    if fast and text.startswith('[Game "'):
+        end = text.find('"', 7, 40)
+        kind = KINDS.get(text[7:end]) if end > 0 else None
+        if kind is not None:
+            record = kind.read(text, gtext.first_line)
+            if record is not None:
+                return record
     from .larkread import read_with_grammar  # the grammar loads only when it is needed
 
     return read_with_grammar(gtext, game_kind(gtext))
@@ -492,7 +490,7 @@ def parse_game(gtext: GameText, *, fast: bool = True) -> Game:
 # ---- The streaming API --------------------------------------------------------------------
 
 
-def read_game(handle: IO[str] | IO[bytes], *, file: str | None = None) -> Game | None:
+def read_game(handle: IO[str] | IO[bytes], *, file: str | None = None) -> GameRecord | None:
     """Read the next game of a text or binary stream; ``None`` at the end.
 
     Raises :class:`KgnSyntaxError` for a bad game; the next call reads the next game.
@@ -502,18 +500,78 @@ def read_game(handle: IO[str] | IO[bytes], *, file: str | None = None) -> Game |
     >>> read_game(src).players, read_game(src)
     (['A', 'B', 'C'], None)
     """
-    gtext = _read_game_text(handle, file if file is not None else _name_of(handle))
+    state = _where(handle)
+    gtext = _read_game_text(handle, file if file is not None else _name_of(handle), state)
+    _remember(handle, state)
     return None if gtext is None else parse_game(gtext)
+
+
+def _tell(handle: Any) -> int | None:
+    """The handle's position, or None where it cannot say (a pipe)."""
+    try:
+        return int(handle.tell()) if handle.seekable() else None
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
+def _ahead(handle: Any, after_body: bool) -> int | bool | None:
+    """Before a line is read by :func:`read_game`: where it starts (a seekable stream goes
+    back there if it is the next game's header), True when it is surely a header (peeked
+    at, after a game's body), or None when neither can be known."""
+    at = _tell(handle)
+    if at is not None:
+        return at
+    peek = getattr(handle, "peek", None)
+    if after_body and peek is not None:
+        head = peek(1).lstrip(b" \t")
+        return head[:1] == b"[" or None
+    return None
+
+
+_AFTER: Final[weakref.WeakKeyDictionary[Any, tuple[int | None, _Stream]]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Where the last :func:`read_game` of a handle left it: its position then, and the line
+and game numbers there.  Only a cache: a handle at another position (moved since) is
+counted afresh from its start, so a game, its line numbers and its number in the file
+depend on the handle's position alone.  (A text stream that cannot seek keeps here the
+header line it had to read ahead.)"""
+
+
+def _where(handle: Any) -> _Stream:
+    """The line and game numbers where ``handle`` stands, as the stream being read."""
+    at = _tell(handle)
+    try:
+        known = _AFTER.get(handle)
+    except TypeError:  # not weak-referenceable: numbered from here
+        known = None
+    if known is not None and (known[0] == at or at is None):
+        seen = known[1]
+        return _Stream(seen.line_no, seen.games, seen.pending, seen.pending_error, rewind=True)
+    if not at:
+        return _Stream(rewind=True)
+    handle.seek(0)  # moved since: count the lines and games before this position
+    state = _Stream(rewind=True)
+    while _tell(handle) is not None and (_tell(handle) or 0) < at:
+        if _read_game_text(handle, None, state) is None:
+            break
+    handle.seek(at)
+    return _Stream(state.line_no, state.games, rewind=True)
+
+
+def _remember(handle: Any, state: _Stream) -> None:
+    with contextlib.suppress(TypeError):  # a handle that is not weak-referenceable
+        _AFTER[handle] = (_tell(handle), state)
 
 
 @overload
 def iter_games(
     handle: IO[str] | IO[bytes], *, file: str | None = ..., on_error: Literal["raise"] = ...
-) -> Iterator[Game]: ...
+) -> Iterator[GameRecord]: ...
 @overload
 def iter_games(
     handle: IO[str] | IO[bytes], *, file: str | None = ..., on_error: Literal["yield"]
-) -> Iterator[Game | KgnError]: ...
+) -> Iterator[GameRecord | KgnError]: ...
 
 
 def iter_games(
@@ -521,7 +579,7 @@ def iter_games(
     *,
     file: str | None = None,
     on_error: Literal["raise", "yield"] = "raise",
-) -> Iterator[Game] | Iterator[Game | KgnError]:
+) -> Iterator[GameRecord] | Iterator[GameRecord | KgnError]:
     """Every game of a stream.  With ``on_error="yield"`` a bad game is yielded as its
     :class:`KgnError` and reading goes on."""
     name = file if file is not None else _name_of(handle)

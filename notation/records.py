@@ -24,51 +24,35 @@ if TYPE_CHECKING:  # at run time these come with pydantic_names(), when JSON nee
     from pydantic.json_schema import SkipJsonSchema
 
 __all__ = [
-    "GAME_KINDS",
     "MAX_DIGITS",
     "MAX_HANDS",
     "MAX_ITEMS",
+    "MAX_NESTING",
     "MAX_NUMBER",
     "VARIATION_WEIGHT",
-    "Call",
     "CardText",
     "Comment",
-    "Concede",
-    "Contract",
     "Count",
-    "Deal",
-    "DealHand",
     "Entry",
     "Flag",
-    "Game",
     "GameRecord",
-    "Give",
     "GiveCard",
     "Glyph",
     "Hand",
-    "LineOfPlay",
     "Nag",
     "Node",
-    "Note",
-    "Play",
     "Pos",
-    "Redeal",
     "Signed",
-    "Stated",
     "Tag",
     "TagName",
-    "Talon",
-    "ThousandGame",
-    "Trick",
-    "Variation",
     "Winner",
     "count_items",
     "fold_name",
+    "json_types",
     "maker",
     "record_items",
+    "tagged",
 ]
-
-GAME_KINDS = ("thousand", "bura", "burkozel")
 
 CardText = str
 """A card in canonical text, or ``??`` for a card nobody recorded (JSON checks it)."""
@@ -92,6 +76,9 @@ its tags and the cards of card lists (deals, talons, shown combinations, Bura an
 150-hand game of Thousand has 15,000.  With :data:`MAX_HANDS` this bounds the memory one game can take,
 whatever its text (:func:`count_items` counts them)."""
 
+MAX_NESTING = 50
+"""How deeply variations may nest (both readers report a deeper one)."""
+
 VARIATION_WEIGHT = 2
 """What a variation counts towards :data:`MAX_ITEMS`: its record costs as much memory as
 two moves (its lists of calls, plays, tricks and stated facts)."""
@@ -109,7 +96,7 @@ TagName = str
 checks it)."""
 
 Flag = bool
-"""A word that is there or not (``dark``, ``marriage``, ``barrel``): JSON takes only
+"""A word that is there or not (a bid called ``dark`` ...): JSON takes only
 ``true`` and ``false``, as it takes only numbers for numbers."""
 
 
@@ -139,8 +126,8 @@ def maker(cls: type[_R], *names: str) -> Callable[..., _R]:
     text; a record made by keyword costs 2.4 times as much (the call builds a tuple and a
     dict before the dataclass's ``__init__`` runs).
 
-    >>> make = maker(Play, "seat", "card", "pos")
-    >>> make("Anna", "AS", (3, 5)) == Play(seat="Anna", card="AS")
+    >>> make = maker(Winner, "seat", "pos")
+    >>> make("Anna", (3, 5)) == Winner(seat="Anna")
     True
     """
     if hasattr(cls, "__post_init__"):
@@ -186,7 +173,7 @@ def count_items(game: Any) -> tuple[int, int]:
                     items += len(value)
                 else:
                     stack.extend(value)
-    return len(game.units), items
+    return len(game.rounds), items
 
 
 @dataclass(slots=True, kw_only=True, eq=False)
@@ -242,29 +229,6 @@ class Nag(Node):
     value: Count
 
 
-# ---- Thousand events ------------------------------------------------------------------
-
-
-@dataclass(slots=True, kw_only=True, eq=False)
-class Call(Node):
-    """One call of the auction: a bid (``bid``), a pass (``bid`` is None), or a dark bid."""
-
-    kind: Literal["call"] = "call"
-    seat: str
-    bid: Count | None = None
-    dark: Flag = False
-    notes: list[Note] = field(default_factory=list)
-
-
-@dataclass(slots=True, kw_only=True, eq=False)
-class Play(Node):
-    """One card played to a trick; ``marriage`` marks a declaration on the lead."""
-
-    kind: Literal["play"] = "play"
-    seat: str
-    card: CardText
-    marriage: Flag = False
-    notes: list[Note] = field(default_factory=list)
 
 
 @dataclass(slots=True, kw_only=True, eq=False)
@@ -276,17 +240,7 @@ class Winner(Node):
 
 
 @dataclass(slots=True, kw_only=True, eq=False)
-class Trick(Node):
-    """A trick: its number, the plays from the leader clockwise, the stated winner."""
-
-    kind: Literal["trick"] = "trick"
-    number: Count
-    plays: list[Play]
-    winner: Winner | None = None
-
-
-@dataclass(slots=True, kw_only=True, eq=False)
-class DealHand(Node):
+class Hand(Node):
     """The cards dealt to one seat (``??`` for cards nobody recorded)."""
 
     seat: str
@@ -294,121 +248,19 @@ class DealHand(Node):
 
 
 @dataclass(slots=True, kw_only=True, eq=False)
-class Deal(Node):
-    """The deal: the seats' hands and the talon, any of them left out or partial."""
-
-    kind: Literal["deal"] = "deal"
-    hands: list[DealHand] = field(default_factory=list)
-    talon: list[CardText] | None = None
-    notes: list[Comment] = field(default_factory=list)
-
-
-@dataclass(slots=True, kw_only=True, eq=False)
-class Redeal(Node):
-    """A player shows four nines and asks for a redeal (switch ``redeal-four-nines``)."""
-
-    kind: Literal["redeal"] = "redeal"
-    seat: str
-    notes: list[Comment] = field(default_factory=list)
-
-
-@dataclass(slots=True, kw_only=True, eq=False)
-class Talon(Node):
-    """The declarer reveals the talon and takes it."""
-
-    kind: Literal["talon"] = "talon"
-    cards: list[CardText]
-    seat: str | None = None
-    """The declarer, when the record names him (``talon Anna: ...``); checked."""
-    notes: list[Comment] = field(default_factory=list)
-
-
-@dataclass(slots=True, kw_only=True, eq=False)
-class Concede(Node):
-    """The declarer gives the hand up after taking the talon (switch ``concede``)."""
-
-    kind: Literal["concede"] = "concede"
-    notes: list[Comment] = field(default_factory=list)
-
-
-@dataclass(slots=True, kw_only=True, eq=False)
 class GiveCard(Node):
+    """One card that goes to one seat (a card given, a card drawn)."""
+
     seat: str
     card: CardText
 
 
 @dataclass(slots=True, kw_only=True, eq=False)
-class Give(Node):
-    """The declarer gives one card to each opponent."""
-
-    kind: Literal["give"] = "give"
-    cards: list[GiveCard]
-    notes: list[Comment] = field(default_factory=list)
-
-
-@dataclass(slots=True, kw_only=True, eq=False)
-class Contract(Node):
-    """The final contract, after the declarer's optional raise."""
-
-    kind: Literal["contract"] = "contract"
-    value: Count
-    notes: list[Comment] = field(default_factory=list)
-
-
-@dataclass(slots=True, kw_only=True, eq=False)
 class Entry(Node):
-    """One seat's number in a stated fact; ``barrel`` marks a player on the barrel."""
+    """One seat's number in a stated fact (a game's own entries may add a mark)."""
 
     seat: str
     value: Signed
-    barrel: Flag = False
-
-
-@dataclass(slots=True, kw_only=True, eq=False)
-class Stated(Node):
-    """A stated fact of a hand, checked by the engine: ``points``, ``score`` or ``totals``."""
-
-    kind: Literal["points", "score", "totals"]
-    entries: list[Entry]
-    notes: list[Comment] = field(default_factory=list)
-
-
-@dataclass(slots=True, kw_only=True, eq=False)
-class LineOfPlay(Node):
-    """What a hand and a variation share: the events from the auction to the end."""
-
-    auction: list[Call] = field(default_factory=list)
-    talon: Talon | None = None
-    concede: Concede | None = None
-    give: Give | None = None
-    contract: Contract | None = None
-    tricks: list[Trick] = field(default_factory=list)
-    stated: list[Stated] = field(default_factory=list)
-
-
-@dataclass(slots=True, kw_only=True, eq=False)
-class Variation(LineOfPlay):
-    """Another line of play from before the move it follows (to the end of the hand at
-    most): further calls, the rest of the trick in progress, then the usual events."""
-
-    kind: Literal["variation"] = "variation"
-    plays: list[Play] = field(default_factory=list)
-    winner: Winner | None = None
-
-
-@dataclass(slots=True, kw_only=True, eq=False)
-class Hand(LineOfPlay):
-    """One hand of Thousand, numbered from 1 (or from the ``FirstHand`` tag)."""
-
-    kind: Literal["hand"] = "hand"
-    number: Count
-    notes: list[Comment] = field(default_factory=list)
-    deal: Deal | None = None
-    redeal: Redeal | None = None
-
-
-Note = Comment | Glyph | Nag | Variation
-"""An annotation of a move."""
 
 
 # ---- Games ----------------------------------------------------------------------------
@@ -424,11 +276,23 @@ class Tag(Node):
 
 @dataclass(slots=True, kw_only=True, eq=False)
 class GameRecord(Node):
-    """What every game record has: the tags, the comments before the first hand or deal,
-    and ``units`` (the hands or deals)."""
+    """What every game record has: the tags, the comments before the first round, and
+    ``rounds`` (each game's dealings of the cards and their play, in order: the field
+    ``ROUNDS`` names, ``hands`` or ``deals`` in the game's words)."""
 
     tags: list[Tag]
     notes: list[Comment] = field(default_factory=list)
+    kind: str = ""
+    """The game (its ``Game`` tag): each game's record class narrows it to its name."""
+
+    ROUNDS: ClassVar[str] = "rounds"
+    """The field that holds the game's rounds (as JSON and the schema name it)."""
+
+    @property
+    def rounds(self) -> list[Any]:
+        """The rounds, in order (a list of the game's round records)."""
+        rounds: list[Any] = getattr(self, self.ROUNDS)
+        return rounds
 
     def tag(self, name: str) -> str | None:
         """The first value of a tag (``None`` when absent or empty)."""
@@ -456,193 +320,36 @@ class GameRecord(Node):
         return self.tag("Rules") or ""
 
 
-@dataclass(slots=True, kw_only=True, eq=False)
-class ThousandGame(GameRecord):
-    """A session of Thousand: the header and the hands in order."""
+def json_types() -> dict[str, Any]:
+    """What the shared annotations of records mean to pydantic: card patterns, bounds, flags
+    taken strictly, ``pos`` left out of JSON.  Each records module puts these names in its
+    own namespace before pydantic reads its (string) annotations (:mod:`notation.jsonio`), so
+    pydantic is imported only where JSON is read or written."""
+    from pydantic import Field
+    from pydantic.json_schema import SkipJsonSchema
 
-    kind: Literal["thousand"] = "thousand"
-    hands: list[Hand] = field(default_factory=list)
-
-    UNITS: ClassVar[str] = "hands"
-    """The field that holds the game's hands (deals, for Bura)."""
-
-    @property
-    def units(self) -> list[Hand]:
-        """The hands, in order (every game record has ``units``)."""
-        return self.hands
-
-
-# ---- Bura and Burkozel events -------------------------------------------------------------
-
-
-@dataclass(slots=True, kw_only=True, eq=False)
-class Answer(Node):
-    """One player's cards in a trick (the lead is the first answer): ``cards`` face up,
-    ``down`` face down (``??`` where nobody saw them)."""
-
-    seat: str
-    cards: list[CardText] = field(default_factory=list)
-    down: list[CardText] = field(default_factory=list)
-    notes: list[BuraNote] = field(default_factory=list)
+    return {
+        "Field": Field,
+        "SkipJsonSchema": SkipJsonSchema,
+        "CardText": Annotated[str, Field(pattern=r"^(?:[6-9TJQKA][SCDH]|\?\?)$")],
+        "Count": Annotated[int, Field(strict=True, ge=0, le=10**MAX_DIGITS - 1)],
+        "Signed": Annotated[
+            int, Field(strict=True, ge=-(10**MAX_DIGITS - 1), le=10**MAX_DIGITS - 1)
+        ],
+        "Flag": Annotated[bool, Field(strict=True)],
+        "TagName": Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9_]*$")],
+    }
 
 
-@dataclass(slots=True, kw_only=True, eq=False)
-class BuraTrick(Node):
-    """A Bura trick: the lead and the answers clockwise, and the stated taker."""
+def tagged(union: Any) -> Any:
+    """A union of records told apart by their ``kind`` (for pydantic)."""
+    from pydantic import Field
 
-    kind: Literal["trick"] = "trick"
-    number: Count
-    answers: list[Answer]
-    winner: Winner | None = None
+    return Annotated[union, Field(discriminator="kind")]
 
 
-@dataclass(slots=True, kw_only=True, eq=False)
-class Dealing(Node):
-    """The deal: each seat's cards, the trump card, the stock from the top."""
-
-    kind: Literal["dealing"] = "dealing"
-    hands: list[DealHand] = field(default_factory=list)
-    trump: CardText | None = None
-    stock: list[CardText] | None = None
-    notes: list[Comment] = field(default_factory=list)
-
-
-@dataclass(slots=True, kw_only=True, eq=False)
-class Draw(Node):
-    """Cards drawn from the stock, one at a time, in order."""
-
-    kind: Literal["draw"] = "draw"
-    cards: list[GiveCard]
-    notes: list[Comment] = field(default_factory=list)
-
-
-@dataclass(slots=True, kw_only=True, eq=False)
-class Claim(Node):
-    """A claim ("open"): the claimant, and the count and outcome when stated."""
-
-    kind: Literal["claim"] = "claim"
-    seat: str
-    count: Count | None = None
-    outcome: Literal["win", "fail"] | None = None
-    notes: list[Comment] = field(default_factory=list)
-
-
-@dataclass(slots=True, kw_only=True, eq=False)
-class Show(Node):
-    """A combination shown from the hand."""
-
-    kind: Literal["show"] = "show"
-    seat: str
-    combo: Literal["bura", "molodka", "moskva", "small-moskva", "foreheads"]
-    cards: list[CardText] = field(default_factory=list)
-    notes: list[Comment] = field(default_factory=list)
-
-
-@dataclass(slots=True, kw_only=True, eq=False)
-class Fault(Node):
-    """A fault at the stock."""
-
-    kind: Literal["fault"] = "fault"
-    seat: str
-    fault: Literal["out-of-turn", "double-draw"]
-    notes: list[Comment] = field(default_factory=list)
-
-
-@dataclass(slots=True, kw_only=True, eq=False)
-class Pot(Node):
-    """The stated pot at that point."""
-
-    kind: Literal["pot"] = "pot"
-    value: Signed
-    notes: list[Comment] = field(default_factory=list)
-
-
-@dataclass(slots=True, kw_only=True, eq=False)
-class Tally(Node):
-    """A stated running count: ``chips`` (net winnings), ``wins`` (deals won),
-    ``penalty`` points, or a deal's card ``points``."""
-
-    kind: Literal["chips", "wins", "penalty", "points"]
-    entries: list[Entry]
-    notes: list[Comment] = field(default_factory=list)
-
-
-BuraEvent = BuraTrick | Draw | Claim | Show | Fault | Pot | Tally
-
-
-@dataclass(slots=True, kw_only=True, eq=False)
-class BuraVariation(Node):
-    """Another line of play from before the answer it follows: the rest of that trick,
-    then the deal's later events."""
-
-    kind: Literal["variation"] = "variation"
-    answers: list[Answer] = field(default_factory=list)
-    winner: Winner | None = None
-    events: list[BuraEvent] = field(default_factory=list)
-
-
-BuraNote = Comment | Glyph | Nag | BuraVariation
-
-
-@dataclass(slots=True, kw_only=True, eq=False)
-class BuraDeal(Node):
-    """One deal of Bura or Burkozel."""
-
-    kind: Literal["deal"] = "deal"
-    number: Count
-    notes: list[Comment] = field(default_factory=list)
-    dealing: Dealing | None = None
-    events: list[BuraEvent] = field(default_factory=list)
-
-
-@dataclass(slots=True, kw_only=True, eq=False)
-class BuraGame(GameRecord):
-    """A session of Bura or Burkozel: the header and the deals in order."""
-
-    kind: Literal["bura", "burkozel"] = "bura"
-    deals: list[BuraDeal] = field(default_factory=list)
-
-    UNITS: ClassVar[str] = "deals"
-    """The field that holds the game's deals."""
-
-    @property
-    def units(self) -> list[BuraDeal]:
-        """The deals, in order (every game record has ``units``)."""
-        return self.deals
-
-
-Game = ThousandGame | BuraGame
-"""A game record of any kind."""
-AnyGame = ThousandGame | BuraGame
-
-
-def pydantic_names() -> dict[str, Any]:
-    """What the records' annotations mean to pydantic: card patterns, bounds, the ``kind``
-    discriminators, ``pos`` left out of JSON.  :mod:`notation.jsonio` calls this before it
-    builds its validators, so pydantic is imported only where JSON is read or written; the
-    annotations are strings that pydantic reads in this module's names.  Returns the names
-    (``Game`` is the discriminated union to validate)."""
+def pydantic_names() -> None:
+    """Make this module's annotations readable by pydantic (see :func:`json_types`)."""
     names = globals()
     if "Field" not in names:
-        from pydantic import Field
-        from pydantic.json_schema import SkipJsonSchema
-
-        def tagged(union: Any) -> Any:
-            return Annotated[union, Field(discriminator="kind")]
-
-        names.update(
-            Field=Field,
-            SkipJsonSchema=SkipJsonSchema,
-            CardText=Annotated[str, Field(pattern=r"^(?:[6-9TJQKA][SCDH]|\?\?)$")],
-            Count=Annotated[int, Field(strict=True, ge=0, le=10**MAX_DIGITS - 1)],
-            Signed=Annotated[
-                int, Field(strict=True, ge=-(10**MAX_DIGITS - 1), le=10**MAX_DIGITS - 1)
-            ],
-            Flag=Annotated[bool, Field(strict=True)],
-            TagName=Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9_]*$")],
-            Note=tagged(Note),
-            BuraEvent=tagged(BuraEvent),
-            BuraNote=tagged(BuraNote),
-            Game=tagged(Game),
-        )
-    return names
+        names.update(json_types())

@@ -27,18 +27,17 @@ if TYPE_CHECKING:
     from .checking import Report, Visitor, check, replay_record
     from .games import GAMES, generate, kind_of, new_table, table_of
     from .model import GameKind, Outcome, Table
-    from .rules import PRESETS, SWITCHES, RuleSet, parse_rules
+    from .rules import Rulebook, RuleSet, parse_rules
 
 __all__ = [
     "GAMES",
-    "PRESETS",
-    "SWITCHES",
     "GameKind",
     "IllegalMoveError",
     "KgnError",
     "Outcome",
     "Report",
     "RuleSet",
+    "Rulebook",
     "Table",
     "Visitor",
     "cards",
@@ -56,7 +55,7 @@ _LAZY = {
     **dict.fromkeys(("Report", "Visitor", "check", "replay_record"), ".checking"),
     **dict.fromkeys(("GAMES", "generate", "kind_of", "new_table", "table_of"), ".games"),
     **dict.fromkeys(("GameKind", "Outcome", "Table"), ".model"),
-    **dict.fromkeys(("PRESETS", "SWITCHES", "RuleSet", "parse_rules"), ".rules"),
+    **dict.fromkeys(("RuleSet", "Rulebook", "parse_rules"), ".rules"),
 }
 
 

@@ -13,20 +13,23 @@ from the game kind.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Generic, Protocol, TypeVar
 
 from mypy_extensions import mypyc_attr
 
 from notation.cards import CARD_OF_CODE, Card, parse_card
 from notation.errors import IllegalMoveError, KgnError, RulesConfigError, WrongFactError, clip
-from notation.records import AnyGame, BuraTrick, Comment, Node, Tag, Trick, fold_name
+from notation.records import Comment, GameRecord, Node, Tag, fold_name
 
-from .rules import RuleSet, did_you_mean, parse_rules
-from .table import BaseTable
+from .rules import Rulebook, RuleSet, did_you_mean
+from .table import GameTable
 
-__all__ = ["MAX_ERRORS", "Checker", "LineEnded", "Report", "Visitor"]
+if TYPE_CHECKING:
+    from .model import RoundResult
+
+__all__ = ["MAX_ERRORS", "Checker", "LineEnded", "Progress", "Report", "Visitor"]
 
 MAX_ERRORS = 100
 """How many errors one game reports; the rest are counted."""
@@ -40,17 +43,17 @@ class Report:
     game: str
     players: list[str]
     diagnostics: list[KgnError] = field(default_factory=list)
-    hands: list[Any] = field(default_factory=list)
-    """Per hand (Thousand: ``HandResult``) or per deal (Bura: ``DealResult``)."""
+    rounds: list[RoundResult] = field(default_factory=list)
+    """One result per finished round (the game's own ``RoundResult``)."""
     result: str | None = None
     totals: dict[str, int] = field(default_factory=dict)
     complete: bool = False
     """True when the record replayed to its end (no illegal move stopped it)."""
     checked: int = 0
+    """Rounds replayed: finished ones, and the one an illegal move or the end of an
+    unfinished record stopped in."""
     suppressed: int = 0
     """Errors past the first :data:`MAX_ERRORS` of the game, counted but not reported."""
-    """Hands (deals) replayed: finished ones, and the one an illegal move or the end of an
-    unfinished record stopped in."""
 
     @property
     def ok(self) -> bool:
@@ -74,32 +77,61 @@ class Visitor:
     def end_variation(self) -> None:
         self.depth -= 1
 
-    def visit_move(self, table: Any, node: Node, checker: Checker[Any, Any]) -> None:
+    def visit_move(self, table: GameTable, node: Node, where: Progress) -> None:
         """A move was pushed: ``table`` is the position after it, ``node`` the record node
-        it came from."""
+        it came from, ``where`` the round and trick it is in (the checker)."""
 
     def visit_taker_comments(self, notes: list[Comment]) -> None:
         """Comments written after a trick's taker."""
+
+
+class Progress(Protocol):
+    """Where a replay stands, as a visitor sees it: the round and trick being replayed,
+    and the seats of the players' names."""
+
+    @property
+    def round_no(self) -> int | None: ...
+
+    @property
+    def trick_no(self) -> int | None: ...
+
+    def seat(self, name: str, node: Node | None) -> int:
+        """The seat of the player ``name`` (as the record writes it)."""
+        ...
+
+
+class Numbered(Protocol):
+    """A round of a record: it has a number."""
+
+    @property
+    def number(self) -> int: ...
+
+
+U = TypeVar("U", bound=Numbered)
 
 
 class LineEnded(Exception):
     """An illegal move: the current line of play ends here (reported already)."""
 
 
-T = TypeVar("T", bound=BaseTable[Any, Any])
+T = TypeVar("T", bound=GameTable)
 """A game's table type."""
-G = TypeVar("G", bound=AnyGame)
+G = TypeVar("G", bound=GameRecord)
 """A game's record type."""
 
 
 class Checker(Generic[T, G]):
     """What every game's checker shares: locating diagnostics, seats, the header, the
-    replay loop.  A game's checker names its ``game``, ``unit``, ``setup_clause`` and
-    ``result_clause``, and supplies ``header``, ``units``, ``replay_unit`` and ``totals``."""
+    replay loop.  A game's checker names its ``game``, ``round_word``, ``setup_clause`` and
+    ``result_clause``, and supplies ``header``, ``rounds``, ``replay_round`` and
+    ``totals``; it reads the names and cards of a record's nodes for the game's translator
+    (:class:`replay.table.Seats`), reporting what is wrong at the node."""
 
     game: ClassVar[str] = ""
-    unit: ClassVar[str] = "hand"
-    """What the game calls one dealing of the cards: ``hand`` (Thousand) or ``deal``."""
+    rulebook: ClassVar[Rulebook]
+    """The game's switches and presets (the ``Rules`` tag is read by it)."""
+    round_word: ClassVar[str] = "hand"
+    """What the game calls a round (one dealing of the cards and its play)."""
     setup_clause: ClassVar[str] = ""
     """The clause of the players, the dealer and the start tags (T1, B1, K1)."""
     deck_clause: ClassVar[str] = ""
@@ -130,8 +162,10 @@ class Checker(Generic[T, G]):
         self.source = source
         self.diags: list[KgnError] = []
         self.seats: dict[str, int] = {}
-        self.hand_no: int | None = None
+        self.round_no: int | None = None
         self.trick_no: int | None = None
+        self.checked = 0
+        """Rounds replayed so far (the one an illegal move stopped in included)."""
         self.suppressed = 0
         self.visitor: Visitor | None = None
         """Sees every step (see :class:`Visitor`)."""
@@ -145,9 +179,9 @@ class Checker(Generic[T, G]):
             err.line, err.column = pos
         err.file = self.file
         err.game = self.index
-        err.unit = self.unit
-        if err.hand is None:
-            err.hand = self.hand_no
+        err.round_word = self.round_word
+        if err.round is None:
+            err.round = self.round_no
         if err.trick is None:
             err.trick = self.trick_no
         if seat is not None:
@@ -180,7 +214,8 @@ class Checker(Generic[T, G]):
 
     def start_trick(
         self,
-        trick: Trick | BuraTrick,
+        trick: Node,
+        number: int,
         current: int,
         unfinished: bool,
         clause: str,
@@ -188,18 +223,16 @@ class Checker(Generic[T, G]):
         numbered: bool = True,
     ) -> None:
         """A trick begins: the one before must be complete, and its stated number right."""
-        self.trick_no = trick.number
+        self.trick_no = number
         if unfinished:
             raise self.stop(
-                f"trick {current} is unfinished, yet trick {trick.number} starts",
+                f"trick {current} is unfinished, yet trick {number} starts",
                 "incomplete-trick",
                 clause,
                 trick,
             )
-        if numbered and trick.number != current:
-            self.wrong(
-                f"this is trick {current}, not {trick.number}", "trick-number", number_clause, trick
-            )
+        if numbered and number != current:
+            self.wrong(f"this is trick {current}, not {number}", "trick-number", number_clause, trick)
             self.trick_no = current
 
     def wrong(
@@ -250,7 +283,7 @@ class Checker(Generic[T, G]):
         if self.diags:
             return None
         try:
-            rules = parse_rules(self.game, g.rules)
+            rules = self.rulebook.parse(g.rules)
         except RulesConfigError as exc:
             exc.clause = exc.clause or clause
             self.report(exc, tag_pos["Rules"])
@@ -344,7 +377,7 @@ class Checker(Generic[T, G]):
 
     # -- replaying -------------------------------------------------------------------------
 
-    def apply(self, table: T, move: Any, node: Node, seat: str | None = None) -> None:
+    def apply(self, table: T, move: object, node: Node, seat: str | None = None) -> None:
         """Push a move; an illegal one is reported at ``node`` and ends the line."""
         try:
             table.push(move)
@@ -353,11 +386,21 @@ class Checker(Generic[T, G]):
         if self.visitor is not None:
             self.visitor.visit_move(table, node, self)
 
+    def push_event(self, table: T, node: Node, seat: str | None = None) -> None:
+        """Push the move one event of the record stands for (the game's translator,
+        ``table.move_of``, with this checker reading its names and cards); what is wrong
+        with it is reported at ``node`` and ends the line."""
+        try:
+            move = table.move_of(node, self)
+        except IllegalMoveError as exc:
+            raise self.illegal(exc, node, seat) from None
+        self.apply(table, move, node, seat)
+
     def branch(self, table: T, run: Callable[[T], None]) -> None:
         """Replay a variation on a copy of the table, as a line of its own."""
         clone = table.clone()
         clone.mark()  # an illegal move in the variation is undone from here
-        saved = (self.hand_no, self.trick_no)
+        saved = (self.round_no, self.trick_no)
         if self.visitor is not None:
             self.visitor.begin_variation()
         try:
@@ -367,20 +410,29 @@ class Checker(Generic[T, G]):
         finally:
             if self.visitor is not None:
                 self.visitor.end_variation()
-            self.hand_no, self.trick_no = saved
+            self.round_no, self.trick_no = saved
 
     # -- the replay -----------------------------------------------------------------------------
-    # A game kind's checker supplies header(), units() (hands or deals), replay_unit() and
+    # A game kind's checker supplies header(), replay_rounds() (through each_round) and
     # totals(); finish() closes what the record leaves open.
 
     def header(self) -> T | None:
         raise NotImplementedError
 
-    def units(self) -> list[Any]:
+    def replay_rounds(self, table: T) -> None:
+        """Replay every round of the record (the game's checker calls :meth:`each_round`
+        with its rounds)."""
         raise NotImplementedError
 
-    def replay_unit(self, table: T, unit: Any, last: bool) -> None:
-        raise NotImplementedError
+    def each_round(
+        self, table: T, rounds: Sequence[U], replay: Callable[[T, U, bool], None]
+    ) -> None:
+        """``replay(table, round, last)`` for each round in turn, keeping count of where
+        the replay is."""
+        for i, round_ in enumerate(rounds):
+            self.round_no, self.trick_no = round_.number, None
+            self.checked = i + 1
+            replay(table, round_, i == len(rounds) - 1)
 
     def totals(self, table: T) -> list[int]:
         raise NotImplementedError
@@ -399,12 +451,8 @@ class Checker(Generic[T, G]):
         table.snapshots = False  # the line is never taken back: no copy of the state per deal
         self.table = table
         complete = True
-        units = self.units()
         try:
-            for i, unit in enumerate(units):
-                self.hand_no, self.trick_no = unit.number, None
-                report.checked = i + 1
-                self.replay_unit(table, unit, i == len(units) - 1)
+            self.replay_rounds(table)
             self.trick_no = None
             self.finish(table)
         except LineEnded:
@@ -428,10 +476,11 @@ class Checker(Generic[T, G]):
         if self.undo:
             table.mark()
         report.diagnostics = self.diags
-        report.hands = list(table.results)
+        report.rounds = list(table.results)
         report.result = table.result
         report.totals = dict(zip(table.players, self.totals(table), strict=True))
         report.complete = complete
+        report.checked = self.checked
         return report
 
     def ended_without_result(self, table: T) -> tuple[str, str] | None:

@@ -1,7 +1,7 @@
 """Checking a record: replay it through its game's checker and report what is wrong.
 
 :func:`check` returns a :class:`Report`: one diagnostic per problem (located at the record
-node it is about), the computed facts of every hand or deal, and the final result.  A wrong
+node it is about), the computed facts of every round, and the final result.  A wrong
 stated fact is reported and the replay goes on; an illegal move is reported and ends that
 game's replay (its variations are checked as lines of their own).
 
@@ -16,18 +16,18 @@ game's replay (its variations are checked as lines of their own).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-from notation.records import AnyGame
+from notation.records import GameRecord
 
 from .checker import MAX_ERRORS, Report, Visitor
 from .games import kind_of
+from .table import GameTable
 
 __all__ = ["MAX_ERRORS", "Report", "Visitor", "check", "replay_record"]
 
 
 def replay_record(
-    game: AnyGame,
+    game: GameRecord,
     *,
     file: str | None = None,
     index: int | None = None,
@@ -35,10 +35,11 @@ def replay_record(
     visitor: Visitor | None = None,
     final_close: bool = True,
     undo: bool = True,
-) -> tuple[Report, Any]:
+) -> tuple[Report, GameTable | None]:
     """Replay a game through its checker: the report and the table at the end (None when
     the header stopped it).  ``visitor`` sees every step (see :class:`Visitor`);
-    ``final_close=False`` leaves a deal whose cards are all played open for a claim;
+    ``final_close=False`` leaves a round whose cards are all played open for a move that
+    may still close it;
     ``undo=False`` saves no copy of the final state for the table's ``pop`` (for a caller
     that only reads the table: ``pop`` still works, replaying from an earlier state)."""
     checker = kind_of(game).checker(game, file, index, source)
@@ -50,7 +51,7 @@ def replay_record(
 
 
 def check(
-    game: AnyGame,
+    game: GameRecord,
     *,
     file: str | None = None,
     index: int | None = None,

@@ -1,22 +1,23 @@
 """Corpus tools: what happened in every game, as the engine computes it.
 
 :func:`facts_of` replays a record once (through the same checker as ``kozyr validate``)
-and keeps, per hand or deal, the facts the corpus commands need: the auction, each trick
-with its leader, trump and winner, the declarer, contract and outcome, marriages, the
-barrel, claims, combinations and penalties, and the state before the hand (for cutting a
-hand out as a record of its own).  Numbers come from the engine, never from the facts a
+and keeps, per round (a hand, a deal), the facts the corpus commands need: each trick with
+its leader, trump and winner, each player's result, the state before the round (for
+cutting it out as a record of its own), and what the game itself counts (its kind's
+``watch`` and ``round_facts``: a contract, a claim ...).  Numbers come from the engine, never from the facts a
 record states, so a file with wrong stated scores still gives true statistics.
 
-``kozyr query`` filters games and hands (:class:`Filters`), ``kozyr stats`` counts
-(:class:`Stats`), ``kozyr export --to parquet`` writes tidy tables (:func:`table_rows`),
-``kozyr dedupe`` compares :func:`moves_key`.  See docs/data.md.
+``kozyr query`` filters games and rounds (:class:`Filters`, with each game's own
+filters), ``kozyr stats`` counts (:class:`Stats`, with each game's own statistics),
+``kozyr export --to parquet`` writes tidy tables (:class:`ParquetTables`: the games, and
+each game's own tables), ``kozyr dedupe`` compares :func:`moves_key`.  See docs/data.md.
 
 >>> import notation
 >>> from pathlib import Path
 >>> game = notation.loads(Path("samples/thousand/01-first-hand.kgn").read_text())
 >>> facts = facts_of(game, detail=True)
->>> h = facts.hands[0]
->>> (h.declarer, h.contract, h.made, [t.winner for t in h.tricks][:3])
+>>> first = facts.rounds[0]
+>>> (first.own.declarer, first.own.contract, first.own.made, [t.winner for t in first.tricks][:3])
 ('Anna', 120, True, ['Anna', 'Anna', 'Boris'])
 """
 
@@ -25,111 +26,84 @@ from __future__ import annotations
 import copy
 import hashlib
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
-from notation.cards import Suit, card_code, card_points, parse_card
 from notation.jsonio import to_dict
-from notation.records import (
-    Answer,
-    AnyGame,
-    Call,
-    Comment,
-    Glyph,
-    Nag,
-    Play,
-    Tag,
-    record_items,
-)
+from notation.records import Comment, GameRecord, Glyph, Nag, Node, Tag, fold_name, record_items
 from notation.write import write_game
 
+from .checker import Progress
 from .checking import Visitor, replay_record
-from .facts import GameFacts, HandFacts, TrickFacts
+from .facts import Column, GameFacts, RoundFacts, TrickFacts, Value
 from .games import GAMES
+from .model import RoundResult, Stats
+from .table import GameTable
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from pyarrow import Schema
+    from pyarrow.parquet import ParquetWriter
+
     from notation.gametext import GameText
+
+    from .games import Kind
 
 __all__ = [
     "Filters",
     "GameFacts",
-    "HandFacts",
+    "ParquetTables",
+    "RoundFacts",
+    "Statistics",
     "Stats",
     "TrickFacts",
-    "cut_hand",
+    "cut_round",
+    "examine",
     "facts_of",
     "moves_key",
-    "table_rows",
 ]
 
-START_TAGS = tuple(dict.fromkeys(t for kind in GAMES.values() for t in kind.start_tags))
+
+def _start_tags() -> tuple[str, ...]:
+    """Every game's start tags (what a cut-out round's header replaces)."""
+    return tuple(dict.fromkeys(t for kind in GAMES.values() for t in kind.start_tags))
 
 
 # ---- Facts ----------------------------------------------------------------------------------
 
 
 class _Watcher(Visitor):
-    """A replay observer that records the main line's facts per hand or deal."""
+    """A replay observer that keeps the main line's facts per round (the game's ``watch``
+    says what)."""
 
-    def __init__(self, game: AnyGame) -> None:
-        self.game = game
-        self.hands: dict[int, HandFacts] = {}
-        self.trick: TrickFacts | None = None
+    def __init__(self, kind: Kind) -> None:
+        self.kind = kind
+        self.rounds: dict[int, RoundFacts] = {}
 
-    def _hand(self, table: Any, checker: Any) -> HandFacts | None:
-        number = checker.hand_no
-        if number is None:
-            return None
-        hf = self.hands.get(number)
-        if hf is None:
-            hf = self.hands[number] = HandFacts(number, "")
-            self.trick = None
-        return hf
-
-    def visit_move(self, table: Any, node: Any, checker: Any) -> None:
-        if self.depth:
+    def visit_move(self, table: GameTable, node: Node, where: Progress) -> None:
+        number = where.round_no
+        if self.depth or number is None:
             return
-        hf = self._hand(table, checker)
-        if hf is None:
-            return
-        if isinstance(node, Call):
-            hf.calls.append((table.players[checker.seat(node.seat, node)], node.bid, node.dark))
-        elif isinstance(node, Play):
-            self._card(table, checker, hf, [(node.seat, node.card, False)])
-        elif isinstance(node, Answer):
-            cards = [(node.seat, c, False) for c in node.cards]
-            cards += [(node.seat, c, True) for c in node.down]
-            self._card(table, checker, hf, cards)
-
-    def _card(
-        self, table: Any, checker: Any, hf: HandFacts, cards: list[tuple[str, str, bool]]
-    ) -> None:
-        names = table.players
-        trick = self.trick
-        number = checker.trick_no or len(hf.tricks) + 1
-        if trick is None or trick.number != number or trick.winner is not None:
-            trump = table.trump
-            leader = names[checker.seat(cards[0][0], None)]
-            trick = self.trick = TrickFacts(
-                number, leader, None if trump is None else Suit(trump).noun
-            )
-            hf.tricks.append(trick)
-        for seat, card, down in cards:
-            trick.plays.append((names[checker.seat(seat, None)], card, down))
-        if not table.trick_open and table.last_winner is not None:
-            trick.winner = names[table.last_winner]
+        facts = self.rounds.get(number)
+        if facts is None:
+            facts = self.rounds[number] = RoundFacts(number, "")
+        self.kind.watch(facts, table, node, where)
 
 
 def facts_of(
-    game: AnyGame,
+    game: GameRecord,
     *,
     file: str | None = None,
     index: int | None = None,
-    source: Any = None,
+    source: Callable[[int], str | None] | None = None,
     detail: bool = False,
 ) -> GameFacts:
     """Replay ``game`` and gather its facts (and its diagnostics' codes).  With ``detail``
-    also every call and trick (what the tidy tables need; it costs a replay observer)."""
-    watcher = _Watcher(game) if detail else None
+    also every move the game's ``watch`` keeps (calls, tricks: what the tidy tables need;
+    it costs a replay observer)."""
+    kind = GAMES[game.kind]
+    watcher = _Watcher(kind) if detail else None
     report, table = replay_record(
         game, file=file, index=index, source=source, visitor=watcher, undo=False
     )
@@ -149,63 +123,61 @@ def facts_of(
     )
     out.wrong_facts = any(c.startswith("wrong-") for c in out.codes)
     names = list(game.players)
-    seen = watcher.hands if watcher is not None else {}
-    previous: Any = None
-    for position, res in enumerate(report.hands):
-        hf = seen.get(res.number) or HandFacts(res.number, names[res.dealer])
-        hf.dealer = names[res.dealer]
-        hf.finished = True
-        hf.position = position
-        GAMES[game.kind].hand_facts(hf, res, previous, names, game)
+    seen = watcher.rounds if watcher is not None else {}
+    previous: RoundResult | None = None
+    for position, res in enumerate(report.rounds):
+        facts = seen.get(res.number) or RoundFacts(res.number, names[res.dealer])
+        facts.dealer = names[res.dealer]
+        facts.finished = True
+        facts.position = position
+        kind.round_facts(facts, res, previous, names, game)
         previous = res
-        out.hands.append(hf)
-    finished = {h.number for h in out.hands}
-    out.hands.extend(h for n, h in sorted(seen.items()) if n not in finished)
+        out.rounds.append(facts)
+    finished = {r.number for r in out.rounds}
+    out.rounds.extend(r for n, r in sorted(seen.items()) if n not in finished)
     return out
 
 
-# ---- Cutting a hand out -----------------------------------------------------------------------
+# ---- Cutting a round out ----------------------------------------------------------------------
 
 
-def cut_hand(game: AnyGame, facts: HandFacts) -> AnyGame:
-    """Hand (deal) ``facts.number`` of ``game`` as a record of its own: the header, the
-    hand's dealer, and start tags that give the state before it, so that it validates
-    alone (a Result tag is left out).  The new record shares the hand with ``game``."""
-    keep = [t for t in game.tags if t.name not in ("Dealer", "Result", *START_TAGS)]
+def cut_round(game: GameRecord, facts: RoundFacts) -> GameRecord:
+    """Round ``facts.number`` of ``game`` as a record of its own: the header, the round's
+    dealer, and start tags that give the state before it, so that it validates alone (a
+    Result tag is left out).  The new record shares the round with ``game``."""
+    keep = [t for t in game.tags if t.name not in ("Dealer", "Result", *_start_tags())]
     tags = list(keep)
     at = next((i for i, t in enumerate(tags) if t.name == "Rules"), len(tags) - 1) + 1
     extra = [Tag(name="Dealer", values=[facts.dealer]), *GAMES[game.kind].cut_tags(game, facts)]
-    fields: dict[str, Any] = {
-        "kind": game.kind,
-        "tags": [*tags[:at], *extra, *tags[at:]],
-        game.UNITS: _units(game.units, facts),
-    }
-    return type(game)(**fields)
+    cut = copy.copy(game)
+    cut.tags = [*tags[:at], *extra, *tags[at:]]
+    setattr(cut, game.ROUNDS, _rounds(game.rounds, facts))
+    return cut
 
 
-def _units(units: list[Any], facts: HandFacts) -> list[Any]:
-    """The record's hand (deal) the facts are about: by its place, else by its number."""
-    if 0 <= facts.position < len(units):
-        return [units[facts.position]]
-    return [u for u in units if u.number == facts.number][:1]
+def _rounds(rounds: list[Node], facts: RoundFacts) -> list[Node]:
+    """The record's round the facts are about: by its place, else by its number."""
+    if 0 <= facts.position < len(rounds):
+        return [rounds[facts.position]]
+    return [r for r in rounds if getattr(r, "number", None) == facts.number][:1]
 
 
 # ---- Duplicates -------------------------------------------------------------------------------
 
 
-def moves_key(game: AnyGame) -> str:
+def moves_key(game: GameRecord) -> str:
     """A digest of what was dealt and played: the same for two records of one game whatever
     their other tags, comments, glyphs, variations, stated facts or layout."""
     bare = copy.deepcopy(game)
     bare.tags = [
-        t for t in bare.tags if t.name in ("Game", "Players", "Dealer", "Rules", *START_TAGS)
+        t for t in bare.tags if t.name in ("Game", "Players", "Dealer", "Rules", *_start_tags())
     ]
     _strip(bare)
     GAMES[bare.kind].strip_facts(bare)
     return hashlib.sha1(write_game(bare).encode("utf-8")).hexdigest()
 
 
-def _strip(node: Any) -> None:
+def _strip(node: object) -> None:
     """Remove comments, glyphs, $n codes and variations everywhere."""
     if isinstance(node, list):
         for item in node:
@@ -230,8 +202,8 @@ def _strip(node: Any) -> None:
 
 @dataclass(slots=True)
 class Filters:
-    """What ``kozyr query`` keeps: every filter given must match (hand filters: at least one
-    hand of the game)."""
+    """What ``kozyr query`` keeps: every filter given must match (round filters, each a
+    game's own: at least one round of the game)."""
 
     player: str | None = None
     tags: list[tuple[str, str]] = field(default_factory=list)
@@ -241,32 +213,17 @@ class Filters:
     result: str | None = None
     valid: bool | None = None
     code: str | None = None
-    declarer: str | None = None
-    contract_min: int | None = None
-    contract_max: int | None = None
-    made: bool | None = None
-    marriage: str | None = None
-    """A suit noun, or ``any``."""
-    barrel: bool = False
-    redeal: bool = False
-    claim: str | None = None
-    """``made`` or ``failed``."""
-    combo: str | None = None
-    penalty: bool = False
+    rounds: dict[str, object] = field(default_factory=dict)
+    """The games' own filters given, by name (``declarer``: ``Anna``): a round matches
+    when its game has every one of them and each matches."""
 
     @property
-    def on_hands(self) -> bool:
-        return any(
-            (
-                self.declarer, self.contract_min is not None, self.contract_max is not None,
-                self.made is not None, self.marriage, self.barrel, self.redeal, self.claim,
-                self.combo, self.penalty,
-            )
-        )  # fmt: skip
+    def on_rounds(self) -> bool:
+        return bool(self.rounds)
 
     def game(self, g: GameFacts) -> bool:
         fold = str.casefold
-        if self.player and fold(self.player) not in map(fold, g.players):
+        if self.player and fold_name(self.player) not in map(fold_name, g.players):
             return False
         if self.kind and g.kind != self.kind:
             return False
@@ -289,161 +246,87 @@ class Filters:
             return False
         return True
 
-    def hand(self, h: HandFacts) -> bool:
-        fold = str.casefold
-        if self.declarer and fold(h.declarer or "") != fold(self.declarer):
-            return False
-        if self.contract_min is not None and (h.contract is None or h.contract < self.contract_min):
-            return False
-        if self.contract_max is not None and (h.contract is None or h.contract > self.contract_max):
-            return False
-        if self.made is not None and h.made is not self.made:
-            return False
-        if self.marriage and not any(self.marriage in ("any", suit) for _, _, suit in h.marriages):
-            return False
-        if self.barrel and not (h.barrel_start or h.barrel_end):
-            return False
-        if self.redeal and not h.redeal:
-            return False
-        if self.claim and (h.claim is None or h.claim[2] != (self.claim == "made")):
-            return False
-        if self.combo and not any(c == self.combo for _, c in h.shows):
-            return False
-        if self.penalty and not h.penalties:
-            return False
-        return True
+    def round(self, kind: str, facts: RoundFacts) -> bool:
+        """Whether a round of a game of ``kind`` matches every round filter given."""
+        own = {f.name: f for f in GAMES[kind].filters}
+        return all(
+            name in own and own[name].matches(facts, value) for name, value in self.rounds.items()
+        )
 
 
 # ---- Statistics -------------------------------------------------------------------------------
 
 
-PLAYER_COLUMNS = (
-    "declared", "made", "barrel_visits", "barrel_falls", "claims", "claims_won", "chips",
-    "penalty_points",
-)  # fmt: skip
-"""The columns of ``stats --by player`` that belong to one game or another
-(``GameKind.player_stats`` says which)."""
-
-
-class Stats:
-    """Counts over a corpus, from the engine's facts."""
+class Statistics:
+    """Counts over a corpus, from the engine's facts: what every game has, and each game's
+    own statistics (its kind's ``stats``)."""
 
     def __init__(self) -> None:
         self.games = 0
-        self.hands = 0
+        self.rounds = 0
         self.invalid = 0
         self.wrong_facts = 0
         self.kinds: dict[str, int] = {}
         self.players: dict[tuple[str, str], dict[str, float]] = {}
-        self.contracts: dict[int, list[int]] = {}
-        self.marriages: dict[str, int] = {}
         self.rules: dict[str, dict[str, int]] = {}
-        self.claims = [0, 0]
-        self.combos: dict[str, int] = {}
         self.lengths: list[int] = []
-        self.penalties = 0
-
-    def _player(self, kind: str, name: str) -> dict[str, float]:
-        return self.players.setdefault(
-            (kind, name),
-            {"games": 0, "decided": 0, "wins": 0, "final_total": 0, "declared": 0, "made": 0,
-             "barrel_visits": 0, "barrel_falls": 0, "penalty_points": 0, "chips": 0, "claims": 0,
-             "claims_won": 0},
-        )  # fmt: skip
+        self.own: dict[str, Stats] = {}
 
     def add(self, g: GameFacts) -> None:
         self.games += 1
         self.kinds[g.kind] = self.kinds.get(g.kind, 0) + 1
         self.invalid += not g.valid
         self.wrong_facts += g.wrong_facts
-        played = [h for h in g.hands if h.finished]
-        self.hands += len(played)
-        self.lengths.append(len(played))
+        played = sum(r.finished for r in g.rounds)
+        self.rounds += played
+        self.lengths.append(played)
         by_rules = self.rules.setdefault(g.rules, {"games": 0, "hands": 0})
         by_rules["games"] += 1
-        by_rules["hands"] += len(played)
-        tally = {"chips": "chips", "penalty": "penalty_points"}.get(GAMES[g.kind].score_tally)
+        by_rules["hands"] += played
         for name in g.players:
-            p = self._player(g.kind, name)
+            p = self.players.setdefault(
+                (g.kind, name), {"games": 0, "decided": 0, "wins": 0, "final_total": 0}
+            )
             p["games"] += 1
-            if g.result:  # a game with a winner (or a draw): a Bura session for a pot has none
+            if g.result:  # a game with a winner (or a draw): a session for a pot has none
                 p["decided"] += 1
                 p["wins"] += name in g.result.split("+")
-            total = g.totals.get(name, 0)
-            p["final_total"] += total
-            if tally is not None:  # net chips (Bura) or penalty points (Burkozel)
-                p[tally] += total
-        for h in played:
-            self._hand(g.kind, h)
-
-    def _hand(self, kind: str, h: HandFacts) -> None:
-        if h.declarer is not None and not h.redeal:
-            p = self._player(kind, h.declarer)
-            p["declared"] += 1
-            if h.contract is not None and h.made is not None:
-                self.contracts.setdefault(h.contract, [0, 0])[0] += 1
-                self.contracts[h.contract][1] += bool(h.made)
-                p["made"] += bool(h.made)
-        for _, _, suit in h.marriages:
-            key = suit or "aces"
-            self.marriages[key] = self.marriages.get(key, 0) + 1
-        for name in set(h.barrel_end) - set(h.barrel_start):
-            self._player(kind, name)["barrel_visits"] += 1
-        for name in set(h.barrel_start) - set(h.barrel_end):
-            if (h.results.get(name, {}).get("total") or 0) < 1000:
-                self._player(kind, name)["barrel_falls"] += 1
-        if h.claim is not None:
-            self.claims[0 if h.claim[2] else 1] += 1
-            c = self._player(kind, h.claim[0])
-            c["claims"] += 1
-            c["claims_won"] += h.claim[2]
-        for _, combo in h.shows:
-            self.combos[combo] = self.combos.get(combo, 0) + 1
-        self.penalties += sum(h.penalties.values())
+            p["final_total"] += g.totals.get(name, 0)
+        own = self.own.get(g.kind)
+        if own is None:
+            own = self.own[g.kind] = GAMES[g.kind].stats()
+        own.add(g)
 
     # -- views --------------------------------------------------------------------------------
 
-    def summary(self) -> list[tuple[str, Any]]:
-        rows: list[tuple[str, Any]] = [("games", self.games), ("hands/deals", self.hands)]
+    def summary(self) -> list[tuple[str, object]]:
+        rows: list[tuple[str, object]] = [("games", self.games), ("hands/deals", self.rounds)]
         rows += [(f"{k} games", v) for k, v in sorted(self.kinds.items())]
         if self.lengths:
-            rows.append(
-                (
-                    "average game length (hands/deals)",
-                    round(sum(self.lengths) / len(self.lengths), 2),
-                )
-            )
-        declared = sum(n for n, _ in self.contracts.values())
-        if declared:
-            made = sum(m for _, m in self.contracts.values())
-            rows.append(("contracts played", declared))
-            rows.append(("contracts made", f"{made} ({100 * made / declared:.1f}%)"))
-        if self.hands:
-            for suit in ("spades", "clubs", "diamonds", "hearts", "aces"):
-                if suit in self.marriages:
-                    rows.append(
-                        (f"{suit} marriages per hand", round(self.marriages[suit] / self.hands, 4))
-                    )
-        if any(self.claims):
-            rows.append(("claims made", self.claims[0]))
-            rows.append(("claims failed", self.claims[1]))
-        for combo, n in sorted(self.combos.items()):
-            rows.append((f"{combo} shown", n))
-        if self.penalties:
-            rows.append(("penalty points given", self.penalties))
+            average = round(sum(self.lengths) / len(self.lengths), 2)
+            rows.append(("average game length (hands/deals)", average))
+        own: dict[str, object] = {}  # a statistic two games count is added up
+        for name in GAMES:
+            if name in self.own:
+                for label, value in self.own[name].summary():
+                    was = own.get(label)
+                    both = isinstance(was, int) and isinstance(value, int)
+                    own[label] = cast(int, was) + cast(int, value) if both else value
+        rows += own.items()
         rows.append(("invalid games", self.invalid))
         return rows
 
-    def by_player(self) -> list[dict[str, Any]]:
-        """A row per player and game kind (a final total in Thousand points, Bura chips and
-        Burkozel penalty points cannot be averaged together); a column the game does not
-        have (chips in Thousand) is None, and so are the wins and the win rate of a player
-        none of whose games had a winner (a Bura session played for a pot: chips tell)."""
-        out = []
+    def by_player(self) -> list[dict[str, object]]:
+        """A row per player and game kind (a final total in one game's points and another's
+        chips cannot be averaged together); a column the game does not have is None, and
+        so are the wins and the win rate of a player none of whose games had a winner (a
+        session played for a pot: its chips tell)."""
+        columns = list(dict.fromkeys(c for kind in GAMES.values() for c in kind.stats().columns))
+        out: list[dict[str, object]] = []
         for (kind, name), p in sorted(self.players.items()):
             games = p["games"] or 1
             decided = int(p["decided"])
-            row: dict[str, Any] = {
+            row: dict[str, object] = {
                 "game": kind,
                 "player": name,
                 "games": int(p["games"]),
@@ -451,89 +334,30 @@ class Stats:
                 "win_rate": round(p["wins"] / decided, 4) if decided else None,
                 "average_final_total": round(p["final_total"] / games, 2),
             }
-            has = GAMES[kind].player_stats
-            row.update({c: int(p[c]) if c in has else None for c in PLAYER_COLUMNS})
+            has = self.own[kind].player(name)
+            row.update({c: has.get(c) for c in columns})
             out.append(row)
         return out
 
-    def by_contract(self) -> list[dict[str, Any]]:
-        return [
-            {"contract": c, "played": n, "made": m, "make_rate": round(m / n, 4)}
-            for c, (n, m) in sorted(self.contracts.items())
-        ]
+    def groups(self) -> dict[str, list[dict[str, object]]]:
+        """The rows of every ``--by`` grouping: ``player``, ``rules``, and each game's own
+        (``contract`` ...)."""
+        out: dict[str, list[dict[str, object]]] = {}
+        for name in GAMES:
+            for group in GAMES[name].stats().groups():
+                out.setdefault(group, [])
+                if name in self.own:
+                    out[group] += self.own[name].groups()[group]
+        out["player"] = self.by_player()
+        out["rules"] = [{"rules": r, **v} for r, v in sorted(self.rules.items())]
+        return out
 
-    def by_rules(self) -> list[dict[str, Any]]:
-        return [{"rules": r, **v} for r, v in sorted(self.rules.items())]
 
-
-# ---- Tidy tables ------------------------------------------------------------------------------
-
-TABLES = ("games", "hands", "results", "calls", "tricks", "plays")
-
-
-def table_rows(g: GameFacts, game_id: int) -> dict[str, list[dict[str, Any]]]:
-    """The rows this game adds to each tidy table (docs/data.md)."""
-    out: dict[str, list[dict[str, Any]]] = {name: [] for name in TABLES}
-    out["games"].append(
-        {
-            "game_id": game_id, "file": g.file, "game_index": g.index, "kind": g.kind,
-            "players": ",".join(g.players), "dealer": g.dealer, "rules": g.rules,
-            "event": next(iter(g.tags.get("Event", [])), None),
-            "date": next(iter(g.tags.get("Date", [])), None),
-            "result": g.result, "valid": g.valid, "first_error": g.codes[0] if g.codes else None,
-            "hands": sum(h.finished for h in g.hands),
-        }
-    )  # fmt: skip
-    for h in g.hands:
-        out["hands"].append(
-            {
-                "game_id": game_id, "hand": h.number, "dealer": h.dealer, "finished": h.finished,
-                "declarer": h.declarer, "contract": h.contract, "made": h.made,
-                "conceded": h.conceded, "redeal": h.redeal, "dark": h.dark,
-                "marriages": len(h.marriages), "end": h.end, "winner": h.winner,
-                "claim_count": h.claim[1] if h.claim else None,
-            }
-        )  # fmt: skip
-        for player, r in h.results.items():
-            out["results"].append(
-                {
-                    "game_id": game_id, "hand": h.number, "player": player,
-                    "points": r.get("points"), "score": r.get("score"), "total": r.get("total"),
-                    "tricks": r.get("tricks"), "barrel": r.get("barrel"), "chips": r.get("chips"),
-                    "penalty": r.get("penalty"),
-                }
-            )  # fmt: skip
-        for k, (player, bid, dark) in enumerate(h.calls, 1):
-            out["calls"].append(
-                {
-                    "game_id": game_id,
-                    "hand": h.number,
-                    "call": k,
-                    "player": player,
-                    "bid": bid,
-                    "dark": dark,
-                }
-            )
-        for t in h.tricks:
-            points = sum(card_points(parse_card(c)) for _, c, _ in t.plays if c != "??")
-            out["tricks"].append(
-                {"game_id": game_id, "hand": h.number, "trick": t.number, "leader": t.leader,
-                 "trump": t.trump, "winner": t.winner, "points": points}
-            )  # fmt: skip
-            for k, (player, card, down) in enumerate(t.plays, 1):
-                known = card != "??"
-                code = card_code(parse_card(card)) if known else None
-                out["plays"].append(
-                    {
-                        "game_id": game_id, "hand": h.number, "trick": t.number, "seq": k,
-                        "player": player, "seat": g.players.index(player) if player in g.players else None,
-                        "card": code, "rank": code[0] if code else None,
-                        "suit": code[1] if code else None, "face_down": down,
-                        "trump": t.trump, "leader": t.leader, "winner": t.winner,
-                        "points": card_points(parse_card(card)) if known else None,
-                    }
-                )  # fmt: skip
-    return out
+def groupings() -> list[str]:
+    """What ``kozyr stats --by`` takes: ``summary``, ``player``, each game's own grouping,
+    ``rules``."""
+    own = [g for kind in GAMES.values() for g in kind.stats().groups()]
+    return ["summary", "player", *dict.fromkeys(own), "rules"]
 
 
 # ---- Work units for many processes --------------------------------------------------------------
@@ -556,12 +380,12 @@ def examine(
     gtext: GameText,
     filters: Filters | None = None,
     output: str = "kgn",
-    hands: bool = False,
+    cut: bool = False,
     keys: bool = False,
     detail: bool = False,
 ) -> Found:
-    """Parse and replay one game; with ``filters``, the
-    texts of what matches (whole games, or with ``hands`` the matching hands cut out)."""
+    """Parse and replay one game; with ``filters``, the texts of what matches (whole
+    games, or with ``cut`` the matching rounds cut out, each a record of its own)."""
     import json
 
     from notation.errors import KgnError
@@ -583,11 +407,11 @@ def examine(
         found.texts.append(write_game(game))
     if filters is None or not filters.game(facts):
         return found
-    if filters.on_hands:
-        chosen = [h for h in facts.hands if filters.hand(h)]
+    if filters.on_rounds:
+        chosen = [r for r in facts.rounds if filters.round(game.kind, r)]
         if not chosen:
             return found
-        records = [cut_hand(game, h) for h in chosen] if hands else [game]
+        records = [cut_round(game, r) for r in chosen] if cut else [game]
     else:
         records = [game]
     for record in records:
@@ -604,63 +428,92 @@ def examine(
 
 # ---- Parquet ------------------------------------------------------------------------------------
 
-_STR, _INT, _BOOL = "string", "int64", "bool_"
-SCHEMAS: dict[str, list[tuple[str, str]]] = {
-    "games": [("game_id", _INT), ("file", _STR), ("game_index", _INT), ("kind", _STR), ("players", _STR),
-              ("dealer", _STR), ("rules", _STR), ("event", _STR), ("date", _STR), ("result", _STR),
-              ("valid", _BOOL), ("first_error", _STR), ("hands", _INT)],
-    "hands": [("game_id", _INT), ("hand", _INT), ("dealer", _STR), ("finished", _BOOL), ("declarer", _STR),
-              ("contract", _INT), ("made", _BOOL), ("conceded", _BOOL), ("redeal", _BOOL), ("dark", _BOOL),
-              ("marriages", _INT), ("end", _STR), ("winner", _STR), ("claim_count", _INT)],
-    "results": [("game_id", _INT), ("hand", _INT), ("player", _STR), ("points", _INT), ("score", _INT),
-                ("total", _INT), ("tricks", _INT), ("barrel", _BOOL), ("chips", _INT), ("penalty", _INT)],
-    "calls": [("game_id", _INT), ("hand", _INT), ("call", _INT), ("player", _STR), ("bid", _INT), ("dark", _BOOL)],
-    "tricks": [("game_id", _INT), ("hand", _INT), ("trick", _INT), ("leader", _STR), ("trump", _STR),
-               ("winner", _STR), ("points", _INT)],
-    "plays": [("game_id", _INT), ("hand", _INT), ("trick", _INT), ("seq", _INT), ("player", _STR), ("seat", _INT),
-              ("card", _STR), ("rank", _STR), ("suit", _STR), ("face_down", _BOOL), ("trump", _STR),
-              ("leader", _STR), ("winner", _STR), ("points", _INT)],
-}  # fmt: skip
+GAMES_TABLE = (
+    Column("game_id", "int64"),
+    Column("file", "string"),
+    Column("game_index", "int64"),
+    Column("kind", "string"),
+    Column("players", "string"),
+    Column("dealer", "string"),
+    Column("rules", "string"),
+    Column("event", "string"),
+    Column("date", "string"),
+    Column("result", "string"),
+    Column("valid", "bool_"),
+    Column("first_error", "string"),
+    Column("rounds", "int64"),
+)
+"""The ``games`` table: a row per game, of every kind."""
+
+
+def game_row(g: GameFacts, game_id: int) -> dict[str, Value]:
+    """A game's row of the ``games`` table."""
+    return {
+        "game_id": game_id, "file": g.file, "game_index": g.index, "kind": g.kind,
+        "players": ",".join(g.players), "dealer": g.dealer, "rules": g.rules,
+        "event": next(iter(g.tags.get("Event", [])), None),
+        "date": next(iter(g.tags.get("Date", [])), None),
+        "result": g.result, "valid": g.valid, "first_error": g.codes[0] if g.codes else None,
+        "rounds": sum(r.finished for r in g.rounds),
+    }  # fmt: skip
 
 
 class ParquetTables:
-    """Tidy tables written in batches (flat memory): one Parquet file per table in a folder.
-    Needs pyarrow (``pip install '.[data]'`` in kozyr's source folder, or ``pip install
+    """Tidy tables written in batches (flat memory), one Parquet file per table in a
+    folder: ``games.parquet`` for every game, and each game's own tables in a folder of
+    its name (``thousand/hands.parquet`` ...), made when its first game comes.  Needs
+    pyarrow (``pip install '.[data]'`` in kozyr's source folder, or ``pip install
     pyarrow``)."""
 
-    def __init__(self, folder: Any, batch_rows: int = 50_000) -> None:
+    def __init__(self, folder: Path, batch_rows: int = 50_000) -> None:
         import pyarrow as pa
         import pyarrow.parquet as pq
 
         self.pa, self.pq = pa, pq
         self.folder = folder
         self.batch_rows = batch_rows
-        self.schemas = {
-            name: pa.schema([(col, getattr(pa, kind)()) for col, kind in cols])
-            for name, cols in SCHEMAS.items()
-        }
-        self.rows: dict[str, list[dict[str, Any]]] = {name: [] for name in TABLES}
-        self.writers = {
-            name: pq.ParquetWriter(str(folder / f"{name}.parquet"), self.schemas[name])
-            for name in TABLES
-        }
+        self.schemas: dict[str, Schema] = {}
+        self.rows: dict[str, list[dict[str, Value]]] = {}
+        self.writers: dict[str, ParquetWriter] = {}
         self.games = 0
+        self._open("games", GAMES_TABLE)
+
+    def _open(self, path: str, columns: tuple[Column, ...]) -> None:
+        schema = self.pa.schema([(c.name, getattr(self.pa, c.type)()) for c in columns])
+        target = self.folder / f"{path}.parquet"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        self.schemas[path] = schema
+        self.rows[path] = []
+        self.writers[path] = self.pq.ParquetWriter(str(target), schema)
 
     def add(self, g: GameFacts) -> None:
         self.games += 1
-        for name, rows in table_rows(g, self.games).items():
-            self.rows[name].extend(rows)
-            if len(self.rows[name]) >= self.batch_rows:
-                self._flush(name)
+        kind = GAMES[g.kind]
+        if f"{g.kind}/{next(iter(kind.tables))}" not in self.rows:  # its first game
+            for name, columns in kind.tables.items():
+                self._open(f"{g.kind}/{name}", columns)
+        self._extend("games", [game_row(g, self.games)])
+        for name, rows in kind.rows(g, self.games).items():
+            self._extend(f"{g.kind}/{name}", rows)
 
-    def _flush(self, name: str) -> None:
-        rows = self.rows[name]
+    def _extend(self, path: str, rows: list[dict[str, Value]]) -> None:
+        kept = self.rows[path]
+        kept.extend(rows)
+        if len(kept) >= self.batch_rows:
+            self._flush(path)
+
+    def _flush(self, path: str) -> None:
+        rows = self.rows[path]
         if rows:
-            table = self.pa.Table.from_pylist(rows, schema=self.schemas[name])
-            self.writers[name].write_table(table)
+            table = self.pa.Table.from_pylist(rows, schema=self.schemas[path])
+            self.writers[path].write_table(table)
             rows.clear()
 
+    def written(self) -> list[str]:
+        """The tables written, as paths in the folder (``thousand/hands.parquet``)."""
+        return [f"{path}.parquet" for path in self.rows]
+
     def close(self) -> None:
-        for name in TABLES:
-            self._flush(name)
-            self.writers[name].close()
+        for path in self.rows:
+            self._flush(path)
+            self.writers[path].close()

@@ -1,15 +1,44 @@
-"""What a replay found in a game, as plain data: per game, per hand or deal, per trick.
+"""What a replay found in a game, as plain data: per game, per round, per trick.
 
-``kozyr query``, ``stats`` and ``export --to parquet`` read these (``replay.corpus``); each
-game kind fills the facts of its own hands (``GameKind.hand_facts``).
+``kozyr query``, ``stats`` and ``export --to parquet`` read these (``replay.corpus``).  The
+shared facts are the same for every game (the round's number, dealer, tricks, the state
+before it, each player's result); what only one game has (a contract, a claim ...) is that
+game's own dataclass in ``RoundFacts.own``, filled by the game kind's hooks
+(``GameKind.watch``, ``GameKind.round_facts``) and read by its own filters, statistics
+and tables.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
-__all__ = ["GameFacts", "HandFacts", "TrickFacts"]
+from notation.cards import Suit, card_code, card_points, parse_card
+
+from .checker import Progress
+from .table import GameTable
+
+__all__ = [
+    "PLAY_COLUMNS",
+    "TRICK_COLUMNS",
+    "Column",
+    "GameFacts",
+    "RoundFacts",
+    "TrickFacts",
+    "play_cards",
+    "trick_rows",
+]
+
+Value = int | str | bool | None
+"""A value of a fact: what a table's cell holds."""
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of a Parquet table: its name and type (``string``, ``int64`` or
+    ``bool_``)."""
+
+    name: str
+    type: str
 
 
 @dataclass(slots=True)
@@ -20,42 +49,27 @@ class TrickFacts:
     """The suit in force for this trick (``hearts``), or None."""
     winner: str | None = None
     plays: list[tuple[str, str, bool]] = field(default_factory=list)
-    """(player, card, face down); a face-down card nobody saw is ``??``."""
+    """(player, card, mark): a card nobody saw is ``??``; ``mark`` is the game's own flag
+    of a card played (declared a marriage with it, laid it face down)."""
 
 
 @dataclass(slots=True)
-class HandFacts:
-    """One hand (Thousand) or deal (Bura, Burkozel) as the engine replayed it."""
+class RoundFacts:
+    """One round (a hand, a deal) as the engine replayed it."""
 
     number: int
     dealer: str
     finished: bool = False
     position: int = -1
-    """The hand's place among the record's hands (0-based)."""
-    calls: list[tuple[str, int | None, bool]] = field(default_factory=list)
+    """The round's place among the record's rounds (0-based)."""
     tricks: list[TrickFacts] = field(default_factory=list)
-    start: dict[str, Any] = field(default_factory=dict)
-    """The state before the hand: the start tags that make it a record of its own."""
-    # Thousand
-    declarer: str | None = None
-    contract: int | None = None
-    made: bool | None = None
-    conceded: bool = False
-    redeal: bool = False
-    dark: bool = False
-    marriages: list[tuple[str, int, str | None]] = field(default_factory=list)
-    barrel_start: list[str] = field(default_factory=list)
-    barrel_end: list[str] = field(default_factory=list)
-    # Bura, Burkozel
-    end: str | None = None
-    winner: str | None = None
-    claim: tuple[str, int | None, bool] | None = None
-    """(claimant, count, won)."""
-    shows: list[tuple[str, str]] = field(default_factory=list)
-    penalties: dict[str, int] = field(default_factory=dict)
-    """Penalty points this deal added (Burkozel, Bura with match=penalty-12)."""
-    results: dict[str, dict[str, Any]] = field(default_factory=dict)
-    """Per player: points, score, total, tricks (Thousand); chips, penalty, points (Bura)."""
+    start: dict[str, list[str]] = field(default_factory=dict)
+    """The state before the round: the start tags that make it a record of its own."""
+    results: dict[str, dict[str, Value]] = field(default_factory=dict)
+    """Per player, what the round gave him (the columns of the game's ``results`` table)."""
+    own: object = None
+    """What only this game has of the round: its kind's own facts (``watch`` and
+    ``round_facts`` fill them)."""
 
 
 @dataclass(slots=True)
@@ -75,4 +89,79 @@ class GameFacts:
     """The record states facts the engine computes otherwise (the facts here are the
     engine's)."""
     totals: dict[str, int] = field(default_factory=dict)
-    hands: list[HandFacts] = field(default_factory=list)
+    rounds: list[RoundFacts] = field(default_factory=list)
+
+
+def play_cards(
+    facts: RoundFacts, table: GameTable, where: Progress, cards: list[tuple[str, str, bool]]
+) -> None:
+    """Cards a player put on the table, ``(name as written, card, mark)`` each: into the
+    trick they belong to (a new one after a complete trick), which gets its taker once it
+    is complete."""
+    names = table.players
+    trick = facts.tricks[-1] if facts.tricks else None
+    number = where.trick_no or len(facts.tricks) + 1
+    if trick is None or trick.number != number or trick.winner is not None:
+        trump = table.trump
+        leader = names[where.seat(cards[0][0], None)]
+        trick = TrickFacts(number, leader, None if trump is None else Suit(trump).noun)
+        facts.tricks.append(trick)
+    for seat, card, mark in cards:
+        trick.plays.append((names[where.seat(seat, None)], card, mark))
+    if not table.trick_open and table.last_winner is not None:
+        trick.winner = names[table.last_winner]
+
+
+TRICK_COLUMNS = (
+    Column("trick", "int64"),
+    Column("leader", "string"),
+    Column("trump", "string"),
+    Column("winner", "string"),
+    Column("points", "int64"),
+)
+"""The columns of a ``tricks`` table after the game and round."""
+
+PLAY_COLUMNS = (
+    Column("trick", "int64"),
+    Column("seq", "int64"),
+    Column("player", "string"),
+    Column("seat", "int64"),
+    Column("card", "string"),
+    Column("rank", "string"),
+    Column("suit", "string"),
+    Column("trump", "string"),
+    Column("leader", "string"),
+    Column("winner", "string"),
+    Column("points", "int64"),
+)
+"""The columns of a ``plays`` table after the game and round (the game adds its mark)."""
+
+
+def trick_rows(
+    g: GameFacts, game_id: int, round_word: str, mark: str
+) -> tuple[list[dict[str, Value]], list[dict[str, Value]]]:
+    """The rows of the ``tricks`` and ``plays`` tables of a game's rounds: ``round_word``
+    names the round's column, ``mark`` the column of a card's mark (``marriage``,
+    ``face_down``)."""
+    tricks: list[dict[str, Value]] = []
+    plays: list[dict[str, Value]] = []
+    for r in g.rounds:
+        for t in r.tricks:
+            points = sum(card_points(parse_card(c)) for _, c, _ in t.plays if c != "??")
+            tricks.append(
+                {"game_id": game_id, round_word: r.number, "trick": t.number, "leader": t.leader,
+                 "trump": t.trump, "winner": t.winner, "points": points}
+            )  # fmt: skip
+            for k, (player, card, flag) in enumerate(t.plays, 1):
+                code = card_code(parse_card(card)) if card != "??" else None
+                plays.append(
+                    {
+                        "game_id": game_id, round_word: r.number, "trick": t.number, "seq": k,
+                        "player": player, "seat": g.players.index(player) if player in g.players else None,
+                        "card": code, "rank": code[0] if code else None,
+                        "suit": code[1] if code else None, mark: flag,
+                        "trump": t.trump, "leader": t.leader, "winner": t.winner,
+                        "points": card_points(parse_card(code)) if code else None,
+                    }
+                )  # fmt: skip
+    return tricks, plays

@@ -1,9 +1,12 @@
-"""The registry of game kinds: ``GAMES[name]`` bundles everything one game brings.
+"""The registry of game kinds: ``GAMES[name]`` is everything one game brings.
 
 No other code chooses a game by name: it asks the kind (``GAMES[record.kind].checker``,
-``GAMES[table.game].view`` ...).  Adding a game is writing its package (table, moves,
-checker, bots, view, like ``replay/thousand/``) with a ``kind.py`` that bundles them as
-its ``KIND``, and adding its name to :data:`notation.records.GAME_KINDS`.
+``GAMES[table.game].view`` ...).  Adding a game is writing its package (``replay/<name>/``:
+table, moves, checker, bots, view ..., with a ``kind.py`` that bundles them as its
+``KIND``), its notation (``notation/<name>/``) and one line here: its name and title.
+
+This module imports nothing of the games, nor of the engines, until a kind is asked for:
+the command line reads the names and titles from it as it starts.
 """
 
 from __future__ import annotations
@@ -11,75 +14,103 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterator, Mapping
 from contextlib import suppress
-from typing import TYPE_CHECKING, Any
-
-from notation.errors import IllegalMoveError, KgnError
-from notation.parse import game_kind
-from notation.records import GAME_KINDS, AnyGame
-
-from .checker import Report
-from .model import GameKind
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from notation.gametext import GameText
+    from notation.records import GameRecord
 
-__all__ = ["GAMES", "generate", "kind_of", "load_kind", "new_table", "table_of"]
+    from .model import AnyTable, GameKind
+    from .rules import RuleSet
+    from .table import GameTable
+
+    Kind = GameKind[GameTable, GameRecord]
+    """A game kind, of whichever game."""
+
+__all__ = ["GAMES", "Kind", "generate", "kind_of", "load_kind", "new_table", "table_of"]
 
 
-class _Registry(Mapping[str, GameKind]):
+class _Registry(Mapping[str, "Kind"]):
     """The game kinds by name, each imported (``replay/<name>/kind.py``) the first time it
-    is asked for, so that checking a Thousand file never loads Bura."""
+    is asked for, so that checking a file of one game never loads another."""
 
-    def __init__(self, names: tuple[str, ...]) -> None:
-        self._names = names
-        self._kinds: dict[str, GameKind] = {}
+    def __init__(self, titles: dict[str, str]) -> None:
+        self._titles = titles
+        self._kinds: dict[str, Kind] = {}
 
-    def __getitem__(self, name: str) -> GameKind:
+    def __getitem__(self, name: str) -> Kind:
         kind = self._kinds.get(name)
         if kind is None:
-            if name not in self._names:
+            if name not in self._titles:
                 raise KeyError(name)
-            kind = self._kinds[name] = importlib.import_module(f".{name}.kind", __package__).KIND
+            from .model import GameKind
+
+            found = importlib.import_module(f".{name}.kind", __package__).KIND
+            assert isinstance(found, GameKind) and found.name == name
+            assert found.title == self._titles[name]
+            kind = self._kinds[name] = found
         return kind
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._names)
+        return iter(self._titles)
 
     def __len__(self) -> int:
-        return len(self._names)
+        return len(self._titles)
 
     def __contains__(self, name: object) -> bool:
-        return name in self._names
+        return name in self._titles
+
+    def titles(self) -> list[str]:
+        """Every game's name in prose (``Thousand``), without loading any."""
+        return list(self._titles.values())
 
 
-GAMES: Mapping[str, GameKind] = _Registry(GAME_KINDS)
-"""Every game kozyr knows, by the name of its ``Game`` tag."""
+GAMES: Final = _Registry(
+    {
+        "thousand": "Thousand",
+        "bura": "Bura",
+        "burkozel": "Burkozel",
+    }
+)
+"""Every game kozyr knows, by the name of its ``Game`` tag (and its title)."""
 
 
 def load_kind(gtext: GameText) -> None:
     """Import the kind of the game in ``gtext`` (if its ``Game`` tag names one), without
     reading the game: what a pool of worker processes does once, before they are forked,
     so that each of them does not import it again (:func:`replay.pool.imap_games`)."""
-    with suppress(KgnError):
-        GAMES[game_kind(gtext)]
+    from notation.errors import KgnError
+    from notation.parse import game_kind
+
+    with suppress(KgnError, KeyError):
+        GAMES[game_kind(gtext).name]
 
 
-def kind_of(record: AnyGame) -> GameKind:
+def kind_of(record: GameRecord) -> Kind:
     """The game kind of a record."""
     return GAMES[record.kind]
 
 
-def new_table(game: str, players: list[str], **options: Any) -> Any:
+def new_table(
+    game: str,
+    players: list[str],
+    *,
+    dealer: int | str = 0,
+    rules: str | RuleSet = "classic",
+    **start: object,
+) -> AnyTable:
     """A table at the start of a game: ``new_table("thousand", ["Anna", "Boris", "Vera"],
     dealer="Vera", rules="classic")`` (see :meth:`GameKind.new_table`)."""
-    return GAMES[game].new_table(players, **options)
+    return GAMES[game].new_table(players, dealer=dealer, rules=rules, **start)
 
 
-def table_of(record: AnyGame) -> Any:
+def table_of(record: GameRecord) -> AnyTable:
     """The table after replaying ``record``; the first illegal move (or a header error)
     raises its :class:`IllegalMoveError` / :class:`KgnError`, located in the record."""
+    from notation.errors import IllegalMoveError
+
     checker = kind_of(record).checker(record)
-    report: Report = checker.run()
+    report = checker.run()
     illegal = [d for d in report.diagnostics if isinstance(d, IllegalMoveError)]
     if illegal:
         raise illegal[0]
@@ -90,6 +121,6 @@ def table_of(record: AnyGame) -> Any:
 
 def generate(
     game: str, *, seed: int = 0, players: int = 3, rules: str = "classic", deals: int = 8
-) -> AnyGame:
+) -> GameRecord:
     """A complete game played by the bots (the same seed, the same game)."""
-    return GAMES[game].generate(seed=seed, rules=rules, players=players, deals=deals)
+    return GAMES[game].generate(seed, rules, players, deals)

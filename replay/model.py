@@ -1,8 +1,9 @@
-"""The game model: what every game's table is, and what a game kind bundles.
+"""The game model: what every game's table is, and what a game kind brings.
 
 A **table** is a game in progress, the same shape for every game (python-chess's ``Board``
 is the model): start one with :func:`replay.new_table`, ask ``legal_moves()``, ``push`` a
-move, ``pop`` it back, and turn the game so far into a record with ``record()``.
+move, ``pop`` it back, and turn the game so far into a record with ``record()``.  The
+:class:`Table` protocol is everything the shared code asks of a table.
 
 - **Seats** are indexes into ``players`` (0 is the first player of the ``Players`` tag).
 - **Cards** are :data:`notation.cards.Card` ints (``parse_card("KH")``, ``card_code(c)``).
@@ -13,6 +14,13 @@ move, ``pop`` it back, and turn the game so far into a record with ``record()``.
   is pushed like any other move.  While one is due, ``to_move`` is None and
   ``legal_moves()`` is empty; ``random_move(rng)`` returns a random deal then, and a random
   legal move otherwise.
+- **A round** is one dealing of the cards and its play (a game calls it a ``hand`` or a
+  ``deal``: ``round_word``); ``results`` holds one result per finished round.
+
+A **game kind** (:class:`GameKind`) is everything one game brings, registered by name in
+:data:`replay.GAMES`: its rulebook, its table and checker, its bots, what its table shows,
+what the recorder asks, what the corpus tools count, its analysis.  Shared code asks the
+kind; nothing else names a game.
 
 See docs/api.md for a worked example per game.
 """
@@ -20,25 +28,192 @@ See docs/api.md for a worked example per game.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from types import ModuleType
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from notation.records import fold_name
+from notation.cards import Suit
+from notation.records import GameRecord, Node, Tag, fold_name
 
-from .rules import RuleSet, parse_rules
-from .table import Outcome
+from .rules import Rulebook, RuleSet
+from .table import GameTable, Outcome, Seats
 
 if TYPE_CHECKING:
-    from notation.records import AnyGame
+    from notation.kinds import NotationKind
 
-    from .checker import Checker, Report
+    from .checker import Checker, Progress, Report
+    from .facts import Column, GameFacts, RoundFacts, Value
+    from .steps import Step
     from .view import Said, Sheet, View
 
-__all__ = ["GameKind", "Outcome", "Question", "Table", "starts_with"]
+__all__ = [
+    "Analysis",
+    "Annotations",
+    "Filter",
+    "GameKind",
+    "Outcome",
+    "Progression",
+    "Question",
+    "RoundAnalysis",
+    "RoundResult",
+    "Stats",
+    "Table",
+    "starts_with",
+]
 
 M = TypeVar("M")
+"""A game's move type."""
+_Self = TypeVar("_Self")
+
+
+class RoundResult(Protocol):
+    """What every game's result of a finished round has."""
+
+    number: int
+    dealer: int
+    notes: list[str]
+
+
+class Table(Protocol[M]):
+    """What every game's table provides (and all that shared code uses of one)."""
+
+    @property
+    def game(self) -> str:
+        """The game kind's name (the ``Game`` tag)."""
+        ...
+
+    @property
+    def round_word(self) -> str:
+        """What the game calls a round: ``hand`` or ``deal``."""
+        ...
+    players: list[str]
+    rules: RuleSet
+    @property
+    def start(self) -> Mapping[str, object]:
+        """How the table was started: the keywords that start one like it (its first
+        dealer, and each game's own start position)."""
+        ...
+    snapshots: bool
+
+    @property
+    def results(self) -> Sequence[RoundResult]:
+        """One result per finished round."""
+        ...
+
+    @property
+    def moves(self) -> Sequence[M]:
+        """The moves pushed so far."""
+        ...
+
+    @property
+    def move_count(self) -> int: ...
+
+    @property
+    def phase(self) -> str:
+        """Where the game stands (``deal``, ``auction``, ``play`` ..., ``over``)."""
+        ...
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision it is; None while a chance move is due or at the end."""
+        ...
+
+    @property
+    def result(self) -> str | None:
+        """The winner, ``draw``, or None while the game goes on."""
+        ...
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit in force now (None: none, or between rounds)."""
+        ...
+
+    @property
+    def trick_open(self) -> bool:
+        """Whether cards of an unfinished trick lie on the table."""
+        ...
+
+    @property
+    def last_winner(self) -> int | None:
+        """The seat that took the last complete trick."""
+        ...
+
+    def legal_moves(self) -> list[M]:
+        """Every move the rules allow now (chance moves excepted)."""
+        ...
+
+    def is_legal(self, move: M) -> bool:
+        """Whether ``push(move)`` would accept ``move``."""
+        ...
+
+    def push(self, move: M) -> None:
+        """Play a move; an illegal one raises ``IllegalMoveError`` and changes nothing."""
+        ...
+
+    def pop(self) -> M:
+        """Take back the last move and return it."""
+        ...
+
+    def chance_move(self, rng: random.Random) -> M | None:
+        """A random chance move (a deal) where one may come now, else None."""
+        ...
+
+    def random_move(self, rng: random.Random) -> M:
+        """A random chance move where one is due, else a random legal move."""
+        ...
+
+    def automatic_move(self) -> M | None:
+        """A move that follows by itself (a card drawn from a stock whose order is known),
+        else None."""
+        ...
+
+    def outcome(self) -> Outcome | None:
+        """None while the game goes on."""
+        ...
+
+    def format_move(self, move: M) -> str:
+        """One move as one KGN event."""
+        ...
+
+    def parse_move(self, text: str) -> M:
+        """One KGN event as a move: ``parse_move(format_move(m)) == m``."""
+        ...
+
+    def record(self) -> GameRecord:
+        """The game so far as a ``notation`` record (canonical, and it validates)."""
+        ...
+
+    def mark(self) -> None:
+        """Save the state as it is now (``pop`` starts from here)."""
+        ...
+
+    def clone(self: _Self) -> _Self:
+        """An independent copy, with the same moves."""
+        ...
+
+    def move_of(self, node: Node, seats: Seats | None = None) -> M:
+        """The move one event of a record stands for (the game's one translator from
+        records to moves)."""
+        ...
+
+    def node_of(self, move: M) -> Node:
+        """The record's event of one move (the game's one translator from moves to
+        records)."""
+        ...
+
+    def push_into(self, record: GameRecord, move: M) -> None:
+        """Push ``move`` and write it at the end of ``record`` (a record of this game whose
+        moves are the table's so far)."""
+        ...
+
+
+AnyTable = Table[Any]
+"""A table of any game (whose moves are that game's own)."""
+
+T_co = TypeVar("T_co", bound=GameTable, covariant=True)
+"""A game's table type."""
+G_co = TypeVar("G_co", bound=GameRecord, covariant=True)
+"""A game's record type."""
 
 
 @dataclass(frozen=True)
@@ -71,150 +246,180 @@ def starts_with(answer: str, *words: str) -> bool:
     )
 
 
-class Table(Protocol[M]):
-    """What every game's table provides."""
+@dataclass(frozen=True)
+class Annotations:
+    """What the replay of a record found for ``kozyr annotate`` to write, by ``id`` of the
+    record node of each move: the taker of the trick it closed, and what it did that is
+    worth a comment (a marriage and the trump it makes)."""
 
-    game: str
-    """The game kind's name: ``thousand``, ``bura`` or ``burkozel``."""
-    unit: str
-    """What the game calls one dealing of the cards: ``hand`` or ``deal``."""
-    players: list[str]
-    moves: Sequence[M]
-    """The moves pushed so far."""
+    takers: dict[int, str] = field(default_factory=dict)
+    notes: dict[int, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Progression:
+    """The running scores after each round (from the start), the reference lines (the
+    barrel, the target, the losing limit) and what is counted (``kozyr sheet --plot``)."""
+
+    series: dict[str, list[int]]
+    lines: list[tuple[str, int]]
+    label: str
+
+
+@dataclass(frozen=True)
+class Filter:
+    """One thing ``kozyr query`` finds in a round, as a game declares it: the option
+    (``--declarer NAME``, ``--made/--failed``), its help, and how a round's facts match a
+    value (a flag's value is True; a pair's True or False)."""
+
+    option: str
+    """``--declarer``, or a pair of flags ``--made/--failed``."""
+    help: str
+    matches: Callable[[RoundFacts, object], bool]
+    metavar: str | None = None
+    """The value's placeholder (``NAME``); None for a flag."""
+    number: bool = False
+    """Whether the value is a whole number."""
+    choices: tuple[str, ...] = ()
+    """The values it takes, when they are few (``made``, ``failed``)."""
 
     @property
-    def phase(self) -> str:
-        """Where the game stands (``deal``, ``auction``, ``play`` ..., ``over``)."""
-        ...
+    def name(self) -> str:
+        """The name of its value (the first long option, without dashes)."""
+        return self.option.split("/")[0].lstrip("-").replace("-", "_")
+
+
+class Stats(Protocol):
+    """What a game counts over a corpus for ``kozyr stats`` (a game's own statistics)."""
 
     @property
-    def to_move(self) -> int | None:
-        """The seat whose decision it is; None while a chance move is due or at the end."""
+    def columns(self) -> tuple[str, ...]:
+        """The columns of ``--by player`` this game has."""
         ...
 
-    def legal_moves(self) -> list[M]:
-        """Every move the rules allow now (chance moves excepted)."""
+    def add(self, game: GameFacts) -> None:
+        """Count a game."""
         ...
 
-    def is_legal(self, move: M) -> bool:
-        """Whether ``push(move)`` would accept ``move``."""
+    def summary(self) -> list[tuple[str, object]]:
+        """The lines of ``--by summary`` this game adds."""
         ...
 
-    def push(self, move: M) -> None:
-        """Play a move; an illegal one raises ``IllegalMoveError`` and changes nothing."""
+    def player(self, name: str) -> dict[str, object]:
+        """The columns of ``--by player`` this game has for a player."""
         ...
 
-    def pop(self) -> M:
-        """Take back the last move and return it."""
+    def groups(self) -> dict[str, list[dict[str, object]]]:
+        """The game's own groupings for ``--by`` (``contract``: a row per contract)."""
         ...
 
-    def chance_move(self, rng: random.Random) -> M | None:
-        """A random chance move (a deal) where one may come now, else None."""
+
+class RoundAnalysis(Protocol):
+    """The analysis of one round, as ``kozyr analyze`` prints it."""
+
+    number: int
+    skipped: str | None
+
+    def summary(self) -> str:
+        """The round in a sentence or two."""
         ...
 
-    def random_move(self, rng: random.Random) -> M:
-        """A random chance move where one is due, else a random legal move."""
+    def lines(self) -> list[str]:
+        """The analysis card by card."""
         ...
 
-    def outcome(self) -> Outcome | None:
-        """None while the game goes on."""
-        ...
-
-    def format_move(self, move: M) -> str:
-        """One move as one KGN event."""
-        ...
-
-    def parse_move(self, text: str) -> M:
-        """One KGN event as a move: ``parse_move(format_move(m)) == m``."""
-        ...
-
-    def record(self) -> AnyGame:
-        """The game so far as a ``notation`` record (canonical, and it validates)."""
+    def as_dict(self) -> dict[str, object]:
+        """Every number, for JSON."""
         ...
 
 
 @dataclass(frozen=True)
-class GameKind:
+class Analysis:
+    """What a game that has a solver brings: ``kozyr analyze``, ``annotate --analysis``,
+    ``replay --analyze``."""
+
+    analyze_all: Callable[
+        [Iterable[tuple[tuple[str, int], GameRecord]], int | None, bool, int | None],
+        Iterator[tuple[tuple[str, int], GameRecord, Report, list[RoundAnalysis]]],
+    ]
+    """``analyze_all(games, round, give, jobs)``: for each ``((file, game number),
+    record)``, its report and the analysis of its rounds (or round number ``round``),
+    spread over ``jobs`` processes."""
+    annotate: Callable[[GameRecord], GameRecord]
+    """The record with glyphs and comments where a move cost points."""
+    show: Callable[[list[Step], GameRecord], None]
+    """Shows the analysis in a replay's steps (``replay --analyze``)."""
+
+
+@dataclass(frozen=True)
+class GameKind(Generic[T_co, G_co]):
     """Everything one game brings: adding a game is adding a kind to ``replay.GAMES``."""
 
     name: str
-    """``thousand``, ``bura`` or ``burkozel`` (the ``Game`` tag)."""
+    """The game's name (its ``Game`` tag)."""
     title: str
     """The game's name in prose: ``Thousand``."""
-    unit: str
-    """What one dealing of the cards is called: ``hand`` or ``deal``."""
-    grammar: str
-    """The Lark grammar that reads it (``grammar/<name>.lark``)."""
-    record_type: type[AnyGame]
-    table: Callable[..., Any]
-    """The table class: ``table(players, dealer=seat, rules=RuleSet, **start)``."""
-    checker: type[Checker[Any, Any]]
+    round_word: str
+    """What one round (one dealing of the cards and its play) is called: ``hand`` or
+    ``deal``."""
+    notation: NotationKind
+    """Its notation: records, readers, writer (:data:`notation.KINDS`)."""
+    rulebook: Rulebook
+    """Its switches and presets."""
+    table: Callable[..., T_co]
+    """Starts a table: ``table(players, dealer=seat, rules=RuleSet, **start)`` (each game
+    takes its own start keywords)."""
+    checker: type[Checker[T_co, G_co]]
     """Replays a record and reports what is wrong (``replay.check``)."""
-    generate: Callable[..., AnyGame]
-    """Bots play a complete game: ``generate(seed=, rules=, players=, deals=)`` (Thousand's
-    players come from its rules; ``deals`` bounds a Bura session played for a pot)."""
-    view: Callable[[Any], View]
+    generate: Callable[[int, str, int, int], G_co]
+    """Bots play a complete game: ``generate(seed, rules, players, rounds)`` (``players``
+    where the rules do not set them; ``rounds`` bounds a session without an end)."""
+    view: Callable[[T_co], View]
     """What a table shows at a position (``replay.steps``)."""
-    describe: Callable[[Any, Any], Said | None]
+    describe: Callable[[T_co, Node], Said | None]
     """What a move did, in words: ``describe(table after it, record node)``."""
     sheet: Callable[[Report], Sheet]
-    """The score sheet of a replayed game (``kozyr sheet``)."""
-    annotate: Callable[[Any, Report, dict[int, str], dict[int, str]], None]
-    """Writes what a replay found into the record: ``annotate(record, report, takers,
-    marriages)`` (the last two by ``id`` of the move node; ``kozyr annotate``)."""
-    question: Callable[[Any, bool], Question]
+    """The score sheet of a replayed game (``kozyr sheet``): a row per finished round."""
+    progression: Callable[[Report, T_co | None], Progression]
+    """The running scores for ``kozyr sheet --plot`` and the page's chart."""
+    annotate: Callable[[G_co, Report, Annotations], None]
+    """Writes what a replay found into the record (``kozyr annotate``)."""
+    move_note: Callable[[T_co, Node], str | None]
+    """What a move did that ``kozyr annotate`` comments (a marriage and its trump), from
+    the table after it."""
+    question: Callable[[T_co, bool], Question]
     """What the recorder asks next at a table (``question(table, declined)``)."""
-    before: Callable[[Any], Any]
-    """The position before a move, as ``append_move`` needs it."""
-    append_move: Callable[[Any, Any, Any, Any], None]
-    """Writes one pushed move into a record: ``append_move(record, table, move, before)``
-    (the recorder extends the file it resumed, comments and all)."""
-    hand_facts: Callable[[Any, Any, Any, list[str], Any], None]
-    """Fills the corpus facts of a finished hand or deal (``replay.facts.HandFacts``):
-    ``hand_facts(facts, result, previous result, names, record)``."""
-    cut_tags: Callable[[Any, Any], list[Any]]
-    """The start tags that make one hand or deal a record of its own (``kozyr split``)."""
-    strip_facts: Callable[[Any], None]
+    recorder_help: str
+    """What the recorder's ``help`` says of this game's events."""
+    watch: Callable[[RoundFacts, T_co, Node, Progress], None]
+    """Keeps what the corpus tools need of one move of the main line (the calls, the
+    cards played): ``watch(facts of its round, table after it, record node, where)``."""
+    round_facts: Callable[[RoundFacts, RoundResult, RoundResult | None, list[str], G_co], None]
+    """Fills the corpus facts of a finished round: ``round_facts(facts, result, previous
+    result, names, record)`` (``kozyr query``, ``stats``, Parquet)."""
+    cut_tags: Callable[[G_co, RoundFacts], list[Tag]]
+    """The start tags that make one round a record of its own (``query --hands``)."""
+    strip_facts: Callable[[G_co], None]
     """Drops what the engine computes from a record (``kozyr dedupe``)."""
-    progression: Callable[[Report, Any], tuple[dict[str, list[int]], list[tuple[str, int]], str]]
-    """The running scores after each hand or deal, reference lines, and what is counted
-    (``kozyr sheet --plot``)."""
+    filters: tuple[Filter, ...]
+    """What ``kozyr query`` finds in this game's rounds (the options it adds)."""
+    stats: Callable[[], Stats]
+    """A fresh count of this game's own statistics (``kozyr stats``)."""
+    tables: dict[str, tuple[Column, ...]]
+    """Its tidy tables (``export --to parquet``): each name and its columns."""
+    rows: Callable[[GameFacts, int], dict[str, list[dict[str, Value]]]]
+    """The rows one game adds to its tidy tables (``rows(facts, game_id)``)."""
     score_name: str
     """What ``Outcome.scores`` counts: ``points``, ``chips`` or ``penalty points``."""
     score_tally: str
     """The record's word for the running scores: ``totals``, ``chips`` or ``penalty``."""
-    player_stats: tuple[str, ...]
-    """The columns of ``kozyr stats --by player`` that this game has, beyond games, wins,
-    win rate and the average final total (``replay.corpus.PLAYER_COLUMNS``)."""
-    analyze: Callable[[Any], Any] | None = None
-    """Double-dummy analysis of a record's hands (``kozyr analyze``), where the game has a
-    solver (Thousand)."""
-    annotate_analysis: Callable[[Any], Any] | None = None
-    """Writes the analysis into a record as glyphs and comments (``annotate --analysis``)."""
+    pot: bool = False
+    """Whether the game is played for a pot (``record --ante``)."""
+    players_by_rules: bool = False
+    """Whether the rules set how many play (``generate`` takes no ``--players``)."""
+    analysis: Analysis | None = None
+    """Its analysis, where it has a solver."""
     default_rules: str = "classic"
-
-    @classmethod
-    def from_modules(
-        cls, *, view: ModuleType, ask: ModuleType, facts: ModuleType, kgn: ModuleType, **fields: Any
-    ) -> GameKind:
-        """A kind whose functions come from its package's modules by their usual names
-        (``view.py``: ``view``, ``describe``, ``sheet``, ``annotate``, ``progression``;
-        ``ask.py``: ``question``; ``facts.py``: ``hand_facts``, ``cut_tags``,
-        ``strip_facts``; ``kgn.py``: ``before``, ``append_move``), the rest as given."""
-        return cls(
-            view=view.view,
-            describe=view.describe,
-            sheet=view.sheet,
-            annotate=view.annotate,
-            progression=view.progression,
-            question=ask.question,
-            hand_facts=facts.hand_facts,
-            cut_tags=facts.cut_tags,
-            strip_facts=facts.strip_facts,
-            before=kgn.before,
-            append_move=kgn.append_move,
-            **fields,
-        )
 
     def player_counts(self, rules: RuleSet) -> range:
         """How many players the game takes under ``rules`` (its checker decides)."""
@@ -232,13 +437,13 @@ class GameKind:
         *,
         dealer: int | str = 0,
         rules: str | RuleSet = "classic",
-        **start: Any,
-    ) -> Any:
+        **start: object,
+    ) -> T_co:
         """A table at the start of a game: ``players`` in seat order, the first ``dealer``
         (a seat or a name), the ``rules`` text (``"classic must-overtake=on"``) and any start
         position (Thousand ``first_hand``, ``totals`` ...; Bura ``ante``, ``chips`` ...)."""
         names = list(players)
-        ruleset = rules if isinstance(rules, RuleSet) else parse_rules(self.name, rules)
+        ruleset = rules if isinstance(rules, RuleSet) else self.rulebook.parse(rules)
         counts = self.player_counts(ruleset)
         if len(names) not in counts or len(set(names)) != len(names):
             raise ValueError(

@@ -60,7 +60,7 @@
       view: {
         title: v[0], hands: v[1].map((r) => V[r]), trick: v[2], taker: v[3], lines: v[4],
         points: v[5], totals: v[6], marks: v[7], dealer: v[8], toMove: v[9], tricks: v[10],
-        talon: v[11], stock: v[12], trumpCard: v[13], trump: v[14],
+        piles: v[11].map((r) => V[r]), trump: v[12],
       },
       hand: s[3], trick: s[4], notes: V[s[5]], glyphs: V[s[6]], variations: s[7],
       error: V[s[8]], done: s[9],
@@ -134,17 +134,12 @@
 
   function pileBox(view) {
     const box = el("div", "corner p-" + PILE);
-    if (view.talon !== null) {
-      const p = el("div", "", "talon ");
-      p.appendChild(cards(view.talon, 0));
+    for (const [name, shown, count] of view.piles) {
+      const p = el("div", "", name + " " + (count === null ? "" : count));
+      if (count === null) p.appendChild(cards(shown, 0));
       box.appendChild(p);
     }
-    if (view.stock !== null) box.appendChild(el("div", "", "stock " + view.stock));
-    if (view.trumpCard !== null) {
-      const p = el("div", "", "trump ");
-      p.appendChild(card(view.trumpCard));
-      box.appendChild(p);
-    } else if (view.trump) {
+    if (view.trump) {
       const p = el("div", "", "trump ");
       p.appendChild(el("span", "s" + view.trump, view.trump in SUIT ? SUIT[view.trump] + " " + NOUN[view.trump] : view.trump));
       box.appendChild(p);

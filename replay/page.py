@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from notation.errors import safe_text
-from notation.records import AnyGame
+from notation.records import GameRecord
 
 from .checking import Report
 from .games import GAMES
@@ -84,9 +84,7 @@ def _view(view: View, values: _Values) -> list[int]:
         values.ref(None if view.dealer is None else s(view.dealer)),
         values.ref(None if view.to_move is None else s(view.to_move)),
         values.ref(_names(view.tricks)),
-        values.ref(view.talon),
-        values.ref(view.stock),
-        values.ref(view.trump_card),
+        values.ref([values.ref([s(p.name), p.cards, p.count]) for p in view.piles]),
         values.ref(view.trump),
     ]
 
@@ -101,7 +99,7 @@ def _steps(steps: list[Step], seat: str | None, values: _Values) -> list[list[An
                 values.ref(st.kind),
                 values.ref(_said(seen.said.parts)),
                 values.ref(_view(seen.view, values)),
-                st.hand,
+                st.round,
                 st.trick,
                 values.ref([safe_text(n) for n in st.notes]),
                 values.ref([safe_text(g) for g in st.glyphs]),
@@ -114,7 +112,7 @@ def _steps(steps: list[Step], seat: str | None, values: _Values) -> list[list[An
 
 
 def page_data(
-    record: AnyGame,
+    record: GameRecord,
     steps: list[Step],
     report: Report,
     table: Any,
@@ -131,7 +129,7 @@ def page_data(
     seats = first.seats if first else list(record.players)
     kind = GAMES[record.kind]
     sheet = kind.sheet(report)
-    series, lines, label = kind.progression(report, table)
+    chart = kind.progression(report, table)
     start = opening_step(steps)
     return {
         "game": record.kind,
@@ -147,10 +145,10 @@ def page_data(
             "footer": safe_text(sheet.footer),
         },
         "chart": {
-            "series": {safe_text(k): v for k, v in series.items()},
-            "lines": [[safe_text(name), value] for name, value in lines],
-            "label": safe_text(label),
-            "hands": [res.number for res in report.hands],
+            "series": {safe_text(k): v for k, v in chart.series.items()},
+            "lines": [[safe_text(name), value] for name, value in chart.lines],
+            "label": safe_text(chart.label),
+            "hands": [res.number for res in report.rounds],
         },
         "spoilers": spoilers,
         "start": start,
@@ -159,7 +157,7 @@ def page_data(
     }
 
 
-def page_title(record: AnyGame, path: str, game: int | None = None) -> str:
+def page_title(record: GameRecord, path: str, game: int | None = None) -> str:
     """What a page to share is called: the record's Event tag, else the file's own name
     (never the folder it came from), with the game's number where the file has several.
 
@@ -176,7 +174,7 @@ def page_title(record: AnyGame, path: str, game: int | None = None) -> str:
     return f"{name} (game {game})" if event else f"{name} game {game}"
 
 
-def _tags(record: AnyGame) -> list[tuple[str, str]]:
+def _tags(record: GameRecord) -> list[tuple[str, str]]:
     """The header tags, each with its values joined."""
     return [(tag.name, " ".join(tag.values)) for tag in record.tags]
 
@@ -193,7 +191,7 @@ def _sha256(text: str) -> str:
 
 
 def html_page(
-    record: AnyGame,
+    record: GameRecord,
     *,
     title: str,
     seat: str | None = None,

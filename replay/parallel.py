@@ -41,7 +41,7 @@ class GameResult:
 
     file: str | None
     index: int
-    hands: int = 0
+    rounds: int = 0
     suppressed: int = 0
     diagnostics: list[dict[str, Any]] = field(default_factory=list)
 
@@ -70,7 +70,6 @@ def _from_dict(data: dict[str, Any]) -> KgnError:
         "line",
         "column",
         "game",
-        "hand",
         "trick",
         "seat",
         "source",
@@ -79,8 +78,8 @@ def _from_dict(data: dict[str, Any]) -> KgnError:
         "severity",
     )
     kwargs: dict[str, Any] = {k: data.get(k) for k in keys}
-    err: KgnError = cls(data["message"], **kwargs)
-    err.unit = data.get("unit") or "hand"
+    err: KgnError = cls(data["message"], round=data.get("hand"), **kwargs)
+    err.round_word = data.get("unit") or "hand"
     return err
 
 
@@ -94,7 +93,7 @@ def check_game(gtext: GameText) -> GameResult:
         result.diagnostics.append(_to_dict(exc))
         return result
     report = check(game, file=file, index=index, source=gtext.source_line)
-    result.hands = report.checked
+    result.rounds = report.checked
     result.suppressed = report.suppressed
     result.diagnostics = [_to_dict(d) for d in report.diagnostics]
     return result

@@ -13,17 +13,19 @@ from __future__ import annotations
 
 from html import escape
 from pathlib import Path
-from typing import Any
 
+from .checker import Report
 from .games import GAMES
+from .model import Progression
+from .table import GameTable
 
 __all__ = ["progression", "progression_svg", "write_plot"]
 
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
 
 
-def progression(report: Any, table: Any) -> tuple[dict[str, list[int]], list[tuple[str, int]], str]:
-    """The series (a value per player after each hand, starting from the start), the
+def progression(report: Report, table: GameTable | None) -> Progression:
+    """The series (a value per player after each round, starting from the start), the
     reference lines, and what is counted (the game kind's progression)."""
     return GAMES[report.game].progression(report, table)
 
@@ -86,9 +88,10 @@ def progression_svg(
     return "\n".join(out) + "\n"
 
 
-def write_plot(path: Path, report: Any, table: Any, title: str) -> None:
+def write_plot(path: Path, report: Report, table: GameTable | None, title: str) -> None:
     """Write the chart as SVG or PNG (by the file's ending)."""
-    series, lines, label = progression(report, table)
+    chart = progression(report, table)
+    series, lines, label = chart.series, chart.lines, chart.label
     if path.suffix.lower() == ".png":
         import matplotlib
 

@@ -1,11 +1,10 @@
 """``kozyr record``: enter a game at the table, one event at a time, losing nothing.
 
-The recorder asks for each event in turn (the deal or the cards you know, each call, the
-talon, the gives, each card of each trick; in Bura the leads, answers, draws and claims),
-shows the table, lists the legal choices, and refuses an illegal entry with the rule it
-breaks.  What you type is KGN for that event (``100``, ``pass``, ``KH marriage``,
-``down 6S 7D``, ``??`` for a card you did not see).  Commands at any prompt: ``undo``,
-``open NAME [N]``, ``show NAME COMBO CARDS``, ``fault NAME KIND``, ``help``, ``quit``.
+The recorder asks for each event in turn (the deal or the cards you know, then each event
+of the game as its kind's ``question`` asks for it: calls, cards, draws ...), shows the
+table, lists the legal choices, and refuses an illegal entry with the rule it breaks.
+What you type is KGN for that event (``100``, ``pass``, ``down 6S 7D``, ``??`` for a card
+you did not see).  Commands at any prompt: ``undo``, ``save PATH``, ``help``, ``quit``.
 
 Every accepted event is written to the file at once, atomically (a temporary file, fsync,
 rename), so the file is a complete, valid, canonical KGN record at every moment: closing
@@ -22,20 +21,21 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Any, cast
+from typing import IO
 
 from rich.console import Console
 from rich.text import Text
 
 import notation
 from notation.errors import KgnError, safe_text
-from notation.records import AnyGame, Tag, fold_name
+from notation.records import GameRecord, Tag, fold_name
 from notation.write import write_game
 
 from .checking import replay_record
 from .games import GAMES
 from .render import render_view
 from .steps import view_of
+from .table import GameTable
 
 __all__ = [
     "FileChanged",
@@ -48,30 +48,15 @@ __all__ = [
     "save_atomic",
 ]
 
-COMMANDS = ("undo", "quit", "help", "save", "open", "show", "fault")
+COMMANDS = ("undo", "quit", "help", "save")
 
-HELP = """Type the event the prompt asks for, in KGN:
-  a deal        Anna: AS TS KH ... / Boris: ... / talon: TH 9C JS   (Enter if unknown)
-  a call        100, 105 ... or pass
-  the talon     Enter for the cards as dealt, or the three cards
-  the gives     Boris 9S, Vera JS    (or concede, where the rules allow it)
-  the contract  Enter for the bid, or a higher value
-  a card        KH, or KH marriage
-  no cards      points Anna 70, Boris 20, Vera 30 (or score ...): the hand as a score
-                sheet keeps it, ended by its points or scores
-  Bura          a deal: Anna: TH 6H 9C / Boris: ... / trump: KH; a lead or an
-                answer: TH 6H, down 6S 7D; a draw: the card, or Enter if unseen
-  ??            a card you did not see
-The whole event is taken too: deal Anna: ..., bid Boris 110, Anna AS, draw Oleg 7H.
-Commands at any prompt:
+HELP = """Commands at any prompt:
   undo                     take the last event back (in the file too)
-  open NAME [N] [win|fail] a Bura claim
-  show NAME COMBO CARDS    a Bura combination (bura, molodka, moskva, ...)
-  fault NAME KIND          a Bura fault (out-of-turn, double-draw)
   save PATH                go on writing the record to another file
   help                     this text
   quit                     stop; the file is saved, go on with --resume FILE
 Every accepted event is saved at once."""
+"""What ``help`` says after the game's own events (its kind's ``recorder_help``)."""
 
 
 def save_atomic(path: Path, text: str) -> None:
@@ -191,7 +176,7 @@ class RecordFile:
         self.saved: bytes | None = None
         """What the file held after the last save or read (None: not read yet)."""
 
-    def claim(self) -> str | None:
+    def take(self) -> str | None:
         """Lock the file and remove what an interrupted save left behind; a note when a lock
         left by a killed writer was taken over.  ``LockedError`` when another writer holds
         it, ``OSError`` when it cannot be locked."""
@@ -245,12 +230,12 @@ class Recorder:
     """A recording session over one game record and its file.
 
     One live table follows the game: each accepted event is one ``push`` (and is written
-    into the record with the game kind's ``append_move``), ``undo`` is ``pop``.  The record
+    into the record with the table's ``push_into``), ``undo`` is ``pop``.  The record
     resumed from a file keeps everything it had (comments, variations); new events are
     appended to it."""
 
     def __init__(
-        self, game: AnyGame, file: RecordFile, *, out: IO[str] | None = None, width: int = 100
+        self, game: GameRecord, file: RecordFile, *, out: IO[str] | None = None, width: int = 100
     ) -> None:
         self.game = game
         self.file = file
@@ -260,12 +245,16 @@ class Recorder:
         self.console = Console(
             file=out or sys.stdout, width=width, highlight=False, markup=False, emoji=False
         )
-        # A deal whose cards are all played stays open: its taker may still claim.
+        # A round whose cards are all played stays open: a move may still close it.
         report, table = replay_record(game, file=str(file.path), final_close=False)
+        if table is None:  # the header is wrong: nothing can be played
+            errors = [d.format() for d in report.diagnostics if d.severity == "error"]
+            raise SessionError("\n".join(errors), 1)
         self.report = report
-        self.table = table
+        self.table: GameTable = table
         self.declined = False
-        """Nobody claimed (or no second bura was shown): the next deal is asked for."""
+        """The last question was declined (Enter at an optional event): the next round
+        is asked for."""
         self.history: list[tuple[str, int, bool]] = [(write_game(game), self._moves(), False)]
         """Per accepted event: the record's text, the table's move count, ``declined``."""
         self.current_words: list[str] = []
@@ -276,7 +265,7 @@ class Recorder:
         return self.file.path
 
     def _moves(self) -> int:
-        return self.table.move_count if self.table is not None else 0
+        return self.table.move_count
 
     # -- the file ------------------------------------------------------------------------
 
@@ -313,7 +302,7 @@ class Recorder:
             return
         new = RecordFile(Path(target))
         try:
-            new.claim()
+            new.take()
         except LockedError as exc:
             self.say(str(exc), "bold red")
             return
@@ -344,20 +333,18 @@ class Recorder:
         except KgnError as exc:
             exc.file = str(self.path)
             return exc
-        # The stock's order is known: the draws follow from it.
-        while table.phase == "draw" and table.deal.stock is not None and None not in table.deal.stock:
-            self._push(table.legal_moves()[0])
+        # What follows by itself (a card drawn from a stock whose order is known) is played.
+        while (auto := table.automatic_move()) is not None:
+            self._push(auto)
         self.declined = False
         self._finish()
         return None
 
     def _push(self, move: object) -> None:
-        was = self.kind.before(self.table)
-        self.table.push(move)
-        self.kind.append_move(self.game, self.table, move, was)
+        self.table.push_into(self.game, move)
 
     def decline(self) -> None:
-        """Nobody claims, no second bura: the next question is the next deal."""
+        """An optional event was declined (Enter): the next question is the next round."""
         self.declined = True
         self.history.append((self.history[-1][0], self._moves(), True))
 
@@ -415,7 +402,7 @@ class Recorder:
                 self.say(f"the game is over: {ended}", "bold")
                 return 0
             q = self.kind.question(self.table, self.declined)
-            self.current_words = [*q.words, *COMMANDS[:4]]
+            self.current_words = [*q.words, *COMMANDS]
             if q.legal and not shown_legal:
                 self.say("legal: " + ", ".join(q.legal), "dim")
             shown_legal = False
@@ -429,7 +416,7 @@ class Recorder:
                 self.say("saved; resume with: kozyr record --resume " + str(self.path))
                 return 0
             if word == "help":
-                self.say(HELP)
+                self.say(self.kind.recorder_help + "\n" + HELP)
                 continue
             if word == "save":
                 self.save_as(answer)
@@ -452,8 +439,9 @@ class Recorder:
             self.show()
 
 
-def new_game(kind: str, players: list[str], dealer: str, rules: str, ante: int | None) -> AnyGame:
-    """The header of a new record: the game, players, dealer, rules (and Bura's ante)."""
+def new_game(kind: str, players: list[str], dealer: str, rules: str, ante: int | None) -> GameRecord:
+    """The header of a new record: the game, players, dealer, rules (and the ante of a game
+    played for a pot)."""
     tags = [
         Tag(name="Game", values=[kind]),
         Tag(name="Players", values=players),
@@ -462,7 +450,7 @@ def new_game(kind: str, players: list[str], dealer: str, rules: str, ante: int |
     ]
     if ante is not None:
         tags.append(Tag(name="Ante", values=[str(ante)]))
-    return GAMES[kind].record_type(kind=cast(Any, kind), tags=tags)
+    return GAMES[kind].notation.record(kind=kind, tags=tags)
 
 
 class SessionError(Exception):
@@ -486,14 +474,14 @@ def open_recording(
     resume: Path | None,
 ) -> tuple[Recorder, list[str]]:
     """A recorder over a new record (``game``, ``players`` as ``A,B,C``, the first
-    ``dealer``, ``rules``, Bura's ``ante``) written to ``output``, or over the record in
+    ``dealer``, ``rules``, the ``ante`` of a game played for a pot) written to ``output``, or over the record in
     ``resume``; and notes for the user (a stale lock taken over).  Everything the options
     say is checked before the file is locked, so a refused start leaves nothing behind;
     ``SessionError`` says why."""
     from .checking import check as check_record
-    from .rules import did_you_mean, parse_rules
+    from .rules import did_you_mean
 
-    record_game: AnyGame | None = None
+    record_game: GameRecord | None = None
     if resume is not None:
         if game is not None or players is not None or output is not None:
             raise SessionError("kozyr: --resume FILE takes everything from the file")
@@ -506,7 +494,7 @@ def open_recording(
             raise SessionError(
                 "kozyr: kozyr record GAME --players A,B,C --dealer A -o FILE (or --resume FILE)"
             )
-        if ante is not None and not getattr(GAMES[game].table, "HAS_POT", False):
+        if ante is not None and not GAMES[game].pot:
             raise SessionError(f"kozyr: --ante: {GAMES[game].title} is not played for a pot")
         names = [p.strip() for p in players.split(",") if p.strip()]
         first = next((n for n in names if fold_name(n) == fold_name(dealer)), None)
@@ -516,7 +504,7 @@ def open_recording(
                 + did_you_mean(dealer, names)
             )
         try:
-            parse_rules(game, rules)
+            GAMES[game].rulebook.parse(rules)
         except KgnError as exc:
             raise SessionError(f"kozyr: --rules: {exc.message}") from None
         record_game = new_game(game, names, first, rules, ante)
@@ -530,7 +518,7 @@ def open_recording(
     file = RecordFile(path)
     notes: list[str] = []
     try:
-        note = file.claim()
+        note = file.take()
     except LockedError as exc:
         raise SessionError(f"kozyr: {exc}") from None
     except OSError as exc:

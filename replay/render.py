@@ -159,14 +159,13 @@ def render_view(view: View, seat: str | None = None, *, symbols: bool = True) ->
             line.append_text(plain(view.taker))
             line.append(" takes it")
         parts.append(line)
-    if view.talon is not None:
-        parts.append(Text("talon: ", style="dim") + cards_line(view.talon, symbols=symbols))
-    if view.trump_card is not None:
-        parts.append(Text("trump: ", style="dim") + card_text(view.trump_card, symbols))
-    elif view.trump:
+    for pile in view.piles:
+        if pile.count is not None:
+            parts.append(Text(f"{pile.name}: {pile.count} cards", style="dim"))
+        else:
+            parts.append(Text(f"{pile.name}: ", style="dim") + cards_line(pile.cards, symbols=symbols))
+    if view.trump:
         parts.append(Text("trump: ", style="dim") + trump_text(view.trump, symbols))
-    if view.stock is not None:
-        parts.append(Text(f"stock: {view.stock} cards", style="dim"))
     for label, value in view.lines:
         parts.append(Text(f"{label}: ", style="dim") + plain(value))
     return Group(*parts)

@@ -10,7 +10,7 @@ from typing import IO
 
 from notation import KgnError
 from notation.parse import GameText, parse_game, split_games
-from notation.records import Game
+from notation.records import GameRecord
 
 __all__ = ["InputError", "folder_problem", "games_of", "open_input", "texts_of", "with_folders"]
 
@@ -60,7 +60,7 @@ def with_folders(paths: list[str]) -> list[str]:
 
 def texts_of(
     path: str, only: int | None = None, source: IO[bytes] | None = None
-) -> Iterator[tuple[GameText, Game | KgnError]]:
+) -> Iterator[tuple[GameText, GameRecord | KgnError]]:
     """Each game of a file with its text, parsed, or the :class:`KgnError` that stopped
     reading it; with ``only``, game number ``only`` alone (the games before it are split
     off, not parsed, and reading stops after it).  ``source``: the bytes of ``path``
@@ -81,7 +81,7 @@ def texts_of(
             raise InputError(f"cannot read {path}: {exc.strerror or exc}") from None
 
 
-def games_of(path: str) -> Iterator[Game | KgnError]:
+def games_of(path: str) -> Iterator[GameRecord | KgnError]:
     """Each game of a file, or the :class:`KgnError` that stopped reading it."""
     for _, item in texts_of(path):
         yield item

@@ -2,8 +2,8 @@
 
 :func:`timeline` replays a game (through the same checker as ``kozyr validate``) and
 returns one :class:`Step` per event: a sentence saying what happened, the comments and
-glyphs written there, and a :class:`View` of the table: each seat's cards, the talon or
-stock and trump, the trick on the table, the contract, points and totals.  Variations hang
+glyphs written there, and a :class:`View` of the table: each seat's cards, the cards in
+no seat's hand and the trump, the trick on the table, the game's facts, points and totals.  Variations hang
 on the step of the move they replace.  The renderers (plain text, the Textual viewer) only
 read these; nothing here knows about terminals.
 
@@ -20,14 +20,14 @@ from __future__ import annotations
 import copy
 import re
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from notation.errors import KgnError
-from notation.records import AnyGame, Comment, Glyph, Nag
+from notation.records import Comment, GameRecord, Glyph, Nag, Node
 
-from .checker import Checker, Visitor
+from .checker import Progress, Visitor
 from .checking import Report, replay_record
 from .games import GAMES
+from .table import GameTable
 from .view import Said, View
 
 _CARD = re.compile(r"\b(?:[6-9TJQKA][SCDH]|\?\?)\b")
@@ -54,14 +54,15 @@ class Step:
     view: View
     line: int | None = None
     column: int | None = None
-    hand: int | None = None
+    round: int | None = None
+    """The number of the round (the hand, the deal) it is in."""
     trick: int | None = None
     notes: list[str] = field(default_factory=list)
     glyphs: list[str] = field(default_factory=list)
     variations: list[list[Step]] = field(default_factory=list)
     error: KgnError | None = None
     done: int = 0
-    """How many hands (deals) were finished after this step: the score sheet's rows so far."""
+    """How many rounds were finished after this step: the score sheet's rows so far."""
 
     def seen_by(self, seat: str | None) -> Step:
         """The step as ``seat`` could know it: the table (:meth:`View.seen_by`) and the
@@ -105,7 +106,7 @@ class Step:
 
 
 class _Recorder(Visitor):
-    def __init__(self, game: AnyGame) -> None:
+    def __init__(self, game: GameRecord) -> None:
         self.game = game
         self.stack: list[list[Step]] = [[]]
         self.pending: list[list[list[Step]]] = [[]]
@@ -126,7 +127,7 @@ class _Recorder(Visitor):
         if self.stack[-1]:
             self.stack[-1][-1].notes.extend(n.text for n in notes if isinstance(n, Comment))
 
-    def visit_move(self, table: Any, node: Any, checker: Checker[Any, Any]) -> None:
+    def visit_move(self, table: GameTable, node: Node, where: Progress) -> None:
         view = view_of(table)
         notes = [n.text for n in getattr(node, "notes", []) if isinstance(n, Comment)]
         glyphs = [
@@ -140,8 +141,8 @@ class _Recorder(Visitor):
             view=view,
             line=pos[0] if pos else None,
             column=pos[1] if pos else None,
-            hand=checker.hand_no,
-            trick=checker.trick_no,
+            round=where.round_no,
+            trick=where.trick_no,
             notes=notes,
             glyphs=glyphs,
             done=len(table.results),
@@ -152,7 +153,7 @@ class _Recorder(Visitor):
 
 
 def timeline(
-    game: AnyGame, *, file: str | None = None, index: int | None = None
+    game: GameRecord, *, file: str | None = None, index: int | None = None
 ) -> tuple[list[Step], Report]:
     """Every step of a game, and the report of its replay (diagnostics name ``file``)."""
     steps, report, _ = replay_steps(game, file=file, index=index)
@@ -160,8 +161,8 @@ def timeline(
 
 
 def replay_steps(
-    game: AnyGame, *, file: str | None = None, index: int | None = None
-) -> tuple[list[Step], Report, Any]:
+    game: GameRecord, *, file: str | None = None, index: int | None = None
+) -> tuple[list[Step], Report, GameTable | None]:
     """:func:`timeline`, and the table at the end of the replay (None when the header
     stopped it), from one replay."""
     recorder = _Recorder(game)
@@ -181,7 +182,7 @@ def replay_steps(
                 view=view_of(table) if table is not None else View(game.kind, ""),
                 line=error.line,
                 column=error.column,
-                hand=steps[-1].hand if steps else None,
+                round=steps[-1].round if steps else None,
                 trick=steps[-1].trick if steps else None,
                 error=error,
                 done=len(table.results) if table is not None else 0,
@@ -192,7 +193,7 @@ def replay_steps(
         what = "the end of the record" if steps else "no moves in this record"
         end = Step(Said("end", [what + result]), view=view_of(table), done=len(table.results))
         if steps:  # the panes go on showing the last hand
-            end.hand, end.trick = steps[-1].hand, steps[-1].trick
+            end.round, end.trick = steps[-1].round, steps[-1].trick
         steps.append(end)
     return steps, report, table
 
@@ -205,12 +206,12 @@ def opening_step(steps: list[Step]) -> int:
 # ---- views and sentences ---------------------------------------------------------------
 
 
-def view_of(table: Any) -> View:
+def view_of(table: GameTable) -> View:
     """What the table shows now (its game kind's view)."""
     return GAMES[table.game].view(table)
 
 
-def describe(table: Any, node: Any) -> Said:
+def describe(table: GameTable, node: Node) -> Said:
     """What happened, in words, from the record node and the table after it."""
     said = GAMES[table.game].describe(table, node)
     if said is not None:
@@ -220,7 +221,7 @@ def describe(table: Any, node: Any) -> Said:
     return Said("other", [type(node).__name__.lower()])
 
 
-def _legal(table: Any) -> list[str] | None:
+def _legal(table: GameTable | None) -> list[str] | None:
     """The moves the rules allow at the table, as KGN (None when there is no table or the
     next move is the deal's)."""
     if table is None or table.to_move is None:

@@ -19,41 +19,43 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final, Generic, TypeVar, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Protocol, TypeVar, overload
 
 from mypy_extensions import mypyc_attr
 
-import notation
-from notation.cards import Card, card_code, suit_of
+from notation.cards import Card, Suit, card_code, parse_card, suit_of
 from notation.errors import IllegalMoveError, KgnError
 from notation.records import (
     MAX_HANDS,
     MAX_ITEMS,
     MAX_NUMBER,
-    AnyGame,
     GameRecord,
     Tag,
     count_items,
 )
-from notation.write import quote
 
-from .rules import RuleSet
+from .rules import Rulebook, RuleSet
+
+if TYPE_CHECKING:
+    from notation.kinds import NotationKind
+    from notation.records import Node
 
 __all__ = [
     "PLAYED",
     "POOL",
     "BaseTable",
+    "GameTable",
     "Holdings",
     "Moves",
+    "Names",
     "Outcome",
+    "Seats",
     "cards_text",
     "display_order",
     "label_generated",
-    "parse_event",
     "rebuild",
-    "seat_of",
     "unordered",
 ]
 
@@ -234,7 +236,7 @@ class Holdings:
 
     # -- moves ----------------------------------------------------------------------------
 
-    def claim(self, place: int, card: Card, what: str) -> None:
+    def reveal(self, place: int, card: Card, what: str) -> None:
         """``card`` is now known to be at ``place`` (revealed by play or a declaration)."""
         if card in self.known[place]:
             return  # known there, so dealt there: in the deck
@@ -295,7 +297,7 @@ class Holdings:
         if card in known:  # known there, so dealt there: in the deck
             known.remove(card)
         else:
-            self.claim(place, card, "play")
+            self.reveal(place, card, "play")
             known.discard(card)
         self.where[card] = PLAYED
         self.played_by[place].append(card)
@@ -308,7 +310,7 @@ class Holdings:
             self.unknown[src] -= 1
             self.unknown[dst] += 1
             return
-        self.claim(src, card, what)  # checks what knowing the card at src implies
+        self.reveal(src, card, what)  # checks what knowing the card at src implies
         self.known[src].discard(card)  # a known card moving changes no count: still feasible
         self.known[dst].add(card)
         self.where[card] = dst
@@ -478,22 +480,51 @@ class BaseTable(Generic[M, R]):
     are replayed, so neither ``push`` nor a checker that never undoes pays for copies."""
 
     STATE: ClassVar[tuple[str, ...]] = ()
+    RULEBOOK: ClassVar[Rulebook]
+    """The game's switches and presets (a table started without rules plays its
+    ``classic``)."""
     game: ClassVar[str]
     """The game kind's name (the ``Game`` tag)."""
-    unit: ClassVar[str]
-    """What the game calls one dealing of the cards: ``hand`` or ``deal``."""
+    round_word: ClassVar[str]
+    """What the game calls a round (one dealing of the cards and its play)."""
     players: list[str]
     """The players' names in seat order."""
     results: list[R]
     """One per finished hand (Thousand) or deal (Bura, Burkozel)."""
 
     rules: RuleSet
-    start: dict[str, Any]
-    """How the table was started: the keyword arguments that start one like it."""
+    @property
+    def start(self) -> Mapping[str, object]:
+        """How the table was started: the keyword arguments that start one like it (its
+        first dealer, and each game's own start position)."""
+        raise NotImplementedError
+
+    last_winner: int | None
+    """The seat that took the last complete trick (None before the first)."""
 
     @property
     def result(self) -> str | None:
         """The winner, ``draw``, or None while the game goes on."""
+        raise NotImplementedError
+
+    @property
+    def phase(self) -> str:
+        """Where the game stands (``deal``, ``play`` ..., ``over``)."""
+        raise NotImplementedError
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision it is; None while a chance move is due or at the end."""
+        raise NotImplementedError
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit in force now (None: none, or between rounds)."""
+        raise NotImplementedError
+
+    @property
+    def trick_open(self) -> bool:
+        """Whether cards of an unfinished trick lie on the table."""
         raise NotImplementedError
 
     def outcome(self) -> Outcome | None:
@@ -590,28 +621,74 @@ class BaseTable(Generic[M, R]):
             raise
         log.append(move)
 
-    def read_move(self, text: str) -> M:
-        """One KGN event as a move (the inverse of ``format_move``)."""
+    NOTATION: ClassVar[NotationKind]
+    """The game's notation (its events read and written by :meth:`read_move` and
+    :meth:`format_move`)."""
+
+    def move_of(self, node: Node, seats: Seats | None = None) -> M:
+        """The move one event of a record stands for: the game's one translator from
+        records to moves, which the checker (reporting a wrong name or card at the node,
+        ``seats``) and :meth:`read_move` (a name not at the table is no move) share."""
         raise NotImplementedError
 
+    def node_of(self, move: M) -> Node:
+        """The record's event of one move: the game's one translator from moves to records
+        (:meth:`format_move` writes it; the game's ``record()`` and the recorder put it in
+        place)."""
+        raise NotImplementedError
+
+    def read_move(self, text: str) -> M:
+        """One KGN event as a move (the inverse of :meth:`format_move`); a malformed event
+        or an unknown player raises :class:`KgnError` (code ``bad-move``)."""
+        from notation.larkread import read_event  # the grammar loads only here
+
+        node = read_event(text, self.NOTATION, self.players)
+        try:
+            return self.move_of(node)
+        except KgnError as exc:
+            raise KgnError(f"not a move: {text.strip()!r} ({exc.message})", code="bad-move") from None
+
+    def format_move(self, move: M) -> str:
+        """One move as one KGN event: ``bid Boris 110``, ``Anna KH marriage``, ``draw
+        Ilya 8D`` ..."""
+        return self.NOTATION.write_event(self.node_of(move))
+
     def parse_move(self, text: str) -> M:
-        """One move from text: a KGN event (the inverse of ``format_move``), or what the
+        """One move from text: a KGN event (the inverse of :meth:`format_move`), or what the
         recorder takes at this position (``100`` or ``Anna 100`` for the player to bid,
         ``KH marriage`` for the player to lead).  A text that is neither raises
         :class:`KgnError` (code ``bad-move``) with what reading it as an event found."""
         try:
             return self.read_move(text)
         except KgnError as exc:
-            from .games import GAMES  # the registry sits above the tables
-
             written = text.strip()
-            event = GAMES[self.game].question(self, False).event_for(written) if written else None
+            event = self.event_for(written) if written else None
             if event is None or event == written:
                 raise
             try:
                 return self.read_move(event)
             except KgnError:
                 raise exc from None
+
+    def record(self) -> GameRecord:
+        """The game so far as a record (the game's own :meth:`record` writes it)."""
+        raise NotImplementedError
+
+    def push_into(self, record: GameRecord, move: M) -> None:
+        """Push ``move`` and write it at the end of ``record``, a record of this game whose
+        moves are the table's so far (the recorder extends the record it resumed, comments
+        and all, through the game's translator)."""
+        raise NotImplementedError
+
+    def event_for(self, answer: str) -> str | None:
+        """The KGN event an answer typed at this position stands for, as the recorder reads
+        it (each game's question); None when it stands for none."""
+        return None
+
+    def automatic_move(self) -> M | None:
+        """A move that follows by itself (a card drawn from a stock whose order is known),
+        else None (a game that has none)."""
+        return None
 
     def next_number(self) -> int:
         """The number the next hand or deal will have."""
@@ -626,8 +703,8 @@ class BaseTable(Generic[M, R]):
         number = self.next_number()
         if len(self.results) + 1 > MAX_HANDS or number > MAX_NUMBER:
             raise IllegalMoveError(
-                f"a record holds at most {MAX_HANDS:,} {self.unit}s, numbered up to "
-                f"{MAX_NUMBER:,}; {self.unit} {number} would not fit",
+                f"a record holds at most {MAX_HANDS:,} {self.round_word}s, numbered up to "
+                f"{MAX_NUMBER:,}; {self.round_word} {number} would not fit",
                 code="record-limit",
             )
         moves, items, units = self._counted
@@ -639,13 +716,13 @@ class BaseTable(Generic[M, R]):
             + _MOST_ITEMS_A_DEAL * (len(self.results) + 1 - units)
         )
         if most > MAX_ITEMS - _ROOM:  # perhaps near the limit: count exactly
-            written = self.record()  # type: ignore[attr-defined]  # every game's table has it
+            written = self.record()
             items = count_items(written)[1]
             self._counted = (len(self._log), items, len(self.results) + 1)
             if items > MAX_ITEMS - _ROOM:
                 raise IllegalMoveError(
                     f"the record of this game is nearly full (a record holds at most "
-                    f"{MAX_ITEMS:,} items); no {self.unit} may follow",
+                    f"{MAX_ITEMS:,} items); no {self.round_word} may follow",
                     code="record-limit",
                 )
 
@@ -706,12 +783,24 @@ class BaseTable(Generic[M, R]):
         )
         return state
 
-    def _start_options(self) -> dict[str, Any]:
+    def _start_options(self) -> dict[str, object]:
         """How a like table is started: its players, then these keywords."""
         return {"rules": self.rules, **self.start}
 
+    def restart(self: _T) -> _T:
+        """A table started as this one was, without its moves."""
+        return _rebuilt(type(self), (self.players,), self._start_options(), {})
 
-def _rebuilt(cls: Any, args: tuple[Any, ...], options: dict[str, Any], state: dict[str, Any]) -> Any:
+
+_O = TypeVar("_O")
+
+
+def _rebuilt(
+    cls: Callable[..., _O],
+    args: tuple[object, ...],
+    options: Mapping[str, object],
+    state: Mapping[str, object],
+) -> _O:
     """``cls(*args, **options)``, then ``state`` set on it: how an object whose class is
     compiled (setup.py) is copied and pickled, since its ``__init__`` always runs."""
     obj = cls(*args, **options)
@@ -720,7 +809,10 @@ def _rebuilt(cls: Any, args: tuple[Any, ...], options: dict[str, Any], state: di
     return obj
 
 
-_T = TypeVar("_T", bound=BaseTable[Any, Any])
+GameTable = BaseTable[Any, Any]
+"""A table of any game (its moves and results are that game's own)."""
+
+_T = TypeVar("_T", bound=GameTable)
 G = TypeVar("G", bound=GameRecord)
 
 
@@ -737,58 +829,69 @@ def _copy(value: Any) -> Any:
     return copy.deepcopy(value)
 
 
-def parse_event(
-    game: str, unit: str, players: list[str], text: str, words: tuple[str, ...]
-) -> list[Any]:
-    """Read one KGN event by the game's grammar, in a record of its own: what
-    ``parse_move`` of every table starts from.  ``text`` is an event that starts with one of
-    the game's ``words`` (``bid``, ``draw`` ...), or else a card or cards played (with or
-    without a trick number: ``Anna AS``, ``3. Anna AS``); the result is the units (hands or
-    deals) of the record read, one."""
-    written = text.strip()
-    if not written:
-        raise KgnError("not a move: the text is empty", code="bad-move")
-    if "\n" in written or "\r" in written:
-        raise KgnError("a move is one line of KGN", code="bad-move")
-    first = written.split(None, 1)[0]
-    numbered = first.endswith(".") and first[:-1].isascii() and first[:-1].isdigit()
-    body = written if numbered or first.casefold() in words else f"1. {written}"
-    names = " ".join(quote(p) for p in players)
-    head = f'[Game "{game}"] [Players {names}] [Dealer {quote(players[0])}] [Rules "classic"]'
-    try:
-        record = notation.loads(f"{head}\n{unit} 1\n  {body}\n")
-    except KgnError as exc:
-        raise KgnError(f"not a move: {written!r} ({exc.message})", code="bad-move") from None
-    return record.units
+class Seats(Protocol):
+    """How a translator from record nodes to moves reads the names and cards of a node: a
+    checker reports what is wrong at the node (:class:`replay.checker.Checker`), a table
+    reading one event says it is not a move (:class:`Names`)."""
+
+    def seat(self, name: str, node: Node | None) -> int:
+        """The seat of the player named ``name``."""
+        ...
+
+    def card(self, text: str, node: Node | None) -> Card | None:
+        """The card ``text`` names (None: ``??``, a card nobody recorded)."""
+        ...
+
+    def cards(self, texts: list[str], node: Node | None) -> list[Card | None]:
+        """The cards ``texts`` name."""
+        ...
 
 
-def seat_of(players: list[str], name: str) -> int:
-    """A player's seat, from his name as written (KgnError for a name not at the table)."""
-    if name in players:
-        return players.index(name)
-    raise KgnError(f"{name!r} is not one of the players ({', '.join(players)})", code="bad-move")
+class Names:
+    """:class:`Seats` of a table's players, for one event read alone: a name not at the
+    table is no move (``bad-move``)."""
+
+    def __init__(self, players: list[str]) -> None:
+        self.players = players
+
+    def seat(self, name: str, node: Node | None) -> int:
+        if name in self.players:
+            return self.players.index(name)
+        raise KgnError(
+            f"{name!r} is not one of the players ({', '.join(self.players)})", code="bad-move"
+        )
+
+    def card(self, text: str, node: Node | None) -> Card | None:
+        return None if text == "??" else parse_card(text)
+
+    def cards(self, texts: list[str], node: Node | None) -> list[Card | None]:
+        return [self.card(t, node) for t in texts]
+
+
+_B = TypeVar("_B")
 
 
 def rebuild(
-    table: BaseTable[M, Any],
-    record: AnyGame,
+    table: _T,
+    record: G,
     start_tags: list[Tag],
-    before: Callable[[Any], Any],
-    append_move: Callable[[Any, Any, M, Any], None],
-) -> AnyGame:
+    before: Callable[[_T], _B],
+    append_move: Callable[[G, _T, M, _B], None],
+) -> G:
     """Write ``table``'s game into ``record`` (empty so far): the header (the game, players,
     dealer, rules and ``start_tags``), then the moves, replayed on a fresh table of the same
     start and each written by the game's ``append_move``, then the Result tag."""
     names = table.players
+    dealer = table.start["dealer"]
+    assert isinstance(dealer, int)
     record.tags = [
         Tag(name="Game", values=[table.game]),
         Tag(name="Players", values=list(names)),
-        Tag(name="Dealer", values=[names[table.start["dealer"]]]),
+        Tag(name="Dealer", values=[names[dealer]]),
         Tag(name="Rules", values=[table.rules.text()]),
         *start_tags,
     ]
-    start_like: Any = type(table)  # each game's table takes its own start keywords
-    fresh = start_like(table.players, rules=table.rules, **table.start)
+    fresh = table.restart()
     fresh.snapshots = False  # replayed once, never taken back (and the moves fit: no check)
     for move in table.moves:
         was = before(fresh)

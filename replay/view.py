@@ -16,6 +16,7 @@ from notation.records import Comment, Entry
 
 __all__ = [
     "CardCode",
+    "Pile",
     "Said",
     "Sheet",
     "SheetRow",
@@ -104,6 +105,24 @@ def positions(seats: list[str], bottom: str | None) -> dict[str, str]:
 
 
 @dataclass
+class Pile:
+    """Cards on the table in no seat's hand (a pile the game deals aside, a stock, a card
+    turned up): its name, and its cards shown or only counted."""
+
+    name: str
+    cards: list[str] = field(default_factory=list)
+    """The cards as the record knows them (``??``: unknown)."""
+    count: int | None = None
+    """How many cards, where the pile is counted rather than shown."""
+    face_down: bool = False
+    """Whether it lies face down: a seat's view shows its cards as backs."""
+
+    def seen(self) -> Pile:
+        """The pile as a seat at the table sees it."""
+        return replace(self, cards=["??"] * len(self.cards)) if self.face_down else self
+
+
+@dataclass
 class View:
     """What the table shows at a step (everything text, ready to render).
 
@@ -131,23 +150,20 @@ class View:
     to_move: str | None = None
     tricks: dict[str, int] = field(default_factory=dict)
     """Per seat: tricks taken in this hand or deal."""
-    talon: list[str] | None = None
-    """Thousand: the talon's cards while it lies on the table (``??`` unseen)."""
-    stock: int | None = None
-    """Bura and Burkozel: the cards left in the stock."""
-    trump_card: str | None = None
-    """Bura and Burkozel: the trump card under the stock."""
+    piles: list[Pile] = field(default_factory=list)
+    """The cards that lie on the table in no seat's hand, in the order they are drawn."""
     trump: str = ""
-    """The trump suit's letter (``S C D H``), ``none``, or empty when there is no hand."""
+    """The trump suit's letter (``S C D H``), ``none``, or empty: what is drawn where no
+    pile shows the trump card itself."""
     seen_points: dict[str, dict[str, tuple[int, int]]] = field(default_factory=dict)
-    """Where a seat cannot count every pile (Bura's cards laid face down): per seat, each
-    player's points as that seat can count them and the cards of the pile it has not seen
-    (``points`` and ``marks`` are what the record knows)."""
+    """Where a seat cannot count every player's tricks (cards laid face down): per seat,
+    each player's points as that seat can count them and the cards of his tricks it has not
+    seen (``points`` and ``marks`` are what the record knows)."""
 
     def seen_by(self, seat: str | None) -> View:
-        """The view as ``seat`` sees it: the other hands as backs, the talon face down,
-        the others' face-down cards as backs, the piles counted as far as he saw them
-        (``None``: everything the record knows)."""
+        """The view as ``seat`` sees it: the other hands as backs, the piles that lie face
+        down as backs, the others' face-down cards as backs, the tricks counted as far as
+        he saw them (``None``: everything the record knows)."""
         if seat is None:
             return self
         points, marks = self.points, self.marks
@@ -168,7 +184,7 @@ class View:
                 (name, up, down if name == seat else ["??"] * len(down))
                 for name, up, down in self.trick
             ],
-            talon=None if self.talon is None else ["??"] * len(self.talon),
+            piles=[p.seen() for p in self.piles],
             points=points,
             marks=marks,
             seen_points={},

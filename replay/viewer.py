@@ -2,7 +2,7 @@
 
 The seats sit around the table in fixed places for the whole game (the viewing seat at the
 bottom), the trick lies in the middle and stays there, its taker marked, after its last
-card; the talon or stock and the trump lie in a corner.  Beside the table: the calls of the
+card; the cards in no seat's hand and the trump lie in a corner.  Beside the table: the calls of the
 hand, its tricks (click one to go there), the comments, glyphs and variations of the event,
 and the score sheet (click a row to go to that hand).  At 80 columns the side panes fold
 away behind ``m``.  ``?`` lists the keys (:data:`KEYS`).
@@ -73,8 +73,8 @@ def _spans(steps: list[Step]) -> dict[int | None, range]:
     first: dict[int | None, int] = {}
     last: dict[int | None, int] = {}
     for i, st in enumerate(steps):
-        first.setdefault(st.hand, i)
-        last[st.hand] = i
+        first.setdefault(st.round, i)
+        last[st.round] = i
     return {hand: range(first[hand], last[hand] + 1) for hand in first}
 
 
@@ -183,19 +183,18 @@ class TrickBox(Static):
 
 
 class PileBox(Static):
-    """The talon or the stock, and the trump."""
+    """The cards in no seat's hand (the game's piles), and the trump."""
 
     DEFAULT_CSS = "PileBox { height: auto; padding: 0 1; }"
 
     def show(self, view: View, symbols: bool) -> None:
         parts: list[RenderableType] = []
-        if view.talon is not None:
-            parts.append(Text("talon ", style="dim") + cards_line(view.talon, symbols=symbols))
-        if view.stock is not None:
-            parts.append(Text(f"stock {view.stock}", style="dim"))
-        if view.trump_card is not None:
-            parts.append(Text("trump ", style="dim") + cards_line([view.trump_card], symbols=symbols))
-        elif view.trump:
+        for pile in view.piles:
+            if pile.count is not None:
+                parts.append(Text(f"{pile.name} {pile.count}", style="dim"))
+            else:
+                parts.append(Text(f"{pile.name} ", style="dim") + cards_line(pile.cards, symbols=symbols))
+        if view.trump:
             parts.append(Text("trump ", style="dim") + trump_text(view.trump, symbols))
         self.update(Group(*parts) if parts else Text(""))
 
@@ -402,7 +401,7 @@ class Viewer(App[None]):
 
     def _show_calls(self, step: Step) -> None:
         out = Text()
-        for i in self._span(step.hand):
+        for i in self._span(step.round):
             st = self.steps[i]
             if st.kind not in ("deal", "call") or (i > self.index and not self.spoilers):
                 continue
@@ -420,7 +419,7 @@ class Viewer(App[None]):
 
     def _show_tricks(self, step: Step) -> None:
         box = self.query_one("#tricks", OptionList)
-        rows = _tricks(self.steps, self._span(step.hand))
+        rows = _tricks(self.steps, self._span(step.round))
         self._trick_rows = rows
         box.clear_options()
         here = None
@@ -484,7 +483,7 @@ class Viewer(App[None]):
                     table.add_row(*[plain(text) for text, _ in row])
                 self._sheet_rows = len(rows)
             for r, row in enumerate(rows):
-                if row and row[0][0] == str(step.hand):
+                if row and row[0][0] == str(step.round):
                     table.move_cursor(row=r)
                     return
 
@@ -510,7 +509,7 @@ class Viewer(App[None]):
         self._go(self.index + delta)
 
     def _key(self, step: Step, level: str) -> tuple[int | None, int | None]:
-        return (step.hand, step.trick if level == "trick" else None)
+        return (step.round, step.trick if level == "trick" else None)
 
     def _jump(self, delta: int, level: str) -> None:
         if not self.steps:
@@ -599,10 +598,10 @@ class Viewer(App[None]):
             self.notify(f"{safe_text(text.strip())!r} is not a hand number", severity="error")
             return False
         for i, step in enumerate(self.steps):
-            if step.hand == number:
+            if step.round == number:
                 self._go(i)
                 return True
-        hands = sorted({st.hand for st in self.steps if st.hand is not None})
+        hands = sorted({st.round for st in self.steps if st.round is not None})
         span = f"hands {hands[0]} to {hands[-1]}" if hands else "no hands"
         self.notify(f"there is no hand {number} here ({span})", severity="error")
         return False
@@ -618,7 +617,7 @@ class Viewer(App[None]):
         if self.sheet is None or self.lines or not self.steps:
             return
         number = self.sheet.rows[event.cursor_row][0][0]
-        if number != str(self.current.hand) and number.isdigit():
+        if number != str(self.current.round) and number.isdigit():
             self.go_to_hand(number)
 
     def action_variation(self) -> None:

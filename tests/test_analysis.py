@@ -18,7 +18,8 @@ import pytest
 from typer.testing import CliRunner
 
 import notation
-from notation.records import Glyph, Play
+from notation.records import Glyph
+from notation.thousand.records import Play
 from replay.checking import Visitor, check, replay_record
 from replay.cli import app
 from replay.thousand import PlayCard as PlayEvent

@@ -31,7 +31,7 @@ def test_the_illustrative_game_of_seed_004() -> None:
     game = notation.loads((SAMPLES / "bura" / "01-illustrative-game.kgn").read_text())
     report = replay.check(game)
     assert report.ok
-    deal = report.hands[0]
+    deal = report.rounds[0]
     assert (deal.end, deal.claim_count, deal.pot) == ("claim-failed", 25, 30)
     assert report.totals == {"Oleg": -5, "Mikhail": -20, "Ilya": -5}
 
@@ -156,7 +156,7 @@ def test_burkozel_penalties_2_4_6() -> None:
     for players in (2, 3, 4):
         report = replay.check(generate("burkozel", seed=4, players=players))
         assert report.ok and report.result is not None
-        for deal in report.hands:
+        for deal in report.rounds:
             assert set(deal.added.values()) <= {2, 4, 6, 8, 12, 16, 24}
 
 
@@ -211,7 +211,7 @@ def test_a_bura_against_moskva_shown_together_is_played_off(shows: list[str]) ->
     text = TWO.format(switch="", shows="\n".join(shows))
     report = replay.check(notation.loads(text))
     assert report.diagnostics == []
-    assert report.hands[0].end == "bura" and report.totals == {"Anna": 1, "Boris": -1}
+    assert report.rounds[0].end == "bura" and report.totals == {"Anna": 1, "Boris": -1}
 
 
 def test_with_higher_card_the_trump_ace_outranks_a_plain_ace() -> None:

@@ -300,10 +300,12 @@ def test_a_rewrite_that_would_not_read_back_leaves_the_file_as_it_was(
     path = tmp_path / "game.kgn"
     original = (SAMPLES / "thousand" / "01-first-hand.kgn").read_text()
     path.write_text(original)
-    import replay.cli
+    import replay.cli.records
+    import replay.cli.screens
 
-    real = replay.cli.write_game
-    monkeypatch.setattr(replay.cli, "write_game", lambda g: real(g).replace("Boris 9S", "Boris 9C", 1))
+    room = replay.cli.records if command == "fmt" else replay.cli.screens  # where it writes
+    real = room.write_game
+    monkeypatch.setattr(room, "write_game", lambda g: real(g).replace("Boris 9S", "Boris 9C", 1))
     result = runner.invoke(app, [command, "--write", str(path)])
     assert result.exit_code == 1
     assert "does not read back" in result.output and path.read_text() == original

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 import notation
 import replay
 from replay.cli import app
-from replay.corpus import Stats, cut_hand, facts_of
+from replay.corpus import Statistics, cut_round, facts_of
 from replay.games import generate
 from replay.thousand import generate_thousand
 
@@ -35,9 +35,9 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_every_hand_of_every_sample_cut_out_with_start_tags_validates_alone() -> None:
     for path in ALL:
         for game in notation.loads_all(Path(path).read_text()):
-            for hand in facts_of(game).hands:
+            for hand in facts_of(game).rounds:
                 if hand.finished:
-                    report = replay.check(cut_hand(game, hand))
+                    report = replay.check(cut_round(game, hand))
                     assert report.ok, (path, hand.number, [d.format() for d in report.diagnostics])
 
 
@@ -49,8 +49,9 @@ def test_query_hands_of_a_failed_declarer_validate_and_are_exactly_those_hands(c
     expected = [
         (g.tag("Round"), h.number)
         for g in notation.loads_all(corpus.read_text())
-        for h in facts_of(g).hands
-        if h.declarer == "Anna" and h.made is False
+        if g.kind == "thousand"
+        for h in facts_of(g).rounds
+        if h.own.declarer == "Anna" and h.own.made is False  # type: ignore[attr-defined]
     ]
     assert [(g.tag("Round"), g.hands[0].number) for g in cut] == expected  # type: ignore[union-attr]
     count = runner.invoke(app, ["query", str(corpus), "--declarer", "anna", "--failed", "--hands", "--count"])
@@ -83,12 +84,13 @@ def test_stats_come_from_the_engine_not_from_stated_facts(corpus: Path, tmp_path
     bad = runner.invoke(app, ["stats", str(wrong), "--by", "contract", "--format", "json"])
     assert json.loads(good.stdout) == json.loads(bad.stdout)
     assert "use the engine's values" in bad.stderr
-    acc = Stats()
+    acc = Statistics()
     for g in notation.loads_all(text):
         acc.add(facts_of(g))
-    assert json.loads(good.stdout) == acc.by_contract()
+    by_contract = acc.groups()["contract"]
+    assert json.loads(good.stdout) == by_contract
     played = sum(1 for g in notation.loads_all(text) if g.kind == "thousand" for h in g.hands if h.tricks or h.concede)
-    assert sum(row["played"] for row in acc.by_contract()) <= played
+    assert sum(int(str(row["played"])) for row in by_contract) <= played
 
 
 def test_stats_by_player_and_csv(corpus: Path) -> None:
@@ -152,18 +154,54 @@ def test_parquet_tables_answer_the_same_as_stats_in_duckdb(corpus: Path, tmp_pat
     duckdb = pytest.importorskip("duckdb")
     out = runner.invoke(app, ["export", "--to", "parquet", str(corpus), "-o", str(tmp_path / "pq"), "-j", "1"])
     assert out.exit_code == 0, out.stderr
+    pq = tmp_path / "pq"
     rate = duckdb.sql(
-        f"select count(*), sum(made::int) from '{tmp_path}/pq/hands.parquet' "
+        f"select count(*), sum(made::int) from '{pq}/thousand/hands.parquet' "
         "where contract = 120 and made is not null"
     ).fetchall()[0]
     stats = json.loads(runner.invoke(app, ["stats", str(corpus), "--by", "contract", "--format", "json"]).stdout)
     row = next(r for r in stats if r["contract"] == 120)
     assert rate == (row["played"], row["made"])
-    plays = duckdb.sql(f"select count(*) from '{tmp_path}/pq/plays.parquet'").fetchall()[0][0]
     games = notation.loads_all(corpus.read_text())
+
+    def rows(table: str) -> int:
+        return int(duckdb.sql(f"select count(*) from '{pq}/{table}.parquet'").fetchall()[0][0])
+
+    assert rows("games") == len(games)
     cards = sum(len(t.plays) for g in games if g.kind == "thousand" for h in g.hands for t in h.tricks)
-    cards += sum(len(a.cards) + len(a.down) for g in games if g.kind != "thousand" for d in g.deals for e in d.events if e.kind == "trick" for a in e.answers)
-    assert plays == cards
+    assert rows("thousand/plays") == cards
+    for kind in ("bura", "burkozel"):
+        laid = sum(len(a.cards) + len(a.down) for g in games if g.kind == kind for d in g.deals for e in d.events if e.kind == "trick" for a in e.answers)
+        assert rows(f"{kind}/plays") == laid
+
+
+def test_each_games_parquet_tables_have_its_own_columns(corpus: Path, tmp_path: Path) -> None:
+    duckdb = pytest.importorskip("duckdb")
+    out = runner.invoke(app, ["export", "--to", "parquet", str(corpus), "-o", str(tmp_path / "pq"), "-j", "1"])
+    assert out.exit_code == 0, out.stderr
+    pq = tmp_path / "pq"
+
+    def columns(table: str) -> list[str]:
+        return [c[0] for c in duckdb.sql(f"describe select * from '{pq}/{table}.parquet'").fetchall()]
+
+    assert "claim_count" not in columns("thousand/hands") and "declarer" in columns("thousand/hands")
+    assert "declarer" not in columns("bura/deals") and "claim_count" in columns("bura/deals")
+    assert "marriage" in columns("thousand/plays") and "face_down" not in columns("thousand/plays")
+    assert "face_down" in columns("bura/plays") and "marriage" not in columns("bura/plays")
+    # a marriage declared is marked on the card that declared it, as the record says
+    games = notation.loads_all(corpus.read_text())
+    declared = sum(p.marriage for g in games if g.kind == "thousand" for h in g.hands for t in h.tricks for p in t.plays)
+    marked = duckdb.sql(f"select count(*) from '{pq}/thousand/plays.parquet' where marriage").fetchall()[0][0]
+    assert declared > 0 and marked == declared
+    # the cards dealt, the talon taken and the cards given: 24 dealt in a hand of three players
+    dealt = duckdb.sql(
+        f"select game_id, hand, count(*) from '{pq}/thousand/cards.parquet' where how = 'dealt' "
+        "group by game_id, hand"
+    ).fetchall()
+    assert dealt and {n for _, _, n in dealt} == {24}  # three hands of 7 and the talon
+    given = duckdb.sql(f"select count(*) from '{pq}/thousand/cards.parquet' where how = 'given'").fetchall()[0][0]
+    gives = sum(len(h.give.cards) for g in games if g.kind == "thousand" for h in g.hands if h.give)
+    assert given == gives
 
 
 def test_sheet_plot_draws_every_player_with_the_barrel_and_the_target(tmp_path: Path) -> None:

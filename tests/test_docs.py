@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from replay.rules import SWITCHES
+from replay.games import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = (ROOT / "docs" / "rules.md").read_text()
@@ -38,10 +38,10 @@ def test_every_switch_and_value_is_in_the_rulebook() -> None:
     house = RULES[RULES.index("## House rules") :]
     sections = {
         game: house[house.index(f"### {game.capitalize()} (") :].split("\n### ")[0]
-        for game in SWITCHES
+        for game in GAMES
     }
-    for game, switches in SWITCHES.items():
-        for sw in switches:
+    for game in GAMES:
+        for sw in GAMES[game].rulebook.switches:
             lines = sections[game].splitlines()
             row = next((line for line in lines if line.startswith(f"| `{sw.name}` |")), None)
             assert row is not None, sw.name

@@ -93,7 +93,7 @@ def test_a_game_holds_at_most_forty_thousand_items_and_the_error_names_the_one_p
 
 
 def test_a_game_has_at_most_two_thousand_hands_and_both_readers_agree() -> None:
-    from notation.fastparse import fast_thousand
+    from notation.thousand.read import read_thousand as fast_thousand
     from notation.records import MAX_HANDS
 
     def hands(n: int) -> str:
@@ -213,7 +213,9 @@ def test_four_hundred_bad_games_give_four_hundred_errors(tmp_path: Path, jobs: s
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from notation.records import Call, Comment, Hand, Tag, ThousandGame  # noqa: E402
+from notation.records import Comment, Tag  # noqa: E402
+from notation.thousand.records import Call, ThousandGame  # noqa: E402
+from notation.thousand.records import Round as Hand  # noqa: E402
 
 NAMES = st.text(min_size=1, max_size=12) | st.sampled_from(
     ["Talon-Ivanov", "Stock's", "trump-x", "ſtock", "As", "hand", "1abc", "A.B", "??", "->", "a\u200bb", "x\ny", "\u202eZ", "K\u212a", "Zoe\u0308", "pass\u0301", "\u0301x"]

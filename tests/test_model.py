@@ -316,8 +316,8 @@ def test_bura_and_burkozel_diagnostics_cite_only_their_clauses_and_say_deal() ->
                 if d.clause is not None:
                     assert d.clause[0] in "BK", (path.name, d.format())
                     seen += 1
-                if d.hand is not None:
-                    assert d.unit == "deal" and ": deal " in d.format(), d.format()
+                if d.round is not None:
+                    assert d.round_word == "deal" and ": deal " in d.format(), d.format()
     assert seen > 40
 
 

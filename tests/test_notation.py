@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 import notation
 from notation.cards import canonical_card
 from notation.jsonio import from_json, iter_json_games, json_schema, to_json
-from notation.records import Comment, Variation
+from notation.records import Comment
+from notation.thousand.records import Variation
 
 SAMPLE_FILES = sorted(SAMPLES.glob("*/*.kgn"))
 HEADER = '[Game "thousand"]\n[Players "Anna" "Boris" "Vera"]\n[Dealer "Vera"]\n[Rules "classic"]\n'
@@ -38,7 +39,7 @@ DATA_FILES = sorted((SAMPLES.parent / "tests" / "data").rglob("*.kgn"))
 def test_the_grammar_counts_a_games_items_as_count_items_does(path: Path) -> None:
     # The limit on items (MAX_ITEMS) is counted while the grammar reads, and by count_items
     # on a record from JSON: the two must agree, or JSON could give what KGN cannot read.
-    from notation.larkread import _GRAMMAR_OF, _parser, read_with_grammar
+    from notation.larkread import _parser, read_with_grammar
     from notation.parse import game_kind, split_games
     from notation.records import count_items
 
@@ -51,8 +52,8 @@ def test_the_grammar_counts_a_games_items_as_count_items_does(path: Path) -> Non
             continue
         again = notation.loads(notation.dumps(game))  # the same record, positions aside
         assert count_items(again) == count_items(game)
-        builder = _parser(_GRAMMAR_OF[game_kind(gtext)]).builder  # what the grammar counted
-        assert count_items(game) == (builder.hands, builder.items), path
+        builder = _parser(game_kind(gtext)).builder  # what the grammar counted
+        assert count_items(game) == (builder.rounds, builder.items), path
 
 
 class _LineByLine:
@@ -338,7 +339,8 @@ def test_a_card_written_suit_first_says_rank_then_suit(written: str, card: str) 
 
 
 def test_a_record_maker_takes_fields_by_position_and_defaults_the_rest() -> None:
-    from notation.records import Play, Trick, maker
+    from notation.records import maker
+    from notation.thousand.records import Play, Trick
 
     make_play = maker(Play, "seat", "card", "pos")
     one, two = make_play("Anna", "AS", (4, 5)), make_play("Anna", "AS", (4, 5))

@@ -108,7 +108,7 @@ def test_a_full_bura_deal_recorded_from_scripted_input_validates(tmp_path: Path)
     path = record(tmp_path, BURA_ARGS, BURA_INPUT)
     report = replay.check(notation.loads(path.read_text()))
     assert report.ok
-    assert report.hands[0].end == "claim-failed" and report.totals["Mikhail"] == -20
+    assert report.rounds[0].end == "claim-failed" and report.totals["Mikhail"] == -20
 
 
 def test_an_answer_typed_as_the_whole_event_is_taken_as_written(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 import notation
 import replay
-from notation.fastparse import fast_bura, fast_thousand
+from notation.kinds import KINDS
 from notation.parse import (
     Chunk,
     GameText,
@@ -28,13 +28,15 @@ from notation.parse import (
     read_chunks,
     split_games,
 )
-from notation.records import BuraTrick, Hand, Trick
+from notation.bura.records import Trick as BuraTrick
+from notation.thousand.records import Round as Hand
+from notation.thousand.records import Trick
 from replay.annotate import annotate
 from replay.cli import app
 from replay.games import generate
 from replay.parallel import check_all, check_game
 from replay.pool import imap_games, in_order
-from replay.rules import SWITCHES
+from replay.games import GAMES
 from replay.thousand import generate_thousand
 
 runner = CliRunner()
@@ -42,11 +44,8 @@ runner = CliRunner()
 
 def agree(text: str) -> bool:
     """The fast reader gives Lark's record and positions, or steps aside. True if it read."""
-    fast = (
-        fast_bura(text, 1)
-        if text.startswith(('[Game "bura"]', '[Game "burkozel"]'))
-        else fast_thousand(text, 1)
-    )
+    kind = "bura" if text.startswith(('[Game "bura"]', '[Game "burkozel"]')) else "thousand"
+    fast = KINDS[kind].read(text, 1)
     try:
         slow = parse_game(GameText(text, 1, 1), fast=False)
     except notation.KgnError:
@@ -343,7 +342,7 @@ def test_a_wrong_score_is_caught_at_its_line(seed: int) -> None:
 
 
 SWITCH_VALUES = [
-    (g, sw.name, v) for g, sws in SWITCHES.items() for sw in sws for v in sw.values if v != "N"
+    (g, sw.name, v) for g in GAMES for sw in GAMES[g].rulebook.switches for v in sw.values if v != "N"
 ]
 
 
@@ -356,7 +355,7 @@ SWITCH_VALUES = [
 def test_games_generated_under_random_house_rules_validate(rng: random.Random, seed: int) -> None:
     game = rng.choice(["thousand", "bura", "burkozel"])
     rules = ["classic"]
-    for sw in SWITCHES[game]:
+    for sw in GAMES[game].rulebook.switches:
         if rng.random() < 0.3:
             value = rng.choice([v for v in sw.values if v != "N"] or ["20"])
             rules.append(f"{sw.name}={value}")
@@ -696,11 +695,13 @@ def test_dask_local_cluster_gives_the_same_report(tmp_path: Path) -> None:
 
 
 def test_the_fast_readers_hand_written_records_match_the_models() -> None:
-    from notation.records import Entry, Play
+    from notation.records import Entry
+    from notation.thousand.records import Play, ScoreEntry
 
-    # notation.fastparse builds Play and Entry by hand: their fields must be these.
+    # the fast readers build Play and the entries by hand: their fields must be these.
     assert list(Play.__dataclass_fields__) == ["pos", "kind", "seat", "card", "marriage", "notes"]
-    assert list(Entry.__dataclass_fields__) == ["pos", "seat", "value", "barrel"]
+    assert list(Entry.__dataclass_fields__) == ["pos", "seat", "value"]
+    assert list(ScoreEntry.__dataclass_fields__) == ["pos", "seat", "value", "barrel"]
 
 
 @pytest.mark.parametrize(
@@ -840,7 +841,7 @@ def test_comments_after_a_taker_are_the_takers_in_the_fast_reader_as_in_the_gram
         game = notation.loads(noted)
         tricks = [
             t
-            for unit in game.units
+            for unit in game.rounds
             for t in (unit.tricks if isinstance(unit, Hand) else unit.events)
             if isinstance(t, Trick | BuraTrick)
         ]
@@ -865,7 +866,7 @@ def test_a_bura_line_may_carry_notes_when_it_has_a_mark_or_a_question_mark_alone
     # "??" is a card nobody saw; "?" alone (or "!?", "?!") is a glyph.
     from itertools import product
 
-    from notation.fastparse import _NOTED_BURA
+    from notation.bura.read import _NOTED as _NOTED_BURA
 
     for size in range(7):
         for chars in product("?a{!", repeat=size):

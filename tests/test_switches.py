@@ -14,9 +14,9 @@ import pytest
 
 import notation
 import replay
-from notation.records import AnyGame
+from notation.records import GameRecord
 from replay.games import generate
-from replay.rules import SWITCHES
+from replay.games import GAMES
 from replay.thousand import generate_thousand
 
 # (game, switch=value, which record is played, seed, players)
@@ -72,13 +72,13 @@ GENERATED = [
 ]
 
 
-def play(game: str, rules: str, seed: int, players: int) -> AnyGame:
+def play(game: str, rules: str, seed: int, players: int) -> GameRecord:
     if game == "thousand":
         return generate_thousand(seed=seed, rules=rules, max_hands=60)
     return generate(game, seed=seed, players=players, rules=rules, deals=6)
 
 
-def under(record: AnyGame, rules: str) -> replay.Report:
+def under(record: GameRecord, rules: str) -> replay.Report:
     again = copy.deepcopy(record)
     for tag in again.tags:
         if tag.name == "Rules":
@@ -218,8 +218,8 @@ def test_every_switch_value_is_covered() -> None:
     covered = {(g, s) for g, s, *_ in GENERATED} | {(g, s) for g, s, *_ in WRITTEN}
     covered |= {(g, s) for g, s, *_ in BURA_WRITTEN}
     missing = []
-    for game, switches in SWITCHES.items():
-        for sw in switches:
+    for game in GAMES:
+        for sw in GAMES[game].rulebook.switches:
             values = [v for v in sw.values[1:] if v != "N"] or ["N"]
             for value in values:
                 names = {s for g, s in covered if g == game and s.split("=")[0] == sw.name}

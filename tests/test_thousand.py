@@ -40,11 +40,11 @@ def sample(name: str) -> replay.Report:
 
 def test_barrel_fall_after_three_hands_costs_120() -> None:
     report = sample("04-barrel-falls.kgn")
-    falls = [h for h in report.hands if any("after 3 hands" in n for n in h.notes)]
+    falls = [h for h in report.rounds if any("after 3 hands" in n for n in h.notes)]
     assert falls
     hand = falls[0]
-    index = report.hands.index(hand)
-    seat = next(p for p in range(3) if report.hands[index - 3].totals[p] == 880 and p in report.hands[index - 1].barrel)
+    index = report.rounds.index(hand)
+    seat = next(p for p in range(3) if report.rounds[index - 3].totals[p] == 880 and p in report.rounds[index - 1].barrel)
     assert hand.totals[seat] == 760
 
 
@@ -57,7 +57,7 @@ def test_two_players_reach_1000_and_the_declarer_wins() -> None:
 def test_partial_deal_is_reconstructed_from_play() -> None:
     report = sample("02-partial-deal.kgn")
     assert report.ok
-    assert report.hands[0].scores == {0: 120, 1: 180, 2: 0}
+    assert report.rounds[0].scores == {0: 120, 1: 180, 2: 0}
 
 
 def test_swapping_two_cards_between_tricks_is_caught() -> None:
@@ -166,7 +166,7 @@ def test_a_player_who_wins_from_the_barrel_is_off_it() -> None:
     path = SAMPLES / "thousand" / "08-pagat.kgn"
     text = path.read_text()
     report = replay.check(notation.loads(text))
-    last = report.hands[-1]
+    last = report.rounds[-1]
     assert report.result == "Boris" and last.totals[1] == 1030 and 1 not in last.barrel
     marked = replay.check(notation.loads(text.replace("Boris 1030, ", "Boris 1030 barrel, ")))
     assert [d.code for d in marked.diagnostics] == ["wrong-barrel"]
@@ -196,7 +196,7 @@ def test_a_score_sheet_without_cards_is_a_valid_record_and_its_totals_are_checke
     report = replay.check(notation.loads(SHEET))
     assert report.ok, [d.format() for d in report.diagnostics]
     assert report.totals == {"Anna": 150, "Boris": 55, "Vera": -90}
-    assert [h.from_sheet for h in report.hands] == [True, True]
+    assert [h.from_sheet for h in report.rounds] == [True, True]
     wrong = replay.check(notation.loads(SHEET.replace("Vera -90", "Vera -80"))).diagnostics
     assert [(d.code, d.clause, d.line) for d in wrong] == [("wrong-total", "T8", 15)]
 

@@ -79,7 +79,7 @@ def screen_text(app: Viewer) -> str:
 
 
 def step_closing(steps: list[Step], hand: int, trick: int) -> int:
-    return next(i for i, st in enumerate(steps) if st.hand == hand and st.trick == trick and st.closes_trick)
+    return next(i for i, st in enumerate(steps) if st.round == hand and st.trick == trick and st.closes_trick)
 
 
 # ---- the table ---------------------------------------------------------------------------
@@ -115,7 +115,7 @@ def test_every_seat_keeps_its_place_from_the_first_hand_to_the_last() -> None:
                 title = str(app.query_one(f"#seat-{place}", SeatBox).border_title)
                 seen.setdefault(place, set()).add(title.replace("● ", "").replace(" · D", ""))
         assert seen == {"s": {"Anna"}, "w": {"Boris"}, "e": {"Vera"}}
-        assert len({st.hand for st in app.steps}) > 20  # the walk crossed many hands
+        assert len({st.round for st in app.steps}) > 20  # the walk crossed many hands
 
     run(app, drive)
 
@@ -267,12 +267,12 @@ def test_the_score_sheet_grows_with_the_hands_played_and_a_click_goes_to_a_hand(
         sheet = app.query_one("#sheet", DataTable)
         assert sheet.row_count == 0  # nothing is scored before the first hand ends
         await pilot.press("pagedown", "pagedown")
-        assert app.current.hand == 3 and sheet.row_count == 2  # hands 1 and 2 are over
+        assert app.current.round == 3 and sheet.row_count == 2  # hands 1 and 2 are over
         await pilot.press("f")  # spoilers: the whole sheet, the current hand marked
         assert sheet.row_count == len(app.sheet.rows) and sheet.cursor_row == 2  # type: ignore[union-attr]
         await pilot.click("#sheet", offset=(3, 6))  # the row of hand 5
         await pilot.pause()
-        assert app.current.hand == 5 and app.current.kind == "deal"
+        assert app.current.round == 5 and app.current.kind == "deal"
         await pilot.press("f")
         assert sheet.row_count == 4
 
@@ -307,9 +307,9 @@ def test_the_navigation_keys() -> None:
         await pilot.press("down", "up")
         assert app.index == step_closing(steps, 1, 1)
         await pilot.press("pagedown")
-        assert app.current.hand == 2 and app.current.kind == "deal"
+        assert app.current.round == 2 and app.current.kind == "deal"
         await pilot.press("pagedown", "pageup")
-        assert app.current.hand == 2 and app.current.kind == "deal"
+        assert app.current.round == 2 and app.current.kind == "deal"
         await pilot.press("end")
         assert app.index == len(steps) - 1 and app.current.kind == "end"
         assert app.current.view.totals == replay.check(notation.loads((SAMPLES / "thousand" / "04-barrel-falls.kgn").read_text())).totals
@@ -324,10 +324,10 @@ def test_go_to_a_hand_and_an_invalid_number_says_so() -> None:
 
     async def drive(pilot: Pilot[None]) -> None:
         await pilot.press("g", "1", "2", "enter")
-        assert app.current.hand == 12 and app.current.kind == "deal"
+        assert app.current.round == 12 and app.current.kind == "deal"
         await pilot.press("g", "9", "9", "enter")
         await pilot.pause()
-        assert app.current.hand == 12
+        assert app.current.round == 12
         messages = [n.message for n in app._notifications]
         assert any("there is no hand 99 here (hands 1 to" in m for m in messages)
         await pilot.press("g", "a", "b", "c", "enter")
@@ -524,7 +524,7 @@ def test_a_bura_seat_view_hides_the_others_draws_and_the_points_of_cards_laid_fa
         drawer = st.text.split()[0]
         for seat in ("Mikhail", "Ilya", "Oleg"):
             seen = st.seen_by(seat).said.text
-            assert ("??" in seen) == (seat != drawer and not st.said.parts[-1] == st.view.trump_card)
+            assert ("??" in seen) == (seat != drawer and not st.said.parts[-1] == st.view.piles[0].cards[0])
     laid = next(st for st in steps if st.view.seen_points)
     for seat, counted in laid.view.seen_points.items():
         seen = laid.view.seen_by(seat)

@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from .check import START_TAGS, BuraChecker
-from .engine import BuraSettings, DealResult, beats, beats_set
+from .engine import BuraSettings, RoundResult, beats, beats_set
 from .generate import NAMES, generate_bura
 from .moves import BuraMove, CommitFault, DealCards, DrawCard, Lay, OpenClaim, ShowCombo
 from .table import BuraTable
@@ -24,10 +24,10 @@ __all__ = [
     "BuraTable",
     "CommitFault",
     "DealCards",
-    "DealResult",
     "DrawCard",
     "Lay",
     "OpenClaim",
+    "RoundResult",
     "ShowCombo",
     "beats",
     "beats_set",

@@ -9,15 +9,28 @@ from notation.write import seat_text
 
 from ..model import Question
 from ..table import cards_text
+from .engine import BuraEngine
 from .moves import BuraMove, Lay, OpenClaim, ShowCombo
-from .table import BuraTable
 
-__all__ = ["question"]
+__all__ = ["HELP", "question"]
+
+HELP = """Type the event the prompt asks for, in KGN:
+  a deal        Anna: TH 6H 9C / Boris: ... / trump: KH [/ stock: ...]
+  a lead        TH 6H
+  an answer     the cards, face up or face down: TH 6H, down 6S 7D
+  a draw        the card, or Enter if unseen
+  ??            a card you did not see
+The whole event is taken too: hands Anna: ..., Oleg 7H, draw Oleg 7H.
+Events at any prompt:
+  open NAME [N] [win|fail] a claim (31 in the tricks taken)
+  show NAME COMBO CARDS    a combination (bura, molodka, moskva, ...)
+  fault NAME KIND          a fault (out-of-turn, double-draw)"""
+"""What the recorder's ``help`` says of Bura's and Burkozel's events."""
 
 _EVENTS = ("open", "show", "fault")
 
 
-def question(table: BuraTable, declined: bool = False) -> Question:
+def question(table: BuraEngine, declined: bool = False) -> Question:
     """The prompt for the next event, the KGN event an answer stands for (None: nobody
     claims, no second bura), the legal choices.  ``declined``: that was said already."""
     deal = table.deal
@@ -82,7 +95,7 @@ def question(table: BuraTable, declined: bool = False) -> Question:
     )
 
 
-def _events(table: BuraTable, moves: list[BuraMove]) -> list[str]:
+def _events(table: BuraEngine, moves: list[BuraMove]) -> list[str]:
     """The events of their own that may be typed now (a claim, a combination), as the
     words that start them: ``open Anna``, ``show Boris``."""
     names = table.players
@@ -91,5 +104,5 @@ def _events(table: BuraTable, moves: list[BuraMove]) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def _deck(table: BuraTable) -> tuple[str, ...]:
+def _deck(table: BuraEngine) -> tuple[str, ...]:
     return tuple(cards_text(table.deck).split())

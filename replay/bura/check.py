@@ -8,36 +8,37 @@ illegal move ends the replay of the game; variations are replayed as lines of th
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
+from notation.bura.records import (
+    Answer,
+    BuraGame,
+    Claim,
+    Draw,
+    Event,
+    Pot,
+    Round,
+    Show,
+    Tally,
+    Trick,
+    Variation,
+)
 from notation.cards import Rank
 from notation.errors import IllegalMoveError, KgnError, clip, plural
 from notation.parse import parse_number
-from notation.records import (
-    Answer,
-    BuraDeal,
-    BuraEvent,
-    BuraGame,
-    BuraTrick,
-    BuraVariation,
-    Claim,
-    Draw,
-    Fault,
-    Pot,
-    Show,
-    Tally,
-    Winner,
-)
+from notation.records import Node, Winner
 
 from ..checker import Checker
-from .moves import CommitFault, DealCards, DrawCard, Lay, OpenClaim, ShowCombo
+from .engine import Setup
+from .moves import DealCards
+from .rules import RULEBOOK
 from .table import BuraTable
 
 __all__ = ["START_TAGS", "BuraChecker"]
 
 _FACTS = (Pot, Tally)
 """The events that state what a deal came to (a tuple: ``isinstance`` of one costs no union)."""
-_PLAYS = (BuraTrick, Show)
+_PLAYS = (Trick, Show)
 """The events that play cards, before which the draws due are made."""
 
 START_TAGS = ("Ante", "Pot", "FirstDeal", "Chips", "Penalty", "Factor", "Leader")
@@ -48,7 +49,8 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
     """Replays a Bura record and reports what is wrong."""
 
     game = "bura"
-    unit = "deal"
+    rulebook = RULEBOOK
+    round_word = "deal"
     setup_clause = "B1"
     deck_clause = "B2"
     result_clause = "B1"
@@ -79,7 +81,7 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
         rules, dealer = got
         g = self.record
         n = len(g.players)
-        kw: dict[str, Any] = {}
+        kw: Setup = {}
         for tag in g.tags:
             if tag.name == "Leader":  # K3: who leads the first recorded deal
                 leader = self.player(tag.values[0]) if len(tag.values) == 1 else None
@@ -111,15 +113,18 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
             ):
                 self.setup_error(f"the {tag.name} tag holds {numbers[0]}", tag)
                 return None
-            key = {
-                "Ante": "ante",
-                "Pot": "pot",
-                "FirstDeal": "first_deal",
-                "Chips": "chips",
-                "Penalty": "penalty",
-                "Factor": "factor",
-            }
-            kw[key[tag.name]] = numbers if per_seat else numbers[0]
+            if tag.name == "Chips":
+                kw["chips"] = numbers
+            elif tag.name == "Penalty":
+                kw["penalty"] = numbers
+            elif tag.name == "Ante":
+                kw["ante"] = numbers[0]
+            elif tag.name == "Pot":
+                kw["pot"] = numbers[0]
+            elif tag.name == "FirstDeal":
+                kw["first_deal"] = numbers[0]
+            else:
+                kw["factor"] = numbers[0]
         settings = self.table_class._settings(rules, 1)
         hand = settings.hand
         size = 36 if settings.low == Rank.SIX else 32
@@ -137,11 +142,8 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
 
     # -- body -----------------------------------------------------------------------------
 
-    def units(self) -> list[BuraDeal]:
-        return list(self.record.deals)
-
-    def replay_unit(self, table: BuraTable, unit: BuraDeal, last: bool) -> None:
-        self._deal(table, unit, last)
+    def replay_rounds(self, table: BuraTable) -> None:
+        self.each_round(table, self.record.deals, self._deal)
 
     def finish(self, table: BuraTable) -> None:
         if self.final_close:
@@ -150,7 +152,7 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
     def totals(self, table: BuraTable) -> list[int]:
         return table.scores()
 
-    def _deal(self, table: BuraTable, rec: BuraDeal, last: bool) -> None:
+    def _deal(self, table: BuraTable, rec: Round, last: bool) -> None:
         if table.deal is not None:
             if table.deal.phase in ("end", "bura"):
                 table.close_deal()
@@ -175,18 +177,13 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
                 self.clauses["deal"],
                 rec,
             )
-        dealing = DealCards()
-        d = rec.dealing
-        if d is not None:
-            for part in d.hands:
-                dealing.hands[self.seat(part.seat, part)] = self.cards(part.cards, part)
-            dealing.trump = self.card(d.trump, d) if d.trump is not None else None
-            if d.stock is not None:
-                dealing.stock = self.cards(d.stock, d)
-        self.apply(table, dealing, d or rec)
+        if rec.dealing is not None:
+            self.push_event(table, rec.dealing)
+        else:
+            self.apply(table, DealCards(), rec)  # a deal whose cards nobody recorded
         self._events(table, rec.events)
 
-    def _events(self, table: BuraTable, events: Sequence[BuraEvent]) -> None:
+    def _events(self, table: BuraTable, events: Sequence[Event]) -> None:
         for ev in events:
             deal = table.deal
             if (
@@ -200,53 +197,34 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
             deal = table.deal
             if deal is not None and deal.phase == "draw" and isinstance(ev, _PLAYS):
                 self._auto_draws(table, ev)
-            if isinstance(ev, BuraTrick):
+            if isinstance(ev, Trick):
                 self._trick(table, ev)
             elif isinstance(ev, Draw):
                 for dc in ev.cards:
-                    self.apply(
-                        table, DrawCard(self.seat(dc.seat, dc), self.card(dc.card, dc)), dc, dc.seat
-                    )
+                    self.push_event(table, dc, dc.seat)
             elif isinstance(ev, Claim):
                 self._claim(table, ev)
-            elif isinstance(ev, Show):
-                cards = self.cards(ev.cards, ev)
-                if any(c is None for c in cards):
-                    raise self.stop(
-                        "a shown combination is seen by all; its cards cannot be ??",
-                        "bad-combo",
-                        "B8",
-                        ev,
-                    )
-                self.apply(
-                    table,
-                    ShowCombo(
-                        self.seat(ev.seat, ev), ev.combo, [c for c in cards if c is not None]
-                    ),
-                    ev,
-                    ev.seat,
-                )
-            elif isinstance(ev, Fault):
-                self.apply(table, CommitFault(self.seat(ev.seat, ev), ev.fault), ev, ev.seat)
             elif isinstance(ev, Pot):
                 if ev.value != table.match.pot:
                     self.wrong(
                         f"the pot holds {table.match.pot}, not {ev.value}", "wrong-pot", "B7.2", ev
                     )
-            else:
+            elif isinstance(ev, Tally):
                 self._tally(table, ev)
+            else:  # a show, a fault
+                self.push_event(table, ev, ev.seat)
 
-    def _auto_draws(self, table: BuraTable, node: Any) -> None:
+    def _auto_draws(self, table: BuraTable, node: Node) -> None:
         try:
             table.auto_draws()
         except IllegalMoveError as exc:
             raise self.illegal(exc, node) from None
 
-    def _trick(self, table: BuraTable, trick: BuraTrick) -> None:
+    def _trick(self, table: BuraTable, trick: Trick) -> None:
         deal = table.deal
         if deal is None:
             raise self.illegal(table.between_deals("no trick is played"), trick)
-        self.start_trick(trick, deal.trick_no, bool(deal.trick), "B5.3", "B3")
+        self.start_trick(trick, trick.number, deal.trick_no, bool(deal.trick), "B5.3", "B3")
         self._answers(table, trick.answers, trick.winner)
 
     def _answers(self, table: BuraTable, answers: list[Answer], winner: Winner | None) -> None:
@@ -255,19 +233,9 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
             if deal is None or (not deal.trick and a is not answers[0]):
                 raise self.stop("a trick has one answer from each player", "trick-size", "B4", a)
             for note in a.notes:
-                if isinstance(note, BuraVariation):
+                if isinstance(note, Variation):
                     self._variation(table, note)
-            seat = self.seat(a.seat, a)
-            up: list[Any] = self.cards(a.cards, a)  # cards: None is refused next
-            if None in up:
-                raise self.stop(
-                    "a card played face up is seen by all; it cannot be ?? (write: down ??)",
-                    "unknown-card",
-                    "B4",
-                    a,
-                )
-            down = self.cards(a.down, a) if a.down else []
-            self.apply(table, Lay(seat, up, down), a, a.seat)
+            self.push_event(table, a, a.seat)
         if winner is not None:
             deal = table.deal
             if deal is not None and deal.trick:
@@ -289,17 +257,16 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
                     winner.seat,
                 )
 
-    def _variation(self, table: BuraTable, var: BuraVariation) -> None:
-        def line(branch: Any) -> None:
+    def _variation(self, table: BuraTable, var: Variation) -> None:
+        def line(branch: BuraTable) -> None:
             self._answers(branch, var.answers, var.winner)
             self._events(branch, var.events)
 
         self.branch(table, line)
 
     def _claim(self, table: BuraTable, ev: Claim) -> None:
-        seat = self.seat(ev.seat, ev)
         before = len(table.results)
-        self.apply(table, OpenClaim(seat, ev.count, ev.outcome), ev, ev.seat)
+        self.push_event(table, ev, ev.seat)
         if len(table.results) == before:
             return
         res = table.results[-1]

@@ -22,7 +22,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, permutations
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final, TypedDict
 
 from mypy_extensions import mypyc_attr
 
@@ -30,14 +30,15 @@ from notation.cards import Card, Rank, Suit, card_code, card_points, deck, make_
 from notation.errors import IllegalMoveError, plural
 from notation.records import MAX_NUMBER
 
-from ..rules import RuleSet, parse_rules
+from ..rules import Rulebook, RuleSet
 from ..table import POOL, BaseTable, Holdings, Outcome, cards_text, display_order
+from . import rules
 from .moves import BuraMove, CommitFault, DealCards, DrawCard, Lay, OpenClaim, ShowCombo
 
 __all__ = [
     "BuraEngine",
     "BuraSettings",
-    "DealResult",
+    "RoundResult",
     "beats",
     "beats_set",
 ]
@@ -154,7 +155,7 @@ class BuraSettings:
 
 @mypyc_attr(serializable=True)
 @dataclass(slots=True)
-class DealResult:
+class RoundResult:
     """How a deal ended and what it changed."""
 
     number: int
@@ -179,7 +180,7 @@ class DealResult:
 
 @mypyc_attr(serializable=True)
 @dataclass
-class DealState:
+class RoundState:
     number: int
     dealer: int
     holdings: Holdings
@@ -205,7 +206,7 @@ class DealState:
     """Per taker: the cards in his tricks that were laid face down, each with who laid it
     (only he saw it)."""
 
-    def copy(self) -> DealState:
+    def copy(self) -> RoundState:
         """An independent copy: every list, set and dict copied (lays are never changed once
         on the table)."""
         other = copy.copy(self)
@@ -253,12 +254,32 @@ def _err(message: str, code: str, clause: str, legal: list[str] | None = None) -
     return IllegalMoveError(message, code=code, clause=clause, legal=legal)
 
 
-class BuraEngine(BaseTable[BuraMove, DealResult]):
+class Setup(TypedDict, total=False):
+    """Where a game recorded from the middle of a session starts (its start tags)."""
+
+    ante: int
+    first_deal: int
+    chips: list[int]
+    penalty: list[int]
+    pot: int
+    ante_due: bool | None
+    first_leader: int | None
+    factor: int
+
+
+class Start(Setup):
+    """How a table was started: its first dealer and where it starts."""
+
+    dealer: int
+
+
+class BuraEngine(BaseTable[BuraMove, RoundResult]):
     """The rules of Bura: moves pushed in the order of play, each checked (the table,
     :class:`replay.bura.BuraTable`, adds the moves as KGN and ``record()``)."""
 
     game = "bura"
-    unit = "deal"
+    round_word = "deal"
+    RULEBOOK: ClassVar[Rulebook] = rules.RULEBOOK
     STATE = ("match", "deal", "last_winner", "last_trick")
     CHANCE = DealCards
     CLAUSE: ClassVar[dict[str, str]] = {
@@ -308,7 +329,7 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
         first_leader: int | None = None,
         factor: int = 1,
     ) -> None:
-        self.rules = rules or parse_rules(self.game, "classic")
+        self.rules = rules or self.RULEBOOK.parse("classic")
         self.settings = self._settings(self.rules, ante)
         self.players = list(players)
         n = self.n = len(players)
@@ -331,12 +352,12 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
             PILE: "the tricks taken, face down",
         }
         """What each place of the cards is called in a message."""
-        self.deal: DealState | None = None
-        self.results: list[DealResult] = []
+        self.deal: RoundState | None = None
+        self.results: list[RoundResult] = []
         self.last_winner: int | None = None
         self.last_trick: tuple[Lay, ...] | None = None
         """The trick just completed, until the next move that is not a draw."""
-        self.start: dict[str, Any] = {
+        self._start: Start = {
             "dealer": dealer,
             "ante": ante,
             "first_deal": first_deal,
@@ -353,6 +374,11 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
     @classmethod
     def _settings(cls, rules: RuleSet, ante: int) -> BuraSettings:
         return BuraSettings.from_bura_rules(rules, ante)
+
+    @property
+    def start(self) -> Start:
+        """How the table was started (what ``record()`` writes in the start tags)."""
+        return self._start
 
     # -- basics -------------------------------------------------------------------------
 
@@ -507,7 +533,7 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
         else:
             h.unknown[POOL] = stock_size - 1
         h.check_feasible()
-        deal = DealState(number=m.number, dealer=m.dealer, holdings=h, trump_card=ev.trump, stock=stock)
+        deal = RoundState(number=m.number, dealer=m.dealer, holdings=h, trump_card=ev.trump, stock=stock)
         for p in range(self.n):
             deal.won[p] = []
         deal.leader = deal.turn = self._first_leader(deal)
@@ -559,16 +585,16 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
         big: int = max(m.pot, 6 * m.factor, *[abs(c) for c in m.chips], *m.penalty)
         return 16 * big > MAX_NUMBER
 
-    def _first_leader(self, deal: DealState) -> int:
+    def _first_leader(self, deal: RoundState) -> int:
         """B3: the dealer's left-hand neighbour leads the first trick."""
         return self._next(self.match.dealer)
 
-    def _stock_left(self, deal: DealState) -> int:
+    def _stock_left(self, deal: RoundState) -> int:
         return deal.holdings.size(POOL)
 
     # -- combinations (B8, K6) ------------------------------------------------------------
 
-    def combo_cards_ok(self, deal: DealState, combo: str, cards: list[Card]) -> str | None:
+    def combo_cards_ok(self, deal: RoundState, combo: str, cards: list[Card]) -> str | None:
         """Why ``cards`` are not that combination (None when they are)."""
         s = self.settings
         k = self.COMBO_SIZE
@@ -624,10 +650,10 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
         """B8.1: a bura wins the deal at once."""
         return combo == "bura"
 
-    def _check_right_timing(self, deal: DealState) -> None:
+    def _check_right_timing(self, deal: RoundState) -> None:
         """An out-of-turn lead right may be shown before any lead (Bura)."""
 
-    def _show(self, deal: DealState, ev: ShowCombo) -> None:
+    def _show(self, deal: RoundState, ev: ShowCombo) -> None:
         s = self.settings
         who = self.name(ev.seat)
         clause = self._combo_clause(ev.combo)
@@ -637,7 +663,7 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
         if why:
             raise _err(f"{who} shows {cards_text(ev.cards)}: {why}", "bad-combo", clause)
         for c in ev.cards:
-            deal.holdings.claim(ev.seat, c, "show")
+            deal.holdings.reveal(ev.seat, c, "show")
         if deal.phase not in ("play", "bura"):
             raise _err(
                 f"{who} shows a combination while the stock is being drawn", "combo-timing", clause
@@ -709,10 +735,10 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
         deal.right = (ev.seat, rank)
         deal.turn = ev.seat
 
-    def _order(self, deal: DealState, seat: int) -> int:
+    def _order(self, deal: RoundState, seat: int) -> int:
         return (seat - deal.leader) % self.n
 
-    def _two_buras(self, deal: DealState) -> None:
+    def _two_buras(self, deal: RoundState) -> None:
         s = self.settings
         a, b = deal.buras[:2]
         if s.two_buras == "higher-card":
@@ -832,11 +858,11 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
                         out.append(list(lead))
         return out
 
-    def _lead_limit(self, deal: DealState) -> int:
+    def _lead_limit(self, deal: RoundState) -> int:
         """B3: a lead is up to a hand's size of one suit."""
         return self.settings.hand
 
-    def _lay(self, deal: DealState, ev: Lay) -> None:
+    def _lay(self, deal: RoundState, ev: Lay) -> None:
         s = self.settings
         if deal.phase == "draw":
             raise _err(
@@ -896,7 +922,7 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
             return
         self._close_trick(deal)
 
-    def _check_lead(self, deal: DealState, ev: Lay) -> None:
+    def _check_lead(self, deal: RoundState, ev: Lay) -> None:
         s = self.settings
         who = self.name(ev.seat)
         right = deal.right[0] if deal.right else None
@@ -935,7 +961,7 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
         deal.right = None
         deal.outranked.clear()
 
-    def _close_trick(self, deal: DealState) -> None:
+    def _close_trick(self, deal: RoundState) -> None:
         assert deal.best is not None
         winner = deal.best.seat
         for lay in deal.trick:
@@ -962,7 +988,7 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
         elif all(deal.holdings.size(p) == 0 for p in range(self.n)):
             self._played_out(deal)
 
-    def _played_out(self, deal: DealState) -> None:
+    def _played_out(self, deal: RoundState) -> None:
         """B9: every card is played; the taker of the last trick may still claim."""
         deal.phase = "end"
 
@@ -976,7 +1002,7 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
         card = deal.stock[0] if deal.stock else None
         return deal.draws_due[0], card
 
-    def _draw(self, deal: DealState, ev: DrawCard) -> None:
+    def _draw(self, deal: RoundState, ev: DrawCard) -> None:
         clause = self.CLAUSE["draw"]
         if deal.phase != "draw":
             raise _err(f"{self.name(ev.seat)} draws, but no draw is due", "draw-order", clause)
@@ -1041,7 +1067,7 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
         pile = deal.won[seat]
         return sum(card_points(c) for c in pile if c is not None), sum(1 for c in pile if c is None)
 
-    def _claim(self, deal: DealState, ev: OpenClaim) -> None:
+    def _claim(self, deal: RoundState, ev: OpenClaim) -> None:
         s = self.settings
         who = self.name(ev.seat)
         ok_after = deal.claim_window == ev.seat
@@ -1070,7 +1096,7 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
         deal.claim_window = None
         self._end(deal, "claim-won" if success else "claim-failed", ev.seat, count)
 
-    def _fault(self, deal: DealState, ev: CommitFault) -> None:
+    def _fault(self, deal: RoundState, ev: CommitFault) -> None:
         s = self.settings
         m = self.match
         if s.fault == "match-pot":
@@ -1095,9 +1121,9 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
         self._end(deal, self.PLAYED_OUT, None)
         self.mark()
 
-    def _end(self, deal: DealState, end: str, seat: int | None, count: int | None = None) -> None:
+    def _end(self, deal: RoundState, end: str, seat: int | None, count: int | None = None) -> None:
         m = self.match
-        res = DealResult(number=deal.number, dealer=deal.dealer, end=end, claim_count=count)
+        res = RoundResult(number=deal.number, dealer=deal.dealer, end=end, claim_count=count)
         self._score(deal, res, seat)
         self._check_numbers(self.END_CLAUSE.get(end, self.CLAUSE["over"]))
         res.pot = m.pot
@@ -1110,7 +1136,7 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
         self.deal = None
         m.number += 1
 
-    def _score(self, deal: DealState, res: DealResult, seat: int | None) -> None:
+    def _score(self, deal: RoundState, res: RoundResult, seat: int | None) -> None:
         """B7, B9, B10: who takes the pot, who pays into it."""
         s = self.settings
         m = self.match
@@ -1229,7 +1255,7 @@ class BuraEngine(BaseTable[BuraMove, DealResult]):
         rest: list[Card | None] = list(cards[k * self.n :])
         return DealCards(hands=hands, trump=rest[-1], stock=rest[:-1])
 
-    def _legal_shows(self, deal: DealState) -> list[BuraMove]:
+    def _legal_shows(self, deal: RoundState) -> list[BuraMove]:
         """The combinations a player whose cards are known may show now."""
         if deal.phase not in ("play", "bura"):
             return []

@@ -1,32 +1,110 @@
-"""The facts of a Bura or Burkozel deal for the corpus tools, and cutting one deal out."""
+"""What the corpus tools know of Bura and Burkozel: the facts of a deal, their filters for
+``kozyr query``, their statistics, their Parquet tables, and cutting one deal out
+(docs/data.md)."""
 
 from __future__ import annotations
 
-from notation.records import BuraGame, Claim, Pot, Show, Tag, Tally, fold_name
+from dataclasses import dataclass, field
 
-from ..facts import HandFacts
-from .engine import DealResult
+from notation.bura.records import Answer, BuraGame, Claim, Deal, Pot, Show, Tally
+from notation.records import Node, Tag, fold_name
 
-__all__ = ["cut_tags", "hand_facts", "strip_facts"]
+from ..checker import Progress
+from ..facts import (
+    PLAY_COLUMNS,
+    TRICK_COLUMNS,
+    Column,
+    GameFacts,
+    RoundFacts,
+    Value,
+    play_cards,
+    trick_rows,
+)
+from ..model import Filter
+from ..model import RoundResult as AnyResult
+from .engine import BuraEngine, RoundResult
+
+__all__ = [
+    "FILTERS",
+    "KOZEL_FILTERS",
+    "TABLES",
+    "BuraStats",
+    "DealFacts",
+    "cut_tags",
+    "round_facts",
+    "rows",
+    "strip_facts",
+    "watch",
+]
 
 
-def hand_facts(
-    hf: HandFacts, res: DealResult, previous: DealResult | None, names: list[str], game: BuraGame
+@dataclass(slots=True)
+class DealFacts:
+    """What only a deal of Bura or Burkozel has (``RoundFacts.own``)."""
+
+    end: str | None = None
+    """How the deal ended (``claim-won``, ``bura``, ``void``, ``played-out`` ...)."""
+    winner: str | None = None
+    claim: tuple[str, int | None, bool] | None = None
+    """(claimant, count, won)."""
+    shows: list[tuple[str, str]] = field(default_factory=list)
+    """(player, combination)."""
+    penalties: dict[str, int] = field(default_factory=dict)
+    """Penalty points this deal added (Burkozel, Bura with match=penalty-12)."""
+    cards: list[tuple[str, str | None, str]] = field(default_factory=list)
+    """The deal: (how: ``dealt``, ``trump`` or ``stock`` (top first), to whom (None: the
+    table), card (``??``: unknown))."""
+
+
+def _own(facts: RoundFacts) -> DealFacts:
+    own = facts.own
+    if not isinstance(own, DealFacts):
+        own = facts.own = DealFacts()
+    return own
+
+
+def watch(facts: RoundFacts, table: BuraEngine, node: Node, where: Progress) -> None:
+    """What the corpus keeps of one move of the main line: the cards laid (face down:
+    marked), and the deal."""
+    if isinstance(node, Answer):
+        cards = [(node.seat, c, False) for c in node.cards]
+        cards += [(node.seat, c, True) for c in node.down]
+        play_cards(facts, table, where, cards)
+    elif isinstance(node, Deal):
+        own = _own(facts)
+        names = table.players
+        for part in node.hands:
+            who = names[where.seat(part.seat, part)]
+            own.cards.extend(("dealt", who, card) for card in part.cards)
+        if node.trump is not None:
+            own.cards.append(("trump", None, node.trump))
+        own.cards.extend(("stock", None, card) for card in node.stock or [])
+
+
+def round_facts(
+    facts: RoundFacts,
+    result: AnyResult,
+    prior: AnyResult | None,
+    names: list[str],
+    game: BuraGame,
 ) -> None:
     """Fill in what a finished deal gave: how it ended, claims and shows, chips and
     penalties, and the start position it was played from."""
-    hf.end = res.end
-    hf.winner = None if res.winner is None else names[res.winner]
+    assert isinstance(result, RoundResult) and isinstance(prior, RoundResult | None)
+    res, previous = result, prior
+    own = _own(facts)
+    own.end = res.end
+    own.winner = None if res.winner is None else names[res.winner]
     folded = {fold_name(n): n for n in names}
     deal = next((d for d in game.deals if d.number == res.number), None)
     events = deal.events if deal is not None else []
-    hf.shows = [
+    own.shows = [
         (folded.get(fold_name(e.seat), e.seat), e.combo) for e in events if isinstance(e, Show)
     ]
     claims = [e for e in events if isinstance(e, Claim)]
     if claims:
         claimant = folded.get(fold_name(claims[-1].seat), claims[-1].seat)
-        hf.claim = (claimant, res.claim_count, res.end == "claim-won")
+        own.claim = (claimant, res.claim_count, res.end == "claim-won")
     before: dict[int, int] = previous.penalty if previous is not None else {}
     for p, name in enumerate(names):
         added = (
@@ -35,32 +113,32 @@ def hand_facts(
             else res.added.get(p, res.penalty.get(p, 0))
         )
         if added:
-            hf.penalties[name] = added
-        hf.results[name] = {
+            own.penalties[name] = added
+        facts.results[name] = {
             "chips": res.chips.get(p),
             "penalty": res.penalty.get(p),
             "points": res.points.get(p),
             "wins": res.wins.get(p),
         }
     if previous is None:
-        hf.start = {
+        facts.start = {
             name: list(values)
             for name in ("Pot", "Chips", "Penalty", "Leader", "Factor")
             if (values := game.tag_values(name))
         }
     else:
-        hf.start = {
+        facts.start = {
             "Pot": [str(previous.pot), "ante"] if previous.end == "void" else [str(previous.pot)],
             "Chips": [str(previous.chips.get(p, 0)) for p in range(len(names))],
             "Penalty": [str(previous.penalty.get(p, 0)) for p in range(len(names))],
         }
         if previous.factor != 1:
-            hf.start["Factor"] = [str(previous.factor)]
+            facts.start["Factor"] = [str(previous.factor)]
         if previous.leads_next is not None:
-            hf.start["Leader"] = [names[previous.leads_next]]
+            facts.start["Leader"] = [names[previous.leads_next]]
 
 
-def cut_tags(game: BuraGame, facts: HandFacts) -> list[Tag]:
+def cut_tags(game: BuraGame, facts: RoundFacts) -> list[Tag]:
     """The start tags that make deal ``facts.number`` a record of its own."""
     tags = [Tag(name="FirstDeal", values=[str(facts.number)])]
     ante = game.tag_values("Ante")
@@ -77,3 +155,142 @@ def strip_facts(game: BuraGame) -> None:
         for ev in deal.events:
             if hasattr(ev, "winner"):
                 ev.winner = None
+
+
+# ---- kozyr query -------------------------------------------------------------------------------
+
+
+def _claim(facts: RoundFacts, how: object) -> bool:
+    claim = _own(facts).claim
+    return claim is not None and claim[2] == (how == "made")
+
+
+def _combo(facts: RoundFacts, combo: object) -> bool:
+    return any(c == combo for _, c in _own(facts).shows)
+
+
+def _penalty(facts: RoundFacts, _: object) -> bool:
+    return bool(_own(facts).penalties)
+
+
+_COMBO = Filter("--combo", "Bura, Burkozel: a combination shown.", _combo, "NAME")
+
+FILTERS = (
+    Filter("--claim", "Bura: a claim made or failed.", _claim, "made|failed", choices=("made", "failed")),
+    _COMBO,
+)
+"""What ``kozyr query`` finds in Bura's deals."""
+
+KOZEL_FILTERS = (_COMBO, Filter("--penalty", "Burkozel: penalty points received.", _penalty))
+"""What ``kozyr query`` finds in Burkozel's deals."""
+
+
+# ---- kozyr stats ---------------------------------------------------------------------------------
+
+
+class BuraStats:
+    """Bura's (and Burkozel's) own statistics: claims, combinations, penalty points, and
+    per player the running score (``chips``, or ``penalty_points``)."""
+
+    def __init__(self, tally: str = "chips", claims: bool = True) -> None:
+        self.tally = tally
+        self.columns: tuple[str, ...] = ("claims", "claims_won", tally) if claims else (tally,)
+        self.claims = [0, 0]
+        self.combos: dict[str, int] = {}
+        self.penalties = 0
+        self.players: dict[str, dict[str, int]] = {}
+
+    def _player(self, name: str) -> dict[str, int]:
+        return self.players.setdefault(name, dict.fromkeys(self.columns, 0))
+
+    def add(self, game: GameFacts) -> None:
+        for name in game.players:
+            self._player(name)[self.tally] += game.totals.get(name, 0)
+        for facts in game.rounds:
+            if not facts.finished:
+                continue
+            own = _own(facts)
+            if own.claim is not None:
+                self.claims[0 if own.claim[2] else 1] += 1
+                if "claims" in self.columns:
+                    p = self._player(own.claim[0])
+                    p["claims"] += 1
+                    p["claims_won"] += own.claim[2]
+            for _, combo in own.shows:
+                self.combos[combo] = self.combos.get(combo, 0) + 1
+            self.penalties += sum(own.penalties.values())
+
+    def summary(self) -> list[tuple[str, object]]:
+        rows: list[tuple[str, object]] = []
+        if any(self.claims):
+            rows.append(("claims made", self.claims[0]))
+            rows.append(("claims failed", self.claims[1]))
+        rows += [(f"{combo} shown", n) for combo, n in sorted(self.combos.items())]
+        if self.penalties:
+            rows.append(("penalty points given", self.penalties))
+        return rows
+
+    def player(self, name: str) -> dict[str, object]:
+        return dict(self._player(name))
+
+    def groups(self) -> dict[str, list[dict[str, object]]]:
+        return {}
+
+
+# ---- kozyr export --to parquet -----------------------------------------------------------------
+
+_DEAL = (Column("game_id", "int64"), Column("deal", "int64"))
+
+TABLES: dict[str, tuple[Column, ...]] = {
+    "deals": (
+        *_DEAL,
+        Column("dealer", "string"),
+        Column("finished", "bool_"),
+        Column("end", "string"),
+        Column("winner", "string"),
+        Column("claimant", "string"),
+        Column("claim_count", "int64"),
+        Column("claim_won", "bool_"),
+    ),
+    "results": (
+        *_DEAL,
+        Column("player", "string"),
+        Column("chips", "int64"),
+        Column("penalty", "int64"),
+        Column("points", "int64"),
+        Column("wins", "int64"),
+    ),
+    "shows": (*_DEAL, Column("player", "string"), Column("combo", "string")),
+    "cards": (
+        *_DEAL,
+        Column("seq", "int64"),
+        Column("how", "string"),
+        Column("player", "string"),
+        Column("card", "string"),
+    ),
+    "tricks": (*_DEAL, *TRICK_COLUMNS),
+    "plays": (*_DEAL, *PLAY_COLUMNS, Column("face_down", "bool_")),
+}
+"""Bura's and Burkozel's tidy tables (docs/data.md)."""
+
+
+def rows(g: GameFacts, game_id: int) -> dict[str, list[dict[str, Value]]]:
+    """The rows one game of Bura or Burkozel adds to its tables."""
+    out: dict[str, list[dict[str, Value]]] = {name: [] for name in TABLES}
+    for r in g.rounds:
+        own = _own(r)
+        key: dict[str, Value] = {"game_id": game_id, "deal": r.number}
+        claimant, count, won = own.claim or (None, None, None)
+        out["deals"].append(
+            {**key, "dealer": r.dealer, "finished": r.finished, "end": own.end,
+             "winner": own.winner, "claimant": claimant, "claim_count": count, "claim_won": won}
+        )  # fmt: skip
+        for player, values in r.results.items():
+            out["results"].append({**key, "player": player, **values})
+        for player, combo in own.shows:
+            out["shows"].append({**key, "player": player, "combo": combo})
+        for k, (how, to, card) in enumerate(own.cards, 1):
+            code = None if card == "??" else card
+            out["cards"].append({**key, "seq": k, "how": how, "player": to, "card": code})
+    out["tricks"], out["plays"] = trick_rows(g, game_id, "deal", "face_down")
+    return out

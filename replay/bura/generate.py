@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import random
 
+from notation.bura.records import BuraGame
 from notation.cards import Card, Rank, card_points
-from notation.records import BuraGame
 
-from ..rules import parse_rules
 from ..table import label_generated
 from .engine import beats_set
 from .moves import BuraMove, DrawCard, Lay, OpenClaim, ShowCombo
@@ -107,8 +106,7 @@ def generate_bura(
     """A session of Bura (``deals`` deals, or until the match ends) or, with Burkozel's
     table, Burkozel (to the penalty limit), deterministic for a seed."""
     rng = random.Random(seed)
-    game = table_class.game
-    ruleset = parse_rules(game, rules)
+    ruleset = table_class.RULEBOOK.parse(rules)
     names = NAMES[:players]
     dealer = rng.randrange(players)
     table = table_class(names, dealer=dealer, rules=ruleset, ante=ante)

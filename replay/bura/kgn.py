@@ -1,133 +1,146 @@
-"""Bura and Burkozel moves as KGN: one move as one event, a table's moves as a record."""
+"""Bura's and Burkozel's moves and their records, both ways: one translator from a record's
+event to a move (:func:`move_of`, used by the checker and by ``parse_move``), one from a
+move to a record's event (:func:`node_of`, used by ``format_move`` and to write a table's
+game as a record, :func:`append_move`, :func:`record_of`)."""
 
 from __future__ import annotations
 
-from typing import Any, cast
-
-from notation.cards import UNKNOWN, Card, card_code, parse_card
-from notation.errors import KgnError
-from notation.records import (
+from notation.bura.records import (
+    COMBOS,
+    FAULTS,
+    GAMES,
+    OUTCOMES,
+    TALLIES,
     Answer,
-    BuraDeal,
-    BuraEvent,
     BuraGame,
-    BuraTrick,
     Claim,
-    DealHand,
-    Dealing,
+    Deal,
     Draw,
-    Entry,
+    Event,
     Fault,
-    GiveCard,
     Pot,
+    Round,
     Show,
-    Tag,
     Tally,
-    Winner,
+    Trick,
 )
-from notation.write import seat_text
+from notation.cards import UNKNOWN, Card, card_code
+from notation.errors import IllegalMoveError, KgnError
+from notation.records import Entry, GiveCard, Hand, Node, Tag, Winner
 
-from ..table import parse_event, rebuild, seat_of
-from .engine import BuraEngine, DealResult
+from ..table import Seats, rebuild
+from .engine import BuraEngine, RoundResult
 from .moves import BuraMove, CommitFault, DealCards, DrawCard, Lay, OpenClaim, ShowCombo
 
 __all__ = [
     "Before",
     "append_move",
     "before",
-    "format_move",
-    "parse_move",
+    "move_of",
+    "node_of",
     "record_of",
 ]
-
-_EVENT_WORDS = ("hands", "draw", "open", "show", "fault")
 
 
 def _code(card: Card | None) -> str:
     return UNKNOWN if card is None else card_code(card)
 
 
-def _card(text: str) -> Card | None:
-    return None if text == UNKNOWN else parse_card(text)
+def _codes(cards: list[Card | None]) -> list[str]:
+    return [_code(c) for c in cards]
 
 
-def format_move(players: list[str], move: BuraMove) -> str:
-    """One move as one KGN event."""
+def _known(cards: list[Card | None], message: str, code: str, clause: str) -> list[Card]:
+    """Cards everybody sees: none may be ``??``."""
+    known = [c for c in cards if c is not None]
+    if len(known) != len(cards):
+        raise IllegalMoveError(message, code=code, clause=clause)
+    return known
+
+
+# ---- a record's event -> a move ---------------------------------------------------------
+
+
+def move_of(node: Node, seats: Seats) -> BuraMove:
+    """The move one event of a Bura or Burkozel record stands for (names and cards read by
+    ``seats``, which says what is wrong with them).  A trick is not one move (its leads and
+    answers are), nor a draw of several cards (each card is)."""
+    if isinstance(node, Answer):
+        up = _known(
+            seats.cards(node.cards, node),
+            "a card played face up is seen by all; it cannot be ?? (write: down ??)",
+            "unknown-card",
+            "B4",
+        )
+        down = seats.cards(node.down, node) if node.down else []
+        return Lay(seats.seat(node.seat, node), up, down)
+    if isinstance(node, GiveCard):
+        return DrawCard(seats.seat(node.seat, node), seats.card(node.card, node))
+    if isinstance(node, Deal):
+        deal = DealCards()
+        for part in node.hands:
+            deal.hands[seats.seat(part.seat, part)] = seats.cards(part.cards, part)
+        deal.trump = seats.card(node.trump, node) if node.trump is not None else None
+        if node.stock is not None:
+            deal.stock = seats.cards(node.stock, node)
+        return deal
+    if isinstance(node, Claim):
+        return OpenClaim(seats.seat(node.seat, node), node.count, node.outcome)
+    if isinstance(node, Show):
+        cards = _known(
+            seats.cards(node.cards, node),
+            "a shown combination is seen by all; its cards cannot be ??",
+            "bad-combo",
+            "B8",
+        )
+        return ShowCombo(seats.seat(node.seat, node), node.combo, cards)
+    if isinstance(node, Fault):
+        return CommitFault(seats.seat(node.seat, node), node.fault)
+    if isinstance(node, Draw) and len(node.cards) == 1:
+        return move_of(node.cards[0], seats)
+    if isinstance(node, Trick) and len(node.answers) == 1 and node.winner is None:
+        return move_of(node.answers[0], seats)
+    what = {Trick: "a lead or an answer", Draw: "one card drawn"}.get(type(node))
+    if what is not None:
+        raise KgnError(f"a move is {what}, not several", code="bad-move")
+    raise KgnError(f"not a move: {type(node).__name__.lower()}", code="bad-move")
+
+
+# ---- a move -> a record's event -----------------------------------------------------------
+
+
+def node_of(players: list[str], move: BuraMove) -> Node:
+    """The record's event of one move (a lead or an answer: its :class:`Answer`; a card
+    drawn: a draw of that card)."""
     name = players.__getitem__
     if isinstance(move, Lay):
-        parts = [seat_text(name(move.seat)), *(card_code(c) for c in move.up)]
-        if move.down:
-            parts += ["down", *(_code(c) for c in move.down)]
-        return " ".join(parts)
-    if isinstance(move, DrawCard):
-        return f"draw {seat_text(name(move.seat))} {_code(move.card)}"
-    if isinstance(move, DealCards):
-        parts = [
-            f"{seat_text(name(p))}: {' '.join(_code(c) for c in cards)}"
-            for p, cards in move.hands.items()
-        ]
-        parts.append(f"trump: {_code(move.trump)}")
-        if move.stock is not None:
-            parts.append(f"stock: {' '.join(_code(c) for c in move.stock)}")
-        return "hands " + " / ".join(parts)
-    if isinstance(move, OpenClaim):
-        text = f"open {seat_text(name(move.seat))}"
-        if move.count is not None:
-            text += f" {move.count}"
-        return text + (f" {move.outcome}" if move.outcome else "")
-    if isinstance(move, ShowCombo):
-        cards = " ".join(card_code(c) for c in move.cards)
-        return f"show {seat_text(name(move.seat))} {move.combo} {cards}"
-    return f"fault {seat_text(name(move.seat))} {move.kind}"
-
-
-def parse_move(table: BuraEngine, text: str) -> BuraMove:
-    """One KGN event as a move of ``table`` (the inverse of :func:`format_move`)."""
-    deal: BuraDeal = parse_event(table.game, table.unit, table.players, text, _EVENT_WORDS)[0]
-    players = table.players
-
-    def seat(name: str) -> int:
-        return seat_of(players, name)
-
-    moves: list[BuraMove] = []
-    d = deal.dealing
-    if d is not None:
-        moves.append(
-            DealCards(
-                {seat(h.seat): [_card(c) for c in h.cards] for h in d.hands},
-                _card(d.trump) if d.trump is not None else None,
-                None if d.stock is None else [_card(c) for c in d.stock],
-            )
+        return Answer(
+            seat=name(move.seat), cards=[card_code(c) for c in move.up], down=_codes(move.down)
         )
-    for ev in deal.events:
-        if isinstance(ev, BuraTrick):
-            if ev.winner is not None:
-                raise KgnError(
-                    "a move is one lead or answer; the taker is not a move", code="bad-move"
-                )
-            moves.extend(
-                Lay(seat(a.seat), [parse_card(c) for c in a.cards], [_card(c) for c in a.down])
-                for a in ev.answers
-            )
-        elif isinstance(ev, Draw):
-            moves.extend(DrawCard(seat(g.seat), _card(g.card)) for g in ev.cards)
-        elif isinstance(ev, Claim):
-            moves.append(OpenClaim(seat(ev.seat), ev.count, ev.outcome))
-        elif isinstance(ev, Show):
-            moves.append(ShowCombo(seat(ev.seat), ev.combo, [parse_card(c) for c in ev.cards]))
-        elif isinstance(ev, Fault):
-            moves.append(CommitFault(seat(ev.seat), ev.fault))
-        else:
-            raise KgnError(f"not a move: {text!r}", code="bad-move")
-    if len(moves) != 1:
-        raise KgnError(f"not one move: {text!r}", code="bad-move")
-    return moves[0]
+    if isinstance(move, DrawCard):
+        return Draw(cards=[GiveCard(seat=name(move.seat), card=_code(move.card))])
+    if isinstance(move, DealCards):
+        return Deal(
+            hands=[Hand(seat=name(p), cards=_codes(cards)) for p, cards in move.hands.items()],
+            trump=_code(move.trump),
+            stock=None if move.stock is None else _codes(move.stock),
+        )
+    if isinstance(move, OpenClaim):
+        outcome = None if move.outcome is None else OUTCOMES[move.outcome]
+        return Claim(seat=name(move.seat), count=move.count, outcome=outcome)
+    if isinstance(move, ShowCombo):
+        return Show(
+            seat=name(move.seat),
+            combo=COMBOS[move.combo],
+            cards=[card_code(c) for c in move.cards],
+        )
+    return Fault(seat=name(move.seat), fault=FAULTS[move.kind])
 
 
-def _facts(table: BuraEngine, res: DealResult) -> list[BuraEvent]:
+def _facts(table: BuraEngine, res: RoundResult) -> list[Event]:
     """What a finished deal left: the pot (Bura), the card points (Burkozel), the scores."""
     names = table.players
-    out: list[BuraEvent] = []
+    out: list[Event] = []
     if table.HAS_POT:
         out.append(Pot(value=res.pot))
     if res.points:
@@ -137,10 +150,10 @@ def _facts(table: BuraEngine, res: DealResult) -> list[BuraEvent]:
                 entries=[Entry(seat=names[x], value=v) for x, v in res.points.items()],
             )
         )
-    scores = getattr(res, table.SCORE_TALLY)
+    scores: dict[int, int] = getattr(res, table.SCORE_TALLY)
     out.append(
         Tally(
-            kind=cast(Any, table.SCORE_TALLY),
+            kind=TALLIES[table.SCORE_TALLY],
             entries=[Entry(seat=names[p], value=scores[p]) for p in range(len(names))],
         )
     )
@@ -158,9 +171,9 @@ def _start_tags(table: BuraEngine) -> list[Tag]:
         )
     if start["first_deal"] != 1:
         tags.append(Tag(name="FirstDeal", values=[str(start["first_deal"])]))
-    for name, key in (("Chips", "chips"), ("Penalty", "penalty")):
-        if any(start[key]):
-            tags.append(Tag(name=name, values=[str(v) for v in start[key]]))
+    for name, values in (("Chips", start["chips"]), ("Penalty", start["penalty"])):
+        if any(values):
+            tags.append(Tag(name=name, values=[str(v) for v in values]))
     if start["factor"] != 1:
         tags.append(Tag(name="Factor", values=[str(start["factor"])]))
     if start["first_leader"] is not None:
@@ -186,64 +199,49 @@ def append_move(record: BuraGame, table: BuraEngine, move: BuraMove, was: Before
     names = table.players
     done, trick_no, trick_open, stock_known = was
     facts = _facts(table, table.results[-1]) if len(table.results) > done else []
-    if isinstance(move, DealCards):
+    node = node_of(names, move)
+    if isinstance(node, Deal):
         if facts and record.deals:  # the deal before ended with this one (void, played out)
             record.deals[-1].events.extend(facts)
-        dealing = Dealing(
-            hands=[
-                DealHand(seat=names[p], cards=[_code(c) for c in cards])
-                for p, cards in move.hands.items()
-            ],
-            trump=_code(move.trump),
-            stock=None if move.stock is None else [_code(c) for c in move.stock],
-        )
         assert table.deal is not None
-        deal = BuraDeal(number=table.deal.number, dealing=dealing)
+        deal = Round(number=table.deal.number, dealing=node)
         record.deals.append(deal)
         if table.HAS_POT:
             deal.events.append(Pot(value=table.match.pot))
         return
-    events: list[BuraEvent] = record.deals[-1].events
-    if isinstance(move, Lay):
-        last = events[-1] if events else None
-        if trick_open and isinstance(last, BuraTrick) and last.winner is None:
+    events = record.deals[-1].events
+    last = events[-1] if events else None
+    if isinstance(node, Answer):
+        if trick_open and isinstance(last, Trick) and last.winner is None:
             trick = last
         else:
-            trick = BuraTrick(number=trick_no, answers=[])
+            trick = Trick(number=trick_no, answers=[])
             events.append(trick)
-        trick.answers.append(
-            Answer(
-                seat=names[move.seat],
-                cards=[card_code(c) for c in move.up],
-                down=[_code(c) for c in move.down],
-            )
-        )
+        trick.answers.append(node)
         if not table.trick_open and table.last_winner is not None:
             trick.winner = Winner(seat=names[table.last_winner])
-    elif isinstance(move, DrawCard):
+    elif isinstance(node, Draw):
         if not stock_known:  # a known stock: the checker draws from it itself
-            last = events[-1] if events else None
-            card = GiveCard(seat=names[move.seat], card=_code(move.card))
             if isinstance(last, Draw):
-                last.cards.append(card)
+                last.cards.extend(node.cards)
             else:
-                events.append(Draw(cards=[card]))
-    elif isinstance(move, OpenClaim):
+                events.append(node)
+    elif isinstance(node, Claim):
         res = table.results[-1]
-        count = res.claim_count if move.count is None else move.count
-        outcome = move.outcome or ("win" if res.end == "claim-won" else "fail")
-        events.append(Claim(seat=names[move.seat], count=count, outcome=cast(Any, outcome)))
-    elif isinstance(move, ShowCombo):
-        cards = [card_code(c) for c in move.cards]
-        events.append(Show(seat=names[move.seat], combo=cast(Any, move.combo), cards=cards))
+        if node.count is None:
+            node.count = res.claim_count
+        if node.outcome is None:
+            node.outcome = "win" if res.end == "claim-won" else "fail"
+        events.append(node)
     else:
-        events.append(Fault(seat=names[move.seat], fault=cast(Any, move.kind)))
+        assert isinstance(node, Show | Fault)
+        events.append(node)
     events.extend(facts)
 
 
 def record_of(table: BuraEngine) -> BuraGame:
     """The moves of ``table`` as a record, with every trick's taker, the pot and each
     finished deal's facts."""
-    record = BuraGame(kind=cast(Any, table.game), tags=[])
+    record = BuraGame(kind=GAMES[table.game], tags=[])
     rebuild(table, record, _start_tags(table), before, append_move)
     return record

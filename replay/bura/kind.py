@@ -2,35 +2,50 @@
 
 from __future__ import annotations
 
-from notation.records import AnyGame, BuraGame
+from notation.bura import KIND as NOTATION
+from notation.bura.records import BuraGame
 
 from ..model import GameKind
-from . import ask, facts, kgn, view
+from . import ask, facts, view
 from .check import BuraChecker
 from .generate import generate_bura
+from .rules import RULEBOOK
 from .table import BuraTable
 
 __all__ = ["KIND"]
 
 
-def _generate(seed: int, rules: str, players: int, deals: int) -> AnyGame:
+def _generate(seed: int, rules: str, players: int, deals: int) -> BuraGame:
     return generate_bura(seed=seed, rules=rules, players=players, deals=deals)
 
 
-KIND = GameKind.from_modules(
-    view=view,
-    ask=ask,
-    facts=facts,
-    kgn=kgn,
+KIND = GameKind[BuraTable, BuraGame](
     name="bura",
     title="Bura",
-    unit="deal",
-    grammar="bura",
-    record_type=BuraGame,
+    round_word="deal",
+    notation=NOTATION,
+    rulebook=RULEBOOK,
     table=BuraTable,
     checker=BuraChecker,
     generate=_generate,
+    view=view.view,
+    describe=view.describe,
+    sheet=view.sheet,
+    progression=view.progression,
+    annotate=view.annotate,
+    move_note=view.move_note,
+    question=ask.question,
+    recorder_help=ask.HELP,
+    watch=facts.watch,
+    round_facts=facts.round_facts,
+    cut_tags=facts.cut_tags,
+    strip_facts=facts.strip_facts,
+    filters=facts.FILTERS,
+    stats=facts.BuraStats,
+    tables=facts.TABLES,
+    rows=facts.rows,
     score_name="chips",
     score_tally="chips",
-    player_stats=("claims", "claims_won", "chips"),
+    pot=True,
 )
+"""Bura (Бура)."""

@@ -7,7 +7,6 @@ Seats are indexes into the table's ``players``; cards are :data:`notation.cards.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from mypy_extensions import mypyc_attr
 
@@ -49,7 +48,7 @@ class Lay:
         # run as Python, and a lay is the commonest move
         self.seat, self.up, self.down = seat, up, [] if down is None else down
 
-    def __reduce__(self) -> tuple[Any, ...]:  # copy and pickle through __init__ (compiled)
+    def __reduce__(self) -> tuple[object, ...]:  # copy and pickle through __init__ (compiled)
         return (Lay, (self.seat, self.up, self.down))
 
     def __eq__(self, other: object) -> bool:
@@ -79,7 +78,7 @@ class DrawCard:
         # run as Python, and every trick is followed by draws
         self.seat, self.card = seat, card
 
-    def __reduce__(self) -> tuple[Any, ...]:  # copy and pickle through __init__ (compiled)
+    def __reduce__(self) -> tuple[object, ...]:  # copy and pickle through __init__ (compiled)
         return (DrawCard, (self.seat, self.card))
 
     def __repr__(self) -> str:

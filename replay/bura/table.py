@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
-from notation.records import BuraGame
+from typing import ClassVar
 
+from notation.bura import KIND
+from notation.bura.records import BuraGame
+from notation.kinds import NotationKind
+from notation.records import GameRecord, Node
+
+from ..table import Names, Seats
+from .ask import question
 from .engine import BuraEngine
-from .kgn import format_move, parse_move, record_of
-from .moves import BuraMove
+from .kgn import append_move, before, move_of, node_of, record_of
+from .moves import BuraMove, DrawCard
 
 __all__ = ["BuraTable"]
 
@@ -15,14 +22,36 @@ class BuraTable(BuraEngine):
     """A Bura table: ``push`` moves in the order of play, ``pop`` them back; see
     :class:`replay.model.Table` for the whole interface."""
 
-    def format_move(self, move: BuraMove) -> str:
-        """One move as one KGN event: ``Oleg 7H down KD``, ``draw Ilya 8D``, ``open Oleg``."""
-        return format_move(self.players, move)
+    NOTATION: ClassVar[NotationKind] = KIND
 
-    def read_move(self, text: str) -> BuraMove:
-        """One KGN event as a move (the inverse of :meth:`format_move`); a malformed event
-        or an unknown player raises :class:`KgnError` (code ``bad-move``)."""
-        return parse_move(self, text)
+    def move_of(self, node: Node, seats: Seats | None = None) -> BuraMove:
+        """The move one event of a record stands for (see :func:`replay.bura.kgn.move_of`)."""
+        return move_of(node, Names(self.players) if seats is None else seats)
+
+    def node_of(self, move: BuraMove) -> Node:
+        """The record's event of one move."""
+        return node_of(self.players, move)
+
+    def push_into(self, record: GameRecord, move: BuraMove) -> None:
+        """Push ``move`` and write it at the end of ``record`` (the recorder's)."""
+        assert isinstance(record, BuraGame), "a record of another game"
+        was = before(self)
+        self.push(move)
+        append_move(record, self, move, was)
+
+    def event_for(self, answer: str) -> str | None:
+        """The KGN event an answer typed at this position stands for (the recorder's
+        question)."""
+        return question(self).event_for(answer)
+
+    def automatic_move(self) -> BuraMove | None:
+        """The next card drawn when the stock's order is known (the record leaves such
+        draws out), else None."""
+        deal = self.deal
+        if deal is None or deal.stock is None or None in deal.stock:
+            return None
+        due = self.next_draw()
+        return None if due is None else DrawCard(*due)
 
     def record(self) -> BuraGame:
         """The game so far as a record (with every finished deal's facts)."""

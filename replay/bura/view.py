@@ -3,30 +3,27 @@ score sheet (Burkozel's table brings its own scores and limit)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
-from notation.cards import card_code, card_points
-from notation.records import (
+from notation.bura.records import (
     Answer,
-    BuraDeal,
     BuraGame,
-    BuraTrick,
     Claim,
-    Dealing,
-    Entry,
+    Deal,
     Fault,
-    GiveCard,
     Pot,
+    Round,
     Show,
     Tally,
-    Winner,
+    Trick,
 )
+from notation.cards import card_code, card_points
+from notation.records import Entry, GiveCard, Node, Winner
 
 from ..checker import Report
+from ..model import Annotations, Progression
 from ..table import POOL
 from ..view import (
     CardCode,
+    Pile,
     Said,
     Sheet,
     SheetRow,
@@ -36,12 +33,20 @@ from ..view import (
     entries,
     sorted_codes,
 )
-from .table import BuraTable
+from .engine import BuraEngine, RoundResult
+from .moves import Lay
 
-__all__ = ["annotate", "describe", "progression", "sheet", "view"]
+__all__ = ["annotate", "describe", "progression", "results", "sheet", "view"]
 
 
-def _laid(names: list[str], trick: Sequence[Any]) -> list[tuple[str, list[str], list[str]]]:
+def results(report: Report) -> list[RoundResult]:
+    """The results of a replayed Bura or Burkozel record, one per finished deal."""
+    out = [res for res in report.rounds if isinstance(res, RoundResult)]
+    assert len(out) == len(report.rounds), "a report of another game"
+    return out
+
+
+def _laid(names: list[str], trick: list[Lay] | tuple[Lay, ...]) -> list[tuple[str, list[str], list[str]]]:
     return [
         (
             names[lay.seat],
@@ -52,7 +57,7 @@ def _laid(names: list[str], trick: Sequence[Any]) -> list[tuple[str, list[str], 
     ]
 
 
-def view(t: BuraTable) -> View:
+def view(t: BuraEngine) -> View:
     """What a Bura or Burkozel table shows."""
     m = t.match
     deal = t.deal
@@ -76,9 +81,7 @@ def view(t: BuraTable) -> View:
         h = deal.holdings
         for p in range(t.n):
             view.hands.append((names[p], sorted_codes(h.known[p]), h.unknown[p]))
-        view.trump_card = card_code(deal.trump_card)
-        view.trump = deal.trump.symbol
-        view.stock = h.size(POOL)
+        view.piles = [Pile("trump", [card_code(deal.trump_card)]), Pile("stock", count=h.size(POOL))]
         view.trick = _laid(names, deal.trick)
         for p in range(t.n):
             known = sum(card_points(c) for c in deal.won[p] if c is not None)
@@ -110,9 +113,9 @@ def view(t: BuraTable) -> View:
     return view
 
 
-def describe(table: BuraTable, node: Any) -> Said | None:
+def describe(table: BuraEngine, node: Node) -> Said | None:
     """What a move did, in words (None for a node that is not a move of the game)."""
-    if isinstance(node, Dealing | BuraDeal):
+    if isinstance(node, Deal | Round):
         deal = table.deal
         if deal is None:
             return Said("deal", ["a new deal"])
@@ -149,7 +152,7 @@ def sheet(report: Report) -> Sheet:
     """Per deal how it ended, the pot, and each player's net chips."""
     names = report.players
     out = Sheet("Bura", ["deal", "how it ended", "pot", *names])
-    for res in report.hands:
+    for res in results(report):
         who = names[res.winner] if res.winner is not None else ""
         how = res.end + (f" {who}" if who else "")
         if res.claim_count is not None:
@@ -161,41 +164,41 @@ def sheet(report: Report) -> Sheet:
     return out
 
 
-def progression(
-    report: Report, table: BuraTable | None
-) -> tuple[dict[str, list[int]], list[tuple[str, int]], str]:
+def progression(report: Report, table: BuraEngine | None) -> Progression:
     """Each player's net chips after each deal, and what is counted."""
     names = list(report.players)
     series: dict[str, list[int]] = {n: [0] for n in names}
-    for res in report.hands:
+    for res in results(report):
         for p, n in enumerate(names):
             series[n].append(res.chips.get(p, series[n][-1]))
-    return series, [], "chips"
+    return Progression(series, [], "chips")
 
 
-def annotate(
-    game: BuraGame,
-    report: Report,
-    takers: dict[int, str],
-    marriages: dict[int, str],
-    table_class: type[BuraTable] = BuraTable,
-) -> None:
+def move_note(table: BuraEngine, node: Node) -> str | None:
+    """Nothing a move of Bura does needs a comment of ``kozyr annotate`` (its claims and
+    shows say what they are)."""
+    return None
+
+
+def annotate(game: BuraGame, report: Report, found: Annotations) -> None:
     """Write into a replayed record what its replay found: trick takers, claims, and
-    every deal's pot and scores (``kozyr annotate``)."""
+    every deal's pot and scores (``kozyr annotate``); a game without a pot (Burkozel) gets
+    its card points and penalty points."""
     names = game.players
-    for deal, res in zip(game.deals, report.hands, strict=False):
+    pot = game.kind == "bura"
+    for deal, res in zip(game.deals, results(report), strict=False):
         for ev in deal.events:
-            if isinstance(ev, BuraTrick) and ev.winner is None and ev.answers:
+            if isinstance(ev, Trick) and ev.winner is None and ev.answers:
                 last = ev.answers[-1]
-                if id(last) in takers:
-                    ev.winner = Winner(seat=takers[id(last)])
+                if id(last) in found.takers:
+                    ev.winner = Winner(seat=found.takers[id(last)])
             if isinstance(ev, Claim) and res.claim_count is not None:
                 if ev.count is None:
                     ev.count = res.claim_count
                 if ev.outcome is None:
                     ev.outcome = "win" if res.end == "claim-won" else "fail"
         kinds = {ev.kind for ev in deal.events if isinstance(ev, Pot | Tally)}
-        if not table_class.HAS_POT:
+        if not pot:
             if res.points and "points" not in kinds:
                 first = {x: names[x] for x in res.points}
                 deal.events.append(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..bura.check import BuraChecker
 from .engine import BurkozelTable
+from .rules import RULEBOOK
 
 __all__ = ["BurkozelChecker"]
 
@@ -12,6 +13,7 @@ class BurkozelChecker(BuraChecker):
     """Replays a Burkozel record and reports what is wrong."""
 
     game = "burkozel"
+    rulebook = RULEBOOK
     setup_clause = "K1"
     deck_clause = "K2"
     result_clause = "K8"

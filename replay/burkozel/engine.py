@@ -10,13 +10,16 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from notation.bura import BURKOZEL
 from notation.cards import card_points
 from notation.errors import IllegalMoveError
+from notation.kinds import NotationKind
 
-from ..bura.engine import BuraSettings, DealResult, DealState
+from ..bura.engine import BuraSettings, RoundResult, RoundState
 from ..bura.moves import CommitFault, OpenClaim
 from ..bura.table import BuraTable
-from ..rules import RuleSet
+from ..rules import Rulebook, RuleSet
+from .rules import RULEBOOK
 
 __all__ = ["BurkozelTable"]
 
@@ -29,6 +32,8 @@ class BurkozelTable(BuraTable):
     """A Burkozel table (see :class:`replay.model.Table` for the interface)."""
 
     game = "burkozel"
+    RULEBOOK: ClassVar[Rulebook] = RULEBOOK
+    NOTATION: ClassVar[NotationKind] = BURKOZEL
     CLAUSE: ClassVar[dict[str, str]] = {
         "setup": "K1",
         "over": "K8",
@@ -65,14 +70,14 @@ class BurkozelTable(BuraTable):
     def scores(self) -> list[int]:
         return list(self.match.penalty)
 
-    def _played_out(self, deal: DealState) -> None:
+    def _played_out(self, deal: RoundState) -> None:
         """K5, K7: the deck is played out and the deal is scored at once."""
         self._end(deal, self.PLAYED_OUT, None)
 
     def _ante(self) -> None:
         """No pot in Burkozel."""
 
-    def _first_leader(self, deal: DealState) -> int:
+    def _first_leader(self, deal: RoundState) -> int:
         """K3: the taker of the last trick of the previous deal leads; in the first deal
         the dealer's left-hand neighbour, or (first-lead=lowest-trump) the holder of the
         lowest trump."""
@@ -89,7 +94,7 @@ class BurkozelTable(BuraTable):
                 )
         return super()._first_leader(deal)
 
-    def _lead_limit(self, deal: DealState) -> int:
+    def _lead_limit(self, deal: RoundState) -> int:
         """K4: the first trick of a deal is led with at most three cards (unless a
         combination gave the lead)."""
         if deal.trick_no == 1 and deal.right is None:
@@ -104,23 +109,23 @@ class BurkozelTable(BuraTable):
         s = self.settings
         return (combo == "bura" and s.bura == "win") or (combo == "moskva" and s.moskva == "triple")
 
-    def _check_right_timing(self, deal: DealState) -> None:
+    def _check_right_timing(self, deal: RoundState) -> None:
         if deal.trick_no == 1:
             raise _err("no out-of-turn lead before the first trick of a deal", "combo-timing", "K6")
 
-    def _claim(self, deal: DealState, ev: OpenClaim) -> None:
+    def _claim(self, deal: RoundState, ev: OpenClaim) -> None:
         raise _err(
             "there are no claims in Burkozel: the deck is played out", "claim-not-allowed", "K5"
         )
 
-    def _fault(self, deal: DealState, ev: CommitFault) -> None:
+    def _fault(self, deal: RoundState, ev: CommitFault) -> None:
         raise _err(
             "a fault at the stock is a Bura rule; Burkozel plays the deck out",
             "fault-not-allowed",
             "K5",
         )
 
-    def _score(self, deal: DealState, res: DealResult, seat: int | None) -> None:
+    def _score(self, deal: RoundState, res: RoundResult, seat: int | None) -> None:
         """K7: penalty points by the cards taken (a bura or Moskva wins at once)."""
         s = self.settings
         m = self.match

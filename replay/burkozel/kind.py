@@ -4,31 +4,43 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from notation.records import AnyGame
+from notation.bura import BURKOZEL
+from notation.bura.records import BuraGame
 
+from ..bura import facts
 from ..bura.kind import KIND as BURA
+from ..model import Stats
 from . import generate_burkozel, view
 from .check import BurkozelChecker
 from .engine import BurkozelTable
+from .rules import RULEBOOK
 
 __all__ = ["KIND"]
 
 
-def _generate(seed: int, rules: str, players: int, deals: int) -> AnyGame:
+def _generate(seed: int, rules: str, players: int, deals: int) -> BuraGame:
     return generate_burkozel(seed=seed, rules=rules, players=players, deals=deals)
+
+
+def _stats() -> Stats:
+    return facts.BuraStats("penalty_points", claims=False)
 
 
 KIND = replace(
     BURA,
     name="burkozel",
     title="Burkozel",
+    notation=BURKOZEL,
+    rulebook=RULEBOOK,
     table=BurkozelTable,
     checker=BurkozelChecker,
     generate=_generate,
     sheet=view.sheet,
-    annotate=view.annotate,
     progression=view.progression,
+    filters=facts.KOZEL_FILTERS,
+    stats=_stats,
     score_name="penalty points",
     score_tally="penalty",
-    player_stats=("penalty_points",),
+    pot=False,
 )
+"""Burkozel (Буркозёл): Bura's kind with what differs."""

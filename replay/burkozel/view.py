@@ -3,21 +3,20 @@ sheet of penalty points, its chart, and the facts an annotation writes."""
 
 from __future__ import annotations
 
-from notation.records import BuraGame
-
-from ..bura import view as bura_view
+from ..bura.engine import BuraEngine
+from ..bura.view import results
 from ..checker import Report
+from ..model import Progression
 from ..view import Sheet, SheetRow
-from .engine import BurkozelTable
 
-__all__ = ["annotate", "progression", "sheet"]
+__all__ = ["progression", "sheet"]
 
 
 def sheet(report: Report) -> Sheet:
     """Per deal how it ended and the card points, then each player's penalty points."""
     names = report.players
     out = Sheet("Burkozel", ["deal", "how it ended", *names])
-    for res in report.hands:
+    for res in results(report):
         how = res.end
         if res.points:
             how += ": " + " ".join(f"{names[x]} {v}" for x, v in res.points.items())
@@ -31,21 +30,12 @@ def sheet(report: Report) -> Sheet:
     return out
 
 
-def progression(
-    report: Report, table: BurkozelTable | None
-) -> tuple[dict[str, list[int]], list[tuple[str, int]], str]:
+def progression(report: Report, table: BuraEngine | None) -> Progression:
     """Each player's penalty points after each deal, the limit, and what is counted."""
     names = list(report.players)
     series: dict[str, list[int]] = {n: [0] for n in names}
-    for res in report.hands:
+    for res in results(report):
         for p, n in enumerate(names):
             series[n].append(res.penalty.get(p, series[n][-1]))
     lines = [("limit", int(table.rules["limit"]))] if table is not None else []
-    return series, lines, "penalty points"
-
-
-def annotate(
-    game: BuraGame, report: Report, takers: dict[int, str], marriages: dict[int, str]
-) -> None:
-    """Bura's annotation with Burkozel's scores (card points and penalty points)."""
-    bura_view.annotate(game, report, takers, marriages, BurkozelTable)
+    return Progression(series, lines, "penalty points")

@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from .check import START_TAGS, ThousandChecker
-from .engine import MARRIAGE_VALUES, HandResult, ThousandSettings
+from .engine import MARRIAGE_VALUES, RoundResult, ThousandSettings
 from .generate import generate_thousand, iter_thousand
 from .moves import (
     Bid,
@@ -34,8 +34,8 @@ __all__ = [
     "ConcedeHand",
     "DealCards",
     "GiveCards",
-    "HandResult",
     "PlayCard",
+    "RoundResult",
     "ScoreHand",
     "SetContract",
     "TakeTalon",

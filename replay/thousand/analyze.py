@@ -20,18 +20,25 @@ from __future__ import annotations
 
 import copy
 import time
+from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from itertools import permutations
-from typing import Any
+from typing import TYPE_CHECKING
 
 from notation.cards import card_code, card_points, parse_card
 from notation.errors import plural
-from notation.records import Comment, Glyph, Play, ThousandGame
+from notation.records import Comment, Glyph, Node
+from notation.thousand.records import Play, ThousandGame
 
-from ..checker import Report, Visitor
+from ..checker import Progress, Report, Visitor
+from ..table import GameTable
 from .check import ThousandChecker
 from .dd import Move, PlayRules, Position, Solver, legal_moves, play
 from .table import ThousandTable
+from .view import results
+
+if TYPE_CHECKING:
+    from ..steps import Step
 
 __all__ = [
     "CardValue",
@@ -82,7 +89,7 @@ class _Collector(Visitor):
         self.nodes: dict[tuple[int, int], Play] = {}
         """(hand, index of the card in the hand's play) -> the record's Play node."""
 
-    def visit_move(self, table: Any, node: Any, checker: Any) -> None:
+    def visit_move(self, table: GameTable, node: Node, where: Progress) -> None:
         if self.depth or not isinstance(table, ThousandTable) or not isinstance(node, Play):
             return
         hand = table.hand
@@ -103,7 +110,7 @@ class _Collector(Visitor):
             if all(c is not None for c in given):
                 hp.given = [int(c) for c in given if c is not None]
             self.hands[number] = hp
-        seat = checker.seat(node.seat, node)
+        seat = where.seat(node.seat, node)
         pos = node.pos or (None, None)
         self.nodes[(number, len(hp.plays))] = node
         hp.plays.append((self._ids[seat], parse_card(node.card), node.marriage, pos[0], pos[1]))
@@ -170,7 +177,7 @@ def collect_hands(
     report, table = checker.run(), checker.table
     out: list[HandPlay] = []
     played = dict(collector.hands)
-    for res in report.hands:
+    for res in results(report):
         hp = played.pop(res.number, None)
         if hp is None:
             why = "redeal" if res.redeal else "conceded" if res.conceded else "no card was played"
@@ -291,7 +298,11 @@ class HandAnalysis:
             text += f" ({g.gives} gives solved in {g.seconds:.2f} s)."
         return text
 
-    def as_dict(self) -> dict[str, Any]:
+    def lines(self) -> list[str]:
+        """The analysis card by card (:func:`card_lines`)."""
+        return card_lines(self)
+
+    def as_dict(self) -> dict[str, object]:
         return asdict(self)
 
 
@@ -439,15 +450,19 @@ def _solve_task(task: _Task) -> HandAnalysis | None:
 
 
 def analyze_all(
-    games: Any, *, hand: int | None = None, give: bool = False, jobs: int | None = None
-) -> Any:
+    games: Iterable[tuple[tuple[str, int], ThousandGame]],
+    *,
+    hand: int | None = None,
+    give: bool = False,
+    jobs: int | None = None,
+) -> Iterator[tuple[tuple[str, int], ThousandGame, Report, list[HandAnalysis]]]:
     """``(key, game, report, [HandAnalysis])`` for each ``(key, game)`` of ``games``, in
     order, the hands solved on ``jobs`` processes (a hand is the unit of work)."""
     from ..pool import imap_ordered
 
     pending: dict[tuple[str, int], tuple[ThousandGame, Report]] = {}
 
-    def tasks() -> Any:
+    def tasks() -> Iterator[_Task]:
         for key, game in games:
             plays, report, _ = collect_hands(game, file=key[0])
             pending[key] = (game, report)
@@ -483,7 +498,7 @@ def card_lines(analysis: HandAnalysis) -> list[str]:
     return lines
 
 
-def add_analysis(steps: list[Any], hands: list[HandAnalysis]) -> None:
+def add_analysis(steps: list[Step], hands: list[HandAnalysis]) -> None:
     """Show the analysis in a replay's steps (:func:`replay.steps.timeline`): the
     double-dummy value after each card of the main line, and a ``?`` (``??``) with the best
     card on every card that cost points."""
@@ -491,7 +506,7 @@ def add_analysis(steps: list[Any], hands: list[HandAnalysis]) -> None:
         (cv.line, cv.column): (h, cv) for h in hands for cv in h.cards if cv.line is not None
     }
     for step in steps:
-        found = by_place.get((step.line, step.column))
+        found = by_place.get((step.line, step.column)) if step.line is not None else None
         if found is None:
             continue
         hand, cv = found

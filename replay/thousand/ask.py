@@ -7,18 +7,30 @@ from notation.write import seat_text
 
 from ..model import Question, starts_with
 from ..table import POOL, cards_text
-from .engine import DECK
+from .engine import DECK, ThousandEngine
 from .moves import Bid, ClaimRedeal, ConcedeHand, GiveCards, PlayCard, SetContract
-from .table import ThousandTable
 
-__all__ = ["question"]
+__all__ = ["HELP", "question"]
+
+HELP = """Type the event the prompt asks for, in KGN:
+  a deal        Anna: AS TS KH ... / Boris: ... / talon: TH 9C JS   (Enter if unknown)
+  a call        100, 105 ... or pass
+  the talon     Enter for the cards as dealt, or the three cards
+  the gives     Boris 9S, Vera JS    (or concede, where the rules allow it)
+  the contract  Enter for the bid, or a higher value
+  a card        KH, or KH marriage
+  no cards      points Anna 70, Boris 20, Vera 30 (or score ...): the hand as a score
+                sheet keeps it, ended by its points or scores
+  ??            a card you did not see
+The whole event is taken too: deal Anna: ..., bid Boris 110, Anna AS."""
+"""What the recorder's ``help`` says of Thousand's events."""
 
 _SHEET = ("points", "score")
 """A hand kept as a score sheet: its points or scores, typed instead of its cards, end it."""
 _DECK = tuple(cards_text(DECK).split())
 
 
-def question(table: ThousandTable, declined: bool = False) -> Question:
+def question(table: ThousandEngine, declined: bool = False) -> Question:
     """The prompt for the next event, the KGN event an answer stands for, the legal
     choices (``declined`` plays no part in Thousand)."""
     hand = table.hand

@@ -10,28 +10,26 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from notation.errors import clip
 from notation.parse import parse_number
-from notation.records import Call as CallRec
-from notation.records import Entry, Hand, LineOfPlay, Stated, ThousandGame, Trick, Variation
-from notation.records import Play as PlayRec
+from notation.thousand.records import (
+    Call,
+    LineOfPlay,
+    Play,
+    Round,
+    ScoreEntry,
+    Stated,
+    ThousandGame,
+    Trick,
+    Variation,
+)
 
 from ..checker import Checker, LineEnded
 from ..rules import RuleSet
 from . import engine as th
-from .moves import (
-    Bid,
-    ClaimRedeal,
-    ConcedeHand,
-    DealCards,
-    GiveCards,
-    PlayCard,
-    ScoreHand,
-    SetContract,
-    TakeTalon,
-)
+from .engine import Setup
+from .moves import DealCards, GiveCards, TakeTalon
+from .rules import RULEBOOK
 from .table import ThousandTable
 
 __all__ = ["START_TAGS", "ThousandChecker"]
@@ -44,7 +42,8 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
     """Replays a Thousand record and reports what is wrong."""
 
     game = "thousand"
-    unit = "hand"
+    rulebook = RULEBOOK
+    round_word = "hand"
     setup_clause = "T1"
     deck_clause = "T2"
     result_clause = "T9.1"
@@ -67,13 +66,12 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
             return None
         return ThousandTable(self.record.players, dealer=dealer, rules=rules, **setup)
 
-    def _setup(self, n: int) -> dict[str, Any] | None:
+    def _setup(self, n: int) -> Setup | None:
         """The starting position of a game recorded from the middle of a session:
         ``FirstHand``, and per seat ``Totals``, ``Barrel`` (hands spent on it, ``-`` when
         not on it) and ``Bolts``."""
-        g = self.record
-        out: dict[str, Any] = {}
-        for tag in g.tags:
+        out: Setup = {}
+        for tag in self.record.tags:
             if tag.name not in START_TAGS:
                 continue
             if tag.name == "FirstHand":
@@ -95,23 +93,25 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
                     values.append(None)
                     continue
                 number = parse_number(v)
-                if number is not None:
-                    values.append(number)
-                else:
+                if number is None:
                     self.setup_error(
                         f"the {tag.name} tag holds {clip(repr(v))}, not a whole number", tag
                     )
                     return None
-            out[tag.name.lower()] = values
+                values.append(number)
+            numbers = [v for v in values if v is not None]
+            if tag.name == "Barrel":
+                out["barrel"] = values
+            elif tag.name == "Totals":
+                out["totals"] = numbers
+            else:
+                out["bolts"] = numbers
         return out
 
     # -- the body ---------------------------------------------------------------------------
 
-    def units(self) -> list[Hand]:
-        return list(self.record.hands)
-
-    def replay_unit(self, table: ThousandTable, unit: Hand, last: bool) -> None:
-        self._hand(table, unit, last)
+    def replay_rounds(self, table: ThousandTable) -> None:
+        self.each_round(table, self.record.hands, self._hand)
 
     def totals(self, table: ThousandTable) -> list[int]:
         return list(table.session.totals)
@@ -122,7 +122,7 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
             return f"the session stopped at the hand limit, {limit}, limit-result=none", "T9.2"
         return None
 
-    def _hand(self, table: ThousandTable, hand: Hand, last: bool) -> None:
+    def _hand(self, table: ThousandTable, hand: Round, last: bool) -> None:
         if table.phase == "over":
             how, clause = table.ended()
             raise self.stop(
@@ -143,16 +143,12 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
             self.wrong(
                 f"this is hand {table.session.number}, not {hand.number}", "hand-number", "T1", hand
             )
-        deal = DealCards(ref=hand.deal)
         if hand.deal is not None:
-            for part in hand.deal.hands:
-                seat = self.seat(part.seat, part)
-                deal.hands[seat] = self.cards(part.cards, part)
-            if hand.deal.talon is not None:
-                deal.talon = self.cards(hand.deal.talon, hand.deal)
-        self.apply(table, deal, hand.deal or hand)
+            self.push_event(table, hand.deal)
+        else:
+            self.apply(table, DealCards(), hand)  # a hand whose cards nobody recorded
         if hand.redeal is not None:
-            self.apply(table, ClaimRedeal(self.seat(hand.redeal.seat, hand.redeal)), hand.redeal)
+            self.push_event(table, hand.redeal)
             if hand.auction or hand.tricks or hand.talon or hand.give or hand.contract:
                 raise self.stop(
                     "after a redeal the hand ends; nothing else is played",
@@ -172,12 +168,11 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
                 self.report(err, err.ref)
             raise LineEnded()
 
-    def _line(self, table: ThousandTable, line: LineOfPlay, owner: Hand | Variation) -> None:
+    def _line(self, table: ThousandTable, line: LineOfPlay, owner: Round | Variation) -> None:
         """Replay the events a hand and a variation share."""
         for call in line.auction:
             self._variations(table, call)
-            seat = self.seat(call.seat, call)
-            self.apply(table, Bid(seat, call.bid, call.dark, ref=call), call, call.seat)
+            self.push_event(table, call, call.seat)
         if isinstance(owner, Variation) and (owner.plays or owner.winner):
             hand = table.hand
             trick = Trick(
@@ -216,8 +211,7 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
                         "T4.1",
                         line.talon,
                     )
-            talon = self.cards(line.talon.cards, line.talon)
-            self.apply(table, TakeTalon(talon), line.talon)
+            self.push_event(table, line.talon)
         elif table.phase == "talon" and later:
             self.apply(
                 table,
@@ -225,10 +219,9 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
                 line.give or line.contract or line.concede or owner,
             )
         if line.concede is not None:
-            self.apply(table, ConcedeHand(), line.concede)
+            self.push_event(table, line.concede)
         if line.give is not None:
-            gives = [(self.seat(g.seat, g), self.card(g.card, g)) for g in line.give.cards]
-            self.apply(table, GiveCards(gives), line.give)
+            self.push_event(table, line.give)
         elif table.phase == "give" and (line.contract or line.tricks):
             hand = table.hand
             assert hand is not None and hand.declarer is not None
@@ -238,7 +231,7 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
                 line.contract or line.tricks[0],
             )
         if line.contract is not None:
-            self.apply(table, SetContract(line.contract.value, ref=line.contract), line.contract)
+            self.push_event(table, line.contract)
         for trick in line.tricks:
             self._trick(table, trick)
         self.trick_no = None
@@ -256,9 +249,7 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
         st = kinds.get("points") or kinds.get("score")
         if st is None:
             return  # totals alone do not say how the hand went: _stated reports it
-        values = {self.seat(e.seat, e): e.value for e in st.entries}
-        move = ScoreHand(points=values) if st.kind == "points" else ScoreHand(scores=values)
-        self.apply(table, move, st)
+        self.push_event(table, st)
 
     def _trick(self, table: ThousandTable, trick: Trick) -> None:
         hand = table.hand
@@ -269,7 +260,7 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
                 )
             return
         numbered = hand.phase in ("play", "contract")
-        self.start_trick(trick, hand.trick_no, bool(hand.plays), "T5", "T5", numbered)
+        self.start_trick(trick, trick.number, hand.trick_no, bool(hand.plays), "T5", "T5", numbered)
         self._trick_plays(table, trick, continuing=False)
 
     def _trick_plays(self, table: ThousandTable, trick: Trick, continuing: bool) -> None:
@@ -284,18 +275,7 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
                 )
             if play.notes:
                 self._variations(table, play)
-            seat = self.seats.get(play.seat)
-            if seat is None:
-                seat = self.seat(play.seat, play)  # reports the unknown player
-            card = self.card(play.card, play)
-            if card is None:
-                raise self.stop(
-                    "a card played to a trick is seen by everybody; it cannot be ??",
-                    "unknown-card",
-                    "T5",
-                    play,
-                )
-            self.apply(table, PlayCard(seat, card, play.marriage), play, play.seat)
+            self.push_event(table, play, play.seat)
         done = already + len(trick.plays) == size
         if trick.winner is not None:
             if not done:
@@ -317,11 +297,11 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
                     trick.winner.seat,
                 )
 
-    def _variations(self, table: ThousandTable, move: CallRec | PlayRec) -> None:
+    def _variations(self, table: ThousandTable, move: Call | Play) -> None:
         for note in move.notes:
             if isinstance(note, Variation):
 
-                def line(branch: Any, var: Variation = note) -> None:
+                def line(branch: ThousandTable, var: Variation = note) -> None:
                     self._line(branch, var, var)
                     self._late(branch)
 
@@ -340,7 +320,7 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
             self._entry(table, res, st.kind, seat, e)
 
     def _entry(
-        self, table: ThousandTable, res: th.HandResult, kind: str, seat: int, e: Entry
+        self, table: ThousandTable, res: th.RoundResult, kind: str, seat: int, e: ScoreEntry
     ) -> None:
         name = table.players[seat]
         if kind == "points":

@@ -21,7 +21,7 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, ClassVar, Final, TypedDict
 
 from mypy_extensions import mypyc_attr
 
@@ -29,7 +29,7 @@ from notation.cards import Card, Rank, Suit, card_code, card_points, deck, make_
 from notation.errors import IllegalMoveError
 from notation.records import MAX_NUMBER
 
-from ..rules import RuleSet, parse_rules
+from ..rules import Rulebook, RuleSet
 from ..table import POOL, BaseTable, Holdings, Outcome, cards_text, display_order
 from .moves import (
     Bid,
@@ -43,6 +43,7 @@ from .moves import (
     TakeTalon,
     ThousandMove,
 )
+from .rules import RULEBOOK
 
 __all__ = [
     "MARRIAGE_VALUES",
@@ -51,8 +52,8 @@ __all__ = [
     "ConcedeHand",
     "DealCards",
     "GiveCards",
-    "HandResult",
     "PlayCard",
+    "RoundResult",
     "SetContract",
     "TakeTalon",
     "ThousandEngine",
@@ -170,7 +171,7 @@ class ThousandSettings:
 
 @mypyc_attr(serializable=True)
 @dataclass(slots=True)
-class HandResult:
+class RoundResult:
     """What a finished hand gave: T7 points and scores, T8 totals and marks."""
 
     number: int
@@ -203,7 +204,7 @@ class HandResult:
 
 @mypyc_attr(serializable=True)
 @dataclass
-class HandState:
+class RoundState:
     number: int
     dealer: int
     active: list[int]  # the three seats that play this hand, forehand first
@@ -232,7 +233,7 @@ class HandState:
     deferred: list[tuple[str, int, int, Any]] = field(default_factory=list)
     dealt_known: dict[int, bool] = field(default_factory=dict)
 
-    def copy(self) -> HandState:
+    def copy(self) -> RoundState:
         """An independent copy: every list, set and dict copied (cards are ints, plays and
         marriages tuples)."""
         other = copy.copy(self)
@@ -286,12 +287,29 @@ def _seat_error(
     return IllegalMoveError(message, code=code, clause=clause, legal=legal)
 
 
-class ThousandEngine(BaseTable[ThousandMove, HandResult]):
+class Setup(TypedDict, total=False):
+    """Where a game recorded from the middle of a session starts (its start tags)."""
+
+    first_hand: int
+    totals: list[int]
+    barrel: list[int | None]
+    """Per seat: the hands spent on the barrel, None when not on it."""
+    bolts: list[int]
+
+
+class Start(Setup):
+    """How a table was started: its first dealer and where it starts."""
+
+    dealer: int
+
+
+class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
     """The rules of Thousand: moves pushed in the order of play, each checked (the table,
     :class:`replay.thousand.ThousandTable`, adds the moves as KGN and ``record()``)."""
 
     game = "thousand"
-    unit = "hand"
+    round_word = "hand"
+    RULEBOOK: ClassVar[Rulebook] = RULEBOOK
     STATE = ("session", "hand", "last_winner", "last_trick", "late_errors")
     CHANCE = DealCards
 
@@ -306,7 +324,7 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
         barrel: list[int | None] | None = None,
         bolts: list[int] | None = None,
     ) -> None:
-        self.rules = rules or parse_rules("thousand", "classic")
+        self.rules = rules or self.RULEBOOK.parse("classic")
         self.settings = ThousandSettings.from_rules(self.rules)
         self.players = list(players)
         n = len(players)
@@ -318,8 +336,8 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
             bolts=list(bolts or [0] * n),
             concessions=[0] * n,
         )
-        self.hand: HandState | None = None
-        self.results: list[HandResult] = []
+        self.hand: RoundState | None = None
+        self.results: list[RoundResult] = []
         self.last_winner: int | None = None
         self.last_trick: tuple[tuple[int, Card], ...] | None = None
         """The trick just completed (seat, card per play) until the next card or deal."""
@@ -328,7 +346,7 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
         """What each place of the cards is called in a message."""
         self.late_errors: list[IllegalMoveError] = []
         """Bids over the cap found when the play revealed the hands (see check)."""
-        self.start: dict[str, Any] = {
+        self._start: Start = {
             "dealer": dealer,
             "first_hand": first_hand,
             "totals": list(self.session.totals),
@@ -337,6 +355,11 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
         }
         """How the table was started (what ``record()`` writes in the start tags)."""
         super().__init__()
+
+    @property
+    def start(self) -> Start:
+        """How the table was started (what ``record()`` writes in the start tags)."""
+        return self._start
 
     # -- basics -------------------------------------------------------------------------
 
@@ -455,7 +478,7 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
         else:
             self._play(hand, ev)
 
-    def _card_texts(self, hand: HandState, seat: int) -> list[str] | None:
+    def _card_texts(self, hand: RoundState, seat: int) -> list[str] | None:
         """The cards the seat whose turn it is may play (None while they are not all
         known); named (``Anna AS``) when ``seat`` played out of his turn."""
         cards = self._legal_text(hand.turn)
@@ -463,7 +486,7 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
             cards = [f"{self.name(hand.turn)} {c}" for c in cards]
         return cards
 
-    def _call_texts(self, hand: HandState, seat: int) -> list[str]:
+    def _call_texts(self, hand: RoundState, seat: int) -> list[str]:
         """The calls open to the seat whose turn it is (``pass``, ``110`` ...); named
         (``Boris 110``) when ``seat`` called out of his turn."""
         calls = ["pass" if b is None else str(b) for b in self.legal_bids()]
@@ -471,7 +494,7 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
             calls = [f"{self.name(hand.turn)} {c}" for c in calls]
         return calls
 
-    def _phase_error(self, hand: HandState, what: str) -> IllegalMoveError:
+    def _phase_error(self, hand: RoundState, what: str) -> IllegalMoveError:
         expected = {
             "auction": ("a call of the auction", "T3"),
             "talon": ("the talon", "T4.1"),
@@ -498,7 +521,7 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
         holdings = Holdings(
             DECK, n, deal_clause="T2", play_clause="T2", follow_clause="T5.1", names=self.places
         )
-        hand = HandState(number=g.number, dealer=g.dealer, active=active, holdings=holdings)
+        hand = RoundState(number=g.number, dealer=g.dealer, active=active, holdings=holdings)
         for seat, cards in ev.hands.items():
             if seat not in active:
                 raise _seat_error(
@@ -531,7 +554,7 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
             hand.bid = hand.contract = 120
             hand.phase = "talon"
 
-    def _redeal(self, hand: HandState, ev: ClaimRedeal) -> None:
+    def _redeal(self, hand: RoundState, ev: ClaimRedeal) -> None:
         if not self.settings.redeal_four_nines:
             raise _seat_error(
                 "a redeal for four nines needs the switch redeal-four-nines=on",
@@ -547,7 +570,7 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
             )
         for nine in sorted(NINES):
             try:
-                hand.holdings.claim(ev.seat, nine, "redeal")
+                hand.holdings.reveal(ev.seat, nine, "redeal")
             except IllegalMoveError:
                 raise _seat_error(
                     f"{self.name(ev.seat)} was not dealt all four nines ({card_code(nine)} is not "
@@ -555,7 +578,7 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
                     "redeal-not-allowed",
                     "T2",
                 ) from None
-        result = HandResult(number=hand.number, dealer=hand.dealer, redeal=True)
+        result = RoundResult(number=hand.number, dealer=hand.dealer, redeal=True)
         result.totals = dict(enumerate(self.session.totals))
         result.barrel = {p for p, b in enumerate(self.session.barrel) if b is not None}
         result.barrel_hands = list(self.session.barrel)
@@ -594,7 +617,7 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
         out.extend(range(low, top + 1, s.step))
         return out
 
-    def _call(self, hand: HandState, ev: Bid) -> None:
+    def _call(self, hand: RoundState, ev: Bid) -> None:
         if hand.phase != "auction":
             if hand.phase in ("talon", "give", "contract", "play") and hand.bid is not None:
                 raise _seat_error(
@@ -666,7 +689,7 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
             nxt = self._next(nxt, hand.active)
         hand.turn = nxt
 
-    def _check_cap(self, hand: HandState, seat: int, value: int, what: str, ref: Any) -> None:
+    def _check_cap(self, hand: RoundState, seat: int, value: int, what: str, ref: Any) -> None:
         if value <= 120:
             return
         h = hand.holdings
@@ -701,7 +724,7 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
 
     # -- talon, concession, gives, raise (T4) ---------------------------------------------
 
-    def _talon(self, hand: HandState, ev: TakeTalon) -> None:
+    def _talon(self, hand: RoundState, ev: TakeTalon) -> None:
         if hand.phase != "talon":
             if hand.phase == "auction":
                 raise _seat_error(
@@ -719,7 +742,7 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
         for card in ev.cards:
             if card is not None:
                 try:
-                    h.claim(POOL, card, "talon")
+                    h.reveal(POOL, card, "talon")
                 except IllegalMoveError as exc:
                     raise _seat_error(
                         f"{card_code(card)} is not in the talon ({exc.message})",
@@ -733,7 +756,7 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
         h.unknown[POOL] = 0
         hand.phase = "give"
 
-    def _concede(self, hand: HandState) -> None:
+    def _concede(self, hand: RoundState) -> None:
         s = self.settings
         if s.concede == "off":
             raise _seat_error(
@@ -756,7 +779,7 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
             )
         self._finish(hand, conceded=True)
 
-    def _give(self, hand: HandState, ev: GiveCards) -> None:
+    def _give(self, hand: RoundState, ev: GiveCards) -> None:
         if hand.phase != "give":
             raise self._phase_error(hand, "a give")
         d = hand.declarer
@@ -784,7 +807,7 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
         hand.phase = "contract"
         hand.leader = hand.turn = d
 
-    def _raise(self, hand: HandState, ev: SetContract) -> None:
+    def _raise(self, hand: RoundState, ev: SetContract) -> None:
         if hand.phase != "contract":
             raise self._phase_error(hand, "the contract")
         s = self.settings
@@ -900,7 +923,7 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
                 pool = better
         return pool
 
-    def _play(self, hand: HandState, ev: PlayCard) -> None:
+    def _play(self, hand: RoundState, ev: PlayCard) -> None:
         if hand.phase != "play":
             if hand.phase == "contract":
                 hand.phase = "play"
@@ -1017,7 +1040,7 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
         hand.phase = "talon"
         self.mark()
 
-    def _check_marriage(self, hand: HandState, ev: PlayCard) -> None:
+    def _check_marriage(self, hand: RoundState, ev: PlayCard) -> None:
         s = self.settings
         who = self.name(ev.seat)
         if hand.plays:
@@ -1049,7 +1072,7 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
                     "T6.2",
                 )
 
-    def _declare(self, hand: HandState, ev: PlayCard) -> None:
+    def _declare(self, hand: RoundState, ev: PlayCard) -> None:
         s = self.settings
         for partner in (
             sorted(ACES - {ev.card})
@@ -1058,7 +1081,7 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
                 make_card(Rank.QUEEN if ev.card % 9 == Rank.KING else Rank.KING, suit_of(ev.card))
             ]
         ):
-            hand.holdings.claim(ev.seat, partner, "marriage")
+            hand.holdings.reveal(ev.seat, partner, "marriage")
         if ev.card % 9 == Rank.ACE:
             value, suit = s.ace_marriage, None
         else:
@@ -1073,10 +1096,10 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
 
     # -- scoring (T7, T8, T9) -------------------------------------------------------------
 
-    def _result(self, hand: HandState, **fields: Any) -> HandResult:
+    def _result(self, hand: RoundState, **fields: Any) -> RoundResult:
         """A finished hand's result, before its scores."""
         assert hand.declarer is not None and hand.contract is not None
-        return HandResult(
+        return RoundResult(
             number=hand.number,
             dealer=hand.dealer,
             declarer=hand.declarer,
@@ -1085,11 +1108,11 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
             **fields,
         )
 
-    def _factor(self, hand: HandState) -> int:
+    def _factor(self, hand: RoundState) -> int:
         """golden-round=on: the scores of the first three hands count double."""
         return 2 if (self.settings.golden_round and hand.number <= 3) else 1
 
-    def _score_points(self, hand: HandState, res: HandResult) -> None:
+    def _score_points(self, hand: RoundState, res: RoundResult) -> None:
         """T7.2, T7.3: the scores that the hand points give (before the golden round's
         doubling): the declarer +/- the contract (doubled dark), the opponents rounded."""
         d = res.declarer
@@ -1100,7 +1123,7 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
             if p != d:
                 res.scores[p] = self.settings.rounded(res.points[p])
 
-    def _finish(self, hand: HandState, conceded: bool = False) -> None:
+    def _finish(self, hand: RoundState, conceded: bool = False) -> None:
         s = self.settings
         g = self.session
         d = hand.declarer
@@ -1135,7 +1158,7 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
         self._deferred_checks(hand)
         self._close(hand, res)
 
-    def _score_hand(self, hand: HandState, ev: ScoreHand) -> None:
+    def _score_hand(self, hand: RoundState, ev: ScoreHand) -> None:
         """A hand whose play was not recorded, ended by the points (or the scores) its score
         sheet gives (T7); the totals follow as after a played hand (T8)."""
         if hand.phase == "auction":
@@ -1197,7 +1220,7 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
             res.scores = values
         self._close(hand, res)
 
-    def _close(self, hand: HandState, res: HandResult) -> None:
+    def _close(self, hand: RoundState, res: RoundResult) -> None:
         """The hand is over: totals (T8), the next dealer, the end of the game (T9)."""
         s = self.settings
         g = self.session
@@ -1216,7 +1239,7 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
         if not g.over and hand.number >= s.max_hands:
             self._end_by_limit(res)
 
-    def _deferred_checks(self, hand: HandState) -> None:
+    def _deferred_checks(self, hand: RoundState) -> None:
         """Bids and raises over 120 made with unrecorded cards: checked on the hand as
         play revealed it (the cards a seat played, less those it was given)."""
         h = hand.holdings
@@ -1245,7 +1268,7 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
                 errors.append(err)
         self.late_errors.extend(errors)
 
-    def _update_totals(self, hand: HandState, res: HandResult) -> None:
+    def _update_totals(self, hand: RoundState, res: RoundResult) -> None:
         s = self.settings
         g = self.session
         d = res.declarer
@@ -1348,7 +1371,7 @@ class ThousandEngine(BaseTable[ThousandMove, HandResult]):
                 "the game is drawn" if g.draw else f"{self.name(g.winner or 0)} wins the game"
             )
 
-    def _end_by_limit(self, res: HandResult) -> None:
+    def _end_by_limit(self, res: RoundResult) -> None:
         g = self.session
         g.over = True
         g.by_limit = True

@@ -1,41 +1,126 @@
-"""The facts of a Thousand hand for the corpus tools, and cutting one hand out."""
+"""What the corpus tools know of Thousand: the facts of a hand, its filters for ``kozyr
+query``, its statistics, its Parquet tables, and cutting one hand out (docs/data.md)."""
 
 from __future__ import annotations
 
-from notation.records import Tag, ThousandGame
+from dataclasses import dataclass, field
 
-from ..facts import HandFacts
-from .engine import HandResult
+from notation.records import Node, Tag, fold_name
+from notation.thousand.records import Call, Deal, Give, Play, Talon, ThousandGame
 
-__all__ = ["cut_tags", "hand_facts", "strip_facts"]
+from ..checker import Progress
+from ..facts import (
+    PLAY_COLUMNS,
+    TRICK_COLUMNS,
+    Column,
+    GameFacts,
+    RoundFacts,
+    Value,
+    play_cards,
+    trick_rows,
+)
+from ..model import Filter
+from ..model import RoundResult as AnyResult
+from .engine import RoundResult, ThousandEngine
+
+__all__ = [
+    "FILTERS",
+    "TABLES",
+    "HandFacts",
+    "ThousandStats",
+    "cut_tags",
+    "round_facts",
+    "rows",
+    "strip_facts",
+    "watch",
+]
 
 
-def hand_facts(
-    hf: HandFacts, res: HandResult, previous: HandResult | None, names: list[str], game: ThousandGame
+@dataclass(slots=True)
+class HandFacts:
+    """What only a hand of Thousand has (``RoundFacts.own``)."""
+
+    declarer: str | None = None
+    contract: int | None = None
+    made: bool | None = None
+    conceded: bool = False
+    redeal: bool = False
+    dark: bool = False
+    calls: list[tuple[str, int | None, bool]] = field(default_factory=list)
+    """(player, bid or None for a pass, dark)."""
+    marriages: list[tuple[str, int, str | None]] = field(default_factory=list)
+    """(player, value, suit noun; None: the four aces)."""
+    barrel_start: list[str] = field(default_factory=list)
+    barrel_end: list[str] = field(default_factory=list)
+    cards: list[tuple[str, str | None, str]] = field(default_factory=list)
+    """Cards that changed place outside the tricks: (how: ``dealt``, ``talon`` (taken by
+    the declarer) or ``given``, to whom (None: the talon), card (``??``: unknown))."""
+
+
+def _own(facts: RoundFacts) -> HandFacts:
+    own = facts.own
+    if not isinstance(own, HandFacts):
+        own = facts.own = HandFacts()
+    return own
+
+
+def watch(facts: RoundFacts, table: ThousandEngine, node: Node, where: Progress) -> None:
+    """What the corpus keeps of one move of the main line: calls, cards played, and the
+    cards dealt, taken from the talon and given."""
+    own = _own(facts)
+    names = table.players
+    if isinstance(node, Play):
+        play_cards(facts, table, where, [(node.seat, node.card, node.marriage)])
+    elif isinstance(node, Call):
+        own.calls.append((names[where.seat(node.seat, node)], node.bid, node.dark))
+    elif isinstance(node, Deal):
+        for part in node.hands:
+            who = names[where.seat(part.seat, part)]
+            own.cards.extend(("dealt", who, card) for card in part.cards)
+        own.cards.extend(("dealt", None, card) for card in node.talon or [])
+    elif isinstance(node, Talon):
+        hand = table.hand
+        declarer = None if hand is None or hand.declarer is None else names[hand.declarer]
+        own.cards.extend(("talon", declarer, card) for card in node.cards)
+    elif isinstance(node, Give):
+        own.cards.extend(("given", names[where.seat(g.seat, g)], g.card) for g in node.cards)
+
+
+def round_facts(
+    facts: RoundFacts,
+    result: AnyResult,
+    prior: AnyResult | None,
+    names: list[str],
+    game: ThousandGame,
 ) -> None:
     """Fill in what a finished hand gave: the contract, marriages, the barrel, each
     player's points, score and total, and the start position it was played from."""
-    hf.declarer = None if res.declarer is None else names[res.declarer]
-    hf.contract, hf.made, hf.conceded = res.contract, res.made, res.conceded
-    hf.redeal, hf.dark = res.redeal, res.dark
-    hf.marriages = [
+    assert isinstance(result, RoundResult) and isinstance(prior, RoundResult | None)
+    res, previous = result, prior
+    own = _own(facts)
+    own.declarer = None if res.declarer is None else names[res.declarer]
+    own.contract, own.made, own.conceded = res.contract, res.made, res.conceded
+    own.redeal, own.dark = res.redeal, res.dark
+    own.marriages = [
         (names[s], v, None if suit is None else suit.noun) for s, v, suit in res.marriages
     ]
-    hf.barrel_end = sorted(names[p] for p in res.barrel)
+    own.barrel_end = sorted(names[p] for p in res.barrel)
     if previous is None:
-        hf.start = {k: list(v) for k in ("Totals", "Barrel", "Bolts") if (v := game.tag_values(k))}
-        barrel = hf.start.get("Barrel", [])
-        hf.barrel_start = [names[p] for p, b in enumerate(barrel) if b.strip() not in ("-", "")]
-    else:
-        hf.start = {
-            "Totals": [previous.totals.get(p, 0) for p in range(len(names))],
-            "Barrel": ["-" if b is None else str(b) for b in previous.barrel_hands],
-            "Bolts": list(previous.bolts),
+        facts.start = {
+            k: list(v) for k in ("Totals", "Barrel", "Bolts") if (v := game.tag_values(k))
         }
-        hf.barrel_start = [names[p] for p, b in enumerate(previous.barrel_hands) if b is not None]
+        marks = facts.start.get("Barrel", [])
+        own.barrel_start = [names[p] for p, b in enumerate(marks) if b.strip() not in ("-", "")]
+    else:
+        facts.start = {
+            "Totals": [str(previous.totals.get(p, 0)) for p in range(len(names))],
+            "Barrel": ["-" if b is None else str(b) for b in previous.barrel_hands],
+            "Bolts": [str(b) for b in previous.bolts],
+        }
+        own.barrel_start = [names[p] for p, b in enumerate(previous.barrel_hands) if b is not None]
     for p, name in enumerate(names):
         if p in res.totals:
-            hf.results[name] = {
+            facts.results[name] = {
                 "points": res.points.get(p),
                 "score": res.scores.get(p),
                 "total": res.totals.get(p),
@@ -44,14 +129,10 @@ def hand_facts(
             }
 
 
-def cut_tags(game: ThousandGame, facts: HandFacts) -> list[Tag]:
+def cut_tags(game: ThousandGame, facts: RoundFacts) -> list[Tag]:
     """The start tags that make hand ``facts.number`` a record of its own."""
     tags = [Tag(name="FirstHand", values=[str(facts.number)])]
-    tags += [
-        Tag(name=k, values=[str(v) for v in facts.start[k]])
-        for k in ("Totals", "Barrel", "Bolts")
-        if k in facts.start
-    ]
+    tags += [Tag(name=k, values=list(v)) for k, v in facts.start.items()]
     return tags
 
 
@@ -64,3 +145,194 @@ def strip_facts(game: ThousandGame) -> None:
             hand.talon.seat = None
         for trick in hand.tricks:
             trick.winner = None
+
+
+# ---- kozyr query -------------------------------------------------------------------------------
+
+
+def _declarer(facts: RoundFacts, name: object) -> bool:
+    own = _own(facts)
+    return own.declarer is not None and fold_name(own.declarer) == fold_name(str(name))
+
+
+def _at_least(facts: RoundFacts, n: object) -> bool:
+    contract = _own(facts).contract
+    return contract is not None and isinstance(n, int) and contract >= n
+
+
+def _at_most(facts: RoundFacts, n: object) -> bool:
+    contract = _own(facts).contract
+    return contract is not None and isinstance(n, int) and contract <= n
+
+
+def _made(facts: RoundFacts, made: object) -> bool:
+    return _own(facts).made is made
+
+
+def _marriage(facts: RoundFacts, suit: object) -> bool:
+    want = str(suit).lower()
+    return any(want in ("any", noun) for _, _, noun in _own(facts).marriages)
+
+
+def _barrel(facts: RoundFacts, _: object) -> bool:
+    own = _own(facts)
+    return bool(own.barrel_start or own.barrel_end)
+
+
+def _redeal(facts: RoundFacts, _: object) -> bool:
+    return _own(facts).redeal
+
+
+FILTERS = (
+    Filter("--declarer", "Thousand: hands this player declared.", _declarer, "NAME"),
+    Filter("--contract-min", "Thousand: contract at least N.", _at_least, "N", number=True),
+    Filter("--contract-max", "Thousand: contract at most N.", _at_most, "N", number=True),
+    Filter("--made/--failed", "Thousand: contracts made (failed).", _made),
+    Filter("--marriage", "Thousand: a marriage declared (a suit, or any).", _marriage, "SUIT"),
+    Filter("--barrel", "Thousand: somebody on the barrel.", _barrel),
+    Filter("--redeal", "Thousand: redealt hands.", _redeal),
+)
+"""What ``kozyr query`` finds in Thousand's hands."""
+
+
+# ---- kozyr stats ---------------------------------------------------------------------------------
+
+
+class ThousandStats:
+    """Thousand's own statistics: contracts by bid level, marriages, the barrel."""
+
+    columns = ("declared", "made", "barrel_visits", "barrel_falls")
+
+    def __init__(self) -> None:
+        self.hands = 0
+        self.contracts: dict[int, list[int]] = {}
+        self.marriages: dict[str, int] = {}
+        self.players: dict[str, dict[str, int]] = {}
+
+    def _player(self, name: str) -> dict[str, int]:
+        return self.players.setdefault(name, dict.fromkeys(self.columns, 0))
+
+    def add(self, game: GameFacts) -> None:
+        for facts in game.rounds:
+            if not facts.finished:
+                continue
+            self.hands += 1
+            own = _own(facts)
+            if own.declarer is not None and not own.redeal:
+                p = self._player(own.declarer)
+                p["declared"] += 1
+                if own.contract is not None and own.made is not None:
+                    count = self.contracts.setdefault(own.contract, [0, 0])
+                    count[0] += 1
+                    count[1] += own.made
+                    p["made"] += own.made
+            for _, _, suit in own.marriages:
+                key = suit or "aces"
+                self.marriages[key] = self.marriages.get(key, 0) + 1
+            for name in set(own.barrel_end) - set(own.barrel_start):
+                self._player(name)["barrel_visits"] += 1
+            for name in set(own.barrel_start) - set(own.barrel_end):
+                total = facts.results.get(name, {}).get("total")
+                if not isinstance(total, int) or total < 1000:
+                    self._player(name)["barrel_falls"] += 1
+
+    def summary(self) -> list[tuple[str, object]]:
+        rows: list[tuple[str, object]] = []
+        declared = sum(n for n, _ in self.contracts.values())
+        if declared:
+            made = sum(m for _, m in self.contracts.values())
+            rows.append(("contracts played", declared))
+            rows.append(("contracts made", f"{made} ({100 * made / declared:.1f}%)"))
+        if self.hands:
+            for suit in ("spades", "clubs", "diamonds", "hearts", "aces"):
+                if suit in self.marriages:
+                    per_hand = round(self.marriages[suit] / self.hands, 4)
+                    rows.append((f"{suit} marriages per hand", per_hand))
+        return rows
+
+    def player(self, name: str) -> dict[str, object]:
+        return dict(self._player(name))
+
+    def groups(self) -> dict[str, list[dict[str, object]]]:
+        return {
+            "contract": [
+                {"contract": c, "played": n, "made": m, "make_rate": round(m / n, 4)}
+                for c, (n, m) in sorted(self.contracts.items())
+            ]
+        }
+
+
+# ---- kozyr export --to parquet -----------------------------------------------------------------
+
+_HAND = (Column("game_id", "int64"), Column("hand", "int64"))
+
+TABLES: dict[str, tuple[Column, ...]] = {
+    "hands": (
+        *_HAND,
+        Column("dealer", "string"),
+        Column("finished", "bool_"),
+        Column("declarer", "string"),
+        Column("contract", "int64"),
+        Column("made", "bool_"),
+        Column("conceded", "bool_"),
+        Column("redeal", "bool_"),
+        Column("dark", "bool_"),
+        Column("marriages", "int64"),
+    ),
+    "results": (
+        *_HAND,
+        Column("player", "string"),
+        Column("points", "int64"),
+        Column("score", "int64"),
+        Column("total", "int64"),
+        Column("tricks", "int64"),
+        Column("barrel", "bool_"),
+    ),
+    "calls": (
+        *_HAND,
+        Column("call", "int64"),
+        Column("player", "string"),
+        Column("bid", "int64"),
+        Column("dark", "bool_"),
+    ),
+    "marriages": (
+        *_HAND,
+        Column("player", "string"),
+        Column("suit", "string"),
+        Column("value", "int64"),
+    ),
+    "cards": (
+        *_HAND,
+        Column("seq", "int64"),
+        Column("how", "string"),
+        Column("player", "string"),
+        Column("card", "string"),
+    ),
+    "tricks": (*_HAND, *TRICK_COLUMNS),
+    "plays": (*_HAND, *PLAY_COLUMNS, Column("marriage", "bool_")),
+}
+"""Thousand's tidy tables (docs/data.md)."""
+
+
+def rows(g: GameFacts, game_id: int) -> dict[str, list[dict[str, Value]]]:
+    """The rows one game of Thousand adds to its tables."""
+    out: dict[str, list[dict[str, Value]]] = {name: [] for name in TABLES}
+    for r in g.rounds:
+        own = _own(r)
+        key: dict[str, Value] = {"game_id": game_id, "hand": r.number}
+        out["hands"].append(
+            {**key, "dealer": r.dealer, "finished": r.finished, "declarer": own.declarer,
+             "contract": own.contract, "made": own.made, "conceded": own.conceded,
+             "redeal": own.redeal, "dark": own.dark, "marriages": len(own.marriages)}
+        )  # fmt: skip
+        for player, values in r.results.items():
+            out["results"].append({**key, "player": player, **values})
+        for k, (player, bid, dark) in enumerate(own.calls, 1):
+            out["calls"].append({**key, "call": k, "player": player, "bid": bid, "dark": dark})
+        for player, value, suit in own.marriages:
+            out["marriages"].append({**key, "player": player, "suit": suit, "value": value})
+        for k, (how, to, card) in enumerate(own.cards, 1):
+            code = None if card == "??" else card
+            out["cards"].append({**key, "seq": k, "how": how, "player": to, "card": code})
+    out["tricks"], out["plays"] = trick_rows(g, game_id, "hand", "marriage")
+    return out

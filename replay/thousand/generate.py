@@ -18,11 +18,11 @@ import random
 from collections.abc import Iterator
 
 from notation.cards import Card, Rank, Suit, card_points, make_card
-from notation.records import ThousandGame
+from notation.thousand.records import ThousandGame
 
-from ..rules import parse_rules
 from ..table import label_generated
 from .moves import Bid, ClaimRedeal, ConcedeHand, GiveCards, PlayCard, SetContract, ThousandMove
+from .rules import RULEBOOK
 from .table import ThousandTable
 
 __all__ = ["NAMES", "choose", "generate_thousand", "iter_thousand"]
@@ -127,7 +127,7 @@ def generate_thousand(
 ) -> ThousandGame:
     """One complete session of Thousand played by bots (deterministic for a seed)."""
     rng = random.Random(seed)
-    ruleset = parse_rules("thousand", rules)
+    ruleset = RULEBOOK.parse(rules)
     n = int(ruleset["players"])
     names = players or NAMES[:n]
     dealer = rng.randrange(n)

@@ -1,32 +1,31 @@
-"""Thousand moves as KGN: one move as one event, and a table's moves as a record."""
+"""Thousand's moves and its records, both ways: one translator from a record's event to a
+move (:func:`move_of`, used by the checker and by ``parse_move``), one from a move to a
+record's event (:func:`node_of`, used by ``format_move`` and to write a table's game as a
+record, :func:`append_move`, :func:`record_of`)."""
 
 from __future__ import annotations
 
-from notation.cards import UNKNOWN, Card, card_code, parse_card
-from notation.errors import KgnError
-from notation.records import (
+from notation.cards import UNKNOWN, Card, card_code
+from notation.errors import IllegalMoveError, KgnError
+from notation.records import GiveCard, Hand, Node, Tag, Winner
+from notation.thousand.records import (
     Call,
     Concede,
     Contract,
     Deal,
-    DealHand,
-    Entry,
     Give,
-    GiveCard,
-    Hand,
     Play,
     Redeal,
+    Round,
+    ScoreEntry,
     Stated,
-    Tag,
     Talon,
     ThousandGame,
     Trick,
-    Winner,
 )
-from notation.write import seat_text, stated_text
 
-from ..table import parse_event, rebuild, seat_of
-from .engine import HandResult, ThousandEngine
+from ..table import Seats, rebuild
+from .engine import RoundResult, ThousandEngine
 from .moves import (
     Bid,
     ClaimRedeal,
@@ -44,110 +43,114 @@ __all__ = [
     "Before",
     "append_move",
     "before",
-    "format_move",
-    "parse_move",
+    "move_of",
+    "node_of",
     "record_of",
     "stated_facts",
 ]
-
-_EVENT_WORDS = (
-    "deal", "redeal", "bid", "bids", "talon", "concede", "give", "contract", "points", "score",
-)  # fmt: skip
 
 
 def _code(card: Card | None) -> str:
     return UNKNOWN if card is None else card_code(card)
 
 
-def _codes(cards: list[Card | None]) -> str:
-    return " ".join(_code(c) for c in cards)
+def _codes(cards: list[Card | None]) -> list[str]:
+    return [_code(c) for c in cards]
 
 
-def format_move(players: list[str], move: ThousandMove) -> str:
-    """One move as one KGN event."""
+# ---- a record's event -> a move ---------------------------------------------------------
+
+
+def move_of(node: Node, seats: Seats) -> ThousandMove:
+    """The move one event of a Thousand record stands for (names and cards read by
+    ``seats``, which says what is wrong with them).  A trick is not one move: its plays
+    are."""
+    if isinstance(node, Play):
+        card = seats.card(node.card, node)
+        if card is None:
+            raise IllegalMoveError(
+                "a card played to a trick is seen by everybody; it cannot be ??",
+                code="unknown-card",
+                clause="T5",
+            )
+        return PlayCard(seats.seat(node.seat, node), card, node.marriage)
+    if isinstance(node, Call):
+        return Bid(seats.seat(node.seat, node), node.bid, node.dark, ref=node)
+    if isinstance(node, Deal):
+        deal = DealCards(ref=node)
+        for part in node.hands:
+            deal.hands[seats.seat(part.seat, part)] = seats.cards(part.cards, part)
+        if node.talon is not None:
+            talon = seats.cards(node.talon, node)
+            # three cards nobody recorded say no more than a talon left out
+            deal.talon = None if talon == [None, None, None] else talon
+        return deal
+    if isinstance(node, Redeal):
+        return ClaimRedeal(seats.seat(node.seat, node), ref=node)
+    if isinstance(node, Talon):
+        return TakeTalon(seats.cards(node.cards, node), ref=node)
+    if isinstance(node, Concede):
+        return ConcedeHand(ref=node)
+    if isinstance(node, Give):
+        return GiveCards(
+            [(seats.seat(g.seat, g), seats.card(g.card, g)) for g in node.cards], ref=node
+        )
+    if isinstance(node, Contract):
+        return SetContract(node.value, ref=node)
+    if isinstance(node, Stated) and node.kind in ("points", "score"):
+        values = {seats.seat(e.seat, e): e.value for e in node.entries}
+        if node.kind == "points":
+            return ScoreHand(points=values, ref=node)
+        return ScoreHand(scores=values, ref=node)
+    if isinstance(node, Trick):
+        if len(node.plays) == 1 and node.winner is None:
+            return move_of(node.plays[0], seats)
+        raise KgnError("a move is one card; a trick is several", code="bad-move")
+    raise KgnError(f"not a move of Thousand: {type(node).__name__.lower()}", code="bad-move")
+
+
+# ---- a move -> a record's event -----------------------------------------------------------
+
+
+def node_of(players: list[str], move: ThousandMove) -> Node:
+    """The record's event of one move (its plays: the one card)."""
     name = players.__getitem__
     if isinstance(move, PlayCard):
-        text = f"{seat_text(name(move.seat))} {card_code(move.card)}"
-        return text + " marriage" if move.marriage else text
+        return Play(seat=name(move.seat), card=card_code(move.card), marriage=move.marriage)
     if isinstance(move, Bid):
-        call = "pass" if move.bid is None else f"dark {move.bid}" if move.dark else str(move.bid)
-        return f"bid {seat_text(name(move.seat))} {call}"
+        return Call(seat=name(move.seat), bid=move.bid, dark=move.dark)
     if isinstance(move, DealCards):
-        parts = [f"{seat_text(name(p))}: {_codes(cards)}" for p, cards in move.hands.items()]
-        parts.append(f"talon: {_codes(move.talon or [None, None, None])}")
-        return "deal " + " / ".join(parts)
+        return Deal(
+            hands=[Hand(seat=name(p), cards=_codes(cards)) for p, cards in move.hands.items()],
+            talon=_codes(move.talon) if move.talon is not None else [UNKNOWN] * 3,
+        )
     if isinstance(move, TakeTalon):
-        return f"talon {_codes(move.cards)}"
+        return Talon(cards=_codes(move.cards))
     if isinstance(move, GiveCards):
-        return "give " + ", ".join(f"{seat_text(name(p))} {_code(c)}" for p, c in move.cards)
+        return Give(cards=[GiveCard(seat=name(p), card=_code(c)) for p, c in move.cards])
     if isinstance(move, SetContract):
-        return f"contract {move.value}"
+        return Contract(value=move.value)
     if isinstance(move, ConcedeHand):
-        return "concede"
+        return Concede()
     if isinstance(move, ScoreHand):  # a hand ended by its score sheet
         sheet = move.points is not None
         values = (move.points if sheet else move.scores) or {}
-        entries = [Entry(seat=name(p), value=v) for p, v in values.items()]
-        return stated_text(Stated(kind="points" if sheet else "score", entries=entries))
-    return f"redeal {seat_text(name(move.seat))}"
+        entries = [ScoreEntry(seat=name(p), value=v) for p, v in values.items()]
+        return Stated(kind="points" if sheet else "score", entries=entries)
+    return Redeal(seat=name(move.seat))
 
 
-def _card(text: str) -> Card | None:
-    return None if text == UNKNOWN else parse_card(text)
-
-
-def parse_move(table: ThousandEngine, text: str) -> ThousandMove:
-    """One KGN event as a move of ``table`` (the inverse of :func:`format_move`)."""
-    hand: Hand = parse_event("thousand", table.unit, table.players, text, _EVENT_WORDS)[0]
-    players = table.players
-
-    def seat(name: str) -> int:
-        return seat_of(players, name)
-
-    events: list[ThousandMove] = []
-    if hand.deal is not None:
-        talon = [_card(c) for c in hand.deal.talon] if hand.deal.talon is not None else None
-        if talon is not None and all(c is None for c in talon) and len(talon) == 3:
-            talon = None
-        events.append(
-            DealCards({seat(h.seat): [_card(c) for c in h.cards] for h in hand.deal.hands}, talon)
-        )
-    if hand.redeal is not None:
-        events.append(ClaimRedeal(seat(hand.redeal.seat)))
-    events.extend(Bid(seat(c.seat), c.bid, c.dark) for c in hand.auction)
-    if hand.talon is not None:
-        events.append(TakeTalon([_card(c) for c in hand.talon.cards]))
-    if hand.concede is not None:
-        events.append(ConcedeHand())
-    if hand.give is not None:
-        events.append(GiveCards([(seat(g.seat), _card(g.card)) for g in hand.give.cards]))
-    if hand.contract is not None:
-        events.append(SetContract(hand.contract.value))
-    for trick in hand.tricks:
-        events.extend(PlayCard(seat(p.seat), parse_card(p.card), p.marriage) for p in trick.plays)
-        if trick.winner is not None:
-            raise KgnError("a move is one card; the trick's taker is not a move", code="bad-move")
-    if len(hand.stated) == 1 and hand.stated[0].kind in ("points", "score") and not events:
-        values = {seat(e.seat): e.value for e in hand.stated[0].entries}
-        sheet = hand.stated[0].kind == "points"
-        events.append(ScoreHand(points=values) if sheet else ScoreHand(scores=values))
-        hand.stated = []
-    if len(events) != 1 or hand.stated:
-        raise KgnError(f"not one move: {text!r}", code="bad-move")
-    return events[0]
-
-
-def stated_facts(res: HandResult, players: list[str]) -> list[Stated]:
+def stated_facts(res: RoundResult, players: list[str]) -> list[Stated]:
     """A finished hand's facts as a record states them: points (unless conceded), scores,
     totals with the barrel marks."""
     out = []
     if res.points:
-        points = [Entry(seat=players[p], value=v) for p, v in res.points.items()]
+        points = [ScoreEntry(seat=players[p], value=v) for p, v in res.points.items()]
         out.append(Stated(kind="points", entries=points))
-    scores = [Entry(seat=players[p], value=v) for p, v in res.scores.items()]
+    scores = [ScoreEntry(seat=players[p], value=v) for p, v in res.scores.items()]
     out.append(Stated(kind="score", entries=scores))
     totals = [
-        Entry(seat=players[p], value=v, barrel=p in res.barrel) for p, v in res.totals.items()
+        ScoreEntry(seat=players[p], value=v, barrel=p in res.barrel) for p, v in res.totals.items()
     ]
     out.append(Stated(kind="totals", entries=totals))
     return out
@@ -194,42 +197,34 @@ def append_move(
     names = table.players
     done, number, trick_no, in_hand = was
     if isinstance(move, DealCards) or not in_hand or not record.hands:
-        hand = Hand(number=number)
+        hand = Round(number=number)
         record.hands.append(hand)
     else:
         hand = record.hands[-1]
-    if isinstance(move, DealCards):
-        if move.hands or move.talon is not None:
-            hand.deal = Deal(
-                hands=[
-                    DealHand(seat=names[p], cards=[_code(c) for c in cards])
-                    for p, cards in move.hands.items()
-                ],
-                talon=None if move.talon is None else [_code(c) for c in move.talon],
-            )
-    elif isinstance(move, PlayCard):
+    node = node_of(names, move)
+    if isinstance(node, Play):
         if not hand.tricks or hand.tricks[-1].winner is not None:
             hand.tricks.append(Trick(number=trick_no, plays=[]))
         trick = hand.tricks[-1]
-        trick.plays.append(
-            Play(seat=names[move.seat], card=card_code(move.card), marriage=move.marriage)
-        )
+        trick.plays.append(node)
         if not table.trick_open and table.last_winner is not None:
             trick.winner = Winner(seat=names[table.last_winner])
-    elif isinstance(move, Bid):
-        hand.auction.append(Call(seat=names[move.seat], bid=move.bid, dark=move.dark))
-    elif isinstance(move, TakeTalon):
-        hand.talon = Talon(cards=[_code(c) for c in move.cards])
-    elif isinstance(move, GiveCards):
-        hand.give = Give(cards=[GiveCard(seat=names[p], card=_code(c)) for p, c in move.cards])
-    elif isinstance(move, SetContract):
-        hand.contract = Contract(value=move.value)
-    elif isinstance(move, ConcedeHand):
-        hand.concede = Concede()
-    elif isinstance(move, ScoreHand):
-        pass  # the hand's facts, written below, are what the score sheet said
-    else:
-        hand.redeal = Redeal(seat=names[move.seat])
+    elif isinstance(node, Deal):
+        if isinstance(move, DealCards) and (move.hands or move.talon is not None):
+            hand.deal = node if move.talon is not None else Deal(hands=node.hands)
+    elif isinstance(node, Call):
+        hand.auction.append(node)
+    elif isinstance(node, Talon):
+        hand.talon = node
+    elif isinstance(node, Give):
+        hand.give = node
+    elif isinstance(node, Contract):
+        hand.contract = node
+    elif isinstance(node, Concede):
+        hand.concede = node
+    elif isinstance(node, Redeal):
+        hand.redeal = node
+    # a hand ended by its score sheet: its facts, written below, are what the sheet said
     if len(table.results) > done and not table.results[-1].redeal and not hand.stated:
         hand.stated.extend(stated_facts(table.results[-1], names))
 

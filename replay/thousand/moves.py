@@ -8,13 +8,16 @@ move from; it takes no part in equality.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 from mypy_extensions import mypyc_attr
 
 from notation.cards import Card
 
 from ..cards import shown
+
+if TYPE_CHECKING:
+    from notation.records import Node
 from ..table import unordered
 
 __all__ = [
@@ -39,7 +42,7 @@ class DealCards:
 
     hands: dict[int, list[Card | None]] = field(default_factory=dict)
     talon: list[Card | None] | None = None
-    ref: Any = field(default=None, compare=False, repr=False)
+    ref: Node | None = field(default=None, compare=False, repr=False)
 
     def __repr__(self) -> str:
         talon = "None" if self.talon is None else shown(self.talon)
@@ -52,7 +55,7 @@ class ClaimRedeal:
     """T2, redeal-four-nines=on: ``seat`` shows four nines and the cards are dealt again."""
 
     seat: int
-    ref: Any = field(default=None, compare=False, repr=False)
+    ref: Node | None = field(default=None, compare=False, repr=False)
 
 
 @mypyc_attr(serializable=True)
@@ -63,7 +66,7 @@ class Bid:
     seat: int
     bid: int | None
     dark: bool = False
-    ref: Any = field(default=None, compare=False, repr=False)
+    ref: Node | None = field(default=None, compare=False, repr=False)
 
 
 @mypyc_attr(serializable=True)
@@ -72,7 +75,7 @@ class TakeTalon:
     """The declarer turns up the talon and takes it (T4.1); its cards in any order."""
 
     cards: list[Card | None]
-    ref: Any = field(default=None, compare=False, repr=False)
+    ref: Node | None = field(default=None, compare=False, repr=False)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, TakeTalon):
@@ -90,7 +93,7 @@ class TakeTalon:
 class ConcedeHand:
     """The declarer concedes after taking the talon (T4, concede=...)."""
 
-    ref: Any = field(default=None, compare=False, repr=False)
+    ref: Node | None = field(default=None, compare=False, repr=False)
 
 
 @mypyc_attr(serializable=True)
@@ -100,7 +103,7 @@ class GiveCards:
     order (two gives of the same cards to the same seats are equal)."""
 
     cards: list[tuple[int, Card | None]]
-    ref: Any = field(default=None, compare=False, repr=False)
+    ref: Node | None = field(default=None, compare=False, repr=False)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GiveCards):
@@ -119,7 +122,7 @@ class SetContract:
     """The declarer names the contract, the bid or more (T4.3)."""
 
     value: int
-    ref: Any = field(default=None, compare=False, repr=False)
+    ref: Node | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(slots=True, init=False)
@@ -129,14 +132,14 @@ class PlayCard:
     seat: int
     card: Card
     marriage: bool
-    ref: Any = field(compare=False, repr=False)
+    ref: Node | None = field(compare=False, repr=False)
 
-    def __init__(self, seat: int, card: Card, marriage: bool = False, ref: Any = None) -> None:
+    def __init__(self, seat: int, card: Card, marriage: bool = False, ref: Node | None = None) -> None:
         # written out (init=False): compiled (setup.py), the dataclass's own __init__ would
         # run as Python, and a card played is the commonest move
         self.seat, self.card, self.marriage, self.ref = seat, card, marriage, ref
 
-    def __reduce__(self) -> tuple[Any, ...]:  # copy and pickle through __init__ (compiled)
+    def __reduce__(self) -> tuple[object, ...]:  # copy and pickle through __init__ (compiled)
         return (PlayCard, (self.seat, self.card, self.marriage, self.ref))
 
     def __repr__(self) -> str:
@@ -153,7 +156,7 @@ class ScoreHand:
 
     points: dict[int, int] | None = None
     scores: dict[int, int] | None = None
-    ref: Any = field(default=None, compare=False, repr=False)
+    ref: Node | None = field(default=None, compare=False, repr=False)
 
 
 ThousandMove = (

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
-from notation.records import ThousandGame
+from typing import ClassVar
 
+from notation.kinds import NotationKind
+from notation.records import GameRecord, Node
+from notation.thousand import KIND
+from notation.thousand.records import ThousandGame
+
+from ..table import Names, Seats
+from .ask import question
 from .engine import ThousandEngine
-from .kgn import format_move, parse_move, record_of
+from .kgn import append_move, before, move_of, node_of, record_of
 from .moves import ThousandMove
 
 __all__ = ["ThousandTable"]
@@ -15,14 +22,27 @@ class ThousandTable(ThousandEngine):
     """A Thousand table: ``push`` moves in the order of play, ``pop`` them back; see
     :class:`replay.model.Table` for the whole interface."""
 
-    def format_move(self, move: ThousandMove) -> str:
-        """One move as one KGN event: ``bid Boris 110``, ``Anna KH marriage`` ..."""
-        return format_move(self.players, move)
+    NOTATION: ClassVar[NotationKind] = KIND
 
-    def read_move(self, text: str) -> ThousandMove:
-        """One KGN event as a move (the inverse of :meth:`format_move`); a malformed event
-        or an unknown player raises :class:`KgnError` (code ``bad-move``)."""
-        return parse_move(self, text)
+    def move_of(self, node: Node, seats: Seats | None = None) -> ThousandMove:
+        """The move one event of a record stands for (see :func:`replay.thousand.kgn.move_of`)."""
+        return move_of(node, Names(self.players) if seats is None else seats)
+
+    def node_of(self, move: ThousandMove) -> Node:
+        """The record's event of one move."""
+        return node_of(self.players, move)
+
+    def push_into(self, record: GameRecord, move: ThousandMove) -> None:
+        """Push ``move`` and write it at the end of ``record`` (the recorder's)."""
+        assert isinstance(record, ThousandGame), "a record of another game"
+        was = before(self)
+        self.push(move)
+        append_move(record, self, move, was)
+
+    def event_for(self, answer: str) -> str | None:
+        """The KGN event an answer typed at this position stands for (the recorder's
+        question)."""
+        return question(self).event_for(answer)
 
     def record(self) -> ThousandGame:
         """The game so far as a record (with the facts of every finished hand)."""

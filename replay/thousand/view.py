@@ -2,28 +2,28 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from notation.cards import card_code, card_points
-from notation.records import (
+from notation.records import Node, Winner
+from notation.thousand.records import (
     Call,
     Concede,
     Contract,
     Deal,
     Give,
-    Hand,
     Play,
     Redeal,
+    Round,
     Stated,
     Talon,
     ThousandGame,
-    Winner,
 )
 
 from ..checker import Report
+from ..model import Annotations, Progression
 from ..table import POOL
 from ..view import (
     CardCode,
+    Pile,
     Said,
     Sheet,
     SheetRow,
@@ -32,14 +32,21 @@ from ..view import (
     cards_said,
     sorted_codes,
 )
+from .engine import RoundResult, ThousandEngine
 from .kgn import stated_facts
 from .moves import GiveCards, TakeTalon
-from .table import ThousandTable
 
-__all__ = ["annotate", "describe", "progression", "sheet", "view"]
+__all__ = ["annotate", "describe", "move_note", "progression", "results", "sheet", "view"]
 
 
-def view(t: ThousandTable) -> View:
+def results(report: Report) -> list[RoundResult]:
+    """The results of a replayed Thousand record, one per finished hand."""
+    out = [res for res in report.rounds if isinstance(res, RoundResult)]
+    assert len(out) == len(report.rounds), "a report of another game"
+    return out
+
+
+def view(t: ThousandEngine) -> View:
     """What a Thousand table shows."""
     g = t.session
     hand = t.hand
@@ -70,7 +77,8 @@ def view(t: ThousandTable) -> View:
         for p in hand.active:
             view.hands.append((names[p], sorted_codes(h.known[p]), h.unknown[p]))
         if h.size(POOL):
-            view.talon = sorted_codes(h.known[POOL]) + ["??"] * h.unknown[POOL]
+            talon = sorted_codes(h.known[POOL]) + ["??"] * h.unknown[POOL]
+            view.piles.append(Pile("talon", talon, face_down=True))
         if hand.declarer is not None:
             view.lines.append(("contract", f"{names[hand.declarer]} {hand.contract}"))
         elif hand.high:
@@ -106,10 +114,10 @@ def view(t: ThousandTable) -> View:
     return view
 
 
-def describe(table: ThousandTable, node: Any) -> Said | None:
+def describe(table: ThousandEngine, node: Node) -> Said | None:
     """What a move did, in words, from its record node and the table after it (None for a
     node that is not a Thousand move)."""
-    if isinstance(node, Deal | Hand):
+    if isinstance(node, Deal | Round):
         hand = table.hand
         number = hand.number if hand else (table.results[-1].number if table.results else "")
         if hand is None:
@@ -157,7 +165,7 @@ def sheet(report: Report) -> Sheet:
     """The paper score sheet: per hand the contract, then each player's score and total."""
     names = report.players
     out = Sheet("Thousand", ["hand", "contract", *names])
-    for res in report.hands:
+    for res in results(report):
         if res.redeal:
             out.rows.append([(str(res.number), ""), ("redeal", "dim"), *[("", "")] * len(names)])
             continue
@@ -186,20 +194,19 @@ def sheet(report: Report) -> Sheet:
     return out
 
 
-def progression(
-    report: Report, table: ThousandTable | None
-) -> tuple[dict[str, list[int]], list[tuple[str, int]], str]:
+def progression(report: Report, table: ThousandEngine | None) -> Progression:
     """Each player's running total after each hand (from the start), the barrel and target
     lines, and what is counted."""
     names = list(report.players)
     series: dict[str, list[int]] = {n: [] for n in names}
     start = [0] * len(names)
-    if report.hands:
-        first = report.hands[0]
+    hands = results(report)
+    if hands:
+        first = hands[0]
         start = [first.totals.get(p, 0) - first.scores.get(p, 0) for p in range(len(names))]
     for p, n in enumerate(names):
         series[n].append(start[p])
-    for res in report.hands:
+    for res in hands:
         for p, n in enumerate(names):
             series[n].append(res.totals.get(p, series[n][-1]))
     lines: list[tuple[str, int]] = []
@@ -208,23 +215,34 @@ def progression(
         if s.barrel_on:
             lines.append(("barrel", s.threshold))
         lines.append(("target", s.target))
-    return series, lines, "running total"
+    return Progression(series, lines, "running total")
 
 
-def annotate(
-    game: ThousandGame, report: Report, takers: dict[int, str], marriages: dict[int, str]
-) -> None:
+def move_note(table: ThousandEngine, node: Node) -> str | None:
+    """What ``kozyr annotate`` says of a move: a marriage declared, what it scored and the
+    trump it makes (from the table after it)."""
+    if not isinstance(node, Play) or not node.marriage:
+        return None
+    hand = table.hand
+    source = hand.marriages if hand is not None else table.results[-1].marriages
+    seat, value, suit = source[-1]
+    what = "the four aces" if suit is None else f"{suit.noun} marriage"
+    trump = "" if suit is None else f"; {suit.noun} are trump"
+    return f"{what}: {table.players[seat]} +{value}{trump}"
+
+
+def annotate(game: ThousandGame, report: Report, found: Annotations) -> None:
     """Write into a replayed record what its replay found: trick takers, marriages, and
     every hand's points, scores and totals (``kozyr annotate``)."""
     names = game.players
-    for hand, res in zip(game.hands, report.hands, strict=False):
+    for hand, res in zip(game.hands, results(report), strict=False):
         for trick in hand.tricks:
             last = trick.plays[-1] if trick.plays else None
-            if last is not None and trick.winner is None and id(last) in takers:
-                trick.winner = Winner(seat=takers[id(last)])
+            if last is not None and trick.winner is None and id(last) in found.takers:
+                trick.winner = Winner(seat=found.takers[id(last)])
             for play in trick.plays:
-                if id(play) in marriages:
-                    add_comment(play.notes, marriages[id(play)])
+                if id(play) in found.notes:
+                    add_comment(play.notes, found.notes[id(play)])
         if res.redeal:
             continue
         kinds = {st.kind for st in hand.stated}

@@ -1,0 +1,222 @@
+"""The records of Bura (Бура) and Burkozel (Буркозёл): what such a record says, as data.
+
+A game (:class:`BuraGame`, its ``kind`` is ``bura`` or ``burkozel``) is its tags and its
+deals (:class:`Round`), each the cards dealt and the events in the order they happened:
+tricks (a lead and the answers, cards face up or down), draws, claims, shows, faults and the
+stated facts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar, Final, Literal
+
+from ..records import (
+    CardText,
+    Comment,
+    Count,
+    Entry,
+    GameRecord,
+    GiveCard,
+    Glyph,
+    Hand,
+    Nag,
+    Node,
+    Signed,
+    Winner,
+    json_types,
+    tagged,
+)
+
+__all__ = [
+    "COMBOS",
+    "FAULTS",
+    "GAMES",
+    "OUTCOMES",
+    "TALLIES",
+    "Answer",
+    "BuraGame",
+    "Claim",
+    "Deal",
+    "Draw",
+    "Event",
+    "Fault",
+    "Note",
+    "Pot",
+    "Round",
+    "Show",
+    "Tally",
+    "Trick",
+    "Variation",
+    "pydantic_names",
+]
+
+
+# The words of the body, each the value of its field (the readers look words up here).
+GAMES: Final[dict[str, Literal["bura", "burkozel"]]] = {"bura": "bura", "burkozel": "burkozel"}
+COMBOS: Final[dict[str, Literal["bura", "molodka", "moskva", "small-moskva", "foreheads"]]] = {
+    "bura": "bura",
+    "molodka": "molodka",
+    "moskva": "moskva",
+    "small-moskva": "small-moskva",
+    "foreheads": "foreheads",
+}
+FAULTS: Final[dict[str, Literal["out-of-turn", "double-draw"]]] = {
+    "out-of-turn": "out-of-turn",
+    "double-draw": "double-draw",
+}
+OUTCOMES: Final[dict[str, Literal["win", "fail"]]] = {"win": "win", "fail": "fail"}
+TALLIES: Final[dict[str, Literal["chips", "wins", "penalty", "points"]]] = {
+    "chips": "chips",
+    "wins": "wins",
+    "penalty": "penalty",
+    "points": "points",
+}
+
+
+
+@dataclass(slots=True, kw_only=True, eq=False)
+class Answer(Node):
+    """One player's cards in a trick (the lead is the first answer): ``cards`` face up,
+    ``down`` face down (``??`` where nobody saw them)."""
+
+    seat: str
+    cards: list[CardText] = field(default_factory=list)
+    down: list[CardText] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
+
+
+@dataclass(slots=True, kw_only=True, eq=False)
+class Trick(Node):
+    """A trick: the lead and the answers clockwise, and the stated taker."""
+
+    kind: Literal["trick"] = "trick"
+    number: Count
+    answers: list[Answer]
+    winner: Winner | None = None
+
+
+@dataclass(slots=True, kw_only=True, eq=False)
+class Deal(Node):
+    """The deal: each seat's cards, the trump card, the stock from the top."""
+
+    kind: Literal["dealing"] = "dealing"
+    hands: list[Hand] = field(default_factory=list)
+    trump: CardText | None = None
+    stock: list[CardText] | None = None
+    notes: list[Comment] = field(default_factory=list)
+
+
+@dataclass(slots=True, kw_only=True, eq=False)
+class Draw(Node):
+    """Cards drawn from the stock, one at a time, in order."""
+
+    kind: Literal["draw"] = "draw"
+    cards: list[GiveCard]
+    notes: list[Comment] = field(default_factory=list)
+
+
+@dataclass(slots=True, kw_only=True, eq=False)
+class Claim(Node):
+    """A claim ("open"): the claimant, and the count and outcome when stated."""
+
+    kind: Literal["claim"] = "claim"
+    seat: str
+    count: Count | None = None
+    outcome: Literal["win", "fail"] | None = None
+    notes: list[Comment] = field(default_factory=list)
+
+
+@dataclass(slots=True, kw_only=True, eq=False)
+class Show(Node):
+    """A combination shown from the hand."""
+
+    kind: Literal["show"] = "show"
+    seat: str
+    combo: Literal["bura", "molodka", "moskva", "small-moskva", "foreheads"]
+    cards: list[CardText] = field(default_factory=list)
+    notes: list[Comment] = field(default_factory=list)
+
+
+@dataclass(slots=True, kw_only=True, eq=False)
+class Fault(Node):
+    """A fault at the stock."""
+
+    kind: Literal["fault"] = "fault"
+    seat: str
+    fault: Literal["out-of-turn", "double-draw"]
+    notes: list[Comment] = field(default_factory=list)
+
+
+@dataclass(slots=True, kw_only=True, eq=False)
+class Pot(Node):
+    """The stated pot at that point."""
+
+    kind: Literal["pot"] = "pot"
+    value: Signed
+    notes: list[Comment] = field(default_factory=list)
+
+
+@dataclass(slots=True, kw_only=True, eq=False)
+class Tally(Node):
+    """A stated running count: ``chips`` (net winnings), ``wins`` (deals won),
+    ``penalty`` points, or a deal's card ``points``."""
+
+    kind: Literal["chips", "wins", "penalty", "points"]
+    entries: list[Entry]
+    notes: list[Comment] = field(default_factory=list)
+
+
+Event = Trick | Draw | Claim | Show | Fault | Pot | Tally
+
+
+@dataclass(slots=True, kw_only=True, eq=False)
+class Variation(Node):
+    """Another line of play from before the answer it follows: the rest of that trick,
+    then the deal's later events."""
+
+    kind: Literal["variation"] = "variation"
+    answers: list[Answer] = field(default_factory=list)
+    winner: Winner | None = None
+    events: list[Event] = field(default_factory=list)
+
+
+Note = Comment | Glyph | Nag | Variation
+
+
+@dataclass(slots=True, kw_only=True, eq=False)
+class Round(Node):
+    """One deal of Bura or Burkozel (a round: the deal and its play)."""
+
+    kind: Literal["deal"] = "deal"
+    number: Count
+    notes: list[Comment] = field(default_factory=list)
+    dealing: Deal | None = None
+    events: list[Event] = field(default_factory=list)
+
+
+@dataclass(slots=True, kw_only=True, eq=False)
+class BuraGame(GameRecord):
+    """A session of Bura or Burkozel: the header and the deals in order."""
+
+    kind: Literal["bura", "burkozel"] = "bura"
+    deals: list[Round] = field(default_factory=list)
+
+    ROUNDS: ClassVar[str] = "deals"
+    """The field that holds the game's rounds: its deals."""
+
+    @property
+    def rounds(self) -> list[Round]:
+        """The deals, in order (every game record has ``rounds``)."""
+        return self.deals
+
+
+
+def pydantic_names() -> None:
+    """Make this module's annotations readable by pydantic: the shared types
+    (:func:`notation.records.json_types`) and its tagged unions of events and notes."""
+    names = globals()
+    if "Field" not in names:
+        names.update(json_types())
+        names["Event"] = tagged(Event)
+        names["Note"] = tagged(Note)

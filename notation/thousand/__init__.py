@@ -1,0 +1,44 @@
+"""Thousand's notation: its records, its fast reader, the builder of its grammar
+(``grammar/thousand.lark``) and its writer, bundled as its :data:`KIND`.
+
+>>> import notation
+>>> game = notation.loads('[Game "thousand"] [Players "A" "B" "C"] [Dealer "C"] [Rules "classic"]')
+>>> type(game).__name__, notation.KINDS["thousand"].record is type(game)
+('ThousandGame', True)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..kinds import NotationKind
+from . import records
+from .read import read_thousand
+from .records import ThousandGame
+from .write import KEYWORDS, write_event, write_round
+
+if TYPE_CHECKING:
+    from ..larkread import Builder
+
+__all__ = ["KIND", "ThousandGame"]
+
+
+def _builder() -> Builder:
+    from .build import ThousandBuilder  # Lark loads only when the grammar reads
+
+    return ThousandBuilder()
+
+
+KIND = NotationKind(
+    name="thousand",
+    grammar="thousand",
+    record=ThousandGame,
+    read=read_thousand,
+    builder=_builder,
+    write_round=write_round,
+    write_event=write_event,
+    keywords=KEYWORDS,
+    json_names=records.pydantic_names,
+    words=("deal", "redeal", "bid", "bids", "talon", "concede", "give", "contract", "points", "score"),
+)
+"""Thousand's notation kind (:data:`notation.kinds.KINDS`)."""

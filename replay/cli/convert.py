@@ -1,0 +1,174 @@
+"""``kozyr export``, ``import``, ``schema``: KGN to JSON and Parquet, and back."""
+
+# No ``from __future__ import annotations``: Typer reads the annotations (see common.py).
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+import notation
+from notation import KgnError, write_game
+from notation.errors import clip
+
+from ..sources import InputError, open_input
+from .common import (
+    EXIT_INVALID,
+    EXIT_OK,
+    Errors,
+    FilesOrStdin,
+    Output,
+    Sink,
+    app,
+    examined,
+    fail_usage,
+    say,
+)
+
+
+@app.command()
+def export(
+    files: FilesOrStdin,
+    to: Annotated[
+        str, typer.Option("--to", metavar="FORMAT", help="json (default), kgn or parquet.")
+    ] = "json",
+    jsonl: Annotated[bool, typer.Option("--jsonl", help="JSON Lines: one game a line.")] = False,
+    indent: Annotated[
+        int | None,
+        typer.Option(
+            "--indent",
+            metavar="N",
+            min=0,
+            help="json: indent by N spaces, for people (default: compact).",
+        ),
+    ] = None,
+    output: Annotated[
+        Path | None,
+        typer.Option("-o", "--output", metavar="OUT", help="Output file (parquet: a folder)."),
+    ] = None,
+    jobs: Annotated[
+        int | None,
+        typer.Option("--jobs", "-j", metavar="N", min=1, help="parquet: processes (default: all)."),
+    ] = None,
+) -> None:
+    """Convert KGN files to JSON (an array of game objects, or JSON Lines), to canonical
+    KGN, or to tidy Parquet tables (the games, and each game's own tables of its hands or
+    deals, results, tricks and cards played; see docs/data.md).  Games are converted one at
+    a time (memory stays flat on large files)."""
+    if to not in ("json", "kgn", "parquet"):
+        fail_usage(f"unknown format {to!r}; expected json, kgn or parquet")
+    if indent is not None and (to != "json" or jsonl):
+        fail_usage("--indent is for --to json (JSON Lines are one game a line)")
+    if to == "parquet":
+        _export_parquet(files, output, jobs)
+        return
+    from notation.jsonio import json_safe, to_json  # pydantic loads only for JSON
+
+    errors = Errors()
+    with Sink(output) as out:
+        first = True
+        if to == "json" and not jsonl:
+            out.write("[")
+        for file in files:
+            try:
+                for _, item in errors.games(file):
+                    if to == "kgn":
+                        out.write(("" if first else "\n") + write_game(item))
+                    elif jsonl:
+                        out.write(json_safe(to_json(item)) + "\n")
+                    elif indent is None:  # compact: a game a line, in the array
+                        out.write(("\n" if first else ",\n") + json_safe(to_json(item)))
+                    else:
+                        pad = "\n" + " " * indent
+                        body = json_safe(to_json(item, indent=indent)).replace("\n", pad)
+                        out.write((pad if first else "," + pad) + body)
+                    first = False
+            except InputError as exc:
+                out.abandon()
+                fail_usage(str(exc))
+        if to == "json" and not jsonl:
+            out.write("\n]\n" if not first else "]\n")
+        if errors.count:
+            out.abandon()
+    if errors.count:
+        raise typer.Exit(EXIT_INVALID)
+
+
+def _export_parquet(files: list[str], output: Path | None, jobs: int | None) -> None:
+    from ..corpus import ParquetTables
+
+    if output is None:
+        fail_usage("--to parquet writes a folder of tables: give it with -o DIR")
+    try:
+        output.mkdir(parents=True, exist_ok=True)
+        tables = ParquetTables(output)
+    except ImportError:
+        fail_usage(
+            "--to parquet needs pyarrow: pip install pyarrow (or, in kozyr's source folder, "
+            "pip install '.[data]')"
+        )
+    except OSError as exc:
+        fail_usage(f"cannot write {output}: {exc.strerror or exc}")
+    unreadable = 0
+    try:
+        for found in examined(files, jobs, detail=True):
+            if found.facts is None:
+                unreadable += 1
+                say(found.error or "")
+            else:
+                tables.add(found.facts)
+    finally:
+        tables.close()
+    written = ", ".join(path.removesuffix(".parquet") for path in tables.written())
+    say(f"{tables.games} game(s) written to {output} ({written})")
+    raise typer.Exit(EXIT_INVALID if unreadable else EXIT_OK)
+
+
+@app.command("import")
+def import_(
+    file: Annotated[
+        str, typer.Argument(metavar="FILE", help="A JSON file: a game, an array, or JSON Lines.")
+    ],
+    output: Output = None,
+) -> None:
+    """Convert JSON game records (as `kozyr export` writes them) back to canonical KGN.
+    Every game must be one that KGN can hold: its text is read back and must give the same
+    record (a tag name that is not a name, a negative trick number ... are errors)."""
+    from notation.jsonio import iter_json_games  # pydantic loads only here
+
+    try:
+        with open_input(file) as source, Sink(output, spool=True) as out:
+            try:
+                for n, game in enumerate(iter_json_games(source, file=file), 1):
+                    kgn = write_game(game)
+                    try:
+                        again = notation.loads(kgn)
+                    except KgnError as exc:
+                        again, why = None, exc.message
+                    if again != game:
+                        why = why if again is None else "its KGN text reads back differently"
+                        raise KgnError(
+                            f"game {n} cannot be written as KGN: {clip(why, 200)}",
+                            code="json",
+                            file=file,
+                            game=n,
+                        )
+                    out.write(("" if n == 1 else "\n") + kgn)
+            except KgnError as exc:
+                out.abandon()
+                say(exc.format())
+                raise typer.Exit(EXIT_INVALID) from None
+            except OSError as exc:
+                out.abandon()
+                fail_usage(f"cannot read {file}: {exc.strerror or exc}")
+    except InputError as exc:
+        fail_usage(str(exc))
+
+
+@app.command()
+def schema() -> None:
+    """Print the JSON Schema of a game record."""
+    from notation.jsonio import json_schema
+
+    sys.stdout.write(json.dumps(json_schema(), indent=2) + "\n")

@@ -1,0 +1,355 @@
+"""``kozyr fmt``, ``validate``, ``generate``, ``rules``: the records themselves."""
+
+# No ``from __future__ import annotations``: Typer reads the annotations (see common.py).
+import contextlib
+import json
+import shutil
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from notation import KgnError, write_game
+from notation.records import GameRecord
+
+from ..sources import InputError
+from .common import (
+    EXIT_INVALID,
+    EXIT_OK,
+    EXIT_USAGE,
+    Errors,
+    FilesOrStdin,
+    Jobs,
+    KindsCommand,
+    Output,
+    RulesText,
+    Sink,
+    app,
+    chunks,
+    complete_game,
+    complete_preset,
+    fail_usage,
+    reads_back,
+    say,
+)
+
+
+@app.command()
+def fmt(
+    files: FilesOrStdin,
+    check: Annotated[
+        bool, typer.Option("--check", help="Only check that the files are canonical.")
+    ] = False,
+    write: Annotated[
+        bool,
+        typer.Option("--write", help="Rewrite the files in place (standard input is printed)."),
+    ] = False,
+) -> None:
+    """Print the canonical text of KGN files (or check / rewrite them).
+
+    A file with a syntax error is reported and never rewritten.
+    """
+    if check and write:
+        fail_usage("--check and --write do not go together")
+    status = EXIT_OK
+    for path in files:
+        bad = lost = False
+        rewritten = False
+        original = None
+        source = None
+        with contextlib.ExitStack() as stack:
+            compared = path if path != "-" else None  # what the canonical text is checked against
+            if check and path == "-":  # standard input is read twice: kept aside on disk
+                import tempfile
+
+                kept = stack.enter_context(tempfile.NamedTemporaryFile(prefix="kozyr-stdin-"))
+                shutil.copyfileobj(sys.stdin.buffer, kept)
+                kept.flush()
+                compared = kept.name
+                source = stack.enter_context(open(kept.name, "rb"))
+            if (check or write) and compared is not None:
+                try:
+                    original = stack.enter_context(open(compared, "rb"))
+                except OSError as exc:
+                    fail_usage(f"cannot read {path}: {exc.strerror or exc}")
+            same = original is not None
+            sink = None
+            if not check:  # standard input has no file to rewrite: --write - prints
+                target = Path(path) if write and path != "-" else None
+                sink = stack.enter_context(Sink(target, spool=True))
+            first = True
+            errors = Errors()
+            try:
+                for gtext, item in errors.games(path, source=source):
+                    if errors.count:
+                        continue  # the errors are all reported; nothing is written
+                    text = write_game(item)
+                    if write and path != "-" and not reads_back(text, item, gtext):
+                        bad = lost = True
+                        continue
+                    piece = ("" if first else "\n") + text
+                    first = False
+                    if original is not None and same:
+                        data = piece.encode("utf-8")
+                        same = original.read(len(data)) == data
+                    if sink is not None:
+                        sink.write(piece)
+            except InputError as exc:
+                fail_usage(str(exc))
+            bad = bad or errors.count > 0
+            if original is not None:
+                same = same and not original.read(1)
+            if sink is not None and (bad or (write and same)):
+                sink.abandon()
+            rewritten = write and not bad and not same and path != "-"
+        if lost:
+            say(f"{path}: left as it was")
+        if bad:
+            status = EXIT_INVALID
+        elif check and not same:
+            fix = (
+                "kozyr fmt - prints the canonical text"
+                if path == "-"
+                else f"kozyr fmt --write {path}"
+            )
+            say(f"{path}: not in canonical form ({fix})")
+            status = EXIT_INVALID
+        elif rewritten:
+            say(f"{path}: rewritten")
+    raise typer.Exit(status)
+
+
+@app.command()
+def validate(
+    files: FilesOrStdin,
+    first: Annotated[bool, typer.Option("--first", help="Stop at the first error.")] = False,
+    format: Annotated[
+        str,
+        typer.Option(
+            "--format", metavar="FORMAT", help="text (default) or json (one record per line)."
+        ),
+    ] = "text",
+    jobs: Jobs = None,
+    dask: Annotated[
+        str | None,
+        typer.Option(
+            "--dask",
+            metavar="ADDRESS",
+            help="Check on a Dask cluster: --dask for a local one, --dask ADDRESS for yours.",
+        ),
+    ] = None,
+    quiet: Annotated[
+        bool, typer.Option("-q", "--quiet", help="No progress and no summary.")
+    ] = False,
+    show_stats: Annotated[
+        bool, typer.Option("--stats", help="Add the speed (MB/s) to the summary.")
+    ] = False,
+) -> None:
+    """Replay every game against its rules; report each illegal move and wrong fact.
+
+    Exit 0 when every record is valid, 1 when any is not.
+    """
+    import time
+
+    from ..parallel import check_all, check_dask
+
+    if format not in ("text", "json"):
+        fail_usage(f"unknown format {format!r}; expected text or json")
+    if dask is not None and dask != "local" and (Path(dask).is_file() or dask.endswith(".kgn")):
+        files = [dask, *files]  # `--dask FILE ...`: the file is not an address
+        dask = "local"
+    unreadable: list[str] = []
+    total_bytes = sum(Path(p).stat().st_size for p in files if p != "-" and Path(p).is_file())
+    started = time.perf_counter()
+    stats = {"games": 0, "hands": 0, "errors": 0, "bytes": 0}
+
+    progress = None
+    task = None
+    if not quiet and sys.stderr.isatty() and total_bytes > 2_000_000:
+        from rich.progress import BarColumn, Progress, TimeRemainingColumn, TransferSpeedColumn
+
+        progress = Progress(
+            "[progress.description]{task.description}",
+            BarColumn(),
+            TransferSpeedColumn(),
+            TimeRemainingColumn(),
+            console=__import__("rich.console").console.Console(stderr=True),
+        )
+        progress.start()
+        task = progress.add_task("checking", total=total_bytes)
+
+    def advance(size: int) -> None:
+        stats["bytes"] += size
+        if progress is not None and task is not None:
+            progress.update(task, advance=size)
+
+    # An unreadable file is reported and the others are still checked (exit 2).
+    pieces = chunks(files, unreadable)
+    if dask is not None:
+        try:
+            import distributed  # noqa: F401
+        except ImportError:
+            fail_usage(
+                "--dask needs Dask: pip install 'dask[distributed]' (or, in kozyr's source "
+                "folder, pip install '.[dask]')"
+            )
+    results = check_dask(pieces, dask) if dask is not None else check_all(pieces, jobs, advance)
+    try:
+        for result in results:
+            stats["games"] += 1
+            stats["hands"] += result.rounds
+            stats["errors"] += result.suppressed
+            for d in result.errors():
+                stats["errors"] += d.severity == "error"
+                if progress is not None:
+                    progress.stop()
+                    progress = None
+                if format == "json":
+                    sys.stdout.write(json.dumps(d.to_dict(), ensure_ascii=False) + "\n")
+                else:
+                    say(d.format())
+                if first:
+                    raise typer.Exit(EXIT_INVALID)
+    finally:
+        if progress is not None:
+            progress.stop()
+    if not quiet and format == "text":
+        elapsed = max(time.perf_counter() - started, 1e-9)
+        size = total_bytes or stats["bytes"]
+        line = f"{stats['games']} game(s), {stats['hands']} hand(s)/deal(s) checked, {stats['errors']} error(s)"
+        if show_stats or size > 2_000_000:
+            line += f"; {size / 1e6 / elapsed:.2f} MB/s"
+        say(line)
+    for message in unreadable:
+        say(f"kozyr: {message}")
+    if unreadable:
+        raise typer.Exit(EXIT_USAGE)
+    raise typer.Exit(EXIT_INVALID if stats["errors"] else EXIT_OK)
+
+
+@app.command(cls=KindsCommand)
+def generate(
+    game: Annotated[
+        str,
+        typer.Argument(metavar="GAME", autocompletion=complete_game, help="{games}"),
+    ],
+    games: Annotated[
+        int, typer.Option("--games", "-n", metavar="N", min=1, help="How many games.")
+    ] = 1,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", help="Seed of the first game.")] = 0,
+    rules: RulesText = "classic",
+    players: Annotated[
+        int | None,
+        typer.Option("--players", metavar="N", help="{seated} (default 3)."),
+    ] = None,
+    deals: Annotated[
+        int,
+        typer.Option(
+            "--deals",
+            metavar="N",
+            min=1,
+            help="Deals per session, where the rules set no end ({pot}: match=pot).",
+        ),
+    ] = 8,
+    output: Output = None,
+) -> None:
+    """Write complete, valid games played by simple bots (the same seed, the same games)."""
+    from ..games import GAMES
+
+    kind = GAMES.get(game)
+    if kind is None:
+        fail_usage(f"unknown game {game!r}; choose {', '.join(GAMES)}")
+    try:
+        ruleset = kind.rulebook.parse(rules)
+    except KgnError as exc:
+        fail_usage(f"--rules: {exc.message}")
+    if kind.players_by_rules and players is not None:
+        choices = "|".join(kind.rulebook.switch("players").values)
+        fail_usage(
+            f"{kind.title}'s players are set by the rules (players={choices}), not --players"
+        )
+    n = players or 3
+    counts = kind.player_counts(ruleset)
+    if not kind.players_by_rules and n not in counts:
+        fail_usage(f"{game} is played by {counts.start} to {counts.stop - 1} players")
+
+    def make(k: int) -> GameRecord:
+        return kind.generate(seed + k, rules, n, deals)
+
+    try:
+        handle = sys.stdout if output is None else open(output, "w", encoding="utf-8")
+    except OSError as exc:
+        fail_usage(f"cannot write {output}: {exc.strerror or exc}")
+    try:
+        for k in range(games):
+            if k:
+                handle.write("\n")
+            handle.write(write_game(make(k)))
+    finally:
+        if handle is not sys.stdout:
+            handle.close()
+
+
+@app.command(cls=KindsCommand)
+def rules(
+    game: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="GAME",
+            autocompletion=complete_game,
+            help="{games} (all when left out).",
+        ),
+    ] = None,
+    preset: Annotated[
+        str | None,
+        typer.Option(
+            "--preset",
+            metavar="NAME",
+            autocompletion=complete_preset,
+            help="Show the settings a preset resolves to.",
+        ),
+    ] = None,
+    declared: Annotated[
+        str | None,
+        typer.Option(
+            "--rules",
+            metavar="RULES",
+            help="Resolve a whole Rules tag, e.g. 'classic bid-step=10'.",
+        ),
+    ] = None,
+) -> None:
+    """List the presets and rule switches (docs/rules.md), or resolve a preset."""
+    from ..games import GAMES
+
+    games = [game] if game else list(GAMES)
+    for g in games:
+        if g not in GAMES:
+            fail_usage(f"unknown game {g!r}; choose {', '.join(GAMES)}")
+    if preset is not None or declared is not None:
+        if game is None:
+            given = f"--rules {declared!r}" if declared is not None else f"--preset {preset}"
+            fail_usage(f"name the game: kozyr rules GAME {given}")
+        text = declared if declared is not None else preset
+        try:
+            resolved = GAMES[game].rulebook.parse(text or "")
+        except KgnError as exc:
+            say(f"kozyr: {exc.message}")
+            raise typer.Exit(EXIT_USAGE) from None
+        typer.echo(f"{game} rules {text!r} (preset {resolved.preset}):")
+        for sw in GAMES[game].rulebook.switches:
+            value = resolved[sw.name]
+            mark = "" if value == sw.default else "   (not the default)"
+            typer.echo(f"  {sw.name:<22} {value:<12}{mark}")
+        return
+    for g in games:
+        typer.echo(f"{g}")
+        typer.echo("  presets:")
+        for name, over in GAMES[g].rulebook.presets.items():
+            detail = " ".join(f"{k}={v}" for k, v in over.items()) or "all defaults"
+            typer.echo(f"    {name:<10} {detail}")
+        typer.echo("  switches (first value is the default):")
+        for sw in GAMES[g].rulebook.switches:
+            values = "|".join(sw.values)
+            typer.echo(f"    {sw.name:<22} {values:<34} {sw.clauses:<8} {sw.help}")
+        typer.echo("")

@@ -1,0 +1,462 @@
+"""``kozyr replay``, ``html``, ``sheet``, ``annotate``, ``analyze``: a game on a screen, and what a replay finds in it."""
+
+# No ``from __future__ import annotations``: Typer reads the annotations (see common.py).
+import io
+import json
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from notation import write_game
+from notation.errors import safe_text
+from notation.parse import split_games
+from notation.records import GameRecord
+
+from ..sources import InputError, open_input, with_folders
+from .common import (
+    EXIT_INVALID,
+    EXIT_OK,
+    Errors,
+    File,
+    Files,
+    GameNumber,
+    Jobs,
+    KindsCommand,
+    Sink,
+    app,
+    complete_player,
+    fail_usage,
+    one_game,
+    player,
+    reads_back,
+    say,
+)
+
+
+@app.command(cls=KindsCommand)
+def replay(
+    file: File,
+    game: GameNumber = 1,
+    at: Annotated[
+        str | None,
+        typer.Option("--at", metavar="HAND[.TRICK]", help="Start at HAND or HAND.TRICK."),
+    ] = None,
+    seat: Annotated[
+        str | None,
+        typer.Option(
+            "--seat",
+            metavar="NAME",
+            autocompletion=complete_player,
+            help="Show only what this player saw.",
+        ),
+    ] = None,
+    plain_mode: Annotated[
+        bool, typer.Option("--plain", help="Print every step (no interaction).")
+    ] = False,
+    width: Annotated[
+        int, typer.Option("--width", metavar="N", min=20, help="Width of --plain output.")
+    ] = 100,
+    analyze: Annotated[
+        bool,
+        typer.Option(
+            "--analyze", help="{solved}: show the double-dummy value and mark costly cards."
+        ),
+    ] = False,
+    ascii_cards: Annotated[
+        bool,
+        typer.Option("--ascii", help="Cards as letters (AS, TH), not suit symbols."),
+    ] = False,
+    spoilers: Annotated[
+        bool,
+        typer.Option(
+            "--spoilers",
+            help="Show the calls, tricks and score sheet still to come (f switches it).",
+        ),
+    ] = False,
+) -> None:
+    """Watch a game step by step at a card table on a terminal (? lists the keys); every
+    step printed with --plain or when the output is not a terminal.  The panes show what
+    has happened by the step on screen (--spoilers: the whole game)."""
+    from rich.console import Console
+
+    from ..games import GAMES
+    from ..render import render_step
+    from ..steps import opening_step, timeline
+
+    record, title = one_game(file, game)
+    if seat is not None:
+        seat = player(record.players, seat, "--seat")
+    steps, report = timeline(record, file=file, index=game)
+    solver = GAMES[record.kind].analysis
+    if analyze and solver is not None:
+        solver.show(steps, record)
+    start = None
+    if at is not None:
+        hand_text, _, trick_text = at.partition(".")
+        try:
+            hand_no = int(hand_text)
+            trick_no = int(trick_text) if trick_text else None
+        except ValueError:
+            fail_usage(f"--at {at!r}: use HAND or HAND.TRICK, e.g. 3.5")
+        found = [
+            i
+            for i, st in enumerate(steps)
+            if st.round == hand_no and (trick_no is None or st.trick == trick_no)
+        ]
+        if not found:
+            fail_usage(f"--at {at}: the record has no such hand or trick")
+        start = found[0]
+    terminal = sys.stdout.isatty()
+    symbols = not ascii_cards and terminal and "utf" in (sys.stdout.encoding or "").lower()
+    if plain_mode or not terminal:
+        first = start or 0
+        console = Console(width=width, highlight=False, markup=False, emoji=False)
+        for i, step in enumerate(steps[first:], first + 1):
+            console.print(render_step(step, seat, number=i, symbols=symbols))
+            console.print()
+        raise typer.Exit(EXIT_OK if report.ok else EXIT_INVALID)
+    from ..viewer import Viewer
+
+    Viewer(
+        steps,
+        title=title,
+        seat=seat,
+        start=opening_step(steps) if start is None else start,
+        sheet=GAMES[record.kind].sheet(report),
+        symbols=symbols,
+        spoilers=spoilers,
+    ).run()
+    raise typer.Exit(EXIT_OK if report.ok else EXIT_INVALID)
+
+
+@app.command()
+def html(
+    files: Files,
+    out: Annotated[
+        Path,
+        typer.Option(
+            "-o",
+            "--output",
+            metavar="OUT",
+            help="The page (one game) or a folder of pages (several games or files).",
+        ),
+    ],
+    game: Annotated[
+        int | None,
+        typer.Option("--game", metavar="N", min=1, help="Only game N of each file."),
+    ] = None,
+    seat: Annotated[
+        str | None,
+        typer.Option(
+            "--seat",
+            metavar="NAME",
+            help="One player's view: the others' hidden cards are left out of the page.",
+        ),
+    ] = None,
+    spoilers: Annotated[
+        bool,
+        typer.Option(
+            "--spoilers",
+            help="Open with the rest of the game shown (the page's spoilers button switches it).",
+        ),
+    ] = False,
+) -> None:
+    """Write a record as one self-contained HTML page (the replay viewer in a browser, no
+    network): the card table, calls, tricks, comments, score sheet and a chart."""
+    from ..page import html_page, page_title
+
+    # First the games are only counted (no game is read into records), so that a file of
+    # many games costs no more than one page at a time, and "give -o a folder" comes first.
+    pages: list[tuple[str, str, int]] = []  # path, stem, game number
+    kept: dict[str, bytes] = {}  # standard input, read once
+    for path in files:
+        before = len(pages)
+        try:
+            with open_input(path) as handle:
+                if path == "-":
+                    kept[path] = handle.read()
+                    handle = io.BytesIO(kept[path])
+                for gtext in split_games(handle, path):
+                    if game is None or gtext.index == game:
+                        pages.append(
+                            (path, Path(path).stem if path != "-" else "stdin", gtext.index)
+                        )
+        except InputError as exc:
+            fail_usage(str(exc))
+        except OSError as exc:
+            fail_usage(f"cannot read {path}: {exc.strerror or exc}")
+        if len(pages) == before:
+            fail_usage(f"{path} has no game {game}" if game else f"{path} has no game")
+    several = len(pages) > 1 or len(files) > 1
+    if several and out.suffix.lower() in (".html", ".htm"):
+        fail_usage(
+            f"{len(pages)} games make {len(pages)} pages: give -o a folder, "
+            "or pick one game with --game N"
+        )
+    if several:
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            fail_usage(f"cannot make the folder {out}: {exc.strerror or exc}")
+    names = dict(zip(((p, i) for p, _, i in pages), _page_names(pages, game), strict=True))
+    per_file: dict[str, int] = {}
+    for path, _, _ in pages:
+        per_file[path] = per_file.get(path, 0) + 1
+    errors = Errors()
+    invalid = False
+    for path in dict.fromkeys(files):
+        source = io.BytesIO(kept[path]) if path in kept else None
+        try:
+            for gtext, record in errors.games(path, only=game, source=source):
+                who = seat
+                if who is not None:
+                    who = player(record.players, who, "--seat")
+                numbered = gtext.index if per_file[path] > 1 or game else None
+                title = page_title(record, path, numbered)
+                page, report = html_page(
+                    record,
+                    title=title,
+                    seat=who,
+                    file=Path(path).name,
+                    index=gtext.index,
+                    spoilers=spoilers,
+                )
+                for d in report.diagnostics:
+                    d.file = path  # the page names the file; the terminal, the path given
+                    say(d.format())
+                invalid = invalid or not report.ok
+                target = out / names[(path, gtext.index)] if several else out
+                try:
+                    target.write_text(page, encoding="utf-8")
+                except OSError as exc:
+                    fail_usage(f"cannot write {target}: {exc.strerror or exc}")
+                say(f"wrote {target} ({len(page.encode()) / 1024:.0f} KB)")
+        except InputError as exc:
+            fail_usage(str(exc))
+    raise typer.Exit(EXIT_INVALID if invalid or errors.count else EXIT_OK)
+
+
+def _page_names(pages: list[tuple[str, str, int]], game: int | None) -> list[str]:
+    """A file name for each page, every one different: the file's stem, with the game's
+    number when the file gives several pages; two files of one stem (``a/x.kgn``,
+    ``b/x.kgn``) are told apart by their folders, and a file named twice by a count."""
+    folders: dict[str, set[str]] = {}
+    for path, stem, _ in pages:
+        folders.setdefault(stem, set()).add(path)
+    per_path: dict[str, int] = {}
+    for path, _, _ in pages:
+        per_path[path] = per_path.get(path, 0) + 1
+    names: list[str] = []
+    for path, stem, index in pages:
+        base = stem
+        if len(folders[stem]) > 1:  # the same stem from several files: say where each is
+            base = re.sub(r"[^\w.-]+", "_", str(Path(path).with_suffix(""))).strip("._") or stem
+        name = f"{base}-{index}" if per_path[path] > 1 or (game and game > 1) else base
+        k, unique = 1, name
+        while unique + ".html" in names:
+            k += 1
+            unique = f"{name}-{k}"
+        names.append(unique + ".html")
+    return names
+
+
+@app.command()
+def sheet(
+    file: File,
+    game: GameNumber = 1,
+    width: Annotated[
+        int | None, typer.Option("--width", metavar="N", min=20, help="Output width.")
+    ] = None,
+    plot: Annotated[
+        Path | None,
+        typer.Option(
+            "--plot",
+            metavar="OUT.svg|png",
+            help="Also draw every player's running total across the hands (PNG needs matplotlib).",
+        ),
+    ] = None,
+) -> None:
+    """Print the score sheet of a session: a column per player, a row per hand or deal."""
+    from rich.console import Console
+
+    from ..checking import replay_record
+    from ..render import print_whole, render_sheet
+
+    if plot is not None and plot.suffix.lower() not in (".svg", ".png"):
+        fail_usage("--plot writes OUT.svg or OUT.png")
+    record, title = one_game(file, game)
+    report, table = replay_record(record, file=file, index=game)
+    console = Console(width=width, highlight=False, markup=False, emoji=False)
+    if width is None:  # the terminal's width: no name or score is cut to fit it
+        print_whole(console, render_sheet(report))
+    else:
+        console.print(render_sheet(report))
+    if plot is not None:
+        from ..plot import write_plot
+
+        try:
+            write_plot(plot, report, table, title)
+        except ImportError:
+            fail_usage(
+                "a PNG plot needs matplotlib (pip install matplotlib); OUT.svg needs nothing"
+            )
+        except OSError as exc:
+            fail_usage(f"cannot write {plot}: {exc.strerror or exc}")
+    for d in report.diagnostics:
+        say(d.format())
+    raise typer.Exit(EXIT_OK if report.ok else EXIT_INVALID)
+
+
+@app.command(cls=KindsCommand)
+def annotate(
+    file: File,
+    write: Annotated[bool, typer.Option("--write", help="Rewrite the file in place.")] = False,
+    analysis: Annotated[
+        bool,
+        typer.Option(
+            "--analysis",
+            help="{solved}: mark the cards that cost points double dummy (? and ??) with "
+            "a comment naming the best card (docs/analysis.md).",
+        ),
+    ] = False,
+) -> None:
+    """Fill in the facts the engine computes (winners, points, scores, totals, pot,
+    result) and comment notable events.  Moves are never changed; run twice, same text."""
+    from ..annotate import annotate as annotate_game
+    from ..games import GAMES
+
+    bad = lost = False
+    with Sink(Path(file) if write and file != "-" else None, spool=True) as out:
+        first = True
+        errors = Errors()
+        try:
+            for gtext, item in errors.games(file):
+                annotated, report = annotate_game(item, in_place=True)
+                if not report.ok:
+                    for d in report.diagnostics:
+                        d.file, d.game = gtext.file, gtext.index
+                        d.source = gtext.source_line(d.line) if d.line else None
+                        say(d.format())
+                    bad = True
+                    continue
+                if bad or errors.count:
+                    continue  # the errors are all reported; nothing is written
+                solver = GAMES[annotated.kind].analysis
+                if analysis and solver is not None:
+                    annotated = solver.annotate(annotated)
+                text = write_game(annotated)
+                if write and file != "-" and not reads_back(text, annotated, gtext):
+                    bad = lost = True
+                    continue
+                out.write(("" if first else "\n") + text)
+                first = False
+        except InputError as exc:
+            out.abandon()
+            fail_usage(str(exc))
+        bad = bad or errors.count > 0
+        if bad:
+            out.abandon()
+    if bad:
+        say(
+            "kozyr: nothing written"
+            if lost
+            else "kozyr: annotate needs valid records; nothing written"
+        )
+        raise typer.Exit(EXIT_INVALID)
+
+
+@app.command(cls=KindsCommand)
+def analyze(
+    files: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="FILE...", help="KGN files or folders of {solved} games.", callback=with_folders
+        ),
+    ],
+    format: Annotated[
+        str, typer.Option("--format", metavar="FORMAT", help="text (default) or json.")
+    ] = "text",
+    hand: Annotated[
+        int | None, typer.Option("--hand", metavar="N", min=1, help="Only this hand of each game.")
+    ] = None,
+    game: Annotated[
+        int | None, typer.Option("--game", metavar="N", min=1, help="Only this game of each file.")
+    ] = None,
+    give: Annotated[
+        bool, typer.Option("--give", help="Also solve every give of the declarer (slower).")
+    ] = False,
+    summary: Annotated[
+        bool, typer.Option("--summary", help="Text: only the summary line of each hand.")
+    ] = False,
+    jobs: Jobs = None,
+) -> None:
+    """Double-dummy analysis of the play: for every complete hand, the value before the
+    first lead, whether the contract was makeable, what each card cost, and the card after
+    which the contract could no longer be made (or beaten), in the games that have a
+    solver ({solved}).  See docs/analysis.md."""
+    import itertools
+
+    from ..checker import Report
+    from ..games import GAMES
+    from ..model import RoundAnalysis
+
+    if format not in ("text", "json"):
+        fail_usage(f"unknown format {format!r}; expected text or json")
+    errors = Errors()
+    solved = " and ".join(k.title for k in GAMES.values() if k.analysis is not None)
+
+    def games() -> Iterator[tuple[tuple[str, int], GameRecord]]:
+        for path in files:
+            try:
+                for gtext, item in errors.games(path, only=game):
+                    if GAMES[item.kind].analysis is None:
+                        say(
+                            f"{gtext.file}: game {gtext.index} is {item.kind}; "
+                            f"double-dummy analysis is for {solved}"
+                        )
+                    else:
+                        yield (gtext.file or path, gtext.index), item
+            except InputError as exc:
+                fail_usage(str(exc))
+
+    def analysed() -> Iterator[tuple[tuple[str, int], GameRecord, Report, list[RoundAnalysis]]]:
+        """Each game analysed by its kind's solver (a run of games of one kind at a time,
+        spread over the processes), in order."""
+        for kind, run in itertools.groupby(games(), key=lambda pair: pair[1].kind):
+            solver = GAMES[kind].analysis
+            assert solver is not None
+            yield from solver.analyze_all(run, hand, give, jobs)
+
+    first = True
+    bad = False
+    if format == "json":
+        sys.stdout.write("[")
+    for (path, index), record, report, hands in analysed():
+        for d in report.diagnostics:
+            bad = bad or d.severity == "error"
+            say(d.format())
+        if format == "json":
+            data = {
+                "file": path,
+                "game": index,
+                "players": list(record.players),
+                "valid": report.ok,
+                "hands": [h.as_dict() for h in hands],
+            }
+            sys.stdout.write(("\n" if first else ",\n") + json.dumps(data, ensure_ascii=False))
+        else:
+            if len(files) > 1 or index > 1 or not first:
+                sys.stdout.write(f"{safe_text(path)} game {index}\n")
+            for h in hands:
+                sys.stdout.write(safe_text(h.summary()) + "\n")
+                if not summary and h.skipped is None:
+                    sys.stdout.write("".join(safe_text(x) + "\n" for x in h.lines()))
+        first = False
+    if format == "json":
+        sys.stdout.write("\n]\n")
+    bad = bad or errors.count > 0
+    raise typer.Exit(EXIT_INVALID if bad else EXIT_OK)

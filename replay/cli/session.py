@@ -1,0 +1,108 @@
+"""``kozyr record``: a game entered at the table (the session itself is :mod:`replay.record`)."""
+
+# No ``from __future__ import annotations``: Typer reads the annotations (see common.py).
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from notation.errors import safe_text
+
+from .common import (
+    EXIT_OK,
+    KindsCommand,
+    RulesText,
+    app,
+    complete_game,
+    say,
+)
+
+
+@app.command(cls=KindsCommand)
+def record(
+    game: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="GAME",
+            autocompletion=complete_game,
+            help="{games} (not with --resume).",
+        ),
+    ] = None,
+    players: Annotated[
+        str | None, typer.Option("--players", metavar="A,B,C", help="Names in seat order: A,B,C.")
+    ] = None,
+    dealer: Annotated[
+        str | None, typer.Option("--dealer", metavar="NAME", help="Who deals first.")
+    ] = None,
+    rules: RulesText = "classic",
+    ante: Annotated[
+        int | None, typer.Option("--ante", metavar="N", help="{pot}: chips each player puts in.")
+    ] = None,
+    output: Annotated[
+        Path | None, typer.Option("-o", "--output", metavar="OUT", help="The file to record into.")
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option("--resume", metavar="FILE", help="Go on with an unfinished record."),
+    ] = None,
+) -> None:
+    """Record a game at the table: each event is checked and saved at once."""
+    from ..record import SessionError, open_recording
+
+    try:
+        recorder, notes = open_recording(
+            game=game,
+            players=players,
+            dealer=dealer,
+            rules=rules,
+            ante=ante,
+            output=output,
+            resume=resume,
+        )
+    except SessionError as exc:
+        say(exc.text)
+        raise typer.Exit(exc.code) from None
+    for note in notes:
+        say(f"kozyr: {note}")
+    interactive = sys.stdin.isatty()
+    if interactive:
+        try:
+            import readline
+
+            def complete(text: str, state: int) -> str | None:
+                words = recorder.current_words
+                matches = [w for w in words if w.lower().startswith(text.lower())]
+                return matches[state] if state < len(matches) else None
+
+            readline.set_completer(complete)
+            readline.set_completer_delims(" \t,/")
+            readline.parse_and_bind("tab: complete")
+        except ImportError:  # pragma: no cover - no readline on this platform
+            pass
+
+    def read(prompt: str) -> str | None:
+        prompt = safe_text(prompt)  # names from the file never drive the terminal
+        if interactive:
+            try:
+                return input(prompt)
+            except EOFError:
+                return None
+        sys.stdout.write(prompt)
+        sys.stdout.flush()
+        line = sys.stdin.readline()
+        if not line:
+            return None
+        line = line.rstrip("\n")
+        sys.stdout.write(safe_text(line) + "\n")  # the echo of piped input is escaped too
+        return line
+
+    path = recorder.path
+    try:
+        code = recorder.run(read)
+    except KeyboardInterrupt:
+        say(f"\ninterrupted; everything accepted is in {path} (kozyr record --resume {path})")
+        code = EXIT_OK
+    finally:
+        recorder.file.release()
+    raise typer.Exit(code)
