@@ -26,7 +26,7 @@ sys.path.insert(0, str(HERE.parent))
 
 import notation  # noqa: E402
 import replay  # noqa: E402
-from replay.rules import parse_rules, random_rules  # noqa: E402
+from replay.games import parse_rules, random_rules  # noqa: E402
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb", "Daria", "Egor"]
 

@@ -31,11 +31,10 @@ from .errors import IllegalMoveError, KgnError, KgnSyntaxError, RulesConfigError
 from .lazy import lazy_attributes
 
 if TYPE_CHECKING:
-    from .api import dump, dumps, load, load_all, loads, loads_all
+    from .api import dump, dumps, load, load_all, loads, loads_all, write_game
     from .kinds import KINDS, NotationKind
     from .parse import iter_games, parse_game, read_game, split_games
     from .records import GameRecord
-    from .write import write_game
 
 __all__ = [
     "KINDS",
@@ -74,7 +73,7 @@ _LAZY = {
     **dict.fromkeys(("iter_games", "parse_game", "read_game", "split_games"), ".parse"),
     **dict.fromkeys(("KINDS", "NotationKind"), ".kinds"),
     "GameRecord": ".records",
-    "write_game": ".write",
+    "write_game": ".api",
 }
 
 

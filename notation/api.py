@@ -7,11 +7,38 @@ from collections.abc import Iterable
 from typing import IO
 
 from .errors import KgnError
+from .kinds import KINDS
 from .parse import iter_games
 from .records import GameRecord
-from .write import write_game
+from .write import INDENT, Writer, quote
 
-__all__ = ["dump", "dumps", "load", "load_all", "loads", "loads_all"]
+__all__ = ["dump", "dumps", "load", "load_all", "loads", "loads_all", "write_game"]
+
+
+def write_game(game: GameRecord) -> str:
+    """The canonical text of one game, ending with a newline (its rounds written by its
+    notation kind)."""
+    kind = KINDS[game.kind]
+    out = Writer(kind.keywords)
+    for tag in game.tags:
+        out.raw("[" + " ".join([tag.name, *(quote(v) for v in tag.values)]) + "]\n")
+    for c in game.notes:
+        out.comment(c)
+        out.newline()
+    for round_ in game.rounds:
+        out.newline()
+        out.indent = INDENT
+        kind.write_round(out, round_)
+        out.newline()
+    return _tidy(out.text())
+
+
+def _tidy(text: str) -> str:
+    # Only blank lines are trimmed: trailing blanks inside a comment are the user's text.
+    lines = [ln if ln.strip() else "" for ln in text.split("\n")]
+    while lines and not lines[-1]:
+        lines.pop()
+    return "\n".join(lines) + "\n"
 
 
 

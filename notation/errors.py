@@ -11,7 +11,7 @@ a.kgn:3:7: error[syntax]: expected a card, found 'X'
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .records import Node
@@ -136,7 +136,7 @@ class KgnError(ValueError):
             lines.append(f"  note: {self.hint}")
         return "\n".join(safe_text(line) for line in lines)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """A JSON-ready record of the diagnostic (stable keys)."""
         return {
             "severity": self.severity,

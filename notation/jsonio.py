@@ -23,8 +23,8 @@ from .errors import KgnError, clip
 from .kinds import KINDS
 from .records import (
     MAX_DIGITS,
-    MAX_HANDS,
     MAX_ITEMS,
+    MAX_ROUNDS,
     GameRecord,
     count_items,
     pydantic_names,
@@ -116,8 +116,8 @@ def _within_limits(game: GameRecord, file: str | None, index: int | None) -> Gam
     """The game, if KGN can hold it: no more hands and items than a KGN reader takes (so
     that what JSON gives always reads back from the KGN written of it)."""
     hands, items = count_items(game)
-    if hands > MAX_HANDS:
-        message = f"a game of {hands:,} {game.ROUNDS}; a game of KGN has at most {MAX_HANDS:,}"
+    if hands > MAX_ROUNDS:
+        message = f"a game of {hands:,} {game.ROUNDS}; a game of KGN has at most {MAX_ROUNDS:,}"
     elif items > MAX_ITEMS:
         message = (
             f"a game of {items:,} moves, notes, cards and other records; a game of KGN holds "

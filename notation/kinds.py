@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
-    from .larkread import Builder
+    from .builder import Builder
     from .records import GameRecord, Node
     from .write import Writer
 

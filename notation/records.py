@@ -15,7 +15,7 @@ same thing are equal wherever they came from, and JSON leaves positions out.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import MISSING, dataclass, field, fields
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, TypeVar
 
@@ -25,10 +25,10 @@ if TYPE_CHECKING:  # at run time these come with pydantic_names(), when JSON nee
 
 __all__ = [
     "MAX_DIGITS",
-    "MAX_HANDS",
     "MAX_ITEMS",
     "MAX_NESTING",
     "MAX_NUMBER",
+    "MAX_ROUNDS",
     "VARIATION_WEIGHT",
     "CardText",
     "Comment",
@@ -66,14 +66,14 @@ MAX_DIGITS = 9
 MAX_NUMBER: int = 10**MAX_DIGITS - 1
 """The largest number KGN writes (a pot, a total, a hand's number): 999,999,999."""
 
-MAX_HANDS = 2_000
-"""A game holds at most this many hands (deals): a long game of Thousand has 150."""
+MAX_ROUNDS = 2_000
+"""A game holds at most this many rounds (hands, deals): a long session has 150."""
 
 MAX_ITEMS = 40_000
 """A game holds at most this many items: its records (tags, hands, moves, comments, glyphs,
 ``$n`` codes, score entries; a variation counts as :data:`VARIATION_WEIGHT`), the values of
-its tags and the cards of card lists (deals, talons, shown combinations, Bura answers); a
-150-hand game of Thousand has 15,000.  With :data:`MAX_HANDS` this bounds the memory one game can take,
+its tags and the cards of card lists (the cards dealt, cards shown, taken or laid); a
+session of 150 hands has 15,000.  With :data:`MAX_ROUNDS` this bounds the memory one game can take,
 whatever its text (:func:`count_items` counts them)."""
 
 MAX_NESTING = 50
@@ -289,9 +289,9 @@ class GameRecord(Node):
     """The field that holds the game's rounds (as JSON and the schema name it)."""
 
     @property
-    def rounds(self) -> list[Any]:
-        """The rounds, in order (a list of the game's round records)."""
-        rounds: list[Any] = getattr(self, self.ROUNDS)
+    def rounds(self) -> Sequence[Node]:
+        """The rounds, in order (the game's list of its round records)."""
+        rounds: Sequence[Node] = getattr(self, self.ROUNDS)
         return rounds
 
     def tag(self, name: str) -> str | None:

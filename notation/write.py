@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import TypeVar
 
-from .records import Comment, Entry, GameRecord, Glyph, Nag, Node, Winner
+from .records import Comment, Entry, Glyph, Nag, Node, Winner
 
 E = TypeVar("E", bound=Entry)
 
@@ -28,7 +28,6 @@ __all__ = [
     "escape_char",
     "quote",
     "seat_text",
-    "write_game",
 ]
 
 REQUIRED_TAGS = ("Game", "Players", "Dealer", "Rules")
@@ -203,30 +202,3 @@ def entries_text(
         after = mark(e) if mark is not None else ""
         parts.append(f"{out.seat(e.seat)} {value}{after}")
     return ", ".join(parts)
-
-
-def write_game(game: GameRecord) -> str:
-    """The canonical text of one game, ending with a newline."""
-    from .kinds import KINDS
-
-    kind = KINDS[game.kind]
-    out = Writer(kind.keywords)
-    for tag in game.tags:
-        out.raw("[" + " ".join([tag.name, *(quote(v) for v in tag.values)]) + "]\n")
-    for c in game.notes:
-        out.comment(c)
-        out.newline()
-    for round_ in game.rounds:
-        out.newline()
-        out.indent = INDENT
-        kind.write_round(out, round_)
-        out.newline()
-    return _tidy(out.text())
-
-
-def _tidy(text: str) -> str:
-    # Only blank lines are trimmed: trailing blanks inside a comment are the user's text.
-    lines = [ln if ln.strip() else "" for ln in text.split("\n")]
-    while lines and not lines[-1]:
-        lines.pop()
-    return "\n".join(lines) + "\n"

@@ -25,9 +25,9 @@ from . import cards
 
 if TYPE_CHECKING:
     from .checking import Report, Visitor, check, replay_record
-    from .games import GAMES, generate, kind_of, new_table, table_of
+    from .games import GAMES, generate, kind_of, new_table, parse_rules, table_of
     from .model import GameKind, Outcome, Table
-    from .rules import Rulebook, RuleSet, parse_rules
+    from .rules import Rulebook, RuleSet
 
 __all__ = [
     "GAMES",
@@ -53,9 +53,9 @@ __all__ = [
 # The engines load when first used (notation.lazy).
 _LAZY = {
     **dict.fromkeys(("Report", "Visitor", "check", "replay_record"), ".checking"),
-    **dict.fromkeys(("GAMES", "generate", "kind_of", "new_table", "table_of"), ".games"),
+    **dict.fromkeys(("GAMES", "generate", "kind_of", "new_table", "parse_rules", "table_of"), ".games"),
     **dict.fromkeys(("GameKind", "Outcome", "Table"), ".model"),
-    **dict.fromkeys(("RuleSet", "Rulebook", "parse_rules"), ".rules"),
+    **dict.fromkeys(("RuleSet", "Rulebook"), ".rules"),
 }
 
 

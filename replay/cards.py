@@ -11,8 +11,6 @@ the tables, so that ``from replay.cards import KH`` reads as play does.
 
 from __future__ import annotations
 
-from typing import Any
-
 from notation.cards import *  # noqa: F403
 from notation.cards import __all__ as _CARDS
 from notation.cards import card_code
@@ -20,7 +18,7 @@ from notation.cards import card_code
 __all__ = [*_CARDS, "shown"]
 
 
-def shown(value: Any) -> str:
+def shown(value: object) -> str:
     """Cards in a move's value as their codes: a card, ``None`` (a card nobody named, as
     ``??``), a list of them, a (seat, card) pair, or a mapping of seats to cards."""
     if value is None:
@@ -33,4 +31,6 @@ def shown(value: Any) -> str:
         return f"({value[0]}, {shown(value[1])})"
     if isinstance(value, dict):
         return "{" + ", ".join(f"{k}: {shown(v)}" for k, v in value.items()) + "}"
-    return "[" + ", ".join(shown(v) for v in value) + "]"
+    if isinstance(value, list):
+        return "[" + ", ".join(shown(v) for v in value) + "]"
+    return repr(value)

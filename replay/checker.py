@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, Generic, Protocol, TypeVar
+from typing import ClassVar, Generic, Protocol, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -24,10 +24,7 @@ from notation.errors import IllegalMoveError, KgnError, RulesConfigError, WrongF
 from notation.records import Comment, GameRecord, Node, Tag, fold_name
 
 from .rules import Rulebook, RuleSet, did_you_mean
-from .table import GameTable
-
-if TYPE_CHECKING:
-    from .model import RoundResult
+from .table import GameTable, RoundResult
 
 __all__ = ["MAX_ERRORS", "Checker", "LineEnded", "Progress", "Report", "Visitor"]
 
@@ -143,8 +140,8 @@ class Checker(Generic[T, G]):
     players: ClassVar[range] = range(0)
     """How many players the game takes."""
     final_close = True
-    """Close what the record leaves open at its end (a Bura deal whose cards are all
-    played: void, or scored in Burkozel)."""
+    """Close what the record leaves open at its end (a round whose cards are all played,
+    which a move could still have ended)."""
     undo = True
     """Save the state at the end, so that the table handed out takes back its last moves
     without replaying the game (False: nobody will; ``pop`` still works, replaying more)."""
@@ -243,7 +240,7 @@ class Checker(Generic[T, G]):
     # -- header ---------------------------------------------------------------------------
 
     players_by_rules: ClassVar[bool] = False
-    """Whether the Rules tag decides how many play (Thousand's ``players=3|4``)."""
+    """Whether the Rules tag decides how many play (a ``players`` switch)."""
 
     @classmethod
     def player_counts(cls, rules: RuleSet) -> range:

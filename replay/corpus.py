@@ -29,9 +29,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
+from notation.api import write_game
 from notation.jsonio import to_dict
 from notation.records import Comment, GameRecord, Glyph, Nag, Node, Tag, fold_name, record_items
-from notation.write import write_game
 
 from .checker import Progress
 from .checking import Visitor, replay_record
@@ -41,7 +41,7 @@ from .model import RoundResult, Stats
 from .table import GameTable
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
     from pyarrow import Schema
     from pyarrow.parquet import ParquetWriter
@@ -155,7 +155,7 @@ def cut_round(game: GameRecord, facts: RoundFacts) -> GameRecord:
     return cut
 
 
-def _rounds(rounds: list[Node], facts: RoundFacts) -> list[Node]:
+def _rounds(rounds: Sequence[Node], facts: RoundFacts) -> list[Node]:
     """The record's round the facts are about: by its place, else by its number."""
     if 0 <= facts.position < len(rounds):
         return [rounds[facts.position]]

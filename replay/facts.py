@@ -50,7 +50,7 @@ class TrickFacts:
     winner: str | None = None
     plays: list[tuple[str, str, bool]] = field(default_factory=list)
     """(player, card, mark): a card nobody saw is ``??``; ``mark`` is the game's own flag
-    of a card played (declared a marriage with it, laid it face down)."""
+    of a card played (something declared with it, or laid face down)."""
 
 
 @dataclass(slots=True)

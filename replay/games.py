@@ -12,6 +12,7 @@ the command line reads the names and titles from it as it starts.
 from __future__ import annotations
 
 import importlib
+import random
 from collections.abc import Iterator, Mapping
 from contextlib import suppress
 from typing import TYPE_CHECKING, Final
@@ -27,7 +28,17 @@ if TYPE_CHECKING:
     Kind = GameKind[GameTable, GameRecord]
     """A game kind, of whichever game."""
 
-__all__ = ["GAMES", "Kind", "generate", "kind_of", "load_kind", "new_table", "table_of"]
+__all__ = [
+    "GAMES",
+    "Kind",
+    "generate",
+    "kind_of",
+    "load_kind",
+    "new_table",
+    "parse_rules",
+    "random_rules",
+    "table_of",
+]
 
 
 class _Registry(Mapping[str, "Kind"]):
@@ -124,3 +135,14 @@ def generate(
 ) -> GameRecord:
     """A complete game played by the bots (the same seed, the same game)."""
     return GAMES[game].generate(seed, rules, players, deals)
+
+
+def parse_rules(game: str, text: str) -> RuleSet:
+    """Resolve a Rules tag against the rulebook of ``game`` (:meth:`Rulebook.parse`):
+    ``parse_rules("thousand", "classic bid-step=10")``."""
+    return GAMES[game].rulebook.parse(text)
+
+
+def random_rules(game: str, rng: random.Random, share: float = 0.3) -> str:
+    """A random mix of ``game``'s switches (:meth:`Rulebook.random`)."""
+    return GAMES[game].rulebook.random(rng, share)

@@ -36,15 +36,14 @@ from notation.cards import Suit
 from notation.records import GameRecord, Node, Tag, fold_name
 
 from .rules import Rulebook, RuleSet
-from .table import GameTable, Outcome, Seats
+from .table import GameTable, Outcome, RoundResult, Seats
 
 if TYPE_CHECKING:
     from notation.kinds import NotationKind
 
     from .checker import Checker, Progress, Report
     from .facts import Column, GameFacts, RoundFacts, Value
-    from .steps import Step
-    from .view import Said, Sheet, View
+    from .view import Said, Sheet, Step, View
 
 __all__ = [
     "Analysis",
@@ -64,14 +63,6 @@ __all__ = [
 M = TypeVar("M")
 """A game's move type."""
 _Self = TypeVar("_Self")
-
-
-class RoundResult(Protocol):
-    """What every game's result of a finished round has."""
-
-    number: int
-    dealer: int
-    notes: list[str]
 
 
 class Table(Protocol[M]):
@@ -358,7 +349,7 @@ class GameKind(Generic[T_co, G_co]):
     name: str
     """The game's name (its ``Game`` tag)."""
     title: str
-    """The game's name in prose: ``Thousand``."""
+    """The game's name in prose (its registry line's title)."""
     round_word: str
     """What one round (one dealing of the cards and its play) is called: ``hand`` or
     ``deal``."""
@@ -385,7 +376,7 @@ class GameKind(Generic[T_co, G_co]):
     annotate: Callable[[G_co, Report, Annotations], None]
     """Writes what a replay found into the record (``kozyr annotate``)."""
     move_note: Callable[[T_co, Node], str | None]
-    """What a move did that ``kozyr annotate`` comments (a marriage and its trump), from
+    """What a move did that ``kozyr annotate`` comments (something it declared), from
     the table after it."""
     question: Callable[[T_co, bool], Question]
     """What the recorder asks next at a table (``question(table, declined)``)."""

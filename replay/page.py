@@ -28,15 +28,15 @@ import hashlib
 import json
 from html import escape
 from pathlib import Path
-from typing import Any
 
 from notation.errors import safe_text
 from notation.records import GameRecord
 
 from .checking import Report
 from .games import GAMES
-from .steps import Step, opening_step, replay_steps
-from .view import CardCode, View, positions
+from .steps import opening_step, replay_steps
+from .table import GameTable
+from .view import CardCode, Step, View, positions
 
 __all__ = ["html_page", "page_data", "page_title"]
 
@@ -48,10 +48,10 @@ class _Values:
     most of what the table shows, so a long session stays small)."""
 
     def __init__(self) -> None:
-        self.values: list[Any] = []
+        self.values: list[object] = []
         self.index: dict[str, int] = {}
 
-    def ref(self, value: Any) -> int:
+    def ref(self, value: object) -> int:
         key = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
         number = self.index.get(key)
         if number is None:
@@ -60,12 +60,12 @@ class _Values:
         return number
 
 
-def _said(parts: list[str]) -> list[Any]:
+def _said(parts: list[str]) -> list[object]:
     """Sentence parts as JSON: text as strings, cards as one-element lists."""
     return [[str(p)] if isinstance(p, CardCode) else safe_text(p) for p in parts]
 
 
-def _names(values: dict[str, Any]) -> dict[str, Any]:
+def _names(values: dict[str, int]) -> dict[str, int]:
     return {safe_text(k): v for k, v in values.items()}
 
 
@@ -89,8 +89,8 @@ def _view(view: View, values: _Values) -> list[int]:
     ]
 
 
-def _steps(steps: list[Step], seat: str | None, values: _Values) -> list[list[Any]]:
-    out = []
+def _steps(steps: list[Step], seat: str | None, values: _Values) -> list[list[object]]:
+    out: list[list[object]] = []
     for st in steps:
         seen = st.seen_by(seat)  # what the page's seat may know at this step, and nothing else
         error = None if seen.error is None else safe_text(seen.error.format())
@@ -115,12 +115,12 @@ def page_data(
     record: GameRecord,
     steps: list[Step],
     report: Report,
-    table: Any,
+    table: GameTable | None,
     *,
     title: str,
     seat: str | None = None,
     spoilers: bool = False,
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """Everything the page shows, as JSON-ready data (file text made safe; for a seat,
     each step as that seat could know it)."""
     values = _Values()
@@ -179,7 +179,7 @@ def _tags(record: GameRecord) -> list[tuple[str, str]]:
     return [(tag.name, " ".join(tag.values)) for tag in record.tags]
 
 
-def _json_block(data: Any) -> str:
+def _json_block(data: object) -> str:
     """JSON that cannot end its script element or open a comment: ``<``, ``>`` and ``&``
     are escaped (JSON.parse reads them back)."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))

@@ -27,9 +27,9 @@ from rich.console import Console
 from rich.text import Text
 
 import notation
+from notation.api import write_game
 from notation.errors import KgnError, safe_text
 from notation.records import GameRecord, Tag, fold_name
-from notation.write import write_game
 
 from .checking import replay_record
 from .games import GAMES

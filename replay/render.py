@@ -20,8 +20,7 @@ from notation.errors import safe_text
 
 from .checking import Report
 from .games import GAMES
-from .steps import Step
-from .view import CardCode, View
+from .view import CardCode, Step, View
 
 __all__ = [
     "SUIT_STYLE",

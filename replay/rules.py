@@ -2,17 +2,18 @@
 
 A record declares its rules in the ``Rules`` tag: a preset, then ``switch=value``
 overrides.  Each game brings its :class:`Rulebook` (its switches, presets and the values
-that contradict each other; ``replay/<game>/rules.py``), and :func:`parse_rules` resolves a
-``Rules`` text against it into a :class:`RuleSet`, or raises a :class:`RulesConfigError`
-that lists the valid choices.
+that contradict each other; ``replay/<game>/rules.py``), which resolves a ``Rules`` text
+into a :class:`RuleSet`, or raises a :class:`RulesConfigError` that lists the valid choices
+(:func:`replay.parse_rules` asks the game's rulebook by the game's name).
 
->>> rules = parse_rules("thousand", "classic bid-step=10 barrel=900")
->>> rules["bid-step"], rules["barrel"], rules["round"]
-('10', '900', '5')
->>> parse_rules("thousand", "classic bid-step=7")
+>>> book = Rulebook("x", (switch("step", "5|10", "X1", "a step"), switch("cap", "on|off", "X2", "a cap")))
+>>> rules = book.parse("classic step=10")
+>>> rules["step"], rules["cap"], rules.text()
+('10', 'on', 'classic step=10')
+>>> book.parse("classic step=7")
 Traceback (most recent call last):
 ...
-notation.errors.RulesConfigError: <input>: error[bad-switch-value]: bid-step=7 is not a value ...
+notation.errors.RulesConfigError: <input>: error[bad-switch-value]: step=7 is not a value ...
 """
 
 from __future__ import annotations
@@ -31,8 +32,6 @@ __all__ = [
     "Switch",
     "conflict",
     "did_you_mean",
-    "parse_rules",
-    "random_rules",
     "switch",
 ]
 
@@ -208,19 +207,3 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     by_fold = {c.casefold(): c for c in choices}
     close = difflib.get_close_matches(word.casefold(), list(by_fold), n=1, cutoff=0.6)
     return f"; did you mean {by_fold[close[0]]!r}?" if close else ""
-
-
-def _rulebook(game: str) -> Rulebook:
-    from .games import GAMES  # the registry sits above the rules it holds
-
-    return GAMES[game].rulebook
-
-
-def parse_rules(game: str, text: str) -> RuleSet:
-    """Resolve a Rules tag against the rulebook of ``game`` (:meth:`Rulebook.parse`)."""
-    return _rulebook(game).parse(text)
-
-
-def random_rules(game: str, rng: random.Random, share: float = 0.3) -> str:
-    """A random mix of ``game``'s switches (:meth:`Rulebook.random`)."""
-    return _rulebook(game).random(rng, share)

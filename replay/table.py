@@ -7,7 +7,7 @@ raises :class:`IllegalMoveError` at that move.
 
 >>> from notation.cards import parse_card, deck, Rank
 >>> h = Holdings(deck(Rank.NINE), 3, deal_clause="T2", play_clause="T2", follow_clause="T5.1")
->>> h.deal_unknown([7, 7, 7], talon=3)
+>>> h.deal_unknown([7, 7, 7], pool=3)
 >>> h.play(0, parse_card("AS"))
 >>> h.play(1, parse_card("AS"))
 Traceback (most recent call last):
@@ -28,9 +28,9 @@ from mypy_extensions import mypyc_attr
 from notation.cards import Card, Suit, card_code, parse_card, suit_of
 from notation.errors import IllegalMoveError, KgnError
 from notation.records import (
-    MAX_HANDS,
     MAX_ITEMS,
     MAX_NUMBER,
+    MAX_ROUNDS,
     GameRecord,
     Tag,
     count_items,
@@ -51,6 +51,7 @@ __all__ = [
     "Moves",
     "Names",
     "Outcome",
+    "RoundResult",
     "Seats",
     "cards_text",
     "display_order",
@@ -65,7 +66,7 @@ _SUIT_CARDS: Final = tuple(frozenset(range(9 * s, 9 * s + 9)) for s in range(4))
 PLAYED: Final = -1
 """Place of a card that is out of play (played to a trick, or set aside)."""
 POOL: Final = -2
-"""Place index of the talon (Thousand) or the stock (Bura)."""
+"""Place index of the cards dealt to no seat (a pile, a stock)."""
 
 
 def display_order(card: Card | None) -> tuple[int, int]:
@@ -101,8 +102,8 @@ class Holdings:
     follow_clause: str
     """The clause cited for a card that contradicts a show-out."""
     names: dict[int, str]
-    """What each place is called in a message: a player's name, ``the talon``, ``the
-    stock`` (a place not named is "that player")."""
+    """What each place is called in a message: a player's name, or the pile's (``the
+    stock``; a place not named is "that player")."""
     known: dict[int, set[Card]]
     unknown: dict[int, int]
     where: dict[Card, int]
@@ -144,11 +145,11 @@ class Holdings:
         other: Holdings = _rebuilt(Holdings, (self.deck, self.seats), self._clauses(), places)
         return other
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[object, ...]:
         """``copy`` and ``pickle``: a like tracker given these places (see :func:`_rebuilt`)."""
         return (_rebuilt, (Holdings, (self.deck, self.seats), self._clauses(), self._places()))
 
-    def _clauses(self) -> dict[str, Any]:
+    def _clauses(self) -> dict[str, object]:
         return {
             "deal_clause": self.deal_clause,
             "play_clause": self.play_clause,
@@ -156,7 +157,7 @@ class Holdings:
             "names": self.names,
         }
 
-    def _places(self) -> dict[str, dict[Any, Any]]:
+    def _places(self) -> dict[str, Mapping[int, object]]:
         return {
             "known": self.known,
             "unknown": self.unknown,
@@ -167,10 +168,10 @@ class Holdings:
 
     # -- set-up ---------------------------------------------------------------------------
 
-    def deal_unknown(self, sizes: list[int], talon: int) -> None:
+    def deal_unknown(self, sizes: list[int], pool: int) -> None:
         for p, n in enumerate(sizes):
             self.unknown[p] = n
-        self.unknown[POOL] = talon
+        self.unknown[POOL] = pool
 
     def place(self, place: int, card: Card | None) -> None:
         """A card dealt to ``place`` (``None``: an unknown card)."""
@@ -416,7 +417,7 @@ _MOST_ITEMS_A_MOVE: Final = 16
 """More than the items any move but a deal adds to a record (a lay of five cards with its
 answer, trick and taker, and the facts of the deal it ends)."""
 _MOST_ITEMS_A_DEAL: Final = 60
-"""More than the items a deal adds (six Bura hands and the stock)."""
+"""More than the items a round's deal adds (six hands and a stock)."""
 _ROOM: Final = 600
 """More than the items one hand or deal adds to a record: what must be left for another."""
 
@@ -432,10 +433,19 @@ class Outcome:
     """How a finished game ended."""
 
     result: str | None
-    """The winner's name (a side ``"Anna+Vera"`` in Burkozel pairs), ``"draw"``, or None
+    """The winner's name (a side ``"Anna+Vera"`` where pairs play), ``"draw"``, or None
     when the session stopped at its limit without a result."""
     scores: dict[str, int]
-    """Per player: Thousand's totals, Bura's net chips, Burkozel's penalty points."""
+    """Per player, what the game counts: points, net chips, penalty points (the kind's
+    ``score_name``)."""
+
+
+class RoundResult(Protocol):
+    """What every game's result of a finished round has."""
+
+    number: int
+    dealer: int
+    notes: list[str]
 
 
 class Moves(Sequence[M]):
@@ -443,7 +453,7 @@ class Moves(Sequence[M]):
 
     __slots__ = ("_log",)
 
-    def __init__(self, log: list[Any]) -> None:
+    def __init__(self, log: list[M]) -> None:
         self._log = log
 
     def __len__(self) -> int:
@@ -490,7 +500,7 @@ class BaseTable(Generic[M, R]):
     players: list[str]
     """The players' names in seat order."""
     results: list[R]
-    """One per finished hand (Thousand) or deal (Bura, Burkozel)."""
+    """One per finished round."""
 
     rules: RuleSet
     @property
@@ -531,9 +541,9 @@ class BaseTable(Generic[M, R]):
         raise NotImplementedError
 
     def __init__(self) -> None:
-        self._log: list[Any] = []
+        self._log: list[M] = []
         """The moves pushed so far: the objects pushed, which the table owns from then on."""
-        self._marks: list[tuple[int, tuple[tuple[Any, ...], int]]] = [(0, self._snapshot())]
+        self._marks: list[tuple[int, tuple[tuple[object, ...], int]]] = [(0, self._snapshot())]
         self._counted: tuple[int, int, int] = (0, 0, 0)
         """The moves, record items and units when the record was last counted
         (:meth:`_check_room`)."""
@@ -558,7 +568,7 @@ class BaseTable(Generic[M, R]):
     def chance_move(self, rng: random.Random) -> M | None:
         raise NotImplementedError
 
-    def is_legal(self, move: Any) -> bool:
+    def is_legal(self, move: M) -> bool:
         """Whether ``push(move)`` would accept ``move`` (tried on a copy of the table)."""
         try:
             self.clone().push(move)
@@ -597,10 +607,10 @@ class BaseTable(Generic[M, R]):
 
     # -- the stack ---------------------------------------------------------------------
 
-    def _snapshot(self) -> tuple[tuple[Any, ...], int]:
+    def _snapshot(self) -> tuple[tuple[object, ...], int]:
         return (tuple(_copy(getattr(self, name)) for name in self.STATE), len(self.results))
 
-    def _restore(self, snap: tuple[tuple[Any, ...], int]) -> None:
+    def _restore(self, snap: tuple[tuple[object, ...], int]) -> None:
         values, count = snap
         for name, value in zip(self.STATE, values, strict=True):
             setattr(self, name, _copy(value))
@@ -696,14 +706,14 @@ class BaseTable(Generic[M, R]):
 
     def _check_room(self) -> None:
         """A new hand or deal must fit the record ``record()`` writes, which KGN must read
-        back: at most MAX_HANDS of them, numbered with at most nine digits, and a record of
+        back: at most MAX_ROUNDS of them, numbered with at most nine digits, and a record of
         at most MAX_ITEMS items (counted exactly only once the game is long enough to come
         near it).  The batch checker, which replays a record that was read, skips this
         (``snapshots`` off)."""
         number = self.next_number()
-        if len(self.results) + 1 > MAX_HANDS or number > MAX_NUMBER:
+        if len(self.results) + 1 > MAX_ROUNDS or number > MAX_NUMBER:
             raise IllegalMoveError(
-                f"a record holds at most {MAX_HANDS:,} {self.round_word}s, numbered up to "
+                f"a record holds at most {MAX_ROUNDS:,} {self.round_word}s, numbered up to "
                 f"{MAX_NUMBER:,}; {self.round_word} {number} would not fit",
                 code="record-limit",
             )
@@ -765,16 +775,18 @@ class BaseTable(Generic[M, R]):
         for name in self.STATE:
             state[name] = _copy(state[name])
         for name in ("results", "_log", "_marks"):
-            state[name] = list(state[name])
+            kept = state[name]
+            assert isinstance(kept, list)
+            state[name] = list(kept)
         other: _T = _rebuilt(type(self), (self.players,), self._start_options(), state)
         return other
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[object, ...]:
         """``copy`` and ``pickle`` make a like table and give it this one's state (its
         state objects themselves: ``copy.deepcopy`` copies them, :meth:`clone` is cheaper)."""
         return (_rebuilt, (type(self), (self.players,), self._start_options(), self._state()))
 
-    def _state(self) -> dict[str, Any]:
+    def _state(self) -> dict[str, object]:
         """What a like table is given to become this one: ``STATE``, the results, the moves
         and the saved positions."""
         state = {name: getattr(self, name) for name in self.STATE}
@@ -816,16 +828,20 @@ _T = TypeVar("_T", bound=GameTable)
 G = TypeVar("G", bound=GameRecord)
 
 
-def _copy(value: Any) -> Any:
+_V = TypeVar("_V")
+
+
+def _copy(value: _V) -> _V:
     """A copy of a piece of table state: scalars and tuples (values nobody changes) as they
     are, state objects by their own ``copy()`` (a few lists), anything else deeply."""
     if value is None or isinstance(value, int | str | tuple):
         return value
     if isinstance(value, list) and not value:
-        return []
+        return copy.copy(value)  # nothing to copy deeply
     own = getattr(value, "copy", None)
     if own is not None and not isinstance(value, list | dict | set):
-        return own()
+        copied: _V = own()
+        return copied
     return copy.deepcopy(value)
 
 

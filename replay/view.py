@@ -7,11 +7,14 @@ text, the Textual viewer) only read these, and nothing here knows about terminal
 
 from __future__ import annotations
 
+import copy
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from notation.cards import card_code
+from notation.errors import KgnError
 from notation.records import Comment, Entry
 
 __all__ = [
@@ -20,6 +23,7 @@ __all__ = [
     "Said",
     "Sheet",
     "SheetRow",
+    "Step",
     "View",
     "add_comment",
     "cards_said",
@@ -58,7 +62,7 @@ class Said:
     """What an event did, in words: its kind and its parts (cards as :class:`CardCode`)."""
 
     kind: str
-    """``deal``, ``call`` (an auction call, a talon or contract move, a claim or a show),
+    """``deal``, ``call`` (a call, or any move that is not a card: a contract, an open ...),
     ``play`` (a card or a lay on the table) or ``other``."""
     parts: list[str]
 
@@ -143,7 +147,7 @@ class View:
     points: dict[str, int] = field(default_factory=dict)
     totals: dict[str, int] = field(default_factory=dict)
     marks: dict[str, str] = field(default_factory=dict)
-    """Per seat: barrel, on the barrel, penalty notes."""
+    """Per seat: what the game marks on a player (its score's state, penalties)."""
     seats: list[str] = field(default_factory=list)
     """Every player, in seating order (the order of the record's Players tag)."""
     dealer: str | None = None
@@ -215,3 +219,67 @@ def add_comment(notes: list[Any], text: str) -> None:
     """Add a comment to a node's notes unless the same text is there already."""
     if not any(isinstance(n, Comment) and n.text == text for n in notes):
         notes.append(Comment(text=text))
+
+
+_CARD = re.compile(r"\b(?:[6-9TJQKA][SCDH]|\?\?)\b")
+"""A card code in a message."""
+
+
+@dataclass
+class Step:
+    """One event of the record and the table after it."""
+
+    said: Said
+    """What the event did, in words (cards marked, for the renderers)."""
+    view: View
+    line: int | None = None
+    column: int | None = None
+    round: int | None = None
+    """The number of the round (the hand, the deal) it is in."""
+    trick: int | None = None
+    notes: list[str] = field(default_factory=list)
+    glyphs: list[str] = field(default_factory=list)
+    variations: list[list[Step]] = field(default_factory=list)
+    error: KgnError | None = None
+    done: int = 0
+    """How many rounds were finished after this step: the score sheet's rows so far."""
+
+    def seen_by(self, seat: str | None) -> Step:
+        """The step as ``seat`` could know it: the table (:meth:`View.seen_by`) and the
+        sentence (a card given or drawn face down is his only if he gave or took it)."""
+        if seat is None:
+            return self
+        seen = replace(self, said=self.said.seen_by(seat), view=self.view.seen_by(seat))
+        error = self.error
+        if error is not None and error.seat != seat and _CARD.search(error.format()):
+            # what was wrong with another player's move names his cards: its rule only
+            hidden = copy.copy(error)
+            hidden.message = f"an illegal move by {error.seat or 'another player'}"
+            hidden.legal, hidden.hint, hidden.source = None, None, None
+            seen.error = hidden
+            seen.said = Said("error", [f"illegal: {hidden.message} ({error.label})"])
+        return seen
+
+
+    @property
+    def legal(self) -> list[str] | None:
+        """At an illegal move: the moves the rules allowed there (None: not known)."""
+        return None if self.error is None else self.error.legal
+
+    @property
+    def kind(self) -> str:
+        """``deal``, ``call``, ``play``, ``other``, ``end`` or ``error``."""
+        return self.said.kind
+
+    @property
+    def closes_trick(self) -> bool:
+        """This event put the last card on a trick (``view.taker`` takes it)."""
+        return self.said.kind == "play" and self.view.taker is not None
+
+    @property
+    def text(self) -> str:
+        """The event in one sentence, card codes as letters."""
+        text = self.said.text
+        if self.closes_trick:
+            text += f"; {self.view.taker} takes the trick"
+        return text

@@ -31,8 +31,7 @@ from textual.widgets.option_list import Option
 from notation.errors import safe_text
 
 from .render import cards_line, cards_shown, plain, said_text, step_head, trump_text
-from .steps import Step
-from .view import Sheet, View, positions
+from .view import Sheet, Step, View, positions
 
 __all__ = ["KEYS", "Viewer"]
 

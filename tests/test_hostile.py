@@ -94,15 +94,15 @@ def test_a_game_holds_at_most_forty_thousand_items_and_the_error_names_the_one_p
 
 def test_a_game_has_at_most_two_thousand_hands_and_both_readers_agree() -> None:
     from notation.thousand.read import read_thousand as fast_thousand
-    from notation.records import MAX_HANDS
+    from notation.records import MAX_ROUNDS
 
     def hands(n: int) -> str:
         return H + "".join(f"\nhand {k}" for k in range(1, n + 1)) + "\n"
 
-    text = hands(MAX_HANDS)
-    assert len(notation.loads(text).hands) == MAX_HANDS
+    text = hands(MAX_ROUNDS)
+    assert len(notation.loads(text).hands) == MAX_ROUNDS
     assert fast_thousand(text, 1) == notation.parse.parse_game(notation.parse.GameText(text, 1, 1, None), fast=False)
-    text = hands(MAX_HANDS + 1)
+    text = hands(MAX_ROUNDS + 1)
     assert fast_thousand(text, 1) is None  # the fast reader leaves the error to the grammar
     with pytest.raises(notation.KgnSyntaxError) as info:
         notation.loads(text)

@@ -23,7 +23,7 @@ from replay import GAMES
 from replay.bura import DealCards as BuraDeal
 from replay.bura import DrawCard, Lay, OpenClaim, ShowCombo
 from replay.checking import replay_record
-from replay.rules import parse_rules, random_rules
+from replay.games import parse_rules, random_rules
 from replay.thousand import Bid, GiveCards, PlayCard, SetContract, TakeTalon
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb", "Daria", "Egor"]

@@ -11,7 +11,7 @@ import notation
 import replay
 from notation.cards import parse_card
 from replay import thousand as th
-from replay.rules import parse_rules
+from replay.games import parse_rules
 from replay.thousand import generate_thousand
 
 

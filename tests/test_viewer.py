@@ -23,7 +23,8 @@ from textual.widgets import DataTable, OptionList, Static
 import notation
 import replay
 from replay.games import GAMES
-from replay.steps import Step, timeline
+from replay.steps import timeline
+from replay.view import Step
 from replay.view import positions
 from replay.viewer import KEYS, HelpScreen, SeatBox, Viewer
 

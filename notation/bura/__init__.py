@@ -20,7 +20,7 @@ from .records import BuraGame
 from .write import KEYWORDS, write_event, write_round
 
 if TYPE_CHECKING:
-    from ..larkread import Builder
+    from ..builder import Builder
 
 __all__ = ["BURKOZEL", "KIND", "BuraGame"]
 

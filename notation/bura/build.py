@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from lark import Token
 
-from ..larkread import Builder, Items, joined
+from ..builder import Builder, Items, joined
 from ..records import Comment, Entry, GiveCard, Glyph, Hand, Nag, Node, Tag, Winner
 from .records import (
     COMBOS,

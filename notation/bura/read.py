@@ -21,7 +21,7 @@ from ..fastparse import (
     num,
     tokens,
 )
-from ..records import MAX_HANDS, Entry, GiveCard, Hand, Pos, Winner, maker
+from ..records import MAX_ROUNDS, Entry, GiveCard, Hand, Pos, Winner, maker
 from ..write import NAME_PATTERN
 from .records import (
     COMBOS,
@@ -98,7 +98,7 @@ class BuraReader(Reader[Variation]):
             if m is not None:
                 if deal is not None:
                     deals.append(deal)
-                    if len(deals) == MAX_HANDS:
+                    if len(deals) == MAX_ROUNDS:
                         raise GiveUp  # the grammar's reader says where
                 deal = _new_round(num(m.group(1)), (lno, 1))
                 if m.end() < len(line):

@@ -18,7 +18,7 @@ from .records import ThousandGame
 from .write import KEYWORDS, write_event, write_round
 
 if TYPE_CHECKING:
-    from ..larkread import Builder
+    from ..builder import Builder
 
 __all__ = ["KIND", "ThousandGame"]
 

@@ -9,7 +9,7 @@ from typing import Final, Literal
 
 from lark import Token
 
-from ..larkread import Builder, Items, joined
+from ..builder import Builder, Items, joined
 from ..records import Comment, GiveCard, Glyph, Hand, Nag, Node, Tag, Winner
 from .records import (
     Call,

@@ -22,7 +22,7 @@ from ..fastparse import (
     num,
     tokens,
 )
-from ..records import MAX_DIGITS, MAX_HANDS, GiveCard, Hand, Pos, Winner, maker
+from ..records import MAX_DIGITS, MAX_ROUNDS, GiveCard, Hand, Pos, Winner, maker
 from ..write import NAME_PATTERN
 from .records import (
     Call,
@@ -114,7 +114,7 @@ class ThousandReader(Reader[Variation]):
             if m is not None:
                 if hand is not None:
                     hands.append(hand)
-                    if len(hands) == MAX_HANDS:
+                    if len(hands) == MAX_ROUNDS:
                         raise GiveUp  # the grammar's reader says where
                 hand = _new_round(num(m.group(1)), (lno, 1))
                 if m.end() < len(line):

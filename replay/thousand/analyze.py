@@ -38,7 +38,7 @@ from .table import ThousandTable
 from .view import results
 
 if TYPE_CHECKING:
-    from ..steps import Step
+    from ..view import Step
 
 __all__ = [
     "CardValue",

@@ -27,7 +27,7 @@ from mypy_extensions import mypyc_attr
 
 from notation.cards import Card, Rank, Suit, card_code, card_points, deck, make_card, suit_of
 from notation.errors import IllegalMoveError
-from notation.records import MAX_NUMBER
+from notation.records import MAX_NUMBER, Node
 
 from ..rules import Rulebook, RuleSet
 from ..table import POOL, BaseTable, Holdings, Outcome, cards_text, display_order
@@ -230,7 +230,7 @@ class RoundState:
     tricks_taken: dict[int, int] = field(default_factory=dict)
     marriage_points: dict[int, int] = field(default_factory=dict)
     marriages: list[tuple[int, int, Suit | None]] = field(default_factory=list)
-    deferred: list[tuple[str, int, int, Any]] = field(default_factory=list)
+    deferred: list[tuple[str, int, int, Node | None]] = field(default_factory=list)
     dealt_known: dict[int, bool] = field(default_factory=dict)
 
     def copy(self) -> RoundState:
@@ -689,7 +689,9 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
             nxt = self._next(nxt, hand.active)
         hand.turn = nxt
 
-    def _check_cap(self, hand: RoundState, seat: int, value: int, what: str, ref: Any) -> None:
+    def _check_cap(
+        self, hand: RoundState, seat: int, value: int, what: str, ref: Node | None
+    ) -> None:
         if value <= 120:
             return
         h = hand.holdings

@@ -19,7 +19,7 @@ from .table import ThousandTable
 if TYPE_CHECKING:
     from ..checker import Report
     from ..model import RoundAnalysis
-    from ..steps import Step
+    from ..view import Step
 
 __all__ = ["KIND"]
 

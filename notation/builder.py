@@ -1,0 +1,286 @@
+"""What every game's Lark builder shares: the base :class:`Builder`, which makes records
+while the grammar's parser reduces (no parse tree is kept), and its helpers.  A game's
+builder (``notation/<game>/build.py``) adds its rules.  Lark itself is loaded by
+:mod:`notation.larkread`, only when a text needs the grammar."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Final, Literal, TypeVar
+
+from lark import Token, Transformer
+
+from .cards import canonical_card
+from .errors import KgnSyntaxError
+from .escapes import decode_comment, unescape_string
+from .records import (
+    MAX_DIGITS,
+    MAX_ITEMS,
+    MAX_ROUNDS,
+    VARIATION_WEIGHT,
+    Comment,
+    Entry,
+    GiveCard,
+    Glyph,
+    Hand,
+    Nag,
+    Node,
+    Tag,
+    Winner,
+    fold_name,
+)
+
+if TYPE_CHECKING:
+    from .gametext import GameText
+
+__all__ = ["Builder", "Items", "joined"]
+
+Items = list[object]
+"""The children of a rule as the parser reduced them: tokens, records, lists of records;
+each rule's method knows their shapes (the grammar fixes them) and checks them as it
+takes them (:meth:`Builder.token`, :meth:`Builder.node`)."""
+
+_N = TypeVar("_N", bound=Node)
+
+_GLYPHS: Final[dict[str, Literal["!", "?", "!!", "??", "!?", "?!"]]] = {
+    "!": "!", "?": "?", "!!": "!!", "??": "??", "!?": "!?", "?!": "?!",
+}  # fmt: skip
+
+
+class Builder(Transformer[Token, object]):
+    """Builds records while the LALR parser reduces (no parse tree is kept): what every
+    game's grammar shares.  A game's builder adds its rules (``start``, its rounds and
+    events)."""
+
+    ROUNDS = "rounds"
+    """What a game's rounds are called in a message (``hands``, ``deals``)."""
+
+    def __init__(self) -> None:
+        super().__init__(visit_tokens=False)
+        self.offset = 0
+        self.shared: dict[str, str] = {}
+        """The Players tag, each name to itself: every record of a seat shares the string."""
+        self.folded: dict[str, str] = {}
+        self.gtext: GameText | None = None
+        self.kind = ""
+        self.items = 0
+        self.rounds = 0
+
+    def reset(self, gtext: GameText | None, kind: str, players: Iterable[str] = ()) -> None:
+        """Ready to read a game of ``kind`` (``players``: the seats an event alone names)."""
+        self.kind = kind
+        self.items = 0
+        self.rounds = 0
+        self.offset = gtext.first_line - 1 if gtext is not None else 0
+        self.gtext = gtext
+        self._players(list(players))
+
+    def _players(self, names: list[str]) -> None:
+        self.shared = {v: v for v in names}
+        self.folded = {}
+        for v in names:
+            self.folded.setdefault(fold_name(v), v)
+
+    # -- what each rule's children are --------------------------------------------------
+
+    @staticmethod
+    def token(item: object) -> Token:
+        """A child that is a token (a keyword, a number, a card, a seat)."""
+        assert isinstance(item, Token), item
+        return item
+
+    @staticmethod
+    def node(item: object, kind: type[_N]) -> _N:
+        """A child that is a record of ``kind``."""
+        assert isinstance(item, kind), item
+        return item
+
+    @staticmethod
+    def nodes(items: Iterable[object], kind: type[_N]) -> list[_N]:
+        """The children that are records of ``kind``, in order."""
+        return [item for item in items if isinstance(item, kind)]
+
+    @staticmethod
+    def notes(item: object) -> list[Node]:
+        """A child that is a list of notes (comments, glyphs, ``$n`` codes, variations)."""
+        assert isinstance(item, list), item
+        return [x for x in item if isinstance(x, Node)]
+
+    @staticmethod
+    def comments_of(item: object) -> list[Comment]:
+        """A child that is a list of comments."""
+        assert isinstance(item, list), item
+        return [x for x in item if isinstance(x, Comment)]
+
+    @staticmethod
+    def strings(item: object) -> list[str]:
+        """A child that is a list of cards (their codes)."""
+        assert isinstance(item, list), item
+        return [str(x) for x in item]
+
+    # -- positions and counts -----------------------------------------------------------
+
+    def _pos(self, tok: Token) -> tuple[int, int]:
+        """Where the record that starts at ``tok`` was written; every record asks once, so
+        this is where a game's records are counted (MAX_ITEMS)."""
+        self._count(tok)
+        return self._at(tok)
+
+    def _count(self, tok: Token, weight: int = 1) -> None:
+        self.items += weight
+        if self.items > MAX_ITEMS:
+            raise self._error(
+                f"this game holds more than {MAX_ITEMS:,} moves, notes, cards and other "
+                f"records; a game of KGN holds at most {MAX_ITEMS:,} (a long game has 15,000)",
+                tok,
+            )
+
+    def _at(self, tok: Token) -> tuple[int, int]:
+        return ((tok.line or 1) + self.offset, tok.column or 1)
+
+    def counted(self, kw: Token) -> None:
+        """One more round (hand, deal) in this game; no more than MAX_ROUNDS."""
+        self.rounds += 1
+        if self.rounds > MAX_ROUNDS:
+            raise self._error(
+                f"this game has more than {MAX_ROUNDS:,} {self.ROUNDS}; a game of KGN has at "
+                f"most {MAX_ROUNDS:,} (a long game has 150)",
+                kw,
+            )
+
+    def number(self, item: object, digits: str | None = None) -> int:
+        """A number of the text (``digits``: the part of the token that is the number); one
+        longer than 9 digits is an error, not a number."""
+        tok = self.token(item)
+        text = str(tok) if digits is None else digits
+        if len(text) > MAX_DIGITS:
+            raise self._error(
+                f"a number of {len(text)} digits; numbers in KGN have at most {MAX_DIGITS}", tok
+            )
+        return int(text)
+
+    def _error(self, message: str, tok: Token) -> KgnSyntaxError:
+        line, col = self._at(tok)
+        g = self.gtext
+        if g is not None:
+            return g.syntax_error(message, line, col)
+        return KgnSyntaxError(message, line=line, column=col)
+
+    def pos(self, item: object) -> tuple[int, int]:
+        """Where the record that starts at this child (a token) was written."""
+        return self._pos(self.token(item))
+
+    # -- rules every grammar shares -----------------------------------------------------
+
+    def tag(self, c: Items) -> Tag:
+        name = self.token(c[0])
+        self._count(name, len(c) - 1)  # each value is an item
+        values = [unescape_string(self.token(t)) for t in c[1:]]
+        if str(name) == "Players":
+            self._players(values)
+        return Tag(name=str(name), values=values, pos=self._pos(name))
+
+    def seat(self, c: Items) -> Token:
+        tok = self.token(c[0])
+        name = unescape_string(tok) if tok.type == "STRING" else str(tok)
+        if name not in self.shared:
+            name = self.folded.get(fold_name(name), name)
+        return Token("SEAT", name, line=tok.line, column=tok.column)
+
+    def name(self, item: object) -> str:
+        """The name a seat reads as: the Players tag's own string for a player (every
+        record of a seat shares it), else the text."""
+        name = str(self.token(item))
+        return self.shared.get(name, name)
+
+    def card_of(self, item: object) -> str:
+        """A card's code (an error where the token is no card)."""
+        tok = self.token(item)
+        try:
+            return canonical_card(str(tok))
+        except ValueError:
+            raise self._error(f"not a card: {str(tok)!r}", tok) from None
+
+    def card(self, c: Items) -> str:
+        """A card of a list (a deal, the talon, a shown combination); it counts towards
+        MAX_ITEMS as a record does."""
+        self._count(self.token(c[0]))
+        return self.card_of(c[0])
+
+    def cards(self, c: Items) -> list[str]:
+        return [str(x) for x in c]
+
+    def comment(self, c: Items) -> Comment:
+        tok = self.token(c[0])
+        text = str(tok)
+        body = text[1:-1] if text.startswith("{") else text[1:]
+        return Comment(text=decode_comment(body.strip()), pos=self._pos(tok))
+
+    def glyph(self, c: Items) -> Glyph:
+        tok = self.token(c[0])
+        return Glyph(text=_GLYPHS[str(tok)], pos=self._pos(tok))
+
+    def nag(self, c: Items) -> Nag:
+        tok = self.token(c[0])
+        return Nag(value=self.number(tok, tok[1:]), pos=self._pos(tok))
+
+    def comments(self, c: Items) -> list[Comment]:
+        return [x for x in c if isinstance(x, Comment)]
+
+    def moves_notes(self, c: Items) -> list[Node]:
+        return [x for x in c if isinstance(x, Node)]
+
+    def winner(self, c: Items) -> Winner:
+        return Winner(seat=self.name(c[1]), notes=self.comments_of(c[2]), pos=self.pos(c[1]))
+
+    def deal_hand(self, c: Items) -> Hand:
+        seat, cards = c
+        return Hand(seat=self.name(seat), cards=self.strings(cards), pos=self.pos(seat))
+
+    def give_card(self, c: Items) -> GiveCard:
+        seat, card = c
+        return GiveCard(seat=self.name(seat), card=self.card_of(card), pos=self.pos(seat))
+
+    def entry(self, c: Items) -> Entry:
+        seat, value = self.signed(c)
+        return Entry(seat=self.name(seat), value=value, pos=self._pos(seat))
+
+    def signed(self, c: Items) -> tuple[Token, int]:
+        """An entry's seat and its value (signed)."""
+        seat = self.token(c[0])
+        rest = [self.token(t) for t in c[1:]]
+        sign = -1 if any(t == "-" for t in rest if t.type == "SIGN") else 1
+        return seat, sign * next(self.number(t) for t in rest if t.type == "INT")
+
+    def variation_opened(self, item: object) -> None:
+        """A variation counts as VARIATION_WEIGHT items (its record costs as much as two
+        moves)."""
+
+        self._count(self.token(item), VARIATION_WEIGHT)
+
+
+_M = TypeVar("_M", bound=Node)
+
+
+def joined(items: Iterable[object], kind: type[_M]) -> list[_M]:
+    """The moves among ``items``; the comments written after a separator (``Anna 100,
+    {...} Boris 110``) join the notes of the move before them, where the writer puts them,
+    and those before the first move (``bid {...} Anna 100``), the first move's notes (every
+    move has ``notes``)."""
+    out: list[_M] = []
+    ahead: list[Comment] = []  # comments before the first move: they join its notes
+    for item in items:
+        if isinstance(item, kind):
+            out.append(item)
+            notes: list[Node] = getattr(item, "notes")  # noqa: B009
+            if ahead:
+                notes[:0] = ahead
+                ahead = []
+        elif isinstance(item, Comment):
+            if out:
+                getattr(out[-1], "notes").append(item)  # noqa: B009
+            else:
+                ahead.append(item)
+    return out
+
+
