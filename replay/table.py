@@ -188,15 +188,10 @@ class Holdings:
 
     def place_all(self, place: int, cards: list[Card | None]) -> None:
         """The cards dealt to ``place``, as :meth:`place` takes each (known ones at once)."""
-        named = set(cards)
-        if (
-            None not in named
-            and len(named) == len(cards)
-            and named <= self.deck
-            and named.isdisjoint(self.where)
-        ):
-            self.known[place] |= named  # type: ignore[arg-type]  # no None, as checked
-            self.where.update(dict.fromkeys(named, place))  # type: ignore[arg-type]
+        named = {card for card in cards if card is not None}
+        if len(named) == len(cards) and named <= self.deck and named.isdisjoint(self.where):
+            self.known[place] |= named
+            self.where.update(dict.fromkeys(named, place))
             return
         for card in cards:  # an unknown card, or one that is wrong: each in turn, as dealt
             self.place(place, card)
@@ -474,7 +469,8 @@ class Moves(Sequence[M]):
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Sequence) and list(self) == list(other)
 
-    __hash__ = None  # type: ignore[assignment]
+    def __hash__(self) -> int:
+        raise TypeError("the moves of a table change: they cannot be hashed")
 
     def __repr__(self) -> str:
         return f"Moves({list(self)!r})"
