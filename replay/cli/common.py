@@ -87,7 +87,8 @@ def _placeholders() -> dict[str, Callable[[], str]]:
 
     def seated(k: "Kind") -> str:
         counts = k.checker.players
-        return f"{k.title} {counts.start}-{counts.stop - 1}"
+        many = f"{counts.start}" if len(counts) == 1 else f"{counts.start}-{counts.stop - 1}"
+        return f"{k.title} {many}"
 
     return {
         "games": lambda: _either(list(GAMES), "or"),

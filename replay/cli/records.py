@@ -241,7 +241,7 @@ def generate(
     rules: RulesText = "classic",
     players: Annotated[
         int | None,
-        typer.Option("--players", metavar="N", help="{seated} (default 3)."),
+        typer.Option("--players", metavar="N", help="{seated} (default 3, where it may)."),
     ] = None,
     deals: Annotated[
         int,
@@ -269,10 +269,11 @@ def generate(
         fail_usage(
             f"{kind.title}'s players are set by the rules (players={choices}), not --players"
         )
-    n = players or 3
     counts = kind.player_counts(ruleset)
+    n = players if players is not None else 3 if 3 in counts else counts.start
     if not kind.players_by_rules and n not in counts:
-        fail_usage(f"{game} is played by {counts.start} to {counts.stop - 1} players")
+        want = f"{counts.start}" if len(counts) == 1 else f"{counts.start} to {counts.stop - 1}"
+        fail_usage(f"{kind.title} is played by {want} players, not {n}")
 
     def make(k: int) -> GameRecord:
         return kind.generate(seed + k, rules, n, deals)
