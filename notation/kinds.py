@@ -82,6 +82,7 @@ KINDS: Final[Mapping[str, NotationKind]] = _Registry(
         "thousand": "notation.thousand:KIND",
         "bura": "notation.bura:KIND",
         "burkozel": "notation.bura:BURKOZEL",
+        "sixtysix": "notation.sixtysix:KIND",
     }
 )
 """Every game KGN knows, by the name of its ``Game`` tag."""

@@ -1,0 +1,256 @@
+"""The fast reader of Sixty-six: canonical text read line by line (the grammar reads the
+rest; :mod:`notation.fastparse` holds what every game's reader shares)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import ClassVar, Final, Literal
+
+from ..fastparse import (
+    CANON,
+    TRICK_NO,
+    GiveUp,
+    Reader,
+    Tokens,
+    may_overflow,
+    new_give_card,
+    new_hand,
+    num,
+    tokens,
+)
+from ..records import MAX_ROUNDS, Entry, GiveCard, Hand, Pos, Winner, maker
+from .records import (
+    STATED,
+    Close,
+    Deal,
+    Draw,
+    Event,
+    Exchange,
+    Out,
+    Play,
+    Round,
+    SixtySixGame,
+    Stated,
+    Trick,
+    Variation,
+)
+from .write import KEYWORDS
+
+__all__ = ["read_sixtysix"]
+
+# The records made most often, made by position (:func:`~notation.records.maker`).
+_new_play: Final[Callable[[str, str, bool, Pos], Play]] = maker(Play, "seat", "card", "marriage", "pos")
+_new_trick: Final[Callable[[int, list[Play], Winner | None, Pos], Trick]] = maker(
+    Trick, "number", "plays", "winner", "pos"
+)
+_new_draw: Final[Callable[[list[GiveCard], Pos], Draw]] = maker(Draw, "cards", "pos")
+_new_entry: Final[Callable[[str, int, Pos], Entry]] = maker(Entry, "seat", "value", "pos")
+_new_stated: Final[Callable[[Literal["points", "score", "totals"], list[Entry], Pos], Stated]] = maker(
+    Stated, "kind", "entries", "pos"
+)
+_new_round: Final[Callable[[int, Pos], Round]] = maker(Round, "number", "pos")
+
+_DEAL: Final = re.compile(r"deal ([0-9]+)(?=\Z| \{)")
+_ENTRY: Final = re.compile(r"([^ ,]+) ([+-]?)([0-9]+)\Z")
+_SEATED: Final[dict[str, type[Exchange] | type[Close] | type[Out]]] = {
+    "exchange": Exchange,
+    "close": Close,
+    "out": Out,
+}
+"""The events that name only a player."""
+
+
+def read_sixtysix(text: str, first_line: int) -> SixtySixGame | None:
+    """The record of a canonical Sixty-six game, or None when the text is not canonical."""
+    if may_overflow(text):
+        return None
+    try:
+        return SixtySixReader(text, first_line).game()
+    except (GiveUp, ValueError, IndexError):
+        return None
+
+
+class SixtySixReader(Reader[Variation]):
+    """Reads a canonical Sixty-six game."""
+
+    KEYWORDS: ClassVar[frozenset[str]] = KEYWORDS
+
+    def game(self) -> SixtySixGame:
+        """The whole game (its text is canonical, else GiveUp)."""
+        tags, i, _ = self.header(("sixtysix",), notes=True, variations=True)
+        notes, skipped = self.leading_comments(i)
+        i += len(skipped)
+        deals: list[Round] = []
+        deal: Round | None = None
+        may_note, noted = self.may_note, self.NOTED.search
+        for lno, m, line in self.blocks(i, _DEAL):
+            if m is not None:
+                if deal is not None:
+                    deals.append(deal)
+                    if len(deals) == MAX_ROUNDS:
+                        raise GiveUp  # the grammar's reader says where
+                deal = _new_round(num(m.group(1)), (lno, 1))
+                if m.end() < len(line):
+                    deal.notes = self.comments(tokens(line, m.end()), 0, lno, end=True)
+                continue
+            if deal is None:
+                raise GiveUp
+            events = deal.events
+            if may_note and noted(line) is not None and not line.startswith("  hands "):
+                events.append(self.taker_noted(line, lno, self.trick) or self.noted(line, lno))
+                continue
+            if "0" <= line[2] <= "9":
+                events.append(self.trick(line, lno))
+                continue
+            word, _, rest = line[2:].partition(" ")
+            pos = (lno, 3)
+            if word == "hands":
+                if events or deal.dealing is not None:
+                    raise GiveUp
+                deal.dealing = self.dealing(rest, lno)
+            elif word == "draw":
+                events.append(_new_draw(self.drawn(rest, lno), pos))
+            elif word in _SEATED:
+                events.append(_SEATED[word](seat=self.seat(rest), pos=pos))
+            elif word in STATED:
+                events.append(_new_stated(STATED[word], self.stated(word, rest, lno), pos))
+            else:
+                raise GiveUp
+        if deal is not None:
+            deals.append(deal)
+        return SixtySixGame(tags=tags, notes=notes, deals=deals)
+
+    # -- lines without notes ----------------------------------------------------------------
+
+    def dealing(self, rest: str, lno: int) -> Deal:
+        """``Anna: ... / Boris: ... / trump: 9H / stock: ...`` (any part left out)."""
+        hands: list[Hand] = []
+        trump: str | None = None
+        stock: list[str] | None = None
+        given: set[str] = set()
+        col = 9
+        for part in rest.split(" / "):
+            name, colon, cards = part.partition(":")
+            if not colon or (cards and not cards.startswith(" ")):
+                raise GiveUp
+            if name in ("trump", "stock"):
+                if name in given:
+                    raise GiveUp
+                given.add(name)
+                if name == "trump":
+                    trump = CANON.get(cards[1:])
+                    if trump is None:
+                        raise GiveUp
+                else:
+                    stock = self.cards(cards[1:])
+            else:
+                hands.append(new_hand(self.seat(name), self.cards(cards[1:]), (lno, col)))
+            col += len(part) + 3
+        return Deal(hands=hands, trump=trump, stock=stock, pos=(lno, 3))
+
+    def trick(self, line: str, lno: int) -> Trick:
+        """``3. Anna KH marriage, Boris 9H -> Anna`` (without notes)."""
+        number, head, col, winner = self.trick_line(line, lno)
+        plays: list[Play] = []
+        for part in head.split(", "):
+            bits = part.split(" ")
+            if len(bits) == 3 and bits[2] == "marriage":
+                marriage = True
+            elif len(bits) == 2:
+                marriage = False
+            else:
+                raise GiveUp
+            card = CANON.get(bits[1])
+            if card is None:
+                raise GiveUp
+            plays.append(_new_play(self.seat(bits[0]), card, marriage, (lno, col)))
+            col += len(part) + 2
+        return _new_trick(number, plays, winner, (lno, 3))
+
+    def drawn(self, rest: str, lno: int) -> list[GiveCard]:
+        """``Anna JS, Boris ??``: the cards drawn, in order."""
+        out: list[GiveCard] = []
+        col = 8
+        for part in rest.split(", "):
+            seat, _, written = part.partition(" ")
+            card = CANON.get(written)
+            if card is None:
+                raise GiveUp
+            out.append(new_give_card(self.seat(seat), card, (lno, col)))
+            col += len(part) + 2
+        return out
+
+    def stated(self, word: str, rest: str, lno: int) -> list[Entry]:
+        """``Anna 68, Boris 22``: a stated fact's entries."""
+        out: list[Entry] = []
+        col = 3 + len(word) + 1
+        for part in rest.split(", "):
+            m = _ENTRY.match(part)
+            if m is None:
+                raise GiveUp
+            value = num(m.group(3)) * (-1 if m.group(2) == "-" else 1)
+            out.append(_new_entry(self.seat(m.group(1)), value, (lno, col)))
+            col += len(part) + 2
+        return out
+
+    # -- lines with notes -------------------------------------------------------------------
+
+    def noted(self, line: str, lno: int) -> Event:
+        """An event line that may carry notes, read token by token."""
+        toks = tokens(line, 2)
+        word, col = toks[0]
+        pos = (lno, col)
+        if TRICK_NO.match(word):
+            plays, winner, k = self.plays(toks, 1, lno, 0)
+            if k != len(toks):
+                raise GiveUp
+            return Trick(number=num(word[:-1]), plays=plays, winner=winner, pos=pos)
+        if word == "draw":
+            drawn, k = self.given(toks, 1, lno)
+            return Draw(cards=drawn, notes=self.comments(toks, k, lno, end=True), pos=pos)
+        if word in _SEATED:
+            notes = self.comments(toks, 2, lno, end=True)
+            return _SEATED[word](seat=self.seat(toks[1][0]), notes=notes, pos=pos)
+        if word in STATED:
+            raw, k = self.entries(toks, 1, lno)
+            entries = [_new_entry(seat, value, at) for seat, value, _, at in raw]
+            notes = self.comments(toks, k, lno, end=True)
+            return Stated(kind=STATED[word], entries=entries, notes=notes, pos=pos)
+        raise GiveUp
+
+    def plays(
+        self, toks: Tokens, k: int, lno: int, depth: int
+    ) -> tuple[list[Play], Winner | None, int]:
+        """Cards played, separated by commas (each with its notes), then the taker if one
+        is stated, from token ``k`` on; and the token after them (the end of the line, or
+        the ``)`` that closes a variation)."""
+        plays: list[Play] = []
+        n = len(toks)
+        while True:
+            seat, at = toks[k]
+            card = CANON.get(toks[k + 1][0])
+            if card is None:
+                raise GiveUp
+            k += 2
+            marriage = k < n and toks[k][0] == "marriage"
+            k += marriage
+            notes, k = self.move_notes(toks, k, lno, variations=True, depth=depth)
+            plays.append(
+                Play(seat=self.seat(seat), card=card, marriage=marriage, notes=notes, pos=(lno, at))
+            )
+            if k == n or toks[k][0] == ")":
+                return plays, None, k
+            if toks[k][0] == ",":
+                k += 1
+                continue
+            winner, k = self.winner(toks, k, lno)
+            return plays, winner, k
+
+    def variation(self, toks: Tokens, k: int, lno: int, depth: int) -> tuple[Variation, int]:
+        """A variation of the rest of a trick (its cards, and the taker if stated), from
+        the token after ``(`` to its ``)``; one with later events is left to the grammar."""
+        plays, winner, k = self.plays(toks, k, lno, depth)
+        if toks[k][0] != ")":
+            raise GiveUp
+        return Variation(plays=plays, winner=winner), k + 1

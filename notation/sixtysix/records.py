@@ -1,0 +1,191 @@
+"""The records of Sixty-six (Шестьдесят шесть): what such a record says, as data.
+
+A game (:class:`SixtySixGame`) is its tags and its deals (:class:`Round`), each the cards
+dealt (both hands, the turned trump, the stock's order when known) and the events in the
+order they happened: tricks, draws, the trump nine exchanged, the stock closed, a player
+going out, and the stated facts; a :class:`Variation` is another line of play from before
+the card it follows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, ClassVar, Final, Literal
+
+from ..records import (
+    CardText,
+    Comment,
+    Count,
+    Entry,
+    Flag,
+    GameRecord,
+    GiveCard,
+    Glyph,
+    Hand,
+    Nag,
+    Node,
+    Winner,
+    json_types,
+    tagged,
+)
+
+if TYPE_CHECKING:
+    from ..records import Signed  # noqa: F401  # the annotations name it
+
+__all__ = [
+    "STATED",
+    "Close",
+    "Deal",
+    "Draw",
+    "Event",
+    "Exchange",
+    "Note",
+    "Out",
+    "Play",
+    "Round",
+    "SixtySixGame",
+    "Stated",
+    "Trick",
+    "Variation",
+    "pydantic_names",
+]
+
+STATED: Final[dict[str, Literal["points", "score", "totals"]]] = {
+    "points": "points",
+    "score": "score",
+    "totals": "totals",
+}
+"""The words of the stated facts, each the value of its ``kind``."""
+
+
+@dataclass(slots=True, kw_only=True, eq=False)
+class Play(Node):
+    """One card played to a trick; ``marriage`` marks a marriage shown with the lead."""
+
+    kind: Literal["play"] = "play"
+    seat: str
+    card: CardText
+    marriage: Flag = False
+    notes: list[Note] = field(default_factory=list)
+
+
+@dataclass(slots=True, kw_only=True, eq=False)
+class Trick(Node):
+    """A trick: its number, the lead and the answer, the stated winner."""
+
+    kind: Literal["trick"] = "trick"
+    number: Count
+    plays: list[Play]
+    winner: Winner | None = None
+
+
+@dataclass(slots=True, kw_only=True, eq=False)
+class Deal(Node):
+    """The deal: each seat's cards, the trump card turned up, the stock from the top (the
+    trump card lies under it); any part left out, any card ``??``."""
+
+    kind: Literal["dealing"] = "dealing"
+    hands: list[Hand] = field(default_factory=list)
+    trump: CardText | None = None
+    stock: list[CardText] | None = None
+    notes: list[Comment] = field(default_factory=list)
+
+
+@dataclass(slots=True, kw_only=True, eq=False)
+class Draw(Node):
+    """Cards drawn from the stock after a trick, one at a time, in order."""
+
+    kind: Literal["draw"] = "draw"
+    cards: list[GiveCard]
+    notes: list[Comment] = field(default_factory=list)
+
+
+@dataclass(slots=True, kw_only=True, eq=False)
+class Exchange(Node):
+    """The player on lead exchanges the trump nine for the turned trump card."""
+
+    kind: Literal["exchange"] = "exchange"
+    seat: str
+    notes: list[Comment] = field(default_factory=list)
+
+
+@dataclass(slots=True, kw_only=True, eq=False)
+class Close(Node):
+    """The player on lead closes the stock."""
+
+    kind: Literal["close"] = "close"
+    seat: str
+    notes: list[Comment] = field(default_factory=list)
+
+
+@dataclass(slots=True, kw_only=True, eq=False)
+class Out(Node):
+    """A player declares that he holds 66 ("out"): the deal ends."""
+
+    kind: Literal["out"] = "out"
+    seat: str
+    notes: list[Comment] = field(default_factory=list)
+
+
+@dataclass(slots=True, kw_only=True, eq=False)
+class Stated(Node):
+    """A stated fact of a finished deal: each player's ``points`` (cards taken and counted
+    marriages), the game points it ``score``-d, the running ``totals``."""
+
+    kind: Literal["points", "score", "totals"]
+    entries: list[Entry]
+    notes: list[Comment] = field(default_factory=list)
+
+
+Event = Trick | Draw | Exchange | Close | Out | Stated
+
+
+@dataclass(slots=True, kw_only=True, eq=False)
+class Variation(Node):
+    """Another line of play from before the card it follows: the rest of that trick, then
+    the deal's later events."""
+
+    kind: Literal["variation"] = "variation"
+    plays: list[Play] = field(default_factory=list)
+    winner: Winner | None = None
+    events: list[Event] = field(default_factory=list)
+
+
+Note = Comment | Glyph | Nag | Variation
+
+
+@dataclass(slots=True, kw_only=True, eq=False)
+class Round(Node):
+    """One deal of Sixty-six (a round: the deal and its play)."""
+
+    kind: Literal["deal"] = "deal"
+    number: Count
+    notes: list[Comment] = field(default_factory=list)
+    dealing: Deal | None = None
+    events: list[Event] = field(default_factory=list)
+
+
+@dataclass(slots=True, kw_only=True, eq=False)
+class SixtySixGame(GameRecord):
+    """A game of Sixty-six: the header and the deals in order."""
+
+    kind: Literal["sixtysix"] = "sixtysix"
+    deals: list[Round] = field(default_factory=list)
+
+    ROUNDS: ClassVar[str] = "deals"
+    """The field that holds the game's rounds: its deals."""
+
+    @property
+    def rounds(self) -> list[Round]:
+        """The deals, in order (every game record has ``rounds``)."""
+        return self.deals
+
+
+def pydantic_names() -> None:
+    """Make this module's annotations readable by pydantic: the shared types
+    (:func:`notation.records.json_types`) and its tagged unions of events and notes."""
+    names = globals()
+    if "Field" not in names:
+        names.update(json_types())
+        names["Event"] = tagged(Event)
+        names["Note"] = tagged(Note)
