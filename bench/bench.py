@@ -7,7 +7,7 @@ the library, `kozyr validate --jobs 1` (one process, CPU time), `kozyr validate`
 wall time), and python-chess's `chess.pgn.read_game` loop (one process, CPU time) on a PGN
 corpus of the same size (each one-process figure the best of three runs, kozyr's and
 python-chess's alike); then the ratios, one process against one process (and all cores
-apart); then the same one-process figure for a Bura and Burkozel corpus.  For each game,
+apart); then the same one-process figure for a Bura and Burkozel corpus and a Sixty-six one.  For each game,
 ``--jobs 2`` against ``--jobs 1`` by the wall clock (the target is 1.8x on two free cores).
 `--big` also checks a 100 MB file and reports the peak RSS of every process (the main one and
 each worker).
@@ -127,6 +127,15 @@ def bura_corpus(mb: float) -> Path:
             write_game(generate(game, seed=seed, players=3, deals=40))
             for game in ("bura", "burkozel")
         ],
+    )
+
+
+def sixtysix_corpus(mb: float) -> Path:
+    from notation import write_game
+    from replay import generate
+
+    return generated_corpus(
+        f"sixtysix-{mb:g}mb.kgn", mb, lambda seed: [write_game(generate("sixtysix", seed=seed))]
     )
 
 
@@ -250,6 +259,14 @@ def main() -> None:
     bn_one = cli_line("Bura, a comment on every trick: -j 1", b_noted, b_noted.stat().st_size / 1e6, bura_games, "1")
     print(f"Bura with a comment on every trick: kozyr validate --jobs 1 / python-chess: "
           f"{bn_one / chess_rate:.2f}x")
+
+    six = sixtysix_corpus(args.mb)
+    six_mb = six.stat().st_size / 1e6
+    six_games = sum(1 for _ in open(six, encoding="utf-8") if _.startswith("[Game "))
+    s_one = cli_line("Sixty-six: kozyr validate --jobs 1", six, six_mb, six_games, "1")
+    print(f"Sixty-six: kozyr validate --jobs 1 / python-chess, one process each, CPU time: "
+          f"{s_one / chess_rate:.2f}x")
+    scaling(six)
 
     if args.big:
         big = big_corpus(100)

@@ -81,6 +81,7 @@ GAMES: Final = _Registry(
         "thousand": "Thousand",
         "bura": "Bura",
         "burkozel": "Burkozel",
+        "sixtysix": "Sixty-six",
     }
 )
 """Every game kozyr knows, by the name of its ``Game`` tag (and its title)."""

@@ -37,7 +37,7 @@ def test_every_clause_the_engines_cite_is_written_out_in_the_rulebook() -> None:
 def test_every_switch_and_value_is_in_the_rulebook() -> None:
     house = RULES[RULES.index("## House rules") :]
     sections = {
-        game: house[house.index(f"### {game.capitalize()} (") :].split("\n### ")[0]
+        game: house[house.index(f"### {GAMES[game].title} (") :].split("\n### ")[0]
         for game in GAMES
     }
     for game in GAMES:

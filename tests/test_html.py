@@ -410,3 +410,21 @@ def test_a_page_is_named_by_its_file_or_event_never_its_folder(tmp_path: Path) -
     assert "secret-folder" not in page and str(tmp_path) not in page
     title = page_json(tmp_path / "p.html")["title"]
     assert title in ("club.kgn", notation.loads(source.read_text()).tag("Event"))
+
+
+def test_a_sixtysix_page_shows_the_stock_the_trump_card_and_a_closed_stock(browser: Any, tmp_path: Path) -> None:
+    from replay.steps import timeline
+
+    source = SAMPLES / "sixtysix" / "01-close-made-and-failed.kgn"
+    steps, _ = timeline(notation.loads(source.read_text()))
+    closed = next(i for i, st in enumerate(steps) if "closes the stock" in st.said.text)
+    page = write_page(tmp_path, source)
+    corners = "return [...document.querySelectorAll('.corner')].map(c => c.innerText).join(' | ')"
+    cards = "return [...document.querySelectorAll('.corner .card')].map(c => c.dataset.card)"
+    open_page(browser, page, "#s1")
+    assert "trump" in browser.execute_script(corners) and "stock 12" in browser.execute_script(corners)
+    assert browser.execute_script(cards) == ["9H"]
+    open_page(browser, page, f"#s{closed}")
+    shown = browser.execute_script(corners)
+    assert "stock closed" in shown and "closes the stock" in browser.execute_script("return document.body.innerText")
+    assert browser.execute_script(cards) == []  # the turned card lies face down under it

@@ -44,8 +44,8 @@ runner = CliRunner()
 
 def agree(text: str) -> bool:
     """The fast reader gives Lark's record and positions, or steps aside. True if it read."""
-    kind = "bura" if text.startswith(('[Game "bura"]', '[Game "burkozel"]')) else "thousand"
-    fast = KINDS[kind].read(text, 1)
+    named = text[len('[Game "') : text.find('"]')] if text.startswith('[Game "') else ""
+    fast = KINDS[named if named in KINDS else "thousand"].read(text, 1)
     try:
         slow = parse_game(GameText(text, 1, 1), fast=False)
     except notation.KgnError:

@@ -69,6 +69,12 @@ GENERATED = [
     ("burkozel", "zero=zero-points", "switch", 20, 3),
     ("burkozel", "limit=20", "switch", 0, 3),
     ("burkozel", "shokha=on", "switch", 0, 3),
+    ("sixtysix", "target=11", "switch", 0, 2),
+    ("sixtysix", "next-dealer=loser", "switch", 0, 2),
+    ("sixtysix", "last-trick=0", "switch", 2, 2),
+    ("sixtysix", "nine-exchange=off", "default", 0, 2),
+    ("sixtysix", "closing=off", "default", 0, 2),
+    ("sixtysix", "marriage-late=off", "default", 0, 2),
 ]
 
 

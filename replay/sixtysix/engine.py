@@ -1,0 +1,917 @@
+"""The Sixty-six engine (docs/rules.md: S clauses, and the switches).
+
+Two players, 24 cards.  A deal is played in two phases: while the stock is open anything
+may be played and both draw after each trick (S4); once it is closed or gone the follower
+must follow, win if he can, and trump if he cannot follow (S5).  The first to count 66
+(card points and the marriages shown once he has a trick) declares it and wins the deal
+(S9); the game is to seven game points (S1).  As with the other games you ``push`` moves
+in the order of play and an illegal one raises :class:`IllegalMoveError` with its clause.
+
+>>> from notation.cards import parse_card as c
+>>> beats(c("TH"), c("KH"), Suit.SPADES), beats(c("9S"), c("AH"), Suit.SPADES)
+(True, True)
+>>> game_points(40, took_a_trick=True), game_points(32, True), game_points(0, False)
+(1, 2, 3)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import ClassVar, Final, TypedDict
+
+from mypy_extensions import mypyc_attr
+
+from notation.cards import Card, Rank, Suit, card_code, card_points, deck, make_card, suit_of
+from notation.errors import IllegalMoveError, plural
+from notation.records import MAX_NUMBER
+
+from ..rules import Rulebook, RuleSet
+from ..table import POOL, BaseTable, Holdings, Outcome, cards_text, display_order
+from .moves import Close, DealCards, DrawCard, Exchange, GoOut, PlayCard, SixtySixMove
+from .rules import RULEBOOK
+
+__all__ = [
+    "ENDED",
+    "RoundResult",
+    "SixtySixEngine",
+    "SixtySixSettings",
+    "beats",
+    "ended",
+    "game_points",
+]
+
+DECK: Final = deck(Rank.NINE)
+"""The 24 cards, 9 to ace."""
+HAND: Final = 6
+"""Cards in a hand (S2)."""
+OUT: Final = 66
+"""What going out needs (S9)."""
+
+ENDED: Final = {
+    "out": "{winner} went out",
+    "false-out": "{loser} went out without 66",
+    "played-out": "{winner} counted more when all was played",
+    "tie": "a tie when all was played: nobody scores",
+    "closed-failed": "{closer} closed and did not go out",
+}
+"""How a deal ended, in words (:func:`ended`)."""
+
+
+def ended(res: RoundResult, names: list[str]) -> str:
+    """How a deal ended, in a phrase (``Anna went out``)."""
+    winner = "" if res.winner is None else names[res.winner]
+    loser = "" if res.winner is None else names[1 - res.winner]
+    closer = "" if res.closed_by is None else names[res.closed_by]
+    return ENDED[res.end].format(winner=winner, loser=loser, closer=closer)
+
+
+def beats(card: Card, best: Card, trump: Suit) -> bool:
+    """S3: whether ``card`` played after ``best`` takes the trick from it."""
+    if card // 9 == best // 9:
+        return card % 9 > best % 9
+    return card // 9 == trump
+
+
+def game_points(loser: int, took_a_trick: bool) -> int:
+    """S12: the game points a deal's winner scores: 1 when the loser counts 33 or more, 2
+    (schneider) when less but he took a trick, 3 (schwarz) when he took none."""
+    if not took_a_trick:
+        return 3
+    return 1 if loser >= 33 else 2
+
+
+@mypyc_attr(serializable=True)
+@dataclass(frozen=True, slots=True)
+class SixtySixSettings:
+    """The switches, resolved."""
+
+    target: int
+    alternate: bool
+    last_trick: int
+    exchange: bool
+    closing: bool
+    marriage_late: bool
+
+    @classmethod
+    def from_rules(cls, rules: RuleSet) -> SixtySixSettings:
+        return cls(
+            target=int(rules["target"]),
+            alternate=rules["next-dealer"] == "alternate",
+            last_trick=int(rules["last-trick"]),
+            exchange=rules["nine-exchange"] == "on",
+            closing=rules["closing"] == "on",
+            marriage_late=rules["marriage-late"] == "on",
+        )
+
+
+@mypyc_attr(serializable=True)
+@dataclass(slots=True)
+class RoundResult:
+    """How a deal ended and what it scored."""
+
+    number: int
+    dealer: int
+    end: str = ""
+    """``out``, ``false-out``, ``played-out``, ``tie`` or ``closed-failed`` (:data:`ENDED`)."""
+    winner: int | None = None
+    """The seat that won the deal (None: a tie)."""
+    points: dict[int, int] = field(default_factory=dict)
+    """Each seat's count: card points taken and counted marriages (and the last trick's
+    bonus when the cards were played out)."""
+    scores: dict[int, int] = field(default_factory=dict)
+    """The game points each seat scored in the deal."""
+    totals: dict[int, int] = field(default_factory=dict)
+    tricks: dict[int, int] = field(default_factory=dict)
+    closed_by: int | None = None
+    marriages: list[tuple[int, int, Suit]] = field(default_factory=list)
+    """(seat, value, suit) of each marriage shown."""
+    carried: int = 0
+    """Game points a tie leaves for the next deal's winner, after this deal (S10)."""
+    notes: list[str] = field(default_factory=list)
+
+
+@mypyc_attr(serializable=True)
+@dataclass
+class RoundState:
+    """A deal in progress."""
+
+    number: int
+    dealer: int
+    holdings: Holdings
+    trump_card: Card
+    """The card turned up under the stock (after an exchange, the nine)."""
+    stock: list[Card | None] | None
+    """The stock's order when known, top first, the trump card last."""
+    phase: str = "lead"
+    """``lead`` (the leader may exchange, close or go out, then leads), ``follow``,
+    ``draw``, or ``end``: every card is played, and the taker of the last trick may still
+    go out before the deal is scored as played out."""
+    leader: int = 0
+    turn: int = 0
+    trick_no: int = 1
+    trick: list[tuple[int, Card]] = field(default_factory=list)
+    won: dict[int, list[Card]] = field(default_factory=dict)
+    tricks_taken: dict[int, int] = field(default_factory=dict)
+    marriages: list[tuple[int, int, Suit]] = field(default_factory=list)
+    draws_due: list[int] = field(default_factory=list)
+    closed_by: int | None = None
+    tricks_at_close: int = 0
+    """The tricks the closer's opponent had taken when the stock was closed (S11)."""
+    exhausted: bool = False
+    out_right: int | None = None
+    """The seat that may go out now (S9): the taker of the last trick until he leads
+    again, or the leader who has just shown a marriage, until the answer."""
+
+    @property
+    def trump(self) -> Suit:
+        return suit_of(self.trump_card)
+
+    @property
+    def strict(self) -> bool:
+        """S5: the stock is closed or gone."""
+        return self.closed_by is not None or self.exhausted
+
+    def copy(self) -> RoundState:
+        other = RoundState(
+            self.number,
+            self.dealer,
+            self.holdings.copy(),
+            self.trump_card,
+            None if self.stock is None else self.stock[:],
+            self.phase,
+            self.leader,
+            self.turn,
+            self.trick_no,
+            self.trick[:],
+            {p: v[:] for p, v in self.won.items()},
+            dict(self.tricks_taken),
+            self.marriages[:],
+            self.draws_due[:],
+            self.closed_by,
+            self.tricks_at_close,
+            self.exhausted,
+            self.out_right,
+        )
+        return other
+
+
+@mypyc_attr(serializable=True)
+@dataclass
+class MatchState:
+    """The game across deals."""
+
+    dealer: int
+    number: int
+    totals: list[int]
+    bonus: int = 0
+    """Game points the next deal's winner scores besides his own (after a 65-65 tie)."""
+    over: bool = False
+    result: str | None = None
+
+    def copy(self) -> MatchState:
+        return MatchState(self.dealer, self.number, self.totals[:], self.bonus, self.over, self.result)
+
+
+class Setup(TypedDict, total=False):
+    """Where a game recorded from the middle of a session starts (its start tags)."""
+
+    first_deal: int
+    totals: list[int]
+    bonus: int
+
+
+class Start(Setup):
+    """How a table was started: its first dealer and where it starts."""
+
+    dealer: int
+
+
+def _err(message: str, code: str, clause: str, legal: list[str] | None = None) -> IllegalMoveError:
+    return IllegalMoveError(message, code=code, clause=clause, legal=legal)
+
+
+class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
+    """The rules of Sixty-six: moves pushed in the order of play, each checked (the table,
+    :class:`replay.sixtysix.SixtySixTable`, adds the moves as KGN and ``record()``)."""
+
+    game = "sixtysix"
+    round_word = "deal"
+    RULEBOOK: ClassVar[Rulebook] = RULEBOOK
+    STATE = ("match", "deal", "last_winner", "last_trick")
+    CHANCE = DealCards
+
+    def __init__(
+        self,
+        players: list[str],
+        *,
+        dealer: int = 0,
+        rules: RuleSet | None = None,
+        first_deal: int = 1,
+        totals: list[int] | None = None,
+        bonus: int = 0,
+    ) -> None:
+        self.rules = rules or self.RULEBOOK.parse("classic")
+        self.settings = SixtySixSettings.from_rules(self.rules)
+        self.players = list(players)
+        self.match = MatchState(
+            dealer=dealer, number=first_deal, totals=list(totals or [0, 0]), bonus=bonus
+        )
+        self.places: dict[int, str] = {**dict(enumerate(self.players)), POOL: "the stock"}
+        """What each place of the cards is called in a message."""
+        self.deal: RoundState | None = None
+        self.results: list[RoundResult] = []
+        self.last_winner: int | None = None
+        self.last_trick: tuple[tuple[int, Card], ...] | None = None
+        """The trick just completed, until the next card or deal."""
+        self._start: Start = {
+            "dealer": dealer,
+            "first_deal": first_deal,
+            "totals": list(self.match.totals),
+            "bonus": bonus,
+        }
+        super().__init__()
+
+    @property
+    def start(self) -> Start:
+        """How the table was started (what ``record()`` writes in the start tags)."""
+        return self._start
+
+    # -- basics -------------------------------------------------------------------------
+
+    def name(self, seat: int) -> str:
+        return self.players[seat]
+
+    @property
+    def phase(self) -> str:
+        """``deal`` (one is due), ``lead``, ``follow``, ``draw``, ``end`` (every card is
+        played: the last taker may go out, or the next deal comes), or ``over``."""
+        if self.match.over:
+            return "over"
+        return "deal" if self.deal is None else self.deal.phase
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision it is: the leader, the follower, the one drawing; None
+        while a deal is due or at the end."""
+        deal = self.deal
+        if deal is None or self.match.over:
+            return None
+        if deal.phase == "draw":
+            return deal.draws_due[0]
+        if deal.phase == "end":
+            return deal.out_right
+        return deal.turn
+
+    @property
+    def trump(self) -> Suit | None:
+        return self.deal.trump if self.deal is not None else None
+
+    @property
+    def trick_open(self) -> bool:
+        return self.deal is not None and bool(self.deal.trick)
+
+    def next_number(self) -> int:
+        return self.match.number
+
+    @property
+    def result(self) -> str | None:
+        return self.match.result if self.match.over else None
+
+    def outcome(self) -> Outcome | None:
+        """None while the game goes on; a deal whose cards are all played counts as scored."""
+        table = self._settled()
+        if not table.match.over:
+            return None
+        m = table.match
+        return Outcome(m.result, dict(zip(self.players, m.totals, strict=True)))
+
+    def _settled(self) -> SixtySixEngine:
+        """The table with a deal whose cards are all played scored: itself, or a copy."""
+        if self.deal is None or self.deal.phase != "end":
+            return self
+        other = self.clone()
+        other.settle()
+        return other
+
+    def settle(self) -> None:
+        """Score a deal whose cards are all played, nobody having gone out (S10, S11)."""
+        deal = self.deal
+        if deal is not None and deal.phase == "end":
+            self._played_out(deal)
+
+    def count(self, seat: int) -> int:
+        """S6, S9: a seat's count now: card points of its tricks, and its marriages once it
+        has taken a trick."""
+        deal = self.deal
+        assert deal is not None
+        return _count(deal, seat)
+
+    def between_deals(self, what: str) -> IllegalMoveError:
+        """The error of a move made while a deal is due (or after the game)."""
+        if self.match.over:
+            return _err(f"the game is over ({self.match.result}); {what}", "game-over", "S13")
+        return _err(
+            f"deal {self.match.number} has not been dealt; {what} before it", "out-of-order", "S2"
+        )
+
+    def chance_move(self, rng: random.Random) -> DealCards | None:
+        """A random deal (both hands, the trump card and the stock's order) when one may
+        come: none is in progress, or its cards are all played."""
+        if self.match.over or (self.deal is not None and self.deal.phase != "end"):
+            return None
+        if self._settled().match.over:
+            return None
+        cards = list(DECK)
+        rng.shuffle(cards)
+        hands: dict[int, list[Card | None]] = {
+            p: sorted(cards[HAND * p : HAND * p + HAND], key=display_order) for p in (0, 1)
+        }
+        rest: list[Card | None] = list(cards[2 * HAND :])
+        return DealCards(hands=hands, trump=rest[-1], stock=rest[:-1])
+
+    # -- moves ----------------------------------------------------------------------------
+
+    def _apply(self, ev: SixtySixMove) -> None:
+        if self.match.over:
+            raise _err(f"the game is over ({self.match.result}); no more play", "game-over", "S13")
+        if type(ev) is not DrawCard and type(ev) is not GoOut:
+            self.last_trick = None
+        if isinstance(ev, DealCards):
+            self._deal(ev)
+            return
+        deal = self.deal
+        if deal is None:
+            what = {
+                DrawCard: "nothing is drawn",
+                Exchange: "nothing is exchanged",
+                Close: "the stock is not closed",
+                GoOut: "nobody goes out",
+            }.get(type(ev), "no card is played")
+            raise self.between_deals(what)
+        if deal.phase == "end" and not isinstance(ev, GoOut):
+            raise _err(
+                f"every card of deal {deal.number} is played; only its last taker's going out "
+                "may follow, or the next deal",
+                "out-of-order",
+                "S10",
+            )
+        if isinstance(ev, PlayCard):
+            try:
+                self._play(deal, ev)
+            except IllegalMoveError as exc:
+                if exc.legal is None and ev.seat == deal.turn and deal.phase != "draw":
+                    exc.legal = self._legal_text(deal)
+                raise
+        elif isinstance(ev, DrawCard):
+            self._draw(deal, ev)
+        elif isinstance(ev, Exchange):
+            self._exchange(deal, ev)
+        elif isinstance(ev, Close):
+            self._close(deal, ev)
+        elif isinstance(ev, GoOut):
+            self._go_out(deal, ev)
+        else:
+            raise _err(f"not a move of Sixty-six: {ev!r}", "bad-move", "S3")
+
+    def _deal(self, ev: DealCards) -> None:
+        m = self.match
+        self.settle()
+        if m.over:
+            raise _err(f"the game is over ({m.result}); no deal may follow", "game-over", "S13")
+        if self.deal is not None:
+            raise _err(
+                f"deal {self.deal.number} is not over, yet a new deal is dealt",
+                "out-of-order",
+                "S2",
+            )
+        if ev.trump is None:
+            raise _err(
+                "the trump card turned up is not recorded; the deal cannot be replayed",
+                "trump-unknown",
+                "S2",
+            )
+        h = Holdings(
+            DECK, 2, deal_clause="S2", play_clause="S3", follow_clause="S5", names=self.places
+        )
+        for seat, cards in ev.hands.items():
+            if len(cards) != HAND:
+                raise _err(
+                    f"{self.name(seat)} is dealt {plural(len(cards), 'card')}, not {HAND}",
+                    "deal-size",
+                    "S2",
+                )
+            h.place_all(seat, cards)
+        for seat in (0, 1):
+            if seat not in ev.hands:
+                h.unknown[seat] = HAND
+        h.place(POOL, ev.trump)
+        above = len(DECK) - 2 * HAND - 1
+        stock: list[Card | None] | None = None
+        if ev.stock is not None:
+            if len(ev.stock) != above:
+                raise _err(
+                    f"the stock holds {plural(above, 'card')} above the trump card, "
+                    f"not {len(ev.stock)}",
+                    "deal-size",
+                    "S2",
+                )
+            h.place_all(POOL, ev.stock)
+            stock = [*ev.stock, ev.trump]
+        else:
+            h.unknown[POOL] = above
+        h.check_feasible()
+        leader = 1 - m.dealer  # S3: the non-dealer leads first
+        self.deal = RoundState(
+            number=m.number,
+            dealer=m.dealer,
+            holdings=h,
+            trump_card=ev.trump,
+            stock=stock,
+            leader=leader,
+            turn=leader,
+            won={0: [], 1: []},
+            tricks_taken={0: 0, 1: 0},
+        )
+        self.last_winner = None
+
+    # -- play (S3, S5, S6) -------------------------------------------------------------------
+
+    def legal_cards(self, seat: int | None = None) -> list[Card]:
+        """The cards the seat to play may play, from what is known of its hand (S5 once
+        the stock is closed or gone)."""
+        deal = self.deal
+        if deal is None or deal.phase not in ("lead", "follow"):
+            return []
+        seat = deal.turn if seat is None else seat
+        cards = sorted(deal.holdings.known[seat])
+        if not deal.trick or not deal.strict:
+            return cards
+        led = deal.trick[0][1]
+        follow = [c for c in cards if c // 9 == led // 9]
+        if follow:
+            higher = [c for c in follow if c % 9 > led % 9]
+            return higher or follow
+        trumps = [c for c in cards if c // 9 == deal.trump]
+        return trumps or cards
+
+    def _legal_text(self, deal: RoundState) -> list[str] | None:
+        if not deal.holdings.fully_known(deal.turn):
+            return None
+        return [card_code(c) for c in self.legal_cards(deal.turn)]
+
+    def _play(self, deal: RoundState, ev: PlayCard) -> None:
+        seat, card = ev.seat, ev.card
+        who = self.name(seat)
+        if deal.phase == "draw":
+            due = self.name(deal.draws_due[0])
+            raise _err(f"{who} plays before the draws: {due} draws next", "draw-order", "S4")
+        if seat != deal.turn:
+            if not deal.trick:
+                why = "the non-dealer leads first" if deal.trick_no == 1 else "he took the last trick"
+                raise _err(
+                    f"{who} leads, but the lead is {self.name(deal.turn)}'s ({why})",
+                    "wrong-leader",
+                    "S3",
+                )
+            raise _err(f"{who} plays out of turn; it is {self.name(deal.turn)}'s turn", "out-of-turn", "S3")
+        if ev.marriage:
+            self._check_marriage(deal, ev)
+        h = deal.holdings
+        if deal.trick:
+            self._check_follow(deal, seat, card)
+        h.play(seat, card)
+        if deal.trick:
+            led = deal.trick[0][1]
+            if card // 9 != led // 9:
+                if deal.strict:
+                    h.show_out(seat, led // 9)
+                    if card // 9 != deal.trump:
+                        h.show_out(seat, deal.trump)
+            self._finish_trick(deal, seat, card)
+            return
+        deal.out_right = None  # the taker's right lapses with his next lead (S9)
+        deal.trick.append((seat, card))
+        if ev.marriage:
+            self._show_marriage(deal, ev)
+        deal.turn = 1 - seat
+        deal.phase = "follow"
+
+    def _check_follow(self, deal: RoundState, seat: int, card: Card) -> None:
+        """S5: once the stock is closed or gone the follower follows suit and wins if he
+        can, or trumps if he cannot follow."""
+        if not deal.strict:
+            return
+        h = deal.holdings
+        led = deal.trick[0][1]
+        suit = led // 9
+        who = self.name(seat)
+        if card // 9 != suit:
+            if h.holds_suit(seat, suit):
+                raise _err(
+                    f"{who} must follow {Suit(suit).noun} (the stock is "
+                    f"{'closed' if deal.closed_by is not None else 'gone'})",
+                    "must-follow",
+                    "S5",
+                )
+            if card // 9 != deal.trump and h.holds_suit(seat, deal.trump):
+                raise _err(f"{who} cannot follow and must trump", "must-trump", "S5")
+            return
+        if card % 9 < led % 9:
+            higher = [c for c in h.known[seat] if c // 9 == suit and c % 9 > led % 9]
+            if higher:
+                raise _err(
+                    f"{who} must win the trick with {cards_text(higher)}",
+                    "must-overtake",
+                    "S5",
+                )
+
+    def _finish_trick(self, deal: RoundState, seat: int, card: Card) -> None:
+        leader, led = deal.trick[0]
+        winner = seat if beats(card, led, deal.trump) else leader
+        loser = 1 - winner
+        deal.won[winner].extend([led, card])
+        deal.tricks_taken[winner] += 1
+        self.last_trick = ((leader, led), (seat, card))
+        self.last_winner = winner
+        deal.trick = []
+        deal.trick_no += 1
+        deal.leader = deal.turn = winner
+        deal.out_right = winner  # S9: he may go out at once
+        h = deal.holdings
+        if not deal.strict and h.size(POOL) > 0:
+            deal.draws_due = [winner, loser]
+            deal.phase = "draw"
+            return
+        deal.phase = "lead"
+        if h.size(0) == 0 and h.size(1) == 0:
+            deal.phase = "end"  # the taker may still go out (S9); else it is played out (S10)
+
+    def _check_marriage(self, deal: RoundState, ev: PlayCard) -> None:
+        who = self.name(ev.seat)
+        if deal.trick:
+            raise _err(f"{who} shows a marriage but does not lead", "marriage-invalid", "S6")
+        rank = ev.card % 9
+        if rank not in (Rank.KING, Rank.QUEEN):
+            raise _err(
+                f"{who} leads {card_code(ev.card)}: a marriage is shown with a king or a queen",
+                "marriage-invalid",
+                "S6",
+            )
+        if deal.strict and not self.settings.marriage_late:
+            raise _err(
+                f"{who} shows a marriage after the stock is "
+                f"{'closed' if deal.closed_by is not None else 'gone'} (marriage-late=off)",
+                "marriage-late",
+                "S6",
+            )
+        partner = _partner(ev.card)
+        if not deal.holdings.may_hold(ev.seat, partner):
+            raise _err(
+                f"{who} shows a marriage without holding {card_code(partner)}",
+                "marriage-invalid",
+                "S6",
+            )
+        if any(s == ev.seat and suit == suit_of(ev.card) for s, _, suit in deal.marriages):
+            raise _err(f"{who} shows the {suit_of(ev.card).noun} marriage twice", "marriage-invalid", "S6")
+
+    def _show_marriage(self, deal: RoundState, ev: PlayCard) -> None:
+        deal.holdings.reveal(ev.seat, _partner(ev.card), "marriage")
+        suit = suit_of(ev.card)
+        value = 40 if suit == deal.trump else 20
+        deal.marriages.append((ev.seat, value, suit))
+        if deal.tricks_taken[ev.seat]:
+            deal.out_right = ev.seat  # S9: on showing a marriage that brings him there
+
+    # -- the stock (S4, S7, S8) -----------------------------------------------------------------
+
+    def next_draw(self) -> tuple[int, Card | None] | None:
+        """Who draws next and, when the stock's order is known, which card."""
+        deal = self.deal
+        if deal is None or deal.phase != "draw":
+            return None
+        card = deal.stock[0] if deal.stock else None
+        if deal.holdings.size(POOL) == 1:
+            card = deal.trump_card  # the turned card, drawn last
+        return deal.draws_due[0], card
+
+    def _draw(self, deal: RoundState, ev: DrawCard) -> None:
+        if deal.phase != "draw":
+            raise _err(f"{self.name(ev.seat)} draws, but no draw is due", "draw-order", "S4")
+        due = deal.draws_due[0]
+        if ev.seat != due:
+            raise _err(
+                f"{self.name(ev.seat)} draws out of turn; {self.name(due)} draws next "
+                "(the taker of the trick draws first)",
+                "draw-order",
+                "S4",
+            )
+        h = deal.holdings
+        last = h.size(POOL) == 1  # the turned trump card alone is left
+        card = ev.card
+        if deal.stock is not None:
+            top = deal.stock[0]
+            if card is not None and top is not None and card != top:
+                raise _err(
+                    f"{self.name(ev.seat)} draws {card_code(card)}, but the stock gives "
+                    f"{card_code(top)}",
+                    "draw-mismatch",
+                    "S4",
+                )
+            card = top if card is None else card
+            deal.stock.pop(0)
+        if last:
+            if card is not None and card != deal.trump_card:
+                raise _err(
+                    f"the last card of the stock is the turned trump card "
+                    f"{card_code(deal.trump_card)}, not {card_code(card)}",
+                    "draw-mismatch",
+                    "S4",
+                )
+            card = deal.trump_card
+        elif card == deal.trump_card:
+            raise _err(
+                "the turned trump card lies under the stock and is drawn last",
+                "draw-mismatch",
+                "S4",
+            )
+        if card is None:
+            h.unknown[POOL] -= 1
+            h.unknown[ev.seat] += 1
+        else:
+            try:
+                h.move(POOL, ev.seat, card, "draw")
+            except IllegalMoveError as exc:
+                raise _err(
+                    f"{card_code(card)} cannot be drawn: {exc.message}", "draw-mismatch", "S4"
+                ) from None
+        deal.draws_due.pop(0)
+        if last:
+            deal.exhausted = True  # S5 from here
+        if not deal.draws_due:
+            deal.phase = "lead"
+
+    def _on_lead(self, deal: RoundState, seat: int, what: str, clause: str) -> None:
+        """An exchange or a close: by the player on lead, before he leads."""
+        who = self.name(seat)
+        if deal.phase == "draw":
+            due = self.name(deal.draws_due[0])
+            raise _err(f"{who} {what} before the draws: {due} draws next", "draw-order", "S4")
+        if deal.phase != "lead" or seat != deal.turn:
+            raise _err(
+                f"{who} {what}, but only the player on lead may, before he leads "
+                f"({self.name(deal.turn)} is to {'lead' if deal.phase == 'lead' else 'play'})",
+                "out-of-turn",
+                clause,
+            )
+
+    def _exchange(self, deal: RoundState, ev: Exchange) -> None:
+        seat = ev.seat
+        who = self.name(seat)
+        self._on_lead(deal, seat, "exchanges the trump nine", "S7")
+        h = deal.holdings
+        nine = make_card(Rank.NINE, deal.trump)
+        why = None
+        if not self.settings.exchange:
+            why = "the rules do not allow it (nine-exchange=off)"
+        elif deal.strict:
+            why = f"the stock is {'closed' if deal.closed_by is not None else 'gone'}"
+        elif h.size(POOL) < 2:
+            why = "the stock holds only the turned card"
+        elif not deal.tricks_taken[seat]:
+            why = f"{who} has not taken a trick yet"
+        elif deal.trump_card == nine:
+            why = "the turned card is the nine itself"
+        if why is not None:
+            raise _err(f"{who} may not exchange the trump nine: {why}", "exchange-invalid", "S7")
+        try:
+            h.move(seat, POOL, nine, "exchange")
+        except IllegalMoveError as exc:
+            raise _err(
+                f"{who} exchanges the trump nine without holding {card_code(nine)} "
+                f"({exc.message})",
+                "exchange-invalid",
+                "S7",
+            ) from None
+        h.move(POOL, seat, deal.trump_card, "exchange")
+        if deal.stock is not None:
+            deal.stock[-1] = nine
+        deal.trump_card = nine
+
+    def _close(self, deal: RoundState, ev: Close) -> None:
+        seat = ev.seat
+        who = self.name(seat)
+        self._on_lead(deal, seat, "closes the stock", "S8")
+        why = None
+        if not self.settings.closing:
+            why = "the rules do not allow it (closing=off)"
+        elif deal.closed_by is not None:
+            why = "it is closed already"
+        elif deal.exhausted or deal.holdings.size(POOL) < 2:
+            why = "it holds fewer than two cards"
+        if why is not None:
+            raise _err(f"{who} may not close the stock: {why}", "close-invalid", "S8")
+        deal.closed_by = seat
+        deal.tricks_at_close = deal.tricks_taken[1 - seat]
+
+    # -- the end of a deal (S9-S12) ---------------------------------------------------------
+
+    def _go_out(self, deal: RoundState, ev: GoOut) -> None:
+        seat = ev.seat
+        who = self.name(seat)
+        if deal.out_right != seat:
+            raise _err(
+                f"{who} goes out, but one goes out right after taking a trick or showing a "
+                "marriage, before he leads or is answered",
+                "out-timing",
+                "S9",
+            )
+        other = 1 - seat
+        counts = {p: _count(deal, p) for p in (0, 1)}
+        if counts[seat] < OUT:
+            score = 2 if deal.tricks_taken[other] else 3
+            note = f"{who} went out with {counts[seat]}: a false out; {self.name(other)} scores {score}"
+            self._end_deal(deal, "false-out", other, counts, score, note)
+        elif deal.closed_by == other:
+            score = 2 if deal.tricks_at_close else 3
+            note = f"{who} went out with {counts[seat]} after {self.name(other)} closed; {who} scores {score}"
+            self._end_deal(deal, "closed-failed", seat, counts, score, note)
+        else:
+            score = game_points(counts[other], deal.tricks_taken[other] > 0)
+            note = f"{who} went out with {counts[seat]} ({self.name(other)} {counts[other]}); {who} scores {score}"
+            self._end_deal(deal, "out", seat, counts, score, note)
+
+    def _played_out(self, deal: RoundState) -> None:
+        """Every card played and nobody went out (S10, S11)."""
+        counts = {p: _count(deal, p) for p in (0, 1)}
+        closer = deal.closed_by
+        if closer is not None:
+            other = 1 - closer
+            score = 2 if deal.tricks_at_close else 3
+            note = (
+                f"{self.name(closer)} closed and did not go out ({counts[closer]}); "
+                f"{self.name(other)} scores {score}"
+            )
+            self._end_deal(deal, "closed-failed", other, counts, score, note)
+            return
+        last = self.last_winner
+        assert last is not None
+        counts[last] += self.settings.last_trick
+        if counts[0] == counts[1]:
+            self._end_deal(deal, "tie", None, counts, 0, f"{counts[0]}-{counts[1]}: nobody scores")
+            return
+        winner = 0 if counts[0] > counts[1] else 1
+        other = 1 - winner
+        score = game_points(counts[other], deal.tricks_taken[other] > 0)
+        note = f"{self.name(winner)} counts {counts[winner]} against {counts[other]} and scores {score}"
+        self._end_deal(deal, "played-out", winner, counts, score, note)
+
+    def _end_deal(
+        self,
+        deal: RoundState,
+        end: str,
+        winner: int | None,
+        counts: dict[int, int],
+        score: int,
+        note: str,
+    ) -> None:
+        m = self.match
+        scores = {0: 0, 1: 0}
+        notes = [note]
+        if winner is None:
+            m.bonus += 1
+        else:
+            scores[winner] = score + m.bonus
+            if m.bonus:
+                notes.append(f"{self.name(winner)} adds {plural(m.bonus, 'game point')} of the tie before")
+            m.bonus = 0
+        for p in (0, 1):
+            m.totals[p] = min(m.totals[p] + scores[p], MAX_NUMBER)
+        res = RoundResult(
+            number=deal.number,
+            dealer=deal.dealer,
+            end=end,
+            winner=winner,
+            points=counts,
+            scores=scores,
+            totals={p: m.totals[p] for p in (0, 1)},
+            tricks=dict(deal.tricks_taken),
+            closed_by=deal.closed_by,
+            marriages=deal.marriages[:],
+            carried=m.bonus,
+            notes=notes,
+        )
+        target = self.settings.target
+        if winner is not None and m.totals[winner] >= target:
+            m.over = True
+            m.result = self.name(winner)
+            res.notes.append(f"{self.name(winner)} reaches {m.totals[winner]} and wins the game")
+        self.results.append(res)
+        loser = None if winner is None else 1 - winner
+        if self.settings.alternate or loser is None:
+            m.dealer = 1 - deal.dealer
+        else:
+            m.dealer = loser
+        m.number += 1
+        self.deal = None
+
+    # -- what may be played -------------------------------------------------------------------
+
+    def legal_moves(self) -> list[SixtySixMove]:
+        """The moves the rules allow now, from the known cards: the draws, going out, the
+        exchange and the close before a lead, the leads (with a marriage where one can be
+        shown) and the answers."""
+        deal = self.deal
+        if self.match.over or deal is None:
+            return []
+        moves: list[SixtySixMove] = []
+        if deal.out_right is not None:
+            moves.append(GoOut(deal.out_right))
+        if deal.phase == "draw":
+            due = self.next_draw()
+            assert due is not None
+            return [DrawCard(*due), *moves]
+        seat = deal.turn
+        h = deal.holdings
+        if deal.phase == "lead":
+            for extra in (Exchange(seat), Close(seat)):
+                if self._allowed(extra):
+                    moves.append(extra)
+        if not h.fully_known(seat):
+            return moves
+        for card in self.legal_cards(seat):
+            moves.append(PlayCard(seat, card))
+            if deal.phase == "lead" and card % 9 in (Rank.KING, Rank.QUEEN):
+                if _partner(card) in h.known[seat] and self._allowed(PlayCard(seat, card, True)):
+                    moves.append(PlayCard(seat, card, True))
+        return moves
+
+    def _allowed(self, move: SixtySixMove) -> bool:
+        """Whether a move passes its own rule (tried on a copy of the deal)."""
+        deal = self.deal
+        assert deal is not None
+        trial = deal.copy()
+        try:
+            if isinstance(move, Exchange):
+                self._exchange(trial, move)
+            elif isinstance(move, Close):
+                self._close(trial, move)
+            elif isinstance(move, PlayCard):
+                self._check_marriage(trial, move)
+        except IllegalMoveError:
+            return False
+        return True
+
+
+def _partner(card: Card) -> Card:
+    """The other card of a marriage."""
+    rank = Rank.QUEEN if card % 9 == Rank.KING else Rank.KING
+    return make_card(rank, suit_of(card))
+
+
+def _count(deal: RoundState, seat: int) -> int:
+    """S6, S9: card points of a seat's tricks, and its marriages once it has a trick."""
+    points = sum(card_points(c) for c in deal.won[seat])
+    if deal.tricks_taken[seat]:
+        points += sum(v for s, v, _ in deal.marriages if s == seat)
+    return points

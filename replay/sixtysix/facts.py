@@ -1,0 +1,273 @@
+"""What the corpus tools know of Sixty-six: the facts of a deal, its filters for ``kozyr
+query``, its statistics, its Parquet tables, and cutting one deal out (docs/data.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from notation.records import Node, Tag
+from notation.sixtysix.records import Deal, Exchange, Play, SixtySixGame, Stated
+
+from ..checker import Progress
+from ..facts import (
+    PLAY_COLUMNS,
+    TRICK_COLUMNS,
+    Column,
+    GameFacts,
+    RoundFacts,
+    Value,
+    play_cards,
+    trick_rows,
+)
+from ..model import Filter
+from ..model import RoundResult as AnyResult
+from .engine import ENDED, RoundResult, SixtySixEngine
+
+__all__ = [
+    "FILTERS",
+    "TABLES",
+    "DealFacts",
+    "SixtySixStats",
+    "cut_tags",
+    "round_facts",
+    "rows",
+    "strip_facts",
+    "watch",
+]
+
+
+@dataclass(slots=True)
+class DealFacts:
+    """What only a deal of Sixty-six has (``RoundFacts.own``)."""
+
+    end: str | None = None
+    """How the deal ended (:data:`replay.sixtysix.engine.ENDED`)."""
+    winner: str | None = None
+    closed_by: str | None = None
+    exchanged: str | None = None
+    """Who exchanged the trump nine."""
+    game_points: int = 0
+    """What the deal's winner scored."""
+    marriages: list[tuple[str, str, int]] = field(default_factory=list)
+    """(player, suit noun, value)."""
+    cards: list[tuple[str, str | None, str]] = field(default_factory=list)
+    """The deal: (how: ``dealt``, ``trump`` or ``stock`` (top first), to whom (None: the
+    table), card (``??``: unknown))."""
+
+
+def _own(facts: RoundFacts) -> DealFacts:
+    own = facts.own
+    if not isinstance(own, DealFacts):
+        own = facts.own = DealFacts()
+    return own
+
+
+def watch(facts: RoundFacts, table: SixtySixEngine, node: Node, where: Progress) -> None:
+    """What the corpus keeps of one move of the main line: the cards played (a marriage
+    marked), the deal, an exchange."""
+    if isinstance(node, Play):
+        play_cards(facts, table, where, [(node.seat, node.card, node.marriage)])
+    elif isinstance(node, Deal):
+        own = _own(facts)
+        names = table.players
+        for part in node.hands:
+            who = names[where.seat(part.seat, part)]
+            own.cards.extend(("dealt", who, card) for card in part.cards)
+        if node.trump is not None:
+            own.cards.append(("trump", None, node.trump))
+        own.cards.extend(("stock", None, card) for card in node.stock or [])
+    elif isinstance(node, Exchange):
+        _own(facts).exchanged = table.players[where.seat(node.seat, node)]
+
+
+def round_facts(
+    facts: RoundFacts,
+    result: AnyResult,
+    prior: AnyResult | None,
+    names: list[str],
+    game: SixtySixGame,
+) -> None:
+    """Fill in what a finished deal gave: how it ended, the close, the marriages, each
+    player's count and game points, and the start position it was played from."""
+    assert isinstance(result, RoundResult) and isinstance(prior, RoundResult | None)
+    res, previous = result, prior
+    own = _own(facts)
+    own.end = res.end
+    own.winner = None if res.winner is None else names[res.winner]
+    own.closed_by = None if res.closed_by is None else names[res.closed_by]
+    own.game_points = max(res.scores.values(), default=0)
+    own.marriages = [(names[s], suit.noun, v) for s, v, suit in res.marriages]
+    for p, name in enumerate(names):
+        facts.results[name] = {
+            "points": res.points.get(p),
+            "score": res.scores.get(p),
+            "total": res.totals.get(p),
+            "tricks": res.tricks.get(p),
+        }
+    if previous is None:
+        facts.start = {k: list(v) for k in ("Totals", "Bonus") if (v := game.tag_values(k))}
+    else:
+        facts.start = {"Totals": [str(previous.totals.get(p, 0)) for p in range(len(names))]}
+        if previous.carried:  # a tie before: its game points go to this deal's winner
+            facts.start["Bonus"] = [str(previous.carried)]
+
+
+def cut_tags(game: SixtySixGame, facts: RoundFacts) -> list[Tag]:
+    """The start tags that make deal ``facts.number`` a record of its own."""
+    tags = [Tag(name="FirstDeal", values=[str(facts.number)])]
+    tags += [Tag(name=k, values=list(v)) for k, v in facts.start.items() if v]
+    return tags
+
+
+def strip_facts(game: SixtySixGame) -> None:
+    """Drop what the engine computes (stated facts, trick takers)."""
+    for deal in game.deals:
+        deal.events = [e for e in deal.events if not isinstance(e, Stated)]
+        for ev in deal.events:
+            if hasattr(ev, "winner"):
+                ev.winner = None
+
+
+# ---- kozyr query -------------------------------------------------------------------------------
+
+
+def _closed(facts: RoundFacts, _: object) -> bool:
+    return _own(facts).closed_by is not None
+
+
+def _end(facts: RoundFacts, how: object) -> bool:
+    return _own(facts).end == how
+
+
+def _exchanged(facts: RoundFacts, _: object) -> bool:
+    return _own(facts).exchanged is not None
+
+
+FILTERS = (
+    Filter("--closed", "Sixty-six: deals whose stock was closed.", _closed),
+    Filter(
+        "--end",
+        "Sixty-six: how the deal ended (out, false-out, played-out, tie, closed-failed).",
+        _end,
+        "HOW",
+        choices=tuple(ENDED),
+    ),
+    Filter("--exchanged", "Sixty-six: deals where the trump nine was exchanged.", _exchanged),
+)
+"""What ``kozyr query`` finds in Sixty-six's deals."""
+
+
+# ---- kozyr stats ---------------------------------------------------------------------------------
+
+
+class SixtySixStats:
+    """Sixty-six's own statistics: how deals end, closes made and failed, and per player
+    the deals won and the game points."""
+
+    columns = ("deals_won", "game_points")
+
+    def __init__(self) -> None:
+        self.ends: dict[str, int] = {}
+        self.closes = [0, 0]
+        self.schwarz = 0
+        self.players: dict[str, dict[str, int]] = {}
+
+    def _player(self, name: str) -> dict[str, int]:
+        return self.players.setdefault(name, dict.fromkeys(self.columns, 0))
+
+    def add(self, game: GameFacts) -> None:
+        for name in game.players:
+            self._player(name)["game_points"] += game.totals.get(name, 0)
+        for facts in game.rounds:
+            if not facts.finished:
+                continue
+            own = _own(facts)
+            if own.end is not None:
+                self.ends[own.end] = self.ends.get(own.end, 0) + 1
+            if own.winner is not None:
+                self._player(own.winner)["deals_won"] += 1
+            if own.closed_by is not None:
+                self.closes[0 if own.winner == own.closed_by else 1] += 1
+            if own.game_points == 3 and own.end in ("out", "played-out"):
+                self.schwarz += 1
+
+    def summary(self) -> list[tuple[str, object]]:
+        rows: list[tuple[str, object]] = [
+            (f"deals ended: {end}", n) for end, n in sorted(self.ends.items())
+        ]
+        if any(self.closes):
+            rows.append(("closes made", self.closes[0]))
+            rows.append(("closes failed", self.closes[1]))
+        if self.schwarz:
+            rows.append(("schwarz deals (no trick for the loser)", self.schwarz))
+        return rows
+
+    def player(self, name: str) -> dict[str, object]:
+        return dict(self._player(name))
+
+    def groups(self) -> dict[str, list[dict[str, object]]]:
+        return {}
+
+
+# ---- kozyr export --to parquet -----------------------------------------------------------------
+
+_DEAL = (Column("game_id", "int64"), Column("deal", "int64"))
+
+TABLES: dict[str, tuple[Column, ...]] = {
+    "deals": (
+        *_DEAL,
+        Column("dealer", "string"),
+        Column("finished", "bool_"),
+        Column("end", "string"),
+        Column("winner", "string"),
+        Column("game_points", "int64"),
+        Column("closed_by", "string"),
+        Column("exchanged", "string"),
+    ),
+    "results": (
+        *_DEAL,
+        Column("player", "string"),
+        Column("points", "int64"),
+        Column("score", "int64"),
+        Column("total", "int64"),
+        Column("tricks", "int64"),
+    ),
+    "marriages": (
+        *_DEAL,
+        Column("player", "string"),
+        Column("suit", "string"),
+        Column("value", "int64"),
+    ),
+    "cards": (
+        *_DEAL,
+        Column("seq", "int64"),
+        Column("how", "string"),
+        Column("player", "string"),
+        Column("card", "string"),
+    ),
+    "tricks": (*_DEAL, *TRICK_COLUMNS),
+    "plays": (*_DEAL, *PLAY_COLUMNS, Column("marriage", "bool_")),
+}
+"""Sixty-six's tidy tables (docs/data.md)."""
+
+
+def rows(g: GameFacts, game_id: int) -> dict[str, list[dict[str, Value]]]:
+    """The rows one game of Sixty-six adds to its tables."""
+    out: dict[str, list[dict[str, Value]]] = {name: [] for name in TABLES}
+    for r in g.rounds:
+        own = _own(r)
+        key: dict[str, Value] = {"game_id": game_id, "deal": r.number}
+        out["deals"].append(
+            {**key, "dealer": r.dealer, "finished": r.finished, "end": own.end,
+             "winner": own.winner, "game_points": own.game_points if r.finished else None,
+             "closed_by": own.closed_by, "exchanged": own.exchanged}
+        )  # fmt: skip
+        for player, values in r.results.items():
+            out["results"].append({**key, "player": player, **values})
+        for player, suit, value in own.marriages:
+            out["marriages"].append({**key, "player": player, "suit": suit, "value": value})
+        for k, (how, to, card) in enumerate(own.cards, 1):
+            code = None if card == "??" else card
+            out["cards"].append({**key, "seq": k, "how": how, "player": to, "card": code})
+    out["tricks"], out["plays"] = trick_rows(g, game_id, "deal", "marriage")
+    return out

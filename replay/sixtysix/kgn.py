@@ -1,0 +1,188 @@
+"""Sixty-six's moves and its records, both ways: one translator from a record's event to a
+move (:func:`move_of`, used by the checker and by ``parse_move``), one from a move to a
+record's event (:func:`node_of`, used by ``format_move`` and to write a table's game as a
+record, :func:`append_move`, :func:`record_of`)."""
+
+from __future__ import annotations
+
+from notation.cards import UNKNOWN, Card, card_code
+from notation.errors import IllegalMoveError, KgnError
+from notation.records import Entry, GiveCard, Hand, Node, Tag, Winner
+from notation.sixtysix.records import (
+    STATED,
+    Close,
+    Deal,
+    Draw,
+    Event,
+    Exchange,
+    Out,
+    Play,
+    Round,
+    SixtySixGame,
+    Stated,
+    Trick,
+)
+
+from ..table import Seats, rebuild
+from . import moves
+from .engine import RoundResult, SixtySixEngine
+from .moves import DealCards, DrawCard, GoOut, PlayCard, SixtySixMove
+
+__all__ = ["Before", "append_move", "before", "facts", "move_of", "node_of", "record_of"]
+
+
+def _code(card: Card | None) -> str:
+    return UNKNOWN if card is None else card_code(card)
+
+
+def _codes(cards: list[Card | None]) -> list[str]:
+    return [_code(c) for c in cards]
+
+
+# ---- a record's event -> a move ---------------------------------------------------------
+
+
+def move_of(node: Node, seats: Seats) -> SixtySixMove:
+    """The move one event of a Sixty-six record stands for (names and cards read by
+    ``seats``, which says what is wrong with them).  A trick is not one move (its cards
+    are), nor a draw of two cards (each card is)."""
+    if isinstance(node, Play):
+        card = seats.card(node.card, node)
+        if card is None:
+            raise IllegalMoveError(
+                "a card played to a trick is seen by both; it cannot be ??",
+                code="unknown-card",
+                clause="S3",
+            )
+        return PlayCard(seats.seat(node.seat, node), card, node.marriage)
+    if isinstance(node, GiveCard):
+        return DrawCard(seats.seat(node.seat, node), seats.card(node.card, node))
+    if isinstance(node, Deal):
+        deal = DealCards()
+        for part in node.hands:
+            deal.hands[seats.seat(part.seat, part)] = seats.cards(part.cards, part)
+        deal.trump = seats.card(node.trump, node) if node.trump is not None else None
+        if node.stock is not None:
+            deal.stock = seats.cards(node.stock, node)
+        return deal
+    if isinstance(node, Exchange):
+        return moves.Exchange(seats.seat(node.seat, node))
+    if isinstance(node, Close):
+        return moves.Close(seats.seat(node.seat, node))
+    if isinstance(node, Out):
+        return GoOut(seats.seat(node.seat, node))
+    if isinstance(node, Draw) and len(node.cards) == 1:
+        return move_of(node.cards[0], seats)
+    if isinstance(node, Trick) and len(node.plays) == 1 and node.winner is None:
+        return move_of(node.plays[0], seats)
+    if isinstance(node, Trick | Draw):
+        raise KgnError("a move is one card, not several", code="bad-move")
+    raise KgnError(f"not a move: {type(node).__name__.lower()}", code="bad-move")
+
+
+# ---- a move -> a record's event -----------------------------------------------------------
+
+
+def node_of(players: list[str], move: SixtySixMove) -> Node:
+    """The record's event of one move (a card played: its :class:`Play`; a card drawn: a
+    draw of that card)."""
+    name = players.__getitem__
+    if isinstance(move, PlayCard):
+        return Play(seat=name(move.seat), card=card_code(move.card), marriage=move.marriage)
+    if isinstance(move, DrawCard):
+        return Draw(cards=[GiveCard(seat=name(move.seat), card=_code(move.card))])
+    if isinstance(move, DealCards):
+        return Deal(
+            hands=[Hand(seat=name(p), cards=_codes(cards)) for p, cards in move.hands.items()],
+            trump=_code(move.trump),
+            stock=None if move.stock is None else _codes(move.stock),
+        )
+    if isinstance(move, moves.Exchange):
+        return Exchange(seat=name(move.seat))
+    if isinstance(move, moves.Close):
+        return Close(seat=name(move.seat))
+    return Out(seat=name(move.seat))
+
+
+def facts(res: RoundResult, players: list[str]) -> list[Event]:
+    """What a finished deal left, as a record states it: the points, the game points it
+    scored, the totals."""
+    return [
+        Stated(kind=STATED[kind], entries=[Entry(seat=players[p], value=v) for p, v in values.items()])
+        for kind, values in (("points", res.points), ("score", res.scores), ("totals", res.totals))
+    ]
+
+
+def _start_tags(table: SixtySixEngine) -> list[Tag]:
+    start = table.start
+    tags = []
+    if start["first_deal"] != 1:
+        tags.append(Tag(name="FirstDeal", values=[str(start["first_deal"])]))
+    if any(start["totals"]):
+        tags.append(Tag(name="Totals", values=[str(v) for v in start["totals"]]))
+    if start["bonus"]:
+        tags.append(Tag(name="Bonus", values=[str(start["bonus"])]))
+    return tags
+
+
+Before = tuple[int, int, bool, bool]
+"""What a record needs of the position before a move: results so far, the trick number,
+whether a trick is open, whether the stock's order is known."""
+
+
+def before(table: SixtySixEngine) -> Before:
+    """The position before a move, as :func:`append_move` needs it."""
+    deal = table.deal
+    known = deal is not None and deal.stock is not None and None not in deal.stock
+    return (len(table.results), deal.trick_no if deal else 1, table.trick_open, known)
+
+
+def append_move(
+    record: SixtySixGame, table: SixtySixEngine, move: SixtySixMove, was: Before
+) -> None:
+    """Write ``move`` into ``record``: ``table`` is the table after the move, ``was`` the
+    position before it.  A finished trick gets its taker, a finished deal its facts."""
+    names = table.players
+    done, trick_no, trick_open, stock_known = was
+    ended = facts(table.results[-1], names) if len(table.results) > done else []
+    node = node_of(names, move)
+    if isinstance(node, Deal):
+        if ended and record.deals:  # the deal before was scored as played out with this one
+            record.deals[-1].events.extend(ended)
+        assert table.deal is not None
+        record.deals.append(Round(number=table.deal.number, dealing=node))
+        return
+    events = record.deals[-1].events
+    last = events[-1] if events else None
+    if isinstance(node, Play):
+        if trick_open and isinstance(last, Trick) and last.winner is None:
+            trick = last
+        else:
+            trick = Trick(number=trick_no, plays=[])
+            events.append(trick)
+        trick.plays.append(node)
+        if not table.trick_open and table.last_winner is not None:
+            trick.winner = Winner(seat=names[table.last_winner])
+    elif isinstance(node, Draw):
+        if not stock_known:  # a known stock: the checker draws from it itself
+            if isinstance(last, Draw):
+                last.cards.extend(node.cards)
+            else:
+                events.append(node)
+    else:
+        assert isinstance(node, Exchange | Close | Out)
+        events.append(node)
+    events.extend(ended)
+
+
+def record_of(table: SixtySixEngine) -> SixtySixGame:
+    """The moves of ``table`` as a record, with every trick's taker and every finished
+    deal's facts."""
+    record = SixtySixGame(tags=[])
+    rebuild(table, record, _start_tags(table), before, append_move)
+    deal = table.deal
+    if deal is not None and deal.phase == "end" and record.deals:
+        scored = table.clone()  # every card played: the count decides (S10)
+        scored.settle()
+        record.deals[-1].events.extend(facts(scored.results[-1], table.players))
+    return record

@@ -1,0 +1,58 @@
+"""The Sixty-six table: the engine's rules, with its moves as KGN and its record."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from notation.kinds import NotationKind
+from notation.records import GameRecord, Node
+from notation.sixtysix import KIND
+from notation.sixtysix.records import SixtySixGame
+
+from ..table import Names, Seats
+from .ask import question
+from .engine import SixtySixEngine
+from .kgn import append_move, before, move_of, node_of, record_of
+from .moves import DrawCard, SixtySixMove
+
+__all__ = ["SixtySixTable"]
+
+
+class SixtySixTable(SixtySixEngine):
+    """A Sixty-six table: ``push`` moves in the order of play, ``pop`` them back; see
+    :class:`replay.model.Table` for the whole interface."""
+
+    NOTATION: ClassVar[NotationKind] = KIND
+
+    def move_of(self, node: Node, seats: Seats | None = None) -> SixtySixMove:
+        """The move one event of a record stands for (see :func:`replay.sixtysix.kgn.move_of`)."""
+        return move_of(node, Names(self.players) if seats is None else seats)
+
+    def node_of(self, move: SixtySixMove) -> Node:
+        """The record's event of one move."""
+        return node_of(self.players, move)
+
+    def push_into(self, record: GameRecord, move: SixtySixMove) -> None:
+        """Push ``move`` and write it at the end of ``record`` (the recorder's)."""
+        assert isinstance(record, SixtySixGame), "a record of another game"
+        was = before(self)
+        self.push(move)
+        append_move(record, self, move, was)
+
+    def event_for(self, answer: str) -> str | None:
+        """The KGN event an answer typed at this position stands for (the recorder's
+        question)."""
+        return question(self).event_for(answer)
+
+    def automatic_move(self) -> SixtySixMove | None:
+        """The next card drawn when the stock's order is known (the record leaves such
+        draws out), else None."""
+        deal = self.deal
+        if deal is None or deal.stock is None or None in deal.stock:
+            return None
+        due = self.next_draw()
+        return None if due is None else DrawCard(*due)
+
+    def record(self) -> SixtySixGame:
+        """The game so far as a record (with every finished deal's facts)."""
+        return record_of(self)

@@ -1,0 +1,189 @@
+"""What a Sixty-six table shows: the view of a position, moves in words, the score sheet."""
+
+from __future__ import annotations
+
+from notation.cards import card_code
+from notation.records import GiveCard, Node, Winner
+from notation.sixtysix.records import (
+    Close,
+    Deal,
+    Exchange,
+    Out,
+    Play,
+    Round,
+    SixtySixGame,
+    Stated,
+    Trick,
+)
+
+from ..checker import Report
+from ..model import Annotations, Progression
+from ..table import POOL
+from ..view import CardCode, Pile, Said, Sheet, SheetRow, View, add_comment, sorted_codes
+from .engine import RoundResult, SixtySixEngine, ended
+from .kgn import facts
+
+__all__ = ["annotate", "describe", "move_note", "progression", "results", "sheet", "view"]
+
+
+def results(report: Report) -> list[RoundResult]:
+    """The results of a replayed Sixty-six record, one per finished deal."""
+    out = [res for res in report.rounds if isinstance(res, RoundResult)]
+    assert len(out) == len(report.rounds), "a report of another game"
+    return out
+
+
+def view(t: SixtySixEngine) -> View:
+    """What a Sixty-six table shows: both hands, the trick, the stock and the turned trump
+    card (a closed stock face down), each player's count and tricks, the game points."""
+    m = t.match
+    deal = t.deal
+    names = t.players
+    if deal is None:
+        last = t.results[-1] if t.results else None
+        view = View("sixtysix", f"after deal {last.number}" if last else f"deal {m.number}")
+        if last is not None:
+            view.dealer = names[last.dealer]
+            view.points = {names[p]: v for p, v in last.points.items()}
+            view.tricks = {names[p]: v for p, v in last.tricks.items()}
+            view.lines.append(("deal", ended(last, names)))
+            for note in last.notes[1:]:
+                view.lines.append(("note", note))
+    else:
+        shown = deal.trick_no - 1 if t.last_trick else deal.trick_no  # a trick just taken
+        phase = {"draw": " · draw", "end": " · played out"}.get(deal.phase, "")
+        view = View("sixtysix", f"deal {deal.number} · trick {min(shown, 12)}{phase}")
+        view.dealer = names[deal.dealer]
+        h = deal.holdings
+        for p in (0, 1):
+            view.hands.append((names[p], sorted_codes(h.known[p]), h.unknown[p]))
+        left = h.size(POOL)
+        if deal.closed_by is not None:
+            view.piles = [Pile("stock closed", count=left)]
+            view.trump = deal.trump.symbol
+            view.lines.append(("closed by", names[deal.closed_by]))
+        elif left:
+            view.piles = [Pile("trump", [card_code(deal.trump_card)]), Pile("stock", count=left)]
+        else:
+            view.trump = deal.trump.symbol
+        view.trick = [(names[p], [card_code(c)], []) for p, c in deal.trick]
+        for p in (0, 1):
+            view.points[names[p]] = t.count(p)
+            view.tricks[names[p]] = deal.tricks_taken[p]
+        for seat, value, suit in deal.marriages:
+            counted = "" if deal.tricks_taken[seat] else f" (counts once {names[seat]} takes a trick)"
+            view.lines.append(("marriage", f"{names[seat]} {suit.noun} {value}{counted}"))
+    if t.last_trick and t.last_winner is not None:
+        view.trick = [(names[p], [card_code(c)], []) for p, c in t.last_trick]
+        view.taker = names[t.last_winner]
+    view.seats = list(names)
+    who = t.to_move
+    view.to_move = None if who is None else names[who]
+    view.totals = dict(zip(names, m.totals, strict=True))
+    if m.bonus:
+        view.lines.append(("bonus", f"+{m.bonus} for the next deal's winner (a tie)"))
+    if t.result:
+        view.lines.append(("result", t.result))
+    return view
+
+
+def describe(table: SixtySixEngine, node: Node) -> Said | None:
+    """What a move did, in words (None for a node that is not a move of the game)."""
+    names = table.players
+    if isinstance(node, Deal | Round):
+        deal = table.deal
+        if deal is None:
+            return Said("deal", ["a new deal"])
+        return Said(
+            "deal",
+            [f"deal {deal.number}: {names[deal.dealer]} deals, trump ", CardCode(card_code(deal.trump_card))],
+        )
+    if isinstance(node, Play):
+        parts: list[str] = [f"{node.seat} plays ", CardCode(node.card)]
+        if node.marriage:
+            deal = table.deal
+            value = deal.marriages[-1][1] if deal is not None and deal.marriages else 20
+            parts.append(f" and shows the marriage ({value})")
+        return Said("play", parts)
+    if isinstance(node, GiveCard):  # a draw: the drawer's own, but the turned trump card
+        deal = table.deal
+        public = deal is None or (deal.exhausted and deal.holdings.size(POOL) == 0)
+        seen = None if public else (node.seat,)
+        return Said("other", [f"{node.seat} draws ", CardCode(node.card, seen)])
+    if isinstance(node, Exchange):
+        return Said("call", [f"{node.seat} exchanges the trump nine for the turned card"])
+    if isinstance(node, Close):
+        return Said("call", [f"{node.seat} closes the stock"])
+    if isinstance(node, Out):
+        res = table.results[-1] if table.results and table.deal is None else None
+        if res is not None:
+            return Said("call", [f"{node.seat} goes out: {ended(res, names)}"])
+        return Said("call", [f"{node.seat} goes out"])
+    return None
+
+
+def sheet(report: Report) -> Sheet:
+    """Per deal how it ended, each player's count, and the game points it scored."""
+    names = report.players
+    out = Sheet("Sixty-six", ["deal", "how it ended", *names])
+    for res in results(report):
+        row: SheetRow = [(str(res.number), ""), (ended(res, names), "")]
+        for p in range(len(names)):
+            score = res.scores.get(p, 0)
+            cell = (f"+{score} " if score else "") + str(res.totals.get(p, ""))
+            row.append((f"{cell} ({res.points.get(p, 0)})", "total"))
+        out.rows.append(row)
+    out.footer = "game points: +won this deal, total (the deal's count)"
+    return out
+
+
+def progression(report: Report, table: SixtySixEngine | None) -> Progression:
+    """Each player's game points after each deal, the target, and what is counted."""
+    names = list(report.players)
+    deals = results(report)
+    start = [0] * len(names)
+    if deals:
+        first = deals[0]
+        start = [first.totals.get(p, 0) - first.scores.get(p, 0) for p in range(len(names))]
+    series: dict[str, list[int]] = {n: [start[p]] for p, n in enumerate(names)}
+    for res in deals:
+        for p, n in enumerate(names):
+            series[n].append(res.totals.get(p, series[n][-1]))
+    lines = [("target", table.settings.target)] if table is not None else []
+    return Progression(series, lines, "game points")
+
+
+def move_note(table: SixtySixEngine, node: Node) -> str | None:
+    """What ``kozyr annotate`` says of a move: a marriage shown (and whether it counts yet),
+    an exchange, a close."""
+    deal = table.deal
+    if isinstance(node, Play) and node.marriage and deal is not None and deal.marriages:
+        seat, value, suit = deal.marriages[-1]
+        who = table.players[seat]
+        counts = "" if deal.tricks_taken[seat] else f"; it counts once {who} takes a trick"
+        return f"{suit.noun} marriage: {table.players[seat]} +{value}{counts}"
+    if isinstance(node, Close) and deal is not None:
+        return f"{node.seat} closes with {table.count(deal.closed_by or 0)}; strict play from here"
+    return None
+
+
+def annotate(game: SixtySixGame, report: Report, found: Annotations) -> None:
+    """Write into a replayed record what its replay found: trick takers, notes on
+    marriages and closes, and every deal's points, game points and totals."""
+    names = game.players
+    for deal, res in zip(game.deals, results(report), strict=False):
+        for ev in deal.events:
+            if isinstance(ev, Trick):
+                last = ev.plays[-1] if ev.plays else None
+                if last is not None and ev.winner is None and id(last) in found.takers:
+                    ev.winner = Winner(seat=found.takers[id(last)])
+                for play in ev.plays:
+                    if id(play) in found.notes:
+                        add_comment(play.notes, found.notes[id(play)])
+            elif isinstance(ev, Close) and id(ev) in found.notes:
+                add_comment(ev.notes, found.notes[id(ev)])
+        kinds = {ev.kind for ev in deal.events if isinstance(ev, Stated)}
+        deal.events.extend(st for st in facts(res, names) if st.kind not in kinds)
+        score = next(ev for ev in deal.events if isinstance(ev, Stated) and ev.kind == "score")
+        for note in res.notes:
+            add_comment(score.notes, note)

@@ -1,0 +1,310 @@
+"""Sixty-six (docs/rules.md, S1-S13): the rules as the table enforces them, the samples, the
+invalid corpus, and every command on the game's records."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import INVALID, ROOT, SAMPLES, diagnostics_of
+from typer.testing import CliRunner
+
+import notation
+import replay
+from notation.errors import IllegalMoveError
+from replay.cli import app
+from replay.sixtysix import Close, DrawCard, Exchange, GoOut, PlayCard, game_points
+from replay.sixtysix.view import results
+
+runner = CliRunner()
+SIXTYSIX = sorted((SAMPLES / "sixtysix").glob("*.kgn"))
+
+# Boris deals, so Anna leads first (S3).  Hearts are trump; Anna holds its marriage.
+HANDS = "hands Anna: KH QH AS TS AC 9D / Boris: AH TH KS QS JC 9C / trump: 9H / stock: JH KC QC TC AD TD KD QD JD JS 9S"
+# The same, with the jack of hearts turned and the trump nine in Anna's hand.
+NINE = "hands Anna: 9H QH AS TS AC 9D / Boris: AH TH KS QS JC 9C / trump: JH / stock: KH KC QC TC AD TD KD QD JD JS 9S"
+
+
+def table(deal: str = HANDS, rules: str = "classic") -> replay.Table:
+    t = replay.new_table("sixtysix", ["Anna", "Boris"], dealer="Boris", rules=rules)
+    t.push(t.parse_move(deal))
+    return t
+
+
+def play(t: replay.Table, *events: str) -> None:
+    """Each event pushed, and the draws that follow from the known stock after it."""
+    for event in events:
+        t.push(t.parse_move(event))
+        while (auto := t.automatic_move()) is not None:
+            t.push(auto)
+
+
+def card(text: str) -> int:
+    return notation.cards.parse_card(text)
+
+
+# ---- the rules ---------------------------------------------------------------------------
+
+
+def test_the_non_dealer_leads_the_first_trick_and_the_taker_leads_the_next() -> None:
+    t = table()
+    assert t.to_move == 0  # S3: Boris dealt
+    with pytest.raises(IllegalMoveError) as info:
+        t.push(t.parse_move("Boris AH"))
+    assert (info.value.code, info.value.clause) == ("wrong-leader", "S3")
+    play(t, "Anna AS", "Boris KS")
+    assert t.last_winner == 0 and t.to_move == 0
+
+
+def test_the_taker_draws_first_and_the_turned_card_comes_last_to_the_loser() -> None:
+    rng = random.Random(5)
+    t = table()
+    drawn: list[tuple[int, int | None]] = []
+    loser_of_last = None
+    while t.deal is not None and not t.deal.exhausted:
+        if t.phase == "draw":
+            move = t.legal_moves()[0]
+            assert isinstance(move, DrawCard)
+            if not drawn or len(drawn) % 2 == 0:
+                assert move.seat == t.last_winner  # S4: the taker first
+            drawn.append((move.seat, move.card))
+            loser_of_last = 1 - (t.last_winner or 0)
+            t.push(move)
+            continue
+        plays = [m for m in t.legal_moves() if isinstance(m, PlayCard) and not m.marriage]
+        t.push(rng.choice(plays))
+    assert len(drawn) == 12 and drawn[-1] == (loser_of_last, card("9H"))
+
+
+def test_a_marriage_counts_only_once_its_holder_takes_a_trick() -> None:
+    t = table()
+    play(t, "Anna KH marriage", "Boris AH")  # 40 in trumps, shown, not counted yet
+    assert t.count(0) == 0 and t.count(1) == 15
+    play(t, "Boris 9C", "Anna KC")  # her first trick: 4 and the marriage
+    assert t.count(0) == 44
+
+
+def test_the_trump_nine_is_given_for_the_turned_card_after_a_trick() -> None:
+    t = table(NINE)
+    with pytest.raises(IllegalMoveError) as info:
+        t.push(Exchange(0))
+    assert (info.value.code, info.value.clause) == ("exchange-invalid", "S7")
+    play(t, "Anna AS", "Boris KS")
+    assert Exchange(0) in t.legal_moves()
+    play(t, "exchange Anna")
+    deal = t.deal
+    assert deal is not None and deal.trump_card == card("9H")
+    assert card("JH") in deal.holdings.known[0] and card("9H") not in deal.holdings.known[0]
+    assert Exchange(0) not in t.legal_moves()
+
+
+def test_after_a_close_the_follower_follows_suit_and_takes_the_trick_if_he_can() -> None:
+    t = table(NINE)
+    play(t, "Anna AS", "Boris KS")
+    assert t.legal_moves()[0] == GoOut(0) and Close(0) in t.legal_moves()
+    open_stock = t.clone()
+    play(t, "close Anna", "Anna TS")
+    assert t.legal_cards(1) == [card("QS")]  # S5: follow, though it cannot win
+    play(open_stock, "Anna TS")
+    assert len(open_stock.legal_cards(1)) == 6  # S4: any of his six cards while the stock is open
+    with pytest.raises(IllegalMoveError) as info:
+        t.push(t.parse_move("Boris AH"))
+    assert (info.value.code, info.value.clause) == ("must-follow", "S5")
+
+
+def test_a_false_out_gives_the_other_player_two_or_three_game_points() -> None:
+    t = table()
+    play(t, "Anna AS", "Boris KS", "out Anna")  # 15, not 66
+    res = t.results[-1]
+    assert (res.end, res.winner, res.scores) == ("false-out", 1, {0: 0, 1: 3})  # Boris: no trick
+    t = table()
+    play(t, "Anna TS", "Boris AH", "Boris 9C", "Anna AC", "out Anna")
+    assert t.results[-1].scores == {0: 0, 1: 2}  # Boris took a trick
+
+
+def test_game_points_follow_the_losers_count_and_tricks() -> None:
+    assert [game_points(n, True) for n in (33, 60, 32, 0)] == [1, 1, 2, 2]
+    assert game_points(0, False) == 3
+
+
+@pytest.mark.parametrize("path", SIXTYSIX, ids=lambda p: p.name)
+def test_every_deal_of_the_samples_scores_as_s9_to_s12_say(path: Path) -> None:
+    report = replay.check(notation.loads(path.read_text()))
+    assert report.ok
+    bonus = 0
+    for res in results(report):
+        if res.winner is None:
+            assert res.end == "tie" and res.scores == {0: 0, 1: 0} and res.points[0] == res.points[1]
+            bonus += 1
+            continue
+        loser = 1 - res.winner
+        if res.end in ("out", "played-out"):
+            want = game_points(res.points[loser], res.tricks.get(loser, 0) > 0)
+        else:  # a false out (S9), a failed close (S11)
+            assert res.end in ("false-out", "closed-failed")
+            want = res.scores[res.winner] - bonus
+            assert want in (2, 3)
+        assert res.scores == {res.winner: want + bonus, loser: 0}, res
+        bonus = 0
+    last = results(report)[-1]
+    assert last.winner is not None and last.totals[last.winner] >= 7  # S13
+    assert report.result == report.players[last.winner]
+
+
+def test_the_samples_show_every_move_of_the_game() -> None:
+    ends, closes, marriages = set(), set(), set()
+    texts = [p.read_text() for p in SIXTYSIX]
+    for text in texts:
+        for res in results(replay.check(notation.loads(text))):
+            ends.add(res.end)
+            if res.closed_by is not None:
+                closes.add("made" if res.winner == res.closed_by else "failed")
+            if res.end in ("out", "played-out"):
+                ends.add({1: "", 2: "schneider", 3: "schwarz"}[max(res.scores.values())])
+    assert {"out", "false-out", "played-out", "tie", "closed-failed", "schneider", "schwarz"} <= ends
+    assert closes == {"made", "failed"}
+    assert any("exchange" in t for t in texts)
+
+    class Marriages(replay.Visitor):
+        def visit_move(self, table, node, where):  # type: ignore[no-untyped-def]
+            if self.depth == 0 and getattr(node, "marriage", False):
+                marriages.add("strict" if table.deal.strict else "open")
+
+    for text in texts:
+        replay.replay_record(notation.loads(text), visitor=Marriages())
+    assert marriages == {"open", "strict"}
+    assert "65, Boris 65" in (SAMPLES / "sixtysix" / "02-a-65-65-deal.kgn").read_text().replace("Marta", "Anna").replace("Pavel", "Boris")
+
+
+def test_one_players_view_with_unknown_cards_validates() -> None:
+    text = (SAMPLES / "sixtysix" / "04-one-players-view.kgn").read_text()
+    assert "Boris: ?? ?? ?? ?? ?? ??" in text and "draw Boris ??" in text
+    report = replay.check(notation.loads(text))
+    assert report.ok and report.result == "Anna"
+    wrong = text.replace("  2. Boris JC, Anna JS -> Boris", "  2. Boris JC, Anna KS -> Boris", 1)
+    codes = [d.code for d in replay.check(notation.loads(wrong)).diagnostics]
+    assert codes and codes[0] == "card-not-held"  # Anna's own cards are known: KS is not one
+
+
+# ---- the invalid corpus --------------------------------------------------------------------
+
+
+def test_every_sixtysix_code_has_an_invalid_record() -> None:
+    here = Path(replay.__file__).parent / "sixtysix"
+    source = (here / "engine.py").read_text() + (here / "check.py").read_text()
+    codes = set(re.findall(r'"([a-z]+(?:-[a-z]+)+)",\s*\n?\s*"S[0-9]', source))
+    codes |= set(re.findall(r'code="([\w-]+)"', source))
+    have = {p.stem for p in (INVALID / "sixtysix").glob("*.kgn")}
+    internal = {"bad-move"}  # a move of another game pushed on the table
+    assert codes and not codes - have - internal, sorted(codes - have - internal)
+
+
+@pytest.mark.parametrize("path", sorted((INVALID / "sixtysix").glob("*.kgn")), ids=lambda p: p.stem)
+def test_sixtysix_diagnostics_cite_s_clauses_and_say_deal(path: Path) -> None:
+    for d in diagnostics_of(path):
+        if d.code in ("syntax", "encoding"):
+            continue
+        assert d.clause and d.clause[0] == "S", d.format()
+        assert not re.search(r"\bhands? \d", d.format()), d.format()
+
+
+# ---- the commands --------------------------------------------------------------------------
+
+
+def kozyr(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", "from replay.cli import main; main()", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+
+
+def test_validate_fmt_export_and_import_take_the_samples() -> None:
+    files = [str(p) for p in SIXTYSIX]
+    assert kozyr("validate", *files).returncode == 0
+    assert kozyr("fmt", "--check", *files).returncode == 0
+    exported = kozyr("export", *files)
+    assert exported.returncode == 0
+    assert all(g["kind"] == "sixtysix" for g in json.loads(exported.stdout))
+    back = runner.invoke(app, ["import", "-"], input=exported.stdout)
+    assert back.exit_code == 0
+    assert notation.loads_all(back.stdout) == [g for p in SIXTYSIX for g in notation.loads_all(p.read_text())]
+    schema = json.dumps(json.loads(kozyr("schema").stdout))
+    assert '"sixtysix"' in schema and "exchange" in schema
+
+
+def test_replay_shows_the_stock_the_trump_card_and_a_closed_stock() -> None:
+    out = runner.invoke(app, ["replay", "--plain", "--ascii", str(SIXTYSIX[0])])
+    assert out.exit_code == 0
+    assert "stock: 12 cards" in out.stdout and "trump: 9H" in out.stdout
+    assert "stock closed:" in out.stdout and "closes the stock" in out.stdout
+    assert "shows the marriage (40)" in out.stdout or "shows the marriage (20)" in out.stdout
+
+
+def test_sheet_annotate_and_generate() -> None:
+    out = runner.invoke(app, ["sheet", str(SIXTYSIX[1])])
+    assert out.exit_code == 0 and "a tie when all was played" in out.stdout
+    annotated = runner.invoke(app, ["annotate", str(SIXTYSIX[0])])
+    assert annotated.exit_code == 0
+    assert replay.check(notation.loads(annotated.stdout)).ok
+    generated = runner.invoke(app, ["generate", "sixtysix", "--games", "3", "--seed", "7"])
+    assert generated.exit_code == 0
+    games = notation.loads_all(generated.stdout)
+    assert len(games) == 3 and all(replay.check(g).ok for g in games)
+    assert runner.invoke(app, ["generate", "sixtysix", "--players", "3"]).exit_code == 2
+
+
+def test_query_stats_dedupe_and_the_rules() -> None:
+    files = [str(p) for p in SIXTYSIX]
+    closed = runner.invoke(app, ["query", *files, "--closed", "--hands", "-j", "1"])
+    assert closed.exit_code == 0
+    cut = notation.loads_all(closed.stdout)
+    assert cut and all(replay.check(g).ok for g in cut)
+    ties = runner.invoke(app, ["query", *files, "--end", "tie", "--count", "-j", "1"])
+    assert ties.stdout.strip() == "1"
+    assert runner.invoke(app, ["query", *files, "--end", "draw"]).exit_code == 2
+    stats = runner.invoke(app, ["stats", *files, "--by", "player", "--format", "json", "-j", "1"])
+    rows = [r for r in json.loads(stats.stdout) if r["game"] == "sixtysix"]
+    assert rows and all(r["game_points"] is not None and r["deals_won"] is not None for r in rows)
+    dedupe = runner.invoke(app, ["dedupe", *files, files[0]])
+    assert "1 duplicate(s) dropped" in dedupe.stderr
+    rules = runner.invoke(app, ["rules", "sixtysix"])
+    assert "nine-exchange" in rules.stdout and "S7" in rules.stdout
+
+
+def test_parquet_tables_of_sixtysix(tmp_path: Path) -> None:
+    duckdb = pytest.importorskip("duckdb")
+    out = runner.invoke(app, ["export", "--to", "parquet", *map(str, SIXTYSIX), "-o", str(tmp_path), "-j", "1"])
+    assert out.exit_code == 0, out.stderr
+    deals = duckdb.sql(f"select count(*) from '{tmp_path}/sixtysix/deals.parquet'").fetchall()[0][0]
+    assert deals == sum(len(notation.loads(p.read_text()).rounds) for p in SIXTYSIX)
+    marked = duckdb.sql(f"select count(*) from '{tmp_path}/sixtysix/plays.parquet' where marriage").fetchall()[0][0]
+    shown = sum(len(re.findall(r" [9TJQKA][SCDH] marriage", p.read_text())) for p in SIXTYSIX)
+    assert shown and marked == shown
+
+
+def test_a_deal_recorded_at_the_table_validates(tmp_path: Path) -> None:
+    lines = [
+        "Anna: KH QH AS TS AC 9D / Boris: AH TH KS QS JC 9C / trump: 9H / stock: JH KC QC TC AD TD KD QD JD JS 9S",
+        "KH marriage", "AH", "9C", "KC", "close Anna", "out Anna", "",
+    ]  # fmt: skip
+    path = tmp_path / "g.kgn"
+    done = subprocess.run(
+        [sys.executable, "-c", "from replay.cli import main; main()", "record", "sixtysix",
+         "--players", "Anna,Boris", "--dealer", "Boris", "-o", str(path)],
+        input="".join(line + "\n" for line in lines), capture_output=True, text=True, cwd=ROOT, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    game = notation.loads(path.read_text())
+    report = replay.check(game)
+    assert report.ok, [d.format() for d in report.diagnostics]
+    res = results(report)[0]
+    assert (res.end, res.closed_by) == ("false-out", 0)  # 44 is not 66
+    assert "close Anna" in path.read_text() and "out Anna" in path.read_text()
