@@ -1,6 +1,6 @@
 """The game model from outside: random complete games of every kind through the public API.
 
-    python bench/model.py [--games 200] [--seed 1]
+    python bench/model.py [--games 200] [--seed 1] [--game sixtysix ...]
 
 For each game kind it plays ``--games`` games from ``new_table`` to ``outcome()`` with
 ``random_move`` under random house-rule mixes (a Bura session played for a pot has no end:
@@ -62,10 +62,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", action="append", choices=list(replay.GAMES), help="only these kinds")
     args = parser.parse_args()
     out = Path(tempfile.mkdtemp(prefix="kozyr-model-"))
     failed = False
-    for game in replay.GAMES:
+    for game in args.game or replay.GAMES:
         rng = random.Random(f"{args.seed}-{game}")
         start = time.process_time()
         texts, moves, listed = [], 0, 0

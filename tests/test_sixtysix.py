@@ -308,3 +308,25 @@ def test_a_deal_recorded_at_the_table_validates(tmp_path: Path) -> None:
     res = results(report)[0]
     assert (res.end, res.closed_by) == ("false-out", 0)  # 44 is not 66
     assert "close Anna" in path.read_text() and "out Anna" in path.read_text()
+
+
+def test_the_recorder_takes_exchange_close_and_out_without_a_name() -> None:
+    table = replay.new_table("sixtysix", ["Ivan", "Olga"], dealer="Olga")
+    for event in [
+        "hands Ivan: AS QS KC QC 9D AH / Olga: TS JS 9C TH KH 9H / trump: JD / stock: JH TC KS AC QH AD KD QD JC TD 9S",
+        "Ivan KC marriage", "Olga 9C",
+    ]:  # fmt: skip
+        table.push(table.parse_move(event))
+    while (draw := table.automatic_move()) is not None:  # the stock's order is known
+        table.push(draw)
+    kind = replay.GAMES["sixtysix"]
+    assert kind.question(table).event_for("exchange") == "exchange Ivan"
+    assert kind.question(table).event_for("Close") == "close Ivan"
+    assert kind.question(table).event_for("out") == "out Ivan"
+    table.push(table.parse_move("Ivan JH"))
+    # Olga may not go out or close when answering: the words name the player to move, and
+    # the engine says why not
+    assert kind.question(table).event_for("out") == "out Olga"
+    with pytest.raises(replay.IllegalMoveError) as refused:
+        table.push(table.parse_move("out Olga"))
+    assert refused.value.clause == "S9"

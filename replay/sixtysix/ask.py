@@ -1,10 +1,13 @@
 """What ``kozyr record`` asks at a Sixty-six table, and how an answer becomes a KGN event.
-At any prompt ``exchange NAME``, ``close NAME`` and ``out NAME`` are events of their own."""
+At any prompt ``exchange``, ``close`` and ``out`` (with or without the player's name) are
+events of their own."""
 
 from __future__ import annotations
 
 from notation.cards import card_code
 from notation.write import seat_text
+
+from dataclasses import dataclass
 
 from ..model import Question
 from ..table import cards_text
@@ -20,15 +23,35 @@ HELP = """Type the event the prompt asks for, in KGN:
   ??            a card you did not see
 The whole event is taken too: hands Anna: ..., Anna AS, draw Boris QD.
 Events at any prompt:
-  exchange NAME            the trump nine for the turned card, before a lead
-  close NAME               close the stock, before a lead
-  out NAME                 66 declared, after taking a trick or showing a marriage"""
+  exchange [NAME]          the trump nine for the turned card, before a lead
+  close [NAME]             close the stock, before a lead
+  out [NAME]               66 declared, after taking a trick or showing a marriage
+Without NAME: the player who may (for exchange and close, the player on lead)."""
 """What the recorder's ``help`` says of Sixty-six's events."""
 
 _EVENTS = ("exchange", "close", "out")
 _WORDS: dict[type, str] = {Exchange: "exchange", Close: "close", GoOut: "out"}
 """The word of each event of its own that may be typed at any prompt."""
 _DECK = tuple(cards_text(DECK).split())
+
+
+@dataclass(frozen=True)
+class _Question(Question):
+    """A question that takes ``exchange``, ``close`` and ``out`` without a name: for the
+    player who may make that move, else the player to move (whom the engine then tells
+    why not)."""
+
+    player: str | None = None
+
+    def event_for(self, answer: str) -> str | None:
+        word = answer.strip().lower()
+        if word in _EVENTS:
+            listed = [e for e in self.legal if e.split(" ", 1)[0] == word]
+            if listed:
+                return listed[0]
+            if self.player is not None:
+                return f"{word} {self.player}"
+        return super().event_for(answer)
 
 
 def question(table: SixtySixEngine, declined: bool = False) -> Question:
@@ -54,7 +77,7 @@ def question(table: SixtySixEngine, declined: bool = False) -> Question:
             (*seats, "trump:", "stock:", *_DECK, "??"),
         )
     if deal.phase == "end":
-        return Question(
+        return _Question(
             "every card is played: out NAME, or Enter for the count> ",
             lambda a: a or None,
             events,
@@ -65,22 +88,24 @@ def question(table: SixtySixEngine, declined: bool = False) -> Question:
         due = table.next_draw()
         assert due is not None
         who = seat_text(names[due[0]])
-        return Question(
+        return _Question(
             f"{names[due[0]]} draws (card, or Enter if unseen)> ",
             lambda a: f"draw {who} {a or '??'}",
             events,
             (*_EVENTS, "draw"),
             (*_DECK, "??", *events),
+            who,
         )
     seat = deal.turn
     player = names[seat]
     verb = "leads" if deal.phase == "lead" else "answers"
     plays = [m for m in moves if isinstance(m, PlayCard)]
     legal = list(dict.fromkeys(card_code(m.card) + (" marriage" if m.marriage else "") for m in plays))
-    return Question(
+    return _Question(
         f"trick {deal.trick_no}: {player} {verb}> ",
         lambda a: f"{seat_text(player)} {a}",
         [*legal, *events],
         (*_EVENTS, seat_text(player)),
         (*cards_text(deal.holdings.known[seat]).split(), "marriage", *events),
+        seat_text(player),
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import ClassVar
 
 from notation.kinds import NotationKind
@@ -11,9 +12,9 @@ from notation.sixtysix.records import SixtySixGame
 
 from ..table import Names, Seats
 from .ask import question
-from .engine import SixtySixEngine
+from .engine import OUT, SixtySixEngine
 from .kgn import append_move, before, move_of, node_of, record_of
-from .moves import DrawCard, SixtySixMove
+from .moves import DrawCard, GoOut, SixtySixMove
 
 __all__ = ["SixtySixTable"]
 
@@ -52,6 +53,24 @@ class SixtySixTable(SixtySixEngine):
             return None
         due = self.next_draw()
         return None if due is None else DrawCard(*due)
+
+    def random_move(self, rng: random.Random) -> SixtySixMove:
+        """A random move as :meth:`replay.table.BaseTable.random_move` picks one, except
+        for going out (S9), which is listed after every trick taken: a random player goes
+        out four times in five when he has 66, and a false out one time in twenty, so that
+        random deals run their course to the closed or exhausted stock."""
+        move = super().random_move(rng)
+        deal = self.deal
+        if deal is None or deal.out_right is None:
+            return move
+        out = GoOut(deal.out_right)
+        if rng.random() < (0.8 if self.count(out.seat) >= OUT else 0.05):
+            return out
+        for _ in range(8):  # another move where there is one
+            if move != out:
+                return move
+            move = super().random_move(rng)
+        return move
 
     def record(self) -> SixtySixGame:
         """The game so far as a record (with every finished deal's facts)."""
