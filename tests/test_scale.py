@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 
 import notation
 import replay
+from notation.bura.records import Trick as BuraTrick
 from notation.kinds import KINDS
 from notation.parse import (
     Chunk,
@@ -28,15 +29,13 @@ from notation.parse import (
     read_chunks,
     split_games,
 )
-from notation.bura.records import Trick as BuraTrick
 from notation.thousand.records import Round as Hand
 from notation.thousand.records import Trick
 from replay.annotate import annotate
 from replay.cli import app
-from replay.games import generate
+from replay.games import GAMES, generate
 from replay.parallel import check_all, check_game
 from replay.pool import imap_games, in_order
-from replay.games import GAMES
 from replay.thousand import generate_thousand
 
 runner = CliRunner()

@@ -15,8 +15,7 @@ import pytest
 import notation
 import replay
 from notation.records import GameRecord
-from replay.games import generate
-from replay.games import GAMES
+from replay.games import GAMES, generate
 from replay.thousand import generate_thousand
 
 # (game, switch=value, which record is played, seed, players)

@@ -24,8 +24,7 @@ import notation
 import replay
 from replay.games import GAMES
 from replay.steps import timeline
-from replay.view import Step
-from replay.view import positions
+from replay.view import Step, positions
 from replay.viewer import KEYS, HelpScreen, SeatBox, Viewer
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "viewer"

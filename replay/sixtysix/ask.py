@@ -4,10 +4,10 @@ events of their own."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from notation.cards import card_code
 from notation.write import seat_text
-
-from dataclasses import dataclass
 
 from ..model import Question
 from ..table import cards_text
