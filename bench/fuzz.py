@@ -93,32 +93,13 @@ def mutate(rng: random.Random, text: str) -> str:
     return text
 
 
-def _moves(game: Any) -> list[Any]:
-    """What was dealt and played, without comments, glyphs or stated facts."""
-    if game.kind == "thousand":
-        return [
-            (h.number, ([(x.seat, x.cards) for x in h.deal.hands], h.deal.talon) if h.deal else None,
-             [(c.seat, c.bid, c.dark) for c in h.auction],
-             [[(p.seat, p.card, p.marriage) for p in t.plays] for t in h.tricks])
-            for h in game.hands
-        ]  # fmt: skip
-    out = []
-    for d in game.deals:
-        events: list[Any] = []
-        for e in d.events:
-            if e.kind == "trick":
-                events.append([(a.seat, a.cards, a.down) for a in e.answers])
-            elif e.kind == "draw":
-                events.append([(c.seat, c.card) for c in e.cards])
-            elif e.kind == "claim":
-                events.append(("claim", e.seat))
-            elif e.kind == "show":
-                events.append(("show", e.seat, e.combo, e.cards))
-            elif e.kind == "fault":
-                events.append(("fault", e.seat, e.fault))
-        dealt = d.dealing
-        out.append((d.number, ([(x.seat, x.cards) for x in dealt.hands], dealt.trump, dealt.stock) if dealt else None, events))
-    return out
+def _moves(game: Any) -> list[str] | None:
+    """What was dealt and played, without comments, glyphs or stated facts: the moves the
+    game's table replays, each as KGN (every game alike)."""
+    from replay.checking import replay_record
+
+    _, table = replay_record(game)
+    return None if table is None else [table.format_move(m) for m in table.moves]
 
 
 def views(gtext: Any) -> None:
