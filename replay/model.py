@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from notation.cards import Suit
 from notation.records import GameRecord, Node, Tag, fold_name
+from notation.write import seat_text
 
 from .rules import Rulebook, RuleSet
 from .table import GameTable, Outcome, RoundResult, Seats
@@ -222,6 +223,19 @@ class Question:
     words: tuple[str, ...] = ()
     """The words this prompt takes, for completion (Tab): the legal choices, and the
     names, cards and keywords an answer here may hold."""
+    tally: tuple[str, tuple[str, ...]] | None = None
+    """Where the round may be ended as a score sheet keeps it, with a number for each
+    player: the event's word and the players, in the order the event names them
+    (``("points", ("Anna", "Boris", "Vera"))`` stands for ``points Anna N, Boris N, Vera N``).
+    ``kozyr serve`` shows it as a form of numbers."""
+
+    def tallied(self, numbers: Sequence[int]) -> str:
+        """The score-sheet event of ``numbers`` (one per player of ``tally``)."""
+        assert self.tally is not None and len(numbers) == len(self.tally[1])
+        word, names = self.tally
+        return f"{word} " + ", ".join(
+            f"{seat_text(n)} {v}" for n, v in zip(names, numbers, strict=True)
+        )
 
     def event_for(self, answer: str) -> str | None:
         """The KGN event an answer stands for (None: it declines)."""

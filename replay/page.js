@@ -3,8 +3,8 @@
 // replay/page.py, in which every text was already made safe.
 "use strict";
 (function () {
-  const D = JSON.parse(document.getElementById("kozyr-data").textContent);
-  const V = D.values;
+  let D = JSON.parse(document.getElementById("kozyr-data").textContent);
+  let V = D.values;
   const SUIT = { S: "\u2660", C: "\u2663", D: "\u2666", H: "\u2665" };
   const NOUN = { S: "spades", C: "clubs", D: "diamonds", H: "hearts" };
   const $ = (id) => document.getElementById(id);
@@ -537,8 +537,52 @@
   });
   window.addEventListener("hashchange", fromHash);
 
+  // ---- live (kozyr serve's watching page): news of each event reloads the data; a
+  // reader on the last step follows the game, one looking back stays where he is.
+  function follow(live) {
+    // the page's own link (its key, its seat) asks for the news and the data
+    const news = new EventSource(live.events + location.search);
+    let loading = false;
+    let again = false;
+    async function reload() {
+      if (loading) {
+        again = true;
+        return;
+      }
+      loading = true;
+      try {
+        const r = await fetch(live.data + location.search, { cache: "no-store", credentials: "same-origin" });
+        if (r.ok) {
+          const following = !stack.length && index >= line.length - 1;
+          D = await r.json();
+          V = D.values;
+          while (stack.length) leave(true);
+          line = D.steps;
+          spans.clear();
+          index = following ? Math.max(line.length - 1, 0) : Math.min(index, line.length - 1);
+          sheet();
+          render();
+          document.documentElement.dataset.version = D.live.version;
+        }
+      } catch (e) {
+        // the server is away: the next news (EventSource reconnects by itself) tries again
+      } finally {
+        loading = false;
+        if (again) {
+          again = false;
+          reload();
+        }
+      }
+    }
+    news.onmessage = (e) => {
+      if (e.data !== D.live.version) reload();
+    };
+    document.documentElement.dataset.version = live.version;
+  }
+
   sheet();
-  if (location.hash) fromHash();
+  if (location.hash && !D.live) fromHash();
   else render();
+  if (D.live) follow(D.live);
   document.documentElement.dataset.ready = String(performance.now());
 })();

@@ -38,7 +38,7 @@ from .steps import opening_step, replay_steps
 from .table import GameTable
 from .view import CardCode, Step, View, positions
 
-__all__ = ["html_page", "page_data", "page_title"]
+__all__ = ["html_page", "page_data", "page_document", "page_policy", "page_title"]
 
 HERE = Path(__file__).resolve().parent
 
@@ -179,13 +179,6 @@ def _tags(record: GameRecord) -> list[tuple[str, str]]:
     return [(tag.name, " ".join(tag.values)) for tag in record.tags]
 
 
-def _json_block(data: object) -> str:
-    """JSON that cannot end its script element or open a comment: ``<``, ``>`` and ``&``
-    are escaped (JSON.parse reads them back)."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
-
-
 def _sha256(text: str) -> str:
     return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode()
 
@@ -204,18 +197,37 @@ def html_page(
     happened by the step on screen; ``spoilers`` opens it with the rest shown too."""
     steps, report, table = replay_steps(record, file=file, index=index)
     data = page_data(record, steps, report, table, title=title, seat=seat, spoilers=spoilers)
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return page_document(text, title=title, kind=record.kind, seat=seat), report
+
+
+def page_policy(live: bool = False) -> str:
+    """The page's Content Security Policy: its own script and style (by their hashes),
+    data images, and nothing from the network (a live page asks its server for news)."""
     script = (HERE / "page.js").read_text(encoding="utf-8")
     style = (HERE / "page.css").read_text(encoding="utf-8")
-    policy = (
+    connect = "connect-src 'self'; " if live else ""
+    return (
         "default-src 'none'; "
         f"script-src '{_sha256(script)}'; "
         f"style-src '{_sha256(style)}'; "
-        "img-src data:; base-uri 'none'; form-action 'none'"
+        f"{connect}img-src data:; base-uri 'none'; form-action 'none'"
     )
+
+
+def page_document(data: str, *, title: str, kind: str, seat: str | None, live: bool = False) -> str:
+    """The page around its data (JSON text from :func:`page_data`): the script, the style,
+    the policy.  ``live``: the data names where the server sends news of the game
+    (``kozyr serve``'s watching page), and the page follows it."""
+    script = (HERE / "page.js").read_text(encoding="utf-8")
+    style = (HERE / "page.css").read_text(encoding="utf-8")
+    policy = page_policy(live)
+    # JSON that cannot end its script element or open a comment (JSON.parse reads the
+    # escapes back)
+    data = data.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
     heading = escape(safe_text(title))
     view = f" · as seen by {escape(safe_text(seat))}" if seat else ""
-    return (
-        f"""<!DOCTYPE html>
+    return f"""<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -226,7 +238,7 @@ def html_page(
 <style>{style}</style>
 </head>
 <body>
-<header><h1>{heading}</h1><p id="meta">{escape(record.kind)}{view}</p></header>
+<header><h1>{heading}</h1><p id="meta">{escape(kind)}{view}</p></header>
 <main>
 <section id="board" aria-label="card table">
 <div id="table"></div>
@@ -251,10 +263,8 @@ def html_page(
 <section><h2>Score sheet</h2><div id="sheet"></div><figure id="chart"></figure></section>
 </aside>
 </main>
-<script type="application/json" id="kozyr-data">{_json_block(data)}</script>
+<script type="application/json" id="kozyr-data">{data}</script>
 <script>{script}</script>
 </body>
 </html>
-""",
-        report,
-    )
+"""

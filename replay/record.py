@@ -472,12 +472,14 @@ def open_recording(
     ante: int | None,
     output: Path | None,
     resume: Path | None,
+    session: type[Recorder] = Recorder,
 ) -> tuple[Recorder, list[str]]:
     """A recorder over a new record (``game``, ``players`` as ``A,B,C``, the first
     ``dealer``, ``rules``, the ``ante`` of a game played for a pot) written to ``output``, or over the record in
     ``resume``; and notes for the user (a stale lock taken over).  Everything the options
     say is checked before the file is locked, so a refused start leaves nothing behind;
-    ``SessionError`` says why."""
+    ``SessionError`` says why.  ``session``: the class of the recorder (``kozyr serve``'s
+    says what the terminal's prints to its page)."""
     from .checking import check as check_record
     from .rules import did_you_mean
 
@@ -537,7 +539,7 @@ def open_recording(
                 raise SessionError(exc.format(), 1) from None
         elif path.exists():  # made since the check above
             raise SessionError(f"kozyr: {path} exists; continue it with --resume {path}")
-        recorder = Recorder(record_game, file)
+        recorder = session(record_game, file)
         errors = [d for d in recorder.report.diagnostics if d.severity == "error"]
         if errors:
             raise SessionError("\n".join(d.format() for d in errors), 1)

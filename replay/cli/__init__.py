@@ -28,7 +28,7 @@ __all__ = ["app", "app_for", "batch_gc", "main", "normalize_args"]
 
 ORDER = (
     "fmt", "validate", "generate", "rules", "replay", "html", "sheet", "annotate", "analyze",
-    "query", "stats", "dedupe", "split", "record", "export", "import", "schema",
+    "query", "stats", "dedupe", "split", "record", "serve", "export", "import", "schema",
 )  # fmt: skip
 """The commands in the order ``kozyr --help`` lists them."""
 

@@ -11,6 +11,7 @@ from notation.errors import safe_text
 
 from .common import (
     EXIT_OK,
+    EXIT_USAGE,
     KindsCommand,
     RulesText,
     app,
@@ -106,3 +107,39 @@ def record(
     finally:
         recorder.file.release()
     raise typer.Exit(code)
+
+
+@app.command()
+def serve(
+    folder: Annotated[
+        Path,
+        typer.Argument(metavar="DIR", help="The folder of the games (.kgn files); default: this one."),
+    ] = Path("."),
+    port: Annotated[
+        int,
+        typer.Option("--port", metavar="N", min=0, max=65535, help="The port (0: any free one)."),
+    ] = 8000,
+    lan: Annotated[
+        bool,
+        typer.Option(
+            "--lan",
+            help="Serve the phones of the local network too (binds 0.0.0.0; without it only "
+            "this machine, 127.0.0.1); prints the address with its key as a QR code.",
+        ),
+    ] = False,
+) -> None:
+    """Record and watch games from the phones at the table: a local web server for DIR.
+
+    Prints the address of the list of games with its key (nothing is served without a
+    link's key).  Each game has a link to record it, one to watch it with every card and
+    one per seat that shows only what that seat may see.  See docs/serve.md."""
+    from ..serve.run import ServeError, run
+
+    try:
+        run(folder, port=port, lan=lan)
+    except ServeError as exc:
+        say(f"kozyr serve: {exc}")
+        raise typer.Exit(EXIT_USAGE) from None
+    except KeyboardInterrupt:
+        pass
+    raise typer.Exit(EXIT_OK)

@@ -94,7 +94,7 @@ def question(table: SixtySixEngine, declined: bool = False) -> Question:
             events,
             (*_EVENTS, "draw"),
             (*_DECK, "??", *events),
-            who,
+            player=who,
         )
     seat = deal.turn
     player = names[seat]
@@ -107,5 +107,5 @@ def question(table: SixtySixEngine, declined: bool = False) -> Question:
         [*legal, *events],
         (*_EVENTS, seat_text(player)),
         (*cards_text(deal.holdings.known[seat]).split(), "marriage", *events),
-        seat_text(player),
+        player=seat_text(player),
     )

@@ -16,7 +16,7 @@ HELP = """Type the event the prompt asks for, in KGN:
   a deal        Anna: AS TS KH ... / Boris: ... / talon: TH 9C JS   (Enter if unknown)
   a call        100, 105 ... or pass
   the talon     Enter for the cards as dealt, or the three cards
-  the gives     Boris 9S, Vera JS    (or concede, where the rules allow it)
+  the gives     Boris 9S, Vera JS    (Enter if unseen; or concede, where the rules allow it)
   the contract  Enter for the bid, or a higher value
   a card        KH, or KH marriage
   no cards      points Anna 70, Boris 20, Vera 30 (or score ...): the hand as a score
@@ -67,20 +67,24 @@ def question(table: ThousandEngine, declined: bool = False) -> Question:
             [],
             ("talon", "redeal", *_SHEET),
             (*shown.split(), *_SHEET),
+            ("points", tuple(names[p] for p in hand.active)),
         )
     declarer = hand.declarer
     assert declarer is not None
+    tally = ("points", tuple(names[p] for p in hand.active))
     if hand.phase == "give":
         opp = [names[p] for p in hand.active if p != declarer]
         given = {c for m in moves if isinstance(m, GiveCards) for _, c in m.cards if c is not None}
         legal = cards_text(given).split()
         concede = ["concede"] if any(isinstance(m, ConcedeHand) for m in moves) else []
+        unseen = ", ".join(f"{seat_text(o)} ??" for o in opp)
         return Question(
-            f"{names[declarer]} gives ({opp[0]} CARD, {opp[1]} CARD, or concede)> ",
-            lambda a: f"give {a}",
+            f"{names[declarer]} gives ({opp[0]} CARD, {opp[1]} CARD, Enter if unseen, or concede)> ",
+            lambda a: f"give {a or unseen}",
             legal,
             ("give", "concede", *_SHEET),
-            (*[seat_text(o) for o in opp], *legal, *concede, *_SHEET),
+            (*[seat_text(o) for o in opp], *legal, "??", *concede, *_SHEET),
+            tally,
         )
     if hand.phase == "contract":
         values = [str(m.value) for m in moves if isinstance(m, SetContract)]
@@ -90,6 +94,7 @@ def question(table: ThousandEngine, declined: bool = False) -> Question:
             [],
             ("contract", *_SHEET),
             (*values, *_SHEET),
+            tally,
         )
     seat = names[hand.turn]
     plays = [m for m in moves if isinstance(m, PlayCard)]
@@ -103,4 +108,5 @@ def question(table: ThousandEngine, declined: bool = False) -> Question:
         legal,
         (seat_text(seat), *sheet),
         (*legal, *marriage, *sheet),
+        tally if sheet else None,
     )

@@ -885,7 +885,9 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
             if not self.settings.raise_cap:
                 top = 120 + sum(self.settings.marriage_values.values()) + self.settings.ace_marriage
             else:
-                top = self.cap(h.known[d]) if h.fully_known(d) else hand.bid
+                # a hand not fully known may hold every marriage (T3.3 is checked once
+                # it is known)
+                top = self.cap(h.known[d] if h.fully_known(d) else set(DECK))
             top = max(top, hand.bid)  # the bid itself stands even when a give broke a marriage
             moves.extend(SetContract(v) for v in range(hand.bid, top + 1, self.settings.step))
         seat = hand.turn

@@ -1,0 +1,386 @@
+"""The web application of ``kozyr serve`` (Starlette): pages and a small JSON API.
+
+Routes (every one needs its link's token, ``?k=``; see :mod:`replay.serve.keys`)::
+
+    GET  /                       the games of the folder, and a form for a new one (admin)
+    POST /new                    start a game (admin)
+    GET  /play/NAME              the recording page (write)
+    GET  /watch/NAME[?seat=S]    the live board: kozyr html's page, following the game
+    GET  /api/NAME/state         what the recording page shows (write)
+    POST /api/NAME/entry         one entry: {"version", "answer" | "tally" | "undo"} (write)
+    GET  /api/NAME/data          the board's data now (watch, or a seat's)
+    GET  /api/NAME/events        server-sent events: the game's version after each change
+
+Pages carry their script and style inline under a strict Content Security Policy; every
+text from a record is made safe as in ``kozyr html`` and put on the page as text.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import hashlib
+import json
+import time
+from collections.abc import AsyncIterator
+from html import escape
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import (
+    HTMLResponse,
+    JSONResponse,
+    RedirectResponse,
+    Response,
+    StreamingResponse,
+)
+from starlette.routing import Route
+
+from notation.errors import safe_text
+
+from ..games import GAMES
+from ..page import page_document, page_policy
+from ..record import SessionError
+from .keys import Keys
+from .rooms import BadName, Conflict, Games, Refused, Room
+
+__all__ = ["MAX_BODY", "create_app"]
+
+HERE = Path(__file__).resolve().parent
+MAX_BODY = 16 * 1024
+"""The largest request body taken (an entry is a line; a new game's form a few lines)."""
+KEEPALIVE = 15.0
+"""Seconds between the comments that keep an idle event stream open."""
+
+HEADERS = {
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Cache-Control": "no-store",
+}
+
+
+def _sha256(text: str) -> str:
+    return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode()
+
+
+class TooLarge(Exception):
+    pass
+
+
+async def _body(request: Request) -> bytes:
+    """The request's body, at most ``MAX_BODY`` bytes (``TooLarge`` beyond)."""
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+        raise TooLarge
+    data = b""
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > MAX_BODY:
+            raise TooLarge
+    return data
+
+
+def create_app(folder: Path, keys: Keys, *, boot: str | None = None) -> Starlette:
+    """The application serving the games of ``folder``."""
+    games = Games(folder, boot or format(int(time.time() * 1000) % 36**6, "x"))
+    script = (HERE / "phone.js").read_text(encoding="utf-8")
+    style = (HERE / "phone.css").read_text(encoding="utf-8")
+    phone_policy = (
+        f"default-src 'none'; script-src '{_sha256(script)}'; style-src '{_sha256(style)}'; "
+        "connect-src 'self'; img-src data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    )
+
+    def respond(response: Response, policy: str | None = None) -> Response:
+        response.headers.update(HEADERS)
+        response.headers["Content-Security-Policy"] = policy or "default-src 'none'; frame-ancestors 'none'"
+        return response
+
+    def error(status: int, message: str) -> Response:
+        return respond(JSONResponse({"error": safe_text(message)}, status_code=status))
+
+    def text_page(status: int, message: str) -> Response:
+        body = f"<!DOCTYPE html><meta charset=utf-8><title>kozyr</title><p>{escape(safe_text(message))}</p>"
+        return respond(HTMLResponse(body, status_code=status))
+
+    def token(request: Request) -> str | None:
+        return request.query_params.get("k")
+
+    def link(path: str, role: str, name: str = "", seat: str = "") -> str:
+        url = f"{path}?k={keys.token(role, name, seat)}"
+        return url + (f"&seat={quote(seat)}" if seat else "")
+
+    async def room_of(request: Request) -> Room | Response:
+        name = request.path_params["name"]
+        try:
+            return await games.room(name)
+        except BadName as exc:
+            return error(404, str(exc))
+        except SessionError as exc:
+            return error(422, f"{name} cannot be recorded: {exc.text}")
+
+    def reader_seat(request: Request, room: Room) -> tuple[bool, str | None]:
+        """Whether the request may watch the room, and as which seat (None: every card)."""
+        k, name = token(request), room.name
+        seat = request.query_params.get("seat")
+        if seat is not None:
+            if seat not in room.recorder.game.players:
+                return False, None
+            if keys.allows(k, "seat", name, seat) or keys.allows(k, "watch", name):
+                return True, seat
+            return False, None
+        return keys.allows(k, "watch", name) or keys.allows(k, "write", name), None
+
+    # -- the folder ------------------------------------------------------------------------
+
+    async def index(request: Request) -> Response:
+        if not keys.allows(token(request), "admin"):
+            return text_page(403, "this link has no access here: use the address kozyr serve printed")
+        rows = []
+        for g in await asyncio.to_thread(games.listing):
+            name = g["name"]
+            seats = " ".join(
+                f'<a href="{escape(link("/watch/" + quote(name), "seat", name, p.strip()))}">{escape(safe_text(p.strip()))}</a>'
+                for p in g["players"].split(",")
+                if p.strip()
+            )
+            rows.append(
+                f"<li><b>{escape(safe_text(name))}</b> <small>{escape(g['game'])} · {escape(safe_text(g['players']))} · "
+                f"{escape(safe_text(g['state']))}</small><br>"
+                f'<a class="button" href="{escape(link("/play/" + quote(name), "write", name))}">record</a> '
+                f'<a class="button" href="{escape(link("/watch/" + quote(name), "watch", name))}">watch</a> '
+                f"<small>as seen by: {seats}</small></li>"
+            )
+        options = "".join(f'<option value="{k}">{escape(kind.title)}</option>' for k, kind in GAMES.items())
+        body = f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>kozyr serve</title><style>{style}</style></head>
+<body><header><h1>kozyr</h1><p>the games of this folder</p></header>
+<main>
+<ul id="games">{"".join(rows) or "<li>no games yet</li>"}</ul>
+<form id="new" method="post" action="/new">
+<h2>A new game</h2>
+<input type="hidden" name="k" value="{escape(token(request) or '')}">
+<label>file <input name="name" required maxlength="84" placeholder="friday.kgn"></label>
+<label>game <select name="game">{options}</select></label>
+<label>players, in seat order <input name="players" required maxlength="200" placeholder="Anna, Boris, Vera"></label>
+<label>first dealer <input name="dealer" required maxlength="60" placeholder="Anna"></label>
+<label>rules <input name="rules" value="classic" maxlength="300"></label>
+<label>ante (a game played for a pot) <input name="ante" inputmode="numeric" maxlength="6"></label>
+<button type="submit" class="big">start</button>
+</form>
+</main></body></html>"""
+        return respond(HTMLResponse(body), f"default-src 'none'; style-src '{_sha256(style)}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
+
+    async def new(request: Request) -> Response:
+        try:
+            body = await _body(request)
+        except TooLarge:
+            return text_page(413, "the form is too large")
+        from urllib.parse import parse_qs
+
+        try:
+            form = {k: v[0] for k, v in parse_qs(body.decode("utf-8"), max_num_fields=20).items()}
+        except (UnicodeDecodeError, ValueError):
+            return text_page(400, "a form of text")
+        if not keys.allows(form.get("k"), "admin"):
+            return text_page(403, "this link cannot start games")
+        name = form.get("name", "").strip()
+        if name and not name.endswith(".kgn"):
+            name += ".kgn"
+        game = form.get("game", "")
+        if game not in GAMES:
+            return text_page(400, "choose a game")
+        ante_text = form.get("ante", "").strip()
+        if ante_text and not ante_text.isdigit():
+            return text_page(400, "the ante is a whole number")
+        try:
+            await games.create(
+                name, game, form.get("players", ""), form.get("dealer", ""),
+                form.get("rules", "").strip() or "classic", int(ante_text) if ante_text else None,
+            )  # fmt: skip
+        except BadName as exc:
+            return text_page(400, str(exc))
+        except SessionError as exc:
+            return text_page(400, exc.text)
+        return respond(RedirectResponse(link("/play/" + quote(name), "write", name), status_code=303))
+
+    # -- recording -------------------------------------------------------------------------
+
+    async def play(request: Request) -> Response:
+        name = request.path_params["name"]
+        if not keys.allows(token(request), "write", name):
+            return text_page(403, "this link cannot record this game")
+        room = await room_of(request)
+        if isinstance(room, Response):
+            return room
+        k = token(request) or ""
+        base = f"/api/{quote(room.name)}"
+        config = {
+            "state": f"{base}/state?k={k}",
+            "entry": f"{base}/entry?k={k}",
+            "events": f"{base}/events?k={k}",
+            "watch": link("/watch/" + quote(room.name), "watch", room.name),
+        }
+        data = json.dumps(config).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+        title = escape(safe_text(room.name))
+        body = f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>{title} · kozyr</title><style>{style}</style></head>
+<body>
+<header><h1>{title}</h1><p id="meta"></p>
+<nav><button id="mode" aria-pressed="false">score sheet</button> <button id="undo">undo</button> <a id="board" target="_blank" rel="noopener">board</a></nav></header>
+<main id="recorder">
+<h2 id="prompt" aria-live="polite"></h2>
+<p id="message" role="status"></p>
+<p id="unsaved" role="alert"></p>
+<div id="choices"></div>
+<form id="tally"></form>
+<section id="compose"><div id="words"></div>
+<form id="typed"><input id="answer" autocomplete="off" autocapitalize="off" spellcheck="false" aria-label="an event in KGN"><button id="send" type="submit">enter</button></form></section>
+<details id="record" open><summary>the record</summary><pre id="text"></pre></details>
+</main>
+<script type="application/json" id="kozyr-serve">{data}</script>
+<script>{script}</script>
+</body></html>"""
+        return respond(HTMLResponse(body), phone_policy)
+
+    async def state(request: Request) -> Response:
+        name = request.path_params["name"]
+        if not keys.allows(token(request), "write", name):
+            return error(403, "this link cannot record this game")
+        room = await room_of(request)
+        if isinstance(room, Response):
+            return room
+        async with room.lock:
+            return respond(JSONResponse(room.state()))
+
+    async def entry(request: Request) -> Response:
+        name = request.path_params["name"]
+        if not keys.allows(token(request), "write", name):
+            return error(403, "this link cannot record this game")
+        try:
+            body = await _body(request)
+        except TooLarge:
+            return error(413, f"an entry is at most {MAX_BODY} bytes")
+        try:
+            data = json.loads(body)
+        except (ValueError, UnicodeDecodeError):
+            return error(400, "an entry is JSON")
+        if not isinstance(data, dict) or not isinstance(data.get("version"), str):
+            return error(400, "an entry names the version it was made on")
+        room = await room_of(request)
+        if isinstance(room, Response):
+            return room
+        async with room.lock:
+            try:
+                await asyncio.to_thread(room.enter, data["version"], data)
+            except Conflict:
+                return respond(JSONResponse(
+                    {"moved": "the game moved on (another phone entered an event): here it is now; nothing of yours was entered", "state": room.state()},
+                    status_code=409,
+                ))  # fmt: skip
+            except Refused as exc:
+                body_out = {"error": exc.message, "legal": exc.legal, "state": room.state()}
+                return respond(JSONResponse(body_out, status_code=exc.status))
+            room.notify()
+            return respond(JSONResponse({"state": room.state()}))
+
+    # -- watching --------------------------------------------------------------------------
+
+    async def watch(request: Request) -> Response:
+        room = await room_of_reader(request)
+        if isinstance(room, Response):
+            return room
+        _, seat = reader_seat(request, room)
+        data = await asyncio.to_thread(room.view, seat)
+        page = page_document(data.decode("utf-8"), title=room.name, kind=room.kind, seat=seat, live=True)
+        return respond(HTMLResponse(page), page_policy(live=True) + "; frame-ancestors 'none'")
+
+    async def room_of_reader(request: Request) -> Room | Response:
+        name = request.path_params["name"]
+        k = token(request)
+        seat = request.query_params.get("seat")
+        if not (keys.allows(k, "watch", name) or keys.allows(k, "write", name)
+                or (seat is not None and keys.allows(k, "seat", name, seat))):  # fmt: skip
+            return error(403, "this link cannot watch this game")
+        room = await room_of(request)
+        if isinstance(room, Response):
+            return room
+        if not reader_seat(request, room)[0]:
+            return error(403, "this link cannot watch this game")
+        return room
+
+    async def data(request: Request) -> Response:
+        room = await room_of_reader(request)
+        if isinstance(room, Response):
+            return room
+        _, seat = reader_seat(request, room)
+        body = await asyncio.to_thread(room.view, seat)
+        return respond(Response(body, media_type="application/json"))
+
+    async def events(request: Request) -> Response:
+        room = await room_of_reader(request)
+        if isinstance(room, Response):
+            return room
+        queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=1)
+        room.listeners.add(queue)
+
+        async def stream() -> AsyncIterator[str]:
+            try:
+                yield f"retry: 1000\ndata: {room.version}\n\n"
+                while not games.stopping:
+                    try:
+                        version = await asyncio.wait_for(queue.get(), KEEPALIVE)
+                    except TimeoutError:
+                        yield ": still here\n\n"
+                        continue
+                    if version is None:  # the server stops: the page reconnects later
+                        return
+                    yield f"data: {version}\n\n"
+            finally:
+                room.listeners.discard(queue)
+
+        response = StreamingResponse(stream(), media_type="text/event-stream")
+        response.headers["X-Accel-Buffering"] = "no"
+        return respond(response)
+
+    async def not_found(request: Request, exc: Exception) -> Response:
+        return text_page(404, "nothing here")
+
+    app = Starlette(
+        routes=[
+            Route("/", index),
+            Route("/new", new, methods=["POST"]),
+            Route("/play/{name}", play),
+            Route("/watch/{name}", watch),
+            Route("/api/{name}/state", state),
+            Route("/api/{name}/entry", entry, methods=["POST"]),
+            Route("/api/{name}/data", data),
+            Route("/api/{name}/events", events),
+        ],
+        exception_handlers={404: not_found, 405: not_found},
+        lifespan=_lifespan(games),
+    )
+    app.state.games = games
+    return app
+
+
+def _lifespan(games: Games) -> Any:
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        games.loop = asyncio.get_running_loop()
+        try:
+            yield
+        finally:
+            games.close()
+
+    return lifespan

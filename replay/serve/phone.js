@@ -1,0 +1,248 @@
+// kozyr serve: the recording page.  It shows what the server's recorder asks (the prompt,
+// a button for each legal move, the answer Enter gives, the score-sheet form, the words an
+// event may hold) and posts each entry with the version it was made on.  Every text is
+// put on the page with textContent, never as HTML.
+"use strict";
+(function () {
+  const C = JSON.parse(document.getElementById("kozyr-serve").textContent);
+  const SUIT = { S: "\u2660", C: "\u2663", D: "\u2666", H: "\u2665" };
+  const CARD = /^(10|[2-9TJQKA])([SCDH])$/;
+  const $ = (id) => document.getElementById(id);
+  let S = null; // the state shown
+  let busy = false;
+  const stored = (() => { try { return localStorage.getItem("kozyr-mode:" + location.pathname); } catch (e) { return null; } })();
+  let mode = new URLSearchParams(location.search).get("mode") || stored || "full";
+
+  function el(tag, cls, text) {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    return e;
+  }
+
+  // A text with its cards written with suit symbols (each word that is a card).
+  function said(text, into) {
+    const words = String(text).split(" ");
+    words.forEach((w, i) => {
+      if (i) into.appendChild(document.createTextNode(" "));
+      const m = CARD.exec(w);
+      if (m) into.appendChild(el("span", "s" + m[2], m[1] + SUIT[m[2]]));
+      else into.appendChild(document.createTextNode(w));
+    });
+    return into;
+  }
+
+  function message(text, cls) {
+    const m = $("message");
+    m.textContent = text || "";
+    m.className = cls || "";
+  }
+
+  function setMode(m) {
+    mode = m;
+    try { localStorage.setItem("kozyr-mode:" + location.pathname, m); } catch (e) { /* private browsing */ }
+    document.body.classList.toggle("sheet", m === "sheet");
+    $("mode").setAttribute("aria-pressed", String(m === "sheet"));
+    $("compose").classList.remove("open");
+    if (S) render();
+  }
+
+  function render() {
+    document.documentElement.dataset.version = S.version;
+    $("meta").textContent = S.title + " \u00b7 " + S.players.join(", ");
+    $("undo").disabled = !S.can_undo || busy;
+    // a save that failed (the record is kept on the server; the next event saves again)
+    $("unsaved").textContent = S.unsaved ? S.messages.join("\n") : "";
+    const text = $("text");
+    text.textContent = S.text;
+    text.scrollTop = text.scrollHeight;
+    const choices = $("choices");
+    const tally = $("tally");
+    if (S.over !== null) {
+      $("prompt").textContent = "the game is over: " + S.over;
+      choices.replaceChildren();
+      tally.replaceChildren();
+      tally.dataset.key = "";
+      $("words").replaceChildren();
+      $("compose").hidden = true;
+      return;
+    }
+    $("compose").hidden = false;
+    $("prompt").replaceChildren(said(S.prompt, el("span")));
+    const buttons = [];
+    if (S.enter) {
+      const b = said(S.enter.label, el("button", "enter"));
+      b.dataset.answer = "";
+      b.addEventListener("click", () => send({ answer: "" }));
+      buttons.push(b);
+    }
+    for (const c of S.choices) {
+      const b = said(c.label, el("button", "choice"));
+      b.dataset.event = c.event;
+      b.addEventListener("click", () => send({ event: c.event }));
+      buttons.push(b);
+    }
+    choices.replaceChildren(...buttons);
+    const what = S.choices.length || S.enter ? "or end the hand as a score sheet keeps it: " : "the hand as a score sheet keeps it: ";
+    const key = S.tally ? what + S.tally.word + "\u0000" + S.tally.names.join("\u0000") : "";
+    if (tally.dataset.key !== key) {  // the numbers typed so far stay while the form does
+      tally.dataset.key = key;
+      const fields = [];
+      if (S.tally) {
+        fields.push(el("h3", "", what + S.tally.word));
+        S.tally.names.forEach((n, i) => {
+          const label = el("label", "", n);
+          const input = el("input");
+          input.type = "number";
+          input.inputMode = "numeric";
+          input.step = "1";
+          input.required = true;
+          input.name = "n" + i;
+          input.dataset.player = n;
+          label.appendChild(input);
+          fields.push(label);
+        });
+        const b = el("button", "", "enter " + S.tally.word);
+        b.type = "submit";
+        fields.push(b);
+      }
+      tally.replaceChildren(...fields);
+    }
+    renderWords();
+    for (const b of document.querySelectorAll("#choices button, #tally button, #send")) b.disabled = busy;
+  }
+
+  // The words an answer here may hold, as chips that type them (a card typed already is
+  // greyed out).
+  function renderWords() {
+    if (!S || S.over !== null) return;
+    const words = $("words");
+    // The composer is open where no button covers the event (a deal, a draw, in full
+    // mode), else behind one button: the cards are typed only when they must be.
+    const compose = $("compose");
+    const open = compose.classList.contains("open") || (mode === "full" && !S.choices.length);
+    $("typed").hidden = !open;
+    if (!open) {
+      const opener = el("button", "word", "type an event\u2026");
+      opener.type = "button";
+      opener.id = "open-compose";
+      opener.addEventListener("click", () => {
+        compose.classList.add("open");
+        renderWords();
+      });
+      words.replaceChildren(opener);
+      return;
+    }
+    const chips = [];
+    const typed = $("answer").value.split(" ");
+    const add = (w) => {
+      const m = CARD.exec(w);
+      const b = m ? el("button", "s" + m[2], m[1] + SUIT[m[2]]) : el("button", "word", w);
+      b.type = "button";
+      b.dataset.word = w;
+      if (m && typed.includes(w)) b.disabled = true;
+      b.addEventListener("click", () => put(w));
+      chips.push(b);
+    };
+    for (const w of S.words) add(w);
+    for (const w of ["/", ","]) add(w);
+    const back = el("button", "word", "\u232b");
+    back.type = "button";
+    back.title = "take the last word back";
+    back.addEventListener("click", () => {
+      const a = $("answer");
+      a.value = a.value.trim().split(" ").slice(0, -1).join(" ");
+      renderWords();
+    });
+    chips.push(back);
+    words.replaceChildren(...chips);
+  }
+
+  // A word tapped into the answer: a seat's or the talon's cards ("Boris:") after another
+  // part start with "/", a comma goes right after the word before it.
+  function put(w) {
+    const a = $("answer");
+    let v = a.value.trim();
+    if (w.endsWith(":") && v && !v.endsWith("/")) v += " /";
+    if (w === ",") v += ",";
+    else v = v ? v + " " + w : w;
+    a.value = v;
+    renderWords();
+  }
+
+  async function send(entry) {
+    if (busy || !S) return;
+    busy = true;
+    render();
+    entry.version = S.version;
+    let reply = null;
+    let status = 0;
+    try {
+      const r = await fetch(C.entry, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(entry),
+        credentials: "same-origin",
+      });
+      status = r.status;
+      reply = await r.json();
+    } catch (e) {
+      message("the server cannot be reached; nothing was entered. Try again.", "refused");
+    }
+    busy = false;
+    if (reply && reply.state) S = reply.state;
+    if (status === 200) {
+      message("", "");
+      $("answer").value = "";
+      $("compose").classList.remove("open");
+    } else if (status === 409) {
+      message(reply.moved, "moved");
+    } else if (reply && reply.error) {
+      const legal = reply.legal && reply.legal.length ? "\nlegal: " + reply.legal.join(", ") : "";
+      message(reply.error + legal, "refused");
+    }
+    if (S) render();
+  }
+
+  async function refresh() {
+    try {
+      const r = await fetch(C.state, { cache: "no-store", credentials: "same-origin" });
+      const data = await r.json();
+      if (!r.ok) {
+        message(data.error || "this game cannot be shown", "refused");
+        return;
+      }
+      S = data;
+      render();
+    } catch (e) {
+      message("the server cannot be reached", "refused");
+    }
+  }
+
+  $("typed").addEventListener("submit", (e) => {
+    e.preventDefault();
+    send({ answer: $("answer").value });
+  });
+  $("tally").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const numbers = [...$("tally").querySelectorAll("input")].map((i) => Number(i.value));
+    if (numbers.some((n) => !Number.isInteger(n))) {
+      message("a whole number for each player", "refused");
+      return;
+    }
+    send({ tally: numbers });
+  });
+  $("undo").addEventListener("click", () => send({ undo: true }));
+  $("mode").addEventListener("click", () => setMode(mode === "sheet" ? "full" : "sheet"));
+  $("answer").addEventListener("input", () => renderWords());
+  $("board").href = C.watch;
+
+  // Another phone's entry (or this one's) changes the version: the page shows the new state.
+  const news = new EventSource(C.events);
+  news.onmessage = (e) => {
+    if (!busy && S && e.data !== S.version) refresh();
+  };
+
+  setMode(mode === "sheet" ? "sheet" : "full");
+  refresh().then(() => { document.documentElement.dataset.ready = "1"; });
+})();

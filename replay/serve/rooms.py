@@ -1,0 +1,399 @@
+"""The games a server keeps: one room per record file of its folder.
+
+A room holds the file through the same :class:`replay.record.Recorder` as ``kozyr record``
+(one writer per file, the same lock, each accepted event saved atomically), so the file is a
+valid record at every moment and a server killed and started again goes on where it was.
+Every change gets a new version (``BOOT-N``: a version of an earlier run of the server is
+never taken for one of this run); an entry made on an older version than the room's is
+refused and the client is shown the new state, so of two phones entering at once one is
+taken and the other is told.
+
+Nothing here knows a game: the prompts, the choices and the score-sheet form come from the
+game's kind (its recorder ``question``) and its table (``legal_moves`` written by
+``format_move``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import os
+import re
+import stat
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import notation
+from notation.errors import KgnError, safe_text
+from notation.write import seat_text
+
+from ..games import GAMES
+from ..model import Question
+from ..page import page_data, page_title
+from ..record import Recorder, open_recording
+from ..steps import replay_steps
+
+__all__ = ["BadName", "Conflict", "Games", "Refused", "Room", "check_name"]
+
+NAME = re.compile(r"[^\W_][\w .,()+-]{0,79}\.kgn")
+"""A game's file name: letters or digits first, then letters, digits, blanks and
+``_ . , ( ) + -``, ending in ``.kgn``; no folder, no leading dot."""
+
+MAX_CHOICES = 64
+"""More legal moves than this are not shown as buttons (the composer takes them)."""
+
+
+class BadName(Exception):
+    """A name that is not a game of the folder (or cannot be one)."""
+
+
+class Refused(Exception):
+    """An entry the room does not take: the message (and the legal choices) for the page."""
+
+    def __init__(self, message: str, legal: list[str] | None = None, status: int = 422) -> None:
+        super().__init__(message)
+        self.message = message
+        self.legal = legal
+        self.status = status
+
+
+class Conflict(Exception):
+    """An entry made on a version the room has moved on from."""
+
+
+def check_name(folder: Path, name: str, *, new: bool = False) -> Path:
+    """The file of game ``name`` in ``folder``: a plain name (no folder, no ``..``, no
+    leading dot), a regular file right in the folder and not a link (``new``: no file of
+    that name yet).  ``BadName`` otherwise."""
+    if not NAME.fullmatch(name) or ".." in name:
+        raise BadName(f"not a game's name: {name!r}")
+    path = folder / name
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        if new:
+            return path
+        raise BadName(f"no game {name!r}") from None
+    except OSError:
+        raise BadName(f"no game {name!r}") from None
+    if new:
+        raise BadName(f"{name} exists already")
+    if not stat.S_ISREG(info.st_mode) or os.path.realpath(path) != str(folder.resolve() / name):
+        raise BadName(f"no game {name!r}")
+    return path
+
+
+class ServedRecorder(Recorder):
+    """The recorder of a served game: what the terminal's recorder prints is kept for the
+    page instead."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("out", io.StringIO())
+        super().__init__(*args, **kwargs)
+        self.messages: list[str] = []
+
+    def say(self, text: str, style: str | None = None) -> None:
+        self.messages.append(safe_text(text))
+
+    def show(self) -> None:
+        pass
+
+
+def label_of(event: str, name: str | None) -> str:
+    """A button's label: the event without the name of the player it is for where the
+    rest says what it is (``Boris KH`` → ``KH``, ``bid Boris 110`` → ``bid 110``; ``open
+    Boris`` stays).
+
+    >>> label_of("bid Boris 110", "Boris"), label_of("Anna KH marriage", "Anna")
+    ('bid 110', 'KH marriage')
+    >>> label_of("open Boris", "Boris")
+    'open Boris'
+    """
+    if name is None:
+        return event
+    words = event.split(" ")
+    who = seat_text(name)
+    if words[0] == who and len(words) > 1:
+        return " ".join(words[1:])
+    if len(words) > 2 and words[1] == who:
+        return " ".join(words[:1] + words[2:])
+    return event
+
+
+@dataclass
+class Room:
+    """One game's file, held while the server runs."""
+
+    name: str
+    recorder: ServedRecorder
+    boot: str
+    number: int = 0
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    listeners: set[asyncio.Queue[str | None]] = field(default_factory=set)
+    views: dict[tuple[str, str | None], bytes] = field(default_factory=dict)
+    guard: threading.Lock = field(default_factory=threading.Lock)
+    """Held while the game changes or its text is read by a thread building a view."""
+    building: threading.Lock = field(default_factory=threading.Lock)
+    """Held while a view is built: watchers asking at once wait for the one build."""
+
+    @property
+    def version(self) -> str:
+        return f"{self.boot}-{self.number}"
+
+    @property
+    def kind(self) -> str:
+        return self.recorder.game.kind
+
+    def text(self) -> str:
+        """The record's canonical text now (what the file holds)."""
+        return self.recorder.history[-1][0]
+
+    # -- what the recording page shows -----------------------------------------------------
+
+    def question(self) -> Question | None:
+        rec = self.recorder
+        if rec.over() is not None:
+            return None
+        return rec.kind.question(rec.table, rec.declined)
+
+    def state(self) -> dict[str, object]:
+        """Everything the recording page shows: the prompt, the buttons for the legal
+        moves, the answer Enter gives, the words an answer may hold, the score-sheet form,
+        the record's text and how the game stands."""
+        rec = self.recorder
+        table = rec.table
+        q = self.question()
+        out: dict[str, object] = {
+            "version": self.version,
+            "name": safe_text(self.name),
+            "game": self.kind,
+            "title": GAMES[self.kind].title,
+            "players": [safe_text(p) for p in rec.game.players],
+            "over": None if q is not None else safe_text(rec.over() or ""),
+            "text": safe_text(self.text()),
+            "unsaved": rec.unsaved,
+            "messages": rec.messages[-3:],
+            "can_undo": len(rec.history) > 1,
+        }
+        if q is None:
+            return out
+        mover = table.to_move
+        name = None if mover is None else table.players[mover]
+        choices: list[dict[str, str]] = []
+        if mover is not None:
+            moves = table.legal_moves()
+            if len(moves) <= MAX_CHOICES:
+                for m in moves:
+                    event = table.format_move(m)
+                    choices.append({"label": safe_text(label_of(event, name)), "event": safe_text(event)})
+        enter = self._enter(q)
+        if enter is not None:  # the move Enter plays is its own button
+            choices = [c for c in choices if c["event"] != enter["label"]]
+        out.update(
+            prompt=safe_text(q.prompt.rstrip().rstrip(">").rstrip()),
+            choices=choices,
+            enter=enter,
+            words=[safe_text(w) for w in q.words],
+            legal=[safe_text(w) for w in q.legal],
+            tally=None
+            if q.tally is None
+            else {"word": q.tally[0], "names": [safe_text(n) for n in q.tally[1]]},
+        )
+        return out
+
+    def _enter(self, q: Question) -> dict[str, str] | None:
+        """What an empty answer does here: an event the table takes (a deal or card not
+        seen, the contract at the bid ...), a decline (nobody claims), or nothing."""
+        event = q.event_for("")
+        if event is None:
+            return {"label": "no (go on)", "event": ""}
+        table = self.recorder.table
+        try:
+            ok = table.is_legal(table.parse_move(event))
+        except KgnError:
+            ok = False
+        return {"label": safe_text(event), "event": ""} if ok else None
+
+    # -- entries -----------------------------------------------------------------------------
+
+    def enter(self, version: str, entry: dict[str, object]) -> None:
+        """Take one entry made on ``version`` (the caller holds ``lock``): ``answer`` (what
+        the recorder's prompt takes: an event, or ``""`` for Enter), ``event`` (one KGN event
+        as it is: a button's move), ``tally`` (the numbers
+        of the score-sheet form), or ``undo``.  ``Conflict`` when the room moved on;
+        ``Refused`` with the recorder's diagnostic when the entry is not taken."""
+        if version != self.version:
+            raise Conflict(version)
+        rec = self.recorder
+        rec.messages.clear()
+        with self.guard:
+            if entry.get("undo") is True:
+                if not rec.undo():
+                    raise Refused("nothing to take back")
+                self._changed()
+                return
+            q = self.question()
+            if q is None:
+                raise Refused(f"the game is over: {rec.over()}")
+            tally = entry.get("tally")
+            if tally is not None:
+                if q.tally is None:
+                    raise Refused("no score can be entered here")
+                if (
+                    not isinstance(tally, list)
+                    or len(tally) != len(q.tally[1])
+                    or not all(isinstance(v, int) and not isinstance(v, bool) and abs(v) < 10**6 for v in tally)
+                ):
+                    raise Refused(f"a whole number for each of {', '.join(q.tally[1])}")
+                event: str | None = q.tallied(tally)
+            elif isinstance(entry.get("event"), str):  # a button's move: KGN as it is
+                event = str(entry["event"]).strip()
+                if not event:
+                    raise Refused("an empty event", status=400)
+            else:
+                answer = entry.get("answer")
+                if not isinstance(answer, str):
+                    raise Refused("an entry is an event, an answer, a tally or undo", status=400)
+                event = q.event_for(answer.strip())
+            if event is None:
+                rec.decline()
+            else:
+                err = rec.play(event)
+                if err is not None:
+                    raise Refused(f"refused: [{err.label}] {err.message}", err.legal)
+            self._changed()
+
+    def _changed(self) -> None:
+        self.number += 1
+        self.views.clear()
+
+    def notify(self) -> None:
+        """Tell every watcher of the room its new version."""
+        for queue in list(self.listeners):
+            if queue.full():
+                queue.get_nowait()  # a watcher only needs the newest version
+            queue.put_nowait(self.version)
+
+    # -- what a watcher sees -----------------------------------------------------------------
+
+    def view(self, seat: str | None) -> bytes:
+        """The data of the live replay page (as ``kozyr html`` writes it, for ``seat``
+        or for every card), as JSON: each version is built once per seat.  It names where
+        the page asks for news (the page adds its own link's key: the data holds none)."""
+        with self.building:
+            with self.guard:
+                version, text = self.version, self.text()
+                cached = self.views.get((version, seat))
+            if cached is not None:
+                return cached
+            return self._build(version, text, seat)
+
+    def _build(self, version: str, text: str, seat: str | None) -> bytes:
+        record = notation.loads(text, file=self.name)
+        steps, report, table = replay_steps(record, file=self.name)
+        data = page_data(record, steps, report, table, title=page_title(record, self.name), seat=seat)
+        data["start"] = max(len(steps) - 1, 0)
+        base = "/api/" + quote(self.name)
+        data["live"] = {"events": base + "/events", "data": base + "/data", "version": version}
+        body = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+        with self.guard:
+            if self.version == version:
+                self.views[(version, seat)] = body
+        return body
+
+
+class Games:
+    """The folder of games a server keeps, and the rooms of those opened so far."""
+
+    def __init__(self, folder: Path, boot: str) -> None:
+        self.folder = folder
+        self.boot = boot
+        self.rooms: dict[str, Room] = {}
+        self.opening = asyncio.Lock()
+        self.stopping = False
+        """The server is stopping: streams end, new ones end at once."""
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    def listing(self) -> list[dict[str, str]]:
+        """Each game file of the folder: its name, game, players and how it stands."""
+        out = []
+        for path in sorted(self.folder.glob("*.kgn")):
+            try:
+                check_name(self.folder, path.name)
+            except BadName:
+                continue
+            room = self.rooms.get(path.name)
+            if room is not None:
+                rec = room.recorder
+                kind, players, state = rec.game.kind, ", ".join(rec.game.players), rec.over() or "going on"
+            else:
+                kind, players, state = _peek(path)
+            out.append({"name": path.name, "game": kind, "players": players, "state": state})
+        return out
+
+    async def room(self, name: str) -> Room:
+        """The room of game ``name``, opened (and its file locked) on first use."""
+        room = self.rooms.get(name)
+        if room is not None:
+            return room
+        async with self.opening:
+            room = self.rooms.get(name)
+            if room is None:
+                path = check_name(self.folder, name)
+                recorder = await asyncio.to_thread(self._open, path, None)
+                room = self.rooms[name] = Room(name, recorder, self.boot)
+        return room
+
+    async def create(self, name: str, game: str, players: str, dealer: str, rules: str, ante: int | None) -> Room:
+        """A new game: the same checks as ``kozyr record GAME --players ... -o NAME``."""
+        async with self.opening:
+            path = check_name(self.folder, name, new=True)
+            options = {"game": game, "players": players, "dealer": dealer, "rules": rules, "ante": ante}
+            recorder = await asyncio.to_thread(self._open, path, options)
+            room = self.rooms[name] = Room(name, recorder, self.boot)
+        return room
+
+    @staticmethod
+    def _open(path: Path, options: dict[str, Any] | None) -> ServedRecorder:
+        if options is None:
+            rec, _ = open_recording(
+                game=None, players=None, dealer=None, rules="classic", ante=None,
+                output=None, resume=path, session=ServedRecorder,
+            )  # fmt: skip
+        else:
+            rec, _ = open_recording(**options, output=path, resume=None, session=ServedRecorder)
+        assert isinstance(rec, ServedRecorder)
+        return rec
+
+    def stop_streams(self) -> None:
+        """End every watcher's stream (the server is stopping): each gets ``None``."""
+        self.stopping = True
+        for room in self.rooms.values():
+            for queue in list(room.listeners):
+                if queue.full():
+                    queue.get_nowait()
+                queue.put_nowait(None)
+
+    def close(self) -> None:
+        """Give every file up (their locks go)."""
+        for room in self.rooms.values():
+            room.recorder.file.release()
+        self.rooms.clear()
+
+
+def _peek(path: Path) -> tuple[str, str, str]:
+    """The game, players and state of a file not opened yet (read, not locked)."""
+    try:
+        if path.stat().st_size > 4 * 1024 * 1024:
+            return "?", "", "too large to list"
+        record = notation.loads(path.read_text(encoding="utf-8"), file=path.name)
+    except (OSError, UnicodeDecodeError, KgnError):
+        return "?", "", "not a valid record"
+    result = record.tag("Result")
+    ended = result and result.strip() != "*"
+    return record.kind, ", ".join(record.players), f"ended: {result}" if ended else "not ended"
+
