@@ -333,8 +333,9 @@ class Recorder:
         except KgnError as exc:
             exc.file = str(self.path)
             return exc
-        # What follows by itself (a card drawn from a stock whose order is known) is played.
-        while (auto := table.automatic_move()) is not None:
+        # What follows by itself (a card drawn from a stock whose order is known) is played,
+        # unless a player may act first (a claim before the draw): then it is asked for.
+        while (auto := table.automatic_move()) is not None and not table.legal_moves():
             self._push(auto)
         self.declined = False
         self._finish()

@@ -223,6 +223,7 @@ class Phone:
 # ---- recording by tapping ------------------------------------------------------------------
 
 
+@pytest.mark.browser_and_load
 def test_a_score_sheet_hand_tapped_on_a_phone_while_another_watches(server: Server, phone: Any, watcher: Any) -> None:
     # The host starts the game from the folder's page, as a person does.
     phone.get(f"{server.base}/?k={server.admin}")
@@ -266,6 +267,7 @@ def test_a_score_sheet_hand_tapped_on_a_phone_while_another_watches(server: Serv
     assert "-120" in board and "15" in board
 
 
+@pytest.mark.browser_and_load
 def test_a_full_hand_tapped_card_by_card(server: Server, phone: Any) -> None:
     key = new_game(server, "club.kgn", "thousand", "Anna,Boris,Vera", "Vera")
     p = Phone(phone, f"{server.base}/play/club.kgn?k={key}")
@@ -291,6 +293,7 @@ def test_a_full_hand_tapped_card_by_card(server: Server, phone: Any) -> None:
     assert path.read_text(encoding="utf-8") == canonical(FULL_HAND)
 
 
+@pytest.mark.browser_and_load
 def test_a_bura_deal_with_a_claim_tapped(server: Server, phone: Any) -> None:
     key = new_game(server, "bura.kgn", "bura", "Oleg,Mikhail,Ilya", "Oleg", ante="5")
     p = Phone(phone, f"{server.base}/play/bura.kgn?k={key}")
@@ -511,10 +514,11 @@ def test_a_server_killed_mid_hand_goes_on_where_it_was(tmp_path: Path) -> None:
 # ---- load ---------------------------------------------------------------------------------
 
 
-PACE = 0.05
-"""Seconds between two events of the load test."""
+PACE = 0.02
+"""Seconds between two events of the load test (bench/serve.py also runs them back to back)."""
 
 
+@pytest.mark.browser_and_load
 def test_twenty_watchers_see_each_of_500_events(server: Server) -> None:
     """A bounded load test: 20 watchers follow a game while 500 events are entered; each
     watcher gets the news of every event and fetches the board's data."""
@@ -653,3 +657,46 @@ def test_ctrl_c_stops_the_server_at_once_with_watchers_connected(tmp_path: Path)
     rest = server.proc.stdout.read().decode()
     assert code == 0 and took < 3.0 and "Traceback" not in rest and "ERROR" not in rest, (code, took, rest)
     assert not (tmp_path / ".a.kgn.lock").exists()  # every file given up
+
+
+@pytest.mark.parametrize("game", sorted(replay.GAMES))
+def test_every_game_can_be_recorded_event_by_event_and_stays_in_step_with_its_table(game: str, tmp_path: Path) -> None:
+    """Random games of each kind, entered one event at a time as a phone's buttons and
+    composer send them: every event is taken, the recording page's state can be shown
+    at every step, its buttons are the table's legal moves, and the room's table stays in
+    step with the table that made the game (a claim before a draw from a known stock too)."""
+    import asyncio
+    import random
+
+    from replay.serve.rooms import Games
+
+    kind = replay.GAMES[game]
+    counts = kind.player_counts(kind.rulebook.parse("classic"))
+    players = ["Anna", "Boris", "Vera"][: 3 if 3 in counts else counts[0]]
+
+    async def play(seed: int) -> None:
+        folder = tmp_path / str(seed)
+        folder.mkdir()
+        games = Games(folder, "t")
+        table = kind.new_table(players, dealer=0)
+        room = await games.create("g.kgn", game, ",".join(players), players[0], "classic", None)
+        rng = random.Random(seed)
+        try:
+            for _ in range(400):
+                if table.outcome() is not None:
+                    break
+                state = room.state()
+                shown = {c["event"] for c in state["choices"]}  # type: ignore[union-attr]
+                if table.to_move is not None and shown:
+                    assert shown == {table.format_move(m) for m in table.legal_moves()} - {state["enter"] and state["enter"]["label"]}  # type: ignore[index]
+                move = table.random_move(rng)
+                table.push(move)
+                room.enter(room.version, {"event": table.format_move(move)})
+                assert room.recorder.table.move_count == table.move_count
+            assert write_game(table.record()).replace('[Result "*"]\n', "") == room.text()
+            assert valid(folder / "g.kgn")
+        finally:
+            games.close()
+
+    for seed in range(2):
+        asyncio.run(play(seed))
