@@ -78,14 +78,20 @@ def _extensions() -> list[object]:
     except ImportError:
         _say("mypyc is not available; installing plain Python")
         return []
+    from setuptools import Extension
+
+    # The double-dummy search in C (replay/thousand/dd.py uses it when it is built, and is
+    # its reference otherwise).
+    native = [Extension("replay.thousand._ddsearch", ["replay/thousand/_ddsearch.c"], extra_compile_args=["-O2"])]
     try:  # the types are checked as pyproject.toml's [tool.mypy] says (strict)
-        return list(
-            mypycify(
+        return [
+            *mypycify(
                 COMPILED,
                 opt_level="3",
                 debug_level="0",
-            )
-        )
+            ),
+            *native,
+        ]
     except BaseException as exc:  # mypyc reports a type error by SystemExit
         _say(f"mypyc could not translate the modules ({exc!r}); installing plain Python")
         return []

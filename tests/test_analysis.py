@@ -293,3 +293,32 @@ def test_the_summary_reads_as_a_player_tells_the_hand(tmp_path: Path) -> None:
         "QH marriage, which cost 23 (AC or TD kept 150)."
     )
     assert "DD" not in out.stdout and "makeable" not in out.stdout
+
+
+def test_the_c_search_gives_the_python_searchs_value_in_every_position() -> None:
+    """The double-dummy search in C (built with the package) against the Python search it
+    follows, on every position of random hands under random play switches, with and without
+    a lower bound (``above``)."""
+    from replay.thousand import dd
+
+    if dd._NativeSearch is None:
+        import replay.table
+
+        if replay.table.__file__.endswith(".so"):  # a compiled build must have the C search
+            pytest.fail("the package is compiled but replay/thousand/_ddsearch is not built")
+        pytest.skip("the C search is built with the compiled package (CI's second run)")
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(8):
+        for table in positions(seed + 200, most_tricks=6, keep=0.6, hands=4):
+            pos, _ = position_of(table) or (None, None)
+            assert pos is not None
+            rules = PlayRules.from_settings(table.settings)
+            fast, slow = Solver(rules), Solver(rules, native=False)
+            assert fast.native is not None and slow.native is None
+            assert fast.total(pos) == slow.total(pos)
+            above = pos.taken + rng.randrange(0, 200)
+            a, b = fast.total(pos, above), slow.total(pos, above)
+            assert (a > above) == (b > above) and (a == b or a <= above)
+            checked += 1
+    assert checked > 300

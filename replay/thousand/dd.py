@@ -32,7 +32,19 @@ from typing import TYPE_CHECKING
 from notation.cards import Rank, Suit, card_code, card_points
 
 if TYPE_CHECKING:
+    from . import _ddsearch
     from .engine import ThousandSettings
+
+def _native() -> type[_ddsearch.Search] | None:
+    """The same search in C, built with the package where a C compiler was found."""
+    try:
+        from . import _ddsearch
+    except ImportError:  # pragma: no cover - a plain-Python install
+        return None
+    return _ddsearch.Search
+
+
+_NativeSearch = _native()
 
 __all__ = ["Move", "PlayRules", "Position", "Solver", "legal_moves", "trick_winner"]
 
@@ -233,10 +245,26 @@ class Solver:
     (before each card) share their work.  ``nodes`` counts the positions searched.
     """
 
-    def __init__(self, rules: PlayRules | None = None) -> None:
+    def __init__(self, rules: PlayRules | None = None, *, native: bool = True) -> None:
         self.rules = rules or PlayRules()
         self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
-        self.nodes = 0
+        self._nodes = 0
+        r = self.rules
+        self.native = (
+            _NativeSearch(
+                r.must_overtake, r.marriage_first_trick, r.trump_next_trick, r.ace_marriage,
+                r.marriage_values,
+            )
+            if native and _NativeSearch is not None
+            else None
+        )
+        """The C search (``_ddsearch.c``, node for node the search below), when built and
+        not turned off (``native=False``: the tests compare the two)."""
+
+    @property
+    def nodes(self) -> int:
+        """The positions searched so far."""
+        return self._nodes + (self.native.nodes if self.native is not None else 0)
 
     # -- public --------------------------------------------------------------------------
 
@@ -248,6 +276,12 @@ class Solver:
         """
         if pos.finished:
             return 0
+        if self.native is not None:
+            return self.native.value(
+                pos.hands[0], pos.hands[1], pos.hands[2], pos.turn, pos.declarer,
+                [c for _, c in pos.trick], [s for s, _ in pos.trick], pos.trump,
+                pos.next_trump, pos.first_trick, -_INF if above is None else above, _INF,
+            )  # fmt: skip
         return self._node(
             list(pos.hands), pos.turn, pos.declarer, [c for _, c in pos.trick],
             [s for s, _ in pos.trick], pos.trump, pos.next_trump, pos.first_trick,
@@ -293,7 +327,7 @@ class Solver:
         alpha: int,
         beta: int,
     ) -> int:
-        self.nodes += 1
+        self._nodes += 1
         rules = self.rules
         n = len(cards)
         hand = h[turn]
