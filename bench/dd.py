@@ -41,6 +41,8 @@ def main() -> None:
     ap.add_argument("--hands", type=int, default=100)
     ap.add_argument("--endings", type=int, default=0)
     ap.add_argument("--give", type=int, default=0)
+    ap.add_argument("--simulate", type=int, default=0, metavar="N", help="layouts per decision")
+    ap.add_argument("--sim-hands", type=int, default=10, metavar="K")
     args = ap.parse_args()
     from replay.thousand.analyze import solve_hand
     from replay.thousand.dd import Position, Solver
@@ -81,6 +83,38 @@ def main() -> None:
         print(
             f"--give on {len(gtimes)} hands, CPU s per hand: median "
             f"{statistics.median(gtimes):.2f}, max {gtimes[-1]:.2f}"
+        )
+    if args.simulate:
+        # Every decision of a hand (its calls, the gives, the contract) over N layouts, in
+        # one process (issue #36: --simulate 200 of one hand in at most 10 s).
+        from replay.thousand.analyze import collect_hands
+        from replay.thousand.simulate import simulate_hand
+        from replay.thousand import generate_thousand
+
+        per_hand, kinds = [], {}
+        seed = 0
+        left = args.sim_hands
+        while left:
+            plays, _, _ = collect_hands(generate_thousand(seed=seed, max_hands=3))
+            seed += 1
+            for hp in plays:
+                if not left or hp.skipped is not None or hp.given is None or hp.start is None:
+                    continue
+                g1, g2 = hp.given
+                t = time.process_time()
+                decisions = simulate_hand(
+                    hp.players, hp.contract, hp.rules, hp.start[0] | 1 << g1 | 1 << g2, (g1, g2),
+                    hp.auction, args.simulate, 1, hp.number,
+                )  # fmt: skip
+                per_hand.append(time.process_time() - t)
+                for d in decisions:
+                    kinds.setdefault(d.kind, []).append(d.seconds)
+                left -= 1
+        per_hand.sort()
+        print(
+            f"--simulate {args.simulate} on {len(per_hand)} hands (every decision), CPU s per hand: "
+            f"median {statistics.median(per_hand):.2f}, max {per_hand[-1]:.2f}; per decision, median: "
+            + ", ".join(f"{k} {statistics.median(v):.2f}" for k, v in kinds.items())
         )
     if args.endings:
         from test_analysis import brute_force, positions

@@ -46,6 +46,7 @@ __all__ = [
     "SessionError",
     "open_recording",
     "save_atomic",
+    "takes_a_choice",
 ]
 
 COMMANDS = ("undo", "quit", "help", "save")
@@ -334,8 +335,9 @@ class Recorder:
             exc.file = str(self.path)
             return exc
         # What follows by itself (a card drawn from a stock whose order is known) is played,
-        # unless a player may act first (a claim before the draw): then it is asked for.
-        while (auto := table.automatic_move()) is not None and not table.legal_moves():
+        # unless it would take away a move a player may make now (a claim before the draw):
+        # then it is asked for.
+        while (auto := table.automatic_move()) is not None and not takes_a_choice(table, auto):
             self._push(auto)
         self.declined = False
         self._finish()
@@ -438,6 +440,20 @@ class Recorder:
                     shown_legal = True
                 continue
             self.show()
+
+
+def takes_a_choice(table: GameTable, auto: object) -> bool:
+    """Whether playing what follows by itself would take away a move a player may make now
+    (Bura's claim after a trick, before the draw; Sixty-six's "out" stays until the next
+    lead, so its draws still follow by themselves)."""
+    now = [m for m in table.legal_moves() if m != auto]
+    if not now:
+        return False
+    after = table.clone()
+    while (follows := after.automatic_move()) is not None:
+        after.push(follows)
+    later = after.legal_moves()
+    return any(m not in later for m in now)
 
 
 def new_game(kind: str, players: list[str], dealer: str, rules: str, ante: int | None) -> GameRecord:

@@ -668,6 +668,7 @@ def test_every_game_can_be_recorded_event_by_event_and_stays_in_step_with_its_ta
     import asyncio
     import random
 
+    from replay.record import takes_a_choice
     from replay.serve.rooms import Games
 
     kind = replay.GAMES[game]
@@ -692,8 +693,12 @@ def test_every_game_can_be_recorded_event_by_event_and_stays_in_step_with_its_ta
                 move = table.random_move(rng)
                 table.push(move)
                 room.enter(room.version, {"event": table.format_move(move)})
+                # what follows by itself, as the recorder plays it (a known stock's draws)
+                while (auto := table.automatic_move()) is not None and not takes_a_choice(table, auto):
+                    table.push(auto)
                 assert room.recorder.table.move_count == table.move_count
-            assert write_game(table.record()).replace('[Result "*"]\n', "") == room.text()
+            mine = room.recorder.table
+            assert [mine.format_move(m) for m in mine.moves] == [table.format_move(m) for m in table.moves]
             assert valid(folder / "g.kgn")
         finally:
             games.close()

@@ -323,12 +323,27 @@ def annotate(
             "a comment naming the best card (docs/analysis.md).",
         ),
     ] = False,
+    simulate: Annotated[
+        int | None,
+        typer.Option(
+            "--simulate",
+            metavar="N",
+            min=1,
+            max=100000,
+            help="With --analysis: also comment each decision (a call, the gives, the "
+            "contract) whose best choice beat the one made by more than its 95% interval "
+            "over N layouts of the hidden cards.",
+        ),
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", metavar="S", help="The layouts of --simulate.")] = 1,
 ) -> None:
     """Fill in the facts the engine computes (winners, points, scores, totals, pot,
     result) and comment notable events.  Moves are never changed; run twice, same text."""
     from ..annotate import annotate as annotate_game
     from ..games import GAMES
 
+    if simulate is not None and not analysis:
+        fail_usage("--simulate goes with --analysis")
     bad = lost = False
     with Sink(Path(file) if write and file != "-" else None, spool=True) as out:
         first = True
@@ -347,7 +362,7 @@ def annotate(
                     continue  # the errors are all reported; nothing is written
                 solver = GAMES[annotated.kind].analysis
                 if analysis and solver is not None:
-                    annotated = solver.annotate(annotated)
+                    annotated = solver.annotate(annotated, simulate, seed)
                 text = write_game(annotated)
                 if write and file != "-" and not reads_back(text, annotated, gtext):
                     bad = lost = True
@@ -392,6 +407,20 @@ def analyze(
     summary: Annotated[
         bool, typer.Option("--summary", help="Text: only the summary line of each hand.")
     ] = False,
+    simulate: Annotated[
+        int | None,
+        typer.Option(
+            "--simulate",
+            metavar="N",
+            min=1,
+            max=100000,
+            help="Also judge the decisions made in the dark (each call, the gives, the "
+            "contract) over N random layouts of the cards their makers had not seen.",
+        ),
+    ] = None,
+    seed: Annotated[
+        int, typer.Option("--seed", metavar="S", help="The layouts of --simulate (the same seed, the same numbers).")
+    ] = 1,
     jobs: Jobs = None,
 ) -> None:
     """Double-dummy analysis of the play: for every complete hand, the value before the
@@ -429,7 +458,7 @@ def analyze(
         for kind, run in itertools.groupby(games(), key=lambda pair: pair[1].kind):
             solver = GAMES[kind].analysis
             assert solver is not None
-            yield from solver.analyze_all(run, hand, give, jobs)
+            yield from solver.analyze_all(run, hand, give, jobs, simulate, seed)
 
     first = True
     bad = False

@@ -28,12 +28,23 @@ from typing import TYPE_CHECKING
 from notation.cards import card_code, card_points, parse_card
 from notation.errors import plural
 from notation.records import Comment, Glyph, Node
-from notation.thousand.records import Play, ThousandGame
+from notation.thousand.records import Call, Contract, Give, Play, ThousandGame
 
 from ..checker import Progress, Report, Visitor
-from ..table import GameTable
+from ..table import POOL, GameTable
 from .check import ThousandChecker
 from .dd import Move, PlayRules, Position, Solver, legal_moves, play
+from .moves import SetContract
+from .simulate import (
+    Auction,
+    Decision,
+    Outcomes,
+    chunk_seed,
+    chunks,
+    merge,
+    simulate_chunk,
+    simulate_hand,
+)
 from .table import ThousandTable
 from .view import results
 
@@ -78,6 +89,8 @@ class HandPlay:
     """The declarer's hand points as the engine scored them (None: hand not finished)."""
     made: bool | None = None
     skipped: str | None = None
+    auction: Auction | None = None
+    """What the hand's calls were made on (for ``--simulate``)."""
 
 
 class _Collector(Visitor):
@@ -88,9 +101,17 @@ class _Collector(Visitor):
         self._ids: dict[int, int] = {}
         self.nodes: dict[tuple[int, int], Play] = {}
         """(hand, index of the card in the hand's play) -> the record's Play node."""
+        self.auctions: dict[int, Auction] = {}
+        self.calls: dict[tuple[int, int], Call] = {}
+        """(hand, index of the call among those collected) -> the record's Call node."""
+        self._legal: list[int | None] | None = None
+        """The calls open to the next caller (after the last move of an auction)."""
 
     def visit_move(self, table: GameTable, node: Node, where: Progress) -> None:
-        if self.depth or not isinstance(table, ThousandTable) or not isinstance(node, Play):
+        if self.depth or not isinstance(table, ThousandTable):
+            return
+        if not isinstance(node, Play):
+            self._decisions(table, node, where)
             return
         hand = table.hand
         number = hand.number if hand is not None else table.results[-1].number
@@ -118,6 +139,26 @@ class _Collector(Visitor):
             res = table.results[-1]
             hp.taken = res.points.get(table.players.index(hp.players[0]))
             hp.made = res.made
+
+
+    def _decisions(self, table: ThousandTable, node: Node, where: Progress) -> None:
+        """The facts of the hand's decisions: each seat's dealt cards, each call with the
+        calls open at that moment, the contracts the declarer could set."""
+        hand = table.hand
+        if hand is None:
+            return
+        a = self.auctions.get(hand.number)
+        if a is None:
+            h = hand.holdings
+            names = [table.players[s] for s in hand.active]
+            dealt = {table.players[s]: sum(1 << c for c in h.known[s]) for s in hand.active if h.fully_known(s)}
+            a = self.auctions[hand.number] = Auction(names, dealt, sum(1 << c for c in h.known[POOL]))
+        if isinstance(node, Call) and self._legal is not None and not node.dark:
+            self.calls[(hand.number, len(a.calls))] = node
+            a.calls.append((table.players[where.seat(node.seat, node)], node.bid, self._legal))
+        self._legal = [b for b in table.legal_bids()] if hand.phase == "auction" else None
+        if hand.phase == "contract":
+            a.contracts = [m.value for m in table.legal_moves() if isinstance(m, SetContract)]
 
 
 def _cards_played(hp: HandPlay) -> list[int]:
@@ -185,8 +226,10 @@ def collect_hands(
             continue
         if hp.taken is not None and len(hp.plays) == 24:
             hp.start = _cards_played(hp)
+        hp.auction = collector.auctions.get(hp.number)
         out.append(hp)
     for hp in played.values():  # the hand the record stops in
+        hp.auction = collector.auctions.get(hp.number)
         if not report.ok or table is None:
             hp.skipped = "the record stops at an illegal move in this hand"
         else:
@@ -261,6 +304,8 @@ class HandAnalysis:
     turns: list[CardValue] = field(default_factory=list)
     """Every card that moved the value across the contract, in play order."""
     give: GiveValue | None = None
+    decisions: list[Decision] = field(default_factory=list)
+    """The decisions judged by simulation (``--simulate N``)."""
     nodes: int = 0
     seconds: float = 0.0
 
@@ -299,8 +344,14 @@ class HandAnalysis:
         return text
 
     def lines(self) -> list[str]:
-        """The analysis card by card (:func:`card_lines`)."""
-        return card_lines(self)
+        """The analysis card by card (:func:`card_lines`), then the decisions judged by
+        simulation."""
+        out = card_lines(self)
+        if self.decisions:
+            out.append(f"  decisions, over the cards their makers had not seen ({self.decisions[0].layouts} layouts each):")
+            for d in self.decisions:
+                out.extend(d.text())
+        return out
 
     def as_dict(self) -> dict[str, object]:
         return asdict(self)
@@ -316,8 +367,9 @@ class GameAnalysis:
 # ---- Solving -------------------------------------------------------------------------------
 
 
-def solve_hand(hp: HandPlay, give: bool = False) -> HandAnalysis:
-    """The double-dummy analysis of one hand."""
+def solve_hand(hp: HandPlay, give: bool = False, simulate: int | None = None, seed: int = 1) -> HandAnalysis:
+    """The double-dummy analysis of one hand; with ``simulate``, its decisions judged
+    over that many layouts of what their makers had not seen (``seed``: the layouts)."""
     out = HandAnalysis(hp.number, skipped=hp.skipped)
     if hp.skipped is not None or hp.start is None:
         return out
@@ -352,9 +404,20 @@ def solve_hand(hp: HandPlay, give: bool = False) -> HandAnalysis:
         pos, value = after_pos, after
     if give and hp.given is not None:
         out.give = _solve_gives(hp, solver)
+    if simulate and hp.given is not None:
+        out.decisions = simulate_hand(
+            *_simulation(hp), simulate, seed, hp.number
+        )
     out.nodes = solver.nodes
     out.seconds = round(time.process_time() - started, 3)
     return out
+
+
+def _simulation(hp: HandPlay) -> tuple[list[str], int, PlayRules, int, tuple[int, int], Auction | None]:
+    """What :func:`simulate_hand` needs of a hand whose start and gives are known."""
+    assert hp.start is not None and hp.given is not None
+    g1, g2 = hp.given
+    return hp.players, hp.contract, hp.rules, hp.start[0] | 1 << g1 | 1 << g2, (g1, g2), hp.auction
 
 
 def _solve_gives(hp: HandPlay, solver: Solver) -> GiveValue:
@@ -405,14 +468,18 @@ def analyze_game(
 # ---- annotate --analysis -------------------------------------------------------------------
 
 
-def annotate_analysis(game: ThousandGame) -> ThousandGame:
+def annotate_analysis(game: ThousandGame, simulate: int | None = None, seed: int = 1) -> ThousandGame:
     """A copy of the record with a glyph and a comment on every card that cost points
-    (``?``; ``??`` for the card that cost the contract).  Moves are never changed; a card
-    that has a glyph already keeps it; running it twice changes nothing."""
+    (``?``; ``??`` for the card that cost the contract).  With ``simulate``, also a comment
+    at each decision (a call, the gives, the contract) whose best choice beat the one made
+    by more than the 95% interval over that many layouts, and on a call its glyph (``?``;
+    ``??`` when the interval's low end is 50 points or more).  Moves are never changed; a
+    move that has a glyph already keeps it; running it twice changes nothing."""
     out = copy.deepcopy(game)
     hands, _, collector = collect_hands(out)
+    by_number = {h.number: h for h in out.hands}
     for hp in hands:
-        result = solve_hand(hp)
+        result = solve_hand(hp, simulate=simulate, seed=seed)
         for k, cv in enumerate(result.cards):
             if not cv.cost:
                 continue
@@ -427,6 +494,22 @@ def annotate_analysis(game: ThousandGame) -> ThousandGame:
             )
             if not any(isinstance(n, Comment) and n.text == text for n in node.notes):
                 node.notes.append(Comment(text=text))
+        record = by_number.get(hp.number)
+        for d in result.decisions:
+            if not d.mistaken or record is None:
+                continue
+            target: Call | Give | Contract | None
+            if d.kind == "bid":
+                target = collector.calls.get((hp.number, d.at))
+            else:
+                target = record.give if d.kind == "give" else record.contract
+            if target is None:
+                continue
+            if isinstance(target, Call) and not any(isinstance(n, Glyph) for n in target.notes):
+                target.notes.insert(0, Glyph(text=d.glyph))
+            note = d.note()
+            if not any(isinstance(n, Comment) and n.text == note for n in target.notes):
+                target.notes.append(Comment(text=note))
     return out
 
 
@@ -435,18 +518,27 @@ def annotate_analysis(game: ThousandGame) -> ThousandGame:
 
 @dataclass(slots=True)
 class _Task:
-    """One hand to solve (``hand`` None: a game with nothing to solve), with its game's key,
-    its place among the game's tasks and their number."""
+    """One unit of work: a hand to solve (``chunk`` None), or one chunk of its simulation's
+    layouts (``hand`` None: a game with nothing to solve); ``last``: the hand's last unit,
+    ``final``: the game's last."""
 
     game: tuple[str, int]
-    index: int
-    count: int
     hand: HandPlay | None
     give: bool
+    final: bool
+    last: bool = True
+    chunk: int | None = None
+    size: int = 0
+    seed: int = 1
 
 
-def _solve_task(task: _Task) -> HandAnalysis | None:
-    return None if task.hand is None else solve_hand(task.hand, task.give)
+def _solve_task(task: _Task) -> HandAnalysis | Outcomes | None:
+    hp = task.hand
+    if hp is None:
+        return None
+    if task.chunk is None:
+        return solve_hand(hp, task.give)
+    return simulate_chunk(*_simulation(hp), task.size, chunk_seed(task.seed, hp.number, task.chunk))
 
 
 def analyze_all(
@@ -455,9 +547,13 @@ def analyze_all(
     hand: int | None = None,
     give: bool = False,
     jobs: int | None = None,
+    simulate: int | None = None,
+    seed: int = 1,
 ) -> Iterator[tuple[tuple[str, int], ThousandGame, Report, list[HandAnalysis]]]:
     """``(key, game, report, [HandAnalysis])`` for each ``(key, game)`` of ``games``, in
-    order, the hands solved on ``jobs`` processes (a hand is the unit of work)."""
+    order, the work spread over ``jobs`` processes: a hand, and with ``simulate`` each chunk
+    of its layouts (:data:`~replay.thousand.simulate.CHUNK`), is a unit of work; the numbers
+    are the same whatever ``jobs`` is."""
     from ..pool import imap_ordered
 
     pending: dict[tuple[str, int], tuple[ThousandGame, Report]] = {}
@@ -468,15 +564,25 @@ def analyze_all(
             pending[key] = (game, report)
             chosen = [hp for hp in plays if hand is None or hp.number == hand]
             if not chosen:
-                yield _Task(key, 0, 0, None, give)
+                yield _Task(key, None, give, True)
             for i, hp in enumerate(chosen):
-                yield _Task(key, i, len(chosen), hp, give)
+                final = i == len(chosen) - 1
+                sizes = chunks(simulate) if simulate and hp.skipped is None and hp.given is not None else []
+                yield _Task(key, hp, give, final, last=not sizes)
+                for k, size in enumerate(sizes):
+                    yield _Task(key, hp, give, final, k == len(sizes) - 1, k, size, seed)
 
     done: list[HandAnalysis] = []
+    parts: list[Outcomes] = []
     for task, result in imap_ordered(_solve_task, tasks(), jobs):
-        if result is not None:
+        if isinstance(result, HandAnalysis):
             done.append(result)
-        if task.index >= task.count - 1:
+        elif isinstance(result, Outcomes):
+            parts.append(result)
+        if task.last and parts:
+            done[-1].decisions = merge(parts)
+            parts = []
+        if task.last and task.final:
             game, report = pending.pop(task.game)
             yield task.game, game, report, done
             done = []

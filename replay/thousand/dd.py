@@ -293,6 +293,26 @@ class Solver:
         as for :meth:`value`, counted in hand points)."""
         return pos.taken + self.value(pos, None if above is None else above - pos.taken)
 
+    def exceeds(self, pos: Position, points: int) -> bool:
+        """Whether the declarer's total with best play is over ``points`` (a null-window
+        search: far cheaper than the value itself)."""
+        if pos.finished:
+            return pos.taken > points
+        bound = points - pos.taken
+        if self.native is not None:
+            v = self.native.value(
+                pos.hands[0], pos.hands[1], pos.hands[2], pos.turn, pos.declarer,
+                [c for _, c in pos.trick], [s for s, _ in pos.trick], pos.trump,
+                pos.next_trump, pos.first_trick, bound, bound + 1,
+            )  # fmt: skip
+        else:
+            v = self._node(
+                list(pos.hands), pos.turn, pos.declarer, [c for _, c in pos.trick],
+                [s for s, _ in pos.trick], pos.trump, pos.next_trump, pos.first_trick,
+                bound, bound + 1,
+            )  # fmt: skip
+        return v > bound
+
     def values(self, pos: Position) -> dict[Move, int]:
         """The total (:meth:`total`) after each legal move."""
         return {m: self.total(play(pos, m, self.rules)) for m in legal_moves(pos, self.rules)}

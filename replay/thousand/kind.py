@@ -38,18 +38,21 @@ def _analyze_all(
     hand: int | None,
     give: bool,
     jobs: int | None,
+    simulate: int | None,
+    seed: int,
 ) -> Iterator[tuple[tuple[str, int], GameRecord, Report, list[RoundAnalysis]]]:
     from .analyze import analyze_all  # the solver loads only when asked for
 
     mine = ((key, _thousand(record)) for key, record in games)
-    for key, record, report, hands in analyze_all(mine, hand=hand, give=give, jobs=jobs):
+    runs = analyze_all(mine, hand=hand, give=give, jobs=jobs, simulate=simulate, seed=seed)
+    for key, record, report, hands in runs:
         yield key, record, report, list(hands)
 
 
-def _annotate(record: GameRecord) -> GameRecord:
+def _annotate(record: GameRecord, simulate: int | None, seed: int) -> GameRecord:
     from .analyze import annotate_analysis
 
-    return annotate_analysis(_thousand(record))
+    return annotate_analysis(_thousand(record), simulate, seed)
 
 
 def _show(steps: list[Step], record: GameRecord) -> None:

@@ -1,0 +1,204 @@
+"""``kozyr analyze --simulate N``: decisions judged over layouts of the cards their makers
+had not seen (replay/thousand/simulate.py)."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import SAMPLES
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from replay.thousand.analyze import collect_hands
+from replay.thousand.dd import PlayRules, Position, Solver
+from replay.thousand.simulate import (
+    _DECK24,
+    Auction,
+    chunk_seed,
+    deal_unseen,
+    merge,
+    simulate_chunk,
+    simulate_hand,
+)
+
+import notation
+
+KOZYR = [sys.executable, "-c", "from replay.cli import main; main()"]
+
+
+@pytest.fixture
+def c_search() -> None:
+    """The simulations below solve thousands of layouts: they run on the C search (built
+    with the compiled package: CI's second run, where it must be there)."""
+    from replay.thousand import dd
+
+    if dd._NativeSearch is None:
+        import replay.table
+
+        if replay.table.__file__.endswith(".so"):
+            pytest.fail("the package is compiled but replay/thousand/_ddsearch is not built")
+        pytest.skip("the simulation runs on the C search, built with the compiled package")
+FIRST = SAMPLES / "thousand" / "01-first-hand.kgn"
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.lists(st.integers(0, 23), min_size=0, max_size=24, unique=True), st.integers(0, 3))
+def test_a_layout_deals_only_unseen_cards_each_place_its_number(seed: int, seen: list[int], cut: int) -> None:
+    """Whatever a seat has seen stays where it saw it: a layout deals exactly the unseen
+    cards, each once, each place its size."""
+    deck = [c for c in range(36) if _DECK24 >> c & 1]
+    known = sum(1 << deck[i] for i in seen)
+    unseen = _DECK24 & ~known
+    n = unseen.bit_count()
+    sizes = [n // 3, n // 3, n - 2 * (n // 3)] if cut else [n]
+    out = deal_unseen(random.Random(seed), unseen, sizes)
+    assert [m.bit_count() for m in out] == sizes
+    union = 0
+    for m in out:
+        assert m & known == 0  # no layout gives anyone a card the seat knows is elsewhere
+        assert union & m == 0
+        union |= m
+    assert union == unseen
+
+
+def test_the_layouts_of_a_seed_are_the_same_and_of_another_seed_not() -> None:
+    unseen = _DECK24 & ~((1 << 10) - 1)
+    a = [deal_unseen(random.Random(chunk_seed(1, 3, k)), unseen, [9, 9]) for k in range(4)]
+    b = [deal_unseen(random.Random(chunk_seed(1, 3, k)), unseen, [9, 9]) for k in range(4)]
+    c = [deal_unseen(random.Random(chunk_seed(2, 3, k)), unseen, [9, 9]) for k in range(4)]
+    assert a == b and a != c
+
+
+def first_hand() -> tuple[object, ...]:
+    plays, report, _ = collect_hands(notation.loads(FIRST.read_text()))
+    hp = plays[0]
+    assert report.ok and hp.start is not None and hp.given is not None and hp.auction is not None
+    return hp, hp.start, hp.given
+
+
+def test_the_auction_is_collected_with_the_calls_open_at_each_call() -> None:
+    hp, start, gv = first_hand()
+    a = hp.auction  # type: ignore[attr-defined]
+    assert isinstance(a, Auction)
+    assert [(s, b) for s, b, _ in a.calls] == [("Anna", 100), ("Boris", 110), ("Vera", None), ("Anna", 115), ("Boris", None)]
+    assert a.calls[0][2][0] == 100 and None not in a.calls[0][2]  # the first caller may not pass
+    assert a.calls[1][2][:3] == [None, 105, 110]
+    assert a.contracts[0] == 115 and 120 in a.contracts
+    assert set(a.dealt) == {"Anna", "Boris", "Vera"} and all(m.bit_count() == 7 for m in a.dealt.values())
+
+
+def test_with_nothing_hidden_the_simulation_is_the_double_dummy_value(c_search: None) -> None:
+    """With every card known (the seat's own view is the whole deal), every layout is the
+    deal itself: the contract's candidates make it exactly when the double-dummy value
+    reaches them."""
+    hp, start, (g1, g2) = first_hand()
+    rules = hp.rules  # type: ignore[attr-defined]
+    ten = start[0] | 1 << g1 | 1 << g2  # type: ignore[index]
+    value = Solver(rules).total(Position((start[0], start[1], start[2]), 0, 0))  # type: ignore[index]
+    # the defenders' cards as the only layout there is: deal_unseen of nothing hidden
+    assert deal_unseen(random.Random(0), 0, [0, 0]) == [0, 0]
+    out = simulate_chunk(["Anna", "Boris", "Vera"], 120, rules, ten, (g1, g2), None, 3, 1)
+    kind, seat, chosen, scores, made, _ = out.decisions[-1]
+    assert kind == "contract" and chosen == "120"
+    # over random layouts the played deal is one of many; here the played deal alone:
+    from replay.thousand import simulate as sim
+
+    real = [start[1] & ~(1 << g1), start[2] & ~(1 << g2)]  # type: ignore[index]
+    original = sim.deal_unseen
+    sim.deal_unseen = lambda rng, unseen, sizes: list(real) if sizes == [7, 7] else original(rng, unseen, sizes)  # type: ignore[assignment]
+    try:
+        decisions = simulate_hand(["Anna", "Boris", "Vera"], 120, rules, ten, (g1, g2), None, 10, 1)
+    finally:
+        sim.deal_unseen = original
+    contract = next(d for d in decisions if d.kind == "contract")
+    for c in contract.candidates:
+        assert c.made == (1.0 if value >= int(c.choice) else 0.0)
+        assert c.score == (int(c.choice) if value >= int(c.choice) else -int(c.choice))
+        assert c.low == c.high == c.score  # nothing hidden: no spread
+    give = next(d for d in decisions if d.kind == "give")
+    for c in give.candidates:
+        a_, b_ = (notation.cards.parse_card(x.split()[1].rstrip(",")) for x in c.choice.split(", "))
+        pos = Position((ten & ~(1 << a_) & ~(1 << b_), real[0] | 1 << a_, real[1] | 1 << b_), 0, 0)
+        assert c.made == (1.0 if Solver(rules).total(pos) >= 120 else 0.0)
+
+
+def test_merging_chunks_is_the_same_as_one_run_and_the_best_is_the_highest_expectation(c_search: None) -> None:
+    hp, start, (g1, g2) = first_hand()
+    args = (["Anna", "Boris", "Vera"], 120, hp.rules, start[0] | 1 << g1 | 1 << g2, (g1, g2), hp.auction)  # type: ignore[attr-defined,index]
+    whole = simulate_hand(*args, 30, 7, 1)  # type: ignore[arg-type]
+    parts = [simulate_chunk(*args, size, chunk_seed(7, 1, k)) for k, size in enumerate([25, 5])]  # type: ignore[arg-type]
+    again = merge(parts)
+    assert [(d.kind, d.best, [c.score for c in d.candidates]) for d in whole] == [
+        (d.kind, d.best, [c.score for c in d.candidates]) for d in again
+    ]
+    for d in whole:
+        assert d.layouts == 30
+        assert max(c.score for c in d.candidates) == next(c.score for c in d.candidates if c.choice == d.best)
+        chosen = next(c for c in d.candidates if c.choice == d.chosen)
+        best = next(c for c in d.candidates if c.choice == d.best)
+        assert abs(d.margin - (best.score - chosen.score)) < 1e-9
+        assert d.margin_low <= d.margin <= d.margin_high
+
+
+def test_cli_simulate_text_json_seed_and_jobs(tmp_path: Path, c_search: None) -> None:
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([*KOZYR, "analyze", str(FIRST), "--simulate", "25", *args], capture_output=True, text=True, timeout=300)
+
+    text = run()
+    assert text.returncode == 0, text.stderr
+    assert "decisions, over the cards their makers had not seen (25 layouts each):" in text.stdout
+    assert "give of Anna: Boris 9S, Vera JS" in text.stdout and "<- played" in text.stdout
+    one, two, other = run("--format", "json", "--seed", "3"), run("--format", "json", "--seed", "3", "--jobs", "2"), run("--format", "json", "--seed", "4")
+
+    def numbers(out: str) -> list[object]:
+        hands = json.loads(out)[0]["hands"]
+        return [[(d["kind"], d["best"], [c["score"] for c in d["candidates"]]) for d in h["decisions"]] for h in hands]
+
+    assert numbers(one.stdout) == numbers(two.stdout)  # the same seed, on one process or two
+    assert numbers(one.stdout) != numbers(other.stdout)
+    d = json.loads(one.stdout)[0]["hands"][0]["decisions"][0]
+    assert set(d) >= {"kind", "seat", "chosen", "candidates", "best", "margin", "margin_low", "margin_high", "layouts"}
+    assert set(d["candidates"][0]) == {"choice", "made", "score", "low", "high"}
+    bad = subprocess.run([*KOZYR, "analyze", str(FIRST), "--simulate", "0"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+
+
+def test_a_plain_python_search_gives_the_same_decisions(c_search: None) -> None:
+    """The simulation through the Python search and through the C search (where built)."""
+    hp, start, (g1, g2) = first_hand()
+    from replay.thousand import dd
+
+    args = (["Anna", "Boris", "Vera"], 120, hp.rules, start[0] | 1 << g1 | 1 << g2, (g1, g2), None)  # type: ignore[attr-defined,index]
+    fast = simulate_chunk(*args, 2, 5)  # type: ignore[arg-type]
+    native = dd._NativeSearch
+    dd._NativeSearch = None
+    try:
+        slow = simulate_chunk(*args, 2, 5)  # type: ignore[arg-type]
+    finally:
+        dd._NativeSearch = native
+    assert [x[3] for x in fast.decisions] == [x[3] for x in slow.decisions]
+    _ = PlayRules  # the rules come from the record
+
+
+def test_annotate_simulate_comments_the_decisions_with_better_choices_and_changes_no_move(tmp_path: Path, c_search: None) -> None:
+    once = subprocess.run([*KOZYR, "annotate", "--analysis", "--simulate", "25", str(FIRST)], capture_output=True, text=True, timeout=300)
+    assert once.returncode == 0, once.stderr
+    again_file = tmp_path / "once.kgn"
+    again_file.write_text(once.stdout)
+    twice = subprocess.run([*KOZYR, "annotate", "--analysis", "--simulate", "25", str(again_file)], capture_output=True, text=True, timeout=300)
+    assert twice.stdout == once.stdout  # run twice: the same text
+    before, after = notation.loads(FIRST.read_text()), notation.loads(once.stdout)
+    hb, ha = before.hands[0], after.hands[0]
+    assert [(c.seat, c.bid) for c in hb.auction] == [(c.seat, c.bid) for c in ha.auction]
+    assert [[(p.seat, p.card) for p in t.plays] for t in hb.tricks] == [[(p.seat, p.card) for p in t.plays] for t in ha.tricks]
+    assert "simulation, 25 layouts:" in once.stdout
+    # a comment only where the best beat the choice by more than the interval
+    from replay.thousand.analyze import analyze_game  # noqa: F401
+
+    usage = subprocess.run([*KOZYR, "annotate", "--simulate", "25", str(FIRST)], capture_output=True, text=True, timeout=60)
+    assert usage.returncode == 2 and "--simulate goes with --analysis" in usage.stderr
