@@ -82,7 +82,7 @@ def _extensions() -> list[object]:
 
     # The double-dummy search in C (replay/thousand/dd.py uses it when it is built, and is
     # its reference otherwise).
-    native = [Extension("replay.thousand._ddsearch", ["replay/thousand/_ddsearch.c"], extra_compile_args=["-O2"])]
+    native = [Extension("replay.thousand.ddsearch", ["replay/thousand/ddsearch.c"], extra_compile_args=["-O2"])]
     try:  # the types are checked as pyproject.toml's [tool.mypy] says (strict)
         return [
             *mypycify(

@@ -57,7 +57,7 @@ def main() -> None:
         whole.append(time.process_time() - t)
     whole.sort()
     print(
-        f"search: {'C (_ddsearch)' if Solver().native is not None else 'Python'}; a whole hand from "
+        f"search: {'C (ddsearch)' if Solver().native is not None else 'Python'}; a whole hand from "
         f"its first lead, CPU ms: median {statistics.median(whole) * 1000:.1f}, "
         f"p95 {whole[max(0, round(0.95 * len(whole)) - 1)] * 1000:.1f}, max {whole[-1] * 1000:.1f}"
     )
@@ -87,9 +87,9 @@ def main() -> None:
     if args.simulate:
         # Every decision of a hand (its calls, the gives, the contract) over N layouts, in
         # one process (issue #36: --simulate 200 of one hand in at most 10 s).
+        from replay.thousand import generate_thousand
         from replay.thousand.analyze import collect_hands
         from replay.thousand.simulate import simulate_hand
-        from replay.thousand import generate_thousand
 
         per_hand, kinds = [], {}
         seed = 0

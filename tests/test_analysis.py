@@ -305,7 +305,7 @@ def test_the_c_search_gives_the_python_searchs_value_in_every_position() -> None
         import replay.table
 
         if replay.table.__file__.endswith(".so"):  # a compiled build must have the C search
-            pytest.fail("the package is compiled but replay/thousand/_ddsearch is not built")
+            pytest.fail("the package is compiled but replay/thousand/ddsearch is not built")
         pytest.skip("the C search is built with the compiled package (CI's second run)")
     rng = random.Random(5)
     checked = 0

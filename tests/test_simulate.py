@@ -14,6 +14,7 @@ from conftest import SAMPLES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import notation
 from replay.thousand.analyze import collect_hands
 from replay.thousand.dd import PlayRules, Position, Solver
 from replay.thousand.simulate import (
@@ -25,8 +26,6 @@ from replay.thousand.simulate import (
     simulate_chunk,
     simulate_hand,
 )
-
-import notation
 
 KOZYR = [sys.executable, "-c", "from replay.cli import main; main()"]
 
@@ -41,7 +40,7 @@ def c_search() -> None:
         import replay.table
 
         if replay.table.__file__.endswith(".so"):
-            pytest.fail("the package is compiled but replay/thousand/_ddsearch is not built")
+            pytest.fail("the package is compiled but replay/thousand/ddsearch is not built")
         pytest.skip("the simulation runs on the C search, built with the compiled package")
 FIRST = SAMPLES / "thousand" / "01-first-hand.kgn"
 
@@ -82,7 +81,7 @@ def first_hand() -> tuple[object, ...]:
 
 
 def test_the_auction_is_collected_with_the_calls_open_at_each_call() -> None:
-    hp, start, gv = first_hand()
+    hp, _start, _gv = first_hand()
     a = hp.auction  # type: ignore[attr-defined]
     assert isinstance(a, Auction)
     assert [(s, b) for s, b, _ in a.calls] == [("Anna", 100), ("Boris", 110), ("Vera", None), ("Anna", 115), ("Boris", None)]
@@ -103,7 +102,7 @@ def test_with_nothing_hidden_the_simulation_is_the_double_dummy_value(c_search: 
     # the defenders' cards as the only layout there is: deal_unseen of nothing hidden
     assert deal_unseen(random.Random(0), 0, [0, 0]) == [0, 0]
     out = simulate_chunk(["Anna", "Boris", "Vera"], 120, rules, ten, (g1, g2), None, 3, 1)
-    kind, seat, chosen, scores, made, _ = out.decisions[-1]
+    kind, _seat, chosen, _scores, _made, _ = out.decisions[-1]
     assert kind == "contract" and chosen == "120"
     # over random layouts the played deal is one of many; here the played deal alone:
     from replay.thousand import simulate as sim

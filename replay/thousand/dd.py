@@ -32,16 +32,16 @@ from typing import TYPE_CHECKING
 from notation.cards import Rank, Suit, card_code, card_points
 
 if TYPE_CHECKING:
-    from . import _ddsearch
+    from . import ddsearch
     from .engine import ThousandSettings
 
-def _native() -> type[_ddsearch.Search] | None:
+def _native() -> type[ddsearch.Search] | None:
     """The same search in C, built with the package where a C compiler was found."""
     try:
-        from . import _ddsearch
+        from . import ddsearch
     except ImportError:  # pragma: no cover - a plain-Python install
         return None
-    return _ddsearch.Search
+    return ddsearch.Search
 
 
 _NativeSearch = _native()
@@ -258,7 +258,7 @@ class Solver:
             if native and _NativeSearch is not None
             else None
         )
-        """The C search (``_ddsearch.c``, node for node the search below), when built and
+        """The C search (``ddsearch.c``, node for node the search below), when built and
         not turned off (``native=False``: the tests compare the two)."""
 
     @property

@@ -293,7 +293,7 @@ static PyGetSetDef Search_getset[] = {
 
 static PyTypeObject SearchType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "replay.thousand._ddsearch.Search",
+    .tp_name = "replay.thousand.ddsearch.Search",
     .tp_basicsize = sizeof(Search),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "The double-dummy search of one set of play rules, with its transposition table.",
@@ -304,9 +304,9 @@ static PyTypeObject SearchType = {
     .tp_getset = Search_getset,
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_ddsearch", NULL, -1, NULL};
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "ddsearch", NULL, -1, NULL};
 
-PyMODINIT_FUNC PyInit__ddsearch(void) {
+PyMODINIT_FUNC PyInit_ddsearch(void) {
     for (int c = 0; c < 36; c++) POINTS[c] = POINTS_OF_RANK[c % 9];
     for (int m = 0; m < 512; m++) {
         int p = 0;

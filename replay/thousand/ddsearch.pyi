@@ -1,4 +1,4 @@
-"""The double-dummy search in C (``_ddsearch.c``); see :mod:`replay.thousand.dd`."""
+"""The double-dummy search in C (``ddsearch.c``); see :mod:`replay.thousand.dd`."""
 
 from collections.abc import Sequence
 
