@@ -30,6 +30,7 @@ from .common import (
     app,
     complete_player,
     fail_usage,
+    fill,
     one_game,
     player,
     reads_back,
@@ -423,10 +424,10 @@ def analyze(
     ] = 1,
     jobs: Jobs = None,
 ) -> None:
-    """Double-dummy analysis of the play: for every complete hand, the value before the
-    first lead, whether the contract was makeable, what each card cost, and the card after
-    which the contract could no longer be made (or beaten), in the games that have a
-    solver ({solved}).  See docs/analysis.md."""
+    """Analysis of the play with every card known, in the games that have a solver
+    ({solved}): the value before and after each play, what a play cost, and the play after
+    which the round was lost; each game's own lines (a contract's makeability, a claim
+    line).  See docs/analysis.md."""
     import itertools
 
     from ..checker import Report
@@ -436,7 +437,7 @@ def analyze(
     if format not in ("text", "json"):
         fail_usage(f"unknown format {format!r}; expected text or json")
     errors = Errors()
-    solved = " and ".join(k.title for k in GAMES.values() if k.analysis is not None)
+    solved = fill("{solved}")
 
     def games() -> Iterator[tuple[tuple[str, int], GameRecord]]:
         for path in files:

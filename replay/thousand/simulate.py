@@ -171,9 +171,10 @@ def _decide(kind: str, seat: str, chosen: str, scores: dict[str, list[float]], m
     return Decision(kind, seat, chosen, candidates, best, margin, low, high, len(scores[chosen]))
 
 
-def _best_give(solver: Solver, ten: int, o1: int, o2: int) -> int:
+def _best_give(solver: Solver, ten: int, o1: int, o2: int, enough: int) -> int:
     """The declarer's best total over the 90 gives of two of his ten cards, one to each
-    opponent (a null-window search against the best so far, cheap cards first)."""
+    opponent (a null-window search against the best so far, cheap cards first), or a total
+    of at least ``enough`` as soon as one give reaches it (nothing above it is asked)."""
     cards = [c for c in range(36) if ten >> c & 1]
     order = sorted(permutations(cards, 2), key=lambda ab: card_points(ab[0]) + card_points(ab[1]))
     best = -1
@@ -181,6 +182,8 @@ def _best_give(solver: Solver, ten: int, o1: int, o2: int) -> int:
         pos = Position((ten & ~(1 << a) & ~(1 << b), o1 | 1 << a, o2 | 1 << b), 0, 0)
         if best < 0 or solver.exceeds(pos, best):  # a null window first, the value only when better
             best = solver.total(pos)
+            if best >= enough:
+                break
     return best
 
 
@@ -214,10 +217,12 @@ def _bids(auction: Auction, rules: PlayRules, layouts: int, rng: random.Random, 
         if seat not in totals:  # one set of layouts per caller: he knows the same at each call
             own = auction.dealt[seat]
             solver = Solver(rules)
+            # the highest bid any of his calls could make: a total reaching it is enough
+            enough = max((b for s2, _, legal2 in auction.calls if s2 == seat for b in legal2 if b is not None), default=0)
             found = []
             for _ in range(layouts):
                 talon, o1, o2 = deal_unseen(rng, _DECK24 & ~own, [3, 7, 7])
-                found.append(_best_give(solver, own | talon, o1, o2))
+                found.append(_best_give(solver, own | talon, o1, o2, enough))
             totals[seat] = found
         scores: dict[str, list[float]] = {}
         made: dict[str, list[bool]] = {}
