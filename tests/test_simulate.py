@@ -146,11 +146,11 @@ def test_merging_chunks_is_the_same_as_one_run_and_the_best_is_the_highest_expec
 
 def test_cli_simulate_text_json_seed_and_jobs(tmp_path: Path, c_search: None) -> None:
     def run(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([*KOZYR, "analyze", str(FIRST), "--simulate", "25", *args], capture_output=True, text=True, timeout=300)
+        return subprocess.run([*KOZYR, "analyze", str(FIRST), "--simulate", "10", *args], capture_output=True, text=True, timeout=300)
 
     text = run()
     assert text.returncode == 0, text.stderr
-    assert "decisions, over the cards their makers had not seen (25 layouts each):" in text.stdout
+    assert "decisions, over the cards their makers had not seen (10 layouts each):" in text.stdout
     assert "give of Anna: Boris 9S, Vera JS" in text.stdout and "<- played" in text.stdout
     one, two, other = run("--format", "json", "--seed", "3"), run("--format", "json", "--seed", "3", "--jobs", "2"), run("--format", "json", "--seed", "4")
 
@@ -173,11 +173,11 @@ def test_a_plain_python_search_gives_the_same_decisions(c_search: None) -> None:
     from replay.thousand import dd
 
     args = (["Anna", "Boris", "Vera"], 120, hp.rules, start[0] | 1 << g1 | 1 << g2, (g1, g2), None)  # type: ignore[attr-defined,index]
-    fast = simulate_chunk(*args, 2, 5)  # type: ignore[arg-type]
+    fast = simulate_chunk(*args, 1, 5)  # type: ignore[arg-type]
     native = dd._NativeSearch
     dd._NativeSearch = None
     try:
-        slow = simulate_chunk(*args, 2, 5)  # type: ignore[arg-type]
+        slow = simulate_chunk(*args, 1, 5)  # type: ignore[arg-type]
     finally:
         dd._NativeSearch = native
     assert [x[3] for x in fast.decisions] == [x[3] for x in slow.decisions]
@@ -185,17 +185,17 @@ def test_a_plain_python_search_gives_the_same_decisions(c_search: None) -> None:
 
 
 def test_annotate_simulate_comments_the_decisions_with_better_choices_and_changes_no_move(tmp_path: Path, c_search: None) -> None:
-    once = subprocess.run([*KOZYR, "annotate", "--analysis", "--simulate", "25", str(FIRST)], capture_output=True, text=True, timeout=300)
+    once = subprocess.run([*KOZYR, "annotate", "--analysis", "--simulate", "10", str(FIRST)], capture_output=True, text=True, timeout=300)
     assert once.returncode == 0, once.stderr
     again_file = tmp_path / "once.kgn"
     again_file.write_text(once.stdout)
-    twice = subprocess.run([*KOZYR, "annotate", "--analysis", "--simulate", "25", str(again_file)], capture_output=True, text=True, timeout=300)
+    twice = subprocess.run([*KOZYR, "annotate", "--analysis", "--simulate", "10", str(again_file)], capture_output=True, text=True, timeout=300)
     assert twice.stdout == once.stdout  # run twice: the same text
     before, after = notation.loads(FIRST.read_text()), notation.loads(once.stdout)
     hb, ha = before.hands[0], after.hands[0]
     assert [(c.seat, c.bid) for c in hb.auction] == [(c.seat, c.bid) for c in ha.auction]
     assert [[(p.seat, p.card) for p in t.plays] for t in hb.tricks] == [[(p.seat, p.card) for p in t.plays] for t in ha.tricks]
-    assert "simulation, 25 layouts:" in once.stdout
+    assert "simulation, 10 layouts:" in once.stdout
     # a comment only where the best beat the choice by more than the interval
     from replay.thousand.analyze import analyze_game  # noqa: F401
 
