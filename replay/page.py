@@ -38,7 +38,9 @@ from .steps import opening_step, replay_steps
 from .table import GameTable
 from .view import CardCode, Step, View, positions
 
-__all__ = ["html_page", "page_data", "page_document", "page_policy", "page_title"]
+__all__ = [
+    "csp_hash", "html_page", "page_data", "page_document", "page_policy", "page_title", "script_json",
+]  # fmt: skip
 
 HERE = Path(__file__).resolve().parent
 
@@ -179,8 +181,15 @@ def _tags(record: GameRecord) -> list[tuple[str, str]]:
     return [(tag.name, " ".join(tag.values)) for tag in record.tags]
 
 
-def _sha256(text: str) -> str:
+def csp_hash(text: str) -> str:
+    """An inline script's or style's hash as a Content Security Policy source."""
     return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode()
+
+
+def script_json(text: str) -> str:
+    """JSON text that cannot end its script element or open a comment (``<``, ``>`` and
+    ``&`` escaped; JSON.parse reads the escapes back)."""
+    return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
 
 
 def html_page(
@@ -209,8 +218,8 @@ def page_policy(live: bool = False) -> str:
     connect = "connect-src 'self'; " if live else ""
     return (
         "default-src 'none'; "
-        f"script-src '{_sha256(script)}'; "
-        f"style-src '{_sha256(style)}'; "
+        f"script-src '{csp_hash(script)}'; "
+        f"style-src '{csp_hash(style)}'; "
         f"{connect}img-src data:; base-uri 'none'; form-action 'none'"
     )
 
@@ -222,9 +231,7 @@ def page_document(data: str, *, title: str, kind: str, seat: str | None, live: b
     script = (HERE / "page.js").read_text(encoding="utf-8")
     style = (HERE / "page.css").read_text(encoding="utf-8")
     policy = page_policy(live)
-    # JSON that cannot end its script element or open a comment (JSON.parse reads the
-    # escapes back)
-    data = data.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
+    data = script_json(data)
     heading = escape(safe_text(title))
     view = f" · as seen by {escape(safe_text(seat))}" if seat else ""
     return f"""<!DOCTYPE html>

@@ -314,7 +314,7 @@ def _solve(out: DealAnalysis, solver: EndingSolver, moves: list[tuple[BuraEngine
         mover = owner(before)
         v0 = solver.value(before, mover)
         base = len(before.results)
-        v1 = outcome(after, after.results[base], mover) if len(after.results) > base else solver.value(after, mover)
+        v1 = _after_value(solver, before, after, mover)
         pos = getattr(node, "pos", None)
         name = before.name(mover)
         pv = PlayValue(d.trick_no, name, _plain(_text(before, node), name), v0, v1, *(pos or (None, None)))

@@ -18,9 +18,7 @@ text from a record is made safe as in ``kozyr html`` and put on the page as text
 from __future__ import annotations
 
 import asyncio
-import base64
 import contextlib
-import hashlib
 import json
 import time
 from collections.abc import AsyncIterator
@@ -43,7 +41,7 @@ from starlette.routing import Route
 from notation.errors import safe_text
 
 from ..games import GAMES
-from ..page import page_document, page_policy
+from ..page import csp_hash, page_document, page_policy, script_json
 from ..record import SessionError
 from .keys import Keys
 from .rooms import BadName, Conflict, Games, Refused, Room
@@ -62,10 +60,6 @@ HEADERS = {
     "X-Frame-Options": "DENY",
     "Cache-Control": "no-store",
 }
-
-
-def _sha256(text: str) -> str:
-    return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode()
 
 
 class TooLarge(Exception):
@@ -91,7 +85,7 @@ def create_app(folder: Path, keys: Keys, *, boot: str | None = None) -> Starlett
     script = (HERE / "phone.js").read_text(encoding="utf-8")
     style = (HERE / "phone.css").read_text(encoding="utf-8")
     phone_policy = (
-        f"default-src 'none'; script-src '{_sha256(script)}'; style-src '{_sha256(style)}'; "
+        f"default-src 'none'; script-src '{csp_hash(script)}'; style-src '{csp_hash(style)}'; "
         "connect-src 'self'; img-src data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
     )
 
@@ -176,7 +170,7 @@ def create_app(folder: Path, keys: Keys, *, boot: str | None = None) -> Starlett
 <button type="submit" class="big">start</button>
 </form>
 </main></body></html>"""
-        return respond(HTMLResponse(body), f"default-src 'none'; style-src '{_sha256(style)}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
+        return respond(HTMLResponse(body), f"default-src 'none'; style-src '{csp_hash(style)}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
 
     async def new(request: Request) -> Response:
         try:
@@ -228,7 +222,7 @@ def create_app(folder: Path, keys: Keys, *, boot: str | None = None) -> Starlett
             "events": f"{base}/events?k={k}",
             "watch": link("/watch/" + quote(room.name), "watch", room.name),
         }
-        data = json.dumps(config).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+        data = script_json(json.dumps(config))
         title = escape(safe_text(room.name))
         body = f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">

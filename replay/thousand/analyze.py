@@ -22,7 +22,6 @@ import copy
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
-from itertools import permutations
 from typing import TYPE_CHECKING
 
 from notation.cards import card_code, card_points, parse_card
@@ -41,6 +40,7 @@ from .simulate import (
     Outcomes,
     chunk_seed,
     chunks,
+    give_order,
     merge,
     simulate_chunk,
     simulate_hand,
@@ -429,12 +429,10 @@ def _solve_gives(hp: HandPlay, solver: Solver) -> GiveValue:
     o1 &= ~(1 << g1)
     o2 &= ~(1 << g2)
     ten = d | 1 << g1 | 1 << g2
-    cards = [c for c in range(36) if ten >> c & 1]
     count = 1
     played = solver.total(Position((d, hp.start[1], hp.start[2]), 0, 0))
-    # The give made first, then cheap cards first: the best is found early, and every other
-    # give only has to be shown not to beat it (a null-window search).
-    order = sorted(permutations(cards, 2), key=lambda ab: card_points(ab[0]) + card_points(ab[1]))
+    # The give made first, then cheap cards first (a null-window search against the best).
+    order = give_order(ten)
     order.remove((g1, g2))
     best_value, best = played, [g1, g2]
     for a, b in order:

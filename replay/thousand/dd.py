@@ -276,17 +276,7 @@ class Solver:
         """
         if pos.finished:
             return 0
-        if self.native is not None:
-            return self.native.value(
-                pos.hands[0], pos.hands[1], pos.hands[2], pos.turn, pos.declarer,
-                [c for _, c in pos.trick], [s for s, _ in pos.trick], pos.trump,
-                pos.next_trump, pos.first_trick, -_INF if above is None else above, _INF,
-            )  # fmt: skip
-        return self._node(
-            list(pos.hands), pos.turn, pos.declarer, [c for _, c in pos.trick],
-            [s for s, _ in pos.trick], pos.trump, pos.next_trump, pos.first_trick,
-            -_INF if above is None else above, _INF,
-        )  # fmt: skip
+        return self._search(pos, -_INF if above is None else above, _INF)
 
     def total(self, pos: Position, above: int | None = None) -> int:
         """The declarer's hand points at the end with best play: taken + value (``above``
@@ -299,19 +289,21 @@ class Solver:
         if pos.finished:
             return pos.taken > points
         bound = points - pos.taken
+        return self._search(pos, bound, bound + 1) > bound
+
+    def _search(self, pos: Position, alpha: int, beta: int) -> int:
+        """The search of an unfinished position in the window (alpha, beta): in C where
+        built, else in Python."""
+        cards, seats = [c for _, c in pos.trick], [s for s, _ in pos.trick]
         if self.native is not None:
-            v = self.native.value(
-                pos.hands[0], pos.hands[1], pos.hands[2], pos.turn, pos.declarer,
-                [c for _, c in pos.trick], [s for s, _ in pos.trick], pos.trump,
-                pos.next_trump, pos.first_trick, bound, bound + 1,
+            return self.native.value(
+                pos.hands[0], pos.hands[1], pos.hands[2], pos.turn, pos.declarer, cards,
+                seats, pos.trump, pos.next_trump, pos.first_trick, alpha, beta,
             )  # fmt: skip
-        else:
-            v = self._node(
-                list(pos.hands), pos.turn, pos.declarer, [c for _, c in pos.trick],
-                [s for s, _ in pos.trick], pos.trump, pos.next_trump, pos.first_trick,
-                bound, bound + 1,
-            )  # fmt: skip
-        return v > bound
+        return self._node(
+            list(pos.hands), pos.turn, pos.declarer, cards, seats, pos.trump, pos.next_trump,
+            pos.first_trick, alpha, beta,
+        )  # fmt: skip
 
     def values(self, pos: Position) -> dict[Move, int]:
         """The total (:meth:`total`) after each legal move."""

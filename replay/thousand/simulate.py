@@ -171,14 +171,20 @@ def _decide(kind: str, seat: str, chosen: str, scores: dict[str, list[float]], m
     return Decision(kind, seat, chosen, candidates, best, margin, low, high, len(scores[chosen]))
 
 
+def give_order(ten: int) -> list[tuple[int, int]]:
+    """The 90 gives of two of ``ten`` (a bitmask), one card to each opponent, cheap cards
+    first: the best is usually found early, and the rest only have to be shown not to beat
+    it."""
+    cards = [c for c in range(36) if ten >> c & 1]
+    return sorted(permutations(cards, 2), key=lambda ab: card_points(ab[0]) + card_points(ab[1]))
+
+
 def _best_give(solver: Solver, ten: int, o1: int, o2: int, enough: int) -> int:
     """The declarer's best total over the 90 gives of two of his ten cards, one to each
     opponent (a null-window search against the best so far, cheap cards first), or a total
     of at least ``enough`` as soon as one give reaches it (nothing above it is asked)."""
-    cards = [c for c in range(36) if ten >> c & 1]
-    order = sorted(permutations(cards, 2), key=lambda ab: card_points(ab[0]) + card_points(ab[1]))
     best = -1
-    for a, b in order:
+    for a, b in give_order(ten):
         pos = Position((ten & ~(1 << a) & ~(1 << b), o1 | 1 << a, o2 | 1 << b), 0, 0)
         if best < 0 or solver.exceeds(pos, best):  # a null window first, the value only when better
             best = solver.total(pos)
