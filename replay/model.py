@@ -330,7 +330,8 @@ class RoundAnalysis(Protocol):
         ...
 
     def lines(self) -> list[str]:
-        """The analysis card by card."""
+        """The analysis card by card (none for a round it skipped, unless something of
+        it was judged all the same)."""
         ...
 
     def as_dict(self) -> dict[str, object]:

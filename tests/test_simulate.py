@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import notation
-from replay.thousand.analyze import collect_hands
+from replay.thousand.analyze import collect_hands, solve_hand
 from replay.thousand.dd import PlayRules, Position, Solver
 from replay.thousand.simulate import (
     _DECK24,
@@ -89,6 +89,7 @@ def test_the_auction_is_collected_with_the_calls_open_at_each_call() -> None:
     assert a.calls[1][2][:3] == [None, 105, 110]
     assert a.contracts[0] == 115 and 120 in a.contracts
     assert set(a.dealt) == {"Anna", "Boris", "Vera"} and all(m.bit_count() == 7 for m in a.dealt.values())
+    assert a.concede is None  # classic: conceding is not allowed
 
 
 def test_with_nothing_hidden_the_simulation_is_the_double_dummy_value(c_search: None) -> None:
@@ -201,3 +202,59 @@ def test_annotate_simulate_comments_the_decisions_with_better_choices_and_change
 
     usage = subprocess.run([*KOZYR, "annotate", "--simulate", "25", str(FIRST)], capture_output=True, text=True, timeout=60)
     assert usage.returncode == 2 and "--simulate goes with --analysis" in usage.stderr
+
+
+CONCEDED = """[Game "thousand"]
+[Players "Anna" "Boris" "Vera"]
+[Dealer "Vera"]
+[Rules "classic concede=pagat"]
+[Result "*"]
+
+hand 1
+  deal Anna: AS TS KH QH AH 9H 9S / Boris: KD QD AD TD AC TC 9D / Vera: KS QS KC QC JC JD JH / talon: TH 9C JS
+  bid Anna 100, Boris 110, Vera pass, Anna 115, Boris pass
+  talon TH 9C JS
+  concede
+  score Anna 0, Boris +60, Vera +60
+  totals Anna 0, Boris 60, Vera 60
+"""
+
+
+def test_conceding_is_judged_with_the_gives_where_the_rules_allow_it(c_search: None) -> None:
+    """concede=half in the sample: giving up scores minus the bid (the golden round's
+    doubling aside); it is one more candidate of the gives, and a hand its declarer gave
+    up is judged too, against his bid, with no contract to set."""
+    plays, report, _ = collect_hands(notation.loads((SAMPLES / "thousand" / "09-house-rules.kgn").read_text()))
+    assert report.ok
+    by = {hp.number: hp for hp in plays}
+    golden, played, given_up = by[1], by[4], by[8]
+    assert golden.skipped == given_up.skipped == "conceded" and played.skipped is None
+    assert golden.auction is not None and golden.auction.concede == -120  # -240 on the sheet: doubled
+    assert given_up.auction is not None and given_up.auction.concede == -100
+    assert played.auction is not None and played.auction.concede == -100
+    out = solve_hand(given_up, simulate=10)
+    assert out.declarer == "Anna" and out.contract == 100
+    assert out.summary() == "hand 8: Anna conceded 100 after taking the talon (no card was played)."
+    assert [d.kind for d in out.decisions] == ["bid", "bid", "bid", "give"]
+    give = out.decisions[-1]
+    assert give.chosen == "concede" and len(give.candidates) == 91
+    concede = next(c for c in give.candidates if c.choice == "concede")
+    assert concede.score == -100 and concede.made == 0 and concede.low == concede.high == -100
+    assert all(c.score >= -100 for c in give.candidates)  # a give loses the bid at worst
+    g4 = next(d for d in solve_hand(played, simulate=10).decisions if d.kind == "give")
+    assert g4.chosen == "Anna 9C, Boris 9H" and "concede" in {c.choice for c in g4.candidates}
+
+
+def test_a_concession_that_threw_a_made_contract_away_is_commented(tmp_path: Path, c_search: None) -> None:
+    """pagat: conceding scores 0; Anna's ten cards make 115 in every layout."""
+    src = tmp_path / "conceded.kgn"
+    src.write_text(CONCEDED)
+    out = subprocess.run([*KOZYR, "annotate", "--analysis", "--simulate", "10", str(src)], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    line = next(x for x in out.stdout.splitlines() if x.strip().startswith("concede"))
+    assert line.startswith("  concede {simulation, 10 layouts: ") and "concede +0 (made 0%)" in line
+    assert "expects +115 (made 100%)" in line
+    text = subprocess.run([*KOZYR, "analyze", str(src), "--simulate", "10"], capture_output=True, text=True, timeout=300)
+    assert text.returncode == 0, text.stderr
+    assert "hand 1: Anna conceded 115 after taking the talon" in text.stdout
+    assert "give of Anna: concede; best " in text.stdout and "by +115.0 points" in text.stdout

@@ -214,6 +214,8 @@ class DealAnalysis:
         return text
 
     def lines(self) -> list[str]:
+        if self.skipped is not None:
+            return []
         out = [f"  claims: {c}" for c in self.claims]
         for p in self.plays:
             mark = f"  <- {WORDS[p.before]} to {WORDS[p.after]}; best {' or '.join(p.best)}" if p.cost > 0 else ""

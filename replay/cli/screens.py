@@ -483,7 +483,7 @@ def analyze(
                 sys.stdout.write(f"{safe_text(path)} game {index}\n")
             for h in hands:
                 sys.stdout.write(safe_text(h.summary()) + "\n")
-                if not summary and h.skipped is None:
+                if not summary:
                     sys.stdout.write("".join(safe_text(x) + "\n" for x in h.lines()))
         first = False
     if format == "json":

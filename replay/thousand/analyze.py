@@ -27,13 +27,13 @@ from typing import TYPE_CHECKING
 from notation.cards import card_code, card_points, parse_card
 from notation.errors import plural
 from notation.records import Comment, Glyph, Node
-from notation.thousand.records import Call, Contract, Give, Play, ThousandGame
+from notation.thousand.records import Call, Concede, Contract, Give, Play, ThousandGame
 
 from ..checker import Progress, Report, Visitor
 from ..table import POOL, GameTable
 from .check import ThousandChecker
 from .dd import Move, PlayRules, Position, Solver, legal_moves, play
-from .moves import SetContract
+from .moves import ConcedeHand, SetContract
 from .simulate import (
     Auction,
     Decision,
@@ -112,6 +112,8 @@ class _Collector(Visitor):
             return
         if not isinstance(node, Play):
             self._decisions(table, node, where)
+            if isinstance(node, Concede):
+                self._conceded(table)
             return
         hand = table.hand
         number = hand.number if hand is not None else table.results[-1].number
@@ -157,8 +159,32 @@ class _Collector(Visitor):
             self.calls[(hand.number, len(a.calls))] = node
             a.calls.append((table.players[where.seat(node.seat, node)], node.bid, self._legal))
         self._legal = [b for b in table.legal_bids()] if hand.phase == "auction" else None
+        if hand.phase == "give" and a.concede is None:
+            concede = next((m for m in table.legal_moves() if isinstance(m, ConcedeHand)), None)
+            if concede is not None:  # what giving up would score, before any doubling
+                assert hand.declarer is not None
+                trial = table.clone()
+                trial.push(concede)
+                a.concede = trial.results[-1].scores[hand.declarer] // table.score_factor(hand)
         if hand.phase == "contract":
             a.contracts = [m.value for m in table.legal_moves() if isinstance(m, SetContract)]
+
+
+    def _conceded(self, table: ThousandTable) -> None:
+        """A hand its declarer gave up: no card was played, but his decision to concede
+        rather than give two cards is judged by ``--simulate``."""
+        res = table.results[-1]
+        a = self.auctions.get(res.number)
+        if self.depth or a is None or res.declarer is None:
+            return
+        declarer = table.players[res.declarer]
+        if declarer not in a.order:  # pragma: no cover - the declarer played the hand
+            return
+        at = a.order.index(declarer)
+        self.hands[res.number] = HandPlay(
+            res.number, a.order[at:] + a.order[:at], res.contract or 0,
+            PlayRules.from_settings(table.settings), skipped="conceded", auction=a,
+        )  # fmt: skip
 
 
 def _cards_played(hp: HandPlay) -> list[int]:
@@ -314,6 +340,8 @@ class HandAnalysis:
         and failed with 136 points. With best play on all sides she could take 150: the
         contract could be made. It was lost at trick 2 by Anna's QH marriage, which cost 23
         (AC or TD kept 150).``"""
+        if self.skipped == "conceded" and self.declarer is not None:
+            return f"hand {self.number}: {self.declarer} conceded {self.contract} after taking the talon (no card was played)."
         if self.skipped is not None:
             return f"hand {self.number}: not analysed ({self.skipped})"
         who, contract = self.declarer, self.contract
@@ -371,7 +399,11 @@ def solve_hand(hp: HandPlay, give: bool = False, simulate: int | None = None, se
     """The double-dummy analysis of one hand; with ``simulate``, its decisions judged
     over that many layouts of what their makers had not seen (``seed``: the layouts)."""
     out = HandAnalysis(hp.number, skipped=hp.skipped)
+    if hp.skipped == "conceded":
+        out.declarer, out.contract = hp.players[0], hp.contract
     if hp.skipped is not None or hp.start is None:
+        if simulate and _simulable(hp):
+            out.decisions = simulate_hand(*_simulation(hp), simulate, seed, hp.number)
         return out
     started = time.process_time()
     out.declarer, out.contract, out.taken, out.made = hp.players[0], hp.contract, hp.taken, hp.made
@@ -404,18 +436,27 @@ def solve_hand(hp: HandPlay, give: bool = False, simulate: int | None = None, se
         pos, value = after_pos, after
     if give and hp.given is not None:
         out.give = _solve_gives(hp, solver)
-    if simulate and hp.given is not None:
-        out.decisions = simulate_hand(
-            *_simulation(hp), simulate, seed, hp.number
-        )
+    if simulate and _simulable(hp):
+        out.decisions = simulate_hand(*_simulation(hp), simulate, seed, hp.number)
     out.nodes = solver.nodes
     out.seconds = round(time.process_time() - started, 3)
     return out
 
 
-def _simulation(hp: HandPlay) -> tuple[list[str], int, PlayRules, int, tuple[int, int], Auction | None]:
-    """What :func:`simulate_hand` needs of a hand whose start and gives are known."""
-    assert hp.start is not None and hp.given is not None
+def _simulable(hp: HandPlay) -> bool:
+    """Whether a hand's decisions can be judged by simulation: its play's start and the
+    gives are known, or its declarer conceded and his ten cards (seven and the talon) are."""
+    if hp.skipped is None:
+        return hp.start is not None and hp.given is not None
+    a = hp.auction
+    return hp.skipped == "conceded" and a is not None and hp.players[0] in a.dealt and a.talon.bit_count() == 3
+
+
+def _simulation(hp: HandPlay) -> tuple[list[str], int, PlayRules, int, tuple[int, int] | None, Auction | None]:
+    """What :func:`simulate_hand` needs of a hand :func:`_simulable` accepts."""
+    if hp.start is None or hp.given is None:  # conceded: no give was made
+        assert hp.auction is not None
+        return hp.players, hp.contract, hp.rules, hp.auction.dealt[hp.players[0]] | hp.auction.talon, None, hp.auction
     g1, g2 = hp.given
     return hp.players, hp.contract, hp.rules, hp.start[0] | 1 << g1 | 1 << g2, (g1, g2), hp.auction
 
@@ -496,11 +537,13 @@ def annotate_analysis(game: ThousandGame, simulate: int | None = None, seed: int
         for d in result.decisions:
             if not d.mistaken or record is None:
                 continue
-            target: Call | Give | Contract | None
+            target: Call | Give | Concede | Contract | None
             if d.kind == "bid":
                 target = collector.calls.get((hp.number, d.at))
+            elif d.kind == "give":
+                target = record.concede if d.chosen == "concede" else record.give
             else:
-                target = record.give if d.kind == "give" else record.contract
+                target = record.contract
             if target is None:
                 continue
             if isinstance(target, Call) and not any(isinstance(n, Glyph) for n in target.notes):
@@ -565,7 +608,7 @@ def analyze_all(
                 yield _Task(key, None, give, True)
             for i, hp in enumerate(chosen):
                 final = i == len(chosen) - 1
-                sizes = chunks(simulate) if simulate and hp.skipped is None and hp.given is not None else []
+                sizes = chunks(simulate) if simulate and _simulable(hp) else []
                 yield _Task(key, hp, give, final, last=not sizes)
                 for k, size in enumerate(sizes):
                     yield _Task(key, hp, give, final, k == len(sizes) - 1, k, size, seed)

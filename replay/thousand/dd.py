@@ -340,6 +340,8 @@ class Solver:
         beta: int,
     ) -> int:
         self._nodes += 1
+        if beta <= 0:  # nothing is lost from here on: the value is at least 0
+            return 0
         rules = self.rules
         n = len(cards)
         hand = h[turn]

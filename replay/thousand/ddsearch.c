@@ -1,9 +1,10 @@
 /* The search of Thousand's double-dummy solver (replay/thousand/dd.py), in C.
  *
- * The same alpha-beta search as Solver._node in dd.py, node for node: the same rules of
- * play (T5, T6 and the switches that touch play), the same move order, the same bounds and
- * the same transposition table (kept between calls, so the positions of one hand share
- * their work; here a fixed-size table whose entries a newer position may replace).  dd.py
+ * The same alpha-beta search as Solver._node in dd.py: the same rules of play (T5, T6 and
+ * the switches that touch play), the same move order, the same bounds and the same
+ * transposition table (kept between calls, so the positions of one hand share their work;
+ * here a fixed-size table whose entries a newer position takes over, so the node counts
+ * differ a little).  It knows Thousand's 24 cards only (the table packs them).  dd.py
  * uses it when the package was built with a C compiler, and is its reference: the tests
  * compare the two, and both with a brute force through the rules engine.
  *
@@ -16,7 +17,10 @@
 #include <string.h>
 
 #define INF 1000000
-#define TT_BITS 19
+/* 2 MB of table, which stays in the processor's caches: a larger table or buckets with a
+ * choice of which entry to replace keep a few more positions but take longer per node
+ * (measured with bench/dd.py --simulate; the node counts differ by 5%). */
+#define TT_BITS 17
 #define TT_SIZE (1u << TT_BITS)
 
 static const int POINTS_OF_RANK[9] = {0, 0, 0, 0, 2, 3, 4, 10, 11};
@@ -25,12 +29,15 @@ static int POINTS[36];
 static int SUIT_POINTS[512];
 static const uint64_t SUIT_MASK = 0x1FF;
 
+/* One position at the start of a trick, in 16 bytes: the three hands of Thousand's 24 cards
+ * in 24 bits each (deck24), the rest of the position in meta, the bounds (every value lies
+ * in 0..1000: int16 is exact; the infinite bounds are kept as +-BOUND) and the best move. */
 typedef struct {
-    uint64_t h0, h1, h2;
-    uint32_t meta; /* turn | trump+1 << 2 | first << 5 | decl << 6 | used << 8 */
-    int32_t lo, hi;
-    int32_t best;
+    uint64_t key;   /* hand 0 | hand 1 << 24 | meta << 48, meta = turn | trump+1 << 2 | first << 5 | decl << 6 | 1 << 8 */
+    uint32_t rest;  /* hand 2 | best move + 1 << 24 */
+    int16_t lo, hi;
 } Entry;
+#define BOUND 32000
 
 typedef struct {
     PyObject_HEAD
@@ -106,24 +113,37 @@ static void sort_asc(int *moves, int *keys, int n) {
     }
 }
 
-static inline uint32_t slot_of(uint64_t h0, uint64_t h1, uint64_t h2, uint32_t meta) {
-    uint64_t x = h0 * 0x9E3779B97F4A7C15ull ^ (h1 + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full ^
-                 (h2 * 0x165667B19E3779F9ull) ^ ((uint64_t)meta << 40);
+/* The 24 cards of Thousand (nine to ace of each suit) packed into 24 bits. */
+static const uint64_t DECK24 = 0x1F8ull * (1ull | 1ull << 9 | 1ull << 18 | 1ull << 27);
+
+static inline uint64_t deck24(uint64_t m) {
+    return ((m >> 3) & 0x3F) | ((m >> 6) & 0xFC0) | ((m >> 9) & 0x3F000) | ((m >> 12) & 0xFC0000);
+}
+
+/* The one entry a position may occupy: a newer position takes it over. */
+static inline Entry *slot_of(Search *s, uint64_t key, uint32_t h2) {
+    uint64_t x = key * 0x9E3779B97F4A7C15ull ^ (h2 * 0xC2B2AE3D27D4EB4Full);
     x ^= x >> 29;
     x *= 0xBF58476D1CE4E5B9ull;
     x ^= x >> 32;
-    return (uint32_t)(x & (TT_SIZE - 1));
+    return &s->table[x & (TT_SIZE - 1)];
+}
+
+static inline int holds(const Entry *e, uint64_t key, uint32_t h2) {
+    return e->key == key && (e->rest & 0xFFFFFF) == h2;
 }
 
 static int node(Search *s, uint64_t *h, int turn, int decl, int *cards, int *seats, int n,
                 int trump, int nxt, int first, int alpha, int beta) {
     s->nodes++;
+    if (beta <= 0) return 0; /* nothing is lost from here on: the value is at least 0 */
     uint64_t hand = h[turn];
     int moves[24], keys[24], nm = 0;
     int best_move = -1;
     int a0 = alpha, b0 = beta;
     Entry *entry = NULL;
-    uint32_t meta = 0;
+    uint64_t key = 0;
+    uint32_t h2 = 0;
     if (n == 0) {
         if (!hand) return 0;
         if ((hand & (hand - 1)) == 0) { /* one card each: the last trick is forced */
@@ -135,12 +155,14 @@ static int node(Search *s, uint64_t *h, int turn, int decl, int *cards, int *sea
             if (beats(c2, b, trump)) w = 2;
             return (turn + w) % 3 == decl ? POINTS[c0] + POINTS[c1] + POINTS[c2] : 0;
         }
-        meta = (uint32_t)turn | (uint32_t)(trump + 1) << 2 | (uint32_t)first << 5 |
-               (uint32_t)decl << 6 | 1u << 8;
-        entry = &s->table[slot_of(h[0], h[1], h[2], meta)];
-        if (entry->meta == meta && entry->h0 == h[0] && entry->h1 == h[1] && entry->h2 == h[2]) {
+        uint64_t meta = (uint64_t)turn | (uint64_t)(trump + 1) << 2 | (uint64_t)first << 5 |
+                        (uint64_t)decl << 6 | 1u << 8;
+        key = deck24(h[0]) | deck24(h[1]) << 24 | meta << 48;
+        h2 = (uint32_t)deck24(h[2]);
+        entry = slot_of(s, key, h2);
+        if (holds(entry, key, h2)) {
             int lo = entry->lo, hi = entry->hi;
-            best_move = entry->best;
+            best_move = (int)(entry->rest >> 24) - 1;
             if (lo >= beta) return lo;
             if (hi <= alpha) return hi;
             if (lo == hi) return lo;
@@ -217,16 +239,18 @@ static int node(Search *s, uint64_t *h, int turn, int decl, int *cards, int *sea
         if (alpha >= beta) break;
     }
     if (entry != NULL) {
-        int lo = -INF, hi = INF;
+        int lo = -BOUND, hi = BOUND;
         if (value <= a0) hi = value;
         else if (value >= b0) lo = value;
         else lo = hi = value;
-        if (entry->meta == meta && entry->h0 == h[0] && entry->h1 == h[1] && entry->h2 == h[2]) {
+        if (holds(entry, key, h2)) { /* still there after the search below */
             if (entry->lo > lo) lo = entry->lo;
             if (entry->hi < hi) hi = entry->hi;
         }
-        entry->h0 = h[0]; entry->h1 = h[1]; entry->h2 = h[2]; entry->meta = meta;
-        entry->lo = lo; entry->hi = hi; entry->best = best_move;
+        entry->key = key;
+        entry->rest = h2 | (uint32_t)(best_move + 1) << 24;
+        entry->lo = (int16_t)lo;
+        entry->hi = (int16_t)hi;
     }
     return value;
 }
@@ -272,6 +296,16 @@ static PyObject *Search_value(Search *self, PyObject *args) {
         seats[i] = (int)PyLong_AsLong(st);
         Py_DECREF(c); Py_DECREF(st);
         if (PyErr_Occurred()) return NULL;
+        if (cards[i] < 0 || cards[i] > 35 || seats[i] < 0 || seats[i] > 2) {
+            PyErr_SetString(PyExc_ValueError, "a card is 0..35 and a seat 0..2");
+            return NULL;
+        }
+    }
+    uint64_t cards_out = h0 | h1 | h2;
+    for (Py_ssize_t i = 0; i < n; i++) cards_out |= 1ull << cards[i];
+    if (cards_out & ~DECK24) {
+        PyErr_SetString(PyExc_ValueError, "a Thousand position holds only the 24 cards nine to ace");
+        return NULL;
     }
     uint64_t h[3] = {h0, h1, h2};
     int v = node(self, h, turn, decl, cards, seats, (int)n, trump, nxt, first, alpha, beta);

@@ -1112,7 +1112,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
             **fields,
         )
 
-    def _factor(self, hand: RoundState) -> int:
+    def score_factor(self, hand: RoundState) -> int:
         """golden-round=on: the scores of the first three hands count double."""
         return 2 if (self.settings.golden_round and hand.number <= 3) else 1
 
@@ -1133,7 +1133,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         d = hand.declarer
         assert d is not None and hand.contract is not None and hand.bid is not None
         res = self._result(hand, conceded=conceded)
-        factor = self._factor(hand)
+        factor = self.score_factor(hand)
         opponents = [p for p in hand.active if p != d]
         if conceded:
             g.concessions[d] += 1
@@ -1187,7 +1187,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
                 "incomplete-hand",
                 "T7",
             )
-        factor = self._factor(hand)
+        factor = self.score_factor(hand)
         unit = hand.contract * (2 if hand.dark else 1) * factor
         res = self._result(hand, from_sheet=True)
         values = {p: given[p] for p in hand.active}

@@ -16,7 +16,10 @@ The decisions, in a hand's order:
   dummy; made when that reaches ``b`` (+b), else -b; a pass scores 0 (what the hand then
   brings him as a defender is not counted);
 - **the gives** (the declarer's ten cards, the talon shown): each of the 90 ways to give
-  one card to each opponent, against the contract played;
+  one card to each opponent, against the contract played, and conceding instead where the
+  switch ``concede`` allows it (what the engine scores for it: 0 with ``pagat`` or ``bomb``,
+  minus the bid with ``half``, -120 for a third ``pagat`` concession); a hand its
+  declarer conceded is judged here too, against his bid;
 - **the contract** (after the gives, which the declarer knows): each legal value.
 
 The layouts are drawn from ``random.Random(seed)``: the same seed gives the same numbers.
@@ -56,6 +59,9 @@ class Auction:
     """(caller, the bid made or None for pass, the calls legal at that moment)."""
     contracts: list[int] = field(default_factory=list)
     """The contracts the declarer could set."""
+    concede: int | None = None
+    """The declarer's hand score had he conceded after the talon, before the golden round's
+    doubling (None: the rules did not let him)."""
 
 
 @dataclass(slots=True)
@@ -179,18 +185,21 @@ def give_order(ten: int) -> list[tuple[int, int]]:
     return sorted(permutations(cards, 2), key=lambda ab: card_points(ab[0]) + card_points(ab[1]))
 
 
-def _best_give(solver: Solver, ten: int, o1: int, o2: int, enough: int) -> int:
-    """The declarer's best total over the 90 gives of two of his ten cards, one to each
-    opponent (a null-window search against the best so far, cheap cards first), or a total
-    of at least ``enough`` as soon as one give reaches it (nothing above it is asked)."""
-    best = -1
+def _best_level(solver: Solver, ten: int, o1: int, o2: int, levels: list[int]) -> int:
+    """The highest of ``levels`` (ascending bids) that the declarer's total reaches with
+    the best of the 90 gives of two of his ten cards, one to each opponent (0: none).
+
+    Only the bids matter, not the exact total: each give is asked one null-window question
+    (does it reach the next level up?) and climbs while the answer is yes, cheap cards
+    first, and the search stops once the top level is reached."""
+    k = -1
     for a, b in give_order(ten):
         pos = Position((ten & ~(1 << a) & ~(1 << b), o1 | 1 << a, o2 | 1 << b), 0, 0)
-        if best < 0 or solver.exceeds(pos, best):  # a null window first, the value only when better
-            best = solver.total(pos)
-            if best >= enough:
-                break
-    return best
+        while k + 1 < len(levels) and solver.exceeds(pos, levels[k + 1] - 1):
+            k += 1
+        if k + 1 == len(levels):
+            break
+    return levels[k] if k >= 0 else 0
 
 
 CHUNK = 25
@@ -223,12 +232,12 @@ def _bids(auction: Auction, rules: PlayRules, layouts: int, rng: random.Random, 
         if seat not in totals:  # one set of layouts per caller: he knows the same at each call
             own = auction.dealt[seat]
             solver = Solver(rules)
-            # the highest bid any of his calls could make: a total reaching it is enough
-            enough = max((b for s2, _, legal2 in auction.calls if s2 == seat for b in legal2 if b is not None), default=0)
+            # every bid any of his calls could make: the levels his best total is placed in
+            levels = sorted({b for s2, _, legal2 in auction.calls if s2 == seat for b in legal2 if b is not None})
             found = []
             for _ in range(layouts):
                 talon, o1, o2 = deal_unseen(rng, _DECK24 & ~own, [3, 7, 7])
-                found.append(_best_give(solver, own | talon, o1, o2, enough))
+                found.append(_best_level(solver, own | talon, o1, o2, levels) if levels else 0)
             totals[seat] = found
         scores: dict[str, list[float]] = {}
         made: dict[str, list[bool]] = {}
@@ -254,14 +263,14 @@ def simulate_chunk(
     contract: int,
     rules: PlayRules,
     ten: int,
-    given: tuple[int, int],
+    given: tuple[int, int] | None,
     auction: Auction | None,
     layouts: int,
     seed: int,
 ) -> Outcomes:
     """One chunk of layouts for every decision of a hand (``players`` in play order from
     the declarer; ``ten`` his cards with the talon; ``given`` the cards he gave to
-    players[1] and players[2]; ``auction`` the calls, when known)."""
+    players[1] and players[2], None when he conceded; ``auction`` the calls, when known)."""
     rng = random.Random(seed)
     out = Outcomes([], [])
     if auction is not None:
@@ -282,8 +291,13 @@ def simulate_chunk(
             pos = Position((ten & ~(1 << a) & ~(1 << b), o1 | 1 << a, o2 | 1 << b), 0, 0)
             hits[name[g]].append(solver.exceeds(pos, contract - 1))
     scores = {k: [float(contract if h else -contract) for h in v] for k, v in hits.items()}
-    out.decisions.append(("give", declarer, name[given], scores, hits, 0))
+    if auction is not None and auction.concede is not None:
+        scores["concede"] = [float(auction.concede)] * layouts
+        hits["concede"] = [False] * layouts
+    out.decisions.append(("give", declarer, "concede" if given is None else name[given], scores, hits, 0))
     out.seconds.append(time.process_time() - started)
+    if given is None:
+        return out
     # the contract: the declarer knows his eight cards and where his two went
     started = time.process_time()
     g1, g2 = given
@@ -331,7 +345,7 @@ def simulate_hand(
     contract: int,
     rules: PlayRules,
     ten: int,
-    given: tuple[int, int],
+    given: tuple[int, int] | None,
     auction: Auction | None,
     layouts: int,
     seed: int,
