@@ -8,6 +8,7 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from conftest import SAMPLES
@@ -63,6 +64,69 @@ def test_a_layout_deals_only_unseen_cards_each_place_its_number(seed: int, seen:
         assert union & m == 0
         union |= m
     assert union == unseen
+
+
+class _Recorder:
+    """A stand-in for the solver that keeps every position the simulation asks about (and
+    answers at random, so a call's ladder climbs)."""
+
+    made: ClassVar[list[_Recorder]] = []
+
+    def __init__(self, rules: PlayRules) -> None:
+        self.asked: list[tuple[str, Position]] = []
+        self.rng = random.Random(len(_Recorder.made))
+        _Recorder.made.append(self)
+
+    def exceeds(self, pos: Position, points: int) -> bool:
+        self.asked.append(("exceeds", pos))
+        return self.rng.random() < 0.5
+
+    def total(self, pos: Position, above: int | None = None) -> int:
+        self.asked.append(("total", pos))
+        return self.rng.randrange(0, 200)
+
+
+def test_every_position_of_every_decision_keeps_what_its_maker_knew(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over the decisions of many generated hands, every position the simulation solves
+    deals the 24 cards once each, 8 a seat, and keeps what the seat deciding had seen: a
+    caller's seven cards stay his (but the two he gives), the declarer's ten cards stay
+    his (but one given to each opponent), and at the contract his eight cards are his
+    and the two he gave are where he gave them."""
+    from replay.thousand import generate_thousand
+    from replay.thousand import simulate as sim
+
+    monkeypatch.setattr(sim, "Solver", _Recorder)
+    positions = hands = 0
+    for game_seed in range(12):
+        plays, _, _ = collect_hands(generate_thousand(seed=game_seed, max_hands=4))
+        for hp in plays:
+            if hp.skipped is not None or hp.given is None or hp.start is None or hp.auction is None:
+                continue
+            hands += 1
+            g1, g2 = hp.given
+            ten = hp.start[0] | 1 << g1 | 1 << g2
+            a = hp.auction
+            _Recorder.made = []
+            sim.simulate_chunk(hp.players, hp.contract, hp.rules, ten, (g1, g2), a, 4, game_seed)
+            callers = list(dict.fromkeys(seat for seat, _, legal in a.calls if any(b is not None for b in legal)))
+            *bidding, playing = _Recorder.made
+            assert len(bidding) == len(callers)
+            for solver, seat in [*zip(bidding, callers, strict=True), (playing, hp.players[0])]:
+                own = a.dealt[seat] if solver is not playing else ten
+                for method, pos in solver.asked:
+                    h0, h1, h2 = pos.hands
+                    assert h0 | h1 | h2 == _DECK24 and not (h0 & h1 or h0 & h2 or h1 & h2)
+                    assert [h.bit_count() for h in pos.hands] == [8, 8, 8] and not pos.trick
+                    assert (own & h1).bit_count() <= 1 and (own & h2).bit_count() <= 1
+                    assert (own & ~h0).bit_count() <= 2
+                    if solver is playing:
+                        assert h0 & ~ten == 0  # the declarer holds only his ten cards
+                        if method == "total":  # the contract: the give is known
+                            assert h0 == ten & ~(1 << g1) & ~(1 << g2) and h1 >> g1 & 1 and h2 >> g2 & 1
+                    positions += 1
+            layouts = {pos.hands[1] & ~ten for method, pos in playing.asked if method == "total"}
+            assert len(layouts) > 1  # the unseen cards are dealt afresh for each layout
+    assert hands >= 20 and positions >= 10_000
 
 
 def test_the_layouts_of_a_seed_are_the_same_and_of_another_seed_not() -> None:
