@@ -322,3 +322,18 @@ def test_a_concession_that_threw_a_made_contract_away_is_commented(tmp_path: Pat
     assert text.returncode == 0, text.stderr
     assert "hand 1: Anna conceded 115 after taking the talon" in text.stdout
     assert "give of Anna: concede; best " in text.stdout and "by +115.0 points" in text.stdout
+
+
+def test_a_forced_pass_is_no_decision(c_search: None) -> None:
+    """A caller with nothing open to him but a pass (no bid within his cap) made no choice:
+    the simulation leaves that call out, and judges the others."""
+    import dataclasses
+
+    hp, start, (g1, g2) = first_hand()
+    a = hp.auction  # type: ignore[attr-defined]
+    forced = dataclasses.replace(a, calls=[(s, b, [None] if s == "Vera" else legal) for s, b, legal in a.calls])
+    args = (["Anna", "Boris", "Vera"], 120, hp.rules, start[0] | 1 << g1 | 1 << g2, (g1, g2))  # type: ignore[attr-defined,index]
+    free = [(d.kind, d.seat) for d in simulate_hand(*args, a, 5, 1)]  # type: ignore[arg-type]
+    without = [(d.kind, d.seat) for d in simulate_hand(*args, forced, 5, 1)]  # type: ignore[arg-type]
+    assert ("bid", "Vera") in free and ("bid", "Vera") not in without
+    assert [x for x in free if x != ("bid", "Vera")] == without

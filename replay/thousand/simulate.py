@@ -10,11 +10,12 @@ paired differences (the same layouts judge every candidate).
 
 The decisions, in a hand's order:
 
-- **each call of the auction** (the declarer's and the defenders'), seen by the caller (his
-  seven cards): for a bid of ``b``, the caller is taken to become the declarer at ``b``: he
-  takes the talon, gives the two cards that do best in that layout, and plays it double
-  dummy; made when that reaches ``b`` (+b), else -b; a pass scores 0 (what the hand then
-  brings him as a defender is not counted);
+- **each call of the auction** (the declarer's and the defenders'; not a forced pass, where
+  no bid was open to the caller), seen by the caller (his seven cards): for a bid of ``b``,
+  the caller is taken to become the declarer at ``b``: he takes the talon, gives the two
+  cards that do best in that layout, and plays it double dummy; made when that reaches
+  ``b`` (+b), else -b; a pass scores 0 (what the hand then brings him as a defender is not
+  counted);
 - **the gives** (the declarer's ten cards, the talon shown): each of the 90 ways to give
   one card to each opponent, against the contract played, and conceding instead where the
   switch ``concede`` allows it (what the engine scores for it: 0 with ``pagat`` or ``bomb``,
@@ -227,8 +228,8 @@ def _bids(auction: Auction, rules: PlayRules, layouts: int, rng: random.Random, 
     totals: dict[str, list[int]] = {}
     for at, (seat, bid, legal) in enumerate(auction.calls):
         started = time.process_time()
-        if seat not in auction.dealt:
-            continue  # the caller's cards are not known
+        if seat not in auction.dealt or len(legal) < 2:
+            continue  # the caller's cards are not known, or he had no choice
         if seat not in totals:  # one set of layouts per caller: he knows the same at each call
             own = auction.dealt[seat]
             solver = Solver(rules)
