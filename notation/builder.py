@@ -1,12 +1,14 @@
 """What every game's Lark builder shares: the base :class:`Builder`, which makes records
-while the grammar's parser reduces (no parse tree is kept), and its helpers.  A game's
+while the grammar's parser reduces (no parse tree is kept), and its helpers; and
+:class:`StockBuilder`, what the games played with a stock add to it.  A game's
 builder (``notation/<game>/build.py``) adds its rules.  Lark itself is loaded by
 :mod:`notation.larkread`, only when a text needs the grammar."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Final, Literal, TypeVar
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, Final, Literal, TypeVar
 
 from lark import Token, Transformer
 
@@ -19,6 +21,7 @@ from .records import (
     MAX_ROUNDS,
     VARIATION_WEIGHT,
     Comment,
+    Deal,
     Entry,
     GiveCard,
     Glyph,
@@ -33,7 +36,7 @@ from .records import (
 if TYPE_CHECKING:
     from .gametext import GameText
 
-__all__ = ["Builder", "Items", "joined"]
+__all__ = ["Builder", "Items", "StockBuilder", "joined"]
 
 Items = list[object]
 """The children of a rule as the parser reduced them: tokens, records, lists of records;
@@ -284,3 +287,68 @@ def joined(items: Iterable[object], kind: type[_M]) -> list[_M]:
     return out
 
 
+
+
+@dataclass(slots=True)
+class _Part:
+    """``trump:`` or ``stock:`` in a deal."""
+
+    key: str
+    token: Token
+    cards: list[str]
+
+
+class StockBuilder(Builder):
+    """What the builders of the games played with a stock (Bura, Burkozel, Sixty-six)
+    share: a deal block, its ``hands`` line (each part at most once) and an event alone.
+    A game's builder sets ``ROUND``, its deal's record, and ``events_of``."""
+
+    ROUNDS = "deals"
+    ROUND: ClassVar[Callable[..., Node]]
+    """The game's record of a deal: made with ``number``, ``notes``, ``dealing``,
+    ``events`` and ``pos``."""
+
+    @staticmethod
+    def events_of(items: list[object]) -> Sequence[Node]:
+        """The children that are events of a deal (the game's own)."""
+        raise NotImplementedError
+
+    def move(self, c: Items) -> Node:
+        """One event alone (:func:`notation.larkread.read_event`)."""
+        item = c[0]
+        assert isinstance(item, Node)
+        return item
+
+    def deal_block(self, c: Items) -> Node:
+        kw, number, notes, *rest = c
+        self.counted(self.token(kw))
+        dealing = rest.pop(0) if rest and isinstance(rest[0], Deal) else None
+        return self.ROUND(
+            number=self.number(number),
+            notes=self.comments_of(notes),
+            dealing=dealing,
+            events=self.events_of(rest),
+            pos=self.pos(kw),
+        )
+
+    def dealing(self, c: Items) -> Deal:
+        kw, *parts, notes = c
+        deal = Deal(hands=self.nodes(parts, Hand), notes=self.comments_of(notes), pos=self.pos(kw))
+        given: set[str] = set()
+        for part in parts:
+            if not isinstance(part, _Part):
+                continue
+            if part.key in given:
+                raise self._error(f"the {part.key} is given twice in this deal", part.token)
+            given.add(part.key)
+            if part.key == "trump":
+                deal.trump = part.cards[0]
+            else:
+                deal.stock = part.cards
+        return deal
+
+    def deal_trump(self, c: Items) -> _Part:
+        return _Part("trump", self.token(c[0]), [self.card_of(c[1])])
+
+    def deal_stock(self, c: Items) -> _Part:
+        return _Part("stock", self.token(c[0]), self.strings(c[1]))

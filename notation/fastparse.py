@@ -33,6 +33,8 @@ from .records import (
     MAX_NESTING,
     VARIATION_WEIGHT,
     Comment,
+    Deal,
+    Draw,
     GiveCard,
     Glyph,
     Hand,
@@ -465,3 +467,45 @@ class Reader(Generic[V]):
         if cards is None:
             raise GiveUp
         return cards
+
+    # -- the games played with a stock --------------------------------------------------
+
+    def stock_dealing(self, rest: str, lno: int) -> Deal:
+        """``Anna: ... / Boris: ... / trump: 9H / stock: ...`` after ``hands`` (any part
+        left out, each at most once)."""
+        hands: list[Hand] = []
+        trump: str | None = None
+        stock: list[str] | None = None
+        given: set[str] = set()
+        col = 9
+        for part in rest.split(" / "):
+            name, colon, cards = part.partition(":")
+            if not colon or (cards and not cards.startswith(" ")):
+                raise GiveUp
+            if name in ("trump", "stock"):
+                if name in given:
+                    raise GiveUp
+                given.add(name)
+                if name == "trump":
+                    trump = CANON.get(cards[1:])
+                    if trump is None:
+                        raise GiveUp
+                else:
+                    stock = self.cards(cards[1:])
+            else:
+                hands.append(new_hand(self.seat(name), self.cards(cards[1:]), (lno, col)))
+            col += len(part) + 3
+        return Deal(hands=hands, trump=trump, stock=stock, pos=(lno, 3))
+
+    def drawn(self, rest: str, lno: int) -> Draw:
+        """``Anna JS, Boris ??`` after ``draw``: the cards drawn, in order."""
+        out: list[GiveCard] = []
+        col = 8
+        for part in rest.split(", "):
+            seat, _, written = part.partition(" ")
+            card = CANON.get(written)
+            if card is None:
+                raise GiveUp
+            out.append(new_give_card(self.seat(seat), card, (lno, col)))
+            col += len(part) + 2
+        return Draw(cards=out, pos=(lno, 3))

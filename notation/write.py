@@ -3,7 +3,8 @@
 Layout: the tags one a line in the order written; a blank line; then each round (a hand, a
 deal) as a block of indented event lines, written by its game's notation kind
 (:mod:`notation.kinds`).  Comments stay after the event they followed.  This module holds
-what every game's writer shares: quoting, comments, notes, seats and stated entries.
+what every game's writer shares: quoting, comments, notes, seats and stated entries, and
+the deal and the draws of the games played with a stock.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import TypeVar
 
-from .records import Comment, Entry, Glyph, Nag, Node, Winner
+from .records import Comment, Deal, Draw, Entry, Glyph, Nag, Node, Winner
 
 E = TypeVar("E", bound=Entry)
 
@@ -23,11 +24,14 @@ __all__ = [
     "NAME_PATTERN",
     "REQUIRED_TAGS",
     "Writer",
+    "cards_text",
     "comment_text",
+    "draw_text",
     "entries_text",
     "escape_char",
     "quote",
     "seat_text",
+    "write_deal",
 ]
 
 REQUIRED_TAGS = ("Game", "Players", "Dealer", "Rules")
@@ -202,3 +206,25 @@ def entries_text(
         after = mark(e) if mark is not None else ""
         parts.append(f"{out.seat(e.seat)} {value}{after}")
     return ", ".join(parts)
+
+
+def cards_text(cards: Iterable[str]) -> str:
+    """The cards, each after a space."""
+    return "".join(" " + c for c in cards)
+
+
+def write_deal(out: Writer, d: Deal) -> None:
+    """The deal of a game played with a stock: ``hands Anna: ... / Boris: ... / trump: 9H /
+    stock: ...`` (the parts the record has), and its comments."""
+    parts = [f"{out.seat(h.seat)}:" + cards_text(h.cards) for h in d.hands]
+    if d.trump is not None:
+        parts.append(f"trump: {d.trump}")
+    if d.stock is not None:
+        parts.append("stock:" + cards_text(d.stock))
+    out.raw("hands " + " / ".join(parts))
+    out.comments(d.notes)
+
+
+def draw_text(out: Writer, ev: Draw) -> str:
+    """Cards drawn from the stock: ``draw Anna JS, Boris ??``."""
+    return "draw " + ", ".join(f"{out.seat(g.seat)} {g.card}" for g in ev.cards)

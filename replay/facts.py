@@ -10,20 +10,25 @@ and tables.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from notation.cards import Suit, card_code, card_points, parse_card
+from notation.records import Deal
 
 from .checker import Progress
 from .table import GameTable
 
 __all__ = [
+    "CARD_COLUMNS",
     "PLAY_COLUMNS",
     "TRICK_COLUMNS",
     "Column",
     "GameFacts",
     "RoundFacts",
     "TrickFacts",
+    "card_rows",
+    "dealt_cards",
     "play_cards",
     "trick_rows",
 ]
@@ -92,6 +97,20 @@ class GameFacts:
     rounds: list[RoundFacts] = field(default_factory=list)
 
 
+def dealt_cards(deal: Deal, table: GameTable, where: Progress) -> list[tuple[str, str | None, str]]:
+    """Where the cards of a game played with a stock went at the deal, in order: each
+    seat's (``dealt``), the ``trump`` card turned up, the ``stock`` from the top."""
+    names = table.players
+    out: list[tuple[str, str | None, str]] = []
+    for part in deal.hands:
+        who = names[where.seat(part.seat, part)]
+        out.extend(("dealt", who, card) for card in part.cards)
+    if deal.trump is not None:
+        out.append(("trump", None, deal.trump))
+    out.extend(("stock", None, card) for card in deal.stock or [])
+    return out
+
+
 def play_cards(
     facts: RoundFacts, table: GameTable, where: Progress, cards: list[tuple[str, str, bool]]
 ) -> None:
@@ -120,6 +139,25 @@ TRICK_COLUMNS = (
     Column("points", "int64"),
 )
 """The columns of a ``tricks`` table after the game and round."""
+
+CARD_COLUMNS = (
+    Column("seq", "int64"),
+    Column("how", "string"),
+    Column("player", "string"),
+    Column("card", "string"),
+)
+"""The columns of a ``cards`` table after the game and round: where each card went, in
+order (dealt, drawn, given, taken with the talon)."""
+
+
+def card_rows(key: dict[str, Value], cards: Sequence[tuple[str, str | None, str]]) -> list[dict[str, Value]]:
+    """The rows of the ``cards`` table of one round (``key``: its game and round columns):
+    each (how, to whom, card) in order, an unknown card (``??``) as null."""
+    return [
+        {**key, "seq": k, "how": how, "player": to, "card": None if card == "??" else card}
+        for k, (how, to, card) in enumerate(cards, 1)
+    ]
+
 
 PLAY_COLUMNS = (
     Column("trick", "int64"),

@@ -8,7 +8,6 @@ from collections.abc import Callable
 from typing import ClassVar, Final
 
 from ..fastparse import (
-    CANON,
     DIGITS,
     TRICK_NO,
     GiveUp,
@@ -16,12 +15,10 @@ from ..fastparse import (
     Tokens,
     card_tokens,
     may_overflow,
-    new_give_card,
-    new_hand,
     num,
     tokens,
 )
-from ..records import MAX_ROUNDS, Entry, GiveCard, Hand, Pos, Winner, maker
+from ..records import MAX_ROUNDS, Entry, Pos, Winner, maker
 from ..write import NAME_PATTERN
 from .records import (
     COMBOS,
@@ -32,7 +29,6 @@ from .records import (
     Answer,
     BuraGame,
     Claim,
-    Deal,
     Draw,
     Event,
     Fault,
@@ -120,18 +116,9 @@ class BuraReader(Reader[Variation]):
             if word == "hands":
                 if events or deal.dealing is not None:
                     raise GiveUp
-                deal.dealing = self.dealing(rest, lno)
+                deal.dealing = self.stock_dealing(rest, lno)
             elif word == "draw":
-                drawn: list[GiveCard] = []
-                col = 8
-                for part in rest.split(", "):
-                    seat, _, written = part.partition(" ")
-                    card = CANON.get(written)
-                    if card is None:
-                        raise GiveUp
-                    drawn.append(new_give_card(self.seat(seat), card, (lno, col)))
-                    col += len(part) + 2
-                events.append(Draw(cards=drawn, pos=pos))
+                events.append(self.drawn(rest, lno))
             elif word == "open":
                 bits = rest.split(" ")
                 seat = self.seat(bits[0])
@@ -296,33 +283,6 @@ class BuraReader(Reader[Variation]):
                 pos=pos,
             )
         raise GiveUp
-
-    def dealing(self, rest: str, lno: int) -> Deal:
-        hands: list[Hand] = []
-        trump: str | None = None
-        stock: list[str] | None = None
-        given: set[str] = set()
-        col = 9
-        for part in rest.split(" / "):
-            name, colon, cards = part.partition(":")
-            if not colon or (cards and not cards.startswith(" ")):
-                raise GiveUp
-            if name in ("trump", "stock"):
-                if name in given:
-                    raise GiveUp
-                given.add(name)
-                if name == "trump":
-                    if cards[1:] not in CANON:
-                        raise GiveUp
-                    trump = CANON[cards[1:]]
-                else:
-                    stock = self.cards(cards[1:])
-            else:
-                hands.append(
-                    new_hand(self.seat(name), self.cards(cards[1:]), (lno, col))
-                )
-            col += len(part) + 3
-        return Deal(hands=hands, trump=trump, stock=stock, pos=(lno, 3))
 
     def trick(self, line: str, lno: int) -> Trick:
         number, head, col, winner = self.trick_line(line, lno)

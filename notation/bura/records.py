@@ -15,11 +15,11 @@ from ..records import (
     CardText,
     Comment,
     Count,
+    Deal,
+    Draw,
     Entry,
     GameRecord,
-    GiveCard,
     Glyph,
-    Hand,
     Nag,
     Node,
     Signed,
@@ -94,26 +94,6 @@ class Trick(Node):
     number: Count
     answers: list[Answer]
     winner: Winner | None = None
-
-
-@dataclass(slots=True, kw_only=True, eq=False)
-class Deal(Node):
-    """The deal: each seat's cards, the trump card, the stock from the top."""
-
-    kind: Literal["dealing"] = "dealing"
-    hands: list[Hand] = field(default_factory=list)
-    trump: CardText | None = None
-    stock: list[CardText] | None = None
-    notes: list[Comment] = field(default_factory=list)
-
-
-@dataclass(slots=True, kw_only=True, eq=False)
-class Draw(Node):
-    """Cards drawn from the stock, one at a time, in order."""
-
-    kind: Literal["draw"] = "draw"
-    cards: list[GiveCard]
-    notes: list[Comment] = field(default_factory=list)
 
 
 @dataclass(slots=True, kw_only=True, eq=False)

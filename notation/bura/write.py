@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..records import Node
-from ..write import Writer, entries_text
+from ..write import Writer, cards_text, draw_text, entries_text, write_deal
 from .records import (
     Answer,
     Claim,
@@ -27,11 +27,6 @@ KEYWORDS = frozenset(
 """The words of the body (``grammar/bura.lark``): a player so named is quoted."""
 
 
-def _cards(cards: list[str]) -> str:
-    """The cards, each after a space."""
-    return " " + " ".join(cards) if cards else ""
-
-
 def write_round(out: Writer, deal: Node) -> None:
     """One deal: its number, the cards dealt, then each event on a line of its own."""
     assert isinstance(deal, Round)
@@ -39,7 +34,7 @@ def write_round(out: Writer, deal: Node) -> None:
     out.comments(deal.notes)
     if deal.dealing is not None:
         out.line()
-        _deal(out, deal.dealing)
+        write_deal(out, deal.dealing)
     for ev in deal.events:
         out.line()
         _event(out, ev)
@@ -50,22 +45,12 @@ def write_event(node: Node) -> str:
     lists it: ``Oleg 7H down KD``)."""
     out = Writer(KEYWORDS)
     if isinstance(node, Deal):
-        _deal(out, node)
+        write_deal(out, node)
     elif isinstance(node, Answer):
         _answers(out, [node], None)
     else:
         _event(out, node)
     return out.text().strip()
-
-
-def _deal(out: Writer, d: Deal) -> None:
-    parts = [f"{out.seat(h.seat)}:" + _cards(h.cards) for h in d.hands]
-    if d.trump is not None:
-        parts.append(f"trump: {d.trump}")
-    if d.stock is not None:
-        parts.append("stock:" + _cards(d.stock))
-    out.raw("hands " + " / ".join(parts))
-    out.comments(d.notes)
 
 
 def _glyph(text: str) -> str:
@@ -77,9 +62,9 @@ def _answers(out: Writer, answers: list[Answer], trick: Trick | Variation | None
     for i, a in enumerate(answers):
         if i:
             out.word("/")
-        text = out.seat(a.seat) + _cards(a.cards)
+        text = out.seat(a.seat) + cards_text(a.cards)
         if a.down:
-            text += " down" + _cards(a.down)
+            text += " down" + cards_text(a.down)
         out.word(text)
         out.notes(a.notes, _variation, _glyph)
     if trick is not None:
@@ -92,7 +77,7 @@ def _event(out: Writer, ev: Node) -> None:
         _answers(out, ev.answers, ev)
         return
     if isinstance(ev, Draw):
-        out.word("draw " + ", ".join(f"{out.seat(g.seat)} {g.card}" for g in ev.cards))
+        out.word(draw_text(out, ev))
     elif isinstance(ev, Claim):
         text = f"open {out.seat(ev.seat)}"
         if ev.count is not None:
@@ -101,7 +86,7 @@ def _event(out: Writer, ev: Node) -> None:
             text += f" {ev.outcome}"
         out.word(text)
     elif isinstance(ev, Show):
-        out.word(f"show {out.seat(ev.seat)} {ev.combo}" + _cards(ev.cards))
+        out.word(f"show {out.seat(ev.seat)} {ev.combo}" + cards_text(ev.cards))
     elif isinstance(ev, Fault):
         out.word(f"fault {out.seat(ev.seat)} {ev.fault}")
     elif isinstance(ev, Pot):

@@ -6,14 +6,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lark import Token
-
-from ..builder import Builder, Items, joined
-from ..records import Comment, Entry, GiveCard, Glyph, Hand, Nag, Node, Tag, Winner
+from ..builder import Items, StockBuilder, joined
+from ..records import Comment, Entry, GiveCard, Glyph, Nag, Tag, Winner
 from .records import (
     STATED,
     Close,
-    Deal,
     Draw,
     Event,
     Exchange,
@@ -38,19 +35,10 @@ class _Plays:
     winner: Winner | None = None
 
 
-@dataclass(slots=True)
-class _Part:
-    """``trump:`` or ``stock:`` in a deal."""
-
-    key: str
-    token: Token
-    cards: list[str]
-
-
-class SixtySixBuilder(Builder):
+class SixtySixBuilder(StockBuilder):
     """Builds Sixty-six's records."""
 
-    ROUNDS = "deals"
+    ROUND = Round
 
     @staticmethod
     def move_notes_of(item: object) -> list[Note]:
@@ -67,46 +55,6 @@ class SixtySixBuilder(Builder):
         tags = self.nodes(c, Tag)
         notes = next((self.comments_of(x) for x in c if isinstance(x, list)), [])
         return SixtySixGame(tags=tags, notes=notes, deals=self.nodes(c, Round))
-
-    def move(self, c: Items) -> Node:
-        """One event alone (:func:`notation.larkread.read_event`)."""
-        item = c[0]
-        assert isinstance(item, Node)
-        return item
-
-    def deal_block(self, c: Items) -> Round:
-        kw, number, notes, *rest = c
-        self.counted(self.token(kw))
-        dealing = rest.pop(0) if rest and isinstance(rest[0], Deal) else None
-        return Round(
-            number=self.number(number),
-            notes=self.comments_of(notes),
-            dealing=dealing if isinstance(dealing, Deal) else None,
-            events=self.events_of(rest),
-            pos=self.pos(kw),
-        )
-
-    def dealing(self, c: Items) -> Deal:
-        kw, *parts, notes = c
-        deal = Deal(hands=self.nodes(parts, Hand), notes=self.comments_of(notes), pos=self.pos(kw))
-        given: set[str] = set()
-        for part in parts:
-            if not isinstance(part, _Part):
-                continue
-            if part.key in given:
-                raise self._error(f"the {part.key} is given twice in this deal", part.token)
-            given.add(part.key)
-            if part.key == "trump":
-                deal.trump = part.cards[0]
-            else:
-                deal.stock = part.cards
-        return deal
-
-    def deal_trump(self, c: Items) -> _Part:
-        return _Part("trump", self.token(c[0]), [self.card_of(c[1])])
-
-    def deal_stock(self, c: Items) -> _Part:
-        return _Part("stock", self.token(c[0]), self.strings(c[1]))
 
     def trick(self, c: Items) -> Trick:
         num = self.token(c[0])

@@ -14,16 +14,13 @@ from ..fastparse import (
     Reader,
     Tokens,
     may_overflow,
-    new_give_card,
-    new_hand,
     num,
     tokens,
 )
-from ..records import MAX_ROUNDS, Entry, GiveCard, Hand, Pos, Winner, maker
+from ..records import MAX_ROUNDS, Entry, Pos, Winner, maker
 from .records import (
     STATED,
     Close,
-    Deal,
     Draw,
     Event,
     Exchange,
@@ -44,7 +41,6 @@ _new_play: Final[Callable[[str, str, bool, Pos], Play]] = maker(Play, "seat", "c
 _new_trick: Final[Callable[[int, list[Play], Winner | None, Pos], Trick]] = maker(
     Trick, "number", "plays", "winner", "pos"
 )
-_new_draw: Final[Callable[[list[GiveCard], Pos], Draw]] = maker(Draw, "cards", "pos")
 _new_entry: Final[Callable[[str, int, Pos], Entry]] = maker(Entry, "seat", "value", "pos")
 _new_stated: Final[Callable[[Literal["points", "score", "totals"], list[Entry], Pos], Stated]] = maker(
     Stated, "kind", "entries", "pos"
@@ -108,9 +104,9 @@ class SixtySixReader(Reader[Variation]):
             if word == "hands":
                 if events or deal.dealing is not None:
                     raise GiveUp
-                deal.dealing = self.dealing(rest, lno)
+                deal.dealing = self.stock_dealing(rest, lno)
             elif word == "draw":
-                events.append(_new_draw(self.drawn(rest, lno), pos))
+                events.append(self.drawn(rest, lno))
             elif word in _SEATED:
                 events.append(_SEATED[word](seat=self.seat(rest), pos=pos))
             elif word in STATED:
@@ -122,32 +118,6 @@ class SixtySixReader(Reader[Variation]):
         return SixtySixGame(tags=tags, notes=notes, deals=deals)
 
     # -- lines without notes ----------------------------------------------------------------
-
-    def dealing(self, rest: str, lno: int) -> Deal:
-        """``Anna: ... / Boris: ... / trump: 9H / stock: ...`` (any part left out)."""
-        hands: list[Hand] = []
-        trump: str | None = None
-        stock: list[str] | None = None
-        given: set[str] = set()
-        col = 9
-        for part in rest.split(" / "):
-            name, colon, cards = part.partition(":")
-            if not colon or (cards and not cards.startswith(" ")):
-                raise GiveUp
-            if name in ("trump", "stock"):
-                if name in given:
-                    raise GiveUp
-                given.add(name)
-                if name == "trump":
-                    trump = CANON.get(cards[1:])
-                    if trump is None:
-                        raise GiveUp
-                else:
-                    stock = self.cards(cards[1:])
-            else:
-                hands.append(new_hand(self.seat(name), self.cards(cards[1:]), (lno, col)))
-            col += len(part) + 3
-        return Deal(hands=hands, trump=trump, stock=stock, pos=(lno, 3))
 
     def trick(self, line: str, lno: int) -> Trick:
         """``3. Anna KH marriage, Boris 9H -> Anna`` (without notes)."""
@@ -167,19 +137,6 @@ class SixtySixReader(Reader[Variation]):
             plays.append(_new_play(self.seat(bits[0]), card, marriage, (lno, col)))
             col += len(part) + 2
         return _new_trick(number, plays, winner, (lno, 3))
-
-    def drawn(self, rest: str, lno: int) -> list[GiveCard]:
-        """``Anna JS, Boris ??``: the cards drawn, in order."""
-        out: list[GiveCard] = []
-        col = 8
-        for part in rest.split(", "):
-            seat, _, written = part.partition(" ")
-            card = CANON.get(written)
-            if card is None:
-                raise GiveUp
-            out.append(new_give_card(self.seat(seat), card, (lno, col)))
-            col += len(part) + 2
-        return out
 
     def stated(self, word: str, rest: str, lno: int) -> list[Entry]:
         """``Anna 68, Boris 22``: a stated fact's entries."""

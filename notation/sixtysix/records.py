@@ -16,12 +16,12 @@ from ..records import (
     CardText,
     Comment,
     Count,
+    Deal,
+    Draw,
     Entry,
     Flag,
     GameRecord,
-    GiveCard,
     Glyph,
-    Hand,
     Nag,
     Node,
     Winner,
@@ -77,27 +77,6 @@ class Trick(Node):
     number: Count
     plays: list[Play]
     winner: Winner | None = None
-
-
-@dataclass(slots=True, kw_only=True, eq=False)
-class Deal(Node):
-    """The deal: each seat's cards, the trump card turned up, the stock from the top (the
-    trump card lies under it); any part left out, any card ``??``."""
-
-    kind: Literal["dealing"] = "dealing"
-    hands: list[Hand] = field(default_factory=list)
-    trump: CardText | None = None
-    stock: list[CardText] | None = None
-    notes: list[Comment] = field(default_factory=list)
-
-
-@dataclass(slots=True, kw_only=True, eq=False)
-class Draw(Node):
-    """Cards drawn from the stock after a trick, one at a time, in order."""
-
-    kind: Literal["draw"] = "draw"
-    cards: list[GiveCard]
-    notes: list[Comment] = field(default_factory=list)
 
 
 @dataclass(slots=True, kw_only=True, eq=False)

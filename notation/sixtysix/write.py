@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..records import Node
-from ..write import Writer, entries_text
+from ..write import Writer, draw_text, entries_text, write_deal
 from .records import Close, Deal, Draw, Exchange, Out, Play, Round, Stated, Trick, Variation
 
 __all__ = ["KEYWORDS", "write_event", "write_round"]
@@ -21,7 +21,7 @@ def write_round(out: Writer, deal: Node) -> None:
     out.comments(deal.notes)
     if deal.dealing is not None:
         out.line()
-        _deal(out, deal.dealing)
+        write_deal(out, deal.dealing)
     for ev in deal.events:
         out.line()
         _event(out, ev)
@@ -32,27 +32,12 @@ def write_event(node: Node) -> str:
     ``Anna KH marriage``)."""
     out = Writer(KEYWORDS)
     if isinstance(node, Deal):
-        _deal(out, node)
+        write_deal(out, node)
     elif isinstance(node, Play):
         out.word(_play_text(out, node))
     else:
         _event(out, node)
     return out.text().strip()
-
-
-def _cards(cards: list[str]) -> str:
-    """The cards, each after a space."""
-    return "".join(" " + c for c in cards)
-
-
-def _deal(out: Writer, d: Deal) -> None:
-    parts = [f"{out.seat(h.seat)}:" + _cards(h.cards) for h in d.hands]
-    if d.trump is not None:
-        parts.append(f"trump: {d.trump}")
-    if d.stock is not None:
-        parts.append("stock:" + _cards(d.stock))
-    out.raw("hands " + " / ".join(parts))
-    out.comments(d.notes)
 
 
 def _play_text(out: Writer, play: Play) -> str:
@@ -81,7 +66,7 @@ def _event(out: Writer, ev: Node) -> None:
         _plays(out, ev.plays, ev)
         return
     if isinstance(ev, Draw):
-        out.word("draw " + ", ".join(f"{out.seat(g.seat)} {g.card}" for g in ev.cards))
+        out.word(draw_text(out, ev))
     elif isinstance(ev, Exchange | Close | Out):
         out.word(f"{ev.kind} {out.seat(ev.seat)}")
     elif isinstance(ev, Stated):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..records import Node
-from ..write import Writer, entries_text
+from ..write import Writer, cards_text, entries_text
 from .records import (
     Call,
     Concede,
@@ -83,9 +83,9 @@ def _line_of(node: Node) -> LineOfPlay:
 
 
 def _deal(out: Writer, deal: Deal) -> None:
-    parts = [f"{out.seat(h.seat)}:" + "".join(" " + c for c in h.cards) for h in deal.hands]
+    parts = [f"{out.seat(h.seat)}:" + cards_text(h.cards) for h in deal.hands]
     if deal.talon is not None:
-        parts.append("talon:" + "".join(" " + c for c in deal.talon))
+        parts.append("talon:" + cards_text(deal.talon))
     out.raw("deal " + " / ".join(parts))
     out.comments(deal.notes)
 
@@ -153,7 +153,7 @@ def _rest(out: Writer, line: LineOfPlay, *, newline: bool, auction: bool = True)
     if line.talon is not None:
         start()
         taker = "" if line.talon.seat is None else f" {out.seat(line.talon.seat)}:"
-        out.word("talon" + taker + "".join(" " + c for c in line.talon.cards))
+        out.word("talon" + taker + cards_text(line.talon.cards))
         out.comments(line.talon.notes)
     if line.concede is not None:
         start()

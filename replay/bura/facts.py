@@ -11,12 +11,15 @@ from notation.records import Node, Tag, fold_name
 
 from ..checker import Progress
 from ..facts import (
+    CARD_COLUMNS,
     PLAY_COLUMNS,
     TRICK_COLUMNS,
     Column,
     GameFacts,
     RoundFacts,
     Value,
+    card_rows,
+    dealt_cards,
     play_cards,
     trick_rows,
 )
@@ -71,14 +74,7 @@ def watch(facts: RoundFacts, table: BuraEngine, node: Node, where: Progress) -> 
         cards += [(node.seat, c, True) for c in node.down]
         play_cards(facts, table, where, cards)
     elif isinstance(node, Deal):
-        own = _own(facts)
-        names = table.players
-        for part in node.hands:
-            who = names[where.seat(part.seat, part)]
-            own.cards.extend(("dealt", who, card) for card in part.cards)
-        if node.trump is not None:
-            own.cards.append(("trump", None, node.trump))
-        own.cards.extend(("stock", None, card) for card in node.stock or [])
+        _own(facts).cards.extend(dealt_cards(node, table, where))
 
 
 def round_facts(
@@ -261,13 +257,7 @@ TABLES: dict[str, tuple[Column, ...]] = {
         Column("wins", "int64"),
     ),
     "shows": (*_DEAL, Column("player", "string"), Column("combo", "string")),
-    "cards": (
-        *_DEAL,
-        Column("seq", "int64"),
-        Column("how", "string"),
-        Column("player", "string"),
-        Column("card", "string"),
-    ),
+    "cards": (*_DEAL, *CARD_COLUMNS),
     "tricks": (*_DEAL, *TRICK_COLUMNS),
     "plays": (*_DEAL, *PLAY_COLUMNS, Column("face_down", "bool_")),
 }
@@ -289,8 +279,6 @@ def rows(g: GameFacts, game_id: int) -> dict[str, list[dict[str, Value]]]:
             out["results"].append({**key, "player": player, **values})
         for player, combo in own.shows:
             out["shows"].append({**key, "player": player, "combo": combo})
-        for k, (how, to, card) in enumerate(own.cards, 1):
-            code = None if card == "??" else card
-            out["cards"].append({**key, "seq": k, "how": how, "player": to, "card": code})
+        out["cards"] += card_rows(key, own.cards)
     out["tricks"], out["plays"] = trick_rows(g, game_id, "deal", "face_down")
     return out

@@ -10,12 +10,15 @@ from notation.sixtysix.records import Deal, Exchange, Play, SixtySixGame, Stated
 
 from ..checker import Progress
 from ..facts import (
+    CARD_COLUMNS,
     PLAY_COLUMNS,
     TRICK_COLUMNS,
     Column,
     GameFacts,
     RoundFacts,
     Value,
+    card_rows,
+    dealt_cards,
     play_cards,
     trick_rows,
 )
@@ -68,14 +71,7 @@ def watch(facts: RoundFacts, table: SixtySixEngine, node: Node, where: Progress)
     if isinstance(node, Play):
         play_cards(facts, table, where, [(node.seat, node.card, node.marriage)])
     elif isinstance(node, Deal):
-        own = _own(facts)
-        names = table.players
-        for part in node.hands:
-            who = names[where.seat(part.seat, part)]
-            own.cards.extend(("dealt", who, card) for card in part.cards)
-        if node.trump is not None:
-            own.cards.append(("trump", None, node.trump))
-        own.cards.extend(("stock", None, card) for card in node.stock or [])
+        _own(facts).cards.extend(dealt_cards(node, table, where))
     elif isinstance(node, Exchange):
         _own(facts).exchanged = table.players[where.seat(node.seat, node)]
 
@@ -238,13 +234,7 @@ TABLES: dict[str, tuple[Column, ...]] = {
         Column("suit", "string"),
         Column("value", "int64"),
     ),
-    "cards": (
-        *_DEAL,
-        Column("seq", "int64"),
-        Column("how", "string"),
-        Column("player", "string"),
-        Column("card", "string"),
-    ),
+    "cards": (*_DEAL, *CARD_COLUMNS),
     "tricks": (*_DEAL, *TRICK_COLUMNS),
     "plays": (*_DEAL, *PLAY_COLUMNS, Column("marriage", "bool_")),
 }
@@ -266,8 +256,6 @@ def rows(g: GameFacts, game_id: int) -> dict[str, list[dict[str, Value]]]:
             out["results"].append({**key, "player": player, **values})
         for player, suit, value in own.marriages:
             out["marriages"].append({**key, "player": player, "suit": suit, "value": value})
-        for k, (how, to, card) in enumerate(own.cards, 1):
-            code = None if card == "??" else card
-            out["cards"].append({**key, "seq": k, "how": how, "player": to, "card": code})
+        out["cards"] += card_rows(key, own.cards)
     out["tricks"], out["plays"] = trick_rows(g, game_id, "deal", "marriage")
     return out

@@ -10,12 +10,14 @@ from notation.thousand.records import Call, Deal, Give, Play, Talon, ThousandGam
 
 from ..checker import Progress
 from ..facts import (
+    CARD_COLUMNS,
     PLAY_COLUMNS,
     TRICK_COLUMNS,
     Column,
     GameFacts,
     RoundFacts,
     Value,
+    card_rows,
     play_cards,
     trick_rows,
 )
@@ -301,13 +303,7 @@ TABLES: dict[str, tuple[Column, ...]] = {
         Column("suit", "string"),
         Column("value", "int64"),
     ),
-    "cards": (
-        *_HAND,
-        Column("seq", "int64"),
-        Column("how", "string"),
-        Column("player", "string"),
-        Column("card", "string"),
-    ),
+    "cards": (*_HAND, *CARD_COLUMNS),
     "tricks": (*_HAND, *TRICK_COLUMNS),
     "plays": (*_HAND, *PLAY_COLUMNS, Column("marriage", "bool_")),
 }
@@ -331,8 +327,6 @@ def rows(g: GameFacts, game_id: int) -> dict[str, list[dict[str, Value]]]:
             out["calls"].append({**key, "call": k, "player": player, "bid": bid, "dark": dark})
         for player, value, suit in own.marriages:
             out["marriages"].append({**key, "player": player, "suit": suit, "value": value})
-        for k, (how, to, card) in enumerate(own.cards, 1):
-            code = None if card == "??" else card
-            out["cards"].append({**key, "seq": k, "how": how, "player": to, "card": code})
+        out["cards"] += card_rows(key, own.cards)
     out["tricks"], out["plays"] = trick_rows(g, game_id, "hand", "marriage")
     return out
