@@ -25,6 +25,7 @@ __all__ = [
     "TRICK_COLUMNS",
     "Column",
     "GameFacts",
+    "PlayerStats",
     "RoundFacts",
     "TrickFacts",
     "card_rows",
@@ -129,6 +130,27 @@ def play_cards(
         trick.plays.append((names[where.seat(seat, None)], card, mark))
     if not table.trick_open and table.last_winner is not None:
         trick.winner = names[table.last_winner]
+
+
+class PlayerStats:
+    """The base of a game's own statistics (:class:`replay.model.Stats`): a counter per
+    player with the game's ``columns``, and no groupings of its own unless the game adds
+    them."""
+
+    columns: tuple[str, ...] = ()
+
+    def __init__(self) -> None:
+        self.players: dict[str, dict[str, int]] = {}
+
+    def counts(self, name: str) -> dict[str, int]:
+        """The counters of one player (zero at first)."""
+        return self.players.setdefault(name, dict.fromkeys(self.columns, 0))
+
+    def player(self, name: str) -> dict[str, object]:
+        return dict(self.counts(name))
+
+    def groups(self) -> dict[str, list[dict[str, object]]]:
+        return {}
 
 
 TRICK_COLUMNS = (

@@ -16,6 +16,7 @@ from ..facts import (
     TRICK_COLUMNS,
     Column,
     GameFacts,
+    PlayerStats,
     RoundFacts,
     Value,
     card_rows,
@@ -184,24 +185,21 @@ KOZEL_FILTERS = (_COMBO, Filter("--penalty", "Burkozel: penalty points received.
 # ---- kozyr stats ---------------------------------------------------------------------------------
 
 
-class BuraStats:
+class BuraStats(PlayerStats):
     """Bura's (and Burkozel's) own statistics: claims, combinations, penalty points, and
     per player the running score (``chips``, or ``penalty_points``)."""
 
     def __init__(self, tally: str = "chips", claims: bool = True) -> None:
+        super().__init__()
         self.tally = tally
         self.columns: tuple[str, ...] = ("claims", "claims_won", tally) if claims else (tally,)
         self.claims = [0, 0]
         self.combos: dict[str, int] = {}
         self.penalties = 0
-        self.players: dict[str, dict[str, int]] = {}
-
-    def _player(self, name: str) -> dict[str, int]:
-        return self.players.setdefault(name, dict.fromkeys(self.columns, 0))
 
     def add(self, game: GameFacts) -> None:
         for name in game.players:
-            self._player(name)[self.tally] += game.totals.get(name, 0)
+            self.counts(name)[self.tally] += game.totals.get(name, 0)
         for facts in game.rounds:
             if not facts.finished:
                 continue
@@ -209,7 +207,7 @@ class BuraStats:
             if own.claim is not None:
                 self.claims[0 if own.claim[2] else 1] += 1
                 if "claims" in self.columns:
-                    p = self._player(own.claim[0])
+                    p = self.counts(own.claim[0])
                     p["claims"] += 1
                     p["claims_won"] += own.claim[2]
             for _, combo in own.shows:
@@ -225,12 +223,6 @@ class BuraStats:
         if self.penalties:
             rows.append(("penalty points given", self.penalties))
         return rows
-
-    def player(self, name: str) -> dict[str, object]:
-        return dict(self._player(name))
-
-    def groups(self) -> dict[str, list[dict[str, object]]]:
-        return {}
 
 
 # ---- kozyr export --to parquet -----------------------------------------------------------------

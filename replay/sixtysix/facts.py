@@ -15,6 +15,7 @@ from ..facts import (
     TRICK_COLUMNS,
     Column,
     GameFacts,
+    PlayerStats,
     RoundFacts,
     Value,
     card_rows,
@@ -156,24 +157,21 @@ FILTERS = (
 # ---- kozyr stats ---------------------------------------------------------------------------------
 
 
-class SixtySixStats:
+class SixtySixStats(PlayerStats):
     """Sixty-six's own statistics: how deals end, closes made and failed, and per player
     the deals won and the game points."""
 
     columns = ("deals_won", "game_points")
 
     def __init__(self) -> None:
+        super().__init__()
         self.ends: dict[str, int] = {}
         self.closes = [0, 0]
         self.schwarz = 0
-        self.players: dict[str, dict[str, int]] = {}
-
-    def _player(self, name: str) -> dict[str, int]:
-        return self.players.setdefault(name, dict.fromkeys(self.columns, 0))
 
     def add(self, game: GameFacts) -> None:
         for name in game.players:
-            self._player(name)["game_points"] += game.totals.get(name, 0)
+            self.counts(name)["game_points"] += game.totals.get(name, 0)
         for facts in game.rounds:
             if not facts.finished:
                 continue
@@ -181,7 +179,7 @@ class SixtySixStats:
             if own.end is not None:
                 self.ends[own.end] = self.ends.get(own.end, 0) + 1
             if own.winner is not None:
-                self._player(own.winner)["deals_won"] += 1
+                self.counts(own.winner)["deals_won"] += 1
             if own.closed_by is not None:
                 self.closes[0 if own.winner == own.closed_by else 1] += 1
             if own.game_points == 3 and own.end in ("out", "played-out"):
@@ -197,12 +195,6 @@ class SixtySixStats:
         if self.schwarz:
             rows.append(("schwarz deals (no trick for the loser)", self.schwarz))
         return rows
-
-    def player(self, name: str) -> dict[str, object]:
-        return dict(self._player(name))
-
-    def groups(self) -> dict[str, list[dict[str, object]]]:
-        return {}
 
 
 # ---- kozyr export --to parquet -----------------------------------------------------------------

@@ -15,6 +15,7 @@ from ..facts import (
     TRICK_COLUMNS,
     Column,
     GameFacts,
+    PlayerStats,
     RoundFacts,
     Value,
     card_rows,
@@ -200,19 +201,16 @@ FILTERS = (
 # ---- kozyr stats ---------------------------------------------------------------------------------
 
 
-class ThousandStats:
+class ThousandStats(PlayerStats):
     """Thousand's own statistics: contracts by bid level, marriages, the barrel."""
 
     columns = ("declared", "made", "barrel_visits", "barrel_falls")
 
     def __init__(self) -> None:
+        super().__init__()
         self.hands = 0
         self.contracts: dict[int, list[int]] = {}
         self.marriages: dict[str, int] = {}
-        self.players: dict[str, dict[str, int]] = {}
-
-    def _player(self, name: str) -> dict[str, int]:
-        return self.players.setdefault(name, dict.fromkeys(self.columns, 0))
 
     def add(self, game: GameFacts) -> None:
         for facts in game.rounds:
@@ -221,7 +219,7 @@ class ThousandStats:
             self.hands += 1
             own = _own(facts)
             if own.declarer is not None and not own.redeal:
-                p = self._player(own.declarer)
+                p = self.counts(own.declarer)
                 p["declared"] += 1
                 if own.contract is not None and own.made is not None:
                     count = self.contracts.setdefault(own.contract, [0, 0])
@@ -232,11 +230,11 @@ class ThousandStats:
                 key = suit or "aces"
                 self.marriages[key] = self.marriages.get(key, 0) + 1
             for name in set(own.barrel_end) - set(own.barrel_start):
-                self._player(name)["barrel_visits"] += 1
+                self.counts(name)["barrel_visits"] += 1
             for name in set(own.barrel_start) - set(own.barrel_end):
                 total = facts.results.get(name, {}).get("total")
                 if not isinstance(total, int) or total < 1000:
-                    self._player(name)["barrel_falls"] += 1
+                    self.counts(name)["barrel_falls"] += 1
 
     def summary(self) -> list[tuple[str, object]]:
         rows: list[tuple[str, object]] = []
@@ -251,9 +249,6 @@ class ThousandStats:
                     per_hand = round(self.marriages[suit] / self.hands, 4)
                     rows.append((f"{suit} marriages per hand", per_hand))
         return rows
-
-    def player(self, name: str) -> dict[str, object]:
-        return dict(self._player(name))
 
     def groups(self) -> dict[str, list[dict[str, object]]]:
         return {
