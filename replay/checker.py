@@ -21,7 +21,7 @@ from mypy_extensions import mypyc_attr
 
 from notation.cards import CARD_OF_CODE, Card, parse_card
 from notation.errors import IllegalMoveError, KgnError, RulesConfigError, WrongFactError, clip
-from notation.records import Comment, GameRecord, Node, Tag, fold_name
+from notation.records import Comment, GameRecord, Node, Tag, Winner, fold_name
 
 from .rules import Rulebook, RuleSet, did_you_mean
 from .table import GameTable, RoundResult
@@ -231,6 +231,24 @@ class Checker(Generic[T, G]):
         if numbered and number != current:
             self.wrong(f"this is trick {current}, not {number}", "trick-number", number_clause, trick)
             self.trick_no = current
+
+    def stated_taker(self, table: T, winner: Winner, early: str | None, clause: str) -> None:
+        """A trick's stated taker (``-> Anna``): ``early`` says what is wrong when a card of
+        the trick is still due (the line ends there); else it must be the player the rules
+        make the taker."""
+        if early is not None:
+            raise self.stop(early, "incomplete-trick", clause, winner)
+        taker = table.last_winner
+        if self.visitor is not None and winner.notes:
+            self.visitor.visit_taker_comments(winner.notes)
+        if taker is not None and table.players[taker] != winner.seat:
+            self.wrong(
+                f"the trick goes to {table.players[taker]}, not {winner.seat}",
+                "wrong-winner",
+                clause,
+                winner,
+                winner.seat,
+            )
 
     def wrong(
         self, message: str, code: str, clause: str | None, node: Node | None, seat: str | None = None

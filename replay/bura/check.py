@@ -238,24 +238,8 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
             self.push_event(table, a, a.seat)
         if winner is not None:
             deal = table.deal
-            if deal is not None and deal.trick:
-                raise self.stop(
-                    "the taker is stated before every player has played",
-                    "incomplete-trick",
-                    "B5.3",
-                    winner,
-                )
-            taker = table.last_winner
-            if self.visitor is not None and winner.notes:
-                self.visitor.visit_taker_comments(winner.notes)
-            if taker is not None and table.players[taker] != winner.seat:
-                self.wrong(
-                    f"the trick goes to {table.players[taker]}, not {winner.seat}",
-                    "wrong-winner",
-                    "B5.3",
-                    winner,
-                    winner.seat,
-                )
+            early = deal is not None and bool(deal.trick)
+            self.stated_taker(table, winner, "the taker is stated before every player has played" if early else None, "B5.3")
 
     def _variation(self, table: BuraTable, var: Variation) -> None:
         def line(branch: BuraTable) -> None:

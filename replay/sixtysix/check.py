@@ -168,21 +168,8 @@ class SixtySixChecker(Checker[SixtySixTable, SixtySixGame]):
         if winner is None:
             return
         deal = table.deal
-        if deal is not None and deal.trick:
-            raise self.stop(
-                "the winner is stated before both have played", "incomplete-trick", "S3", winner
-            )
-        taker = table.last_winner
-        if self.visitor is not None and winner.notes:
-            self.visitor.visit_taker_comments(winner.notes)
-        if taker is not None and table.players[taker] != winner.seat:
-            self.wrong(
-                f"the trick goes to {table.players[taker]}, not {winner.seat}",
-                "wrong-winner",
-                "S3",
-                winner,
-                winner.seat,
-            )
+        early = deal is not None and bool(deal.trick)
+        self.stated_taker(table, winner, "the winner is stated before both have played" if early else None, "S3")
 
     def _variation(self, table: SixtySixTable, var: Variation) -> None:
         def line(branch: SixtySixTable) -> None:

@@ -278,24 +278,8 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
             self.push_event(table, play, play.seat)
         done = already + len(trick.plays) == size
         if trick.winner is not None:
-            if not done:
-                raise self.stop(
-                    "the winner is stated before every player has played",
-                    "incomplete-trick",
-                    "T5.4",
-                    trick.winner,
-                )
-            winner = table.last_winner
-            if self.visitor is not None and trick.winner.notes:
-                self.visitor.visit_taker_comments(trick.winner.notes)
-            if winner is not None and table.players[winner] != trick.winner.seat:
-                self.wrong(
-                    f"the trick goes to {table.players[winner]}, not {trick.winner.seat}",
-                    "wrong-winner",
-                    "T5.4",
-                    trick.winner,
-                    trick.winner.seat,
-                )
+            early = None if done else "the winner is stated before every player has played"
+            self.stated_taker(table, trick.winner, early, "T5.4")
 
     def _variations(self, table: ThousandTable, move: Call | Play) -> None:
         for note in move.notes:
