@@ -89,7 +89,7 @@ def main() -> None:
         # one process (issue #36: --simulate 200 of one hand in at most 10 s).
         from replay.thousand import generate_thousand
         from replay.thousand.analyze import collect_hands
-        from replay.thousand.simulate import simulate_hand
+        from replay.thousand.simulate import HandSetup, simulate_hand
 
         per_hand, kinds = [], {}
         seed = 0
@@ -102,10 +102,8 @@ def main() -> None:
                     continue
                 g1, g2 = hp.given
                 t = time.process_time()
-                decisions = simulate_hand(
-                    hp.players, hp.contract, hp.rules, hp.start[0] | 1 << g1 | 1 << g2, (g1, g2),
-                    hp.auction, args.simulate, 1, hp.number,
-                )  # fmt: skip
+                setup = HandSetup(hp.players, hp.contract, hp.rules, hp.start[0] | 1 << g1 | 1 << g2, (g1, g2), hp.auction)
+                decisions = simulate_hand(setup, args.simulate, 1, hp.number)
                 per_hand.append(time.process_time() - t)
                 for d in decisions:
                     kinds.setdefault(d.kind, []).append(d.seconds)

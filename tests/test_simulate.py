@@ -21,6 +21,7 @@ from replay.thousand.dd import PlayRules, Position, Solver
 from replay.thousand.simulate import (
     _DECK24,
     Auction,
+    HandSetup,
     chunk_seed,
     deal_unseen,
     merge,
@@ -107,7 +108,7 @@ def test_every_position_of_every_decision_keeps_what_its_maker_knew(monkeypatch:
             ten = hp.start[0] | 1 << g1 | 1 << g2
             a = hp.auction
             _Recorder.made = []
-            sim.simulate_chunk(hp.players, hp.contract, hp.rules, ten, (g1, g2), a, 4, game_seed)
+            sim.simulate_chunk(HandSetup(hp.players, hp.contract, hp.rules, ten, (g1, g2), a), 4, game_seed)
             callers = list(dict.fromkeys(seat for seat, _, legal in a.calls if any(b is not None for b in legal)))
             *bidding, playing = _Recorder.made
             assert len(bidding) == len(callers)
@@ -166,7 +167,8 @@ def test_with_nothing_hidden_the_simulation_is_the_double_dummy_value(c_search: 
     value = Solver(rules).total(Position((start[0], start[1], start[2]), 0, 0))  # type: ignore[index]
     # the defenders' cards as the only layout there is: deal_unseen of nothing hidden
     assert deal_unseen(random.Random(0), 0, [0, 0]) == [0, 0]
-    out = simulate_chunk(["Anna", "Boris", "Vera"], 120, rules, ten, (g1, g2), None, 3, 1)
+    setup = HandSetup(["Anna", "Boris", "Vera"], 120, rules, ten, (g1, g2))
+    out = simulate_chunk(setup, 3, 1)
     kind, _seat, chosen, _scores, _made, _ = out.decisions[-1]
     assert kind == "contract" and chosen == "120"
     # over random layouts the played deal is one of many; here the played deal alone:
@@ -176,7 +178,7 @@ def test_with_nothing_hidden_the_simulation_is_the_double_dummy_value(c_search: 
     original = sim.deal_unseen
     sim.deal_unseen = lambda rng, unseen, sizes: list(real) if sizes == [7, 7] else original(rng, unseen, sizes)  # type: ignore[assignment]
     try:
-        decisions = simulate_hand(["Anna", "Boris", "Vera"], 120, rules, ten, (g1, g2), None, 10, 1)
+        decisions = simulate_hand(setup, 10, 1)
     finally:
         sim.deal_unseen = original
     contract = next(d for d in decisions if d.kind == "contract")
@@ -193,9 +195,9 @@ def test_with_nothing_hidden_the_simulation_is_the_double_dummy_value(c_search: 
 
 def test_merging_chunks_is_the_same_as_one_run_and_the_best_is_the_highest_expectation(c_search: None) -> None:
     hp, start, (g1, g2) = first_hand()
-    args = (["Anna", "Boris", "Vera"], 120, hp.rules, start[0] | 1 << g1 | 1 << g2, (g1, g2), hp.auction)  # type: ignore[attr-defined,index]
-    whole = simulate_hand(*args, 30, 7, 1)  # type: ignore[arg-type]
-    parts = [simulate_chunk(*args, size, chunk_seed(7, 1, k)) for k, size in enumerate([25, 5])]  # type: ignore[arg-type]
+    setup = HandSetup(["Anna", "Boris", "Vera"], 120, hp.rules, start[0] | 1 << g1 | 1 << g2, (g1, g2), hp.auction)  # type: ignore[attr-defined,index]
+    whole = simulate_hand(setup, 30, 7, 1)
+    parts = [simulate_chunk(setup, size, chunk_seed(7, 1, k)) for k, size in enumerate([25, 5])]
     again = merge(parts)
     assert [(d.kind, d.best, [c.score for c in d.candidates]) for d in whole] == [
         (d.kind, d.best, [c.score for c in d.candidates]) for d in again
@@ -237,12 +239,12 @@ def test_a_plain_python_search_gives_the_same_decisions(c_search: None) -> None:
     hp, start, (g1, g2) = first_hand()
     from replay.thousand import dd
 
-    args = (["Anna", "Boris", "Vera"], 120, hp.rules, start[0] | 1 << g1 | 1 << g2, (g1, g2), None)  # type: ignore[attr-defined,index]
-    fast = simulate_chunk(*args, 1, 5)  # type: ignore[arg-type]
+    setup = HandSetup(["Anna", "Boris", "Vera"], 120, hp.rules, start[0] | 1 << g1 | 1 << g2, (g1, g2))  # type: ignore[attr-defined,index]
+    fast = simulate_chunk(setup, 1, 5)
     native = dd._NativeSearch
     dd._NativeSearch = None
     try:
-        slow = simulate_chunk(*args, 1, 5)  # type: ignore[arg-type]
+        slow = simulate_chunk(setup, 1, 5)
     finally:
         dd._NativeSearch = native
     assert [x[3] for x in fast.decisions] == [x[3] for x in slow.decisions]
@@ -332,8 +334,8 @@ def test_a_forced_pass_is_no_decision(c_search: None) -> None:
     hp, start, (g1, g2) = first_hand()
     a = hp.auction  # type: ignore[attr-defined]
     forced = dataclasses.replace(a, calls=[(s, b, [None] if s == "Vera" else legal) for s, b, legal in a.calls])
-    args = (["Anna", "Boris", "Vera"], 120, hp.rules, start[0] | 1 << g1 | 1 << g2, (g1, g2))  # type: ignore[attr-defined,index]
-    free = [(d.kind, d.seat) for d in simulate_hand(*args, a, 5, 1)]  # type: ignore[arg-type]
-    without = [(d.kind, d.seat) for d in simulate_hand(*args, forced, 5, 1)]  # type: ignore[arg-type]
+    setup = HandSetup(["Anna", "Boris", "Vera"], 120, hp.rules, start[0] | 1 << g1 | 1 << g2, (g1, g2), a)  # type: ignore[attr-defined,index]
+    free = [(d.kind, d.seat) for d in simulate_hand(setup, 5, 1)]
+    without = [(d.kind, d.seat) for d in simulate_hand(dataclasses.replace(setup, auction=forced), 5, 1)]
     assert ("bid", "Vera") in free and ("bid", "Vera") not in without
     assert [x for x in free if x != ("bid", "Vera")] == without

@@ -37,7 +37,9 @@ from .moves import ConcedeHand, SetContract
 from .simulate import (
     Auction,
     Decision,
+    HandSetup,
     Outcomes,
+    after_give,
     chunk_seed,
     chunks,
     give_order,
@@ -142,7 +144,6 @@ class _Collector(Visitor):
             hp.taken = res.points.get(table.players.index(hp.players[0]))
             hp.made = res.made
 
-
     def _decisions(self, table: ThousandTable, node: Node, where: Progress) -> None:
         """The facts of the hand's decisions: each seat's dealt cards, each call with the
         calls open at that moment, the contracts the declarer could set."""
@@ -158,7 +159,7 @@ class _Collector(Visitor):
         if isinstance(node, Call) and self._legal is not None and not node.dark:
             self.calls[(hand.number, len(a.calls))] = node
             a.calls.append((table.players[where.seat(node.seat, node)], node.bid, self._legal))
-        self._legal = [b for b in table.legal_bids()] if hand.phase == "auction" else None
+        self._legal = list(table.legal_bids()) if hand.phase == "auction" else None
         if hand.phase == "give" and a.concede is None:
             concede = next((m for m in table.legal_moves() if isinstance(m, ConcedeHand)), None)
             if concede is not None:  # what giving up would score, before any doubling
@@ -169,18 +170,14 @@ class _Collector(Visitor):
         if hand.phase == "contract":
             a.contracts = [m.value for m in table.legal_moves() if isinstance(m, SetContract)]
 
-
     def _conceded(self, table: ThousandTable) -> None:
         """A hand its declarer gave up: no card was played, but his decision to concede
         rather than give two cards is judged by ``--simulate``."""
         res = table.results[-1]
         a = self.auctions.get(res.number)
-        if self.depth or a is None or res.declarer is None:
+        if a is None or res.declarer is None:
             return
-        declarer = table.players[res.declarer]
-        if declarer not in a.order:  # pragma: no cover - the declarer played the hand
-            return
-        at = a.order.index(declarer)
+        at = a.order.index(table.players[res.declarer])
         self.hands[res.number] = HandPlay(
             res.number, a.order[at:] + a.order[:at], res.contract or 0,
             PlayRules.from_settings(table.settings), skipped="conceded", auction=a,
@@ -399,16 +396,30 @@ def solve_hand(hp: HandPlay, give: bool = False, simulate: int | None = None, se
     """The double-dummy analysis of one hand; with ``simulate``, its decisions judged
     over that many layouts of what their makers had not seen (``seed``: the layouts)."""
     out = HandAnalysis(hp.number, skipped=hp.skipped)
+    started = time.process_time()
+    played = hp.skipped is None and hp.start is not None
     if hp.skipped == "conceded":
         out.declarer, out.contract = hp.players[0], hp.contract
-    if hp.skipped is not None or hp.start is None:
-        if simulate and _simulable(hp):
-            out.decisions = simulate_hand(*_simulation(hp), simulate, seed, hp.number)
-        return out
-    started = time.process_time()
+    elif played:
+        solver = Solver(hp.rules)
+        if not _play_values(out, hp, solver):
+            return out
+        if give and hp.given is not None:
+            out.give = _solve_gives(hp, solver)
+        out.nodes = solver.nodes
+    if simulate and _simulable(hp):
+        out.decisions = simulate_hand(_setup(hp), simulate, seed, hp.number)
+    if played:
+        out.seconds = round(time.process_time() - started, 3)
+    return out
+
+
+def _play_values(out: HandAnalysis, hp: HandPlay, solver: Solver) -> bool:
+    """The value before the first lead and before and after every card played (False,
+    with the reason in ``out.skipped``, where a card is not legal in the solver's position)."""
+    assert hp.start is not None
     out.declarer, out.contract, out.taken, out.made = hp.players[0], hp.contract, hp.taken, hp.made
     rules = hp.rules
-    solver = Solver(rules)
     pos = Position((hp.start[0], hp.start[1], hp.start[2]), 0, 0)
     out.dd = value = solver.total(pos)
     out.makeable = value >= hp.contract
@@ -416,7 +427,7 @@ def solve_hand(hp: HandPlay, give: bool = False, simulate: int | None = None, se
         move = Move(card, marriage)
         if move not in legal_moves(pos, rules):  # pragma: no cover - the engine checked it
             out.skipped = f"card {k + 1} ({move}) is not legal in the solver's position"
-            return out
+            return False
         after_pos = play(pos, move, rules)
         after = solver.total(after_pos)
         decl = seat == 0
@@ -434,13 +445,7 @@ def solve_hand(hp: HandPlay, give: bool = False, simulate: int | None = None, se
             out.turning = out.turning or cv
         out.cards.append(cv)
         pos, value = after_pos, after
-    if give and hp.given is not None:
-        out.give = _solve_gives(hp, solver)
-    if simulate and _simulable(hp):
-        out.decisions = simulate_hand(*_simulation(hp), simulate, seed, hp.number)
-    out.nodes = solver.nodes
-    out.seconds = round(time.process_time() - started, 3)
-    return out
+    return True
 
 
 def _simulable(hp: HandPlay) -> bool:
@@ -452,13 +457,14 @@ def _simulable(hp: HandPlay) -> bool:
     return hp.skipped == "conceded" and a is not None and hp.players[0] in a.dealt and a.talon.bit_count() == 3
 
 
-def _simulation(hp: HandPlay) -> tuple[list[str], int, PlayRules, int, tuple[int, int] | None, Auction | None]:
-    """What :func:`simulate_hand` needs of a hand :func:`_simulable` accepts."""
+def _setup(hp: HandPlay) -> HandSetup:
+    """What the simulation needs of a hand :func:`_simulable` accepts."""
     if hp.start is None or hp.given is None:  # conceded: no give was made
         assert hp.auction is not None
-        return hp.players, hp.contract, hp.rules, hp.auction.dealt[hp.players[0]] | hp.auction.talon, None, hp.auction
+        ten = hp.auction.dealt[hp.players[0]] | hp.auction.talon
+        return HandSetup(hp.players, hp.contract, hp.rules, ten, None, hp.auction)
     g1, g2 = hp.given
-    return hp.players, hp.contract, hp.rules, hp.start[0] | 1 << g1 | 1 << g2, (g1, g2), hp.auction
+    return HandSetup(hp.players, hp.contract, hp.rules, hp.start[0] | 1 << g1 | 1 << g2, (g1, g2), hp.auction)
 
 
 def _solve_gives(hp: HandPlay, solver: Solver) -> GiveValue:
@@ -478,8 +484,7 @@ def _solve_gives(hp: HandPlay, solver: Solver) -> GiveValue:
     best_value, best = played, [g1, g2]
     for a, b in order:
         count += 1
-        pos = Position((ten & ~(1 << a) & ~(1 << b), o1 | 1 << a, o2 | 1 << b), 0, 0)
-        v = solver.total(pos, above=best_value)
+        v = solver.total(after_give(ten, o1, o2, a, b), above=best_value)
         if v > best_value:
             best_value, best = v, [a, b]
     names = hp.players
@@ -579,7 +584,7 @@ def _solve_task(task: _Task) -> HandAnalysis | Outcomes | None:
         return None
     if task.chunk is None:
         return solve_hand(hp, task.give)
-    return simulate_chunk(*_simulation(hp), task.size, chunk_seed(task.seed, hp.number, task.chunk))
+    return simulate_chunk(_setup(hp), task.size, chunk_seed(task.seed, hp.number, task.chunk))
 
 
 def analyze_all(

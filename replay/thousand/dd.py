@@ -46,7 +46,7 @@ def _native() -> type[ddsearch.Search] | None:
 
 _NativeSearch = _native()
 
-__all__ = ["Move", "PlayRules", "Position", "Solver", "legal_moves", "trick_winner"]
+__all__ = ["Move", "PlayRules", "Position", "Solver", "cards_of", "legal_moves", "trick_winner"]
 
 _SUIT = tuple(0x1FF << (9 * s) for s in range(4))
 _POINTS = tuple(card_points(c) for c in range(36))
@@ -65,7 +65,8 @@ def _points(mask: int) -> int:
     )
 
 
-def _cards(mask: int) -> list[int]:
+def cards_of(mask: int) -> list[int]:
+    """The cards of a bitmask, lowest first."""
     out = []
     while mask:
         low = mask & -mask
@@ -194,7 +195,7 @@ def legal_moves(pos: Position, rules: PlayRules) -> list[Move]:
     hand = pos.hands[pos.turn]
     if not pos.trick:
         moves = []
-        for c in _cards(hand):
+        for c in cards_of(hand):
             moves.append(Move(c))
             if _marriage_value(rules, hand, c, pos.first_trick):
                 moves.append(Move(c, True))
@@ -204,7 +205,7 @@ def legal_moves(pos: Position, rules: PlayRules) -> list[Move]:
     for _, c in pos.trick[1:]:
         if _beats(c, best, pos.trump):
             best = c
-    return [Move(c) for c in _cards(_follow_mask(hand, led, best, pos.trump, rules.must_overtake))]
+    return [Move(c) for c in cards_of(_follow_mask(hand, led, best, pos.trump, rules.must_overtake))]
 
 
 def play(pos: Position, move: Move, rules: PlayRules) -> Position:
@@ -385,7 +386,7 @@ class Solver:
             if upper <= alpha:
                 return upper
             moves = []
-            for c in _cards(hand):
+            for c in cards_of(hand):
                 moves.append(c)
                 if _marriage_value(rules, hand, c, first):
                     moves.append(c + 64)  # the same card, declared
@@ -401,7 +402,7 @@ class Solver:
                 if _beats(cards[i], best, trump):
                     best, wseat = cards[i], seats[i]
             pool = _follow_mask(hand, led, best, trump, rules.must_overtake)
-            moves = _cards(pool)
+            moves = cards_of(pool)
             if len(moves) > 1:
                 friend = (wseat == decl) == (turn == decl)
                 moves.sort(key=lambda c: _follow_order(c, best, trump, friend))

@@ -37,14 +37,17 @@ from typing import Literal
 
 from notation.cards import card_code, card_points
 
-from .dd import PlayRules, Position, Solver
+from .dd import PlayRules, Position, Solver, cards_of
 
 __all__ = [
-    "Auction", "Candidate", "Decision", "Outcomes", "chunk_seed", "chunks", "deal_unseen", "merge",
-    "simulate_chunk", "simulate_hand",
+    "Auction", "Candidate", "Decision", "HandSetup", "Outcomes", "after_give", "chunk_seed", "chunks",
+    "deal_unseen", "give_order", "merge", "simulate_chunk", "simulate_hand",
 ]  # fmt: skip
 
 Z95 = 1.96
+
+_DECK24 = sum(1 << (9 * s + r) for s in range(4) for r in range(3, 9))
+"""The 24 cards of Thousand (nine to ace)."""
 
 
 @dataclass(slots=True)
@@ -63,6 +66,22 @@ class Auction:
     concede: int | None = None
     """The declarer's hand score had he conceded after the talon, before the golden round's
     doubling (None: the rules did not let him)."""
+
+
+@dataclass(slots=True)
+class HandSetup:
+    """One hand as its decisions are simulated (plain data, for another process)."""
+
+    players: list[str]
+    """The three players in play order from the declarer."""
+    contract: int
+    rules: PlayRules
+    ten: int
+    """The declarer's cards with the talon (a bitmask)."""
+    given: tuple[int, int] | None
+    """The cards he gave to ``players[1]`` and ``players[2]`` (None: he conceded)."""
+    auction: Auction | None = None
+    """The calls, when known."""
 
 
 @dataclass(slots=True)
@@ -141,7 +160,7 @@ class Decision:
 def deal_unseen(rng: random.Random, unseen: int, sizes: list[int]) -> list[int]:
     """The cards of ``unseen`` (a bitmask) dealt at random into places of ``sizes`` (their
     sum is the number of unseen cards): one layout, as bitmasks."""
-    cards = [c for c in range(36) if unseen >> c & 1]
+    cards = cards_of(unseen)
     if len(cards) != sum(sizes):
         raise ValueError(f"{len(cards)} unseen cards for places of {sum(sizes)}")
     rng.shuffle(cards)
@@ -182,8 +201,13 @@ def give_order(ten: int) -> list[tuple[int, int]]:
     """The 90 gives of two of ``ten`` (a bitmask), one card to each opponent, cheap cards
     first: the best is usually found early, and the rest only have to be shown not to beat
     it."""
-    cards = [c for c in range(36) if ten >> c & 1]
-    return sorted(permutations(cards, 2), key=lambda ab: card_points(ab[0]) + card_points(ab[1]))
+    return sorted(permutations(cards_of(ten), 2), key=lambda ab: card_points(ab[0]) + card_points(ab[1]))
+
+
+def after_give(ten: int, o1: int, o2: int, a: int, b: int) -> Position:
+    """The position before the first lead once the declarer, holding ``ten``, gave ``a``
+    to the opponent holding ``o1`` and ``b`` to the one holding ``o2``."""
+    return Position((ten & ~(1 << a) & ~(1 << b), o1 | 1 << a, o2 | 1 << b), 0, 0)
 
 
 def _best_level(solver: Solver, ten: int, o1: int, o2: int, levels: list[int]) -> int:
@@ -195,7 +219,7 @@ def _best_level(solver: Solver, ten: int, o1: int, o2: int, levels: list[int]) -
     first, and the search stops once the top level is reached."""
     k = -1
     for a, b in give_order(ten):
-        pos = Position((ten & ~(1 << a) & ~(1 << b), o1 | 1 << a, o2 | 1 << b), 0, 0)
+        pos = after_give(ten, o1, o2, a, b)
         while k + 1 < len(levels) and solver.exceeds(pos, levels[k + 1] - 1):
             k += 1
         if k + 1 == len(levels):
@@ -255,42 +279,25 @@ def _bids(auction: Auction, rules: PlayRules, layouts: int, rng: random.Random, 
             out.seconds.append(time.process_time() - started)
 
 
-_DECK24 = sum(1 << (9 * s + r) for s in range(4) for r in range(3, 9))
-"""The 24 cards of Thousand (nine to ace)."""
-
-
-def simulate_chunk(
-    players: list[str],
-    contract: int,
-    rules: PlayRules,
-    ten: int,
-    given: tuple[int, int] | None,
-    auction: Auction | None,
-    layouts: int,
-    seed: int,
-) -> Outcomes:
-    """One chunk of layouts for every decision of a hand (``players`` in play order from
-    the declarer; ``ten`` his cards with the talon; ``given`` the cards he gave to
-    players[1] and players[2], None when he conceded; ``auction`` the calls, when known)."""
+def simulate_chunk(hand: HandSetup, layouts: int, seed: int) -> Outcomes:
+    """One chunk of layouts for every decision of a hand."""
+    players, ten, contract, given, auction = hand.players, hand.ten, hand.contract, hand.given, hand.auction
     rng = random.Random(seed)
     out = Outcomes([], [])
     if auction is not None:
-        _bids(auction, rules, layouts, rng, out)
+        _bids(auction, hand.rules, layouts, rng, out)
     declarer = players[0]
     unseen = _DECK24 & ~ten
-    solver = Solver(rules)
+    solver = Solver(hand.rules)
     # the gives: every give of the ten cards, against the contract played
     started = time.process_time()
-    cards = [c for c in range(36) if ten >> c & 1]
-    gives = list(permutations(cards, 2))
+    gives = list(permutations(cards_of(ten), 2))
     name = {g: f"{players[1]} {card_code(g[0])}, {players[2]} {card_code(g[1])}" for g in gives}
     hits: dict[str, list[bool]] = {name[g]: [] for g in gives}
     for _ in range(layouts):
         o1, o2 = deal_unseen(rng, unseen, [7, 7])
         for g in gives:
-            a, b = g
-            pos = Position((ten & ~(1 << a) & ~(1 << b), o1 | 1 << a, o2 | 1 << b), 0, 0)
-            hits[name[g]].append(solver.exceeds(pos, contract - 1))
+            hits[name[g]].append(solver.exceeds(after_give(ten, o1, o2, *g), contract - 1))
     scores = {k: [float(contract if h else -contract) for h in v] for k, v in hits.items()}
     if auction is not None and auction.concede is not None:
         scores["concede"] = [float(auction.concede)] * layouts
@@ -301,12 +308,10 @@ def simulate_chunk(
         return out
     # the contract: the declarer knows his eight cards and where his two went
     started = time.process_time()
-    g1, g2 = given
-    eight = ten & ~(1 << g1) & ~(1 << g2)
     values = []
     for _ in range(layouts):
         o1, o2 = deal_unseen(rng, unseen, [7, 7])
-        values.append(solver.total(Position((eight, o1 | 1 << g1, o2 | 1 << g2), 0, 0)))
+        values.append(solver.total(after_give(ten, o1, o2, *given)))
     candidates = auction.contracts if auction is not None and auction.contracts else [contract]
     if contract not in candidates:
         candidates = sorted({*candidates, contract})
@@ -341,20 +346,7 @@ def merge(parts: list[Outcomes]) -> list[Decision]:
     return out
 
 
-def simulate_hand(
-    players: list[str],
-    contract: int,
-    rules: PlayRules,
-    ten: int,
-    given: tuple[int, int] | None,
-    auction: Auction | None,
-    layouts: int,
-    seed: int,
-    hand: int = 1,
-) -> list[Decision]:
-    """Every decision of one hand over ``layouts`` layouts (in this process)."""
-    parts = [
-        simulate_chunk(players, contract, rules, ten, given, auction, size, chunk_seed(seed, hand, i))
-        for i, size in enumerate(chunks(layouts))
-    ]
+def simulate_hand(hand: HandSetup, layouts: int, seed: int, number: int = 1) -> list[Decision]:
+    """Every decision of hand ``number`` over ``layouts`` layouts (in this process)."""
+    parts = [simulate_chunk(hand, size, chunk_seed(seed, number, i)) for i, size in enumerate(chunks(layouts))]
     return merge(parts)
