@@ -30,8 +30,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING
 
-from notation.bura.records import Answer
+from notation.bura.records import Answer, Claim
 from notation.cards import card_points
+from notation.errors import KgnError
 from notation.records import Comment, GameRecord, Glyph, Nag, Node
 from notation.write import seat_text
 
@@ -253,13 +254,11 @@ def _claims(moves: list[tuple[BuraEngine, Node, BuraEngine]]) -> list[str]:
         d0, d1 = before.deal, after.deal
         if d0 is None:
             continue
-        if getattr(node, "kind", None) == "claim":
-            seat = getattr(node, "seat", None)
-            if seat in before.players:
-                s = before.players.index(seat)
-                count = _count(before, s)
+        if isinstance(node, Claim):
+            if node.seat in before.players:
+                count = _count(before, before.players.index(node.seat))
                 verdict = "a true claim" if count >= 31 else "a false claim: under 31"
-                out.append(f"{seat} claims with {count}: {verdict}")
+                out.append(f"{node.seat} claims with {count}: {verdict}")
             continue
         if d1 is None or d1.trick_no <= d0.trick_no or d1.last_taker is None:
             continue
@@ -268,7 +267,7 @@ def _claims(moves: list[tuple[BuraEngine, Node, BuraEngine]]) -> list[str]:
         note = f"after trick {d0.trick_no} {after.name(s)} has {count}"
         if count >= 31 and after.settings.claim != "none":
             nxt = moves[k + 1][1] if k + 1 < len(moves) else None
-            claimed = nxt is not None and getattr(nxt, "kind", None) == "claim" and getattr(nxt, "seat", None) == after.name(s)
+            claimed = isinstance(nxt, Claim) and nxt.seat == after.name(s)
             note += ": he claims" if claimed else ": 31 or more and no claim (a missed claim)"
         out.append(note)
     return out
@@ -348,7 +347,7 @@ def _text(table: BuraEngine, node: Node) -> str:
     """A move's words (``TH 6H``, ``down 6S 7D``, ``open Mikhail``)."""
     try:
         move = table.move_of(node)
-    except Exception:
+    except KgnError:  # not one move (a draw of several cards)
         return str(getattr(node, "kind", "move"))
     return table.format_move(move)
 
@@ -397,13 +396,13 @@ def annotate_analysis(game: GameRecord) -> GameRecord:
             if not any(isinstance(n, Comment) and n.text == text for n in notes):
                 notes.append(Comment(text=text))
         for before, node, _ in moves:
-            if getattr(node, "kind", None) != "claim" or getattr(node, "seat", None) not in before.players:
+            if not isinstance(node, Claim) or node.seat not in before.players:
                 continue
-            count = _count(before, before.players.index(node.seat))  # type: ignore[attr-defined]
+            count = _count(before, before.players.index(node.seat))
             if count < 31:
                 text = f"a false claim: {count} of 31"
-                if not any(isinstance(n, Comment) and n.text == text for n in node.notes):  # type: ignore[attr-defined]
-                    node.notes.append(Comment(text=text))  # type: ignore[attr-defined]
+                if not any(isinstance(n, Comment) and n.text == text for n in node.notes):
+                    node.notes.append(Comment(text=text))
     return out
 
 

@@ -12,7 +12,7 @@ shown, and ``kozyr query``'s filters are the options each game kind declares.
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Annotated, NoReturn, Self
+from typing import IO, TYPE_CHECKING, Annotated, Any, NoReturn, Self
 
 import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
@@ -48,11 +48,13 @@ __all__ = [
     "KindsCommand",
     "Output",
     "RulesText",
+    "Seed",
     "Sink",
     "app",
     "chunks",
     "examined",
     "fail_usage",
+    "layouts_option",
     "one_game",
     "player",
     "reads_back",
@@ -294,6 +296,15 @@ GameNumber = Annotated[
 RulesText = Annotated[
     str, typer.Option("--rules", metavar="RULES", help="A Rules tag: preset and switches.")
 ]
+Seed = Annotated[
+    int, typer.Option("--seed", metavar="S", help="The layouts of --simulate (the same seed, the same numbers).")
+]
+
+
+def layouts_option(help: str) -> Any:
+    """``--simulate N``: how many layouts of the hidden cards (``help`` says what the
+    command does with them)."""
+    return typer.Option("--simulate", metavar="N", min=1, max=100000, help=help)
 
 
 # ---- messages -------------------------------------------------------------------------------

@@ -26,11 +26,13 @@ from .common import (
     GameNumber,
     Jobs,
     KindsCommand,
+    Seed,
     Sink,
     app,
     complete_player,
     fail_usage,
     fill,
+    layouts_option,
     one_game,
     player,
     reads_back,
@@ -326,17 +328,13 @@ def annotate(
     ] = False,
     simulate: Annotated[
         int | None,
-        typer.Option(
-            "--simulate",
-            metavar="N",
-            min=1,
-            max=100000,
-            help="With --analysis: also comment each decision (a call, the gives, the "
-            "contract) whose best choice beat the one made by more than its 95% interval "
-            "over N layouts of the hidden cards.",
+        layouts_option(
+            "With --analysis: also comment each decision (a call, the gives, the contract) "
+            "whose best choice beat the one made by more than its 95% interval over N "
+            "layouts of the hidden cards."
         ),
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", metavar="S", help="The layouts of --simulate.")] = 1,
+    seed: Seed = 1,
 ) -> None:
     """Fill in the facts the engine computes (winners, points, scores, totals, pot,
     result) and comment notable events.  Moves are never changed; run twice, same text."""
@@ -410,18 +408,12 @@ def analyze(
     ] = False,
     simulate: Annotated[
         int | None,
-        typer.Option(
-            "--simulate",
-            metavar="N",
-            min=1,
-            max=100000,
-            help="Also judge the decisions made in the dark (each call, the gives, the "
-            "contract) over N random layouts of the cards their makers had not seen.",
+        layouts_option(
+            "Also judge the decisions made in the dark (each call, the gives, the contract) "
+            "over N random layouts of the cards their makers had not seen."
         ),
     ] = None,
-    seed: Annotated[
-        int, typer.Option("--seed", metavar="S", help="The layouts of --simulate (the same seed, the same numbers).")
-    ] = 1,
+    seed: Seed = 1,
     jobs: Jobs = None,
 ) -> None:
     """Analysis of the play with every card known, in the games that have a solver
