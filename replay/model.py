@@ -193,9 +193,10 @@ class Table(Protocol[M]):
         records)."""
         ...
 
-    def push_into(self, record: GameRecord, move: M) -> None:
+    def push_into(self, record: GameRecord, move: M, *, written: bool = False) -> None:
         """Push ``move`` and write it at the end of ``record`` (a record of this game whose
-        moves are the table's so far)."""
+        moves are the table's so far); ``written``: write it even where the record may leave
+        it out (a draw from a known stock entered where a player had another move)."""
         ...
 
 

@@ -243,6 +243,8 @@ class Recorder:
         self.kind = GAMES[game.kind]
         self.unsaved = False
         """The last save failed (the record is only in memory since)."""
+        self.changed_elsewhere = False
+        """The last save found the file changed by another program (and left it alone)."""
         self.console = Console(
             file=out or sys.stdout, width=width, highlight=False, markup=False, emoji=False
         )
@@ -256,6 +258,9 @@ class Recorder:
         self.declined = False
         """The last question was declined (Enter at an optional event): the next round
         is asked for."""
+        # A resumed record stops where the play was: the draws its known stock gives after
+        # its last trick follow, as they did when it was recorded.
+        self._follow()
         self.history: list[tuple[str, int, bool]] = [(write_game(game), self._moves(), False)]
         """Per accepted event: the record's text, the table's move count, ``declined``."""
         self.current_words: list[str] = []
@@ -276,13 +281,8 @@ class Recorder:
         try:
             self.file.save(write_game(self.game))
         except FileChanged:
-            self.unsaved = True
-            self.say(
-                f"{self.path} was changed by another program since kozyr last saved it: "
-                "nothing was written over it. Nothing is lost: the record is kept here; type "
-                "'save PATH' to save it to a new file, then compare the two.",
-                "bold red",
-            )
+            self.unsaved = self.changed_elsewhere = True
+            self.say(self.changed_text(), "bold red")
         except OSError as exc:
             self.unsaved = True
             self.say(
@@ -292,7 +292,15 @@ class Recorder:
                 "bold red",
             )
         else:
-            self.unsaved = False
+            self.unsaved = self.changed_elsewhere = False
+
+    def changed_text(self) -> str:
+        """What is said when another program changed the file since it was saved."""
+        return (
+            f"{self.path} was changed by another program since kozyr last saved it: "
+            "nothing was written over it. Nothing is lost: the record is kept here; type "
+            "'save PATH' to save it to a new file, then compare the two."
+        )
 
     def save_as(self, answer: str) -> None:
         """``save PATH``: go on writing the record to another file (a new one: a file that
@@ -330,21 +338,27 @@ class Recorder:
         table = self.table
         try:
             move = table.parse_move(text)
-            self._push(move)
+            # A move that would have followed by itself was asked for because a player had
+            # another (a claim before the draw): the record says it was made.
+            self._push(move, written=move == table.automatic_move())
         except KgnError as exc:
             exc.file = str(self.path)
             return exc
-        # What follows by itself (a card drawn from a stock whose order is known) is played,
-        # unless it would take away a move a player may make now (a claim before the draw):
-        # then it is asked for.
-        while (auto := table.automatic_move()) is not None and not takes_a_choice(table, auto):
-            self._push(auto)
+        self._follow()
         self.declined = False
         self._finish()
         return None
 
-    def _push(self, move: object) -> None:
-        self.table.push_into(self.game, move)
+    def _follow(self) -> None:
+        """Play what follows by itself (a card drawn from a stock whose order is known),
+        unless it would take away a move a player may make now (a claim before the draw):
+        that is asked for."""
+        table = self.table
+        while (auto := table.automatic_move()) is not None and not takes_a_choice(table, auto):
+            self._push(auto)
+
+    def _push(self, move: object, *, written: bool = False) -> None:
+        self.table.push_into(self.game, move, written=written)
 
     def decline(self) -> None:
         """An optional event was declined (Enter): the next question is the next round."""

@@ -680,7 +680,7 @@ class BaseTable(Generic[M, R]):
         """The game so far as a record (the game's own :meth:`record` writes it)."""
         raise NotImplementedError
 
-    def push_into(self, record: GameRecord, move: M) -> None:
+    def push_into(self, record: GameRecord, move: M, *, written: bool = False) -> None:
         """Push ``move`` and write it at the end of ``record``, a record of this game whose
         moves are the table's so far (the recorder extends the record it resumed, comments
         and all, through the game's translator)."""

@@ -21,15 +21,23 @@ class Server:
     """A running ``kozyr serve DIR``: ``base`` (http://127.0.0.1:PORT), ``admin`` (the key
     of the list of games), ``folder``; ``kill()`` ends it with SIGKILL."""
 
-    def __init__(self, folder: Path, *args: str, cwd: Path = ROOT) -> None:
+    def __init__(self, folder: Path, *args: str, cwd: Path = ROOT, files: int | None = None) -> None:
         self.folder = folder
         self.started = time.perf_counter()
+
+        def limit() -> None:  # ``files``: the most descriptors the server may ever hold
+            if files is not None:
+                import resource
+
+                resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
+
         self.proc = subprocess.Popen(
             [*KOZYR, "serve", str(folder), "--port", "0", *args],
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             cwd=cwd,
             env={**os.environ, "PYTHONPATH": str(ROOT)},
+            preexec_fn=limit,
         )
         self.output = self._read_until(b"Ctrl-C stops the server")
         found = re.search(r"open http://([\d.]+):(\d+)/\?k=([\w-]+)", self.output)
@@ -60,6 +68,19 @@ class Server:
 
     def link(self, role: str, name: str, seat: str = "") -> str:
         return self.keys().token(role, name, seat)
+
+    def log(self) -> str:
+        """What the server printed since it started (read without waiting)."""
+        assert self.proc.stdout is not None
+        fd = self.proc.stdout.fileno()
+        data = b""
+        while select.select([fd], [], [], 0.05)[0]:
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                break
+            data += chunk
+        self.output += data.decode("utf-8", "replace")
+        return self.output
 
     def kill(self) -> None:
         if self.proc.poll() is None:

@@ -32,10 +32,13 @@ class BuraTable(BuraEngine):
         """The record's event of one move."""
         return node_of(self.players, move)
 
-    def push_into(self, record: GameRecord, move: BuraMove) -> None:
-        """Push ``move`` and write it at the end of ``record`` (the recorder's)."""
+    def push_into(self, record: GameRecord, move: BuraMove, *, written: bool = False) -> None:
+        """Push ``move`` and write it at the end of ``record`` (the recorder's); ``written``:
+        a draw from a known stock is written too (it was entered where it was not the only
+        move: a resumed record must show that it was made)."""
         assert isinstance(record, BuraGame), "a record of another game"
-        was = before(self)
+        done, number, trick_open, known = before(self)
+        was = (done, number, trick_open, known and not written)
         self.push(move)
         append_move(record, self, move, was)
 

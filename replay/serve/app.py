@@ -44,13 +44,15 @@ from ..games import GAMES
 from ..page import csp_hash, page_document, page_policy, script_json
 from ..record import SessionError
 from .keys import Keys
-from .rooms import BadName, Conflict, Games, Refused, Room
+from .rooms import BadName, Conflict, Games, Refused, Room, private
 
-__all__ = ["MAX_BODY", "create_app"]
+__all__ = ["MAX_BODY", "Guard", "create_app"]
 
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 16 * 1024
 """The largest request body taken (an entry is a line; a new game's form a few lines)."""
+MAX_ANTE_DIGITS = 6
+"""The longest ante the new-game form takes (as its field does)."""
 KEEPALIVE = 15.0
 """Seconds between the comments that keep an idle event stream open."""
 
@@ -66,21 +68,39 @@ class TooLarge(Exception):
     pass
 
 
+class TooSlow(Exception):
+    pass
+
+
+BODY_TIMEOUT = 10.0
+"""Seconds a request's body may take to arrive (a connection that sends it byte by byte
+for ever is dropped)."""
+
+
 async def _body(request: Request) -> bytes:
-    """The request's body, at most ``MAX_BODY`` bytes (``TooLarge`` beyond)."""
+    """The request's body, at most ``MAX_BODY`` bytes (``TooLarge`` beyond), in at most
+    ``BODY_TIMEOUT`` seconds (``TooSlow`` beyond)."""
     declared = request.headers.get("content-length")
     if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
         raise TooLarge
-    data = b""
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > MAX_BODY:
-            raise TooLarge
-    return data
+
+    async def read() -> bytes:
+        data = b""
+        async for chunk in request.stream():
+            data += chunk
+            if len(data) > MAX_BODY:
+                raise TooLarge
+        return data
+
+    try:
+        return await asyncio.wait_for(read(), BODY_TIMEOUT)
+    except TimeoutError:
+        raise TooSlow from None
 
 
-def create_app(folder: Path, keys: Keys, *, boot: str | None = None) -> Starlette:
+def create_app(folder: Path, keys: Keys, *, boot: str | None = None) -> Guard:
     """The application serving the games of ``folder``."""
+    folder = folder.resolve()
     games = Games(folder, boot or format(int(time.time() * 1000) % 36**6, "x"))
     script = (HERE / "phone.js").read_text(encoding="utf-8")
     style = (HERE / "phone.css").read_text(encoding="utf-8")
@@ -95,10 +115,11 @@ def create_app(folder: Path, keys: Keys, *, boot: str | None = None) -> Starlett
         return response
 
     def error(status: int, message: str) -> Response:
-        return respond(JSONResponse({"error": safe_text(message)}, status_code=status))
+        return respond(JSONResponse({"error": safe_text(private(message, folder))}, status_code=status))
 
     def text_page(status: int, message: str) -> Response:
-        body = f"<!DOCTYPE html><meta charset=utf-8><title>kozyr</title><p>{escape(safe_text(message))}</p>"
+        shown = escape(safe_text(private(message, folder)))
+        body = f"<!DOCTYPE html><meta charset=utf-8><title>kozyr</title><p>{shown}</p>"
         return respond(HTMLResponse(body, status_code=status))
 
     def token(request: Request) -> str | None:
@@ -111,7 +132,10 @@ def create_app(folder: Path, keys: Keys, *, boot: str | None = None) -> Starlett
     async def room_of(request: Request) -> Room | Response:
         name = request.path_params["name"]
         try:
-            return await games.room(name)
+            room = await games.room(name)
+            if room.closed:  # given up a moment ago to keep the open files bounded
+                room = await games.room(name)
+            return room
         except BadName as exc:
             return error(404, str(exc))
         except SessionError as exc:
@@ -177,6 +201,8 @@ def create_app(folder: Path, keys: Keys, *, boot: str | None = None) -> Starlett
             body = await _body(request)
         except TooLarge:
             return text_page(413, "the form is too large")
+        except TooSlow:
+            return text_page(408, "the form came too slowly")
         from urllib.parse import parse_qs
 
         try:
@@ -192,8 +218,8 @@ def create_app(folder: Path, keys: Keys, *, boot: str | None = None) -> Starlett
         if game not in GAMES:
             return text_page(400, "choose a game")
         ante_text = form.get("ante", "").strip()
-        if ante_text and not ante_text.isdigit():
-            return text_page(400, "the ante is a whole number")
+        if ante_text and not (ante_text.isascii() and ante_text.isdigit() and len(ante_text) <= MAX_ANTE_DIGITS):
+            return text_page(400, f"the ante is a whole number of at most {MAX_ANTE_DIGITS} digits")
         try:
             await games.create(
                 name, game, form.get("players", ""), form.get("dealer", ""),
@@ -265,9 +291,11 @@ def create_app(folder: Path, keys: Keys, *, boot: str | None = None) -> Starlett
             body = await _body(request)
         except TooLarge:
             return error(413, f"an entry is at most {MAX_BODY} bytes")
+        except TooSlow:
+            return error(408, "the entry came too slowly")
         try:
             data = json.loads(body)
-        except (ValueError, UnicodeDecodeError):
+        except (ValueError, UnicodeDecodeError, RecursionError):
             return error(400, "an entry is JSON")
         if not isinstance(data, dict) or not isinstance(data.get("version"), str):
             return error(400, "an entry names the version it was made on")
@@ -275,6 +303,11 @@ def create_app(folder: Path, keys: Keys, *, boot: str | None = None) -> Starlett
         if isinstance(room, Response):
             return room
         async with room.lock:
+            if room.closed:
+                return error(503, "the game was being reopened: try again")
+            save_as = data.get("save_as")
+            if isinstance(save_as, str):
+                return await saved_as(room, save_as.strip())
             try:
                 await asyncio.to_thread(room.enter, data["version"], data)
             except Conflict:
@@ -287,6 +320,21 @@ def create_app(folder: Path, keys: Keys, *, boot: str | None = None) -> Starlett
                 return respond(JSONResponse(body_out, status_code=exc.status))
             room.notify()
             return respond(JSONResponse({"state": room.state()}))
+
+    async def saved_as(room: Room, name: str) -> Response:
+        """The game saved under a new name (its file was changed by another program): the
+        answer names the new recording link."""
+        if name and not name.endswith(".kgn"):
+            name += ".kgn"
+        try:
+            await games.save_as(room, name)
+        except BadName as exc:
+            return error(400, str(exc))
+        except Refused as exc:
+            return error(422, exc.message)
+        room.notify()
+        goto = link("/play/" + quote(room.name), "write", room.name)
+        return respond(JSONResponse({"state": room.state(), "goto": goto}))
 
     # -- watching --------------------------------------------------------------------------
 
@@ -350,6 +398,9 @@ def create_app(folder: Path, keys: Keys, *, boot: str | None = None) -> Starlett
     async def not_found(request: Request, exc: Exception) -> Response:
         return text_page(404, "nothing here")
 
+    async def failed(request: Request, exc: Exception) -> Response:
+        return error(500, "the server could not answer this; nothing was changed")
+
     app = Starlette(
         routes=[
             Route("/", index),
@@ -361,11 +412,51 @@ def create_app(folder: Path, keys: Keys, *, boot: str | None = None) -> Starlett
             Route("/api/{name}/data", data),
             Route("/api/{name}/events", events),
         ],
-        exception_handlers={404: not_found, 405: not_found},
+        exception_handlers={404: not_found, 405: not_found, Exception: failed},
         lifespan=_lifespan(games),
     )
     app.state.games = games
-    return app
+    return Guard(app)
+
+
+class Guard:
+    """The outermost layer: an error nothing else caught is answered with a plain 500 that
+    carries the same security headers as every answer, and logged as one line (no
+    traceback, no path); the server goes on."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.state = app.state
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def watched(message: Any) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watched)
+        except Exception as exc:
+            import logging
+
+            logging.getLogger("kozyr.serve").error("an answer failed: %s", type(exc).__name__)
+            if started:
+                return
+            body = b'{"error":"the server could not answer this; nothing was changed"}'
+            headers = [(k.lower().encode(), v.encode()) for k, v in HEADERS.items()]
+            headers += [
+                (b"content-security-policy", b"default-src 'none'; frame-ancestors 'none'"),
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+            ]
+            await send({"type": "http.response.start", "status": 500, "headers": headers})
+            await send({"type": "http.response.body", "body": body})
 
 
 def _lifespan(games: Games) -> Any:

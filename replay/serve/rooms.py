@@ -22,6 +22,7 @@ import os
 import re
 import stat
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,11 +38,15 @@ from ..page import page_data, page_title
 from ..record import Recorder, open_recording
 from ..steps import replay_steps
 
-__all__ = ["BadName", "Conflict", "Games", "Refused", "Room", "check_name"]
+__all__ = ["BadName", "Conflict", "Games", "Refused", "Room", "check_name", "private"]
 
 NAME = re.compile(r"[^\W_][\w .,()+-]{0,79}\.kgn")
 """A game's file name: letters or digits first, then letters, digits, blanks and
 ``_ . , ( ) + -``, ending in ``.kgn``; no folder, no leading dot."""
+
+MAX_OPEN = 32
+"""The most games kept open at once: each holds its file's lock (a descriptor), so the
+least recently used one without watchers is given up (and opened again when asked for)."""
 
 MAX_CHOICES = 64
 """More legal moves than this are not shown as buttons (the composer takes them)."""
@@ -87,6 +92,12 @@ def check_name(folder: Path, name: str, *, new: bool = False) -> Path:
     return path
 
 
+def private(text: str, folder: Path) -> str:
+    """``text`` without the server's folder: a link holder sees a game's file name only."""
+    where = str(folder)
+    return text.replace(where + os.sep, "").replace(where, "the folder")
+
+
 class ServedRecorder(Recorder):
     """The recorder of a served game: what the terminal's recorder prints is kept for the
     page instead."""
@@ -97,7 +108,14 @@ class ServedRecorder(Recorder):
         self.messages: list[str] = []
 
     def say(self, text: str, style: str | None = None) -> None:
-        self.messages.append(safe_text(text))
+        self.messages.append(safe_text(private(text, self.path.parent)))
+
+    def changed_text(self) -> str:
+        return (
+            f"{self.path.name} was changed by another program while it was recorded here: "
+            "nothing was written over it, and nothing entered here is lost. Save this game "
+            "under a new name to go on recording it."
+        )
 
     def show(self) -> None:
         pass
@@ -139,6 +157,10 @@ class Room:
     """Held while the game changes or its text is read by a thread building a view."""
     building: threading.Lock = field(default_factory=threading.Lock)
     """Held while a view is built: watchers asking at once wait for the one build."""
+    used: float = 0.0
+    """When the room was last asked for (the least recently used one is closed first)."""
+    closed: bool = False
+    """Given up to keep the open files bounded: the game is opened again when asked for."""
 
     @property
     def version(self) -> str:
@@ -176,6 +198,7 @@ class Room:
             "over": None if q is not None else safe_text(rec.over() or ""),
             "text": safe_text(self.text()),
             "unsaved": rec.unsaved,
+            "changed": rec.changed_elsewhere,
             "messages": rec.messages[-3:],
             "can_undo": len(rec.history) > 1,
         }
@@ -236,6 +259,8 @@ class Room:
                     raise Refused("nothing to take back")
                 self._changed()
                 return
+            if rec.changed_elsewhere:
+                raise Refused(rec.changed_text(), status=409)
             q = self.question()
             if q is None:
                 raise Refused(f"the game is over: {rec.over()}")
@@ -265,6 +290,19 @@ class Room:
                 err = rec.play(event)
                 if err is not None:
                     raise Refused(f"refused: [{err.label}] {err.message}", err.legal)
+            self._changed()
+
+    def save_as(self, path: Path) -> None:
+        """Go on writing the game to ``path``, a new file of the folder (the caller holds
+        ``lock``): what the phone does when another program changed the game's file.
+        ``Refused`` when it cannot be written."""
+        rec = self.recorder
+        with self.guard:
+            rec.messages.clear()
+            rec.save_as(f"save {path}")
+            if rec.path != path:
+                raise Refused(" ".join(rec.messages) or f"cannot save as {path.name}")
+            self.name = path.name
             self._changed()
 
     def _changed(self) -> None:
@@ -338,20 +376,35 @@ class Games:
     async def room(self, name: str) -> Room:
         """The room of game ``name``, opened (and its file locked) on first use."""
         room = self.rooms.get(name)
-        if room is not None:
-            return room
-        async with self.opening:
-            room = self.rooms.get(name)
-            if room is None:
-                path = check_name(self.folder, name)
-                recorder = await asyncio.to_thread(self._open, path, None)
-                room = self.rooms[name] = Room(name, recorder, self.boot)
+        if room is None:
+            async with self.opening:
+                room = self.rooms.get(name)
+                if room is None:
+                    path = check_name(self.folder, name)
+                    self._make_room()
+                    recorder = await asyncio.to_thread(self._open, path, None)
+                    room = self.rooms[name] = Room(name, recorder, self.boot)
+        room.used = time.monotonic()
         return room
+
+    def _make_room(self) -> None:
+        """Close the least recently used games nobody watches or enters into while
+        ``MAX_OPEN`` are open."""
+        idle = sorted(
+            (r for r in self.rooms.values() if not r.listeners and not r.lock.locked()),
+            key=lambda r: r.used,
+        )
+        while len(self.rooms) >= MAX_OPEN and idle:
+            room = idle.pop(0)
+            room.closed = True
+            room.recorder.file.release()
+            del self.rooms[room.name]
 
     async def create(self, name: str, game: str, players: str, dealer: str, rules: str, ante: int | None) -> Room:
         """A new game: the same checks as ``kozyr record GAME --players ... -o NAME``."""
         async with self.opening:
             path = check_name(self.folder, name, new=True)
+            self._make_room()
             options = {"game": game, "players": players, "dealer": dealer, "rules": rules, "ante": ante}
             recorder = await asyncio.to_thread(self._open, path, options)
             room = self.rooms[name] = Room(name, recorder, self.boot)
@@ -368,6 +421,16 @@ class Games:
             rec, _ = open_recording(**options, output=path, resume=None, session=ServedRecorder)
         assert isinstance(rec, ServedRecorder)
         return rec
+
+    async def save_as(self, room: Room, name: str) -> None:
+        """Save ``room``'s game under ``name``, a new file, and keep the room under that
+        name (``BadName``, ``Refused``)."""
+        async with self.opening:
+            path = check_name(self.folder, name, new=True)
+            old = room.name
+            await asyncio.to_thread(room.save_as, path)
+            self.rooms.pop(old, None)
+            self.rooms[room.name] = room
 
     def stop_streams(self) -> None:
         """End every watcher's stream (the server is stopping): each gets ``None``."""

@@ -7,8 +7,10 @@ live board needs (docs/serve.md says why not more).
 
 from __future__ import annotations
 
+import logging
 import socket
 import sys
+import time
 from pathlib import Path
 from types import FrameType
 
@@ -34,15 +36,144 @@ def lan_address() -> str:
         probe.close()
 
 
+HEADER_TIMEOUT = 10.0
+"""Seconds a connection has to send a request's head (its first line and headers), from
+when it opens or its last answer was sent: a connection that never finishes one is closed."""
+IDLE_TIMEOUT = 30.0
+"""Seconds a kept-alive connection may stay idle between requests."""
+MAX_CONNECTIONS = 512
+"""The most connections served at once (the watchers' streams included): one more is closed
+as it opens, so that nobody can use up the server's files by opening connections."""
+FILES_KEPT = 96
+"""Descriptors kept back from connections for the games' files, their locks and the rest."""
+ACCEPT_BURST = 64
+"""How many connections asyncio accepts in one turn (its backlog), before the server sees
+them and closes those beyond the limit: as many descriptors are kept back for them."""
+
+
+def connection_limit() -> int:
+    """How many connections the server takes at once: ``MAX_CONNECTIONS``, or fewer where
+    the process may hold fewer files (its soft limit is first raised as far as allowed)."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not on POSIX
+        return MAX_CONNECTIONS
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = MAX_CONNECTIONS + FILES_KEPT + ACCEPT_BURST
+    if soft != resource.RLIM_INFINITY and soft < want:
+        target = want if hard == resource.RLIM_INFINITY else min(want, hard)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+        except (OSError, ValueError):
+            pass
+    if soft == resource.RLIM_INFINITY:
+        return MAX_CONNECTIONS
+    return max(8, min(MAX_CONNECTIONS, soft - FILES_KEPT - ACCEPT_BURST))
+
+
+def guarded_protocol(limit: int) -> type:
+    """Uvicorn's HTTP/1.1 protocol with the bounds a server on a shared network needs: a
+    request's head must arrive within ``HEADER_TIMEOUT`` seconds, and at most ``limit``
+    connections are open (uvicorn bounds neither).  A connection beyond the limit closes
+    the oldest one still waiting for its request's head (so that idle connections cannot
+    keep a phone out), else is closed itself."""
+    import asyncio
+
+    import h11
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class Guarded(H11Protocol):
+        head_timer: asyncio.TimerHandle | None = None
+        opened = 0.0
+
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            super().connection_made(transport)  # type: ignore[arg-type]
+            self.opened = self.loop.time()
+            if len(self.connections) > limit:
+                waiting = [
+                    c for c in self.connections
+                    if isinstance(c, Guarded) and c is not self and c.head_timer is not None
+                ]  # fmt: skip
+                oldest = min(waiting, key=lambda c: c.opened, default=self)
+                oldest.drop()
+                if oldest is self:
+                    return
+            self._await_head()
+
+        def drop(self) -> None:
+            self._cancel_head()
+            self.connections.discard(self)
+            self.transport.abort()
+
+        def _await_head(self) -> None:
+            self._cancel_head()
+            self.head_timer = self.loop.call_later(HEADER_TIMEOUT, self._head_too_slow)
+
+        def _cancel_head(self) -> None:
+            if self.head_timer is not None:
+                self.head_timer.cancel()
+                self.head_timer = None
+
+        def _head_too_slow(self) -> None:
+            self.head_timer = None
+            if not self.transport.is_closing() and self.conn.their_state is not h11.SEND_BODY and (
+                self.cycle is None or self.cycle.response_complete
+            ):
+                self.transport.abort()
+
+        def data_received(self, data: bytes) -> None:
+            super().data_received(data)
+            if self.cycle is not None and not self.cycle.response_complete:
+                self._cancel_head()  # a request is being answered
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            if not self.transport.is_closing():
+                self._await_head()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._cancel_head()
+            super().connection_lost(exc)
+
+    return Guarded
+
+
+class QuietAccept(logging.Filter):
+    """Asyncio logs every accept that finds no free descriptor, with a traceback: a flood of
+    connections would fill the log.  One line a minute says it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.last = -60.0
+        self.dropped = 0
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not str(record.msg).startswith("socket.accept() out of system resource"):
+            return True
+        now = time.monotonic()
+        if now - self.last < 60.0:
+            self.dropped += 1
+            return False
+        self.last = now
+        record.msg = "kozyr serve: too many connections at once, some were refused (%d since the last note)"
+        record.args = (self.dropped,)
+        record.exc_info = None
+        self.dropped = 0
+        return True
+
+
 def bind(host: str, port: int) -> socket.socket:
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    # IPPROTO_TCP named: asyncio sets TCP_NODELAY only on sockets that say they are TCP,
+    # and without it every answer on a kept-alive connection waits ~40 ms (Nagle's delay).
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))
     except OSError as exc:
         sock.close()
         raise ServeError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
-    sock.listen(128)
+    sock.listen(ACCEPT_BURST)
     sock.set_inheritable(True)
     return sock
 
@@ -77,8 +208,12 @@ def run(folder: Path, *, port: int, lan: bool) -> None:
     else:
         print("(this machine only; --lan serves the phones of the local network)", file=out)
     print("Ctrl-C stops the server; every game is saved after each event.", file=out, flush=True)
+    logging.getLogger("asyncio").addFilter(QuietAccept())
     config = uvicorn.Config(
         app,
+        http=guarded_protocol(connection_limit()),
+        timeout_keep_alive=int(IDLE_TIMEOUT),
+        backlog=ACCEPT_BURST,
         log_level="warning",
         access_log=False,
         lifespan="on",

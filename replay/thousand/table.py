@@ -32,8 +32,9 @@ class ThousandTable(ThousandEngine):
         """The record's event of one move."""
         return node_of(self.players, move)
 
-    def push_into(self, record: GameRecord, move: ThousandMove) -> None:
-        """Push ``move`` and write it at the end of ``record`` (the recorder's)."""
+    def push_into(self, record: GameRecord, move: ThousandMove, *, written: bool = False) -> None:
+        """Push ``move`` and write it at the end of ``record`` (the recorder's); Thousand's
+        record writes every move (``written`` is for the games that may leave one out)."""
         assert isinstance(record, ThousandGame), "a record of another game"
         was = before(self)
         self.push(move)
