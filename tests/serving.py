@@ -104,7 +104,10 @@ def new_game(server: Server, name: str, game: str, players: str, dealer: str, ru
     form = {"k": server.admin, "name": name, "game": game, "players": players, "dealer": dealer, "rules": rules, "ante": ante}
     reply = httpx.post(server.base + "/new", data=form, timeout=10)
     assert reply.status_code == 303, reply.text
-    return reply.headers["location"].split("k=")[1]
+    from urllib.parse import parse_qs, urlsplit
+
+    key: str = parse_qs(urlsplit(reply.headers["location"]).query)["k"][0]
+    return key
 
 
 class Client:

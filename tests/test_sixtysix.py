@@ -127,6 +127,67 @@ def test_a_false_out_gives_the_other_player_two_or_three_game_points() -> None:
     assert t.results[-1].scores == {0: 0, 1: 2}  # Boris took a trick
 
 
+def test_going_out_on_a_marriage_before_any_trick_is_a_false_out() -> None:
+    # S9: one may go out on showing a marriage; without a trick it counts nothing yet, so
+    # this out loses the deal (Boris, who took no trick, scores 3), as it would a trick later.
+    text = """[Game "sixtysix"]
+[Players "Anna" "Boris"]
+[Dealer "Boris"]
+[Rules "classic"]
+
+deal 1
+  hands Anna: AS TS KS QS AC TC / Boris: 9S JS 9C JC 9D JD / trump: JH / stock: AH TH KH 9H QH AD TD KD QD KC QC
+  1. Anna KS marriage
+  out Anna
+  points Anna 0, Boris 0
+  score Anna 0, Boris 3
+  totals Anna 0, Boris 3
+"""
+    report = replay.check(notation.loads(text))
+    assert report.ok, [d.format() for d in report.diagnostics]
+    res = results(report)[-1]
+    assert (res.end, res.winner, res.scores) == ("false-out", 1, {0: 0, 1: 3})
+
+
+def test_a_closer_who_goes_out_short_of_66_fails_the_close_counted_at_the_close() -> None:
+    # S11: Anna closes before Boris has a trick, Boris then takes one, and Anna goes out with
+    # 11: her close failed, and Boris scores 3 (no trick when she closed), not S9's 2.
+    t = table("hands Anna: AS TS KS QS AC 9D / Boris: 9S JS 9C JC AD TD / trump: JH / stock: AH TH KH 9H QH KD QD JD KC QC TC")
+    play(t, "close Anna", "Anna 9D", "Boris TD", "Boris 9C", "Anna AC", "out Anna")
+    res = t.results[-1]
+    assert (res.end, res.winner, res.scores) == ("closed-failed", 1, {0: 0, 1: 3})
+
+
+def test_the_losers_count_includes_the_last_trick_he_took() -> None:
+    # S12 with S10: over random deals played out (nobody closes or goes out), the loser's
+    # count, worked out here from the record's tricks, includes the last trick's 10 when he
+    # took it, and the winner's game points follow from it.
+    from notation.sixtysix.records import Trick
+
+    rng = random.Random(7)
+    seen = 0
+    for _ in range(200):
+        t = replay.new_table("sixtysix", ["Anna", "Boris"], dealer="Boris")
+        while not t.results:
+            moves = t.legal_moves()
+            calm = [m for m in moves if not isinstance(m, GoOut | Close)]
+            t.push(rng.choice(calm) if calm else t.random_move(rng))
+        res = t.results[-1]
+        if res.end != "played-out" or res.winner is None:
+            continue
+        loser = 1 - res.winner
+        tricks = [e for e in t.record().rounds[0].events if isinstance(e, Trick)]
+        taken = [tr for tr in tricks if tr.winner is not None and tr.winner.seat == t.players[loser]]
+        if tricks[-1] not in taken:
+            continue
+        seen += 1
+        count = sum(notation.cards.card_points(card(p.card)) for tr in taken for p in tr.plays)
+        marriages = res.points[loser] - count - 10  # what is left: his marriages, 20s and 40s
+        assert marriages >= 0 and marriages % 20 == 0, (res, count)
+        assert res.scores[res.winner] == game_points(res.points[loser], True)
+    assert seen > 5
+
+
 def test_game_points_follow_the_losers_count_and_tricks() -> None:
     assert [game_points(n, True) for n in (33, 60, 32, 0)] == [1, 1, 2, 2]
     assert game_points(0, False) == 3
@@ -306,7 +367,7 @@ def test_a_deal_recorded_at_the_table_validates(tmp_path: Path) -> None:
     report = replay.check(game)
     assert report.ok, [d.format() for d in report.diagnostics]
     res = results(report)[0]
-    assert (res.end, res.closed_by) == ("false-out", 0)  # 44 is not 66
+    assert (res.end, res.closed_by) == ("closed-failed", 0)  # 44 is not 66: the close failed (S11)
     assert "close Anna" in path.read_text() and "out Anna" in path.read_text()
 
 

@@ -169,7 +169,7 @@ def create_app(folder: Path, keys: Keys, *, boot: str | None = None) -> Guard:
             rows.append(
                 f"<li><b>{escape(safe_text(name))}</b> <small>{escape(g['game'])} · {escape(safe_text(g['players']))} · "
                 f"{escape(safe_text(g['state']))}</small><br>"
-                f'<a class="button" href="{escape(link("/play/" + quote(name), "write", name))}">record</a> '
+                f'<a class="button" href="{escape(link("/play/" + quote(name), "write", name))}&amp;list={escape(token(request) or "")}">record</a> '
                 f'<a class="button" href="{escape(link("/watch/" + quote(name), "watch", name))}">watch</a> '
                 f"<small>as seen by: {seats}</small></li>"
             )
@@ -229,7 +229,8 @@ def create_app(folder: Path, keys: Keys, *, boot: str | None = None) -> Guard:
             return text_page(400, str(exc))
         except SessionError as exc:
             return text_page(400, exc.text)
-        return respond(RedirectResponse(link("/play/" + quote(name), "write", name), status_code=303))
+        back = f"&list={quote(form.get('k') or '')}"
+        return respond(RedirectResponse(link("/play/" + quote(name), "write", name) + back, status_code=303))
 
     # -- recording -------------------------------------------------------------------------
 
@@ -250,6 +251,12 @@ def create_app(folder: Path, keys: Keys, *, boot: str | None = None) -> Guard:
         }
         data = script_json(json.dumps(config))
         title = escape(safe_text(room.name))
+        # Opened from the list of games (whose link came along): a way back to it.
+        back = request.query_params.get("list")
+        games_link = (
+            f'<a id="games-link" href="/?k={escape(quote(back))}">games</a> '
+            if back is not None and keys.allows(back, "admin") else ""
+        )  # fmt: skip
         body = f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -257,16 +264,18 @@ def create_app(folder: Path, keys: Keys, *, boot: str | None = None) -> Guard:
 <title>{title} · kozyr</title><style>{style}</style></head>
 <body>
 <header><h1>{title}</h1><p id="meta"></p>
-<nav><button id="mode" aria-pressed="false">score sheet</button> <button id="undo">undo</button> <a id="board" target="_blank" rel="noopener">board</a></nav></header>
+<nav>{games_link}<button id="mode" aria-pressed="false">score sheet</button> <button id="undo">undo</button> <a id="board" target="_blank" rel="noopener">board</a></nav></header>
 <main id="recorder">
+<p id="ended" role="status"></p>
 <h2 id="prompt" aria-live="polite"></h2>
 <p id="message" role="status"></p>
 <p id="unsaved" role="alert"></p>
+<form id="saveas" hidden><input id="newname" required maxlength="84" placeholder="a new file's name" aria-label="a new file's name"><button type="submit">save as</button></form>
 <div id="choices"></div>
 <form id="tally"></form>
 <section id="compose"><div id="words"></div>
 <form id="typed"><input id="answer" autocomplete="off" autocapitalize="off" spellcheck="false" aria-label="an event in KGN"><button id="send" type="submit">enter</button></form></section>
-<details id="record" open><summary>the record</summary><pre id="text"></pre></details>
+<details id="record"><summary>the record</summary><pre id="text"></pre></details>
 </main>
 <script type="application/json" id="kozyr-serve">{data}</script>
 <script>{script}</script>

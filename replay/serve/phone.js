@@ -10,6 +10,13 @@
   const $ = (id) => document.getElementById(id);
   let S = null; // the state shown
   let busy = false;
+  // A tap in the first moments after the buttons were redrawn for a new position is not
+  // taken: the finger meant the button that was there before (a double tap, or another
+  // phone's entry arriving just before the tap).
+  const SETTLE_MS = 350;
+  let drawnVersion = null;
+  let settleTimer = null;
+  let confirmUndo = null;
   const stored = (() => { try { return localStorage.getItem("kozyr-mode:" + location.pathname); } catch (e) { return null; } })();
   let mode = new URLSearchParams(location.search).get("mode") || stored || "full";
 
@@ -47,12 +54,31 @@
     if (S) render();
   }
 
+  // While the buttons settle after a new position, they do not take taps.
+  function settle() {
+    document.body.classList.add("settling");
+    clearTimeout(settleTimer);
+    settleTimer = setTimeout(() => {
+      document.body.classList.remove("settling");
+      settleTimer = null;
+      if (S) render();
+    }, SETTLE_MS);
+  }
+
   function render() {
+    if (S.version !== drawnVersion) {
+      if (drawnVersion !== null) settle();
+      drawnVersion = S.version;
+    }
+    const settling = settleTimer !== null;
     document.documentElement.dataset.version = S.version;
     $("meta").textContent = S.title + " \u00b7 " + S.players.join(", ");
-    $("undo").disabled = !S.can_undo || busy;
-    // a save that failed (the record is kept on the server; the next event saves again)
+    $("undo").disabled = !S.can_undo || busy || settling;
+    // a save that failed (the record is kept on the server; the next event saves again),
+    // or a file another program changed: the game is saved under a new name
     $("unsaved").textContent = S.unsaved ? S.messages.join("\n") : "";
+    $("saveas").hidden = !S.changed;
+    $("ended").textContent = S.ended || "";
     const text = $("text");
     text.textContent = S.text;
     text.scrollTop = text.scrollHeight;
@@ -70,16 +96,18 @@
     $("compose").hidden = false;
     $("prompt").replaceChildren(said(S.prompt, el("span")));
     const buttons = [];
+    const drawnFor = S.version;
     if (S.enter) {
       const b = said(S.enter.label, el("button", "enter"));
       b.dataset.answer = "";
-      b.addEventListener("click", () => send({ answer: "" }));
+      b.addEventListener("click", () => send({ answer: "" }, drawnFor));
       buttons.push(b);
     }
     for (const c of S.choices) {
-      const b = said(c.label, el("button", "choice"));
+      const b = said(c.label, el("button", "choice" + (c.note ? " losing" : "")));
       b.dataset.event = c.event;
-      b.addEventListener("click", () => send({ event: c.event }));
+      if (c.note) b.appendChild(el("small", "", c.note));
+      b.addEventListener("click", () => send({ event: c.event }, drawnFor));
       buttons.push(b);
     }
     choices.replaceChildren(...buttons);
@@ -90,7 +118,10 @@
       const fields = [];
       if (S.tally) {
         fields.push(el("h3", "", what + S.tally.word));
-        S.tally.names.forEach((n, i) => {
+        // in seat order, as the players sit (the entry sends them in the question's order)
+        const order = S.players.filter((n) => S.tally.names.includes(n));
+        order.forEach((n) => {
+          const i = S.tally.names.indexOf(n);
           const label = el("label", "", n);
           const input = el("input");
           input.type = "number";
@@ -109,7 +140,7 @@
       tally.replaceChildren(...fields);
     }
     renderWords();
-    for (const b of document.querySelectorAll("#choices button, #tally button, #send")) b.disabled = busy;
+    for (const b of document.querySelectorAll("#choices button, #tally button, #send")) b.disabled = busy || settling;
   }
 
   // The words an answer here may hold, as chips that type them (a card typed already is
@@ -170,11 +201,16 @@
     renderWords();
   }
 
-  async function send(entry) {
-    if (busy || !S) return;
+  // One entry, made on the position the tapped button was drawn for (``drawnFor``): a
+  // button of an older position is not taken here, and the server refuses an entry made on
+  // a version it has moved on from.
+  async function send(entry, drawnFor) {
+    if (busy || !S || settleTimer !== null) return;
+    const version = drawnFor === undefined ? S.version : drawnFor;
+    if (version !== S.version) return;
     busy = true;
     render();
-    entry.version = S.version;
+    entry.version = version;
     let reply = null;
     let status = 0;
     try {
@@ -201,7 +237,12 @@
       const legal = reply.legal && reply.legal.length ? "\nlegal: " + reply.legal.join(", ") : "";
       message(reply.error + legal, "refused");
     }
+    if (reply && reply.goto) {  // saved under a new name: its own recording link
+      location.assign(reply.goto);
+      return;
+    }
     if (S) render();
+    if (status !== 200) $("message").scrollIntoView({ block: "nearest" });
   }
 
   async function refresh() {
@@ -232,7 +273,28 @@
     }
     send({ tally: numbers });
   });
-  $("undo").addEventListener("click", () => send({ undo: true }));
+  // Undo asks once more: the first tap says what would be taken back, a second within
+  // four seconds takes it.
+  $("undo").addEventListener("click", () => {
+    if (confirmUndo === null) {
+      $("undo").textContent = "undo: sure?";
+      $("undo").classList.add("confirm");
+      confirmUndo = setTimeout(resetUndo, 4000);
+      return;
+    }
+    resetUndo();
+    send({ undo: true });
+  });
+  function resetUndo() {
+    clearTimeout(confirmUndo);
+    confirmUndo = null;
+    $("undo").textContent = "undo";
+    $("undo").classList.remove("confirm");
+  }
+  $("saveas").addEventListener("submit", (e) => {
+    e.preventDefault();
+    send({ save_as: $("newname").value });
+  });
   $("mode").addEventListener("click", () => setMode(mode === "sheet" ? "full" : "sheet"));
   $("answer").addEventListener("input", () => renderWords());
   $("board").href = C.watch;
@@ -242,6 +304,8 @@
   news.onmessage = (e) => {
     if (!busy && S && e.data !== S.version) refresh();
   };
+  news.onerror = () => message("the server cannot be reached; nothing can be entered until it is back", "refused");
+  news.onopen = () => { if ($("message").textContent.startsWith("the server cannot be reached")) message("", ""); };
 
   setMode(mode === "sheet" ? "sheet" : "full");
   refresh().then(() => { document.documentElement.dataset.ready = "1"; });

@@ -98,6 +98,32 @@ def private(text: str, folder: Path) -> str:
     return text.replace(where + os.sep, "").replace(where, "the folder")
 
 
+def phone_prompt(prompt: str) -> str:
+    """The recorder's prompt as the phone shows it: without the hint on typing KGN (the
+    buttons say what may be entered).
+
+    >>> phone_prompt("hand 1 deal (KGN deal, or Enter if unknown)> ")
+    'hand 1 deal'
+    >>> phone_prompt("trick 2: Anna leads> ")
+    'trick 2: Anna leads'
+    """
+    text = prompt.rstrip().rstrip(">").rstrip()
+    return re.sub(r"\s*\([^()]*\)$", "", text) or text
+
+
+def round_summary(text: str) -> str:
+    """The last round of a record's canonical text, as far as it says how that round
+    ended: its first line and its points, score and totals lines.
+
+    >>> round_summary("hand 1\n  deal ...\n  1. Anna AS\n  score Anna +120, Boris 0\n  totals Anna 120, Boris 0\n")
+    'hand 1\nscore Anna +120, Boris 0\ntotals Anna 120, Boris 0'
+    """
+    lines = text.rstrip("\n").split("\n")
+    start = max((i for i, line in enumerate(lines) if line and not line[0].isspace() and not line.startswith(("[", "{"))), default=0)
+    said = [line.strip() for line in lines[start + 1 :] if line.strip().startswith(("points ", "score ", "totals "))]
+    return "\n".join([lines[start].split("{")[0].strip(), *said]) if said else ""
+
+
 class ServedRecorder(Recorder):
     """The recorder of a served game: what the terminal's recorder prints is kept for the
     page instead."""
@@ -128,11 +154,13 @@ def label_of(event: str, name: str | None) -> str:
 
     >>> label_of("bid Boris 110", "Boris"), label_of("Anna KH marriage", "Anna")
     ('bid 110', 'KH marriage')
-    >>> label_of("open Boris", "Boris")
-    'open Boris'
+    >>> label_of("open Boris", "Boris"), label_of("bid Vera pass", "Vera")
+    ('open Boris', 'pass')
     """
     if name is None:
         return event
+    if event == f"bid {seat_text(name)} pass":
+        return "pass"
     words = event.split(" ")
     who = seat_text(name)
     if words[0] == who and len(words) > 1:
@@ -157,6 +185,9 @@ class Room:
     """Held while the game changes or its text is read by a thread building a view."""
     building: threading.Lock = field(default_factory=threading.Lock)
     """Held while a view is built: watchers asking at once wait for the one build."""
+    ended: str = ""
+    """How the round the last entry finished ended (its score lines), shown until the
+    next entry."""
     used: float = 0.0
     """When the room was last asked for (the least recently used one is closed first)."""
     closed: bool = False
@@ -200,6 +231,7 @@ class Room:
             "unsaved": rec.unsaved,
             "changed": rec.changed_elsewhere,
             "messages": rec.messages[-3:],
+            "ended": self.ended,
             "can_undo": len(rec.history) > 1,
         }
         if q is None:
@@ -212,12 +244,17 @@ class Room:
             if len(moves) <= MAX_CHOICES:
                 for m in moves:
                     event = table.format_move(m)
-                    choices.append({"label": safe_text(label_of(event, name)), "event": safe_text(event)})
-        enter = self._enter(q)
+                    choice = {"label": safe_text(label_of(event, name)), "event": safe_text(event)}
+                    warning = table.move_warning(m)
+                    if warning:
+                        choice["note"] = warning
+                    choices.append(choice)
+                choices.sort(key=lambda c: "note" in c)  # a move that loses comes last
+        enter = self._enter_button(q)
         if enter is not None:  # the move Enter plays is its own button
             choices = [c for c in choices if c["event"] != enter["label"]]
         out.update(
-            prompt=safe_text(q.prompt.rstrip().rstrip(">").rstrip()),
+            prompt=safe_text(phone_prompt(q.prompt)),
             choices=choices,
             enter=enter,
             words=[safe_text(w) for w in q.words],
@@ -228,7 +265,7 @@ class Room:
         )
         return out
 
-    def _enter(self, q: Question) -> dict[str, str] | None:
+    def _enter_button(self, q: Question) -> dict[str, str] | None:
         """What an empty answer does here: an event the table takes (a deal or card not
         seen, the contract at the bid ...), a decline (nobody claims), or nothing."""
         event = q.event_for("")
@@ -239,7 +276,11 @@ class Room:
             ok = table.is_legal(table.parse_move(event))
         except KgnError:
             ok = False
-        return {"label": safe_text(event), "event": ""} if ok else None
+        if not ok:
+            return None
+        mover = table.to_move
+        label = "not seen" if "??" in event else label_of(event, None if mover is None else table.players[mover])
+        return {"label": safe_text(label), "event": ""}
 
     # -- entries -----------------------------------------------------------------------------
 
@@ -253,6 +294,15 @@ class Room:
             raise Conflict(version)
         rec = self.recorder
         rec.messages.clear()
+        rounds = len(rec.table.results)
+        try:
+            self._enter(entry)
+        finally:
+            finished = len(rec.table.results) > rounds and rec.over() is None
+            self.ended = round_summary(self.text()) if finished else ""
+
+    def _enter(self, entry: dict[str, object]) -> None:
+        rec = self.recorder
         with self.guard:
             if entry.get("undo") is True:
                 if not rec.undo():

@@ -620,8 +620,9 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
         suit = suit_of(ev.card)
         value = 40 if suit == deal.trump else 20
         deal.marriages.append((ev.seat, value, suit))
-        if deal.tricks_taken[ev.seat]:
-            deal.out_right = ev.seat  # S9: on showing a marriage that brings him there
+        # S9: one may go out on showing a marriage; without a trick yet it counts nothing,
+        # so going out then is a false out (and loses the deal)
+        deal.out_right = ev.seat
 
     # -- the stock (S4, S7, S8) -----------------------------------------------------------------
 
@@ -768,7 +769,12 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
             )
         other = 1 - seat
         counts = {p: _count(deal, p) for p in (0, 1)}
-        if counts[seat] < OUT:
+        if counts[seat] < OUT and deal.closed_by == seat:
+            # S11: a closer who goes out short of 66 has failed his close
+            score = 2 if deal.tricks_at_close else 3
+            note = f"{who} closed and went out with {counts[seat]}: the close failed; {self.name(other)} scores {score}"
+            self._end_deal(deal, "closed-failed", other, counts, score, note)
+        elif counts[seat] < OUT:
             score = 2 if deal.tricks_taken[other] else 3
             note = f"{who} went out with {counts[seat]}: a false out; {self.name(other)} scores {score}"
             self._end_deal(deal, "false-out", other, counts, score, note)
