@@ -193,6 +193,11 @@ class Table(Protocol[M]):
         records)."""
         ...
 
+    def move_warning(self, move: M) -> str | None:
+        """What a legal move costs its player where the rules allow a losing one (a false
+        out), else None."""
+        ...
+
     def push_into(self, record: GameRecord, move: M, *, written: bool = False) -> None:
         """Push ``move`` and write it at the end of ``record`` (a record of this game whose
         moves are the table's so far); ``written``: write it even where the record may leave

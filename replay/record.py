@@ -343,6 +343,8 @@ class Recorder:
             self._push(move, written=move == table.automatic_move())
         except KgnError as exc:
             exc.file = str(self.path)
+            if exc.legal is not None:  # every choice the prompt offered, not the cards alone
+                exc.legal = self.kind.question(table, self.declined).legal or exc.legal
             return exc
         self._follow()
         self.declined = False

@@ -691,6 +691,12 @@ class BaseTable(Generic[M, R]):
         it (each game's question); None when it stands for none."""
         return None
 
+    def move_warning(self, move: M) -> str | None:
+        """What a legal move costs the player who makes it, where the rules let him make a
+        losing one (Sixty-six's false out: "loses the deal"), else None.  The recorder lists
+        such a move last and says it."""
+        return None
+
     def automatic_move(self) -> M | None:
         """A move that follows by itself (a card drawn from a stock whose order is known),
         else None (a game that has none)."""

@@ -179,11 +179,17 @@ class Phone:
 
         return self.d.find_element(By.CSS_SELECTOR, selector)
 
+    def settled(self) -> None:
+        """Wait until the buttons take taps again (they do not for a moment after each new
+        position, so that a tap meant for the old one is not taken)."""
+        wait(lambda: not self.d.execute_script("return document.body.classList.contains('settling')"), what="the buttons settle")
+
     def _tap(self, element: Any) -> str:
         before = version(self.d)
         element.click()
         wait(lambda: version(self.d) != before or self.message() != "", what="the entry's answer")
         assert self.message() == "", self.message()
+        self.settled()
         return version(self.d)
 
     def message(self) -> str:
@@ -440,7 +446,7 @@ def test_hostile_names_and_comments_are_shown_as_text(server: Server, phone: Any
     p = Phone(phone, f"{server.base}/play/evil.kgn?k={key}")
     assert phone.execute_script("return window.pwned === undefined")
     assert "A<script>window.pwned=2</script>" in p.css("#meta").text
-    assert "</script><script>window.pwned=3</script>" in p.css("#text").text
+    assert "</script><script>window.pwned=3</script>" in p.css("#text").get_attribute("textContent")  # the record is folded away by default
     phone.get(f"{server.base}/watch/evil.kgn?k={server.link('watch', 'evil.kgn')}")
     wait(lambda: phone.execute_script("return document.documentElement.dataset.ready"), what="page")
     assert phone.execute_script("return window.pwned === undefined")
@@ -478,6 +484,71 @@ def test_two_phones_on_one_version_one_is_taken_and_the_other_told(server: Serve
         assert "moved on" in told["moved"] and told["state"]["version"] != v
     text = (server.folder / "g.kgn").read_text()
     assert text.count("bid ") == 1 and len(notation.loads(text).rounds[0].auction) == 5, text
+
+
+def touch(driver: Any, element: Any) -> None:
+    """A real tap (touch start and end, as a finger makes them) at the middle of
+    ``element`` as it is on the screen now."""
+    box = driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2];", element)
+    point = {"x": box[0], "y": box[1]}
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def tap_at(driver: Any, point: tuple[float, float]) -> None:
+    where = {"x": point[0], "y": point[1]}
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [where]})
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def centre(driver: Any, element: Any) -> tuple[float, float]:
+    box = driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2];", element)
+    return (float(box[0]), float(box[1]))
+
+
+def auction_of(path: Path) -> list[str]:
+    return [c.strip() for line in path.read_text().splitlines() if line.strip().startswith("bid ") for c in line.strip()[4:].split(",")]
+
+
+@pytest.mark.browser_and_load
+def test_a_double_tap_enters_one_event(server: Server, phone: Any) -> None:
+    key = new_game(server, "tap.kgn", "thousand", "Anna,Boris,Vera", "Anna")
+    p = Phone(phone, f"{server.base}/play/tap.kgn?k={key}")
+    p.enter()  # the deal, cards not seen
+    time.sleep(0.5)
+    path = server.folder / "tap.kgn"
+    for tries in range(3):
+        button = next(b for b in phone.find_elements("css selector", "#choices button.choice") if b.get_attribute("data-event").endswith(" 100") or b.get_attribute("data-event").endswith(" 110") or b.get_attribute("data-event").endswith(" 120"))
+        where = centre(phone, button)
+        before = auction_of(path)
+        tap_at(phone, where)
+        time.sleep(0.15)  # the second tap of a double tap, where the first one was
+        tap_at(phone, where)
+        time.sleep(1.0)
+        after = auction_of(path)
+        assert len(after) == len(before) + 1, (before, after)
+        if p.message():
+            break
+
+
+@pytest.mark.browser_and_load
+def test_a_tap_just_after_another_phones_entry_is_not_taken(server: Server, phone: Any) -> None:
+    key = new_game(server, "two.kgn", "thousand", "Anna,Boris,Vera", "Anna")
+    other = Client(server, "two.kgn", key)  # the other recording phone
+    other.enter("")
+    p = Phone(phone, f"{server.base}/play/two.kgn?k={key}")
+    path = server.folder / "two.kgn"
+    for _ in range(3):
+        time.sleep(0.5)
+        first = phone.find_elements("css selector", "#choices button.choice")[0]
+        where = centre(phone, first)
+        event = first.get_attribute("data-event")
+        other.post({"event": event})  # the other phone enters this very move
+        time.sleep(0.1)
+        tap_at(phone, where)  # the finger comes down on what is there now
+        time.sleep(1.0)
+        assert auction_of(path)[-1] == event.split(" ", 1)[1], auction_of(path)
+    assert len(auction_of(path)) == 3, path.read_text()
 
 
 def test_a_server_killed_mid_hand_goes_on_where_it_was(tmp_path: Path) -> None:

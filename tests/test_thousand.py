@@ -243,3 +243,37 @@ def test_every_generated_game_kept_as_a_score_sheet_gives_the_same_totals(rules:
             report = replay.check(notation.loads(notation.dumps(sheet)))
             assert report.ok, [d.format() for d in report.diagnostics[:3]]
             assert report.totals == played.totals and report.result == played.result
+
+
+SHEET = """[Game "thousand"]
+[Players "Anna" "Boris" "Vera"]
+[Dealer "Anna"]
+[Rules "classic"]
+
+hand 1
+  bid Boris 100, Vera 110, Anna pass, Boris pass
+  talon ?? ?? ??
+  give Boris ??, Anna ??
+  contract 120
+  points Boris {}, Vera {}, Anna {}
+"""
+
+
+@pytest.mark.parametrize(
+    ("points", "ok"),
+    [
+        ((10, 95, 15), True),  # 120: the cards alone
+        ((10, 195, 15), True),  # 220: the cards and hearts (100)
+        ((50, 315, 35), True),  # 400: the cards and every marriage
+        ((10, 800, 15), False),  # 80 typed as 800
+        ((1000, 1000, 1000), False),
+        ((10, 105, 15), False),  # 130: no marriage is worth 10
+        ((10, 415, 15), False),  # 440: more than every marriage
+    ],
+)
+def test_a_score_sheet_hands_points_are_the_cards_120_and_marriages_at_most(points: tuple[int, int, int], ok: bool) -> None:
+    # T7.1: a hand's points add up to 120 (its cards) plus the marriages declared: at most
+    # 100 + 80 + 60 + 40 more, and only in sums of those.
+    report = replay.check(notation.loads(SHEET.format(*points)))
+    codes = [d.code for d in report.diagnostics if d.severity == "error"]
+    assert codes == ([] if ok else ["wrong-points"]), codes

@@ -266,7 +266,10 @@
   });
   $("tally").addEventListener("submit", (e) => {
     e.preventDefault();
-    const numbers = [...$("tally").querySelectorAll("input")].map((i) => Number(i.value));
+    // in the order the question names the players (the form shows them in seat order)
+    const typed = {};
+    for (const i of $("tally").querySelectorAll("input")) typed[i.dataset.player] = Number(i.value);
+    const numbers = S.tally.names.map((n) => typed[n]);
     if (numbers.some((n) => !Number.isInteger(n))) {
       message("a whole number for each player", "refused");
       return;

@@ -61,11 +61,9 @@ def question(table: SixtySixEngine, declined: bool = False) -> Question:
     deal = table.deal
     names = table.players
     moves = table.legal_moves()
-    events = [
-        f"{_WORDS[type(m)]} {seat_text(names[m.seat])}"
-        for m in moves
-        if isinstance(m, Exchange | Close | GoOut)
-    ]
+    # a false out (legal, but it loses the deal) comes last
+    kept = sorted((m for m in moves if isinstance(m, Exchange | Close | GoOut)), key=lambda m: table.move_warning(m) is not None)
+    events = [f"{_WORDS[type(m)]} {seat_text(names[m.seat])}" for m in kept]
     if deal is None or (declined and deal.phase == "end"):
         number = table.match.number if deal is None else deal.number + 1
         seats = [f"{seat_text(n)}:" for n in names]

@@ -340,6 +340,12 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
         if deal is not None and deal.phase == "end":
             self._played_out(deal)
 
+    def move_warning(self, move: SixtySixMove) -> str | None:
+        """Going out short of 66 is legal but loses the deal (S9, S11): it says so."""
+        if isinstance(move, GoOut) and (count := self.count(move.seat)) < OUT:
+            return f"loses the deal: {count}, not {OUT}"
+        return None
+
     def count(self, seat: int) -> int:
         """S6, S9: a seat's count now: card points of its tricks, and its marriages once it
         has taken a trick."""

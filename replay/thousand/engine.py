@@ -1193,10 +1193,13 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         values = {p: given[p] for p in hand.active}
         if ev.points is not None:
             total = sum(values.values())
-            if total < 120 or (total - 120) % 20 or min(values.values()) < 0:
+            marriages = self.marriage_sums()
+            if total - 120 not in marriages or min(values.values()) < 0:
+                values = sorted({*self.settings.marriage_values.values(), self.settings.ace_marriage} - {0})
                 raise _seat_error(
-                    f"the hand points add up to {total}: the cards hold 120 and marriages "
-                    "add multiples of 20",
+                    f"the hand points add up to {total}: the cards hold 120 and the marriages "
+                    f"add at most {max(marriages)}, in sums of {', '.join(map(str, values[:-1]))} "
+                    f"and {values[-1]}",
                     "wrong-points",
                     "T7.1",
                 )
@@ -1223,6 +1226,17 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
             res.made = values[d] > 0
             res.scores = values
         self._close(hand, res)
+
+    def marriage_sums(self) -> set[int]:
+        """What the marriages of one hand can add up to (T7.1): the sums of every set of
+        the marriages the rules know (each suit once, and the aces where they count)."""
+        values = [*self.settings.marriage_values.values()]
+        if self.settings.ace_marriage:
+            values.append(self.settings.ace_marriage)
+        sums = {0}
+        for v in values:
+            sums |= {x + v for x in sums}
+        return sums
 
     def _close(self, hand: RoundState, res: RoundResult) -> None:
         """The hand is over: totals (T8), the next dealer, the end of the game (T9)."""
