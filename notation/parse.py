@@ -163,10 +163,16 @@ def _scan_braces(line: str, in_brace: bool) -> bool:
     return in_brace
 
 
+_GAME_LINE: Final = re.compile(r"\[\s*Game(?![A-Za-z0-9_])")
+"""A line that starts with the Game tag: a game has one, so a second one starts the next
+game, even after a game with no hand yet (a record just started)."""
+
+
 def _read_game_text(handle: Any, file: str | None, state: _Stream) -> GameText | None:
     lines: list[str] = []
     first_line = 0
     seen_body = False
+    seen_game = False  # a Game tag: another one starts the next game, even before a hand
     error: KgnSyntaxError | None = None
     line_no = state.line_no
     in_brace = state.in_brace
@@ -212,13 +218,15 @@ def _read_game_text(handle: Any, file: str | None, state: _Stream) -> GameText |
         if not in_brace and stripped:
             head = stripped[0]
             if head == "[":
-                if seen_body:
+                game_tag = _GAME_LINE.match(stripped) is not None
+                if seen_body or (game_tag and seen_game):
                     if isinstance(mark, int) and not isinstance(mark, bool):
                         handle.seek(mark)  # the next game's header stays to be read
                         line_no -= 1
                     else:
                         state.pending, state.pending_error = line, err
                     break
+                seen_game = seen_game or game_tag
             elif head not in "{;":
                 seen_body = True
         if not lines:
@@ -417,14 +425,51 @@ def split_chunk(chunk: Chunk) -> tuple[list[GameText], bool]:
 
 # ---- Parsing one game -------------------------------------------------------------------
 
-_GAME_TAG: Final = re.compile(r'\[\s*Game\s+"([^"\\\n]*(?:\\.[^"\\\n]*)*)"')
+_GAME_TAG: Final = re.compile(r'\[\s*Game\s*"([^"\\\n]*(?:\\.[^"\\\n]*)*)"')
+"""The Game tag, where a tag starts."""
+_LATER_GAME_TAG: Final = re.compile(r'\]\s*(\[\s*Game\s*"([^"\\\n]*(?:\\.[^"\\\n]*)*)")')
+"""The Game tag right after another tag on its line (not inside another tag's value)."""
+
+
+def _find_game_tag(text: str) -> re.Match[str] | None:
+    """The Game tag of a game's text: on one of the header's lines, the lines starting with
+    ``[`` before the first move (a ``[Game ...]`` in a comment or a move does not count).
+
+    >>> _find_game_tag('{[Game "bura"]}\\n; [Game "x"]\\n[Game "thousand"]').group(1)
+    'thousand'
+    >>> _find_game_tag('{ a comment\\n[Game "bura"] }\\nhand 1') is None
+    True
+    """
+    at = 0
+    n = len(text)
+    in_brace = False
+    while at < n:
+        end = text.find("\n", at)
+        if end < 0:
+            end = n
+        line = text[at:end]
+        stripped = line.lstrip()
+        if in_brace or stripped.startswith(("{", ";")):
+            in_brace = _scan_braces(line, in_brace)
+        elif stripped.startswith("["):
+            start = at + line.index("[")
+            m = _GAME_TAG.match(text, start, end)
+            if m is None and (later := _LATER_GAME_TAG.search(text, start, end)) is not None:
+                m = _GAME_TAG.match(text, later.start(1), end)
+            if m is not None:
+                return m
+            in_brace = _scan_braces(line, False)
+        elif stripped:
+            return None  # the first move: the header is over
+        at = end + 1
+    return None
 
 
 def game_kind(gtext: GameText) -> NotationKind:
     """The notation kind of the game a text is of, by its ``Game`` tag (without reading the
     rest); a located :class:`KgnSyntaxError` if the tag is missing or names no game kozyr
     knows."""
-    m = _GAME_TAG.search(gtext.text)
+    m = _find_game_tag(gtext.text)
 
     def err(message: str, line: int, col: int) -> KgnSyntaxError:
         return gtext.syntax_error(message, line, col, code="header")
@@ -438,7 +483,7 @@ def game_kind(gtext: GameText) -> NotationKind:
             gtext.first_line,
             1,
         )
-    name = unescape_string('"' + m.group(1) + '"').strip().lower()
+    name = unescape_string('"' + m.group(1) + '"').lower()
     if name not in KINDS:
         line = gtext.first_line + gtext.text.count("\n", 0, m.start())
         col = m.start(1) - (gtext.text.rfind("\n", 0, m.start()) + 1) + 1

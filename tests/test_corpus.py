@@ -253,3 +253,71 @@ def test_rates_read_as_percentages_and_averages_with_two_decimals(corpus: Path) 
     assert re.search(r" [0-9]{1,3}\.[0-9]%", table)
     averages = re.findall(r" -?[0-9]+\.([0-9]+) ", table)
     assert averages and all(len(d) == 2 for d in averages)
+
+
+# ---- tools that write several games into one file ----------------------------------------------
+
+JUST_STARTED = '[Game "thousand"]\n[Players "Anna" "Boris" "Vera"]\n[Dealer "Anna"]\n[Rules "classic"]\n'
+"""What ``kozyr record`` writes when a game starts: a header, no hand yet."""
+
+
+def games_in(path: Path) -> int:
+    return len(notation.loads_all(path.read_text()))
+
+
+@pytest.mark.parametrize("second", ["thousand/01-first-hand.kgn", "bura/02-two-players.kgn"])
+def test_a_game_with_no_hand_yet_stays_a_game_in_every_file_written_with_another(tmp_path: Path, second: str) -> None:
+    started = tmp_path / "started.kgn"
+    started.write_text(JUST_STARTED)
+    other = SAMPLES / second
+    for files in ([started, other], [started, started]):  # the second: two equal headers
+        out = tmp_path / "dedupe.kgn"
+        done = runner.invoke(app, ["dedupe", *map(str, files), "-o", str(out)])
+        assert games_in(out) == (2 if files[1] != started else 1), out.read_text()
+        exported = runner.invoke(app, ["export", *map(str, files), "--to", "kgn"])
+        assert exported.exit_code == 0 and len(notation.loads_all(exported.stdout)) == 2
+        assert runner.invoke(app, ["validate", str(out)]).exit_code == 0, done.stdout
+        as_json = tmp_path / "games.jsonl"
+        runner.invoke(app, ["export", *map(str, files), "--to", "json", "--jsonl", "-o", str(as_json)])
+        back = runner.invoke(app, ["import", str(as_json)])
+        assert back.exit_code == 0 and len(notation.loads_all(back.stdout)) == 2
+
+
+def test_dedupe_keeps_score_sheet_hands_that_differ_in_their_points(tmp_path: Path) -> None:
+    # In a hand kept as a score sheet (calls and points, no cards) the points are the hand:
+    # two records that differ there are two games (Boris scores 50 in one, 10 in the other).
+    sheet = JUST_STARTED + """
+hand 1
+  bid Boris 100, Vera 110, Anna pass, Boris pass
+  talon ?? ?? ??
+  give Boris ??, Anna ??
+  contract 120
+  points Boris {}, Vera 95, Anna 15
+"""
+    one, two = tmp_path / "a.kgn", tmp_path / "b.kgn"
+    one.write_text(sheet.format(50))  # the cards' 120 and a marriage of 40
+    two.write_text(sheet.format(10))
+    assert runner.invoke(app, ["validate", str(one), str(two)]).exit_code == 0
+    out = tmp_path / "out.kgn"
+    done = runner.invoke(app, ["dedupe", str(one), str(two), "-o", str(out)])
+    assert "2 game(s) kept" in done.stderr + done.stdout, done.stdout
+    # the same record twice, laid out otherwise, is still one game
+    two.write_text(sheet.format(50).replace("\n  ", "\n    "))
+    done = runner.invoke(app, ["dedupe", str(one), str(two), "-o", str(out)])
+    assert "1 game(s) kept, 1 duplicate(s) dropped" in done.stderr + done.stdout
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ('; [Game "sixtysix"]\n', "has no Game tag"),
+        ('{[Game "bura"]}\n' + JUST_STARTED + "hand 1\n  bid Anna 100 XX\n", "'hand'"),
+        ('[Game "\u00a0sixtysix\u001d"]\n[Players "A" "B"]\n', "unknown game"),
+    ],
+)
+def test_a_games_kind_is_its_header_s_game_tag_only(tmp_path: Path, text: str, says: str) -> None:
+    path = tmp_path / "g.kgn"
+    path.write_text(text)
+    done = runner.invoke(app, ["validate", str(path)])
+    assert done.exit_code == 1 and says in done.stdout + done.stderr, done.stdout + done.stderr
+    assert "bura" not in (done.stdout + done.stderr).split("error")[1].split("\n")[0] or says != "'hand'"

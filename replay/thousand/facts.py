@@ -141,9 +141,14 @@ def cut_tags(game: ThousandGame, facts: RoundFacts) -> list[Tag]:
 
 def strip_facts(game: ThousandGame) -> None:
     """Drop what the engine computes (stated facts, trick takers, the declarer's name on
-    the talon)."""
+    the talon).  A hand kept as a score sheet keeps it (its cards were not recorded: its
+    points, else its scores, are the hand)."""
     for hand in game.hands:
-        hand.stated = []
+        if hand.tricks:
+            hand.stated = []
+        else:
+            points = [st for st in hand.stated if st.kind == "points"]
+            hand.stated = points or [st for st in hand.stated if st.kind == "score"]
         if hand.talon is not None:
             hand.talon.seat = None
         for trick in hand.tricks:
