@@ -1195,11 +1195,11 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
             total = sum(values.values())
             marriages = self.marriage_sums()
             if total - 120 not in marriages or min(values.values()) < 0:
-                values = sorted({*self.settings.marriage_values.values(), self.settings.ace_marriage} - {0})
+                worth = sorted({*self.settings.marriage_values.values(), self.settings.ace_marriage} - {0})
                 raise _seat_error(
                     f"the hand points add up to {total}: the cards hold 120 and the marriages "
-                    f"add at most {max(marriages)}, in sums of {', '.join(map(str, values[:-1]))} "
-                    f"and {values[-1]}",
+                    f"add at most {max(marriages)}, in sums of {', '.join(map(str, worth[:-1]))} "
+                    f"and {worth[-1]}",
                     "wrong-points",
                     "T7.1",
                 )
