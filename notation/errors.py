@@ -137,22 +137,28 @@ class KgnError(ValueError):
         return "\n".join(safe_text(line) for line in lines)
 
     def to_dict(self) -> dict[str, object]:
-        """A JSON-ready record of the diagnostic (stable keys)."""
+        """A JSON-ready record of the diagnostic (stable keys).  Texts that came from a file
+        (names in the message, the seat, the legal moves) are made safe as the text format
+        makes them: a control or bidi character is written as its escape (``\\u202e``)."""
+
+        def safe(text: str | None) -> str | None:
+            return None if text is None else safe_text(text)
+
         return {
             "severity": self.severity,
             "code": self.code,
             "clause": self.clause,
-            "message": self.message,
-            "file": self.file,
+            "message": safe_text(self.message),
+            "file": safe(self.file),
             "line": self.line,
             "column": self.column,
             "game": self.game,
             "hand": self.round,
             "unit": self.round_word,
             "trick": self.trick,
-            "seat": self.seat,
-            "legal": self.legal,
-            "hint": self.hint,
+            "seat": safe(self.seat),
+            "legal": None if self.legal is None else [safe_text(m) for m in self.legal],
+            "hint": safe(self.hint),
         }
 
     def __str__(self) -> str:

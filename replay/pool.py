@@ -117,7 +117,12 @@ class _ForkPool:
         self.queue: deque[_Ticket] = deque()
         try:
             for _ in range(jobs):
-                self._start()
+                try:
+                    self._start()
+                except OSError:  # no process or pipe to be had: the ones started do the work
+                    if not self.workers:
+                        raise
+                    break
         except BaseException:
             self.close()
             raise
@@ -303,12 +308,33 @@ def _workers(jobs: int, warm: Callable[[], object] | None = None) -> Iterator[Su
         yield executor.submit
 
 
+def most_workers() -> int:
+    """The most worker processes worth starting here: two for each core, and no more than
+    the process's descriptors allow (each worker holds two pipes).
+
+    >>> 1 <= most_workers() <= 2 * (os.cpu_count() or 1)
+    True
+    """
+    most = 2 * (os.cpu_count() or 1)
+    try:
+        import resource
+
+        soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    except (ImportError, OSError, ValueError):
+        return most
+    if soft != resource.RLIM_INFINITY:
+        most = min(most, max(1, (soft - 32) // 4))
+    return most
+
+
 def _how_many(jobs: int | None, items: Iterable[_T]) -> tuple[int, list[_T], Iterator[_T]]:
-    """The processes to use (all cores by default; 1 for a single item: starting processes
-    costs more), the first items, and all the items again."""
+    """The processes to use (all cores by default, never more than the pieces of work nor
+    than :func:`most_workers`; 1 for a single item: starting processes costs more), the
+    first items, and all the items again."""
     source = iter(items)
-    ahead = list(itertools.islice(source, 2))
-    jobs = (jobs or os.cpu_count() or 1) if len(ahead) == 2 else 1
+    want = min(jobs or os.cpu_count() or 1, most_workers())
+    ahead = list(itertools.islice(source, max(want, 2)))
+    jobs = min(want, len(ahead)) if len(ahead) >= 2 else 1
     return jobs, ahead, itertools.chain(ahead, source)
 
 

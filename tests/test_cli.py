@@ -322,3 +322,47 @@ def test_json_export_is_compact_by_default_and_indented_on_request() -> None:
     assert compact.stdout.count("\n") == 3  # "[", the game, "]"
     usage = runner.invoke(app, ["export", sample, "--jsonl", "--indent", "2"])
     assert usage.exit_code == 2 and "--indent is for --to json" in usage.output
+
+
+def test_jobs_starts_no_more_workers_than_pieces_of_work_or_the_machine_holds() -> None:
+    from replay.pool import _how_many, most_workers
+
+    assert _how_many(100, range(3))[0] == min(3, most_workers())  # three pieces: three at most
+    assert _how_many(100, range(1000))[0] == most_workers()
+    assert _how_many(100, range(1))[0] == 1
+    assert list(_how_many(100, range(5))[2]) == [0, 1, 2, 3, 4]  # nothing is lost by looking ahead
+
+
+def test_jobs_with_few_descriptors_left_works_without_a_traceback() -> None:
+    import resource
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    def few() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (40, 40))
+
+    files = [str(p) for p in sorted(SAMPLES.glob("*/*.kgn"))]
+    done = subprocess.run(
+        [sys.executable, "-c", "from replay.cli import main; main()", "validate", "--jobs", "100", *files],
+        capture_output=True, text=True, cwd=ROOT, timeout=300, preexec_fn=few,
+    )  # fmt: skip
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr[-2000:]
+    assert f"{len(files)} game(s)" in done.stdout + done.stderr
+
+
+def test_validate_json_escapes_control_and_bidi_characters_from_names(tmp_path: Path) -> None:
+    path = tmp_path / "g.kgn"
+    path.write_text('[Game "thousand"]\n[Players "An\u202ena" "B\u200bo" "V\u009b"]\n[Dealer "Anna"]\n[Rules "classic"]\n')
+    done = CliRunner().invoke(app, ["validate", "--format", "json", str(path)])
+    line = done.stdout.splitlines()[0]
+    for raw in ("\u202e", "\u200b", "\u009b"):
+        assert raw not in line
+    record = json.loads(line)
+    assert "An\\u202ena" in record["message"]  # as the text format writes it
+
+
+def test_analyze_refuses_summary_with_simulate_before_the_work() -> None:
+    done = CliRunner().invoke(app, ["analyze", str(SAMPLES / "thousand" / "01-first-hand.kgn"), "--simulate", "50", "--summary"])
+    assert done.exit_code == 2 and "--summary" in done.stderr

@@ -79,7 +79,7 @@ def test_cli_analyzes_bura_and_burkozel_and_annotate_changes_no_move(tmp_path: P
     out = subprocess.run([*KOZYR, "analyze", str(path)], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     assert "deal 1: played-out. From trick 14, with every card known: Anna loss, Boris win." in out.stdout
-    assert "claims: after trick 1 Anna has 0" in out.stdout
+    assert "claims:" not in out.stdout  # Burkozel has no claims (K5)
     ann = subprocess.run([*KOZYR, "annotate", "--analysis", str(path)], capture_output=True, text=True, timeout=300)
     assert ann.returncode == 0 and "ending solved:" in ann.stdout
     before, after = notation.loads(path.read_text()), notation.loads(ann.stdout)

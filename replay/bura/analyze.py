@@ -110,6 +110,29 @@ def _key(table: BuraEngine, seat: int) -> tuple[object, ...]:
     )  # fmt: skip
 
 
+ENDING_LIMIT = 100_000
+"""The most ways to play an ending's cards (:func:`ending_size`) that is solved exactly:
+such an ending takes a few seconds and some tens of MB; a larger one is not started."""
+
+
+def ending_size(table: BuraEngine) -> int:
+    """An upper bound on the ways the cards of an ending can be played: each seat's cards
+    in any order (the rules, claims and equal cards make it far fewer).
+
+    >>> import math; math.factorial(3) ** 2
+    36
+    """
+    import math
+
+    deal = table.deal
+    assert deal is not None
+    h = deal.holdings
+    size = 1
+    for s in range(table.n):
+        size *= math.factorial(len(h.known[s]))
+    return size
+
+
 class TooLarge(Exception):
     """An ending with more positions than the solver's budget."""
 
@@ -118,7 +141,7 @@ class EndingSolver:
     """Exact values of Bura and Burkozel endings (positions keyed by everything the rest of
     the deal depends on, so each is searched once)."""
 
-    def __init__(self, budget: int = 400_000) -> None:
+    def __init__(self, budget: int = 100_000) -> None:
         self.memo: dict[tuple[object, ...], int] = {}
         self.nodes = 0
         self.budget = budget
@@ -248,8 +271,11 @@ class _Collector(Visitor):
 
 def _claims(moves: list[tuple[BuraEngine, Node, BuraEngine]]) -> list[str]:
     """The claim line of one deal: after each trick its taker's true count; each claim with
-    the claimant's count; a missed claim where a taker had 31 or more and did not claim."""
+    the claimant's count; a missed claim where a taker had 31 or more and did not claim.
+    None for a game without claims (Burkozel, K5)."""
     out: list[str] = []
+    if moves and moves[0][0].settings.claim == "none":
+        return out
     for k, (before, node, after) in enumerate(moves):
         d0, d1 = before.deal, after.deal
         if d0 is None:
@@ -292,6 +318,13 @@ def _deal(number: int, moves: list[tuple[BuraEngine, Node, BuraEngine]], res: Ro
     start = next((k for k, (before, _, _) in enumerate(moves) if ending_ready(before)), None)
     if start is None:
         out.unsolved = "the stock was never gone with every hand known"
+        return out
+    size = ending_size(moves[start][0])
+    if size > ENDING_LIMIT:  # said before the work: such an ending is not searched
+        out.unsolved = (
+            f"the ending has about {size:,} ways to play its cards, more than the "
+            f"{ENDING_LIMIT:,} solved exactly: not searched"
+        )
         return out
     solver = EndingSolver()
     try:

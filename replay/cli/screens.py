@@ -428,6 +428,11 @@ def analyze(
 
     if format not in ("text", "json"):
         fail_usage(f"unknown format {format!r}; expected text or json")
+    if summary and simulate:
+        fail_usage(
+            "--summary prints only each hand's summary line, which the simulation does not "
+            "change: leave out --simulate, or --summary to see the decisions it judged"
+        )
     errors = Errors()
     solved = fill("{solved}")
 

@@ -115,8 +115,8 @@ def round_summary(text: str) -> str:
     """The last round of a record's canonical text, as far as it says how that round
     ended: its first line and its points, score and totals lines.
 
-    >>> round_summary("hand 1\n  deal ...\n  1. Anna AS\n  score Anna +120, Boris 0\n  totals Anna 120, Boris 0\n")
-    'hand 1\nscore Anna +120, Boris 0\ntotals Anna 120, Boris 0'
+    >>> round_summary("hand 1\\n  deal ...\\n  1. Anna AS\\n  score Anna +120, Boris 0\\n  totals Anna 120, Boris 0\\n")
+    'hand 1\\nscore Anna +120, Boris 0\\ntotals Anna 120, Boris 0'
     """
     lines = text.rstrip("\n").split("\n")
     start = max((i for i, line in enumerate(lines) if line and not line[0].isspace() and not line.startswith(("[", "{"))), default=0)
