@@ -774,3 +774,33 @@ def test_every_game_can_be_recorded_event_by_event_and_stays_in_step_with_its_ta
 
     for seed in range(2):
         asyncio.run(play(seed))
+
+
+def test_after_a_restart_a_game_with_a_known_stock_goes_on_after_its_draws(tmp_path: Path) -> None:
+    """SIGKILL, then a new server: Sixty-six goes on at the next lead (the draws its known
+    stock gives follow, as they did before), and a Bura draw entered at the claim prompt
+    was written, so the restarted server is past it too."""
+    folder = tmp_path / "games"
+    folder.mkdir()
+    first = Server(folder)
+    six = Client(first, "s.kgn", new_game(first, "s.kgn", "sixtysix", "Ivan,Olga", "Ivan"))
+    six.enter("Ivan: AS TS TC AH KH QH / Olga: AC KC AD TD JD TH / trump: 9H / stock: 9S JC JS 9C 9D JH QD KD KS QC QS")
+    six.enter("Olga JD")
+    assert six.enter("Ivan QH")["prompt"] == "trick 2: Ivan leads"
+    bura = Client(first, "b.kgn", new_game(first, "b.kgn", "bura", "Anna,Boris", "Boris", ante="1"))
+    bura.enter("Anna: 6S QC JD / Boris: 7D 9D AC / trump: TH / stock: 9H TS QS 7C JC KD 7S 7H QD AS 9S 8D 6H JS KH KS 6D 8C KC 6C AH TD 8H 9C JH QH TC 8S AD")
+    bura.enter("Anna 6S")
+    at_claim = bura.enter("Boris down 7D")
+    assert at_claim["prompt"] == "Anna draws" and "open Anna" in [c["event"] for c in at_claim["choices"]], at_claim
+    after_draw = bura.enter("9H")  # Anna's draw, entered where she might have claimed
+    first.kill()
+    assert "draw Anna 9H" in (folder / "b.kgn").read_text()
+    second = Server(folder)
+    try:
+        six2 = Client(second, "s.kgn", six.key)
+        assert six2.state()["prompt"] == "trick 2: Ivan leads"
+        assert "trick 2" in six2.enter("Ivan 9S")["prompt"]  # a legal lead is taken
+        bura2 = Client(second, "b.kgn", bura.key)
+        assert bura2.state()["prompt"] == after_draw["prompt"]
+    finally:
+        second.kill()
