@@ -245,7 +245,7 @@ def test_every_generated_game_kept_as_a_score_sheet_gives_the_same_totals(rules:
             assert report.totals == played.totals and report.result == played.result
 
 
-SHEET = """[Game "thousand"]
+ONE_SHEET_HAND = """[Game "thousand"]
 [Players "Anna" "Boris" "Vera"]
 [Dealer "Anna"]
 [Rules "classic"]
@@ -274,6 +274,6 @@ hand 1
 def test_a_score_sheet_hands_points_are_the_cards_120_and_marriages_at_most(points: tuple[int, int, int], ok: bool) -> None:
     # T7.1: a hand's points add up to 120 (its cards) plus the marriages declared: at most
     # 100 + 80 + 60 + 40 more, and only in sums of those.
-    report = replay.check(notation.loads(SHEET.format(*points)))
+    report = replay.check(notation.loads(ONE_SHEET_HAND.format(*points)))
     codes = [d.code for d in report.diagnostics if d.severity == "error"]
     assert codes == ([] if ok else ["wrong-points"]), codes
