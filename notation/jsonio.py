@@ -332,10 +332,42 @@ def json_safe(text: str) -> str:
 
 def json_schema() -> dict[str, Any]:
     """The JSON Schema of a game record, generated from the record classes."""
-    schema = _game().json_schema()
+    schema = _readable_names(_game().json_schema())
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = "KGN game record"
     return schema
+
+
+def _readable_names(schema: dict[str, Any]) -> dict[str, Any]:
+    """The schema with its definitions named as a reader names them: pydantic names a class
+    that two games define by its module path (``notation__bura__records__Round``); here it
+    is the game's name and the class's (``BuraRound``), and a shared one its own (``Deal``)."""
+    defs: dict[str, Any] = schema.get("$defs", {})
+    renamed: dict[str, str] = {}
+    for key in defs:
+        parts = key.split("__")
+        if len(parts) < 3:
+            continue
+        if len(parts) == 4 and parts[1] in KINDS:
+            game = KINDS[parts[1]].record.__name__.removesuffix("Game")
+            renamed[key] = game + parts[-1]
+        elif parts[-1] not in defs:
+            renamed[key] = parts[-1]
+    if not renamed:
+        return schema
+
+    def fix(node: Any) -> Any:  # every reference: "$ref"s and a discriminator's mapping
+        if isinstance(node, dict):
+            return {k: fix(v) for k, v in node.items()}
+        if isinstance(node, list):
+            return [fix(v) for v in node]
+        if isinstance(node, str) and node.startswith("#/$defs/") and node[8:] in renamed:
+            return "#/$defs/" + renamed[node[8:]]
+        return node
+
+    fixed: dict[str, Any] = fix(schema)
+    fixed["$defs"] = {renamed.get(k, k): v for k, v in fixed["$defs"].items()}
+    return fixed
 
 
 def _json_error(exc: ValidationError, file: str | None, index: int | None) -> KgnError:

@@ -366,3 +366,28 @@ def test_validate_json_escapes_control_and_bidi_characters_from_names(tmp_path: 
 def test_analyze_refuses_summary_with_simulate_before_the_work() -> None:
     done = CliRunner().invoke(app, ["analyze", str(SAMPLES / "thousand" / "01-first-hand.kgn"), "--simulate", "50", "--summary"])
     assert done.exit_code == 2 and "--summary" in done.stderr
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_generate_deals_gives_that_many_deals(players: int) -> None:
+    for seed in range(4):
+        done = CliRunner().invoke(app, ["generate", "bura", "--deals", "3", "--players", str(players), "--seed", str(seed)])
+        assert done.exit_code == 0
+        assert len(notation.loads(done.stdout).rounds) == 3
+
+
+def test_generate_names_the_players_and_plays_the_same_game() -> None:
+    plain = CliRunner().invoke(app, ["generate", "sixtysix", "--seed", "5"]).stdout
+    named = CliRunner().invoke(app, ["generate", "sixtysix", "--seed", "5", "--names", "Ivan,Olga"]).stdout
+    game = notation.loads(named)
+    assert game.players == ["Ivan", "Olga"]
+    assert named.replace("Ivan", "Anna").replace("Olga", "Boris") == plain
+    wrong = CliRunner().invoke(app, ["generate", "thousand", "--names", "A,B"])
+    assert wrong.exit_code == 2 and "--names" in wrong.stderr
+
+
+def test_an_empty_file_is_no_record(tmp_path: Path) -> None:
+    path = tmp_path / "empty.kgn"
+    path.write_text("")
+    done = CliRunner().invoke(app, ["validate", str(path)])
+    assert done.exit_code == 1 and "no game in" in done.stderr

@@ -289,6 +289,16 @@ def test_json_schema_describes_games() -> None:
     assert "hands" in json.dumps(schema)
 
 
+def test_json_schema_names_its_definitions_as_a_reader_would() -> None:
+    import re
+
+    schema = json_schema()
+    names = set(schema["$defs"])
+    assert {"ThousandRound", "BuraRound", "SixtySixRound", "Deal", "ThousandDeal"} <= names
+    assert not [n for n in names if "__" in n]
+    assert set(re.findall(r"#/\$defs/(\w+)", json.dumps(schema))) <= names  # every reference resolves
+
+
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(st.text(max_size=300))
 def test_any_text_gives_records_or_located_errors(text: str) -> None:

@@ -85,7 +85,10 @@ def play_match(table: BuraTable, rng: random.Random, deals: int) -> None:
     while table.outcome() is None:
         move = choose(table, rng)
         if move is None:
-            if len(table.results) >= deals and (table.deal is None or table.deal.phase == "end"):
+            # a deal whose play is over (its cards played, or a bura shown) is scored when
+            # the next one comes or the deal is closed: it counts as done
+            over = table.deal is not None and table.deal.phase in ("end", "bura")
+            if len(table.results) + over >= deals and (table.deal is None or over):
                 table.close_deal()
                 return
             chance = table.chance_move(rng)

@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from notation import KgnError, write_game
+from notation.errors import safe_text
 from notation.records import GameRecord
 
 from ..sources import InputError
@@ -225,6 +226,10 @@ def validate(
         say(f"kozyr: {message}")
     if unreadable:
         raise typer.Exit(EXIT_USAGE)
+    if not stats["games"]:  # an empty file is no record: nothing was checked
+        named = ", ".join(safe_text(f) for f in files) or "the input"
+        say(f"kozyr: no game in {named}: a record starts with its header ([Game \"...\"] ...)")
+        raise typer.Exit(EXIT_INVALID)
     raise typer.Exit(EXIT_INVALID if stats["errors"] else EXIT_OK)
 
 
@@ -249,9 +254,13 @@ def generate(
             "--deals",
             metavar="N",
             min=1,
-            help="Deals per session, where the rules set no end ({pot}: match=pot).",
+            help="Deals per session, each played to its end, where the rules set no end ({pot}: match=pot).",
         ),
     ] = 8,
+    names: Annotated[
+        str | None,
+        typer.Option("--names", metavar="A,B,C", help="The players' names, in seat order (default Anna, Boris, ...)."),
+    ] = None,
     output: Output = None,
 ) -> None:
     """Write complete, valid games played by simple bots (the same seed, the same games)."""
@@ -275,8 +284,13 @@ def generate(
         want = f"{counts.start}" if len(counts) == 1 else f"{counts.start} to {counts.stop - 1}"
         fail_usage(f"{kind.title} is played by {want} players, not {n}")
 
+    seats = None if names is None else [x.strip() for x in names.split(",")]
+    if seats is not None and len(seats) != n:
+        fail_usage(f"--names: {n} names, one for each player, not {len(seats)}")
+
     def make(k: int) -> GameRecord:
-        return kind.generate(seed + k, rules, n, deals)
+        made = kind.generate(seed + k, rules, n, deals)
+        return made if seats is None else seated(made, seats)
 
     try:
         handle = sys.stdout if output is None else open(output, "w", encoding="utf-8")
@@ -290,6 +304,32 @@ def generate(
     finally:
         if handle is not sys.stdout:
             handle.close()
+
+
+def seated(game: GameRecord, names: list[str]) -> GameRecord:
+    """``game`` played again, move for move, by players of these names (in seat order); its
+    other tags kept.  A name the game cannot take is a usage error."""
+    import replay
+
+    from ..checking import replay_record
+
+    _, table = replay_record(game)
+    assert table is not None, "a generated game replays"
+    dealer = names[list(game.players).index(game.tag("Dealer") or game.players[0])]
+    ante = game.tag("Ante")
+    try:
+        again = replay.new_table(
+            game.kind, names, dealer=dealer, rules=game.tag("Rules") or "classic",
+            **({"ante": int(ante)} if ante and ante.isdigit() else {}),
+        )  # fmt: skip
+    except (KgnError, ValueError) as exc:
+        fail_usage(f"--names: {getattr(exc, 'message', exc)}")
+    for move in table.moves:
+        again.push(move)
+    record = again.record()
+    made = {t.name: t for t in record.tags}
+    record.tags = [made.get(t.name, t) for t in game.tags]
+    return record
 
 
 @app.command(cls=KindsCommand)
