@@ -139,13 +139,14 @@ def sixtysix_corpus(mb: float) -> Path:
     )
 
 
-def cli_cost(path: Path, jobs: str | None) -> tuple[float, float, float]:
+def cli_cost(path: Path, jobs: str | None, source: Path = HERE.parent) -> tuple[float, float, float]:
     """``kozyr validate`` of ``path`` in a child process: CPU seconds (of it and its
-    workers), wall seconds, and the peak RSS so far of any child (MB)."""
+    workers), wall seconds, and the peak RSS so far of any child (MB).  ``source``: the
+    source folder whose kozyr runs (its compiled modules built in place, where built)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
     command = [sys.executable, "-c", "from replay.cli import main; main()", "validate", "-q"]
-    proc = subprocess.run([*command, *(["-j", jobs] if jobs else []), str(path)], cwd=HERE.parent)
+    proc = subprocess.run([*command, *(["-j", jobs] if jobs else []), str(path.resolve())], cwd=source)
     wall = time.perf_counter() - t
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     assert proc.returncode == 0, f"the generated corpus {path.name} must validate"
@@ -190,10 +191,36 @@ def line(name: str, mb: float, games: int, seconds: float, peak: float) -> float
     return rate
 
 
+def against(other: Path, chess_rate: float, corpora: list[tuple[str, Path]]) -> None:
+    """This build's ``validate --jobs 1`` and another's, side by side: runs interleaved
+    (this, other, this, other ...), the best CPU time of each, as times python-chess."""
+    import compileall
+
+    for package in ("notation", "replay"):  # bytecode for its plain-Python modules too
+        compileall.compile_dir(other / package, quiet=1)
+    for name, path in corpora:
+        mb = path.stat().st_size / 1e6
+        ours, theirs = [], []
+        for _ in range(ROUNDS + 2):
+            ours.append(cli_cost(path, "1")[0])
+            theirs.append(cli_cost(path, "1", other)[0])
+        a, b = mb / min(ours) / chess_rate, mb / min(theirs) / chess_rate
+        print(f"{name}: validate --jobs 1 / python-chess: this build {a:.2f}x, {other} {b:.2f}x "
+              f"(this build at {b and a / b:.3f} of the other's speed; best of {ROUNDS + 2}, interleaved)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mb", type=float, default=10)
     ap.add_argument("--big", action="store_true", help="also a 100 MB file for memory")
+    ap.add_argument(
+        "--against",
+        type=Path,
+        metavar="DIR",
+        help="another build's source folder (e.g. a checkout of an older commit, built with "
+        "`python setup.py build_ext --inplace`): its `validate --jobs 1` on the same corpora, "
+        "runs interleaved with this build's, both against python-chess",
+    )
     args = ap.parse_args()
     from timing import as_installed
 
@@ -267,6 +294,9 @@ def main() -> None:
     print(f"Sixty-six: kozyr validate --jobs 1 / python-chess, one process each, CPU time: "
           f"{s_one / chess_rate:.2f}x")
     scaling(six)
+
+    if args.against is not None:
+        against(args.against, chess_rate, [("Thousand", kgn), ("Bura/Burkozel", bura), ("Sixty-six", six)])
 
     if args.big:
         big = big_corpus(100)
