@@ -135,6 +135,8 @@ def _syntax_error(exc: UnexpectedInput, gtext: GameText) -> KgnSyntaxError:
         word = re.match(r"\S+", text[column - 1 :])
         found = clip(repr(word.group(0))) if word else repr(ch)
         message = f"expected {_expected(_accepted(exc) or exc.allowed or ())}, found {found}"
+        if ch == "{":  # a comment that would be read but never ends
+            message = "a comment opened here with { is never closed with }"
     elif isinstance(exc, UnexpectedEOF):
         message = f"expected {_expected(exc.expected)}, found the end of the game"
     else:  # pragma: no cover - lark has no other kinds

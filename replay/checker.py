@@ -320,9 +320,11 @@ class Checker(Generic[T, G]):
                 named = f"names {clip(repr(one))} twice" if one == other else (
                     f"names {clip(repr(one))} and {clip(repr(other))}"
                 )
+            from .games import GAMES  # the game's own name, as its players write it
+
             self.report(
                 KgnError(
-                    f"{self.game.capitalize()} is played by {want} players with different "
+                    f"{GAMES[self.game].title} is played by {want} players with different "
                     f"names; the Players tag {named}",
                     code="players",
                     clause=clause,

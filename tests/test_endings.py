@@ -71,7 +71,7 @@ def test_the_claim_line_shows_a_false_claim_and_a_claim_at_31() -> None:
     deals = analyze_game(notation.loads((SAMPLES / "bura" / "01-illustrative-game.kgn").read_text()))
     assert "Mikhail claims with 25: a false claim: under 31" in deals[0].claims
     deals = analyze_game(notation.loads((SAMPLES / "bura" / "02-two-players.kgn").read_text()))
-    assert any(c.endswith(": he claims") for d in deals for c in d.claims)
+    assert any(c.endswith(": a claim follows") for d in deals for c in d.claims)
 
 
 def test_cli_analyzes_bura_and_burkozel_and_annotate_changes_no_move(tmp_path: Path) -> None:

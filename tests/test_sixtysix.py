@@ -391,3 +391,40 @@ def test_the_recorder_takes_exchange_close_and_out_without_a_name() -> None:
     with pytest.raises(replay.IllegalMoveError) as refused:
         table.push(table.parse_move("out Olga"))
     assert refused.value.clause == "S9"
+
+
+SAMPLE_ONE = (SAMPLES / "sixtysix" / "01-close-made-and-failed.kgn").read_text()
+
+
+def first_error(text: str) -> tuple[str, str | None, str]:
+    d = next(d for d in replay.check(notation.loads(text)).diagnostics if d.severity == "error")
+    return d.code, d.clause, d.format()
+
+
+def test_a_trick_after_going_out_is_out_of_order_by_s9_at_the_trick_written() -> None:
+    head = SAMPLE_ONE.split("  5. Ivan QD")[0]
+    code, clause, text = first_error(head + "  out Ivan\n  5. Ivan QD, Olga 9D -> Ivan\n")
+    assert (code, clause) == ("out-of-order", "S9"), text
+    assert "every card" not in text and "deal 1 is over" in text and "trick 5" in text
+
+
+def test_a_forgotten_point_of_a_65_65_deal_cites_s10() -> None:
+    text = (SAMPLES / "sixtysix" / "02-a-65-65-deal.kgn").read_text()
+    wrong = text.replace("  score Marta 3, Pavel 0 {Marta went out with 69", "  score Marta 2, Pavel 0 {Marta went out with 69", 1)
+    assert wrong != text
+    code, clause, said = first_error(wrong)
+    assert (code, clause) == ("wrong-score", "S10"), said
+    assert "65-65" in said
+
+
+def test_a_card_not_held_is_said_before_the_duty_to_follow() -> None:
+    # After the close Olga must follow suit; QS is neither hers nor a spade she could follow with.
+    head = SAMPLE_ONE.split("  1. Olga JD")[0]
+    code, clause, text = first_error(head + "  close Olga\n  1. Olga JD, Ivan 9C -> Olga\n")
+    assert code != "must-follow" and clause != "S5", text
+
+
+def test_a_wrong_point_count_cites_how_the_deal_ended() -> None:
+    text = SAMPLE_ONE.replace("  points Ivan 73, Olga 12", "  points Ivan 75, Olga 12", 1)
+    code, clause, said = first_error(text)
+    assert (code, clause) == ("wrong-points", "S9"), said  # deal 1 ended by going out

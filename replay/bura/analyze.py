@@ -294,7 +294,7 @@ def _claims(moves: list[tuple[BuraEngine, Node, BuraEngine]]) -> list[str]:
         if count >= 31 and after.settings.claim != "none":
             nxt = moves[k + 1][1] if k + 1 < len(moves) else None
             claimed = isinstance(nxt, Claim) and nxt.seat == after.name(s)
-            note += ": he claims" if claimed else ": 31 or more and no claim (a missed claim)"
+            note += ": a claim follows" if claimed else ": 31 or more and no claim (a missed claim)"
         out.append(note)
     return out
 

@@ -523,8 +523,8 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
         if ev.stock is not None:
             if len(ev.stock) != stock_size - 1:
                 raise _err(
-                    f"the stock holds {plural(stock_size - 1, 'card')} above the trump card, "
-                    f"not {len(ev.stock)}",
+                    f"the stock must hold {plural(stock_size - 1, 'card')} above the trump "
+                    f"card; {len(ev.stock)} are written",
                     "deal-size",
                     clause,
                 )
@@ -691,7 +691,7 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
         if instant:
             if deal.turn != ev.seat:
                 raise _err(
-                    f"{who} shows {ev.combo} out of his turn ({self.name(deal.turn)} is to play)",
+                    f"{who} shows {ev.combo} out of turn ({self.name(deal.turn)} is to play)",
                     "combo-timing",
                     clause,
                 )
@@ -953,7 +953,7 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
             )
         if len(ev.up) > 1 and len({c // 9 for c in ev.up if not (s.shokha and c == SHOKHA)}) > 1:
             raise _err(
-                f"{who} leads {cards_text(ev.up)}: a lead is of one suit",
+                f"{who} leads {' '.join(card_code(c) for c in ev.up)}: a lead is of one suit",
                 "lead-suit",
                 self.CLAUSE["lead-size"],
             )
@@ -1074,8 +1074,8 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
         ok_turn = s.claim == "own-turn" and deal.phase == "play" and deal.turn == ev.seat
         if not (ok_after or ok_turn):
             raise _err(
-                f"{who} may not claim now: a claim follows a trick he took, before the draw"
-                + (" (or comes at his own turn)" if s.claim == "own-turn" else ""),
+                f"{who} may not claim now: a claim follows a trick the claimant took, before the draw"
+                + (" (or comes at the claimant's own turn)" if s.claim == "own-turn" else ""),
                 "claim-timing",
                 "B7.1",
             )
@@ -1169,7 +1169,7 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
                 else "makes a fault at the stock"
             )
             res.notes.append(
-                f"{self.name(seat)} {what} and pays {m.pot} into the pot; he deals next"
+                f"{self.name(seat)} {what} and pays {m.pot} into the pot; {self.name(seat)} deals next"
             )
             m.chips[seat] -= m.pot
             m.pot *= 2

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from notation.errors import IllegalMoveError, clip
+from notation.errors import IllegalMoveError, clip, plural
 from notation.parse import parse_number
 from notation.records import Node, Winner
 from notation.sixtysix.records import (
@@ -32,7 +32,7 @@ from notation.sixtysix.records import (
 )
 
 from ..checker import Checker
-from .engine import Setup, ended
+from .engine import RoundResult, Setup, ended
 from .moves import DealCards, DrawCard
 from .rules import RULEBOOK
 from .table import SixtySixTable
@@ -149,7 +149,17 @@ class SixtySixChecker(Checker[SixtySixTable, SixtySixGame]):
 
     def _trick(self, table: SixtySixTable, trick: Trick) -> None:
         deal = table.deal
+        if deal is None and table.results:
+            # the deal ended before its cards were played: by going out (S9) or a close (S11)
+            self.trick_no = trick.number
+            res = table.results[-1]
+            clause = "S11" if res.end == "closed-failed" else "S9"
+            raise self.stop(
+                f"deal {res.number} is over ({ended(res, table.players)}); no trick may follow",
+                "out-of-order", clause, trick,
+            )  # fmt: skip
         if deal is None or deal.phase == "end":
+            self.trick_no = trick.number
             raise self.stop(
                 "every card of the deal is played; no trick may follow", "out-of-order", "S10", trick
             )
@@ -204,4 +214,22 @@ class SixtySixChecker(Checker[SixtySixTable, SixtySixGame]):
             clause = _STATED_CLAUSE[st.kind]
             if st.kind == "score":
                 clause = {"false-out": "S9", "closed-failed": "S11", "tie": "S10"}.get(res.end, "S12")
-            self.wrong(message, f"wrong-{st.kind}", clause, e, name)
+                ties = _ties_before(table.results)
+                if ties and seat == res.winner and e.value == want - ties:
+                    clause = "S10"  # the game points of the 65-65 deals before were left out
+                    message += f": {plural(ties, 'game point')} of the 65-65 deal before count too"
+            elif st.kind == "points":  # how the deal ended says how its points are counted
+                clause = {"out": "S9", "false-out": "S9", "closed-failed": "S11"}.get(res.end, "S10")
+            code = "wrong-total" if st.kind == "totals" else f"wrong-{st.kind}"  # as in every game
+            self.wrong(message, code, clause, e, name)
+
+
+def _ties_before(results: Sequence[RoundResult]) -> int:
+    """How many deals right before the last one ended 65-65 (their game points go to the
+    last one's winner, S10)."""
+    n = 0
+    for res in reversed(results[:-1]):
+        if res.end != "tie":
+            break
+        n += 1
+    return n

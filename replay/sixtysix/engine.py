@@ -457,8 +457,8 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
         if ev.stock is not None:
             if len(ev.stock) != above:
                 raise _err(
-                    f"the stock holds {plural(above, 'card')} above the trump card, "
-                    f"not {len(ev.stock)}",
+                    f"the stock must hold {plural(above, 'card')} above the trump card; "
+                    f"{len(ev.stock)} are written",
                     "deal-size",
                     "S2",
                 )
@@ -514,7 +514,7 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
             raise _err(f"{who} plays before the draws: {due} draws next", "draw-order", "S4")
         if seat != deal.turn:
             if not deal.trick:
-                why = "the non-dealer leads first" if deal.trick_no == 1 else "he took the last trick"
+                why = "the non-dealer leads first" if deal.trick_no == 1 else f"{self.name(deal.turn)} took the last trick"
                 raise _err(
                     f"{who} leads, but the lead is {self.name(deal.turn)}'s ({why})",
                     "wrong-leader",
@@ -525,6 +525,8 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
             self._check_marriage(deal, ev)
         h = deal.holdings
         if deal.trick:
+            if not h.may_hold(seat, card):
+                h.reveal(seat, card, "play")  # a card not held is that first (S3), not S5
             self._check_follow(deal, seat, card)
         h.play(seat, card)
         if deal.trick:
@@ -706,7 +708,7 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
             raise _err(f"{who} {what} before the draws: {due} draws next", "draw-order", "S4")
         if deal.phase != "lead" or seat != deal.turn:
             raise _err(
-                f"{who} {what}, but only the player on lead may, before he leads "
+                f"{who} {what}, but only the player on lead may, before leading "
                 f"({self.name(deal.turn)} is to {'lead' if deal.phase == 'lead' else 'play'})",
                 "out-of-turn",
                 clause,
@@ -769,7 +771,7 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
         if deal.out_right != seat:
             raise _err(
                 f"{who} goes out, but one goes out right after taking a trick or showing a "
-                "marriage, before he leads or is answered",
+                "marriage, before the next lead or the answer",
                 "out-timing",
                 "S9",
             )

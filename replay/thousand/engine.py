@@ -525,7 +525,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         for seat, cards in ev.hands.items():
             if seat not in active:
                 raise _seat_error(
-                    f"{self.name(seat)} is the dealer and sits out this hand; he is dealt no cards",
+                    f"{self.name(seat)} is the dealer and sits out this hand, dealt no cards",
                     "deal-size",
                     "T2",
                 )
@@ -573,8 +573,8 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
                 hand.holdings.reveal(ev.seat, nine, "redeal")
             except IllegalMoveError:
                 raise _seat_error(
-                    f"{self.name(ev.seat)} was not dealt all four nines ({card_code(nine)} is not "
-                    "in his hand)",
+                    f"{self.name(ev.seat)} was not dealt all four nines ({card_code(nine)} was "
+                    "dealt elsewhere)",
                     "redeal-not-allowed",
                     "T2",
                 ) from None
@@ -637,7 +637,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
             first = first and not s.dealer_opens
             if first:
                 raise _seat_error(
-                    f"{who} opens the auction and may not pass; he must bid at least 100",
+                    f"{who} opens the auction and may not pass: the opening bid is at least 100",
                     "opening-bid",
                     "T3.1",
                     legal=[str(b) for b in self.legal_bids() if b is not None],
@@ -651,7 +651,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
                     )
                 if not first or ev.bid != 120:
                     raise _seat_error(
-                        "only the forehand may bid dark, with 120, as his first call",
+                        "only the forehand may bid dark, with 120, as the first call",
                         "dark-not-allowed",
                         "T3",
                     )
@@ -716,10 +716,10 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         why = f"marriages held: {', '.join(held)}" if held else "no marriage held"
         if what == "bid":
             return _seat_error(
-                f"{self.name(seat)} bids {value} over his cap of {cap} ({why})", "bid-cap", "T3.3"
+                f"{self.name(seat)}: a bid of {value} is over the cap of {cap} ({why})", "bid-cap", "T3.3"
             )
         return _seat_error(
-            f"{self.name(seat)} raises to {value} over his cap of {cap} ({why})",
+            f"{self.name(seat)}: a raise to {value} is over the cap of {cap} ({why})",
             "raise-cap",
             "T4.3",
         )
@@ -798,9 +798,10 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
             try:
                 h.move(d, seat, card, "give")
             except IllegalMoveError as exc:
+                why = exc.message.removeprefix("give: ")  # the card is named once
                 raise _seat_error(
                     f"{self.name(d)} cannot give {card_code(card) if card is not None else '??'}: "
-                    f"{exc.message}",
+                    f"{why}",
                     exc.code if exc.code != "card-not-held" else "give",
                     "T4.2",
                     legal=[card_code(c) for c in sorted(h.known[d])] if h.fully_known(d) else None,
@@ -933,7 +934,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
                 hand.phase = "play"
             elif hand.phase == "give":
                 raise _seat_error(
-                    "a card is played before the declarer gives his two cards",
+                    "a card is played before the declarer gives two cards away",
                     "out-of-order",
                     "T4.2",
                 )
@@ -952,7 +953,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
                     + (
                         " (the declarer leads trick 1)"
                         if hand.trick_no == 1
-                        else " (he took the last trick)"
+                        else f" ({self.name(hand.turn)} took the last trick)"
                     ),
                     "wrong-leader",
                     "T5",
@@ -1064,7 +1065,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
             )
         if hand.trick_no == 1 and not s.marriage_first_trick:
             raise _seat_error(
-                f"{who} declares a marriage in trick 1; he must have taken a trick first",
+                f"{who} declares a marriage in trick 1; a marriage needs a trick taken first",
                 "marriage-first-trick",
                 "T6.3",
             )
@@ -1209,7 +1210,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         else:
             if values[d] not in (unit, -unit):
                 raise _seat_error(
-                    f"{self.name(d)} declared {hand.contract}: his score is +{unit} or "
+                    f"{self.name(d)} declared {hand.contract}: the declarer scores +{unit} or "
                     f"-{unit}, not {values[d]:+d}",
                     "wrong-score",
                     "T7.2",

@@ -22,7 +22,7 @@ SWITCHES: Final = (
         "must-overtake",
         "off|on",
         "T5.3",
-        "a follower must beat the trick's best card if he can",
+        "a follower must beat the trick's best card where possible",
     ),
     switch("marriage-first-trick", "off|on", "T6.3", "a marriage may be declared in trick 1"),
     switch(
@@ -84,7 +84,7 @@ SWITCHES: Final = (
         "T4",
         "the declarer may give the hand up after the talon",
     ),
-    switch("dark", "off|on", "T3", "the forehand may open blind with 120; his score is doubled"),
+    switch("dark", "off|on", "T3", "the forehand may open blind with 120, for a doubled score"),
     switch("golden-round", "off|on", "T3", "hands 1-3 without auction, 120 each, scores doubled"),
     switch("redeal-four-nines", "off|on", "T2", "a player dealt four nines may ask for a redeal"),
     switch("dump-555", "off|on", "T7.4", "a total of exactly 555 drops to 0"),
