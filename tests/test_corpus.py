@@ -321,3 +321,30 @@ def test_a_games_kind_is_its_header_s_game_tag_only(tmp_path: Path, text: str, s
     done = runner.invoke(app, ["validate", str(path)])
     assert done.exit_code == 1 and says in done.stdout + done.stderr, done.stdout + done.stderr
     assert "bura" not in (done.stdout + done.stderr).split("error")[1].split("\n")[0] or says != "'hand'"
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "suggests"),
+    [("--combo", "burra", "bura"), ("--marriage", "hart", "hearts"), ("--code", "must-folow", "must-follow"), ("--end", "bogus", None)],
+)
+def test_query_refuses_a_filter_value_that_matches_nothing_with_a_suggestion(option: str, value: str, suggests: str | None) -> None:
+    done = runner.invoke(app, ["query", *ALL, option, value])
+    assert done.exit_code == 2, done.stdout
+    assert value in done.stderr and (suggests is None or f"did you mean '{suggests}'" in done.stderr)
+
+
+def test_every_code_the_source_raises_is_listed_and_documented() -> None:
+    import re
+
+    from replay.codes import CODES
+
+    root = Path(replay.__file__).parent
+    source = "".join(p.read_text() for p in [*root.rglob("*.py"), *Path(notation.__file__).parent.rglob("*.py")])
+    raised = set(re.findall(r'code="([\w-]+)"', source)) | set(
+        re.findall(r'"([a-z]+(?:-[a-z]+)+)",\s*\n?\s*(?:self\.(?:clauses|CLAUSE)\[|self\.[A-Z_]+CLAUSE|clause|"[TBKS][0-9])', source)
+    )
+    assert raised <= CODES, sorted(raised - CODES)
+    docs = (Path(__file__).parent.parent / "docs" / "rules.md").read_text()
+    assert not [c for c in CODES if f"`{c}`" not in docs]
+    # and filters by a code still find what they should
+    assert runner.invoke(app, ["query", *ALL, "--marriage", "Hearts", "--count"]).stdout.strip() != "0"

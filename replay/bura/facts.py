@@ -170,7 +170,10 @@ def _penalty(facts: RoundFacts, _: object) -> bool:
     return bool(_own(facts).penalties)
 
 
-_COMBO = Filter("--combo", "Bura, Burkozel: a combination shown.", _combo, "NAME")
+_COMBO = Filter(
+    "--combo", "Bura, Burkozel: a combination shown.", _combo, "NAME",
+    choices=("bura", "moskva", "small-moskva", "molodka", "foreheads"),
+)
 
 FILTERS = (
     Filter("--claim", "Bura: a claim made or failed.", _claim, "made|failed", choices=("made", "failed")),

@@ -204,8 +204,15 @@ def round_filters(ctx: typer.Context) -> dict[str, object]:
     for kind in GAMES.values():
         for f in kind.filters:
             value = given.get(f.name)
-            if f.choices and value is not None and value not in f.choices:
-                fail_usage(f"{f.option} takes {_either(list(f.choices), 'or')}")
+            if f.choices and value is not None and str(value).casefold() not in f.choices:
+                from ..rules import did_you_mean
+
+                fail_usage(
+                    f"{f.option} takes {_either(list(f.choices), 'or')}, not {str(value)!r}"
+                    + did_you_mean(str(value), f.choices)
+                )
+            if f.choices and value is not None:
+                given[f.name] = str(value).casefold()  # as the choices are written
     return given
 
 

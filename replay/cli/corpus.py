@@ -98,6 +98,12 @@ def query(
 
     if format not in ("kgn", "jsonl"):
         fail_usage(f"unknown format {format!r}; expected kgn or jsonl")
+    if code is not None:
+        from ..codes import CODES
+        from ..rules import did_you_mean
+
+        if code not in CODES:
+            fail_usage(f"--code: no diagnostic has the code {code!r}" + did_you_mean(code, CODES) + " (docs/rules.md lists them)")
     filters = Filters(
         player=player, tags=_pairs(tag or [], "--tag"),
         tags_contain=_pairs(tag_contains or [], "--tag-contains"), kind=game_kind,

@@ -179,7 +179,7 @@ def _made(facts: RoundFacts, made: object) -> bool:
 
 def _marriage(facts: RoundFacts, suit: object) -> bool:
     want = str(suit).lower()
-    return any(want in ("any", noun) for _, _, noun in _own(facts).marriages)
+    return any(want in ("any", noun or "aces") for _, _, noun in _own(facts).marriages)
 
 
 def _barrel(facts: RoundFacts, _: object) -> bool:
@@ -196,7 +196,10 @@ FILTERS = (
     Filter("--contract-min", "Thousand: contract at least N.", _at_least, "N", number=True),
     Filter("--contract-max", "Thousand: contract at most N.", _at_most, "N", number=True),
     Filter("--made/--failed", "Thousand: contracts made (failed).", _made),
-    Filter("--marriage", "Thousand: a marriage declared (a suit, or any).", _marriage, "SUIT"),
+    Filter(
+        "--marriage", "Thousand: a marriage declared (a suit, the aces, or any).", _marriage, "SUIT",
+        choices=("spades", "clubs", "diamonds", "hearts", "aces", "any"),
+    ),
     Filter("--barrel", "Thousand: somebody on the barrel.", _barrel),
     Filter("--redeal", "Thousand: redealt hands.", _redeal),
 )
