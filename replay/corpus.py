@@ -151,6 +151,8 @@ def cut_round(game: GameRecord, facts: RoundFacts) -> GameRecord:
     extra = [Tag(name="Dealer", values=[facts.dealer]), *GAMES[game.kind].cut_tags(game, facts)]
     cut = copy.copy(game)
     cut.tags = [*tags[:at], *extra, *tags[at:]]
+    if facts.position != 0:  # the game's comment stands before its first round only
+        cut.notes = []
     setattr(cut, game.ROUNDS, _rounds(game.rounds, facts))
     return cut
 

@@ -391,3 +391,20 @@ def test_an_empty_file_is_no_record(tmp_path: Path) -> None:
     path.write_text("")
     done = CliRunner().invoke(app, ["validate", str(path)])
     assert done.exit_code == 1 and "no game in" in done.stderr
+
+
+@pytest.mark.parametrize("sample", ["thousand/01-first-hand.kgn", "bura/02-two-players.kgn", "sixtysix/01-close-made-and-failed.kgn"])
+def test_annotate_fills_in_the_takers_of_a_round_the_record_does_not_finish(sample: str, tmp_path: Path) -> None:
+    import re
+
+    text = (SAMPLES / sample).read_text()
+    lines = text.splitlines()
+    third = next(i for i, line in enumerate(lines) if re.match(r"\s+3\. ", line))
+    cut = "\n".join(lines[: third + 1]) + "\n"  # the record stops after trick 3 of its first round
+    bare = re.sub(r'\[Result "[^"]*"\]\n', "", re.sub(r" -> [A-Za-z]+", "", cut))
+    path = tmp_path / "cut.kgn"
+    path.write_text(bare)
+    done = CliRunner().invoke(app, ["annotate", str(path)])
+    assert done.exit_code == 0, done.stdout
+    taken = [line for line in done.stdout.splitlines() if re.match(r"\s+[123]\. ", line)]
+    assert len(taken) == 3 and all(" -> " in line for line in taken), taken

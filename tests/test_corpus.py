@@ -348,3 +348,14 @@ def test_every_code_the_source_raises_is_listed_and_documented() -> None:
     assert not [c for c in CODES if f"`{c}`" not in docs]
     # and filters by a code still find what they should
     assert runner.invoke(app, ["query", *ALL, "--marriage", "Hearts", "--count"]).stdout.strip() != "0"
+
+
+def test_query_hands_keeps_the_games_comment_only_on_its_first_hand() -> None:
+    path = SAMPLES / "thousand" / "04-barrel-falls.kgn"
+    comment = next(line for line in path.read_text().splitlines() if line.startswith("{"))
+    done = runner.invoke(app, ["query", str(path), "--hands", "--made"])
+    records = notation.loads_all(done.stdout)
+    assert len(records) > 1
+    with_comment = [r for r in records if any(comment.strip("{}") in n.text for n in r.notes)]
+    assert len(with_comment) <= 1
+    assert all(r.rounds[0].number == 1 for r in with_comment)

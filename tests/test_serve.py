@@ -43,7 +43,7 @@ hand 1
   give Boris ??, Anna ??
   contract 120
   points Boris 10, Vera 95, Anna 15
-  score Vera -120, Boris +10, Anna +15
+  score Anna +15, Boris +10, Vera -120
   totals Anna 15, Boris 10, Vera -120
 """
 """A score-sheet hand as a club's sheet keeps it: the calls, the contract and the points."""

@@ -186,17 +186,21 @@ def annotate(game: BuraGame, report: Report, found: Annotations) -> None:
     its card points and penalty points."""
     names = game.players
     pot = game.kind == "bura"
-    for deal, res in zip(game.deals, results(report), strict=False):
-        for ev in deal.events:
+    finished = results(report)
+    for i, deal in enumerate(game.deals):
+        res = finished[i] if i < len(finished) else None
+        for ev in deal.events:  # in a deal the record does not finish too
             if isinstance(ev, Trick) and ev.winner is None and ev.answers:
                 last = ev.answers[-1]
                 if id(last) in found.takers:
                     ev.winner = Winner(seat=found.takers[id(last)])
-            if isinstance(ev, Claim) and res.claim_count is not None:
+            if isinstance(ev, Claim) and res is not None and res.claim_count is not None:
                 if ev.count is None:
                     ev.count = res.claim_count
                 if ev.outcome is None:
                     ev.outcome = "win" if res.end == "claim-won" else "fail"
+        if res is None:
+            continue  # not finished: no facts yet
         kinds = {ev.kind for ev in deal.events if isinstance(ev, Pot | Tally)}
         if not pot:
             if res.points and "points" not in kinds:

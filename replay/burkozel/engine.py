@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from notation.bura import BURKOZEL
 from notation.cards import card_points
-from notation.errors import IllegalMoveError
+from notation.errors import IllegalMoveError, plural
 from notation.kinds import NotationKind
 
 from ..bura.engine import BuraSettings, RoundResult, RoundState
@@ -170,6 +170,12 @@ class BurkozelTable(BuraTable):
                     pen = 6 if zero else 4 if points[x] < under else 2
                     add[x] = pen * m.factor
                 m.factor = 1
+                took = ", ".join(
+                    f"{self.side_name(x)} {points[x]}: {plural(add[x], 'penalty point')}"
+                    for x in sides
+                    if x in add
+                )
+                res.notes.append(f"the most card points: {self.side_name(leaders[0])} {top}; {took}")
         for x, v in add.items():
             m.penalty[x] += v
             if self.pairs:

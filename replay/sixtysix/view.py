@@ -171,8 +171,9 @@ def annotate(game: SixtySixGame, report: Report, found: Annotations) -> None:
     """Write into a replayed record what its replay found: trick takers, notes on
     marriages and closes, and every deal's points, game points and totals."""
     names = game.players
-    for deal, res in zip(game.deals, results(report), strict=False):
-        for ev in deal.events:
+    finished = results(report)
+    for i, deal in enumerate(game.deals):
+        for ev in deal.events:  # in a deal the record does not finish too
             if isinstance(ev, Trick):
                 last = ev.plays[-1] if ev.plays else None
                 if last is not None and ev.winner is None and id(last) in found.takers:
@@ -182,6 +183,9 @@ def annotate(game: SixtySixGame, report: Report, found: Annotations) -> None:
                         add_comment(play.notes, found.notes[id(play)])
             elif isinstance(ev, Close) and id(ev) in found.notes:
                 add_comment(ev.notes, found.notes[id(ev)])
+        if i >= len(finished):
+            continue  # not finished: no facts yet
+        res = finished[i]
         kinds = {ev.kind for ev in deal.events if isinstance(ev, Stated)}
         deal.events.extend(st for st in facts(res, names) if st.kind not in kinds)
         score = next(ev for ev in deal.events if isinstance(ev, Stated) and ev.kind == "score")

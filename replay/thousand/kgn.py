@@ -142,15 +142,16 @@ def node_of(players: list[str], move: ThousandMove) -> Node:
 
 def stated_facts(res: RoundResult, players: list[str]) -> list[Stated]:
     """A finished hand's facts as a record states them: points (unless conceded), scores,
-    totals with the barrel marks."""
+    totals with the barrel marks; each line in seat order."""
     out = []
     if res.points:
-        points = [ScoreEntry(seat=players[p], value=v) for p, v in res.points.items()]
+        points = [ScoreEntry(seat=players[p], value=v) for p, v in sorted(res.points.items())]
         out.append(Stated(kind="points", entries=points))
-    scores = [ScoreEntry(seat=players[p], value=v) for p, v in res.scores.items()]
+    scores = [ScoreEntry(seat=players[p], value=v) for p, v in sorted(res.scores.items())]
     out.append(Stated(kind="score", entries=scores))
     totals = [
-        ScoreEntry(seat=players[p], value=v, barrel=p in res.barrel) for p, v in res.totals.items()
+        ScoreEntry(seat=players[p], value=v, barrel=p in res.barrel)
+        for p, v in sorted(res.totals.items())
     ]
     out.append(Stated(kind="totals", entries=totals))
     return out

@@ -235,14 +235,18 @@ def annotate(game: ThousandGame, report: Report, found: Annotations) -> None:
     """Write into a replayed record what its replay found: trick takers, marriages, and
     every hand's points, scores and totals (``kozyr annotate``)."""
     names = game.players
-    for hand, res in zip(game.hands, results(report), strict=False):
-        for trick in hand.tricks:
+    finished = results(report)
+    for i, hand in enumerate(game.hands):
+        for trick in hand.tricks:  # in a hand the record does not finish too
             last = trick.plays[-1] if trick.plays else None
             if last is not None and trick.winner is None and id(last) in found.takers:
                 trick.winner = Winner(seat=found.takers[id(last)])
             for play in trick.plays:
                 if id(play) in found.notes:
                     add_comment(play.notes, found.notes[id(play)])
+        if i >= len(finished):
+            continue  # not finished: no facts yet
+        res = finished[i]
         if res.redeal:
             continue
         kinds = {st.kind for st in hand.stated}
