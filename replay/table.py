@@ -543,6 +543,9 @@ class BaseTable(Generic[M, R]):
         self._counted: tuple[int, int, int] = (0, 0, 0)
         """The moves, record items and units when the record was last counted
         (:meth:`_check_room`)."""
+        self._counting = False
+        """The record is being written to be counted (its end asks :meth:`outcome`, which
+        must not count it again)."""
 
     # -- what each game supplies -------------------------------------------------------
 
@@ -572,6 +575,23 @@ class BaseTable(Generic[M, R]):
             return False
         return True
 
+    def full(self) -> bool:
+        """Whether the record is full: no hand or deal would fit it any more (see
+        :meth:`_check_room`)."""
+        try:
+            self._check_room()
+        except IllegalMoveError:
+            return True
+        return False
+
+    def stopped(self, scores: Sequence[int]) -> Outcome | None:
+        """The outcome of a game that can go on no further because its record is full (no
+        move left and no room for another hand or deal): no result, the scores so far; None
+        while it can go on."""
+        if self._counting or not self.snapshots or not self.full() or self.legal_moves():
+            return None  # (a record being checked or rebuilt fits: it was read or written)
+        return Outcome(None, dict(zip(self.players, scores, strict=True)))
+
     def random_move(self, rng: random.Random) -> M:
         """A random chance move where one is due (or may come: a deal after a Bura deal
         whose cards are all played), else a random legal move.  At the end of the game it
@@ -583,8 +603,8 @@ class BaseTable(Generic[M, R]):
             try:
                 self._check_room()
             except IllegalMoveError:
-                if not moves:
-                    raise  # the record is full: nothing more can be played
+                if not moves:  # the record is full: nothing more can be played
+                    raise IllegalMoveError("no move: the record is full, the game ends here", code="game-over") from None
                 chance = None
         if chance is not None and (not moves or rng.random() < 0.5):
             return chance
@@ -728,7 +748,11 @@ class BaseTable(Generic[M, R]):
             + _MOST_ITEMS_A_DEAL * (len(self.results) + 1 - units)
         )
         if most > MAX_ITEMS - _ROOM:  # perhaps near the limit: count exactly
-            written = self.record()
+            self._counting = True
+            try:
+                written = self.record()
+            finally:
+                self._counting = False
             items = count_items(written)[1]
             self._counted = (len(self._log), items, len(self.results) + 1)
             if items > MAX_ITEMS - _ROOM:

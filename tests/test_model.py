@@ -372,14 +372,17 @@ def test_random_play_from_the_edge_of_what_kgn_writes_gives_records_that_read_ba
 
 
 def test_a_session_that_never_ends_stops_where_its_record_is_full() -> None:
-    # Bura for a pot has no end: random play goes on until the table refuses the next deal
-    # because the record would pass KGN's 40,000 items; what it wrote reads back.
+    # Bura for a pot has no end: random play goes on until no deal fits the record any more
+    # (it would pass KGN's 40,000 items): the game ends there; what it wrote reads back.
     table = replay.new_table("bura", ["Anna", "Boris"], dealer=0)
     rng = random.Random(3)
     with pytest.raises(IllegalMoveError) as full:
         while True:
             table.push(table.random_move(rng))
-    assert full.value.code == "record-limit"
+    assert full.value.code == "game-over" and table.outcome() is not None
+    with pytest.raises(IllegalMoveError) as refused:  # a deal pushed all the same is refused
+        table.push(replay.new_table("bura", ["A", "B"], dealer=0).chance_move(rng))  # a deal made elsewhere
+    assert refused.value.code in ("record-limit", "game-over")
     reads_back(table)
 
 
@@ -432,3 +435,21 @@ def test_parse_move_takes_what_the_recorder_takes_at_that_position() -> None:
 
 def test_illegal_move_error_comes_from_replay_as_from_notation() -> None:
     assert replay.IllegalMoveError is IllegalMoveError and issubclass(replay.IllegalMoveError, replay.KgnError)
+
+
+def test_a_table_whose_record_is_full_offers_no_move_and_says_the_game_ended() -> None:
+    # Two-player Bura played at random fills a record (40,000 items) after about 680 deals:
+    # then nothing is offered that push would refuse, and outcome() says the game ended.
+    import random
+
+    table = replay.new_table("bura", ["A", "B"], dealer="A")
+    rng = random.Random(1)
+    while table.outcome() is None:
+        table.push(table.random_move(rng))  # every move offered is taken
+    outcome = table.outcome()
+    assert outcome is not None and outcome.result is None and len(table.results) > 600
+    assert table.legal_moves() == []
+    with pytest.raises(IllegalMoveError) as exc:
+        table.random_move(rng)
+    assert exc.value.code == "game-over"
+    assert replay.check(notation.loads(notation.dumps(table.record()))).ok

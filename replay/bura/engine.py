@@ -1239,7 +1239,11 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
     def chance_move(self, rng: random.Random) -> DealCards | None:
         """A random deal (hands, the trump card turned up and the stock's order) when one
         may come: no deal is in progress, or its cards are all played."""
-        if self.match.over or (self.deal is not None and self.deal.phase not in ("end", "bura")):
+        if (
+            self.match.over
+            or (self.deal is not None and self.deal.phase not in ("end", "bura"))
+            or self.full()  # no room in the record: no deal
+        ):
             return None
         settled = self._settled().match
         if settled.over:
@@ -1293,5 +1297,5 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
         deal that nobody can continue counts as closed (a bura that ends the match)."""
         table = self._settled()
         if not table.match.over:
-            return None
+            return self.stopped(table.scores())
         return Outcome(table.result, dict(zip(self.players, table.scores(), strict=True)))

@@ -322,7 +322,7 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
         """None while the game goes on; a deal whose cards are all played counts as scored."""
         table = self._settled()
         if not table.match.over:
-            return None
+            return self.stopped(table.match.totals)
         m = table.match
         return Outcome(m.result, dict(zip(self.players, m.totals, strict=True)))
 
@@ -364,7 +364,9 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
     def chance_move(self, rng: random.Random) -> DealCards | None:
         """A random deal (both hands, the trump card and the stock's order) when one may
         come: none is in progress, or its cards are all played."""
-        if self.match.over or (self.deal is not None and self.deal.phase != "end"):
+        if (self.match.over or (self.deal is not None and self.deal.phase != "end")
+            or self.full()  # no room in the record: no deal
+        ):
             return None
         if self._settled().match.over:
             return None

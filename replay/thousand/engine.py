@@ -405,7 +405,9 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
 
     def chance_move(self, rng: random.Random) -> DealCards | None:
         """A random deal when one is due (None otherwise)."""
-        if self.hand is not None or self.session.over:
+        if (self.hand is not None or self.session.over
+            or self.full()  # no room in the record: no deal
+        ):
             return None
         cards = sorted(DECK)
         rng.shuffle(cards)
@@ -422,7 +424,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
     def outcome(self) -> Outcome | None:
         """None while the game goes on; then the winner (or ``draw``) and the totals."""
         if not self.session.over:
-            return None
+            return self.stopped(self.session.totals)
         return Outcome(self.result, dict(zip(self.players, self.session.totals, strict=True)))
 
     def _next(self, seat: int, among: list[int]) -> int:
