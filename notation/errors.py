@@ -79,6 +79,31 @@ class KgnError(ValueError):
         """The record node a diagnostic is about, when an engine found it late."""
         self.round_word = "hand"
         """What the game calls a round, in the message: ``hand`` or ``deal``."""
+        self.card: str | None = None
+        """The card the diagnostic is about (``KD``), where the line it points at shows it
+        among others (a deal, a give): the caret goes to that card."""
+        self.card_nth = 0
+        """Which appearance of :attr:`card` on the line, from the column on (0: the first;
+        1 for the second of a card dealt twice)."""
+
+    def point_at_card(self) -> None:
+        """Move the column to :attr:`card` on the source line.
+
+        >>> e = KgnError("KD is dealt twice", code="duplicate-card", line=1, column=3,
+        ...              source="  deal Anna: AS KD / Boris: KD QD")
+        >>> e.card, e.card_nth = "KD", 1
+        >>> e.point_at_card(); e.column
+        29
+        """
+        if self.card is None or self.source is None or self.column is None:
+            return
+        at = self.source.find(self.card, self.column - 1)
+        for _ in range(self.card_nth):
+            if at < 0:
+                break
+            at = self.source.find(self.card, at + 1)
+        if at >= 0:
+            self.column = at + 1
 
     # -- presentation -------------------------------------------------------------------
 

@@ -185,6 +185,7 @@ class Checker(Generic[T, G]):
             err.seat = seat
         if err.line is not None and self.source is not None:
             err.source = self.source(err.line)
+            err.point_at_card()
         return err
 
     def report(self, err: KgnError, node: Node | None, seat: str | None = None) -> None:

@@ -180,9 +180,11 @@ class Holdings:
             return
         self._check_in_deck(card)
         if card in self.where:
-            raise IllegalMoveError(
+            err = IllegalMoveError(
                 f"{card_code(card)} is dealt twice", code="duplicate-card", clause=self.deal_clause
             )
+            err.card, err.card_nth = card_code(card), 1  # its second appearance
+            raise err
         self.where[card] = place
         self.known[place].add(card)
 
@@ -198,11 +200,13 @@ class Holdings:
 
     def _check_in_deck(self, card: Card) -> None:
         if card not in self.deck:
-            raise IllegalMoveError(
+            err = IllegalMoveError(
                 f"{card_code(card)} is not in this deck ({len(self.deck)} cards)",
                 code="not-in-deck",
                 clause=self.deal_clause,
             )
+            err.card = card_code(card)
+            raise err
 
     # -- queries --------------------------------------------------------------------------
 

@@ -277,3 +277,31 @@ def test_a_score_sheet_hands_points_are_the_cards_120_and_marriages_at_most(poin
     report = replay.check(notation.loads(ONE_SHEET_HAND.format(*points)))
     codes = [d.code for d in report.diagnostics if d.severity == "error"]
     assert codes == ([] if ok else ["wrong-points"]), codes
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "card", "nth"),
+    [
+        ("AH 9H 9S / Boris: KD", "AH 9H KD / Boris: KD", "KD", 1),  # dealt twice: its second place
+        ("AH 9H 9S / Boris: KD", "AH 9H 8S / Boris: KD", "8S", 0),  # not in the deck
+        ("give Boris 9S, Vera JS", "give Boris 9S, Vera 9S", "9S", 1),  # the give that cannot be
+    ],
+)
+def test_a_deal_or_give_error_points_at_its_card_and_keeps_it_on_screen(old: str, new: str, card: str, nth: int, tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from replay.cli import app
+
+    text = (SAMPLES / "thousand" / "01-first-hand.kgn").read_text()
+    assert old in text
+    path = tmp_path / "g.kgn"
+    path.write_text(text.replace(old, new))
+    done = CliRunner().invoke(app, ["validate", str(path)])
+    headline, shown, caret = (done.stdout + done.stderr).splitlines()[:3]
+    line_no, column = (int(x) for x in headline.split(":")[1:3])
+    line = path.read_text().splitlines()[line_no - 1]
+    at = -1
+    for _ in range(nth + 1):
+        at = line.find(card, at + 1)
+    assert column == at + 1, done.stdout + done.stderr
+    assert shown[caret.index("^") : caret.index("^") + 2] == card  # on screen, under the caret

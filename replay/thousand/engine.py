@@ -796,18 +796,21 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
                 f"the declarer gives exactly one card to each opponent ({names})", "give", "T4.2"
             )
         h = hand.holdings
-        for seat, card in ev.cards:
+        for k, (seat, card) in enumerate(ev.cards):
             try:
                 h.move(d, seat, card, "give")
             except IllegalMoveError as exc:
                 why = exc.message.removeprefix("give: ")  # the card is named once
-                raise _seat_error(
+                err = _seat_error(
                     f"{self.name(d)} cannot give {card_code(card) if card is not None else '??'}: "
                     f"{why}",
                     exc.code if exc.code != "card-not-held" else "give",
                     "T4.2",
                     legal=[card_code(c) for c in sorted(h.known[d])] if h.fully_known(d) else None,
-                ) from None
+                )
+                err.card = None if card is None else card_code(card)
+                err.card_nth = sum(1 for _, c in ev.cards[:k] if c == card)  # as written
+                raise err from None
             hand.given[seat] = card
         hand.phase = "contract"
         hand.leader = hand.turn = d
