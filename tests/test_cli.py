@@ -408,3 +408,27 @@ def test_annotate_fills_in_the_takers_of_a_round_the_record_does_not_finish(samp
     assert done.exit_code == 0, done.stdout
     taken = [line for line in done.stdout.splitlines() if re.match(r"\s+[123]\. ", line)]
     assert len(taken) == 3 and all(" -> " in line for line in taken), taken
+
+
+def test_sheet_plot_svg_has_ticks_and_keeps_its_labels_apart_and_off_the_lines(tmp_path: Path) -> None:
+    import re
+
+    out = tmp_path / "p.svg"
+    done = CliRunner().invoke(app, ["sheet", str(SAMPLES / "thousand" / "04-barrel-falls.kgn"), "--plot", str(out)])
+    assert done.exit_code == 0
+    svg = out.read_text()
+    ticks = [int(v) for v in re.findall(r'text-anchor="end">(-?\d+)</text>', svg)]
+    assert len(ticks) >= 4 and ticks in (sorted(ticks), sorted(ticks, reverse=True))  # between the ends too
+    assert len(re.findall(r'text-anchor="middle">\d+</text>', svg)) >= 4  # the hands
+    ends = [float(y) for y in re.findall(r'<text x="616" y="([\d.]+)" fill="#', svg)]
+    assert len(ends) == 3 and min(b - a for a, b in zip(sorted(ends), sorted(ends)[1:])) >= 13.9
+    lines = [float(y) for y in re.findall(r'stroke-dasharray="6 4"/><text x="\d+" y="([\d.]+)"', svg)]
+    dashed = [float(y) for y in re.findall(r'<line x1="60" y1="([\d.]+)"[^>]*stroke-dasharray', svg)]
+    assert all(abs(a - b) >= 3 for a, b in zip(lines, dashed))  # a reference line's label is off its line
+
+
+def test_sheet_width_never_splits_a_word() -> None:
+    done = CliRunner().invoke(app, ["sheet", str(SAMPLES / "thousand" / "01-first-hand.kgn"), "--width", "20"])
+    assert done.exit_code == 0
+    assert "…" not in done.stdout and "made" in done.stdout and "unfinished" in done.stdout
+    assert "no\u00a0trick\u00a0(bolt)" in done.stdout or "no trick (bolt)" in done.stdout

@@ -294,10 +294,9 @@ def sheet(
     record, title = one_game(file, game)
     report, table = replay_record(record, file=file, index=game)
     console = Console(width=width, highlight=False, markup=False, emoji=False)
-    if width is None:  # the terminal's width: no name or score is cut to fit it
-        print_whole(console, render_sheet(report))
-    else:
-        console.print(render_sheet(report))
+    # no name, word or score is cut to fit the width: a sheet wider than it is printed at
+    # the narrowest width that keeps them whole
+    print_whole(console, render_sheet(report))
     if plot is not None:
         from ..plot import write_plot
 
