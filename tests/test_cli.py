@@ -421,10 +421,10 @@ def test_sheet_plot_svg_has_ticks_and_keeps_its_labels_apart_and_off_the_lines(t
     assert len(ticks) >= 4 and ticks in (sorted(ticks), sorted(ticks, reverse=True))  # between the ends too
     assert len(re.findall(r'text-anchor="middle">\d+</text>', svg)) >= 4  # the hands
     ends = [float(y) for y in re.findall(r'<text x="616" y="([\d.]+)" fill="#', svg)]
-    assert len(ends) == 3 and min(b - a for a, b in zip(sorted(ends), sorted(ends)[1:])) >= 13.9
+    assert len(ends) == 3 and min(b - a for a, b in zip(sorted(ends), sorted(ends)[1:], strict=False)) >= 13.9
     lines = [float(y) for y in re.findall(r'stroke-dasharray="6 4"/><text x="\d+" y="([\d.]+)"', svg)]
     dashed = [float(y) for y in re.findall(r'<line x1="60" y1="([\d.]+)"[^>]*stroke-dasharray', svg)]
-    assert all(abs(a - b) >= 3 for a, b in zip(lines, dashed))  # a reference line's label is off its line
+    assert all(abs(a - b) >= 3 for a, b in zip(lines, dashed, strict=True))  # a reference line's label is off its line
 
 
 def test_sheet_width_never_splits_a_word() -> None:

@@ -42,7 +42,7 @@ hand 1
   talon ?? ?? ??
   give Boris ??, Anna ??
   contract 120
-  points Boris 10, Vera 95, Anna 15
+  points Anna 15, Boris 10, Vera 95
   score Anna +15, Boris +10, Vera -120
   totals Anna 15, Boris 10, Vera -120
 """
