@@ -46,7 +46,12 @@ def replay(
     game: GameNumber = 1,
     at: Annotated[
         str | None,
-        typer.Option("--at", metavar="HAND[.TRICK]", help="Start at HAND or HAND.TRICK."),
+        typer.Option(
+            "--at",
+            metavar="HAND[.TRICK]",
+            help="Start at HAND (its first event) or at HAND.TRICK complete, its last card "
+            "played (as the page's #hHANDtTRICK).",
+        ),
     ] = None,
     seat: Annotated[
         str | None,
@@ -112,7 +117,10 @@ def replay(
         ]
         if not found:
             fail_usage(f"--at {at}: the record has no such hand or trick")
-        start = found[0]
+        # a hand opens at its first event; a trick complete, at the card that closes it
+        closing = [i for i in found if steps[i].said.kind == "play" and steps[i].view.taker is not None]
+        closing = closing if trick_no is not None else []
+        start = closing[-1] if closing else found[0]
     terminal = sys.stdout.isatty()
     symbols = not ascii_cards and terminal and "utf" in (sys.stdout.encoding or "").lower()
     if plain_mode or not terminal:
