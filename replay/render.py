@@ -101,6 +101,31 @@ def cards_line(codes: Iterable[str], unknown: int = 0, symbols: bool = True) -> 
     return out
 
 
+def card_faces(codes: Iterable[str], unknown: int = 0, symbols: bool = True) -> Text:
+    """Cards drawn as small card faces, three lines high, then ``unknown`` backs (the
+    table on a large terminal).
+
+    >>> print(card_faces(["TS", "9H"], 1, symbols=False).plain)
+    ╭───╮╭───╮╭───╮
+    │TS ││9H ││###│
+    ╰───╯╰───╯╰───╯
+    """
+    codes = [c for c in codes if c != "??"] + [""] * (unknown + sum(c == "??" for c in codes))
+    top, middle, bottom = Text(), Text(), Text()
+    for code in codes:
+        top.append("╭───╮", style="dim")
+        bottom.append("╰───╯", style="dim")
+        middle.append("│", style="dim")
+        if code:
+            face = card_text(code, symbols)
+            middle.append_text(face)
+            middle.append(" " * max(0, 3 - len(face.plain)))
+        else:
+            middle.append("###", style="dim")
+        middle.append("│", style="dim")
+    return Text("\n").join([top, middle, bottom])
+
+
 def said_text(parts: Iterable[str], symbols: bool = True) -> Text:
     """A sentence whose card parts are drawn as cards."""
     out = Text()

@@ -30,7 +30,7 @@ from textual.widgets.option_list import Option
 
 from notation.errors import safe_text
 
-from .render import cards_line, cards_shown, plain, said_text, step_head, trump_text
+from .render import card_faces, cards_line, cards_shown, plain, said_text, step_head, trump_text
 from .view import Sheet, Step, View, positions
 
 __all__ = ["KEYS", "Viewer"]
@@ -94,6 +94,17 @@ def _tricks(steps: list[Step], span: range) -> list[_Trick]:
     return out
 
 
+BIG_TABLE = (150, 45)
+"""A terminal at least this wide and tall draws the cards of the table as card faces (a
+table of single-line cards would fill only its top rows)."""
+
+
+def big_table(widget: Static) -> bool:
+    """Whether the terminal is large enough for the cards to be drawn as card faces."""
+    size = widget.app.size
+    return size.width >= BIG_TABLE[0] and size.height >= BIG_TABLE[1]
+
+
 class SeatBox(Static):
     """One seat: name, dealer mark, cards (backs where hidden), tricks, points, total."""
 
@@ -116,7 +127,8 @@ class SeatBox(Static):
         hands = {n: (cards, unknown) for n, cards, unknown in view.hands}
         if name in hands:
             cards, unknown = hands[name]
-            body = cards_line(cards, unknown, symbols) if cards or unknown else Text("no cards")
+            draw = card_faces if big_table(self) else cards_line
+            body = draw(cards, unknown, symbols) if cards or unknown else Text("no cards")
         elif view.hands:
             body = Text("sits out this hand", style="dim")
         else:
@@ -158,7 +170,7 @@ class TrickBox(Static):
                 cell.append(f" ↓{len(down)}", style="dim")  # cards laid face down
             cell.append("\n")
             if up:
-                cell.append_text(cards_line(up, symbols=symbols))
+                cell.append_text((card_faces if big_table(self) else cards_line)(up, symbols=symbols))
             if down:
                 if up:
                     cell.append(" ")
@@ -308,6 +320,8 @@ class Viewer(App[None]):
         self._trick_rows: list[_Trick] = []
         self._spans_of: list[Step] | None = None
         self._spans: dict[int | None, range] = {}
+        self.ready = False
+        """Mounted: the table and the score sheet are there to be drawn."""
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -357,11 +371,17 @@ class Viewer(App[None]):
                 table.add_column(plain(column))
         else:
             table.display = False
+        self.ready = True
         self.show()
 
     @property
     def current(self) -> Step:
         return self.steps[self.index]
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The cards are drawn for the terminal's size: a resize draws them again."""
+        if self.steps and self.ready:
+            self.show()
 
     def show(self) -> None:
         where = self.query_one("#where", Static)

@@ -290,6 +290,30 @@ def test_the_score_sheet_is_as_tall_as_its_rows_on_a_large_screen() -> None:
     run(app, drive, size=(200, 60))
 
 
+def test_the_contract_line_keeps_to_one_line_at_80_by_24() -> None:
+    app = viewer(SAMPLES / "thousand" / "01-first-hand.kgn")
+
+    async def drive(pilot: Pilot[None]) -> None:
+        await pilot.press("end")
+        assert "contract Anna 120: made" in screen_text(app)
+
+    run(app, drive, size=(80, 24))
+
+
+@pytest.mark.parametrize(("size", "faces"), [((200, 60), True), ((120, 40), False)])
+def test_a_large_terminal_draws_the_cards_as_card_faces(size: tuple[int, int], faces: bool) -> None:
+    app = viewer(SAMPLES / "thousand" / "04-barrel-falls.kgn")
+
+    async def drive(pilot: Pilot[None]) -> None:
+        await pilot.press("right", "right")
+        shown = screen_text(app)
+        assert ("╭───╮" in shown) is faces
+        # a seat's cards take three lines as faces (the table fills more of a tall screen)
+        assert (app.query_one("#seat-s").size.height >= 7) is faces
+
+    run(app, drive, size=size)
+
+
 # ---- keys --------------------------------------------------------------------------------
 
 

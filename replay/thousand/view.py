@@ -62,7 +62,7 @@ def view(t: ThousandEngine) -> View:
             if last.declarer is not None:
                 outcome = "conceded" if last.conceded else "made" if last.made else "failed"
                 view.lines.append(
-                    ("contract", f"{last.contract} by {names[last.declarer]}: {outcome}")
+                    ("contract", f"{names[last.declarer]} {last.contract}: {outcome}")
                 )
             for note in last.notes:
                 view.lines.append(("note", note))
