@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator
 from typing import ClassVar, Final, Generic, Literal, Protocol, TypeVar
 
 from .cards import canonical_card
-from .escapes import decode_comment
+from .escapes import decode_comment, unescape_string
 from .records import (
     MAX_DIGITS,
     MAX_ITEMS,
@@ -250,8 +250,8 @@ class Reader(Generic[V]):
             if m is None:
                 raise GiveUp
             values = _VALUE.findall(m.group(2))
-            if any("\\" in v for v in values):
-                raise GiveUp
+            if any("\\" in v for v in values):  # escapes, decoded as the grammar's reader does
+                values = [unescape_string('"' + v + '"') for v in values]
             tags.append(new_tag(m.group(1), values, (self.first + i, 2)))
             if m.group(1) == "Players":
                 # Only bare names are read here (the writer quotes the others: "??", "1abc").

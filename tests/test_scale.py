@@ -896,3 +896,10 @@ def test_the_fast_readers_refuse_exactly_what_the_grammar_refuses_beside_a_card(
         for at in cards[::13]:
             agree(text[:at] + ch + text[at:])
             agree(text[: at - 2] + ch + text[at - 2 :])
+
+
+def test_escaped_tag_values_take_the_fast_path_and_agree() -> None:
+    text = GENERATED[0].replace('[Event "kozyr generate"]', '[Event "kozyr \\"generate\\" \\u{41}\\\\"]', 1)
+    assert "\\u{41}" in text
+    assert agree(text), "a tag value with escapes, as fmt writes it, takes the fast path"
+    assert notation.loads(text).tag("Event") == 'kozyr "generate" A\\'
