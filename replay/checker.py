@@ -24,7 +24,7 @@ from notation.errors import IllegalMoveError, KgnError, RulesConfigError, WrongF
 from notation.records import Comment, GameRecord, Node, Tag, Winner, fold_name
 
 from .rules import Rulebook, RuleSet, did_you_mean
-from .table import GameTable, RoundResult
+from .table import GameTable, RoundResult, Seats
 
 __all__ = ["MAX_ERRORS", "Checker", "LineEnded", "Progress", "Report", "Visitor"]
 
@@ -117,7 +117,7 @@ G = TypeVar("G", bound=GameRecord)
 """A game's record type."""
 
 
-class Checker(Generic[T, G]):
+class Checker(Seats, Generic[T, G]):
     """What every game's checker shares: locating diagnostics, seats, the header, the
     replay loop.  A game's checker names its ``game``, ``round_word``, ``setup_clause`` and
     ``result_clause``, and supplies ``header``, ``rounds``, ``replay_round`` and

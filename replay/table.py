@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Protocol, TypeVar, overload
 
-from mypy_extensions import mypyc_attr
+from mypy_extensions import mypyc_attr, trait
 
 from notation.cards import Card, Suit, card_code, parse_card, suit_of
 from notation.errors import IllegalMoveError, KgnError
@@ -875,25 +875,28 @@ def _copy(value: _V) -> _V:
     return copy.deepcopy(value)
 
 
-class Seats(Protocol):
+@trait
+class Seats:
     """How a translator from record nodes to moves reads the names and cards of a node: a
     checker reports what is wrong at the node (:class:`replay.checker.Checker`), a table
-    reading one event says it is not a move (:class:`Names`)."""
+    reading one event says it is not a move (:class:`Names`).  A trait (a base class both
+    inherit), not a protocol: compiled, the translator calls its methods directly, as it
+    does for every card of every record checked."""
 
     def seat(self, name: str, node: Node | None) -> int:
         """The seat of the player named ``name``."""
-        ...
+        raise NotImplementedError
 
     def card(self, text: str, node: Node | None) -> Card | None:
         """The card ``text`` names (None: ``??``, a card nobody recorded)."""
-        ...
+        raise NotImplementedError
 
     def cards(self, texts: list[str], node: Node | None) -> list[Card | None]:
         """The cards ``texts`` name."""
-        ...
+        raise NotImplementedError
 
 
-class Names:
+class Names(Seats):
     """:class:`Seats` of a table's players, for one event read alone: a name not at the
     table is no move (``bad-move``)."""
 
