@@ -577,6 +577,17 @@
     news.onmessage = (e) => {
       if (e.data !== D.live.version) reload();
     };
+    // Whether the board follows the game: said, so that a watcher never takes a board the
+    // server no longer updates for the game as it is.
+    const status = document.createElement("p");
+    status.id = "live";
+    status.setAttribute("role", "status");
+    $("status").after(status);
+    news.onopen = () => { status.textContent = "live: the board follows the game"; status.className = ""; };
+    news.onerror = () => {
+      status.textContent = "the server cannot be reached: this is the game as it was; the board follows again when the server is back";
+      status.className = "away";
+    };
     document.documentElement.dataset.version = live.version;
   }
 

@@ -93,10 +93,11 @@ def timeline(
 
 
 def replay_steps(
-    game: GameRecord, *, file: str | None = None, index: int | None = None
+    game: GameRecord, *, file: str | None = None, index: int | None = None, live: bool = False
 ) -> tuple[list[Step], Report, GameTable | None]:
     """:func:`timeline`, and the table at the end of the replay (None when the header
-    stopped it), from one replay."""
+    stopped it), from one replay.  ``live``: the game is being recorded (``kozyr serve``):
+    its last step says the game goes on, not that the record ends."""
     recorder = _Recorder(game)
     report, table = replay_record(game, file=file, index=index, visitor=recorder)
     steps = recorder.stack[0]
@@ -122,7 +123,10 @@ def replay_steps(
         )
     elif table is not None:
         result = f": {report.result}" if report.result else ""
-        what = "the end of the record" if steps else "no moves in this record"
+        if live and not report.result:
+            what = "the game goes on: the next event shows here as it is entered"
+        else:
+            what = "the end of the record" if steps else "no moves in this record"
         end = Step(Said("end", [what + result]), view=view_of(table), done=len(table.results))
         if steps:  # the panes go on showing the last hand
             end.round, end.trick = steps[-1].round, steps[-1].trick

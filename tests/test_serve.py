@@ -804,3 +804,22 @@ def test_after_a_restart_a_game_with_a_known_stock_goes_on_after_its_draws(tmp_p
         assert bura2.state()["prompt"] == after_draw["prompt"]
     finally:
         second.kill()
+
+
+@pytest.mark.browser_and_load
+def test_a_watcher_is_told_the_game_goes_on_and_when_the_server_is_gone(tmp_path: Path, watcher: Any) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    s = Server(folder)
+    try:
+        key = new_game(s, "w.kgn", "thousand", "Anna,Boris,Vera", "Anna")
+        Client(s, "w.kgn", key).enter("")
+        watcher.get(f"{s.base}/watch/w.kgn?k={s.link('watch', 'w.kgn')}")
+        wait(lambda: watcher.execute_script("return document.documentElement.dataset.ready"), what="watch page")
+        live = lambda: watcher.execute_script("const e = document.getElementById('live'); return e ? e.textContent : ''")  # noqa: E731
+        wait(lambda: live().startswith("live:"), what="the live status")
+        assert "the end of the record" not in watcher.find_element("id", "event").text
+        assert "the game goes on" in watcher.find_element("id", "event").text
+    finally:
+        s.kill()
+    wait(lambda: "cannot be reached" in live(), timeout=15, what="the server's absence said")

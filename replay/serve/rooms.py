@@ -382,7 +382,7 @@ class Room:
 
     def _build(self, version: str, text: str, seat: str | None) -> bytes:
         record = notation.loads(text, file=self.name)
-        steps, report, table = replay_steps(record, file=self.name)
+        steps, report, table = replay_steps(record, file=self.name, live=True)
         data = page_data(record, steps, report, table, title=page_title(record, self.name), seat=seat)
         data["start"] = max(len(steps) - 1, 0)
         base = "/api/" + quote(self.name)
