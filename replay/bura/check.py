@@ -23,13 +23,14 @@ from notation.bura.records import (
     Trick,
     Variation,
 )
-from notation.cards import Rank
+from notation.cards import CARD_OF_CODE, Card, Rank
 from notation.errors import IllegalMoveError, KgnError, clip, plural
 from notation.parse import parse_number
 from notation.records import Node, Winner
 
 from ..checker import Checker
 from .engine import Setup
+from .kgn import lay_move
 from .moves import DealCards
 from .rules import RULEBOOK
 from .table import BuraTable
@@ -235,7 +236,18 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
             for note in a.notes:
                 if isinstance(note, Variation):
                     self._variation(table, note)
-            self.push_event(table, a, a.seat)
+            seat = self.seats.get(a.seat)
+            up: list[Card] = []
+            for text in a.cards:
+                card = CARD_OF_CODE.get(text)
+                if card is None:
+                    break
+                up.append(card)
+            if seat is None or len(up) != len(a.cards):
+                self.push_event(table, a, a.seat)  # the translator says what is wrong
+            else:
+                down = self.cards(a.down, a) if a.down else []
+                self.apply(table, lay_move(seat, up, down), a, a.seat)
         if winner is not None:
             deal = table.deal
             early = deal is not None and bool(deal.trick)

@@ -61,6 +61,12 @@ def _known(cards: list[Card | None], message: str, code: str, clause: str) -> li
 # ---- a record's event -> a move ---------------------------------------------------------
 
 
+def lay_move(seat: int, up: list[Card], down: list[Card | None]) -> Lay:
+    """The move of a lead or an answer, its seat and cards read: :func:`move_of` of an
+    answer, and what the checker calls for the commonest event once it has read them."""
+    return Lay(seat, up, down)
+
+
 def move_of(node: Node, seats: Seats) -> BuraMove:
     """The move one event of a Bura or Burkozel record stands for (names and cards read by
     ``seats``, which says what is wrong with them).  A trick is not one move (its leads and
@@ -73,7 +79,7 @@ def move_of(node: Node, seats: Seats) -> BuraMove:
             "B4",
         )
         down = seats.cards(node.down, node) if node.down else []
-        return Lay(seats.seat(node.seat, node), up, down)
+        return lay_move(seats.seat(node.seat, node), up, down)
     if isinstance(node, GiveCard):
         return DrawCard(seats.seat(node.seat, node), seats.card(node.card, node))
     if isinstance(node, Deal):

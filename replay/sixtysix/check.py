@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from notation.cards import CARD_OF_CODE
 from notation.errors import IllegalMoveError, clip, plural
 from notation.parse import parse_number
 from notation.records import Node, Winner
@@ -33,6 +34,7 @@ from notation.sixtysix.records import (
 
 from ..checker import Checker
 from .engine import RoundResult, Setup, ended
+from .kgn import play_move
 from .moves import DealCards, DrawCard
 from .rules import RULEBOOK
 from .table import SixtySixTable
@@ -174,7 +176,11 @@ class SixtySixChecker(Checker[SixtySixTable, SixtySixGame]):
             for note in play.notes:
                 if isinstance(note, Variation):
                     self._variation(table, note)
-            self.push_event(table, play, play.seat)
+            seat, card = self.seats.get(play.seat), CARD_OF_CODE.get(play.card)
+            if seat is None or card is None:
+                self.push_event(table, play, play.seat)  # the translator says what is wrong
+            else:
+                self.apply(table, play_move(play, seat, card), play, play.seat)
         if winner is None:
             return
         deal = table.deal

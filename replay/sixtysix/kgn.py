@@ -42,6 +42,12 @@ def _codes(cards: list[Card | None]) -> list[str]:
 # ---- a record's event -> a move ---------------------------------------------------------
 
 
+def play_move(play: Play, seat: int, card: Card) -> PlayCard:
+    """The move of a card played to a trick, its seat and card read: :func:`move_of` of a
+    play, and what the checker calls for the commonest event once it has read them."""
+    return PlayCard(seat, card, play.marriage)
+
+
 def move_of(node: Node, seats: Seats) -> SixtySixMove:
     """The move one event of a Sixty-six record stands for (names and cards read by
     ``seats``, which says what is wrong with them).  A trick is not one move (its cards
@@ -54,7 +60,7 @@ def move_of(node: Node, seats: Seats) -> SixtySixMove:
                 code="unknown-card",
                 clause="S3",
             )
-        return PlayCard(seats.seat(node.seat, node), card, node.marriage)
+        return play_move(node, seats.seat(node.seat, node), card)
     if isinstance(node, GiveCard):
         return DrawCard(seats.seat(node.seat, node), seats.card(node.card, node))
     if isinstance(node, Deal):

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from notation.cards import CARD_OF_CODE
 from notation.errors import clip
 from notation.parse import parse_number
 from notation.thousand.records import (
@@ -28,6 +29,7 @@ from ..checker import Checker, LineEnded
 from ..rules import RuleSet
 from . import engine as th
 from .engine import Setup
+from .kgn import play_move
 from .moves import DealCards, GiveCards, TakeTalon
 from .rules import RULEBOOK
 from .table import ThousandTable
@@ -275,7 +277,11 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
                 )
             if play.notes:
                 self._variations(table, play)
-            self.push_event(table, play, play.seat)
+            seat, card = self.seats.get(play.seat), CARD_OF_CODE.get(play.card)
+            if seat is None or card is None:
+                self.push_event(table, play, play.seat)  # the translator says what is wrong
+            else:
+                self.apply(table, play_move(play, seat, card), play, play.seat)
         done = already + len(trick.plays) == size
         if trick.winner is not None:
             early = None if done else "the winner is stated before every player has played"

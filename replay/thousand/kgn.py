@@ -61,6 +61,13 @@ def _codes(cards: list[Card | None]) -> list[str]:
 # ---- a record's event -> a move ---------------------------------------------------------
 
 
+def play_move(play: Play, seat: int, card: Card) -> PlayCard:
+    """The move of a card played to a trick, its seat and card read: :func:`move_of` of a
+    play, and what the checker calls for the commonest event of a record once it has
+    read the seat and the card itself (without the general translator's dispatch)."""
+    return PlayCard(seat, card, play.marriage)
+
+
 def move_of(node: Node, seats: Seats) -> ThousandMove:
     """The move one event of a Thousand record stands for (names and cards read by
     ``seats``, which says what is wrong with them).  A trick is not one move: its plays
@@ -73,7 +80,7 @@ def move_of(node: Node, seats: Seats) -> ThousandMove:
                 code="unknown-card",
                 clause="T5",
             )
-        return PlayCard(seats.seat(node.seat, node), card, node.marriage)
+        return play_move(node, seats.seat(node.seat, node), card)
     if isinstance(node, Call):
         return Bid(seats.seat(node.seat, node), node.bid, node.dark, ref=node)
     if isinstance(node, Deal):
