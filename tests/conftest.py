@@ -2,7 +2,9 @@ from __future__ import annotations
 
 import io
 import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -25,6 +27,18 @@ INVALID = Path(__file__).resolve().parent / "data" / "invalid"
 @pytest.fixture
 def root() -> Path:
     return ROOT
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Any]:
+    """``kozyr serve`` of a fresh folder (``tests/serving.py``), killed at the end."""
+    from serving import Server
+
+    folder = tmp_path / "games"
+    folder.mkdir()
+    s = Server(folder)
+    yield s
+    s.kill()
 
 
 def diagnostics_of(path: Path) -> list[notation.KgnError]:

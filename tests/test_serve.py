@@ -96,14 +96,6 @@ def canonical(text: str) -> str:
     return write_game(notation.loads(text))
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    folder = tmp_path / "games"
-    folder.mkdir()
-    s = Server(folder)
-    yield s
-    s.kill()
-
 
 def valid(path: Path) -> bool:
     report = replay.check(notation.loads(path.read_text(encoding="utf-8")), file=str(path))

@@ -7,22 +7,11 @@ from __future__ import annotations
 import json
 import socket
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
-
-from tests.serving import Client, Server, new_game
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    folder = tmp_path / "games"
-    folder.mkdir()
-    s = Server(folder)
-    yield s
-    s.kill()
+from serving import Client, Server, new_game
 
 
 def answered(server: Server, timeout: float = 5.0) -> int:
