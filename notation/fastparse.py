@@ -45,7 +45,7 @@ from .records import (
     Winner,
     maker,
 )
-from .write import NAME_PATTERN
+from .write import NAME_PATTERN, quote
 
 __all__ = [
     "CANON",
@@ -165,6 +165,9 @@ def tokens(line: str, start: int) -> Tokens:
     return out
 
 
+_STAND_IN: Final = 0x4E00
+"""The first letter of the stand-ins for quoted names (CJK ideographs: letters, as a bare
+name is made of; a text that holds the one needed is left to the grammar)."""
 _NOTED: Final = re.compile(r"[{!$?(]")
 """A line that may carry notes takes the tokenizing path."""
 _TRICK: Final = re.compile(r"  ([0-9]+)\. ")
@@ -243,6 +246,7 @@ class Reader(Generic[V]):
         parentheses)."""
         lines = self.lines
         tags: list[Tag] = []
+        quoted: list[str] = []
         i = 0
         n = len(lines)
         while i < n and lines[i].startswith("["):
@@ -254,14 +258,15 @@ class Reader(Generic[V]):
                 values = [unescape_string('"' + v + '"') for v in values]
             tags.append(new_tag(m.group(1), values, (self.first + i, 2)))
             if m.group(1) == "Players":
-                # Only bare names are read here (the writer quotes the others: "??", "1abc").
-                if any(
-                    _BARE_NAME.fullmatch(v) is None or _CARDISH.match(v) or v.lower() in self.KEYWORDS
-                    for v in values
-                ):
-                    raise GiveUp
-                self.players = {v: v for v in values}
+                self.players = {}
+                for v in values:
+                    if _BARE_NAME.fullmatch(v) is None or _CARDISH.match(v) or v.lower() in self.KEYWORDS:
+                        quoted.append(v)  # the writer quotes it ("Anna Maria", "??", "1abc")
+                    else:
+                        self.players[v] = v
             i += 1
+        if quoted:
+            self._stand_in(quoted, i)
         body = "\n".join(lines[i:])
         self.may_note = self.NOTED.search(body) is not None
         if notes and "{" in body:
@@ -273,6 +278,24 @@ class Reader(Generic[V]):
         if game_kind not in kinds or tags[0].name != "Game":
             raise GiveUp
         return tags, i, game_kind
+
+    def _stand_in(self, names: list[str], start: int) -> None:
+        """Quoted names (``"Anna Maria"``) are read as bare ones: in the body's lines from
+        ``start``, outside comments, each quoted name as the writer writes it becomes a
+        stand-in of the same length made of one letter the text does not hold, which
+        :meth:`seat` reads as that name (columns stay where the grammar puts them)."""
+        text = "\n".join(self.lines[start:])
+        subs: dict[str, str] = {}
+        for k, name in enumerate(names):
+            letter = chr(_STAND_IN + k)
+            quoted = quote(name)
+            if letter in text:
+                raise GiveUp
+            subs[quoted] = letter * len(quoted)
+            self.players[subs[quoted]] = name
+        found = re.compile("|".join([_COMMENT.pattern, *(re.escape(q) for q in sorted(subs, key=len, reverse=True))]))
+        text = found.sub(lambda m: subs.get(m.group(), m.group()), text)
+        self.lines[start:] = text.split("\n")
 
     def blocks(
         self, start: int, heading: re.Pattern[str]

@@ -903,3 +903,29 @@ def test_escaped_tag_values_take_the_fast_path_and_agree() -> None:
     assert "\\u{41}" in text
     assert agree(text), "a tag value with escapes, as fmt writes it, takes the fast path"
     assert notation.loads(text).tag("Event") == 'kozyr "generate" A\\'
+
+
+def _quoted_names_corpora() -> list[str]:
+    from replay.cli.records import seated
+
+    out = []
+    for kind, n in (("thousand", 3), ("bura", 3), ("sixtysix", 2), ("burkozel", 4)):
+        game = generate(kind, seed=2, players=n, deals=3)
+        out.append(notation.dumps(seated(game, ["Anna Maria", 'Boris "B" K', "Pass", "Ivan Ivanovich"][:n])))
+    return out
+
+
+QUOTED = _quoted_names_corpora()
+
+
+@pytest.mark.parametrize("text", QUOTED, ids=["thousand", "bura", "sixtysix", "burkozel"])
+def test_quoted_names_as_fmt_writes_them_take_the_fast_path_and_agree(text: str) -> None:
+    assert '"Anna Maria"' in text
+    assert agree(text), "names the writer quotes take the fast path"
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_fast_readers_agree_on_fuzzed_quoted_names(data: st.DataObject) -> None:
+    pieces = ['"', '"Anna Maria"', '"Anna', 'Maria"', "Anna Maria", "一", "一一一一一一一一一一一一", '{"Anna Maria"}', '\\"', " ", "\n", "Pass", '"Pass"']  # fmt: skip
+    agree(mutated(data, QUOTED, pieces, limit=3000, span=8, times=3))
