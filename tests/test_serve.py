@@ -214,6 +214,17 @@ class Phone:
             self.css(f'#tally input[data-player="{name}"]').send_keys(str(value))
         return self._tap(self.css("#tally button"))
 
+    def part(self, text: str, last: bool = False) -> str:
+        """Tap the button of one part of a move offered part by part (a give); the last
+        part enters the move."""
+        self.settled()
+        found = [b for b in self.d.find_elements("css selector", "#choices button.part") if b.get_attribute("data-part") == text]
+        assert found, f"no part {text!r}: {self.css('#choices').text!r}"
+        if last:
+            return self._tap(found[0])
+        found[0].click()
+        return version(self.d)
+
     def prompt(self) -> str:
         return str(self.css("#prompt").text)
 
@@ -339,7 +350,7 @@ def test_a_seat_link_shows_what_that_seat_may_see_and_nothing_else(server: Serve
     key = server.link("seat", "first.kgn", "Boris")
     data = httpx.get(f"{server.base}/api/first.kgn/data", params={"k": key, "seat": "Boris"}).json()
     record = notation.loads(source.read_text())
-    steps, report, table = replay_steps(record)
+    steps, report, table = replay_steps(record, live=True)  # a served game goes on
     expected = page_data(record, steps, report, table, title="x", seat="Boris")
     assert data["steps"] == expected["steps"] and data["values"] == expected["values"]
     # the seat's page holds none of Anna's or Vera's cards before they are played
@@ -815,3 +826,22 @@ def test_a_watcher_is_told_the_game_goes_on_and_when_the_server_is_gone(tmp_path
     finally:
         s.kill()
     wait(lambda: "cannot be reached" in live(), timeout=15, what="the server's absence said")
+
+
+@pytest.mark.browser_and_load
+def test_gives_in_full_mode_are_tapped_part_by_part(server: Server, phone: Any) -> None:
+    key = new_game(server, "gives.kgn", "thousand", "Anna,Boris,Vera", "Vera")
+    p = Phone(phone, f"{server.base}/play/gives.kgn?k={key}")
+    if p.css("#mode").get_attribute("aria-pressed") == "true":
+        p.css("#mode").click()  # full mode: every card
+    p.words(*"Anna: AS TS KH QH AH 9H 9S Boris: KD QD AD TD AC TC 9D Vera: KS QS KC QC JC JD JH talon: TH 9C JS".split())
+    for bid in ("bid Anna 100", "bid Boris 110", "bid Vera pass", "bid Anna 115", "bid Boris pass"):
+        p.choice(bid)
+    p.words("TH", "9C", "JS")
+    assert p.prompt() == "Anna gives"
+    buttons = phone.find_elements("css selector", "#choices button.part")
+    assert len(buttons) == 10  # each of Anna's ten cards, for Boris first
+    p.part("Boris 9S")
+    assert len(phone.find_elements("css selector", "#choices button.part")) == 9  # the nine left, for Vera
+    p.part("Vera JS", last=True)
+    assert "give Boris 9S, Vera JS" in (server.folder / "gives.kgn").read_text()

@@ -110,6 +110,7 @@
       b.addEventListener("click", () => send({ event: c.event }, drawnFor));
       buttons.push(b);
     }
+    if (S.staged) buttons.push(...stagedButtons(drawnFor));
     choices.replaceChildren(...buttons);
     const what = S.choices.length || S.enter ? "or end the hand as a score sheet keeps it: " : "the hand as a score sheet keeps it: ";
     const key = S.tally ? what + S.tally.word + "\u0000" + S.tally.names.join("\u0000") : "";
@@ -143,6 +144,39 @@
     for (const b of document.querySelectorAll("#choices button, #tally button, #send")) b.disabled = busy || settling;
   }
 
+  // Many moves made of parts (give Boris 9S, Vera JS): a button for each part that can
+  // come next; the parts chosen so far stand first, and tapping them takes the last back.
+  let staged = [];
+  let stagedFor = null;
+  function stagedButtons(drawnFor) {
+    if (stagedFor !== S.version) { staged = []; stagedFor = S.version; }
+    const head = S.staged.head + " ";
+    const parts = S.staged.events.map((e) => e.slice(head.length).split(", "));
+    const fits = parts.filter((p) => staged.every((x, i) => p[i] === x));
+    const out = [];
+    if (staged.length) {
+      const b = said(staged.join(", ") + " \u232b", el("button", "staged"));
+      b.addEventListener("click", () => { staged.pop(); render(); });
+      out.push(b);
+    }
+    const next = [...new Set(fits.map((p) => p[staged.length]))];
+    for (const part of next) {
+      const b = said(part, el("button", "choice part"));
+      b.dataset.part = part;
+      b.addEventListener("click", () => {
+        staged.push(part);
+        const whole = fits.find((p) => p.length === staged.length && staged.every((x, i) => p[i] === x));
+        if (whole) {
+          const event = head + staged.join(", ");
+          staged = [];
+          send({ event: event }, drawnFor);
+        } else render();
+      });
+      out.push(b);
+    }
+    return out;
+  }
+
   // The words an answer here may hold, as chips that type them (a card typed already is
   // greyed out).
   function renderWords() {
@@ -151,7 +185,7 @@
     // The composer is open where no button covers the event (a deal, a draw, in full
     // mode), else behind one button: the cards are typed only when they must be.
     const compose = $("compose");
-    const open = compose.classList.contains("open") || (mode === "full" && !S.choices.length);
+    const open = compose.classList.contains("open") || (mode === "full" && !S.choices.length && !S.staged);
     $("typed").hidden = !open;
     if (!open) {
       const opener = el("button", "word", "type an event\u2026");

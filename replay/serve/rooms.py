@@ -49,7 +49,37 @@ MAX_OPEN = 32
 least recently used one without watchers is given up (and opened again when asked for)."""
 
 MAX_CHOICES = 64
-"""More legal moves than this are not shown as buttons (the composer takes them)."""
+"""More legal moves than this are not shown as buttons one each: where they are made of
+parts (``give Boris 9S, Vera JS``) the page offers them part by part (:func:`stages`)."""
+MAX_STAGED = 4096
+"""The most legal moves offered part by part; beyond, the composer takes them."""
+
+
+def stages(events: list[str]) -> dict[str, object] | None:
+    """Many legal moves that share their first word and list parts after it, comma by comma
+    (Thousand's gives: ``give Boris 9S, Vera JS``), as the page offers them: a button for
+    each first part, then for each part that can follow (None when they are not of that
+    shape, or a step would have more than ``MAX_CHOICES`` buttons).
+
+    >>> stages(["give Boris 9S, Vera JS", "give Boris 9S, Vera TS", "give Boris TS, Vera JS"])
+    {'head': 'give', 'events': ['give Boris 9S, Vera JS', 'give Boris 9S, Vera TS', 'give Boris TS, Vera JS']}
+    >>> stages(["Anna AS", "Anna KS"]) is None
+    True
+    """
+    heads = {e.split(" ", 1)[0] for e in events}
+    if len(heads) != 1:
+        return None
+    head = heads.pop()
+    parts = [e[len(head) + 1 :].split(", ") for e in events]
+    if any(len(p) < 2 for p in parts) or len({len(p) for p in parts}) != 1:
+        return None
+    for k in range(len(parts[0])):  # no step offers more buttons than the page shows at once
+        seen: dict[tuple[str, ...], set[str]] = {}
+        for p in parts:
+            seen.setdefault(tuple(p[:k]), set()).add(p[k])
+        if max(len(v) for v in seen.values()) > MAX_CHOICES:
+            return None
+    return {"head": safe_text(head), "events": [safe_text(e) for e in events]}
 
 
 class BadName(Exception):
@@ -239,8 +269,11 @@ class Room:
         mover = table.to_move
         name = None if mover is None else table.players[mover]
         choices: list[dict[str, str]] = []
+        staged: dict[str, object] | None = None
         if mover is not None:
             moves = table.legal_moves()
+            if MAX_CHOICES < len(moves) <= MAX_STAGED:
+                staged = stages([table.format_move(m) for m in moves])
             if len(moves) <= MAX_CHOICES:
                 for m in moves:
                     event = table.format_move(m)
@@ -257,6 +290,7 @@ class Room:
             prompt=safe_text(phone_prompt(q.prompt)),
             choices=choices,
             enter=enter,
+            staged=staged,
             words=[safe_text(w) for w in q.words],
             legal=[safe_text(w) for w in q.legal],
             tally=None
