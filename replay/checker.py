@@ -125,6 +125,8 @@ class Checker(Seats, Generic[T, G]):
     (:class:`replay.table.Seats`), reporting what is wrong at the node."""
 
     game: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    """The game's name as its players write it (``Sixty-six``), for messages."""
     rulebook: ClassVar[Rulebook]
     """The game's switches and presets (the ``Rules`` tag is read by it)."""
     round_word: ClassVar[str] = "hand"
@@ -321,11 +323,9 @@ class Checker(Seats, Generic[T, G]):
                 named = f"names {clip(repr(one))} twice" if one == other else (
                     f"names {clip(repr(one))} and {clip(repr(other))}"
                 )
-            from .games import GAMES  # the game's own name, as its players write it
-
             self.report(
                 KgnError(
-                    f"{GAMES[self.game].title} is played by {want} players with different "
+                    f"{self.title or self.game.capitalize()} is played by {want} players with different "
                     f"names; the Players tag {named}",
                     code="players",
                     clause=clause,

@@ -50,6 +50,7 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
     """Replays a Bura record and reports what is wrong."""
 
     game = "bura"
+    title = "Bura"
     rulebook = RULEBOOK
     round_word = "deal"
     setup_clause = "B1"

@@ -13,6 +13,7 @@ class BurkozelChecker(BuraChecker):
     """Replays a Burkozel record and reports what is wrong."""
 
     game = "burkozel"
+    title = "Burkozel"
     rulebook = RULEBOOK
     setup_clause = "K1"
     deck_clause = "K2"

@@ -52,6 +52,7 @@ class SixtySixChecker(Checker[SixtySixTable, SixtySixGame]):
     """Replays a Sixty-six record and reports what is wrong."""
 
     game = "sixtysix"
+    title = "Sixty-six"
     rulebook = RULEBOOK
     round_word = "deal"
     setup_clause = "S1"

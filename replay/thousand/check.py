@@ -44,6 +44,7 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
     """Replays a Thousand record and reports what is wrong."""
 
     game = "thousand"
+    title = "Thousand"
     rulebook = RULEBOOK
     round_word = "hand"
     setup_clause = "T1"
