@@ -325,7 +325,7 @@ class Checker(Seats, Generic[T, G]):
                 )
             self.report(
                 KgnError(
-                    f"{self.title or self.game.capitalize()} is played by {want} players with different "
+                    f"{self.title} is played by {want} players with different "
                     f"names; the Players tag {named}",
                     code="players",
                     clause=clause,

@@ -599,17 +599,10 @@ class BaseTable(Generic[M, R]):
     def random_move(self, rng: random.Random) -> M:
         """A random chance move where one is due (or may come: a deal after a Bura deal
         whose cards are all played), else a random legal move.  At the end of the game it
-        raises ``IllegalMoveError`` (code ``game-over``), and when the record is full
-        (``record-limit``: no hand or deal fits a record KGN reads back)."""
+        raises ``IllegalMoveError`` (code ``game-over``); a game ends too when its record is
+        full (no deal fits a record KGN reads back: ``chance_move`` offers none)."""
         moves = self.legal_moves()
         chance = self.chance_move(rng)
-        if chance is not None:
-            try:
-                self._check_room()
-            except IllegalMoveError:
-                if not moves:  # the record is full: nothing more can be played
-                    raise IllegalMoveError("no move: the record is full, the game ends here", code="game-over") from None
-                chance = None
         if chance is not None and (not moves or rng.random() < 0.5):
             return chance
         if not moves:
