@@ -276,10 +276,11 @@ def test_a_score_sheet_hand_tapped_on_a_phone_while_another_watches(server: Serv
     assert "-120" in board and "15" in board
 
 
-@pytest.mark.browser_and_load
-def test_a_full_hand_tapped_card_by_card(server: Server, phone: Any) -> None:
-    key = new_game(server, "club.kgn", "thousand", "Anna,Boris,Vera", "Vera")
-    p = Phone(phone, f"{server.base}/play/club.kgn?k={key}")
+def full_hand_to_the_gives(server: Server, phone: Any, name: str) -> Phone:
+    """FULL_HAND's game started and tapped in full mode up to the gives: the deal, the
+    auction and the talon turned up."""
+    key = new_game(server, name, "thousand", "Anna,Boris,Vera", "Vera")
+    p = Phone(phone, f"{server.base}/play/{name}?k={key}")
     if p.css("#mode").get_attribute("aria-pressed") == "true":
         p.css("#mode").click()  # full mode: every card
     deal = "Anna: AS TS KH QH AH 9H 9S Boris: KD QD AD TD AC TC 9D Vera: KS QS KC QC JC JD JH talon: TH 9C JS"
@@ -287,6 +288,12 @@ def test_a_full_hand_tapped_card_by_card(server: Server, phone: Any) -> None:
     for bid in ("bid Anna 100", "bid Boris 110", "bid Vera pass", "bid Anna 115", "bid Boris pass"):
         p.choice(bid)
     p.words("TH", "9C", "JS")  # the talon turned up, in the order it lay
+    return p
+
+
+@pytest.mark.browser_and_load
+def test_a_full_hand_tapped_card_by_card(server: Server, phone: Any) -> None:
+    p = full_hand_to_the_gives(server, phone, "club.kgn")
     p.words("Boris", "9S", ",", "Vera", "JS")
     p.choice("contract 120")
     plays = [
@@ -830,14 +837,7 @@ def test_a_watcher_is_told_the_game_goes_on_and_when_the_server_is_gone(tmp_path
 
 @pytest.mark.browser_and_load
 def test_gives_in_full_mode_are_tapped_part_by_part(server: Server, phone: Any) -> None:
-    key = new_game(server, "gives.kgn", "thousand", "Anna,Boris,Vera", "Vera")
-    p = Phone(phone, f"{server.base}/play/gives.kgn?k={key}")
-    if p.css("#mode").get_attribute("aria-pressed") == "true":
-        p.css("#mode").click()  # full mode: every card
-    p.words(*"Anna: AS TS KH QH AH 9H 9S Boris: KD QD AD TD AC TC 9D Vera: KS QS KC QC JC JD JH talon: TH 9C JS".split())
-    for bid in ("bid Anna 100", "bid Boris 110", "bid Vera pass", "bid Anna 115", "bid Boris pass"):
-        p.choice(bid)
-    p.words("TH", "9C", "JS")
+    p = full_hand_to_the_gives(server, phone, "gives.kgn")
     assert p.prompt() == "Anna gives"
     buttons = phone.find_elements("css selector", "#choices button.part")
     assert len(buttons) == 10  # each of Anna's ten cards, for Boris first
