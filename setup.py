@@ -29,6 +29,7 @@ COMPILED = sorted(
         "notation/parse.py",
         "replay/checker.py",
         "replay/checking.py",
+        "replay/solve.py",
         "replay/table.py",
         # every game's fast reader, and its table, moves, translator, engine and checker
         *(str(p.relative_to(HERE)) for p in HERE.glob("notation/*/read.py")),

@@ -11,6 +11,7 @@ writers emit the canonical ASCII form.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from enum import IntEnum
 from typing import Final
 
@@ -82,6 +83,7 @@ __all__ = [
     "card_name",
     "card_points",
     "deck",
+    "equal_cards",
     "make_card",
     "parse_card",
     "rank_of",
@@ -286,6 +288,30 @@ def suit_of(card: Card) -> Suit:
 
 def rank_of(card: Card) -> Rank:
     return Rank(card % 9)
+
+
+def equal_cards(holders: Sequence[Iterable[Card]]) -> dict[Card, Card]:
+    """Cards interchangeable in play: within a suit, a run of cards of one holder, of equal
+    points and adjacent in rank among the cards of every holder (a trick on the table is a
+    holder too), all map to the run's lowest card.  Playing any card of a run leads to the
+    same play after it.
+
+    >>> eq = equal_cards([[SIX_SPADES, SEVEN_SPADES, NINE_SPADES], [EIGHT_SPADES]])
+    >>> [card_code(eq[c]) for c in (SIX_SPADES, SEVEN_SPADES, NINE_SPADES, EIGHT_SPADES)]
+    ['6S', '6S', '9S', '8S']
+    """
+    owner: dict[Card, int] = {}
+    for k, cards in enumerate(holders):
+        for c in cards:
+            owner[c] = k
+    out: dict[Card, Card] = {}
+    run: Card = -1
+    for c in sorted(owner):
+        if run >= 0 and c // 9 == run // 9 and owner[c] == owner[run] and _POINTS[c] == _POINTS[run]:
+            out[c] = run
+        else:
+            run = out[c] = c
+    return out
 
 
 def deck(lowest: Rank) -> frozenset[Card]:

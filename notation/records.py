@@ -54,6 +54,7 @@ __all__ = [
     "maker",
     "record_items",
     "tagged",
+    "takes_glyphs",
 ]
 
 CardText = str
@@ -111,6 +112,15 @@ def fold_name(name: str) -> str:
 # Every record class is a slotted dataclass (a record costs its fields, no dict), made with
 # fields by keyword and the equality of :class:`Node`.
 _COMPARED: dict[type, tuple[str, ...]] = {}
+
+
+def takes_glyphs(node: Any) -> bool:
+    """Whether a node's notes may hold glyphs (a call or a card played), not only comments
+    (a show, a claim, a draw)."""
+    for f in fields(node):
+        if f.name == "notes":
+            return "Comment]" not in str(f.type)
+    return False
 
 
 def record_items(node: Any) -> list[tuple[str, Any]]:

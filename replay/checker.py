@@ -431,8 +431,8 @@ class Checker(Seats, Generic[T, G]):
             self.round_no, self.trick_no = saved
 
     # -- the replay -----------------------------------------------------------------------------
-    # A game kind's checker supplies header(), replay_rounds() (through each_round) and
-    # totals(); finish() closes what the record leaves open.
+    # A game kind's checker supplies header() and replay_rounds() (through each_round);
+    # finish() closes what the record leaves open; the table's scores() are the totals.
 
     def header(self) -> T | None:
         raise NotImplementedError
@@ -451,9 +451,6 @@ class Checker(Seats, Generic[T, G]):
             self.round_no, self.trick_no = round_.number, None
             self.checked = i + 1
             replay(table, round_, i == len(rounds) - 1)
-
-    def totals(self, table: T) -> list[int]:
-        raise NotImplementedError
 
     def finish(self, table: T) -> None:
         """After the last hand or deal (nothing to do by default)."""
@@ -496,7 +493,7 @@ class Checker(Seats, Generic[T, G]):
         report.diagnostics = self.diags
         report.rounds = list(table.results)
         report.result = table.result
-        report.totals = dict(zip(table.players, self.totals(table), strict=True))
+        report.totals = dict(zip(table.players, table.scores(), strict=True))
         report.complete = complete
         report.checked = self.checked
         return report

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Protocol, TypeVar, overload
 
@@ -138,11 +138,19 @@ class Holdings:
 
     def copy(self) -> Holdings:
         """An independent copy (each place's cards copied; the deck is shared)."""
-        places = {
-            name: {p: v.copy() if isinstance(v, set | list) else v for p, v in value.items()}
-            for name, value in self._places().items()
-        }
-        other: Holdings = _rebuilt(Holdings, (self.deck, self.seats), self._clauses(), places)
+        other = Holdings(
+            self.deck,
+            self.seats,
+            deal_clause=self.deal_clause,
+            play_clause=self.play_clause,
+            follow_clause=self.follow_clause,
+            names=self.names,
+        )
+        other.known = {p: set(v) for p, v in self.known.items()}
+        other.unknown = dict(self.unknown)
+        other.where = dict(self.where)
+        other.void = {p: set(v) for p, v in self.void.items()}
+        other.played_by = {p: list(v) for p, v in self.played_by.items()}
         return other
 
     def __reduce__(self) -> tuple[object, ...]:
@@ -539,6 +547,63 @@ class BaseTable(Generic[M, R]):
 
     def outcome(self) -> Outcome | None:
         raise NotImplementedError
+
+    # -- what the analysis reads (replay/solve.py: one solver and sampler for every game) --
+
+    SCORES_FALL: ClassVar[bool] = False
+    """Whether a lower score is better (Burkozel's penalty points)."""
+
+    def scores(self) -> list[int]:
+        """Per seat, what the game counts now: points, net chips, penalty points."""
+        raise NotImplementedError
+
+    def side(self, seat: int) -> int:
+        """The side a seat plays for (a seat of its own, unless partners play)."""
+        return seat
+
+    @property
+    def settles(self) -> bool:
+        """Whether the round's play is over and the round ends when nobody takes the move
+        still open (Bura's claim after the last trick, Sixty-six's going out):
+        :meth:`settle` then ends it."""
+        return False
+
+    def settle(self) -> None:
+        """End a round whose play is over (:attr:`settles`) as the rules end it when nobody
+        takes the move still open; nothing otherwise."""
+
+    def open_cards(self) -> bool:
+        """Whether the rest of the round is played with every card known to every player
+        (the stock gone and the hands known), so that it is solved exactly; False in a game
+        whose hands stay hidden (Thousand)."""
+        return False
+
+    def hand_sizes(self) -> list[int]:
+        """How many cards each seat holds now (none between rounds)."""
+        raise NotImplementedError
+
+    def distinct_moves(self, moves: list[M]) -> list[M]:
+        """One move of each set that leads to the same play (a card of a run of equal
+        cards, :func:`notation.cards.equal_cards`): what the solver searches.  All of
+        them by default."""
+        return moves
+
+    def position_key(self) -> Hashable | None:
+        """Everything the rest of the round depends on, as a value that can be hashed (the
+        solver's transposition table); None where the game gives none (no table)."""
+        return None
+
+    def deal_value(self, start: Sequence[int], seat: int) -> float:
+        """What the scores now are worth to ``seat`` against ``start`` (the scores when the
+        analysis began): its side's gain less the mean gain of the other sides, in the
+        game's own unit, negated where a lower score is better."""
+        now = self.scores()
+        gains: dict[int, int] = {}
+        for s, (a, b) in enumerate(zip(now, start, strict=True)):
+            gains[self.side(s)] = gains.get(self.side(s), 0) + a - b
+        mine = gains.pop(self.side(seat))
+        value = mine - (sum(gains.values()) / len(gains) if gains else 0)
+        return -value if self.SCORES_FALL else value
 
     def __init__(self) -> None:
         self._log: list[M] = []

@@ -1,9 +1,11 @@
-"""Bura and Burkozel endings solved exactly, and the claim line (replay/bura/analyze.py)."""
+"""One solver for every game (replay/solve.py) and the endings it solves (replay/endings.py):
+Bura and Burkozel once the stock is gone, Sixty-six's strict phase once the stock is gone."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -11,74 +13,164 @@ from conftest import SAMPLES
 
 import notation
 import replay
-from replay.bura.analyze import (
-    EndingSolver,
-    _Collector,
-    analyze_game,
-    brute_force,
-    children,
-    ending_ready,
-)
+from notation.cards import equal_cards, parse_card
+from replay.checker import Progress, Visitor
 from replay.checking import replay_record
+from replay.endings import analyze_game
+from replay.solve import SETTLE, Solver, brute_force, child, options
+from replay.table import GameTable
 
 KOZYR = [sys.executable, "-c", "from replay.cli import main; main()"]
 
 
-def endings(game: str, players: int, seeds: range, most: int) -> list[object]:
-    """Positions of generated games where the stock is gone and every hand is known, with
-    at most ``most`` cards in a hand (the brute force stays small)."""
+class _Positions(Visitor):
+    """Every position of a replay's main line."""
+
+    def __init__(self) -> None:
+        self.tables: list[GameTable] = []
+
+    def visit_move(self, table: GameTable, node: notation.records.Node, where: Progress) -> None:
+        if not self.depth:
+            self.tables.append(table.clone())
+
+
+def endings(game: str, players: int, seeds: range, most: int) -> list[GameTable]:
+    """Positions of generated games where every card is known to every player, with at
+    most ``most`` cards in a hand (the brute force stays small)."""
     out = []
     kind = replay.GAMES[game]
     for seed in seeds:
         record = kind.generate(seed, "classic", players, 4)
-        collector = _Collector()
-        replay_record(record, visitor=collector)
-        for moves in collector.deals.values():
-            for before, _, _ in moves:
-                deal = before.deal  # type: ignore[attr-defined]
-                if ending_ready(before) and max(len(deal.holdings.known[s]) for s in range(before.n)) <= most:  # type: ignore[arg-type,attr-defined]
-                    out.append(before)
+        seen = _Positions()
+        replay_record(record, visitor=seen)
+        for table in seen.tables:
+            while (auto := table.automatic_move()) is not None:
+                table.push(auto)
+            if table.open_cards() and 0 < max(table.hand_sizes()) <= most:
+                out.append(table)
     return out
 
 
-@pytest.mark.parametrize(("game", "players", "most"), [("bura", 3, 3), ("bura", 4, 2), ("burkozel", 2, 2), ("burkozel", 3, 2)])
-def test_the_ending_solver_equals_a_brute_force_through_the_engine(game: str, players: int, most: int) -> None:
-    """On random endings, every seat's value from the solver (positions remembered) equals
-    the value of trying every move the engine lists, with nothing remembered."""
-    positions = endings(game, players, range(40), most)
-    assert len(positions) >= 10, len(positions)
-    for table in positions[:8]:
-        solver = EndingSolver()
-        for seat in range(table.n):  # type: ignore[attr-defined]
-            assert solver.value(table, seat) == brute_force(table, seat)  # type: ignore[arg-type]
+@pytest.mark.parametrize(
+    ("game", "players", "most"),
+    [("bura", 3, 2), ("bura", 4, 2), ("burkozel", 2, 3), ("burkozel", 3, 2), ("burkozel", 4, 2), ("sixtysix", 2, 4)],
+)
+def test_the_solver_equals_a_brute_force_through_the_engine(game: str, players: int, most: int) -> None:
+    """On random endings of every game, every seat's value from the solver (alpha-beta,
+    positions remembered, equal cards searched once) equals the value of trying every
+    choice the engine lists, with nothing remembered."""
+    positions = endings(game, players, range(60), most)
+    assert len(positions) >= 8, len(positions)
+    for table in positions[:: max(1, len(positions) // 8)][:8]:
+        solver = Solver.at(table)
+        for seat in range(len(table.players)):
+            assert solver.value(table, seat) == brute_force(table, seat), (game, table.moves[-3:])
+
+
+def test_the_solver_equals_thousands_own_double_dummy_search() -> None:
+    """Thousand keeps its own search (replay/thousand/dd.py, in C where built): valued by
+    the declarer's card points, the game-free solver agrees with it on the last tricks of
+    generated hands."""
+    from replay.thousand.analyze import position_of
+    from replay.thousand.dd import PlayRules
+    from replay.thousand.dd import Solver as DD
+
+    checked = 0
+    for seed in range(6):
+        record = replay.GAMES["thousand"].generate(seed, "classic", 3, 2)
+        seen = _Positions()
+        replay_record(record, visitor=seen)
+        for table in seen.tables:
+            hand = table.hand  # type: ignore[attr-defined]
+            if hand is None or hand.phase != "play" or not 0 < max(table.hand_sizes()) <= 3:
+                continue
+            found = position_of(table)  # type: ignore[arg-type]
+            if found is None:
+                continue
+            pos, _ = found
+            decl = hand.declarer
+
+            def declarer_points(t: GameTable, seat: int, decl: int = decl) -> float:
+                return float(t.results[-1].points[decl])  # type: ignore[attr-defined]
+
+            ours = Solver(table.scores(), len(table.results), leaf=declarer_points).value(table, decl)
+            theirs = DD(PlayRules.from_settings(table.settings)).value(pos) + pos.taken  # type: ignore[attr-defined]
+            assert ours == theirs, (seed, table.moves[-2:])
+            checked += 1
+    assert checked >= 5, checked
 
 
 def test_a_value_is_the_best_of_the_values_after_the_movers_choices() -> None:
     for table in endings("bura", 3, range(20), 3)[:8]:
-        solver = EndingSolver()
-        from replay.bura.analyze import outcome, owner
-
-        mover = owner(table)  # type: ignore[arg-type]
-        base = len(table.results)  # type: ignore[attr-defined]
-        after = [
-            outcome(a, a.results[base], mover) if len(a.results) > base else solver.value(a, mover)
-            for _, a in children(table)  # type: ignore[arg-type]
-        ]
-        assert solver.value(table, mover) == max(after)  # type: ignore[arg-type]
+        solver = Solver.at(table)
+        mover = table.to_move
+        assert mover is not None
+        after = [solver.value(child(table, m), mover) for m in options(table)]
+        assert solver.value(table, mover) == max(after)
 
 
-def test_the_claim_line_shows_a_false_claim_and_a_claim_at_31() -> None:
-    deals = analyze_game(notation.loads((SAMPLES / "bura" / "01-illustrative-game.kgn").read_text()))
-    assert "Mikhail claims with 25: a false claim: under 31" in deals[0].claims
-    deals = analyze_game(notation.loads((SAMPLES / "bura" / "02-two-players.kgn").read_text()))
-    assert any(c.endswith(": a claim follows") for d in deals for c in d.claims)
+def test_equal_cards_are_a_run_of_one_hand_with_equal_points() -> None:
+    c = parse_card
+    same = equal_cards([[c("6S"), c("7S"), c("9S"), c("KS")], [c("8S"), c("QS")], [c("AS")]])
+    assert same[c("7S")] == c("6S")  # 6S and 7S: same hand, both worth 0, nothing between
+    assert same[c("9S")] == c("9S")  # 8S of another hand lies between 7S and 9S
+    assert same[c("KS")] == c("KS")  # K is worth 4, Q of another hand lies between
+    assert same[c("8S")] == c("8S")
 
 
-def test_cli_analyzes_bura_and_burkozel_and_annotate_changes_no_move(tmp_path: Path) -> None:
+def test_the_turning_play_of_burkozel_deal_6_is_annas_7c_at_trick_14() -> None:
+    """The ending starts at the first position without a stock (the draws the stock gives
+    by themselves are made first), so the turning play is seen where it happened."""
+    deals = analyze_game(notation.loads((SAMPLES / "burkozel" / "01-two-players.kgn").read_text()))
+    six = deals[5]
+    assert six.start == 14
+    assert six.turning is not None
+    assert (six.turning.trick, six.turning.seat, six.turning.play) == (14, "Anna", "7C")
+    assert set(six.turning.best) == {"AS", "7C 9C TC"}
+    assert "It turned at trick 14: Anna's 7C cost Anna 4" in six.summary()
+
+
+def test_a_false_claim_costs_the_pot_and_a_true_one_wins_it() -> None:
+    """B7.2: a claim under 31 loses the claimant the pot; values are chips (the seat's gain
+    less the other's), so a false claim is worth minus the pot, a true one the pot."""
+    for seed in range(40):
+        record = replay.GAMES["bura"].generate(seed, "classic", 2, 3)
+        seen = _Positions()
+        replay_record(record, visitor=seen)
+        for table in seen.tables:
+            claims = [m for m in table.legal_moves() if type(m).__name__ == "OpenClaim"]
+            if not claims or table.pile_points(claims[0].seat)[1]:  # type: ignore[attr-defined]
+                continue  # (a face-down card nobody saw: the count is not known)
+            seat = claims[0].seat
+            count = table.pile_points(seat)[0]  # type: ignore[attr-defined]
+            pot = table.match.pot  # type: ignore[attr-defined]
+            solver = Solver.at(table)
+            value = solver.value(child(table, claims[0]), seat)
+            assert value == (pot if count >= 31 else -pot), (count, pot)
+            if count < 31:
+                return
+    pytest.fail("no false claim found among the generated deals")
+
+
+def test_the_choice_not_to_move_at_the_end_is_searched() -> None:
+    """At the end of the cards, not claiming (Bura) or not going out (Sixty-six) is a
+    choice: the solver lists it as SETTLE, and it ends the deal."""
+    for table in endings("sixtysix", 2, range(30), 1):
+        play = child(table, options(table)[0])
+        while len(play.results) == len(table.results) and not play.settles:
+            play = child(play, options(play)[0])
+        if play.settles:
+            assert SETTLE in options(play)
+            assert len(child(play, SETTLE).results) == len(table.results) + 1
+            return
+    pytest.fail("no deal played to its end")
+
+
+def test_cli_analyzes_every_game_with_cards_in_view_and_annotate_changes_no_move(tmp_path: Path) -> None:
     path = SAMPLES / "burkozel" / "01-two-players.kgn"
     out = subprocess.run([*KOZYR, "analyze", str(path)], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
-    assert "deal 1: played-out. From trick 14, with every card known: Anna loss, Boris win." in out.stdout
+    assert "deal 1: played-out. From trick 13, with every card known: Anna -4, Boris +4 penalty points." in out.stdout
     assert "claims:" not in out.stdout  # Burkozel has no claims (K5)
     ann = subprocess.run([*KOZYR, "annotate", "--analysis", str(path)], capture_output=True, text=True, timeout=300)
     assert ann.returncode == 0 and "ending solved:" in ann.stdout
@@ -89,3 +181,29 @@ def test_cli_analyzes_bura_and_burkozel_and_annotate_changes_no_move(tmp_path: P
     again.write_text(ann.stdout)
     twice = subprocess.run([*KOZYR, "annotate", "--analysis", str(again)], capture_output=True, text=True, timeout=300)
     assert twice.stdout == ann.stdout
+    six = subprocess.run([*KOZYR, "analyze", "--summary", str(SAMPLES / "sixtysix" / "03-a-false-out.kgn")], capture_output=True, text=True, timeout=300)
+    assert six.returncode == 0, six.stderr
+    assert "deal 3: false-out. From trick 7, with every card known: Nina -2, Semyon +2 game points." in six.stdout
+    assert "It turned at trick 8: Semyon's out cost Semyon 4 (+2 to -2; TS or AS or 9D or AH kept +2)" in six.stdout
+
+
+def test_the_claim_line_shows_a_false_claim_and_a_claim_at_31() -> None:
+    from replay.bura.analyze import claim_line
+
+    deals = analyze_game(notation.loads((SAMPLES / "bura" / "01-illustrative-game.kgn").read_text()), extra=claim_line)
+    assert "  claims: Mikhail claims with 25: a false claim: under 31, it costs the pot" in deals[0].extra
+    deals = analyze_game(notation.loads((SAMPLES / "bura" / "02-two-players.kgn").read_text()), extra=claim_line)
+    assert any(c.endswith(": a claim follows") for d in deals for c in d.extra)
+
+
+def test_a_large_ending_is_said_before_the_work_and_solved_from_later() -> None:
+    """A six-player Bura deal (it took 40 s and 481 MB, then was left unsolved): its ending
+    is too large from the first trick without a stock; that is said, and it is solved from
+    a later move, in a few seconds."""
+    record = replay.GAMES["bura"].generate(1, "classic", 6, 1)
+    start = time.process_time()
+    (deal,) = analyze_game(record)[:1]
+    spent = time.process_time() - start
+    assert deal.later is not None and "more than the 2,000,000 searched; solved from" in deal.later, deal.summary()
+    assert deal.start is not None and deal.values
+    assert spent < 30, spent

@@ -149,15 +149,12 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
 
     def finish(self, table: BuraTable) -> None:
         if self.final_close:
-            table.close_deal()
-
-    def totals(self, table: BuraTable) -> list[int]:
-        return table.scores()
+            table.settle()
 
     def _deal(self, table: BuraTable, rec: Round, last: bool) -> None:
         if table.deal is not None:
             if table.deal.phase in ("end", "bura"):
-                table.close_deal()
+                table.settle()
             else:
                 raise self.stop(
                     f"deal {table.deal.number} is unfinished, yet another deal follows",
@@ -195,7 +192,7 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
             ):
                 table.settle()
             if isinstance(ev, _FACTS) and deal is not None and deal.phase == "end":
-                table.close_deal()
+                table.settle()
             deal = table.deal
             if deal is not None and deal.phase == "draw" and isinstance(ev, _PLAYS):
                 self._auto_draws(table, ev)

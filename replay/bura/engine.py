@@ -26,7 +26,17 @@ from typing import ClassVar, Final, TypedDict
 
 from mypy_extensions import mypyc_attr
 
-from notation.cards import Card, Rank, Suit, card_code, card_points, deck, make_card, suit_of
+from notation.cards import (
+    Card,
+    Rank,
+    Suit,
+    card_code,
+    card_points,
+    deck,
+    equal_cards,
+    make_card,
+    suit_of,
+)
 from notation.errors import IllegalMoveError, plural
 from notation.records import MAX_NUMBER
 
@@ -755,13 +765,6 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
         first = min((a, b), key=lambda p: self._order(deal, p))
         deal.leader = deal.turn = first
 
-    def settle(self) -> None:
-        """A single bura stands: its holder wins the pot."""
-        deal = self.deal
-        if deal is not None and deal.phase == "bura":
-            deal.phase = "play"
-            self._end(deal, "bura", deal.buras[0])
-            self.mark()
 
     # -- play (B3-B5, K4) -----------------------------------------------------------------
 
@@ -790,6 +793,11 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
         if self.match.over or deal is None:
             return []
         moves: list[BuraMove] = []
+        if deal.phase == "bura":  # B8.1, B8.5: only a second bura (or Moskva) may follow
+            return [
+                m for m in self._legal_shows(deal)
+                if isinstance(m, ShowCombo) and m.combo in ("bura", "moskva") and m.seat not in deal.buras
+            ]  # fmt: skip
         if deal.claim_window is not None and self.settings.claim != "none":
             moves.append(OpenClaim(deal.claim_window))  # B7.1: after a trick, before the draw
         if deal.phase == "draw":
@@ -1108,17 +1116,70 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
 
     # -- ends of deals --------------------------------------------------------------------
 
-    def close_deal(self) -> None:
-        """The deal's cards are all played: Bura: void (B9); Burkozel: scored (K7)."""
+    @property
+    def settles(self) -> bool:
+        """A deal whose cards are all played, or a bura shown that nobody answers."""
+        return self.deal is not None and self.deal.phase in ("end", "bura")
+
+    def open_cards(self) -> bool:
+        """The stock is gone and every hand is known."""
+        deal = self.deal
+        if deal is None or deal.phase not in ("play", "end"):
+            return False
+        h = deal.holdings
+        return h.size(POOL) == 0 and all(h.fully_known(s) for s in range(self.n))
+
+    def distinct_moves(self, moves: list[BuraMove]) -> list[BuraMove]:
+        """Lays of interchangeable cards (a run of equal cards in one hand) count once."""
+        deal = self.deal
+        if deal is None:
+            return moves
+        h = deal.holdings
+        same = equal_cards([*(h.known[s] for s in range(self.n)), [c for lay in deal.trick for c in lay.up]])
+        seen: set[tuple[int, tuple[int, ...], tuple[int, ...]]] = set()
+        out: list[BuraMove] = []
+        for m in moves:
+            if type(m) is Lay:
+                key = (
+                    m.seat,
+                    tuple(sorted(same.get(c, c) for c in m.up)),
+                    tuple(sorted(-1 if c is None else same.get(c, c) for c in m.down)),
+                )
+                if key in seen:
+                    continue
+                seen.add(key)
+            out.append(m)
+        return out
+
+    def position_key(self) -> tuple[object, ...] | None:
+        """The deal's rest depends on the hands, each taker's count and tricks (not which
+        cards made them), the trick on the table and whose move it is."""
+        deal = self.deal
+        if deal is None:
+            return None
+        h = deal.holdings
+        return (
+            deal.phase, deal.turn, deal.leader, deal.claim_window, deal.trick_no,
+            tuple(tuple(sorted(h.known[s])) for s in range(self.n)),
+            tuple(self.pile_points(s) for s in range(self.n)), deal.right, tuple(sorted(deal.outranked)),
+            tuple((lay.seat, tuple(lay.up), tuple(-1 if c is None else c for c in lay.down)) for lay in deal.trick),
+            tuple(sorted(deal.tricks_taken.items())), deal.last_taker, tuple(deal.buras), deal.playoff,
+            tuple(self.scores()), self.match.pot,
+        )  # fmt: skip
+
+    def settle(self) -> None:
+        """End a deal nobody continues: a single bura stands and its holder wins the pot; a
+        deal whose cards are all played is void in Bura (B9), scored in Burkozel (K7)."""
         deal = self.deal
         if deal is None:
             return
         if deal.phase == "bura":
-            self.settle()
+            deal.phase = "play"
+            self._end(deal, "bura", deal.buras[0])
+        elif deal.phase == "end":
+            self._end(deal, self.PLAYED_OUT, None)
+        else:
             return
-        if deal.phase != "end":
-            return
-        self._end(deal, self.PLAYED_OUT, None)
         self.mark()
 
     def _end(self, deal: RoundState, end: str, seat: int | None, count: int | None = None) -> None:
@@ -1232,6 +1293,13 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
         """Whether cards of an unfinished trick lie on the table."""
         return self.deal is not None and bool(self.deal.trick)
 
+    def hand_sizes(self) -> list[int]:
+        """How many cards each seat holds now (none between deals)."""
+        round_ = self.deal
+        if round_ is None:
+            return []
+        return [round_.holdings.size(s) for s in range(self.n)]
+
     def scores(self) -> list[int]:
         """Per seat: net chips (Bura) or penalty points (Burkozel)."""
         return list(self.match.chips)
@@ -1289,7 +1357,7 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
         if self.deal is None or self.deal.phase not in ("end", "bura"):
             return self
         other = self.clone()
-        other.close_deal()
+        other.settle()
         return other
 
     def outcome(self) -> Outcome | None:

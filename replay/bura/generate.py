@@ -89,7 +89,7 @@ def play_match(table: BuraTable, rng: random.Random, deals: int) -> None:
             # the next one comes or the deal is closed: it counts as done
             over = table.deal is not None and table.deal.phase in ("end", "bura")
             if len(table.results) + over >= deals and (table.deal is None or over):
-                table.close_deal()
+                table.settle()
                 return
             chance = table.chance_move(rng)
             assert chance is not None, "no move and no deal: the bots are stuck"

@@ -2,52 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING
-
 from notation.bura import KIND as NOTATION
 from notation.bura.records import BuraGame
-from notation.records import GameRecord
 
-from ..checker import Report
-from ..model import Analysis, GameKind, RoundAnalysis
+from ..model import GameKind, ending_analysis
 from . import ask, facts, view
 from .check import BuraChecker
 from .generate import generate_bura
 from .rules import RULEBOOK
 from .table import BuraTable
 
-if TYPE_CHECKING:
-    from ..view import Step
-
 __all__ = ["KIND"]
 
 
-def _analyze_all(
-    games: Iterable[tuple[tuple[str, int], GameRecord]],
-    deal: int | None,
-    give: bool,
-    jobs: int | None,
-    simulate: int | None,
-    seed: int,
-) -> Iterator[tuple[tuple[str, int], GameRecord, Report, list[RoundAnalysis]]]:
-    """Endings and the claim line (``give`` and ``simulate`` are Thousand's: not used)."""
-    from .analyze import analyze_all  # the solver loads only when asked for
+def _claims() -> tuple[object, object]:
+    """Bura's own part of the analysis: the claim line, and a comment on a false claim."""
+    from .analyze import claim_line, note_false_claims  # loaded only when asked for
 
-    for key, record, report, deals in analyze_all(games, deal):
-        yield key, record, report, list(deals)
-
-
-def _annotate(record: GameRecord, simulate: int | None, seed: int) -> GameRecord:
-    from .analyze import annotate_analysis
-
-    return annotate_analysis(record)
-
-
-def _show(steps: list[Step], record: GameRecord) -> None:
-    from .analyze import add_analysis, analyze_game
-
-    add_analysis(steps, analyze_game(record))
+    return claim_line, note_false_claims
 
 
 def _generate(seed: int, rules: str, players: int, deals: int) -> BuraGame:
@@ -82,6 +54,6 @@ KIND = GameKind[BuraTable, BuraGame](
     score_name="chips",
     score_tally="chips",
     pot=True,
-    analysis=Analysis(_analyze_all, _annotate, _show),
+    analysis=ending_analysis(_claims),
 )
 """Bura (Бура)."""

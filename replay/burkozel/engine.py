@@ -58,6 +58,7 @@ class BurkozelTable(BuraTable):
     COMBOS = ("bura", "moskva", "molodka", "foreheads")
     HAS_POT = False
     SCORE_TALLY = "penalty"
+    SCORES_FALL = True
 
     @classmethod
     def _settings(cls, rules: RuleSet, ante: int) -> BuraSettings:

@@ -99,9 +99,6 @@ class SixtySixChecker(Checker[SixtySixTable, SixtySixGame]):
         if self.final_close:
             table.settle()
 
-    def totals(self, table: SixtySixTable) -> list[int]:
-        return list(table.match.totals)
-
     def _deal(self, table: SixtySixTable, rec: Round, last: bool) -> None:
         deal = table.deal
         if deal is not None and deal.phase != "end":

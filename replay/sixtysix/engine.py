@@ -22,7 +22,17 @@ from typing import ClassVar, Final, TypedDict
 
 from mypy_extensions import mypyc_attr
 
-from notation.cards import Card, Rank, Suit, card_code, card_points, deck, make_card, suit_of
+from notation.cards import (
+    Card,
+    Rank,
+    Suit,
+    card_code,
+    card_points,
+    deck,
+    equal_cards,
+    make_card,
+    suit_of,
+)
 from notation.errors import IllegalMoveError, plural
 from notation.records import MAX_NUMBER
 
@@ -333,6 +343,66 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
         other = self.clone()
         other.settle()
         return other
+
+    def hand_sizes(self) -> list[int]:
+        """How many cards each seat holds now (none between deals)."""
+        round_ = self.deal
+        if round_ is None:
+            return []
+        return [round_.holdings.size(s) for s in range(2)]
+
+    def scores(self) -> list[int]:
+        """Each player's game points."""
+        return list(self.match.totals)
+
+    @property
+    def settles(self) -> bool:
+        """Every card is played: the last taker may go out, or the deal is scored."""
+        return self.deal is not None and self.deal.phase == "end"
+
+    def open_cards(self) -> bool:
+        """The stock is gone (not closed: a closed stock stays hidden) and both hands are
+        known."""
+        deal = self.deal
+        if deal is None or not deal.exhausted or deal.phase == "draw":
+            return False
+        return all(deal.holdings.fully_known(s) for s in (0, 1))
+
+    def distinct_moves(self, moves: list[SixtySixMove]) -> list[SixtySixMove]:
+        """Plays of interchangeable cards (a run of equal cards in one hand) count once."""
+        deal = self.deal
+        if deal is None:
+            return moves
+        h = deal.holdings
+        same = equal_cards([h.known[0], h.known[1], [c for _, c in deal.trick]])
+        seen: set[tuple[int, int, bool]] = set()
+        out: list[SixtySixMove] = []
+        for m in moves:
+            if type(m) is PlayCard:
+                key = (m.seat, same.get(m.card, m.card), m.marriage)
+                if key in seen:
+                    continue
+                seen.add(key)
+            out.append(m)
+        return out
+
+    def position_key(self) -> tuple[object, ...] | None:
+        """The deal's rest depends on the hands, each player's count and whether he has a
+        trick, the trick on the table and whose move it is."""
+        deal = self.deal
+        if deal is None:
+            return None
+        h = deal.holdings
+        return (
+            deal.phase, deal.turn, deal.leader, deal.out_right, deal.closed_by,
+            deal.tricks_at_close > 0, self.last_winner if deal.phase == "end" else None,
+            tuple(tuple(sorted(h.known[s])) for s in (0, 1)),
+            tuple(sum(card_points(c) for c in deal.won[s]) for s in (0, 1)),
+            tuple(sum(v for p, v, _ in deal.marriages if p == s) for s in (0, 1)),
+            deal.exhausted, None if deal.stock is None else tuple(deal.stock),
+            tuple(deal.tricks_taken[s] > 0 for s in (0, 1)),
+            tuple(deal.trick), tuple(self.match.totals), self.match.bonus,
+        )  # fmt: skip
 
     def settle(self) -> None:
         """Score a deal whose cards are all played, nobody having gone out (S10, S11)."""

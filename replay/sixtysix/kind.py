@@ -5,7 +5,7 @@ from __future__ import annotations
 from notation.sixtysix import KIND as NOTATION
 from notation.sixtysix.records import SixtySixGame
 
-from ..model import GameKind
+from ..model import GameKind, ending_analysis
 from . import ask, facts, view
 from .check import SixtySixChecker
 from .generate import generate_sixtysix
@@ -45,6 +45,7 @@ KIND = GameKind[SixtySixTable, SixtySixGame](
     tables=facts.TABLES,
     rows=facts.rows,
     score_name="game points",
+    analysis=ending_analysis(),
     score_tally="totals",
 )
 """Sixty-six (Шестьдесят шесть)."""

@@ -116,9 +116,6 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
     def replay_rounds(self, table: ThousandTable) -> None:
         self.each_round(table, self.record.hands, self._hand)
 
-    def totals(self, table: ThousandTable) -> list[int]:
-        return list(table.session.totals)
-
     def ended_without_result(self, table: ThousandTable) -> tuple[str, str] | None:
         if table.session.no_result:
             limit = table.settings.max_hands

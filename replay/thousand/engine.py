@@ -421,6 +421,17 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
     def next_number(self) -> int:
         return self.session.number
 
+    def hand_sizes(self) -> list[int]:
+        """How many cards each seat holds now (none between hands)."""
+        round_ = self.hand
+        if round_ is None:
+            return []
+        return [round_.holdings.size(s) for s in range(len(self.players))]
+
+    def scores(self) -> list[int]:
+        """Each player's total."""
+        return list(self.session.totals)
+
     def outcome(self) -> Outcome | None:
         """None while the game goes on; then the winner (or ``draw``) and the totals."""
         if not self.session.over:

@@ -1,0 +1,362 @@
+"""Endings solved exactly, for every game whose cards all come into view: Bura's and
+Burkozel's once the stock is gone, Sixty-six's strict phase once the stock is gone.
+
+A round is replayed; from the first position where every card is known to every player
+(:meth:`BaseTable.open_cards`, looked at after the draws the stock gives by itself) the
+rest is solved by :class:`replay.solve.Solver`.  Each play of the ending gets its player's
+value before and after it, in the game's own unit (chips, penalty points, game points:
+the side's gain less the other sides' mean gain, negated for penalty points, so that more
+is always better); a play that lowers it *cost* that much, and the first such play is the
+turning play.  A game adds nothing here: what it brings is the public table model.  A game
+may add lines of its own (Bura's claim line: :func:`replay.bura.analyze.claim_line`).
+
+>>> import notation
+>>> from pathlib import Path
+>>> game = notation.loads(Path("samples/bura/02-two-players.kgn").read_text())
+>>> rounds = analyze_game(game)
+>>> rounds[0].summary().startswith("deal 1:")
+True
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from notation.errors import KgnError
+from notation.records import Comment, GameRecord, Glyph, Nag, Node, takes_glyphs
+from notation.write import seat_text
+
+from .checker import Progress, Report, Visitor
+from .checking import replay_record
+from .solve import SETTLE, Solver, TooLarge, child, chooser, options, owner
+from .table import GameTable
+
+if TYPE_CHECKING:
+    from .view import Step
+
+__all__ = [
+    "ENDING_LIMIT",
+    "Moves",
+    "Note",
+    "PlayValue",
+    "RoundEnding",
+    "add_analysis",
+    "analyze_all",
+    "analyze_game",
+    "annotate_analysis",
+    "ending_size",
+]  # fmt: skip
+
+ENDING_LIMIT = 2_000_000
+"""The most lines of play (:func:`ending_size`, an estimate) an ending may have to be
+searched from its start (a second or two): a larger one is said to be too large before
+any work is done, and solved from the first later position that is small enough."""
+
+BUDGET = 300_000
+"""The most positions one ending's search visits (a few seconds, some tens of MB)."""
+
+
+def ending_size(table: GameTable, probes: int = 24) -> int:
+    """An estimate of how many lines of play the rest of the round has: the mean, over
+    random lines through the choices the rules allow, of the product of the number of
+    choices along each line (Knuth's estimate of the size of a tree).  The search visits
+    far fewer positions (pruning, positions remembered), in proportion.
+    """
+    rng = random.Random(0)
+    base = len(table.results)
+    total = 0
+    for _ in range(probes):
+        line = table
+        size = 1
+        while len(line.results) == base:
+            moves = line.distinct_moves(options(line))
+            if not moves:
+                break
+            size *= len(moves)
+            line = child(line, rng.choice(moves))
+        total += size
+    return total // probes
+
+
+def signed(value: float) -> str:
+    """A value with its sign: ``+3``, ``-1.5``, ``0``."""
+    text = f"{value:+.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("+0", "-0") else text
+
+
+@dataclass(slots=True)
+class PlayValue:
+    """One play of a solved ending: its player's value before and after it."""
+
+    trick: int | None
+    seat: str
+    play: str
+    before: float
+    after: float
+    line: int | None = None
+    column: int | None = None
+    best: list[str] = field(default_factory=list)
+    """The plays that kept the value, when this one lowered it."""
+
+    @property
+    def cost(self) -> float:
+        return round(self.before - self.after, 9)
+
+
+@dataclass(slots=True)
+class RoundEnding:
+    """The analysis of one round (``kozyr analyze`` prints it)."""
+
+    number: int
+    unit: str
+    round_word: str = "deal"
+    skipped: str | None = None
+    """Why the round is not analysed at all (None: it is)."""
+    unsolved: str | None = None
+    """Why its ending is not solved (said before any search)."""
+    later: str | None = None
+    """Why the ending is solved from a later trick than the first with every card known."""
+    start: int | None = None
+    """The trick the solved ending starts at."""
+    values: dict[str, float] = field(default_factory=dict)
+    """Each seat's value at the start of the ending."""
+    plays: list[PlayValue] = field(default_factory=list)
+    turning: PlayValue | None = None
+    extra: list[str] = field(default_factory=list)
+    """The game's own lines (Bura's claim line)."""
+    end: str = ""
+    nodes: int = 0
+
+    def summary(self) -> str:
+        head = f"{self.round_word} {self.number}: {self.end or 'not finished'}."
+        if self.skipped is not None:
+            return f"{head} Not analysed ({self.skipped})."
+        if self.unsolved is not None:
+            return f"{head} Ending not solved ({self.unsolved})."
+        vals = ", ".join(f"{n} {signed(v)}" for n, v in self.values.items())
+        text = f"{head} From trick {self.start}, with every card known: {vals} {self.unit}."
+        if self.later is not None:
+            text = f"{head} The ending is large ({self.later}). From trick {self.start}: {vals} {self.unit}."
+        if self.turning is not None:
+            t = self.turning
+            text += (
+                f" It turned at trick {t.trick}: {t.seat}'s {t.play} cost {t.seat} "
+                f"{signed(t.cost).lstrip('+')} ({signed(t.before)} to {signed(t.after)}; "
+                f"{_listed(t.best)} kept {signed(t.before)})."
+            )
+        return text
+
+    def lines(self) -> list[str]:
+        if self.skipped is not None:
+            return []
+        out = list(self.extra)
+        for p in self.plays:
+            mark = f"  <- costs {signed(p.cost).lstrip('+')}; best {_listed(p.best)}" if p.cost > 0 else ""
+            out.append(f"  {p.trick}. {p.seat} {p.play}: {signed(p.after)}{mark}")
+        return out
+
+    def as_dict(self) -> dict[str, object]:
+        return asdict(self)
+
+
+Moves = list[tuple[GameTable, Node, GameTable, int | None]]
+"""One round's moves on the main line: the table before (the draws the stock gives by
+itself applied), the move's node, the table after, the trick number."""
+
+
+class _Collector(Visitor):
+    """The moves of a replay's main line, by round."""
+
+    def __init__(self) -> None:
+        self.last: GameTable | None = None
+        self.rounds: dict[int, Moves] = {}
+
+    def visit_move(self, table: GameTable, node: Node, where: Progress) -> None:
+        if self.depth:
+            return
+        last, self.last = self.last, table.clone()
+        number = where.round_no
+        if last is None or number is None:
+            return
+        if last.next_number() != number:  # the deal that starts the round: no decision
+            return
+        before = last.clone()
+        while (auto := before.automatic_move()) is not None:
+            before.push(auto)
+        self.rounds.setdefault(number, []).append((before, node, self.last, where.trick_no))
+
+
+def replayed(game: GameRecord, file: str | None) -> tuple[Report, dict[int, Moves], GameTable | None]:
+    """A record replayed: its report, the moves of each round, the last table."""
+    collector = _Collector()
+    report, table = replay_record(game, file=file, visitor=collector)
+    return report, collector.rounds, table
+
+
+def _plain(text: str, name: str) -> str:
+    """A move's words without its player's name (``Boris QD AD`` -> ``QD AD``, ``show
+    Anna bura ...`` -> ``show bura ...``)."""
+    head = seat_text(name)
+    if text.startswith(head + " "):
+        return text[len(head) + 1 :]
+    if text.endswith(" " + head):  # ``out Semyon`` -> ``out``
+        return text[: -len(head) - 1]
+    return text.replace(f" {head} ", " ", 1)
+
+
+def _choice_text(table: GameTable, move: Any) -> str:
+    if move is SETTLE:
+        return f"no move (the {table.round_word} ends)"
+    return _plain(table.format_move(move), table.players[owner(table, move)])
+
+
+def _listed(texts: list[str], most: int = 4) -> str:
+    """``a or b or c``, or the first ``most`` and how many more."""
+    if len(texts) <= most:
+        return " or ".join(texts)
+    return f"{', '.join(texts[:most])} or {len(texts) - most} more"
+
+
+Extra = Callable[[Moves], list[str]]
+"""A game's own lines for one round's analysis."""
+Note = Callable[[Moves], None]
+"""A game's own comments on one round's nodes (``annotate --analysis``)."""
+
+
+def analyze_round(number: int, moves: Moves, last: GameTable | None, extra: Extra | None = None) -> RoundEnding:
+    """One round: its ending solved from the first position with every card known."""
+    from .games import GAMES
+
+    some = moves[0][0] if moves else last
+    unit = GAMES[some.game].score_name if some is not None else "points"
+    res = next((r for r in (last.results if last is not None else []) if r.number == number), None)
+    word = some.round_word if some is not None else "deal"
+    out = RoundEnding(number, unit, word, end=getattr(res, "end", "") or "")
+    if extra is not None:
+        out.extra = extra(moves)
+    first = next((k for k, m in enumerate(moves) if m[0].open_cards()), None)
+    if first is None:
+        out.unsolved = f"at no point of the {out.round_word} was every card known to every player"
+        return out
+    # said before the work: an ending too large is solved from a later trick, or not at all
+    size = ending_size(moves[first][0])
+    start = next((k for k in range(first, len(moves)) if ending_size(moves[k][0]) <= ENDING_LIMIT), None)
+    too_large = (
+        f"from trick {moves[first][3]} the ending has about {size:,} lines of play, "
+        f"more than the {ENDING_LIMIT:,} searched"
+    )
+    if start is None:
+        out.unsolved = f"{too_large}: not searched"
+        return out
+    if start > first:
+        at = moves[start][0]
+        who = at.players[chooser(at, options(at))]
+        out.later = f"{too_large}; solved from {who}'s move at trick {moves[start][3]} instead"
+    solver = Solver.at(moves[start][0], BUDGET)
+    try:
+        _solve(out, solver, moves[start:])
+    except TooLarge as exc:
+        out.unsolved = f"the ending has more than {exc.args[0]:,} positions"
+        out.values, out.plays, out.turning = {}, [], None
+    out.nodes = solver.nodes
+    return out
+
+
+def _solve(out: RoundEnding, solver: Solver, moves: Moves) -> None:
+    first = moves[0][0]
+    out.start = moves[0][3]
+    out.values = {first.players[s]: solver.value(first, s) for s in range(len(first.players))}
+    for before, node, after, trick in moves:
+        if solver.ended(before):
+            break
+        try:
+            move = before.move_of(node)
+        except KgnError:  # not one move (a draw of several cards): no decision
+            move = None
+        choices = options(before)
+        mover = owner(before, move) if move is not None else None
+        mine = [m for m in choices if mover is not None and owner(before, m) == mover]
+        if move is not None and mover is not None and len(mine) > 1:  # a forced move is no decision
+            if mover == before.to_move:
+                v0 = solver.value(before, mover)
+            else:  # a combination shown out of turn: the best of its player's choices
+                v0 = max(solver.value(child(before, m), mover) for m in mine)
+            v1 = solver.value(after, mover)
+            name = before.players[mover]
+            pos = getattr(node, "pos", None)
+            pv = PlayValue(trick, name, _choice_text(before, move), v0, v1, *(pos or (None, None)))
+            if pv.cost > 0:
+                pv.best = [_choice_text(before, m) for m in mine if solver.reaches(child(before, m), mover, v0)]
+                if out.turning is None:
+                    out.turning = pv
+            out.plays.append(pv)
+        if solver.ended(after):
+            break
+
+
+def analyze_all(
+    games: Iterable[tuple[tuple[str, int], GameRecord]], number: int | None = None, extra: Extra | None = None
+) -> Iterator[tuple[tuple[str, int], GameRecord, Report, list[RoundEnding]]]:
+    """``(key, game, report, [RoundEnding])`` for each game (or only round ``number``)."""
+    for key, game in games:
+        report, rounds, last = replayed(game, key[0])
+        found = [
+            analyze_round(n, moves, last, extra)
+            for n, moves in sorted(rounds.items())
+            if number is None or n == number
+        ]
+        yield key, game, report, found
+
+
+def analyze_game(game: GameRecord, *, file: str | None = None, extra: Extra | None = None) -> list[RoundEnding]:
+    """Every round of a record."""
+    return next(analyze_all([((file or "<input>", 1), game)], extra=extra))[3]
+
+
+def annotate_analysis(game: GameRecord, note: Note | None = None) -> GameRecord:
+    """A copy of the record with ``?`` and a comment on every play of a solved ending that
+    cost its player (``??`` on the turning play); ``note`` adds the game's own comments.
+    Moves are never changed; a play that has a glyph already keeps it; twice, the same."""
+    out = copy.deepcopy(game)
+    _, rounds, last = replayed(out, None)
+    for number, moves in sorted(rounds.items()):
+        analysis = analyze_round(number, moves, last)
+        nodes = {getattr(node, "pos", None): node for _, node, _, _ in moves}
+        for pv in analysis.plays:
+            node = nodes.get((pv.line, pv.column))
+            if pv.cost <= 0 or node is None:
+                continue
+            notes = getattr(node, "notes", None)
+            if notes is None:
+                continue
+            if takes_glyphs(node) and not any(isinstance(n, Glyph | Nag) for n in notes):
+                notes.insert(0, Glyph(text="??" if pv is analysis.turning else "?"))
+            text = (
+                f"ending solved: {_listed(pv.best)} kept {signed(pv.before)} {analysis.unit}; "
+                f"{pv.play} gives {signed(pv.after)}"
+            )
+            if not any(isinstance(n, Comment) and n.text == text for n in notes):
+                notes.append(Comment(text=text))
+        if note is not None:
+            note(moves)
+    return out
+
+
+def add_analysis(steps: list[Step], rounds: list[RoundEnding]) -> None:
+    """Show the analysis in a replay's steps: each ending play's value, and ``?`` with the
+    plays that kept it on a play that cost its player."""
+    by_place = {(pv.line, pv.column): (r, pv) for r in rounds for pv in r.plays if pv.line is not None}
+    for step in steps:
+        found = by_place.get((step.line, step.column)) if step.line is not None else None
+        if found is None:
+            continue
+        r, pv = found
+        step.view.lines.append(("ending", f"{pv.seat}: {signed(pv.after)} {r.unit}"))
+        if pv.cost > 0:
+            step.glyphs.append("?")
+            step.notes.append(f"ending solved: {_listed(pv.best)} kept {signed(pv.before)} for {pv.seat}")
+
