@@ -229,10 +229,8 @@ Note = Callable[[Moves], None]
 
 def analyze_round(number: int, moves: Moves, last: GameTable | None, extra: Extra | None = None) -> RoundEnding:
     """One round: its ending solved from the first position with every card known."""
-    from .games import GAMES
-
     some = moves[0][0] if moves else last
-    unit = GAMES[some.game].score_name if some is not None else "points"
+    unit = some.SCORE_UNIT if some is not None else "points"
     res = next((r for r in (last.results if last is not None else []) if r.number == number), None)
     word = some.round_word if some is not None else "deal"
     out = RoundEnding(number, unit, word, end=getattr(res, "end", "") or "")

@@ -365,40 +365,6 @@ class Analysis:
     """Shows the analysis in a replay's steps (``replay --analyze``)."""
 
 
-def ending_analysis(own: Callable[[], tuple[Any, Any]] | None = None) -> Analysis:
-    """The analysis of a game whose cards all come into view (replay/endings.py: its endings
-    solved exactly by the one solver), loaded only when it runs; ``own()`` gives the game's
-    own lines and comments (``(extra, note)``, see :data:`replay.endings.Extra`)."""
-
-    def parts() -> tuple[Any, Any]:
-        return own() if own is not None else (None, None)
-
-    def run(
-        games: Iterable[tuple[tuple[str, int], GameRecord]],
-        number: int | None,
-        give: bool,
-        jobs: int | None,
-        simulate: int | None,
-        seed: int,
-    ) -> Iterator[tuple[tuple[str, int], GameRecord, Report, list[RoundAnalysis]]]:
-        from .endings import analyze_all
-
-        for key, record, report, rounds in analyze_all(games, number, parts()[0]):
-            yield key, record, report, list(rounds)
-
-    def annotate(record: GameRecord, simulate: int | None, seed: int) -> GameRecord:
-        from .endings import annotate_analysis
-
-        return annotate_analysis(record, parts()[1])
-
-    def show(steps: list[Step], record: GameRecord) -> None:
-        from .endings import add_analysis, analyze_game
-
-        add_analysis(steps, analyze_game(record, extra=parts()[0]))
-
-    return Analysis(run, annotate, show)
-
-
 @dataclass(frozen=True)
 class GameKind(Generic[T_co, G_co]):
     """Everything one game brings: adding a game is adding a kind to ``replay.GAMES``."""

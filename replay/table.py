@@ -552,6 +552,8 @@ class BaseTable(Generic[M, R]):
 
     SCORES_FALL: ClassVar[bool] = False
     """Whether a lower score is better (Burkozel's penalty points)."""
+    SCORE_UNIT: ClassVar[str] = "points"
+    """What :meth:`scores` counts, in words (``chips``, ``penalty points``, ``game points``)."""
 
     def scores(self) -> list[int]:
         """Per seat, what the game counts now: points, net chips, penalty points."""

@@ -322,6 +322,7 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
     HAS_POT = True
     """Whether the game plays for a pot (B2)."""
     SCORE_TALLY = "chips"
+    SCORE_UNIT = "chips"
     """What the running scores count: ``chips`` (Bura) or ``penalty`` (Burkozel)."""
 
     def __init__(

@@ -5,7 +5,8 @@ from __future__ import annotations
 from notation.bura import KIND as NOTATION
 from notation.bura.records import BuraGame
 
-from ..model import GameKind, ending_analysis
+from ..analysis import ending_analysis
+from ..model import GameKind
 from . import ask, facts, view
 from .check import BuraChecker
 from .generate import generate_bura
@@ -51,7 +52,7 @@ KIND = GameKind[BuraTable, BuraGame](
     stats=facts.BuraStats,
     tables=facts.TABLES,
     rows=facts.rows,
-    score_name="chips",
+    score_name=BuraTable.SCORE_UNIT,
     score_tally="chips",
     pot=True,
     analysis=ending_analysis(_claims),

@@ -59,6 +59,7 @@ class BurkozelTable(BuraTable):
     HAS_POT = False
     SCORE_TALLY = "penalty"
     SCORES_FALL = True
+    SCORE_UNIT = "penalty points"
 
     @classmethod
     def _settings(cls, rules: RuleSet, ante: int) -> BuraSettings:

@@ -39,7 +39,7 @@ KIND = replace(
     progression=view.progression,
     filters=facts.KOZEL_FILTERS,
     stats=_stats,
-    score_name="penalty points",
+    score_name=BurkozelTable.SCORE_UNIT,
     score_tally="penalty",
     pot=False,
 )

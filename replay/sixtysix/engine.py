@@ -250,6 +250,7 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
     RULEBOOK: ClassVar[Rulebook] = RULEBOOK
     STATE = ("match", "deal", "last_winner", "last_trick")
     CHANCE = DealCards
+    SCORE_UNIT = "game points"
 
     def __init__(
         self,

@@ -5,7 +5,8 @@ from __future__ import annotations
 from notation.sixtysix import KIND as NOTATION
 from notation.sixtysix.records import SixtySixGame
 
-from ..model import GameKind, ending_analysis
+from ..analysis import ending_analysis
+from ..model import GameKind
 from . import ask, facts, view
 from .check import SixtySixChecker
 from .generate import generate_sixtysix
@@ -44,7 +45,7 @@ KIND = GameKind[SixtySixTable, SixtySixGame](
     stats=facts.SixtySixStats,
     tables=facts.TABLES,
     rows=facts.rows,
-    score_name="game points",
+    score_name=SixtySixTable.SCORE_UNIT,
     analysis=ending_analysis(),
     score_tally="totals",
 )
