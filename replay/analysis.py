@@ -37,13 +37,13 @@ def ending_analysis(own: Callable[[], tuple[Any, Any]] | None = None) -> Analysi
     ) -> Iterator[tuple[tuple[str, int], GameRecord, Report, list[RoundAnalysis]]]:
         from .endings import analyze_all  # the solver loads only when asked for
 
-        for key, record, report, rounds in analyze_all(games, number, parts()[0]):
+        for key, record, report, rounds in analyze_all(games, number, parts()[0], simulate, seed):
             yield key, record, report, list(rounds)
 
     def annotate(record: GameRecord, simulate: int | None, seed: int) -> GameRecord:
         from .endings import annotate_analysis
 
-        return annotate_analysis(record, parts()[1])
+        return annotate_analysis(record, parts()[1], simulate, seed)
 
     def show(steps: list[Step], record: GameRecord) -> None:
         from .endings import add_analysis, analyze_game

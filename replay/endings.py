@@ -32,7 +32,8 @@ from notation.write import seat_text
 
 from .checker import Progress, Report, Visitor
 from .checking import replay_record
-from .solve import SETTLE, Solver, TooLarge, child, chooser, options, owner
+from .sample import Sampler, cards_seen
+from .solve import SETTLE, Solver, TooLarge, child, chooser, interval, options, owner, searched
 from .table import GameTable
 
 if TYPE_CHECKING:
@@ -73,13 +74,36 @@ def ending_size(table: GameTable, probes: int = 24) -> int:
         line = table
         size = 1
         while len(line.results) == base:
-            moves = line.distinct_moves(options(line))
+            moves = searched(line)
             if not moves:
                 break
             size *= len(moves)
             line = child(line, rng.choice(moves))
         total += size
     return total // probes
+
+
+def longest_size(table: GameTable, probes: int = 6) -> int:
+    """A cautious estimate of the same: the largest product over random lines that go on
+    as long as they can (a move that ends the round, going out or claiming, is taken only
+    when every move does), so that lines ending early cannot make a large rest look small.
+    """
+    rng = random.Random(0)
+    base = len(table.results)
+    most = 0
+    for _ in range(probes):
+        line = table
+        size = 1
+        while len(line.results) == base:
+            moves = searched(line)
+            if not moves:
+                break
+            size *= len(moves)
+            after = [a for a in (child(line, m) for m in moves)]
+            going = [a for a in after if len(a.results) == base]
+            line = rng.choice(going or after)
+        most = max(most, size)
+    return most
 
 
 def signed(value: float) -> str:
@@ -108,6 +132,48 @@ class PlayValue:
 
 
 @dataclass(slots=True)
+class DarkDecision:
+    """A decision judged in the dark: every choice's mean value over layouts of the cards
+    its player had not seen, each layout solved exactly (``--simulate N``)."""
+
+    trick: int | None
+    seat: str
+    chosen: str
+    values: dict[str, tuple[float, float, float]]
+    """Per choice: mean, and its 95% interval."""
+    best: str
+    margin: float
+    margin_low: float
+    margin_high: float
+    layouts: int
+    line: int | None = None
+    column: int | None = None
+
+    @property
+    def mistaken(self) -> bool:
+        """The best beats the choice made beyond the interval of their paired difference."""
+        return self.best != self.chosen and self.margin_low > 0
+
+    def note(self, unit: str) -> str:
+        """The comment ``annotate --analysis --simulate N`` writes at the decision."""
+        return (
+            f"simulation, {self.layouts} layouts: {self.best} expects {signed(self.values[self.best][0])} "
+            f"{unit}, {self.chosen} {signed(self.values[self.chosen][0])}; "
+            f"{signed(self.margin)} (95%: {signed(self.margin_low)} to {signed(self.margin_high)})"
+        )
+
+    def text(self, unit: str) -> str:
+        head = f"  {self.trick}. {self.seat} {self.chosen} in the dark ({self.layouts} layouts): "
+        mine = self.values[self.chosen][0]
+        if self.best == self.chosen or not self.mistaken:
+            return head + f"expects {signed(mine)} {unit}; best"
+        return head + (
+            f"expects {signed(mine)} {unit}; {self.best} expects {signed(self.values[self.best][0])} "
+            f"({signed(self.margin)}, 95%: {signed(self.margin_low)} to {signed(self.margin_high)})"
+        )
+
+
+@dataclass(slots=True)
 class RoundEnding:
     """The analysis of one round (``kozyr analyze`` prints it)."""
 
@@ -128,6 +194,10 @@ class RoundEnding:
     turning: PlayValue | None = None
     extra: list[str] = field(default_factory=list)
     """The game's own lines (Bura's claim line)."""
+    dark: list[DarkDecision] = field(default_factory=list)
+    """With ``--simulate N``: the decisions taken with cards unseen, judged over layouts."""
+    dark_skipped: int = 0
+    """Decisions with cards unseen whose rest was too large to judge by simulation."""
     end: str = ""
     nodes: int = 0
 
@@ -136,11 +206,12 @@ class RoundEnding:
         if self.skipped is not None:
             return f"{head} Not analysed ({self.skipped})."
         if self.unsolved is not None:
-            return f"{head} Ending not solved ({self.unsolved})."
+            return f"{head} Ending not solved ({self.unsolved}).{self._in_the_dark()}"
         vals = ", ".join(f"{n} {signed(v)}" for n, v in self.values.items())
         text = f"{head} From trick {self.start}, with every card known: {vals} {self.unit}."
         if self.later is not None:
             text = f"{head} The ending is large ({self.later}). From trick {self.start}: {vals} {self.unit}."
+        text += self._in_the_dark()
         if self.turning is not None:
             t = self.turning
             text += (
@@ -150,10 +221,19 @@ class RoundEnding:
             )
         return text
 
+    def _in_the_dark(self) -> str:
+        """The decisions judged by simulation, in a sentence (none without ``--simulate``)."""
+        if not self.dark and not self.dark_skipped:
+            return ""
+        wrong = sum(d.mistaken for d in self.dark)
+        text = f" In the dark: {len(self.dark)} decisions judged, {wrong} with a better choice"
+        return text + (f" ({self.dark_skipped} too large to judge)." if self.dark_skipped else ".")
+
     def lines(self) -> list[str]:
         if self.skipped is not None:
             return []
         out = list(self.extra)
+        out.extend(d.text(self.unit) for d in self.dark)
         for p in self.plays:
             mark = f"  <- costs {signed(p.cost).lstrip('+')}; best {_listed(p.best)}" if p.cost > 0 else ""
             out.append(f"  {p.trick}. {p.seat} {p.play}: {signed(p.after)}{mark}")
@@ -208,7 +288,8 @@ def _plain(text: str, name: str) -> str:
     return text.replace(f" {head} ", " ", 1)
 
 
-def _choice_text(table: GameTable, move: Any) -> str:
+def choice_text(table: GameTable, move: Any) -> str:
+    """A choice in words, without its player's name (``QD AD``, ``out``)."""
     if move is SETTLE:
         return f"no move (the {table.round_word} ends)"
     return _plain(table.format_move(move), table.players[owner(table, move)])
@@ -227,8 +308,17 @@ Note = Callable[[Moves], None]
 """A game's own comments on one round's nodes (``annotate --analysis``)."""
 
 
-def analyze_round(number: int, moves: Moves, last: GameTable | None, extra: Extra | None = None) -> RoundEnding:
-    """One round: its ending solved from the first position with every card known."""
+def analyze_round(
+    number: int,
+    moves: Moves,
+    last: GameTable | None,
+    extra: Extra | None = None,
+    simulate: int | None = None,
+    seed: int = 1,
+) -> RoundEnding:
+    """One round: its ending solved from the first position with every card known, and
+    with ``simulate``, its decisions taken with cards unseen judged over that many
+    layouts."""
     some = moves[0][0] if moves else last
     unit = some.SCORE_UNIT if some is not None else "points"
     res = next((r for r in (last.results if last is not None else []) if r.number == number), None)
@@ -236,6 +326,8 @@ def analyze_round(number: int, moves: Moves, last: GameTable | None, extra: Extr
     out = RoundEnding(number, unit, word, end=getattr(res, "end", "") or "")
     if extra is not None:
         out.extra = extra(moves)
+    if simulate:
+        out.dark, out.dark_skipped = judge_dark(moves, simulate, seed * 1_000_003 + number)
     first = next((k for k, m in enumerate(moves) if m[0].open_cards()), None)
     if first is None:
         out.unsolved = f"at no point of the {out.round_word} was every card known to every player"
@@ -286,9 +378,9 @@ def _solve(out: RoundEnding, solver: Solver, moves: Moves) -> None:
             v1 = solver.value(after, mover)
             name = before.players[mover]
             pos = getattr(node, "pos", None)
-            pv = PlayValue(trick, name, _choice_text(before, move), v0, v1, *(pos or (None, None)))
+            pv = PlayValue(trick, name, choice_text(before, move), v0, v1, *(pos or (None, None)))
             if pv.cost > 0:
-                pv.best = [_choice_text(before, m) for m in mine if solver.reaches(child(before, m), mover, v0)]
+                pv.best = [choice_text(before, m) for m in mine if solver.reaches(child(before, m), mover, v0)]
                 if out.turning is None:
                     out.turning = pv
             out.plays.append(pv)
@@ -296,14 +388,83 @@ def _solve(out: RoundEnding, solver: Solver, moves: Moves) -> None:
             break
 
 
+DARK_LIMIT = 2_000_000
+"""The most lines of play (:func:`longest_size`, in the position as it was) the rest of a
+round may have for a decision there to be judged in the dark: each layout of it is solved
+exactly."""
+
+
+def dark_values(table: GameTable, mover: int, saw: set[str], layouts: int, rng: random.Random) -> dict[str, list[float]] | None:
+    """Each choice of ``mover`` at ``table`` with its value in each of ``layouts`` layouts
+    of the cards he had not seen (he ``saw`` these), each solved exactly; None when the
+    layouts could not be drawn or a layout is too large to solve."""
+    sampler = Sampler(table, saw, rng)
+    texts = [choice_text(table, m) for m in options(table) if owner(table, m) == mover]
+    values: dict[str, list[float]] = {t: [] for t in texts}
+    for _ in range(layouts):
+        layout = sampler.layout()
+        if layout is None:
+            return None
+        solver = Solver.at(layout, BUDGET)
+        mine = {choice_text(layout, m): m for m in options(layout) if owner(layout, m) == mover}
+        try:
+            for t in texts:
+                values[t].append(solver.value(child(layout, mine[t]), mover))
+        except (TooLarge, KeyError):
+            return None
+    return values
+
+
+def judge_dark(moves: Moves, layouts: int, seed: int) -> tuple[list[DarkDecision], int]:
+    """The decisions of one round taken with cards unseen (the mover had not seen them),
+    judged over ``layouts`` layouts (drawn from ``seed``); and how many such decisions were
+    too large to judge (their rest over :data:`DARK_LIMIT`)."""
+    rng = random.Random(seed)
+    out: list[DarkDecision] = []
+    skipped = 0
+    for k, (before, node, _after, trick) in enumerate(moves):
+        try:
+            move = before.move_of(node)
+        except KgnError:
+            continue
+        if type(move) is before.CHANCE:
+            continue
+        mover = owner(before, move)
+        if sum(1 for m in searched(before) if owner(before, m) == mover) < 2:
+            continue  # no choice
+        seat = before.players[mover]
+        saw = cards_seen([*((a, n) for _, n, a, _ in moves[:k]), (before, None)], seat)
+        if not Sampler(before, saw, rng).hidden:
+            continue  # nothing hidden: the ending solved judges it exactly
+        if longest_size(before) > DARK_LIMIT:
+            skipped += 1
+            continue
+        values = dark_values(before, mover, saw, layouts, rng)
+        if values is None:
+            skipped += 1
+            continue
+        chosen = choice_text(before, move)
+        stats = {t: interval(v) for t, v in values.items()}
+        top = max(m for m, _, _ in stats.values())
+        best = chosen if stats[chosen][0] >= top - 1e-9 else next(t for t, (m, _, _) in stats.items() if m >= top - 1e-9)
+        margin, low, high = interval([b - c for b, c in zip(values[best], values[chosen], strict=True)])
+        pos = getattr(node, "pos", None) or (None, None)
+        out.append(DarkDecision(trick, seat, chosen, stats, best, margin, low, high, layouts, *pos))
+    return out, skipped
+
+
 def analyze_all(
-    games: Iterable[tuple[tuple[str, int], GameRecord]], number: int | None = None, extra: Extra | None = None
+    games: Iterable[tuple[tuple[str, int], GameRecord]],
+    number: int | None = None,
+    extra: Extra | None = None,
+    simulate: int | None = None,
+    seed: int = 1,
 ) -> Iterator[tuple[tuple[str, int], GameRecord, Report, list[RoundEnding]]]:
     """``(key, game, report, [RoundEnding])`` for each game (or only round ``number``)."""
     for key, game in games:
         report, rounds, last = replayed(game, key[0])
         found = [
-            analyze_round(n, moves, last, extra)
+            analyze_round(n, moves, last, extra, simulate, seed)
             for n, moves in sorted(rounds.items())
             if number is None or n == number
         ]
@@ -315,14 +476,18 @@ def analyze_game(game: GameRecord, *, file: str | None = None, extra: Extra | No
     return next(analyze_all([((file or "<input>", 1), game)], extra=extra))[3]
 
 
-def annotate_analysis(game: GameRecord, note: Note | None = None) -> GameRecord:
+def annotate_analysis(
+    game: GameRecord, note: Note | None = None, simulate: int | None = None, seed: int = 1
+) -> GameRecord:
     """A copy of the record with ``?`` and a comment on every play of a solved ending that
-    cost its player (``??`` on the turning play); ``note`` adds the game's own comments.
-    Moves are never changed; a play that has a glyph already keeps it; twice, the same."""
+    cost its player (``??`` on the turning play), and with ``simulate``, on every decision
+    in the dark where a better choice beat it beyond the interval; ``note`` adds the game's
+    own comments.  Moves are never changed; a play that has a glyph already keeps it;
+    twice, the same."""
     out = copy.deepcopy(game)
     _, rounds, last = replayed(out, None)
     for number, moves in sorted(rounds.items()):
-        analysis = analyze_round(number, moves, last)
+        analysis = analyze_round(number, moves, last, simulate=simulate, seed=seed)
         nodes = {getattr(node, "pos", None): node for _, node, _, _ in moves}
         for pv in analysis.plays:
             node = nodes.get((pv.line, pv.column))
@@ -337,6 +502,16 @@ def annotate_analysis(game: GameRecord, note: Note | None = None) -> GameRecord:
                 f"ending solved: {_listed(pv.best)} kept {signed(pv.before)} {analysis.unit}; "
                 f"{pv.play} gives {signed(pv.after)}"
             )
+            if not any(isinstance(n, Comment) and n.text == text for n in notes):
+                notes.append(Comment(text=text))
+        for d in analysis.dark:
+            node = nodes.get((d.line, d.column))
+            notes = getattr(node, "notes", None)
+            if not d.mistaken or node is None or notes is None:
+                continue
+            if takes_glyphs(node) and not any(isinstance(n, Glyph | Nag) for n in notes):
+                notes.insert(0, Glyph(text="?"))
+            text = d.note(analysis.unit)
             if not any(isinstance(n, Comment) and n.text == text for n in notes):
                 notes.append(Comment(text=text))
         if note is not None:

@@ -18,12 +18,15 @@ the engine (the tests hold the solver to it).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Final
 
 from .table import GameTable
 
-__all__ = ["SETTLE", "Solver", "TooLarge", "brute_force", "child", "chooser", "decide", "options", "owner"]
+__all__ = [
+    "SETTLE", "Solver", "TooLarge", "brute_force", "child", "chooser", "decide", "interval", "options", "owner", "searched",
+]  # fmt: skip
 
 class Settle:
     """The choice to take no move where the round then ends (:meth:`BaseTable.settle`)."""
@@ -36,6 +39,25 @@ SETTLE: Final = Settle()
 """The one :class:`Settle`."""
 
 
+Z95: Final = 1.96
+"""The normal quantile of a two-sided 95% interval."""
+
+
+def interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """The mean of ``values`` and its 95% interval (normal approximation).
+
+    >>> interval([1.0, 1.0, 1.0])
+    (1.0, 1.0, 1.0)
+    """
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, mean, mean
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = Z95 * math.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
 class TooLarge(Exception):
     """A search that passed its budget of positions."""
 
@@ -44,6 +66,15 @@ def options(table: GameTable) -> list[Any]:
     """Every choice at a position: the legal moves, and :data:`SETTLE` where taking none
     ends the round."""
     moves: list[Any] = list(table.legal_moves())
+    if table.settles:
+        moves.append(SETTLE)
+    return moves
+
+
+def searched(table: GameTable) -> list[Any]:
+    """The choices a search tries: :func:`options`, one of each set of moves the game
+    counts as the same (:meth:`BaseTable.distinct_moves`: equal cards)."""
+    moves: list[Any] = table.distinct_moves(table.legal_moves())
     if table.settles:
         moves.append(SETTLE)
     return moves
@@ -180,7 +211,7 @@ class Solver:
         if high <= alpha:
             return high
         a, b = max(alpha, low), min(beta, high)
-        moves = table.distinct_moves(options(table))
+        moves = searched(table)
         if not moves:
             raise ValueError("no move listed: the cards of the player to move are not known")
         if key is not None:

@@ -584,6 +584,12 @@ class BaseTable(Generic[M, R]):
         """How many cards each seat holds now (none between rounds)."""
         raise NotImplementedError
 
+    def consistent(self) -> bool:
+        """Whether the round so far agrees with what the game infers beyond its moves'
+        legality (a layout of the hidden cards that breaks it is drawn again,
+        replay/sample.py); True by default."""
+        return True
+
     def distinct_moves(self, moves: list[M]) -> list[M]:
         """One move of each set that leads to the same play (a card of a run of equal
         cards, :func:`notation.cards.equal_cards`): what the solver searches.  All of

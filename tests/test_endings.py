@@ -207,3 +207,86 @@ def test_a_large_ending_is_said_before_the_work_and_solved_from_later() -> None:
     assert deal.later is not None and "more than the 2,000,000 searched; solved from" in deal.later, deal.summary()
     assert deal.start is not None and deal.values
     assert spent < 30, spent
+
+
+# ---- in the dark: the layout sampler (replay/sample.py) ------------------------------------
+
+
+class _Steps(Visitor):
+    """Every position of a replay's main line with the node of the move that led to it."""
+
+    def __init__(self) -> None:
+        self.steps: list[tuple[GameTable, notation.records.Node]] = []
+
+    def visit_move(self, table: GameTable, node: notation.records.Node, where: Progress) -> None:
+        if not self.depth:
+            self.steps.append((table.clone(), node))
+
+
+@pytest.mark.parametrize(("game", "players"), [("bura", 3), ("burkozel", 2), ("burkozel", 4), ("sixtysix", 2)])
+def test_a_layout_shows_the_seat_the_same_table_and_replays_legally(game: str, players: int) -> None:
+    """Every layout keeps each card the seat saw where it saw it (the seat's own view of
+    every position so far is the same), moves only the cards hidden from it, and replays
+    every move of the round through the engine."""
+    import random
+
+    from replay.sample import Sampler, cards_seen
+    from replay.steps import view_of
+
+    checked = 0
+    for seed in range(4):
+        record = replay.GAMES[game].generate(seed, "classic", players, 1)
+        seen = _Steps()
+        replay_record(record, visitor=seen)
+        steps = seen.steps
+        for k in range(3, len(steps), 5):
+            table = steps[k][0]
+            if table.to_move is None or not table.moves or type(table.moves[-1]) is table.CHANCE:
+                continue
+            seat = table.players[table.to_move]
+            saw = cards_seen(steps[: k + 1], seat)
+            sampler = Sampler(table, saw, random.Random(seed))
+            assert saw <= sampler.dealt
+            for _ in range(5):
+                layout = sampler.layout()
+                assert layout is not None
+                assert layout.move_count == table.move_count
+                assert view_of(layout).seen_by(seat) == view_of(table).seen_by(seat)
+                deal = layout.moves[sampler.start]
+                assert sorted(layout.format_move(deal).split()) != [] and sampler.dealt == {
+                    c for c in layout.format_move(deal).replace("/", " ").split() if c in sampler.dealt
+                }
+            checked += 1
+    assert checked >= 8, checked
+
+
+def test_with_nothing_hidden_the_simulation_equals_the_exact_value() -> None:
+    """A seat that saw every card: each layout is the position itself, and every choice's
+    value over the layouts is its exact value."""
+    import random
+
+    from replay.endings import choice_text, dark_values
+    from replay.sample import Sampler
+
+    for table in endings("sixtysix", 2, range(10), 3)[:4]:
+        mover = table.to_move
+        assert mover is not None
+        everything = Sampler(table, set(), random.Random(1)).dealt
+        values = dark_values(table, mover, everything, 3, random.Random(1))
+        assert values is not None
+        solver = Solver.at(table)
+        exact = {choice_text(table, m): solver.value(child(table, m), mover) for m in options(table)}
+        assert values == {text: [value] * 3 for text, value in exact.items()}
+
+
+def test_cli_judges_a_false_out_in_the_dark() -> None:
+    """``--simulate N``: Semyon's false out (deal 3 of samples/sixtysix/03-a-false-out.kgn)
+    is judged over layouts of what he had not seen, with the choice that kept the deal."""
+    out = subprocess.run(
+        [*KOZYR, "analyze", "--hand", "3", "--simulate", "20", str(SAMPLES / "sixtysix" / "03-a-false-out.kgn")],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    assert "In the dark:" in out.stdout
+    line = next(x for x in out.stdout.splitlines() if "Semyon out in the dark (20 layouts)" in x)
+    assert "expects -2 game points" in line and "expects +2" in line

@@ -28,7 +28,6 @@ The layouts are drawn from ``random.Random(seed)``: the same seed gives the same
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from dataclasses import dataclass, field
@@ -37,14 +36,13 @@ from typing import Literal
 
 from notation.cards import card_code, card_points
 
+from ..solve import interval
 from .dd import PlayRules, Position, Solver, cards_of
 
 __all__ = [
     "Auction", "Candidate", "Decision", "HandSetup", "Outcomes", "after_give", "chunk_seed", "chunks",
     "deal_unseen", "give_order", "merge", "simulate_chunk", "simulate_hand",
 ]  # fmt: skip
-
-Z95 = 1.96
 
 _DECK24 = sum(1 << (9 * s + r) for s in range(4) for r in range(3, 9))
 """The 24 cards of Thousand (nine to ace)."""
@@ -171,21 +169,11 @@ def deal_unseen(rng: random.Random, unseen: int, sizes: list[int]) -> list[int]:
     return out
 
 
-def _interval(values: list[float]) -> tuple[float, float, float]:
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, mean, mean
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    half = Z95 * math.sqrt(var / n)
-    return mean, mean - half, mean + half
-
-
 def _decide(kind: str, seat: str, chosen: str, scores: dict[str, list[float]], made: dict[str, list[bool]]) -> Decision:
     """The candidates' numbers from their scores over the same layouts."""
     candidates = []
     for choice, values in scores.items():
-        mean, low, high = _interval(values)
+        mean, low, high = interval(values)
         hits = made.get(choice, [])
         candidates.append(Candidate(choice, sum(hits) / len(values) if hits else 0.0, mean, low, high))
     top = max(c.score for c in candidates)
@@ -193,7 +181,7 @@ def _decide(kind: str, seat: str, chosen: str, scores: dict[str, list[float]], m
     # the choice made, where nothing does better; else the first of the best
     best = chosen if mine.score >= top else next(c.choice for c in candidates if c.score == top)
     diffs = [b - c for b, c in zip(scores[best], scores[chosen], strict=True)]
-    margin, low, high = _interval(diffs)
+    margin, low, high = interval(diffs)
     return Decision(kind, seat, chosen, candidates, best, margin, low, high, len(scores[chosen]))
 
 

@@ -1,0 +1,126 @@
+"""One layout sampler for every game: the cards a seat has not seen, dealt at random
+consistently with everything it saw.
+
+What a seat saw is what the table showed it, as every screen of kozyr shows it
+(:meth:`replay.view.View.seen_by` and :meth:`replay.view.Said.seen_by`, the views ``kozyr
+serve`` gives each seat): its own cards, every card played face up or shown, a card turned
+up, its own face-down cards and draws.  Every other card of the round is *hidden* from it,
+wherever it lies: another hand, the stock, a face-down card of another player.
+
+A layout exchanges the hidden cards among themselves at random and replays the round with
+them through the engine: every card the seat saw stays where it saw it, and a layout that
+makes an earlier move illegal (a card another player could not have held, by the rules of
+following suit) is drawn again.  A game may refuse more layouts (its inferences, such as a
+bid over 120 proving a marriage): :meth:`replay.table.BaseTable.consistent`.
+
+Moves are relabelled through their KGN text (``format_move``, ``read_move``): nothing here
+knows a game's moves.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable
+
+from notation.cards import CARD_OF_CODE
+from notation.errors import IllegalMoveError, KgnError
+from notation.records import Node
+
+from .steps import describe, view_of
+from .table import GameTable
+from .view import CardCode, View
+
+__all__ = ["TRIES", "Sampler", "cards_seen", "cards_shown"]
+
+TRIES = 50
+"""Layouts drawn at most for each one kept (a layout the moves so far make impossible is
+drawn again)."""
+
+_CARD = re.compile(r"(?<![^\s,/:(])([6-9TJQKA][SCDH])(?![^\s,/:)])")
+
+
+def cards_shown(view: View) -> set[str]:
+    """The cards a view shows (``??`` are backs)."""
+    out: set[str] = set()
+    for _, cards, _ in view.hands:
+        out.update(cards)
+    for _, up, down in view.trick:
+        out.update(up)
+        out.update(down)
+    for pile in view.piles:
+        out.update(pile.cards)
+    out.discard("??")
+    return {c for c in out if c in CARD_OF_CODE}
+
+
+def cards_seen(steps: Iterable[tuple[GameTable, Node | None]], seat: str) -> set[str]:
+    """The cards ``seat`` saw at the positions ``steps`` (each table after a move, and the
+    move's node): on the table, and in what each move did as the seat may read it."""
+    out: set[str] = set()
+    for table, node in steps:
+        out |= cards_shown(view_of(table).seen_by(seat))
+        if node is not None:
+            said = describe(table, node).seen_by(seat)
+            out.update(p for p in said.parts if isinstance(p, CardCode) and p != "??" and p in CARD_OF_CODE)
+    return out
+
+
+class Sampler:
+    """Layouts of a position for one seat: the position ``table`` (in a round whose chance
+    move, its deal, is among the table's moves) and the cards the seat ``saw``: every other
+    card of the deal is hidden from it."""
+
+    def __init__(self, table: GameTable, saw: Iterable[str], rng: random.Random) -> None:
+        self.table = table
+        self.rng = rng
+        moves = table.moves
+        self.start = max((i for i, m in enumerate(moves) if type(m) is table.CHANCE), default=-1)
+        if self.start < 0:
+            raise ValueError("the round's deal is not among the table's moves")
+        start = table.restart() if self.start == 0 else table.clone()
+        while start.move_count > self.start:
+            start.pop()
+        self.dealt = set(_CARD.findall(start.format_move(moves[self.start])))
+        """The cards of the round, as its deal names them."""
+        self.hidden = sorted(self.dealt - set(saw))
+        """The cards hidden from the seat."""
+        self.drawn = 0
+        """Layouts drawn (kept or not)."""
+
+    def layout(self) -> GameTable | None:
+        """One layout (None when :data:`TRIES` draws in a row were impossible)."""
+        for _ in range(TRIES):
+            self.drawn += 1
+            shuffled = self.hidden[:]
+            self.rng.shuffle(shuffled)
+            found = self._replayed(dict(zip(self.hidden, shuffled, strict=True)))
+            if found is not None:
+                return found
+        return None
+
+    def _replayed(self, swap: dict[str, str]) -> GameTable | None:
+        """The round replayed with every hidden card ``c`` as ``swap[c]`` (None: some move
+        is then illegal, or the game refuses the layout)."""
+        original = self.table
+        if not swap or all(k == v for k, v in swap.items()):
+            return original.clone()
+        names = set(original.players)
+        moves = list(original.moves)
+        base = original.clone()
+        while base.move_count > self.start:
+            base.pop()
+        for k in range(self.start, len(moves)):
+            # a move's words, read back with the hidden cards exchanged
+            text = base.format_move(moves[k])
+            try:
+                base.push(base.read_move(_CARD.sub(lambda m: _swapped(m.group(1), swap, names), text)))
+            except (IllegalMoveError, KgnError):
+                return None
+        return base if base.consistent() else None
+
+
+def _swapped(code: str, swap: dict[str, str], names: set[str]) -> str:
+    """A card code with its hidden card exchanged (a player's name that looks like a card
+    stays)."""
+    return code if code in names else swap.get(code, code)
