@@ -33,6 +33,7 @@ from notation.write import seat_text
 from .checker import Progress, Report, Visitor
 from .checking import replay_record
 from .sample import Sampler, cards_seen
+from .steps import view_of
 from .solve import SETTLE, Solver, TooLarge, child, chooser, interval, options, owner, searched
 from .table import GameTable
 
@@ -131,6 +132,11 @@ class PlayValue:
         return round(self.before - self.after, 9)
 
 
+MIN_MARGIN = 0.25
+"""The least expected gain (chips, penalty points, game points) that marks a decision in
+the dark as one with a better choice."""
+
+
 @dataclass(slots=True)
 class DarkDecision:
     """A decision judged in the dark: every choice's mean value over layouts of the cards
@@ -151,8 +157,9 @@ class DarkDecision:
 
     @property
     def mistaken(self) -> bool:
-        """The best beats the choice made beyond the interval of their paired difference."""
-        return self.best != self.chosen and self.margin_low > 0
+        """The best beats the choice made beyond the interval of their paired difference,
+        by a quarter of a unit or more (less is no difference a player would weigh)."""
+        return self.best != self.chosen and self.margin_low > 0 and self.margin >= MIN_MARGIN
 
     def note(self, unit: str) -> str:
         """The comment ``annotate --analysis --simulate N`` writes at the decision."""
@@ -434,8 +441,9 @@ def judge_dark(moves: Moves, layouts: int, seed: int) -> tuple[list[DarkDecision
             continue  # no choice
         seat = before.players[mover]
         saw = cards_seen([*((a, n) for _, n, a, _ in moves[:k]), (before, None)], seat)
-        if not Sampler(before, saw, rng).hidden:
-            continue  # nothing hidden: the ending solved judges it exactly
+        hidden = set(Sampler(before, saw, rng).hidden)
+        if not hidden or any(hidden <= set(cards) for _, cards, _ in view_of(before).hands):
+            continue  # nothing hidden, or only one hand's cards (known by elimination): exact
         if longest_size(before) > DARK_LIMIT:
             skipped += 1
             continue

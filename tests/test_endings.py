@@ -279,14 +279,20 @@ def test_with_nothing_hidden_the_simulation_equals_the_exact_value() -> None:
         assert values == {text: [value] * 3 for text, value in exact.items()}
 
 
-def test_cli_judges_a_false_out_in_the_dark() -> None:
-    """``--simulate N``: Semyon's false out (deal 3 of samples/sixtysix/03-a-false-out.kgn)
-    is judged over layouts of what he had not seen, with the choice that kept the deal."""
+def test_cli_judges_a_lead_in_the_dark() -> None:
+    """``--simulate N``: deal 4 of samples/sixtysix/01-close-made-and-failed.kgn, trick 4,
+    stock still there: Olga's TH is judged over layouts of what she had not seen (Ivan's
+    hand and the stock's order), and AC does better beyond the interval."""
     out = subprocess.run(
-        [*KOZYR, "analyze", "--hand", "3", "--simulate", "20", str(SAMPLES / "sixtysix" / "03-a-false-out.kgn")],
+        [*KOZYR, "analyze", "--hand", "4", "--simulate", "50", str(SAMPLES / "sixtysix" / "01-close-made-and-failed.kgn")],
         capture_output=True, text=True, timeout=300,
     )  # fmt: skip
     assert out.returncode == 0, out.stderr
-    assert "In the dark:" in out.stdout
-    line = next(x for x in out.stdout.splitlines() if "Semyon out in the dark (20 layouts)" in x)
-    assert "expects -2 game points" in line and "expects +2" in line
+    assert "In the dark: 4 decisions judged, 1 with a better choice" in out.stdout
+    line = next(x for x in out.stdout.splitlines() if "Olga TH in the dark (50 layouts)" in x)
+    assert "; AC expects +2" in line
+    ann = subprocess.run(
+        [*KOZYR, "annotate", "--analysis", "--simulate", "50", str(SAMPLES / "sixtysix" / "01-close-made-and-failed.kgn")],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert ann.returncode == 0 and "TH ? {simulation, 50 layouts: AC expects +2" in ann.stdout
