@@ -33,8 +33,8 @@ from notation.write import seat_text
 from .checker import Progress, Report, Visitor
 from .checking import replay_record
 from .sample import Sampler, cards_seen
-from .steps import view_of
 from .solve import SETTLE, Solver, TooLarge, child, chooser, interval, options, owner, searched
+from .steps import view_of
 from .table import GameTable
 
 if TYPE_CHECKING:
