@@ -336,9 +336,10 @@ def annotate(
     simulate: Annotated[
         int | None,
         layouts_option(
-            "With --analysis: also comment each decision (a call, the gives, the contract) "
-            "whose best choice beat the one made by more than its 95% interval over N "
-            "layouts of the hidden cards."
+            "With --analysis: also comment each decision made in the dark (a call, the "
+            "gives, the contract; a lead or answer before the stock is gone) whose best "
+            "choice beat the one made by more than its 95% interval over N layouts of the "
+            "hidden cards."
         ),
     ] = None,
     seed: Seed = 1,
@@ -416,8 +417,9 @@ def analyze(
     simulate: Annotated[
         int | None,
         layouts_option(
-            "Also judge the decisions made in the dark (each call, the gives, the contract) "
-            "over N random layouts of the cards their makers had not seen."
+            "Also judge the decisions made in the dark (each call, the gives, the contract; "
+            "a lead or answer before the stock is gone or after a close) over N random "
+            "layouts of the cards their makers had not seen."
         ),
     ] = None,
     seed: Seed = 1,
@@ -437,8 +439,8 @@ def analyze(
         fail_usage(f"unknown format {format!r}; expected text or json")
     if summary and simulate:
         fail_usage(
-            "--summary prints only each hand's summary line, which the simulation does not "
-            "change: leave out --simulate, or --summary to see the decisions it judged"
+            "--summary prints only each hand's summary line, not the decisions the "
+            "simulation judges: leave out --simulate, or --summary to see them"
         )
     errors = Errors()
     solved = fill("{solved}")
