@@ -81,6 +81,8 @@ class Sampler:
         start = table.restart() if self.start == 0 else table.clone()
         while start.move_count > self.start:
             start.pop()
+        self.before = start
+        """The table before the round's deal (each layout replays the round from a copy)."""
         self.dealt = set(_CARD.findall(start.format_move(moves[self.start])))
         """The cards of the round, as its deal names them."""
         self.hidden = sorted(self.dealt - set(saw))
@@ -107,9 +109,7 @@ class Sampler:
             return original.clone()
         names = set(original.players)
         moves = list(original.moves)
-        base = original.clone()
-        while base.move_count > self.start:
-            base.pop()
+        base = self.before.clone()
         for k in range(self.start, len(moves)):
             # a move's words, read back with the hidden cards exchanged
             text = base.format_move(moves[k])
