@@ -303,9 +303,15 @@ class Reader(Generic[V]):
         """The body's lines from ``start``: (line number, the match of a block heading such as
         ``hand 3``, or None for an event line indented by two spaces, the line)."""
         lines = self.lines
+        skip = 0
         for k in range(start, len(lines)):
+            if skip:
+                skip -= 1
+                continue
             line = lines[k]
             lines[k] = ""  # read once: its text goes as its record is made
+            if "{" in line and any(m.group() == "{" for m in _TOKEN_OR_OPEN.finditer(line)):
+                line, skip = self._comment_lines(line, k)
             if line.endswith(" "):
                 line = line.rstrip(" ")  # trailing spaces mean nothing
             if not line:
@@ -319,6 +325,34 @@ class Reader(Generic[V]):
             if m is None:
                 raise GiveUp
             yield self.first + k, m, line
+
+    def _comment_lines(self, line: str, k: int) -> tuple[str, int]:
+        """An event line whose last comment goes on over the next lines: the line with those
+        lines, up to the one that closes the comment, which must end with it (so that every
+        token keeps the line and column the grammar gives it), and how many lines were
+        joined; anything else gives up."""
+        lines = self.lines
+        end = k + 1
+        while end < len(lines) and end - k < 100 and "}" not in lines[end]:
+            end += 1
+        if end >= len(lines):
+            raise GiveUp
+        closing = lines[end].rstrip(" ")
+        if not closing.endswith("}"):
+            raise GiveUp
+        joined = "\n".join([line, *lines[k + 1 : end], closing])
+        last = None
+        for m in _TOKEN_OR_OPEN.finditer(joined):
+            if m.group() == "{":
+                raise GiveUp
+            last = m
+        if last is None or last.end() != len(joined) or not last.group().startswith("{"):
+            raise GiveUp
+        if "\n" in joined[: last.start()]:
+            raise GiveUp  # a comment closed on a later line before the last one
+        for j in range(k + 1, end + 1):
+            lines[j] = ""
+        return joined, end - k
 
     # -- lines with notes ------------------------------------------------------------------
 
