@@ -417,7 +417,7 @@ def dark_values(table: GameTable, mover: int, saw: set[str], layouts: int, rng: 
         try:
             for t in texts:
                 values[t].append(solver.value(child(layout, mine[t]), mover))
-        except (TooLarge, KeyError):
+        except (TooLarge, KeyError, ValueError):  # too large, or a card nobody recorded
             return None
     return values
 
