@@ -401,53 +401,72 @@ round may have for a decision there to be judged in the dark: each layout of it 
 exactly."""
 
 
-def dark_values(table: GameTable, mover: int, saw: set[str], layouts: int, rng: random.Random) -> dict[str, list[float]] | None:
+DARK_NODES = 150_000
+"""The most positions the layouts of one round's decisions may take in all (a few seconds
+compiled): decisions are judged from the last back, each as long as what its first layout
+took, times the layouts, fits what is left; the rest are too large to judge."""
+
+
+def dark_values(
+    table: GameTable, mover: int, saw: set[str], layouts: int, rng: random.Random, budget: float = float("inf")
+) -> tuple[dict[str, list[float]] | None, int]:
     """Each choice of ``mover`` at ``table`` with its value in each of ``layouts`` layouts
-    of the cards he had not seen (he ``saw`` these), each solved exactly; None when the
-    layouts could not be drawn or a layout is too large to solve."""
+    of the cards he had not seen (he ``saw`` these), each solved exactly, and the positions
+    the searches took; None for the values when the layouts could not be drawn, a layout is
+    too large to solve, or the first layout foretells more than ``budget`` positions."""
     sampler = Sampler(table, saw, rng)
     texts = [choice_text(table, m) for m in options(table) if owner(table, m) == mover]
     values: dict[str, list[float]] = {t: [] for t in texts}
-    for _ in range(layouts):
+    spent = 0
+    for k in range(layouts):
         layout = sampler.layout()
         if layout is None:
-            return None
+            return None, spent
         solver = Solver.at(layout, BUDGET)
         mine = {choice_text(layout, m): m for m in options(layout) if owner(layout, m) == mover}
         try:
             for t in texts:
                 values[t].append(solver.value(child(layout, mine[t]), mover))
         except (TooLarge, KeyError, ValueError):  # too large, or a card nobody recorded
-            return None
-    return values
+            return None, spent + solver.nodes
+        spent += solver.nodes
+        if k == 0 and solver.nodes * layouts > budget:
+            return None, spent  # the first layout says the decision is too large to judge
+    return values, spent
 
 
 def judge_dark(moves: Moves, layouts: int, seed: int) -> tuple[list[DarkDecision], int]:
     """The decisions of one round taken with cards unseen (the mover had not seen them),
-    judged over ``layouts`` layouts (drawn from ``seed``); and how many such decisions were
-    too large to judge (their rest over :data:`DARK_LIMIT`)."""
+    judged over ``layouts`` layouts (drawn from ``seed``), from the last back while they
+    fit :data:`DARK_NODES`; and how many such decisions were too large to judge."""
     rng = random.Random(seed)
-    out: list[DarkDecision] = []
-    skipped = 0
-    for k, (before, node, _after, trick) in enumerate(moves):
+    found: list[tuple[GameTable, Node, Any, int, set[str], int | None]] = []
+    seen: dict[str, set[str]] = {}
+    """What each seat saw up to the move being looked at."""
+    for before, node, after, trick in moves:
+        for seat in before.players:
+            seen.setdefault(seat, set()).update(cards_seen([(before, None)], seat))
         try:
             move = before.move_of(node)
         except KgnError:
-            continue
-        if type(move) is before.CHANCE:
-            continue
-        mover = owner(before, move)
-        if sum(1 for m in searched(before) if owner(before, m) == mover) < 2:
-            continue  # no choice
-        seat = before.players[mover]
-        saw = cards_seen([*((a, n) for _, n, a, _ in moves[:k]), (before, None)], seat)
+            move = None
+        decision = move is not None and type(move) is not before.CHANCE
+        mover = owner(before, move) if decision else 0
+        if decision and sum(1 for m in searched(before) if owner(before, m) == mover) > 1:
+            found.append((before, node, move, mover, set(seen[before.players[mover]]), trick))
+        for seat in before.players:
+            seen[seat].update(cards_seen([(after, node)], seat))
+    out: list[DarkDecision] = []
+    skipped = 0
+    left = float(DARK_NODES)
+    for before, node, move, mover, saw, trick in reversed(found):
         hidden = set(Sampler(before, saw, rng).hidden)
         if not hidden or any(hidden <= set(cards) for _, cards, _ in view_of(before).hands):
             continue  # nothing hidden, or only one hand's cards (known by elimination): exact
-        if longest_size(before) > DARK_LIMIT:
-            skipped += 1
-            continue
-        values = dark_values(before, mover, saw, layouts, rng)
+        values = None
+        if left > 0 and longest_size(before) <= DARK_LIMIT:
+            values, spent = dark_values(before, mover, saw, layouts, rng, left)
+            left -= spent
         if values is None:
             skipped += 1
             continue
@@ -457,7 +476,8 @@ def judge_dark(moves: Moves, layouts: int, seed: int) -> tuple[list[DarkDecision
         best = chosen if stats[chosen][0] >= top - 1e-9 else next(t for t, (m, _, _) in stats.items() if m >= top - 1e-9)
         margin, low, high = interval([b - c for b, c in zip(values[best], values[chosen], strict=True)])
         pos = getattr(node, "pos", None) or (None, None)
-        out.append(DarkDecision(trick, seat, chosen, stats, best, margin, low, high, layouts, *pos))
+        out.append(DarkDecision(trick, before.players[mover], chosen, stats, best, margin, low, high, layouts, *pos))
+    out.reverse()
     return out, skipped
 
 

@@ -272,7 +272,7 @@ def test_with_nothing_hidden_the_simulation_equals_the_exact_value() -> None:
         mover = table.to_move
         assert mover is not None
         everything = Sampler(table, set(), random.Random(1)).dealt
-        values = dark_values(table, mover, everything, 3, random.Random(1))
+        values, _ = dark_values(table, mover, everything, 3, random.Random(1))
         assert values is not None
         solver = Solver.at(table)
         exact = {choice_text(table, m): solver.value(child(table, m), mover) for m in options(table)}
