@@ -401,7 +401,7 @@ round may have for a decision there to be judged in the dark: each layout of it 
 exactly."""
 
 
-DARK_NODES = 150_000
+DARK_NODES = 100_000
 """The most positions the layouts of one round's decisions may take in all (a few seconds
 compiled): decisions are judged from the last back, each as long as what its first layout
 took, times the layouts, fits what is left; the rest are too large to judge."""
