@@ -62,15 +62,13 @@ BUDGET = 300_000
 """The most positions one ending's search visits (a few seconds, some tens of MB)."""
 
 
-def ending_size(table: GameTable, probes: int = 24) -> int:
-    """An estimate of how many lines of play the rest of the round has: the mean, over
-    random lines through the choices the rules allow, of the product of the number of
-    choices along each line (Knuth's estimate of the size of a tree).  The search visits
-    far fewer positions (pruning, positions remembered), in proportion.
-    """
+def _line_sizes(table: GameTable, probes: int, going_on: bool) -> list[int]:
+    """For each of ``probes`` random lines from ``table`` to the round's end, the product
+    of the number of choices along it; ``going_on``: each line goes on as long as it can
+    (a move that ends the round is taken only when every move does)."""
     rng = random.Random(0)
     base = len(table.results)
-    total = 0
+    sizes = []
     for _ in range(probes):
         line = table
         size = 1
@@ -79,9 +77,22 @@ def ending_size(table: GameTable, probes: int = 24) -> int:
             if not moves:
                 break
             size *= len(moves)
-            line = child(line, rng.choice(moves))
-        total += size
-    return total // probes
+            if going_on:
+                after = [child(line, m) for m in moves]
+                line = rng.choice([a for a in after if len(a.results) == base] or after)
+            else:
+                line = child(line, rng.choice(moves))
+        sizes.append(size)
+    return sizes
+
+
+def ending_size(table: GameTable, probes: int = 24) -> int:
+    """An estimate of how many lines of play the rest of the round has: the mean, over
+    random lines through the choices the rules allow, of the product of the number of
+    choices along each line (Knuth's estimate of the size of a tree).  The search visits
+    far fewer positions (pruning, positions remembered), in proportion.
+    """
+    return sum(_line_sizes(table, probes, going_on=False)) // probes
 
 
 def longest_size(table: GameTable, probes: int = 6) -> int:
@@ -89,22 +100,7 @@ def longest_size(table: GameTable, probes: int = 6) -> int:
     as long as they can (a move that ends the round, going out or claiming, is taken only
     when every move does), so that lines ending early cannot make a large rest look small.
     """
-    rng = random.Random(0)
-    base = len(table.results)
-    most = 0
-    for _ in range(probes):
-        line = table
-        size = 1
-        while len(line.results) == base:
-            moves = searched(line)
-            if not moves:
-                break
-            size *= len(moves)
-            after = [a for a in (child(line, m) for m in moves)]
-            going = [a for a in after if len(a.results) == base]
-            line = rng.choice(going or after)
-        most = max(most, size)
-    return most
+    return max(_line_sizes(table, probes, going_on=True))
 
 
 def signed(value: float) -> str:
@@ -408,13 +404,20 @@ took, times the layouts, fits what is left; the rest are too large to judge."""
 
 
 def dark_values(
-    table: GameTable, mover: int, saw: set[str], layouts: int, rng: random.Random, budget: float = float("inf")
+    table: GameTable,
+    mover: int,
+    saw: set[str],
+    layouts: int,
+    rng: random.Random,
+    budget: float = float("inf"),
+    sampler: Sampler | None = None,
 ) -> tuple[dict[str, list[float]] | None, int]:
     """Each choice of ``mover`` at ``table`` with its value in each of ``layouts`` layouts
     of the cards he had not seen (he ``saw`` these), each solved exactly, and the positions
     the searches took; None for the values when the layouts could not be drawn, a layout is
-    too large to solve, or the first layout foretells more than ``budget`` positions."""
-    sampler = Sampler(table, saw, rng)
+    too large to solve, or the first layout foretells more than ``budget`` positions
+    (``sampler``: the layouts' sampler, where the caller has made it)."""
+    sampler = sampler or Sampler(table, saw, rng)
     texts = [choice_text(table, m) for m in options(table) if owner(table, m) == mover]
     values: dict[str, list[float]] = {t: [] for t in texts}
     spent = 0
@@ -460,12 +463,13 @@ def judge_dark(moves: Moves, layouts: int, seed: int) -> tuple[list[DarkDecision
     skipped = 0
     left = float(DARK_NODES)
     for before, node, move, mover, saw, trick in reversed(found):
-        hidden = set(Sampler(before, saw, rng).hidden)
+        sampler = Sampler(before, saw, rng)
+        hidden = set(sampler.hidden)
         if not hidden or any(hidden <= set(cards) for _, cards, _ in view_of(before).hands):
             continue  # nothing hidden, or only one hand's cards (known by elimination): exact
         values = None
         if left > 0 and longest_size(before) <= DARK_LIMIT:
-            values, spent = dark_values(before, mover, saw, layouts, rng, left)
+            values, spent = dark_values(before, mover, saw, layouts, rng, left, sampler)
             left -= spent
         if values is None:
             skipped += 1
