@@ -3,6 +3,7 @@ had not seen (replay/thousand/simulate.py)."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import subprocess
@@ -74,6 +75,7 @@ class _Recorder:
     made: ClassVar[list[_Recorder]] = []
 
     def __init__(self, rules: PlayRules) -> None:
+        self.rules = rules
         self.asked: list[tuple[str, Position]] = []
         self.rng = random.Random(len(_Recorder.made))
         _Recorder.made.append(self)
@@ -86,18 +88,22 @@ class _Recorder:
         self.asked.append(("total", pos))
         return self.rng.randrange(0, 200)
 
+    def best_line(self, pos: Position) -> list[object]:
+        self.asked.append(("line", pos))
+        return []
+
 
 def test_every_position_of_every_decision_keeps_what_its_maker_knew(monkeypatch: pytest.MonkeyPatch) -> None:
     """Over the decisions of many generated hands, every position the simulation solves
     deals the 24 cards once each, 8 a seat, and keeps what the seat deciding had seen: a
-    caller's seven cards stay his (but the two he gives), the declarer's ten cards stay
-    his (but one given to each opponent), and at the contract his eight cards are his
-    and the two he gave are where he gave them."""
+    caller's seven cards stay his (but the two he gives, when his call makes him the
+    declarer), the declarer's ten cards stay his (but one given to each opponent), and at
+    the contract his eight cards are his and the two he gave are where he gave them."""
     from replay.thousand import generate_thousand
     from replay.thousand import simulate as sim
 
     monkeypatch.setattr(sim, "Solver", _Recorder)
-    positions = hands = 0
+    positions = hands = defending = 0
     for game_seed in range(12):
         plays, _, _ = collect_hands(generate_thousand(seed=game_seed, max_hands=4))
         for hp in plays:
@@ -109,17 +115,20 @@ def test_every_position_of_every_decision_keeps_what_its_maker_knew(monkeypatch:
             a = hp.auction
             _Recorder.made = []
             sim.simulate_chunk(HandSetup(hp.players, hp.contract, hp.rules, ten, (g1, g2), a), 4, game_seed)
-            callers = list(dict.fromkeys(seat for seat, _, legal in a.calls if any(b is not None for b in legal)))
+            callers = [call.seat for _, call in sim._calls(a)]
             *bidding, playing = _Recorder.made
-            assert len(bidding) == len(callers)
+            assert len(bidding) == len(callers)  # one set of layouts per call: what he knew then
             for solver, seat in [*zip(bidding, callers, strict=True), (playing, hp.players[0])]:
                 own = a.dealt[seat] if solver is not playing else ten
                 for method, pos in solver.asked:
                     h0, h1, h2 = pos.hands
                     assert h0 | h1 | h2 == _DECK24 and not (h0 & h1 or h0 & h2 or h1 & h2)
                     assert [h.bit_count() for h in pos.hands] == [8, 8, 8] and not pos.trick
-                    assert (own & h1).bit_count() <= 1 and (own & h2).bit_count() <= 1
-                    assert (own & ~h0).bit_count() <= 2
+                    if (own & ~h0).bit_count() <= 2:  # he declares: his cards but two he gave
+                        assert (own & h1).bit_count() <= 1 and (own & h2).bit_count() <= 1
+                    else:  # another declares: every card of his is in his own hand
+                        assert solver is not playing and (own & ~h1 == 0 or own & ~h2 == 0)
+                        defending += 1
                     if solver is playing:
                         assert h0 & ~ten == 0  # the declarer holds only his ten cards
                         if method == "total":  # the contract: the give is known
@@ -127,7 +136,7 @@ def test_every_position_of_every_decision_keeps_what_its_maker_knew(monkeypatch:
                     positions += 1
             layouts = {pos.hands[1] & ~ten for method, pos in playing.asked if method == "total"}
             assert len(layouts) > 1  # the unseen cards are dealt afresh for each layout
-    assert hands >= 20 and positions >= 10_000
+    assert hands >= 20 and positions >= 10_000 and defending >= 1_000
 
 
 def test_the_layouts_of_a_seed_are_the_same_and_of_another_seed_not() -> None:
@@ -339,3 +348,169 @@ def test_a_forced_pass_is_no_decision(c_search: None) -> None:
     without = [(d.kind, d.seat) for d in simulate_hand(dataclasses.replace(setup, auction=forced), 5, 1)]
     assert ("bid", "Vera") in free and ("bid", "Vera") not in without
     assert [x for x in free if x != ("bid", "Vera")] == without
+
+
+# -- the auction as it is played (docs/analysis.md) ------------------------------------------
+
+
+def _auction_where(calls: list[tuple[str, int | None]]) -> Auction:
+    """The first sample hand's cards with another auction: ``calls`` (caller, bid or None),
+    each with the calls open to it as the rules give them (a pass always, but the first)."""
+    hp, _start, _gv = first_hand()
+    real = hp.auction  # type: ignore[attr-defined]
+    out = Auction(real.order, real.dealt, real.talon)
+    high = 0
+    for k, (seat, bid) in enumerate(calls):
+        legal: list[int | None] = ([] if k == 0 else [None]) + list(range(max(100, high + 5), 125, 5))
+        out.calls.append((seat, bid, legal))
+        high = max(high, bid or 0)
+    return out
+
+
+def test_t7_3_rounds_an_opponents_points_to_five() -> None:
+    assert [sim_hand_score(p) for p in (0, 17, 18, 20, 41, 43, 120)] == [0, 15, 20, 20, 40, 45, 120]
+
+
+def sim_hand_score(points: int) -> int:
+    from replay.thousand.simulate import hand_score
+
+    return hand_score(points)
+
+
+def test_a_line_of_best_play_gives_the_declarer_his_double_dummy_total(c_search: None) -> None:
+    """Along the line the defenders' share is read from, the declarer takes exactly his
+    double-dummy total, and the three seats together hold the 120 card points and every
+    marriage declared on the way."""
+    from replay.thousand.dd import legal_moves, marriage_value, play
+    from replay.thousand.simulate import line_points
+
+    rng = random.Random(5)
+    rules = PlayRules()
+    solver = Solver(rules)
+    for _ in range(25):
+        hands = deal_unseen(rng, _DECK24, [8, 8, 8])
+        pos = Position((hands[0], hands[1], hands[2]), 0, 0)
+        points = line_points(solver, pos)
+        assert points[0] == solver.total(pos)
+        declared, at = 0, pos
+        for move in solver.best_line(pos):
+            assert move in legal_moves(at, rules)
+            if move.marriage:
+                declared += marriage_value(rules, at.hands[at.turn], move.card, at.first_trick)
+            at = play(at, move, rules)
+        assert sum(points) == 120 + declared
+
+
+def test_a_jump_bid_never_beats_the_lower_bid_that_wins_the_same_auction(c_search: None) -> None:
+    """When the others pass at once, every bid of the opener (Vera, whose cards make 100 in
+    some layouts only) wins the auction: in every
+    layout a lower bid is worth at least as much as a higher one (he sets the best
+    contract his cards reach either way, and the higher only risks more)."""
+    from replay.thousand.simulate import Outcomes, _bids
+
+    hp, _start, _gv = first_hand()
+    auction = _auction_where([("Vera", 100), ("Anna", None), ("Boris", None)])
+    out = Outcomes([], [])
+    _bids(auction, hp.rules, 40, random.Random(3), out)  # type: ignore[attr-defined]
+    kind, seat, chosen, scores, _made, at = out.decisions[0]
+    assert (kind, seat, chosen, at) == ("bid", "Vera", "100", 0)
+    bids = sorted(int(c) for c in scores)
+    assert bids == [100, 105, 110, 115, 120]
+    for low, high in itertools.pairwise(bids):
+        assert all(a >= b for a, b in zip(scores[str(low)], scores[str(high)], strict=True))
+    assert any(a > b for a, b in zip(scores["100"], scores["120"], strict=True))  # it can cost
+
+
+def test_a_pass_is_the_passers_score_as_an_opponent_in_each_layout(c_search: None) -> None:
+    """A pass is worth what the passer then scores as an opponent (T7.3), layout by layout:
+    here Boris, who passes over Anna's 100 when Vera passes too, defends against Anna; a
+    bid of his below the 110 Vera goes to is overcalled and worth the same as the pass."""
+    from replay.thousand import simulate as sim
+
+    hp, _start, _gv = first_hand()
+    rules = hp.rules  # type: ignore[attr-defined]
+    auction = _auction_where([("Anna", 100), ("Boris", None), ("Vera", None)])
+    out = sim.Outcomes([], [])
+    sim._bids(auction, rules, 30, random.Random(11), out)
+    _, seat, _, scores, _, at = out.decisions[1]
+    assert (seat, at) == ("Boris", 1)
+    # the same layouts again, and the passer's score in each, computed on its own
+    rng = random.Random(11)
+    for _ in range(30):  # Anna's layouts come first from the same generator
+        sim._layout(rng, sim._calls(auction)[0][1], auction.dealt["Anna"], auction.order, rules)
+    call = sim._calls(auction)[1][1]
+    solver = Solver(rules)
+    expected = []
+    for _ in range(30):
+        drawn = sim._layout(rng, call, auction.dealt["Boris"], auction.order, rules)
+        assert drawn is not None
+        talon, hands = drawn
+        expected.append(float(sim.defender_points(solver, "Anna", "Boris", hands, talon, auction.order)))
+    assert scores["pass"] == expected
+    assert all(v % 5 == 0 and 0 <= v <= 220 for v in expected) and len(set(expected)) > 1
+    decision = sim.merge([out])[1]
+    mean = next(c.score for c in decision.candidates if c.choice == "pass")
+    assert abs(mean - sum(expected) / len(expected)) < 1e-9
+    # Vera goes on to 110 over Anna's 100: Boris's 105 is overcalled (he defends against
+    # Vera, as after his pass); his 110 is not (Vera stops at 110), and wins him the talon
+    auction = _auction_where([("Anna", 100), ("Boris", None), ("Vera", 110), ("Anna", None)])
+    out = sim.Outcomes([], [])
+    sim._bids(auction, rules, 10, random.Random(2), out)
+    _, seat, _, scores, made, _ = out.decisions[1]
+    assert seat == "Boris" and scores["105"] == scores["pass"] != scores["110"]
+    assert not any(made["105"]) and all(v == (110 if m else -110) or (m and v > 110) for v, m in zip(scores["110"], made["110"], strict=True))
+
+
+def test_the_layouts_hold_the_marriages_a_bid_over_120_proves() -> None:
+    """T3.3: Vera's 140 before Anna's call shows a marriage in Vera's seven cards; every
+    layout behind Anna's call gives her one (unconstrained, many layouts would not)."""
+    from replay.thousand import simulate as sim
+
+    hp, _start, _gv = first_hand()
+    rules = hp.rules  # type: ignore[attr-defined]
+    auction = _auction_where([("Anna", 100), ("Boris", None), ("Vera", 140)])
+    auction.calls.append(("Anna", None, [None, 145]))
+    call = next(c for at, c in sim._calls(auction) if at == 3)
+    assert call.shown == {"Vera": 140}
+    rng = random.Random(1)
+    for _ in range(300):
+        drawn = sim._layout(rng, call, auction.dealt["Anna"], auction.order, rules)
+        assert drawn is not None
+        assert sim.marriages_held(drawn[1]["Vera"], rules) >= 20
+    free = [deal_unseen(rng, _DECK24 & ~auction.dealt["Anna"], [3, 7, 7]) for _ in range(300)]
+    assert sum(sim.marriages_held(h, rules) == 0 for _, h, _ in free) > 100
+
+
+def test_the_auction_played_on_from_each_call_made_ends_as_the_record_does() -> None:
+    """Each player going on as far as he did in the record, one step at a time: from every
+    call actually made, the auction ends with the record's declarer (the one who bid the
+    highest), at a bid no higher than his; Boris's 100 in hand 4 of ``generate thousand
+    --seed 1`` (Vera goes to 120, Anna to 135 with her hearts marriage, Boris to 130) is
+    won by Anna at 135."""
+    from replay.thousand import generate_thousand
+    from replay.thousand import simulate as sim
+
+    checked = 0
+    for game_seed in range(8):
+        plays, _, _ = collect_hands(generate_thousand(seed=game_seed, max_hands=4))
+        for hp in plays:
+            a = hp.auction
+            if a is None or hp.skipped is not None or len(a.order) != 3:
+                continue
+            final = max(b or 0 for _, b, _ in a.calls)
+            for at, call in sim._calls(a):
+                reach = {s: call.limits.get(s, 0) for s in call.active}
+                declarer, bid = sim._outcome(call, reach, a.order, a.calls[at][1], 5)
+                assert declarer == hp.players[0] and bid <= final, (game_seed, hp.number, at)
+                checked += 1
+    assert checked >= 40
+    plays, _, _ = collect_hands(generate_thousand(seed=1))
+    hp = next(h for h in plays if h.number == 4)
+    assert hp.auction is not None
+    at, call = sim._calls(hp.auction)[0]
+    assert (at, call.seat, call.own_limit) == (0, "Boris", 130)
+    assert sim._outcome(call, {"Vera": 120, "Anna": 135}, hp.auction.order, 100, 5) == ("Anna", 135)
+    # without her marriage in a layout, Anna stops at 120 and Boris takes it at 125
+    assert sim._outcome(call, {"Vera": 120, "Anna": 120}, hp.auction.order, 100, 5) == ("Boris", 125)
+    # one step of 5 more, and the steps fall so that Boris is the one to reach 120 first
+    assert sim._outcome(call, {"Vera": 120, "Anna": 120}, hp.auction.order, 105, 5) == ("Boris", 120)

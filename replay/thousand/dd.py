@@ -177,7 +177,7 @@ def _follow_mask(hand: int, led: int, best: int, trump: int, overtake: bool) -> 
     return pool
 
 
-def _marriage_value(rules: PlayRules, hand: int, card: int, first_trick: bool) -> int:
+def marriage_value(rules: PlayRules, hand: int, card: int, first_trick: bool) -> int:
     """The value of declaring with ``card`` led from ``hand`` (0: no marriage possible)."""
     if first_trick and not rules.marriage_first_trick:
         return 0
@@ -197,7 +197,7 @@ def legal_moves(pos: Position, rules: PlayRules) -> list[Move]:
         moves = []
         for c in cards_of(hand):
             moves.append(Move(c))
-            if _marriage_value(rules, hand, c, pos.first_trick):
+            if marriage_value(rules, hand, c, pos.first_trick):
                 moves.append(Move(c, True))
         return moves
     led = pos.trick[0][1] // 9
@@ -215,7 +215,7 @@ def play(pos: Position, move: Move, rules: PlayRules) -> Position:
     hands[seat] &= ~(1 << move.card)
     trump, nxt, taken = pos.trump, pos.next_trump, pos.taken
     if move.marriage:
-        value = _marriage_value(rules, pos.hands[seat], move.card, pos.first_trick)
+        value = marriage_value(rules, pos.hands[seat], move.card, pos.first_trick)
         if seat == pos.declarer:
             taken += value
         if move.card % 9 != Rank.ACE:
@@ -388,7 +388,7 @@ class Solver:
             moves = []
             for c in cards_of(hand):
                 moves.append(c)
-                if _marriage_value(rules, hand, c, first):
+                if marriage_value(rules, hand, c, first):
                     moves.append(c + 64)  # the same card, declared
             moves.sort(key=_lead_order, reverse=True)
             if best_move in moves:
@@ -413,7 +413,7 @@ class Solver:
             h[turn] = hand & ~(1 << card)
             t2, n2, gain = trump, nxt, 0
             if m >= 64:
-                mv = _marriage_value(rules, hand, card, first)
+                mv = marriage_value(rules, hand, card, first)
                 if turn == decl:
                     gain = mv
                 if card % 9 != Rank.ACE:

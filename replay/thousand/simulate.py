@@ -3,7 +3,7 @@
 At a decision a player knows his own cards and what was shown, not the rest. The
 simulation deals the cards that seat had not seen ``N`` times at random, consistently with
 what it knew (every card it saw stays where it saw it; each unseen place gets its number of
-cards), solves each layout double dummy (:mod:`replay.thousand.dd`), and counts: for every
+cards; a player whose bid went over 120 holds the marriages it proves, T3.3), solves each layout double dummy (:mod:`replay.thousand.dd`), and counts: for every
 candidate, the probability of making the contract and the expected hand score, with a 95%
 interval; the best candidate, and its margin over the choice made, with the interval of the
 paired differences (the same layouts judge every candidate).
@@ -11,16 +11,19 @@ paired differences (the same layouts judge every candidate).
 The decisions, in a hand's order:
 
 - **each call of the auction** (the declarer's and the defenders'; not a forced pass, where
-  no bid was open to the caller), seen by the caller (his seven cards): for a bid of ``b``,
-  the caller is taken to become the declarer at ``b``: he takes the talon, gives the two
-  cards that do best in that layout, and plays it double dummy; made when that reaches
-  ``b`` (+b), else -b; a pass scores 0 (what the hand then brings him as a defender is not
-  counted);
+  no bid was open to the caller), seen by the caller (his seven cards and the calls before
+  his), valued by the auction it leads to: the others bid on as far as they did in the
+  record (within T3.3's cap of the cards a layout gives them); a bid that wins makes the
+  caller the declarer, who takes the talon, gives the best two cards and sets the best
+  contract his total reaches (+contract, or -bid when it falls short); a bid overcalled, or
+  a pass, makes him an opponent, who scores his hand points (T7.3) along a line of best
+  play (docs/analysis.md, "The auction as it is played");
 - **the gives** (the declarer's ten cards, the talon shown): each of the 90 ways to give
-  one card to each opponent, against the contract played, and conceding instead where the
-  switch ``concede`` allows it (what the engine scores for it: 0 with ``pagat`` or ``bomb``,
-  minus the bid with ``half``, -120 for a third ``pagat`` concession); a hand its
-  declarer conceded is judged here too, against his bid;
+  one card to each opponent, against the contract played where it is still legal after the
+  give, else the highest contract legal after it, and conceding instead where the switch
+  ``concede`` allows it (what the engine scores for it: 0 with ``pagat`` or ``bomb``, minus
+  the bid with ``half``, -120 for a third ``pagat`` concession); a hand its declarer
+  conceded is judged here too, against his bid;
 - **the contract** (after the gives, which the declarer knows): each legal value.
 
 The layouts are drawn from ``random.Random(seed)``: the same seed gives the same numbers.
@@ -31,13 +34,13 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
-from itertools import permutations
+from itertools import pairwise, permutations
 from typing import Literal
 
-from notation.cards import card_code, card_points
+from notation.cards import Rank, card_code, card_points
 
 from ..solve import interval
-from .dd import PlayRules, Position, Solver, cards_of
+from .dd import PlayRules, Position, Solver, cards_of, marriage_value, play
 
 __all__ = [
     "Auction", "Candidate", "Decision", "HandSetup", "Outcomes", "after_give", "chunk_seed", "chunks",
@@ -94,6 +97,11 @@ class Candidate:
     """The 95% interval of ``score``."""
 
 
+CALL_MARGIN = 10
+"""The least margin for which a call is marked a mistake: two steps of 5 (a step less or
+more changes who reaches a bid first in the simulated auction, a thing of the turns)."""
+
+
 @dataclass(slots=True)
 class Decision:
     """One decision judged over the same layouts: every candidate, the choice made, the
@@ -114,8 +122,13 @@ class Decision:
 
     @property
     def mistaken(self) -> bool:
-        """The best beats the choice by more than the interval: a better choice was there."""
-        return self.best != self.chosen and self.margin_low > 0
+        """The best beats the choice by more than the interval: a better choice was there.
+        For a call, also by :data:`CALL_MARGIN` points at least, and only where the layouts
+        disagree (a margin the same in every layout is an artefact of the model): one step
+        of the auction's bidding is what the order of the turns decides, not the cards."""
+        if self.best == self.chosen or self.margin_low <= 0:
+            return False
+        return self.kind != "bid" or (self.margin >= CALL_MARGIN and self.margin_high > self.margin_low)
 
     def note(self) -> str:
         """The comment ``annotate --analysis --simulate`` writes at the decision."""
@@ -235,36 +248,228 @@ def chunks(layouts: int) -> list[int]:
     return [min(CHUNK, layouts - at) for at in range(0, layouts, CHUNK)]
 
 
+def marriages_held(hand: int, rules: PlayRules) -> int:
+    """T3.3: the values of the marriages (king and queen of one suit) in ``hand``."""
+    return sum(
+        rules.marriage_values[s]
+        for s in range(4)
+        if hand >> (9 * s + Rank.KING) & 1 and hand >> (9 * s + Rank.QUEEN) & 1
+    )
+
+
+def hand_score(points: int) -> int:
+    """T7.3: an opponent's hand points rounded to a multiple of 5 (1, 2 down; 3, 4 up)."""
+    rest = points % 5
+    return points - rest if rest <= 2 else points + 5 - rest
+
+
+def line_points(solver: Solver, pos: Position) -> list[int]:
+    """Each seat's hand points (card points of the tricks it takes and its marriages) along
+    one line of best play from ``pos`` (the solver's first best card at each turn): how the
+    play divides the points between the two defenders, who play together."""
+    rules = solver.rules
+    points = [0, 0, 0]
+    for move in solver.best_line(pos):
+        seat = pos.turn
+        if move.marriage and seat != pos.declarer:
+            points[seat] += marriage_value(rules, pos.hands[seat], move.card, pos.first_trick)
+        after = play(pos, move, rules)
+        if len(pos.trick) == 2 and after.turn != pos.declarer:  # a defender takes the trick
+            points[after.turn] += sum(card_points(c) for _, c in (*pos.trick, (seat, move.card)))
+        pos = after
+    points[pos.declarer] = pos.taken  # the play counts the declarer's as it goes
+    return points
+
+
+@dataclass(slots=True)
+class _Call:
+    """One call as its caller faced it: what he knew, and how the others would go on."""
+
+    seat: str
+    legal: list[int | None]
+    high: int
+    """The highest bid before it (0: none)."""
+    holder: str
+    """Who made it (nobody has bid: the dealer, who holds the opening 100 with
+    ``opening=dealer``), who declares when everybody else passes."""
+    active: list[str]
+    """The other players still in the auction, in turn order after the caller."""
+    shown: dict[str, int]
+    """Each other player's highest bid before this call (T3.3's inference: over 120, he
+    holds marriages worth the difference)."""
+    limits: dict[str, int]
+    """Each other player's highest bid in the whole auction: how far he goes on."""
+    own_limit: int
+    """The caller's own highest bid in the whole auction: how far he goes on after a bid."""
+
+
+def _calls(auction: Auction) -> list[tuple[int, _Call]]:
+    """Each call that was a choice (a bid open to the caller), with what it was made on."""
+    order = auction.order
+    limits: dict[str, int] = {}
+    for seat, bid, _ in auction.calls:
+        limits[seat] = max(limits.get(seat, 0), bid or 0)
+    out = []
+    for at, (seat, _, legal) in enumerate(auction.calls):
+        if seat not in auction.dealt or seat not in order or not any(b is not None for b in legal) or len(legal) < 2:
+            continue
+        before = auction.calls[:at]
+        passed = {s for s, b, _ in before if b is None}
+        high, holder = 0, ""
+        shown: dict[str, int] = {}
+        for s, b, _ in before:
+            if b is not None:
+                if s != seat:
+                    shown[s] = max(shown.get(s, 0), b)
+                if b > high:
+                    high, holder = b, s
+        k = order.index(seat)
+        others = [order[(k + i) % len(order)] for i in range(1, len(order))]
+        active = [s for s in others if s not in passed]
+        if not holder:  # nobody has bid: the dealer holds the opening 100 (opening=dealer)
+            first = auction.calls[0][0]
+            holder = order[(order.index(first) - 1) % len(order)]
+            holder = holder if holder != seat else others[0]
+        out.append((at, _Call(seat, legal, high, holder, active, shown, limits, limits.get(seat, 0))))
+    return out
+
+
+def _layout(rng: random.Random, call: _Call, own: int, order: list[str], rules: PlayRules) -> tuple[int, dict[str, int]] | None:
+    """The talon and the other two players' seven cards, at random among the unseen cards,
+    each other player holding the marriages his bids so far prove (T3.3); None when no
+    such layout turns up in 2,000 tries."""
+    k = order.index(call.seat)
+    others = [order[(k + 1) % 3], order[(k + 2) % 3]]
+    for _ in range(2_000):
+        talon, h1, h2 = deal_unseen(rng, _DECK24 & ~own, [3, 7, 7])
+        hands = {others[0]: h1, others[1]: h2, call.seat: own}
+        if all(marriages_held(hands[s], rules) >= b - 120 for s, b in call.shown.items() if b > 120 and s in hands):
+            return talon, hands
+    return None
+
+
+def _best_give(solver: Solver, ten: int, o1: int, o2: int) -> Position:
+    """The position after the give that does best for the declarer: the highest contract
+    (a multiple of 5 from 100) his total then reaches, the first such give in
+    :func:`give_order` (cheap cards first); his exact points beyond that level do not
+    choose between gives."""
+    best_pos = after_give(ten, o1, o2, *give_order(ten)[0])
+    level = 95  # not even 100 yet
+    for a, b in give_order(ten):
+        pos = after_give(ten, o1, o2, a, b)
+        while solver.exceeds(pos, level + 4):
+            level += 5
+            best_pos = pos
+    return best_pos
+
+
+def defender_points(solver: Solver, declarer: str, seat: str, hands: dict[str, int], talon: int, order: list[str]) -> int:
+    """What ``seat`` scores as an opponent (T7.3) when ``declarer`` takes the talon, gives
+    the two cards that do best for him, and the hand is played double dummy."""
+    k = order.index(declarer)
+    play_order = [declarer, order[(k + 1) % 3], order[(k + 2) % 3]]
+    pos = _best_give(solver, hands[declarer] | talon, hands[play_order[1]], hands[play_order[2]])
+    return hand_score(line_points(solver, pos)[play_order.index(seat)])
+
+
+def _outcome(call: _Call, reach: dict[str, int], order: list[str], bid: int | None, step: int) -> tuple[str, int]:
+    """The rest of the auction when the caller makes ``bid`` (None: a pass): who declares,
+    and at what bid. Turns go clockwise from the caller's left; each player still in raises
+    by one step while his ``reach`` (the caller: his own highest bid in the record, at
+    least ``bid``) allows, and passes for good when it does not (T3.2); the auction ends
+    when one is left (T3.4)."""
+    k = order.index(call.seat)
+    limits = dict(reach)
+    if bid is not None:
+        limits[call.seat] = max(bid, call.own_limit)
+        high, holder = bid, call.seat
+    else:
+        high, holder = call.high, call.holder
+    active = [s for s in (order[(k + 1) % 3], order[(k + 2) % 3], call.seat) if s in limits]
+    at = 0
+    while len(active) > 1:
+        player = active[at]
+        if player == holder:  # everybody after him has passed
+            break
+        want = high + step if high else 100
+        if want <= limits[player]:
+            high, holder = want, player
+            at = (at + 1) % len(active)
+        else:
+            active.pop(at)
+            at %= len(active)
+    return holder, high
+
+
 def _bids(auction: Auction, rules: PlayRules, layouts: int, rng: random.Random, out: Outcomes) -> None:
-    """Each call, judged from the caller's seven cards."""
-    totals: dict[str, list[int]] = {}
-    for at, (seat, bid, legal) in enumerate(auction.calls):
+    """Each call, judged from the caller's seven cards by what it leads to (docs/analysis.md,
+    "The auction as it is played"): a bid that wins the auction makes its caller the
+    declarer, who takes the talon, gives the best two cards and sets the best contract he
+    may (raise included); a bid overcalled, and a pass, make him an opponent, scored as
+    one. Everyone goes on as in the record: each bids up to his highest bid there (the
+    others no higher than T3.3 lets their cards in the layout), and passes beyond it."""
+    order = auction.order
+    if len(order) != 3:
+        return  # the simulation deals three hands
+    for at, call in _calls(auction):
         started = time.process_time()
-        if seat not in auction.dealt or len(legal) < 2:
-            continue  # the caller's cards are not known, or he had no choice
-        if seat not in totals:  # one set of layouts per caller: he knows the same at each call
-            own = auction.dealt[seat]
-            solver = Solver(rules)
-            # every bid any of his calls could make: the levels his best total is placed in
-            levels = sorted({b for s2, _, legal2 in auction.calls if s2 == seat for b in legal2 if b is not None})
-            found = []
-            for _ in range(layouts):
-                talon, o1, o2 = deal_unseen(rng, _DECK24 & ~own, [3, 7, 7])
-                found.append(_best_level(solver, own | talon, o1, o2, levels) if levels else 0)
-            totals[seat] = found
-        scores: dict[str, list[float]] = {}
-        made: dict[str, list[bool]] = {}
-        for call in legal:
-            name = "pass" if call is None else str(call)
-            if call is None:
-                scores[name] = [0.0] * layouts
-                continue
-            made[name] = [t >= call for t in totals[seat]]
-            scores[name] = [float(call if h else -call) for h in made[name]]
-        chosen = "pass" if bid is None else str(bid)
+        seat, legal = call.seat, call.legal
+        own = auction.dealt[seat]
+        solver = Solver(rules)
+        bids = sorted(b for b in legal if b is not None)
+        step = min((b - a for a, b in pairwise(bids)), default=5)
+        k = order.index(seat)
+        scores: dict[str, list[float]] = {("pass" if c is None else str(c)): [] for c in legal}
+        made: dict[str, list[bool]] = {str(c): [] for c in bids}
+        for _ in range(layouts):
+            drawn = _layout(rng, call, own, order, rules)
+            if drawn is None:
+                return  # what the auction showed cannot be dealt: the calls are not judged
+            talon, hands = drawn
+            top = 120 + marriages_held(own | talon, rules)
+            levels = list(range(bids[0], max(top, bids[0]) + 1, step))
+            level = _best_level(solver, own | talon, hands[order[(k + 1) % 3]], hands[order[(k + 2) % 3]], levels)
+            # the others go on: the one who goes highest (the first in turn order on a tie)
+            reach = {s: min(call.limits.get(s, 0), 120 + marriages_held(hands[s], rules)) for s in call.active}
+            defending: dict[str, float] = {}  # the caller's score against each declarer
+            for c in legal:
+                name = "pass" if c is None else str(c)
+                declarer, floor = _outcome(call, reach, order, c, step)
+                if declarer != seat:
+                    if declarer not in defending:
+                        defending[declarer] = float(defender_points(solver, declarer, seat, hands, talon, order))
+                    scores[name].append(defending[declarer])
+                    if c is not None:
+                        made[name].append(False)
+                else:  # he wins the auction at ``floor``: the best contract his cards reach, at least that
+                    scores[name].append(float(level if level >= floor else -floor))
+                    made[name].append(level >= floor)
+        chosen = "pass" if auction.calls[at][1] is None else str(auction.calls[at][1])
         if chosen in scores:
             out.decisions.append(("bid", seat, chosen, scores, made, at))
             out.seconds.append(time.process_time() - started)
+
+
+def _bid_of(hand: HandSetup) -> tuple[int, tuple[int, int]]:
+    """The declarer's bid (the lowest contract he may set) and the highest bid each
+    opponent made (T3.3's inference about their cards)."""
+    players, auction = hand.players, hand.auction
+    if auction is None:
+        return hand.contract, (0, 0)
+    bids = [b for s, b, _ in auction.calls if s == players[0] and b is not None]
+    shown = tuple(max((b or 0 for s, b, _ in auction.calls if s == p), default=0) for p in players[1:])
+    return (max(bids) if bids else hand.contract), (shown[0], shown[1])
+
+
+def _opponents(rng: random.Random, unseen: int, shown: tuple[int, int], rules: PlayRules) -> tuple[int, int]:
+    """The opponents' seven cards at random among the cards the declarer has not seen,
+    each holding the marriages his bids proved (T3.3); unconstrained when 2,000 tries find
+    no such layout."""
+    for _ in range(2_000):
+        o1, o2 = deal_unseen(rng, unseen, [7, 7])
+        if all(marriages_held(o, rules) >= b - 120 for o, b in zip((o1, o2), shown, strict=True) if b > 120):
+            return o1, o2
+    return o1, o2
 
 
 def simulate_chunk(hand: HandSetup, layouts: int, seed: int) -> Outcomes:
@@ -277,16 +482,20 @@ def simulate_chunk(hand: HandSetup, layouts: int, seed: int) -> Outcomes:
     declarer = players[0]
     unseen = _DECK24 & ~ten
     solver = Solver(hand.rules)
-    # the gives: every give of the ten cards, against the contract played
+    # the gives: every give of the ten cards, each against the contract played where it is
+    # still legal after the give, else the highest contract legal after it (T4.3: the bid,
+    # raised within the cap of his eight cards)
     started = time.process_time()
+    bid, shown = _bid_of(hand)
     gives = list(permutations(cards_of(ten), 2))
     name = {g: f"{players[1]} {card_code(g[0])}, {players[2]} {card_code(g[1])}" for g in gives}
+    at = {g: max(bid, min(contract, 120 + marriages_held(ten & ~(1 << g[0]) & ~(1 << g[1]), hand.rules))) for g in gives}
     hits: dict[str, list[bool]] = {name[g]: [] for g in gives}
     for _ in range(layouts):
-        o1, o2 = deal_unseen(rng, unseen, [7, 7])
+        o1, o2 = _opponents(rng, unseen, shown, hand.rules)
         for g in gives:
-            hits[name[g]].append(solver.exceeds(after_give(ten, o1, o2, *g), contract - 1))
-    scores = {k: [float(contract if h else -contract) for h in v] for k, v in hits.items()}
+            hits[name[g]].append(solver.exceeds(after_give(ten, o1, o2, *g), at[g] - 1))
+    scores = {name[g]: [float(at[g] if h else -at[g]) for h in hits[name[g]]] for g in gives}
     if auction is not None and auction.concede is not None:
         scores["concede"] = [float(auction.concede)] * layouts
         hits["concede"] = [False] * layouts
@@ -298,7 +507,7 @@ def simulate_chunk(hand: HandSetup, layouts: int, seed: int) -> Outcomes:
     started = time.process_time()
     values = []
     for _ in range(layouts):
-        o1, o2 = deal_unseen(rng, unseen, [7, 7])
+        o1, o2 = _opponents(rng, unseen, shown, hand.rules)
         values.append(solver.total(after_give(ten, o1, o2, *given)))
     candidates = auction.contracts if auction is not None and auction.contracts else [contract]
     if contract not in candidates:
