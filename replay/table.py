@@ -744,6 +744,14 @@ class BaseTable(Generic[M, R]):
         except KgnError as exc:
             raise KgnError(f"not a move: {text.strip()!r} ({exc.message})", code="bad-move") from None
 
+    def _repr_html_(self) -> str:
+        """The table in Jupyter: each seat's cards, the cards on the table, the piles and
+        the scores, as an HTML card table (python-chess's boards draw themselves alike)."""
+        from .games import GAMES
+        from .view import view_html
+
+        return view_html(GAMES[self.game].view(self))
+
     def format_move(self, move: M) -> str:
         """One move as one KGN event: ``bid Boris 110``, ``Anna KH marriage``, ``draw
         Ilya 8D`` ..."""

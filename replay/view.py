@@ -8,6 +8,7 @@ text, the Textual viewer) only read these, and nothing here knows about terminal
 from __future__ import annotations
 
 import copy
+import html
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
@@ -283,3 +284,57 @@ class Step:
         if self.closes_trick:
             text += f"; {self.view.taker} takes the trick"
         return text
+
+
+_SUIT_HTML = {"S": ("\u2660", "#111"), "C": ("\u2663", "#111"), "D": ("\u2666", "#c00"), "H": ("\u2665", "#c00")}
+
+
+def _card_html(code: str) -> str:
+    """One card as a small face: its rank and its suit's symbol, red or black (``??``: a back)."""
+    if len(code) < 2 or code[-1] not in _SUIT_HTML:
+        return '<span style="display:inline-block;min-width:1.6em;padding:0 .15em;margin:0 .1em;border:1px solid #888;border-radius:3px;background:#36c;color:#36c">??</span>'
+    symbol, colour = _SUIT_HTML[code[-1]]
+    rank = "10" if code[:-1] == "T" else code[:-1]
+    return (
+        f'<span style="display:inline-block;min-width:1.6em;padding:0 .15em;margin:0 .1em;'
+        f'border:1px solid #888;border-radius:3px;background:#fff;color:{colour};text-align:center">'
+        f"{html.escape(rank)}{symbol}</span>"
+    )
+
+
+def view_html(view: View) -> str:
+    """The table of a view as an HTML fragment (what a table shows in Jupyter): each seat
+    with its cards, the cards on the table, the piles, the facts and the scores."""
+    rows = []
+    for name, cards, unknown in view.hands:
+        marks = " ".join(
+            m for m in (
+                "(deals)" if name == view.dealer else "",
+                "\u2190 to play" if name == view.to_move else "",
+                view.marks.get(name, ""),
+            ) if m
+        )  # fmt: skip
+        faces = "".join(_card_html(c) for c in cards) + "".join(_card_html("??") for _ in range(unknown))
+        score = view.totals.get(name)
+        rows.append(
+            f"<tr><th style='text-align:left;padding-right:1em'>{html.escape(name)}</th>"
+            f"<td>{faces}</td><td style='padding-left:1em'>{html.escape(marks)}</td>"
+            f"<td style='text-align:right;padding-left:1em'>{'' if score is None else score}</td></tr>"
+        )
+    parts = [f"<div class='kozyr-table'><b>{html.escape(view.title)}</b>"]
+    parts.append(f"<table style='border-collapse:collapse'>{''.join(rows)}</table>")
+    if view.trick:
+        played = ", ".join(
+            f"{html.escape(name)} " + "".join(_card_html(c) for c in up + down) for name, up, down in view.trick
+        )
+        taker = f" \u2192 {html.escape(view.taker)}" if view.taker else ""
+        parts.append(f"<div>on the table: {played}{taker}</div>")
+    for pile in view.piles:
+        shown = "".join(_card_html(c) for c in pile.cards) if pile.cards else f"{pile.count or 0} cards"
+        parts.append(f"<div>{html.escape(pile.name)}: {shown}</div>")
+    if view.trump:
+        parts.append(f"<div>trump: {html.escape(view.trump)}</div>")
+    for label, text in view.lines:
+        parts.append(f"<div>{html.escape(label)}: {html.escape(text)}</div>")
+    parts.append("</div>")
+    return "".join(parts)
