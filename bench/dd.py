@@ -85,11 +85,12 @@ def main() -> None:
             f"{statistics.median(gtimes):.2f}, max {gtimes[-1]:.2f}"
         )
     if args.simulate:
-        # Every decision of a hand (its calls, the gives, the contract) over N layouts, in
-        # one process (issue #36: --simulate 200 of one hand in at most 10 s).
+        # Every decision of a hand (its calls, the gives, the contract, its cards) over N
+        # layouts, in one process (issue #41: --simulate 200 of one hand in at most 15 s
+        # median, 30 s max).
         from replay.thousand import generate_thousand
-        from replay.thousand.analyze import collect_hands
-        from replay.thousand.simulate import HandSetup, simulate_hand
+        from replay.thousand.analyze import _setup, collect_hands
+        from replay.thousand.simulate import simulate_hand
 
         per_hand, kinds = [], {}
         seed = 0
@@ -100,9 +101,8 @@ def main() -> None:
             for hp in plays:
                 if not left or hp.skipped is not None or hp.given is None or hp.start is None:
                     continue
-                g1, g2 = hp.given
                 t = time.process_time()
-                setup = HandSetup(hp.players, hp.contract, hp.rules, hp.start[0] | 1 << g1 | 1 << g2, (g1, g2), hp.auction)
+                setup = _setup(hp)  # every decision: the calls, the gives, the contract, the cards
                 decisions = simulate_hand(setup, args.simulate, 1, hp.number)
                 per_hand.append(time.process_time() - t)
                 for d in decisions:

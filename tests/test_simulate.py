@@ -514,3 +514,101 @@ def test_the_auction_played_on_from_each_call_made_ends_as_the_record_does() -> 
     assert sim._outcome(call, {"Vera": 120, "Anna": 120}, hp.auction.order, 100, 5) == ("Boris", 125)
     # one step of 5 more, and the steps fall so that Boris is the one to reach 120 first
     assert sim._outcome(call, {"Vera": 120, "Anna": 120}, hp.auction.order, 105, 5) == ("Boris", 120)
+
+
+# -- the play in the dark (single dummy) -------------------------------------------------------
+
+
+def _played_hands(seed_range: range) -> list[object]:
+    from replay.thousand import generate_thousand
+
+    out = []
+    for game_seed in seed_range:
+        plays, _, _ = collect_hands(generate_thousand(seed=game_seed, max_hands=3))
+        out += [hp for hp in plays if hp.skipped is None and hp.start is not None and hp.given is not None and len(hp.plays) == 24]
+    return out
+
+
+def test_the_layouts_of_a_card_keep_what_the_table_showed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At every card judged in the dark, every layout deals the other two players exactly
+    the cards the player could not see, each his number of them; no card of a suit he
+    failed to follow (worked out here from the record, trick by trick); the declarer's two
+    given cards where he gave them (in the declarer's layouts); and, once a marriage is
+    declared, its other card with the one who declared it until he plays it."""
+    from replay.thousand import simulate as sim
+    from replay.thousand.analyze import _setup
+
+    real = sim._deal_rest
+    expect: list[tuple[list[set[int]], list[int], dict[int, int]]] = []
+    checked = 0
+
+    def watched(rng, pos, seat, seen, fixed, talon):  # type: ignore[no-untyped-def]
+        nonlocal checked
+        got = real(rng, pos, seat, seen, fixed, talon)
+        assert got is not None
+        k = 24 - sum(h.bit_count() for h in pos.hands)  # the cards played so far
+        voids, holds, gives = expect[k]
+        others = [o for o in range(3) if o != seat]
+        assert got[seat] == pos.hands[seat]
+        assert got[others[0]] | got[others[1]] == pos.hands[others[0]] | pos.hands[others[1]]
+        assert not got[others[0]] & got[others[1]]
+        for o in others:
+            assert got[o].bit_count() == pos.hands[o].bit_count()
+            for suit in voids[o]:
+                assert not got[o] >> (9 * suit) & 0x1FF, (k, o, suit)
+            assert got[o] & holds[o] == holds[o]
+            if seat == 0:
+                assert got[o] & gives.get(o, 0) == gives.get(o, 0)
+        checked += 1
+        return got
+
+    monkeypatch.setattr(sim, "_deal_rest", watched)
+    monkeypatch.setattr(sim, "Solver", _Recorder)
+    hands = 0
+    for hp in _played_hands(range(4)):
+        hands += 1
+        voids: list[set[int]] = [set(), set(), set()]
+        holds = [0, 0, 0]
+        expect.clear()
+        g1, g2 = hp.given
+        played = 0
+        for k, (seat, card, marriage, _, _) in enumerate(hp.plays):
+            gives = {o: g for o, g in ((1, g1), (2, g2)) if not played >> g & 1}
+            expect.append(([set(v) for v in voids], list(holds), {o: 1 << g for o, g in gives.items()}))
+            led = hp.plays[k - k % 3][1] // 9
+            if k % 3 and card // 9 != led:
+                voids[seat].add(led)
+            if marriage and card % 9 in (5, 6):  # a queen or a king declared: the other is held
+                holds[seat] |= 1 << (card + 1 if card % 9 == 5 else card - 1)
+            holds[seat] &= ~(1 << card)
+            played |= 1 << card
+        sim._cards(_setup(hp), 3, random.Random(hp.number), sim.Outcomes([], []))
+    assert hands >= 5 and checked >= 500
+
+
+def test_with_nothing_hidden_a_card_is_worth_its_double_dummy_value(monkeypatch: pytest.MonkeyPatch, c_search: None) -> None:
+    """Dealt as the cards really lay, every layout is the deal itself: each legal card is
+    worth +contract to the declarer exactly when the double-dummy total after it reaches
+    the contract (and the opposite to a defender), in every layout alike."""
+    from replay.thousand import simulate as sim
+    from replay.thousand.analyze import _setup
+    from replay.thousand.dd import Move, legal_moves, play
+
+    monkeypatch.setattr(sim, "_deal_rest", lambda rng, pos, seat, seen, fixed, talon: pos.hands)
+    hp = _played_hands(range(2))[0]
+    setup = _setup(hp)
+    out = sim.Outcomes([], [])
+    sim._cards(setup, 2, random.Random(0), out)
+    solver = Solver(setup.rules)
+    pos = Position(setup.start, 0, 0)
+    judged = {at: (seat, chosen, scores) for _, seat, chosen, scores, _, at in out.decisions}
+    assert len(judged) >= 8
+    for k, (seat, card, marriage) in enumerate(setup.plays):
+        if k in judged:
+            name, chosen, scores = judged[k]
+            assert name == setup.players[seat] and chosen == str(Move(card, marriage))
+            for m in legal_moves(pos, setup.rules):
+                makes = solver.total(play(pos, m, setup.rules)) >= setup.contract
+                value = setup.contract if makes else -setup.contract
+                assert scores[str(m)] == [float(value if seat == 0 else -value)] * 2
+        pos = play(pos, Move(card, marriage), setup.rules)

@@ -417,7 +417,8 @@ def analyze(
     simulate: Annotated[
         int | None,
         layouts_option(
-            "Also judge the decisions made in the dark (each call, the gives, the contract; "
+            "Also judge the decisions made in the dark (each call, the gives, the contract, "
+            "each card of the play; "
             "a lead or answer before the stock is gone or after a close) over N random "
             "layouts of the cards their makers had not seen."
         ),

@@ -464,7 +464,9 @@ def _setup(hp: HandPlay) -> HandSetup:
         ten = hp.auction.dealt[hp.players[0]] | hp.auction.talon
         return HandSetup(hp.players, hp.contract, hp.rules, ten, None, hp.auction)
     g1, g2 = hp.given
-    return HandSetup(hp.players, hp.contract, hp.rules, hp.start[0] | 1 << g1 | 1 << g2, (g1, g2), hp.auction)
+    start = (hp.start[0], hp.start[1], hp.start[2])
+    plays = [(seat, card, marriage) for seat, card, marriage, _, _ in hp.plays]
+    return HandSetup(hp.players, hp.contract, hp.rules, start[0] | 1 << g1 | 1 << g2, (g1, g2), hp.auction, start, plays)
 
 
 def _solve_gives(hp: HandPlay, solver: Solver) -> GiveValue:
@@ -542,16 +544,18 @@ def annotate_analysis(game: ThousandGame, simulate: int | None = None, seed: int
         for d in result.decisions:
             if not d.mistaken or record is None:
                 continue
-            target: Call | Give | Concede | Contract | None
+            target: Call | Give | Concede | Contract | Play | None
             if d.kind == "bid":
                 target = collector.calls.get((hp.number, d.at))
+            elif d.kind == "card":
+                target = collector.nodes.get((hp.number, d.at))
             elif d.kind == "give":
                 target = record.concede if d.chosen == "concede" else record.give
             else:
                 target = record.contract
             if target is None:
                 continue
-            if isinstance(target, Call) and not any(isinstance(n, Glyph) for n in target.notes):
+            if isinstance(target, (Call, Play)) and not any(isinstance(n, Glyph) for n in target.notes):
                 target.notes.insert(0, Glyph(text=d.glyph))
             note = d.note()
             if not any(isinstance(n, Comment) and n.text == note for n in target.notes):

@@ -33,14 +33,14 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import pairwise, permutations
 from typing import Literal
 
 from notation.cards import Rank, card_code, card_points
 
 from ..solve import interval
-from .dd import PlayRules, Position, Solver, cards_of, marriage_value, play
+from .dd import Move, PlayRules, Position, Solver, cards_of, legal_moves, marriage_value, play
 
 __all__ = [
     "Auction", "Candidate", "Decision", "HandSetup", "Outcomes", "after_give", "chunk_seed", "chunks",
@@ -83,6 +83,10 @@ class HandSetup:
     """The cards he gave to ``players[1]`` and ``players[2]`` (None: he conceded)."""
     auction: Auction | None = None
     """The calls, when known."""
+    start: tuple[int, int, int] | None = None
+    """Each player's eight cards at the first lead (for the cards of the play)."""
+    plays: list[tuple[int, int, bool]] = field(default_factory=list)
+    """The cards played: (index into ``players``, card, marriage declared)."""
 
 
 @dataclass(slots=True)
@@ -516,7 +520,117 @@ def simulate_chunk(hand: HandSetup, layouts: int, seed: int) -> Outcomes:
     scores = {str(c): [float(c if h else -c) for h in made[str(c)]] for c in candidates}
     out.decisions.append(("contract", declarer, str(contract), scores, made, 0))
     out.seconds.append(time.process_time() - started)
+    _cards(hand, layouts, rng, out)
     return out
+
+
+_SUITS = tuple(0x1FF << (9 * s) for s in range(4))
+
+
+@dataclass(slots=True)
+class _Seen:
+    """What the table has shown of each player's cards so far in the play."""
+
+    voids: list[int] = field(default_factory=lambda: [0, 0, 0])
+    """Per seat: the suits (a bit per suit) he has shown he no longer holds (T5.1, T5.2)."""
+    holds: list[int] = field(default_factory=lambda: [0, 0, 0])
+    """Per seat: cards a declared marriage proves he holds (the other of the pair)."""
+
+    def note(self, pos: Position, seat: int, move: Move) -> None:
+        card = move.card
+        if pos.trick:
+            led = pos.trick[0][1] // 9
+            if card // 9 != led:
+                self.voids[seat] |= 1 << led
+                if pos.trump >= 0 and card // 9 != pos.trump:
+                    self.voids[seat] |= 1 << pos.trump
+        if move.marriage and card % 9 in (Rank.KING, Rank.QUEEN):
+            self.holds[seat] |= 1 << (card + 1 if card % 9 == Rank.QUEEN else card - 1)
+        self.holds[seat] &= ~(1 << card)
+
+
+def _deal_rest(
+    rng: random.Random, pos: Position, seat: int, seen: _Seen, fixed: dict[int, int], talon: int
+) -> tuple[int, int, int] | None:
+    """The other two hands as ``seat`` may imagine them: each keeps its number of cards,
+    the cards ``fixed`` to it and those a marriage proved; no card of a suit it showed out
+    of; for a defender, every talon card he has not seen leave the declarer's hand is
+    there, but for one the declarer may have given the other defender. None when the
+    constraints cannot be met at all (the same for every layout: a decision is judged in
+    every chunk of layouts or in none)."""
+    others = [o for o in range(3) if o != seat]
+    free = pos.hands[others[0]] | pos.hands[others[1]]
+    must = [fixed.get(o, 0) | seen.holds[o] for o in others]
+    free &= ~(must[0] | must[1])
+    sizes = [pos.hands[o].bit_count() - must[i].bit_count() for i, o in enumerate(others)]
+    forced = [0, 0]
+    loose = []
+    for c in cards_of(free):
+        void = [seen.voids[o] >> (c // 9) & 1 for o in others]
+        if void[0] and void[1]:
+            return None
+        if void[0] or void[1]:
+            forced[1 if void[0] else 0] |= 1 << c
+        else:
+            loose.append(c)
+    room = [sizes[i] - forced[i].bit_count() for i in range(2)]
+    if room[0] < 0 or room[1] < 0:
+        return None
+    for _ in range(200):  # (the talon's constraint holds for the real cards: it is met at once, nearly always)
+        rng.shuffle(loose)
+        got = [must[i] | forced[i] for i in range(2)]
+        for c in loose[: room[0]]:
+            got[0] |= 1 << c
+        for c in loose[room[0]:]:
+            got[1] |= 1 << c
+        hands = [0, 0, 0]
+        hands[seat] = pos.hands[seat]
+        hands[others[0]], hands[others[1]] = got
+        if seat != pos.declarer and talon:  # a defender saw the talon go to the declarer
+            other = 3 - seat - pos.declarer
+            if (hands[other] & talon).bit_count() > 1:
+                continue
+        return hands[0], hands[1], hands[2]
+    return pos.hands  # never met in 200 tries: the cards as they lay (a rare, tiny leak)
+
+
+def _cards(hand: HandSetup, layouts: int, rng: random.Random, out: Outcomes) -> None:
+    """Each card of the play a player chose among two or more, judged over layouts of the
+    cards he could not see (the single-dummy question): each legal card's expected score
+    for his side (+contract or -contract, for the declarer; the opposite, for a defender),
+    every layout solved double dummy after that card."""
+    if hand.start is None or hand.given is None or not hand.plays:
+        return
+    rules, contract = hand.rules, hand.contract
+    g1, g2 = hand.given
+    talon = hand.auction.talon if hand.auction is not None else 0
+    solver = Solver(rules)
+    pos = Position(hand.start, 0, 0)
+    seen = _Seen()
+    for k, (seat, card, marriage) in enumerate(hand.plays):
+        chosen = Move(card, marriage)
+        legal = legal_moves(pos, rules)
+        if len(legal) >= 2 and chosen in legal:
+            started = time.process_time()
+            # the declarer knows where his two cards went; each defender the one he got
+            fixed = {1: pos.hands[1] & 1 << g1, 2: pos.hands[2] & 1 << g2} if seat == 0 else {}
+            scores: dict[str, list[float]] = {str(m): [] for m in legal}
+            made: dict[str, list[bool]] = {str(m): [] for m in legal}
+            for _ in range(layouts):
+                hands = _deal_rest(rng, pos, seat, seen, fixed, talon)
+                if hands is None:
+                    break  # what the table showed contradicts itself: the card is not judged
+                layout = replace(pos, hands=hands)
+                for m in legal:
+                    ok = solver.exceeds(play(layout, m, rules), contract - 1)
+                    value = float(contract if ok else -contract)
+                    scores[str(m)].append(value if seat == 0 else -value)
+                    made[str(m)].append(ok)
+            else:
+                out.decisions.append(("card", hand.players[seat], str(chosen), scores, made, k))
+                out.seconds.append(time.process_time() - started)
+        seen.note(pos, seat, chosen)
+        pos = play(pos, chosen, rules)
 
 
 def chunk_seed(seed: int, hand: int, chunk: int) -> int:
