@@ -34,10 +34,13 @@ def ending_analysis(own: Callable[[], tuple[Any, Any]] | None = None) -> Analysi
         jobs: int | None,
         simulate: int | None,
         seed: int,
+        play: bool,
     ) -> Iterator[tuple[tuple[str, int], GameRecord, Report, list[RoundAnalysis]]]:
         from .endings import analyze_all  # the solver loads only when asked for
 
-        for key, record, report, rounds in analyze_all(games, number, parts()[0], simulate, seed):
+        # the decisions these games judge in the dark are all cards of the play
+        dark = simulate if play else None
+        for key, record, report, rounds in analyze_all(games, number, parts()[0], dark, seed):
             yield key, record, report, list(rounds)
 
     def annotate(record: GameRecord, simulate: int | None, seed: int) -> GameRecord:

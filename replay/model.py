@@ -351,13 +351,14 @@ class Analysis:
     ``replay --analyze``."""
 
     analyze_all: Callable[
-        [Iterable[tuple[tuple[str, int], GameRecord]], int | None, bool, int | None, int | None, int],
+        [Iterable[tuple[tuple[str, int], GameRecord]], int | None, bool, int | None, int | None, int, bool],
         Iterator[tuple[tuple[str, int], GameRecord, Report, list[RoundAnalysis]]],
     ]
-    """``analyze_all(games, round, give, jobs, simulate, seed)``: for each ``((file, game
-    number), record)``, its report and the analysis of its rounds (or round number
+    """``analyze_all(games, round, give, jobs, simulate, seed, play)``: for each ``((file,
+    game number), record)``, its report and the analysis of its rounds (or round number
     ``round``), spread over ``jobs`` processes; with ``simulate``, the decisions judged over
-    that many layouts of the hidden cards (drawn from ``seed``)."""
+    that many layouts of the hidden cards (drawn from ``seed``), the cards of the play
+    among them unless ``play`` is false."""
     annotate: Callable[[GameRecord, int | None, int], GameRecord]
     """``annotate(record, simulate, seed)``: the record with glyphs and comments where a
     move cost points (and with ``simulate``, where a decision had a better choice)."""

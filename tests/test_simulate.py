@@ -612,3 +612,33 @@ def test_with_nothing_hidden_a_card_is_worth_its_double_dummy_value(monkeypatch:
                 value = setup.contract if makes else -setup.contract
                 assert scores[str(m)] == [float(value if seat == 0 else -value)] * 2
         pos = play(pos, Move(card, marriage), setup.rules)
+
+
+def test_a_call_or_card_is_marked_for_ten_points_with_the_layouts_disagreeing() -> None:
+    """The marks of the worked hands: Anna's AH (+35, 95%: +22.9 to +47.1) and Vera's JH
+    (+10, 95%: +3.2 to +16.8) are mistakes; Anna's 9C (+5, 95%: +0.1 to +9.9) is not (one
+    layout in a hundred), nor a call whose margin is the same in every layout."""
+    from replay.thousand.simulate import Decision
+
+    def decision(kind: str, margin: float, low: float, high: float) -> Decision:
+        return Decision(kind, "Anna", "a", [], "b", margin, low, high, 200)
+
+    assert decision("card", 35.0, 22.9, 47.1).mistaken
+    assert decision("card", 10.0, 3.2, 16.8).mistaken
+    assert not decision("card", 5.0, 0.1, 9.9).mistaken
+    assert not decision("bid", 10.0, 10.0, 10.0).mistaken  # the same in every layout
+    assert not decision("bid", 5.4, 0.6, 10.1).mistaken
+    assert decision("bid", 45.5, 24.2, 66.8).mistaken
+    assert decision("give", 5.0, 1.0, 9.0).mistaken  # a give or a contract: the interval alone
+    assert not decision("card", 35.0, -1.0, 71.0).mistaken
+
+
+def test_analyze_simulate_judges_the_cards_of_the_play_unless_told_not_to(c_search: None) -> None:
+    sample = str(SAMPLES / "thousand" / "04-barrel-falls.kgn")
+    base = [*KOZYR, "analyze", sample, "--hand", "6", "--simulate", "4", "--jobs", "1"]
+    with_play = subprocess.run(base, capture_output=True, text=True, check=True).stdout
+    assert "card of Anna: AH" in with_play and "contract of Boris" in with_play
+    without = subprocess.run([*base, "--no-play"], capture_output=True, text=True, check=True).stdout
+    assert "card of" not in without and "contract of Boris" in without and "bid of Boris" in without
+    alone = subprocess.run([*KOZYR, "analyze", sample, "--no-play"], capture_output=True, text=True)
+    assert alone.returncode == 2 and "--no-play goes with --simulate" in alone.stderr

@@ -423,6 +423,13 @@ def analyze(
             "layouts of the cards their makers had not seen."
         ),
     ] = None,
+    no_play: Annotated[
+        bool,
+        typer.Option(
+            "--no-play",
+            help="With --simulate: judge the calls, the gives and the contract, not each card of the play.",
+        ),
+    ] = False,
     seed: Seed = 1,
     jobs: Jobs = None,
 ) -> None:
@@ -438,6 +445,8 @@ def analyze(
 
     if format not in ("text", "json"):
         fail_usage(f"unknown format {format!r}; expected text or json")
+    if no_play and not simulate:
+        fail_usage("--no-play goes with --simulate N (it leaves the cards of the play out of the simulation)")
     if summary and simulate:
         fail_usage(
             "--summary prints only each hand's summary line, not the decisions the "
@@ -466,7 +475,7 @@ def analyze(
         for kind, run in itertools.groupby(games(), key=lambda pair: pair[1].kind):
             solver = GAMES[kind].analysis
             assert solver is not None
-            yield from solver.analyze_all(run, hand, give, jobs, simulate, seed)
+            yield from solver.analyze_all(run, hand, give, jobs, simulate, seed, not no_play)
 
     first = True
     bad = False

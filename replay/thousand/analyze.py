@@ -457,15 +457,16 @@ def _simulable(hp: HandPlay) -> bool:
     return hp.skipped == "conceded" and a is not None and hp.players[0] in a.dealt and a.talon.bit_count() == 3
 
 
-def _setup(hp: HandPlay) -> HandSetup:
-    """What the simulation needs of a hand :func:`_simulable` accepts."""
+def _setup(hp: HandPlay, play: bool = True) -> HandSetup:
+    """What the simulation needs of a hand :func:`_simulable` accepts (without the cards
+    played when ``play`` is false: the play is then not judged)."""
     if hp.start is None or hp.given is None:  # conceded: no give was made
         assert hp.auction is not None
         ten = hp.auction.dealt[hp.players[0]] | hp.auction.talon
         return HandSetup(hp.players, hp.contract, hp.rules, ten, None, hp.auction)
     g1, g2 = hp.given
     start = (hp.start[0], hp.start[1], hp.start[2])
-    plays = [(seat, card, marriage) for seat, card, marriage, _, _ in hp.plays]
+    plays = [(seat, card, marriage) for seat, card, marriage, _, _ in hp.plays] if play else []
     return HandSetup(hp.players, hp.contract, hp.rules, start[0] | 1 << g1 | 1 << g2, (g1, g2), hp.auction, start, plays)
 
 
@@ -580,6 +581,7 @@ class _Task:
     chunk: int | None = None
     size: int = 0
     seed: int = 1
+    play: bool = True
 
 
 def _solve_task(task: _Task) -> HandAnalysis | Outcomes | None:
@@ -588,7 +590,7 @@ def _solve_task(task: _Task) -> HandAnalysis | Outcomes | None:
         return None
     if task.chunk is None:
         return solve_hand(hp, task.give)
-    return simulate_chunk(_setup(hp), task.size, chunk_seed(task.seed, hp.number, task.chunk))
+    return simulate_chunk(_setup(hp, task.play), task.size, chunk_seed(task.seed, hp.number, task.chunk))
 
 
 def analyze_all(
@@ -599,11 +601,13 @@ def analyze_all(
     jobs: int | None = None,
     simulate: int | None = None,
     seed: int = 1,
+    play: bool = True,
 ) -> Iterator[tuple[tuple[str, int], ThousandGame, Report, list[HandAnalysis]]]:
     """``(key, game, report, [HandAnalysis])`` for each ``(key, game)`` of ``games``, in
     order, the work spread over ``jobs`` processes: a hand, and with ``simulate`` each chunk
     of its layouts (:data:`~replay.thousand.simulate.CHUNK`), is a unit of work; the numbers
-    are the same whatever ``jobs`` is."""
+    are the same whatever ``jobs`` is. ``play`` false leaves the cards of the play out of
+    the simulation."""
     from ..pool import imap_ordered
 
     pending: dict[tuple[str, int], tuple[ThousandGame, Report]] = {}
@@ -620,7 +624,7 @@ def analyze_all(
                 sizes = chunks(simulate) if simulate and _simulable(hp) else []
                 yield _Task(key, hp, give, final, last=not sizes)
                 for k, size in enumerate(sizes):
-                    yield _Task(key, hp, give, final, k == len(sizes) - 1, k, size, seed)
+                    yield _Task(key, hp, give, final, k == len(sizes) - 1, k, size, seed, play)
 
     done: list[HandAnalysis] = []
     parts: list[Outcomes] = []

@@ -40,11 +40,12 @@ def _analyze_all(
     jobs: int | None,
     simulate: int | None,
     seed: int,
+    play: bool,
 ) -> Iterator[tuple[tuple[str, int], GameRecord, Report, list[RoundAnalysis]]]:
     from .analyze import analyze_all  # the solver loads only when asked for
 
     mine = ((key, _thousand(record)) for key, record in games)
-    runs = analyze_all(mine, hand=hand, give=give, jobs=jobs, simulate=simulate, seed=seed)
+    runs = analyze_all(mine, hand=hand, give=give, jobs=jobs, simulate=simulate, seed=seed, play=play)
     for key, record, report, hands in runs:
         yield key, record, report, list(hands)
 
