@@ -115,9 +115,12 @@ def test_every_position_of_every_decision_keeps_what_its_maker_knew(monkeypatch:
             a = hp.auction
             _Recorder.made = []
             sim.simulate_chunk(HandSetup(hp.players, hp.contract, hp.rules, ten, (g1, g2), a), 4, game_seed)
-            callers = [call.seat for _, call in sim._calls(a)]
+            # one set of layouts per caller and what he knew of the others' cards (their bids
+            # over 120) when he called
+            known = {(c.seat, tuple(sorted((s, b) for s, b in c.shown.items() if b > 120))): c.seat for _, c in sim._calls(a)}
+            callers = list(known.values())
             *bidding, playing = _Recorder.made
-            assert len(bidding) == len(callers)  # one set of layouts per call: what he knew then
+            assert len(bidding) == len(callers)
             for solver, seat in [*zip(bidding, callers, strict=True), (playing, hp.players[0])]:
                 own = a.dealt[seat] if solver is not playing else ten
                 for method, pos in solver.asked:

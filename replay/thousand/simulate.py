@@ -408,49 +408,69 @@ def _outcome(call: _Call, reach: dict[str, int], order: list[str], bid: int | No
     return holder, high
 
 
+@dataclass(slots=True)
+class _Drawn:
+    """One layout behind a caller's calls, and what it gives whatever he calls."""
+
+    talon: int
+    hands: dict[str, int]
+    level: int
+    """The highest contract (from 100, in steps) his cards reach as the declarer, with the
+    best give (0: not 100)."""
+    defending: dict[str, float] = field(default_factory=dict)
+    """His score as an opponent, by who declares (filled in when first asked)."""
+
+
 def _bids(auction: Auction, rules: PlayRules, layouts: int, rng: random.Random, out: Outcomes) -> None:
     """Each call, judged from the caller's seven cards by what it leads to (docs/analysis.md,
     "The auction as it is played"): a bid that wins the auction makes its caller the
     declarer, who takes the talon, gives the best two cards and sets the best contract he
     may (raise included); a bid overcalled, and a pass, make him an opponent, scored as
     one. Everyone goes on as in the record: each bids up to his highest bid there (the
-    others no higher than T3.3 lets their cards in the layout), and passes beyond it."""
+    others no higher than T3.3 lets their cards in the layout), and passes beyond it.
+
+    A caller's calls that were made knowing the same about the others' cards (no bid over
+    120 between them) are judged on the same layouts, each solved once."""
     order = auction.order
     if len(order) != 3:
         return  # the simulation deals three hands
+    drawn: dict[tuple[str, tuple[tuple[str, int], ...]], tuple[Solver, list[_Drawn]]] = {}
     for at, call in _calls(auction):
         started = time.process_time()
         seat, legal = call.seat, call.legal
         own = auction.dealt[seat]
-        solver = Solver(rules)
         bids = sorted(b for b in legal if b is not None)
         step = min((b - a for a, b in pairwise(bids)), default=5)
         k = order.index(seat)
+        known = (seat, tuple(sorted((s, b) for s, b in call.shown.items() if b > 120)))
+        if known not in drawn:
+            solver, found = Solver(rules), []
+            for _ in range(layouts):
+                dealt = _layout(rng, call, own, order, rules)
+                if dealt is None:
+                    return  # what the auction showed cannot be dealt: the calls are not judged
+                talon, hands = dealt
+                levels = list(range(100, 120 + marriages_held(own | talon, rules) + 1, step))
+                level = _best_level(solver, own | talon, hands[order[(k + 1) % 3]], hands[order[(k + 2) % 3]], levels)
+                found.append(_Drawn(talon, hands, level))
+            drawn[known] = solver, found
+        solver, found = drawn[known]
         scores: dict[str, list[float]] = {("pass" if c is None else str(c)): [] for c in legal}
         made: dict[str, list[bool]] = {str(c): [] for c in bids}
-        for _ in range(layouts):
-            drawn = _layout(rng, call, own, order, rules)
-            if drawn is None:
-                return  # what the auction showed cannot be dealt: the calls are not judged
-            talon, hands = drawn
-            top = 120 + marriages_held(own | talon, rules)
-            levels = list(range(bids[0], max(top, bids[0]) + 1, step))
-            level = _best_level(solver, own | talon, hands[order[(k + 1) % 3]], hands[order[(k + 2) % 3]], levels)
-            # the others go on: the one who goes highest (the first in turn order on a tie)
-            reach = {s: min(call.limits.get(s, 0), 120 + marriages_held(hands[s], rules)) for s in call.active}
-            defending: dict[str, float] = {}  # the caller's score against each declarer
+        for d in found:
+            reach = {s: min(call.limits.get(s, 0), 120 + marriages_held(d.hands[s], rules)) for s in call.active}
             for c in legal:
                 name = "pass" if c is None else str(c)
                 declarer, floor = _outcome(call, reach, order, c, step)
                 if declarer != seat:
-                    if declarer not in defending:
-                        defending[declarer] = float(defender_points(solver, declarer, seat, hands, talon, order))
-                    scores[name].append(defending[declarer])
+                    if declarer not in d.defending:
+                        d.defending[declarer] = float(defender_points(solver, declarer, seat, d.hands, d.talon, order))
+                    scores[name].append(d.defending[declarer])
                     if c is not None:
                         made[name].append(False)
                 else:  # he wins the auction at ``floor``: the best contract his cards reach, at least that
-                    scores[name].append(float(level if level >= floor else -floor))
-                    made[name].append(level >= floor)
+                    scores[name].append(float(d.level if d.level >= floor else -floor))
+                    made[name].append(d.level >= floor)
         chosen = "pass" if auction.calls[at][1] is None else str(auction.calls[at][1])
         if chosen in scores:
             out.decisions.append(("bid", seat, chosen, scores, made, at))
