@@ -640,7 +640,7 @@ def test_analyze_simulate_judges_the_cards_of_the_play_unless_told_not_to(c_sear
     sample = str(SAMPLES / "thousand" / "04-barrel-falls.kgn")
     base = [*KOZYR, "analyze", sample, "--hand", "6", "--simulate", "4", "--jobs", "1"]
     with_play = subprocess.run(base, capture_output=True, text=True, check=True).stdout
-    assert "card of Anna: AH" in with_play and "contract of Boris" in with_play
+    assert "card of Anna at trick 3: AH" in with_play and "contract of Boris" in with_play
     without = subprocess.run([*base, "--no-play"], capture_output=True, text=True, check=True).stdout
     assert "card of" not in without and "contract of Boris" in without and "bid of Boris" in without
     alone = subprocess.run([*KOZYR, "analyze", sample, "--no-play"], capture_output=True, text=True)

@@ -123,7 +123,8 @@ class Decision:
     layouts: int
     seconds: float = 0.0
     at: int = 0
-    """Which call of the auction it is (a bid), else 0."""
+    """Which call of the auction it is (a bid), which card of the play (0 to 23: a card),
+    else 0."""
 
     @property
     def mistaken(self) -> bool:
@@ -154,7 +155,8 @@ class Decision:
 
     def text(self) -> list[str]:
         head = (
-            f"  {self.kind} of {self.seat}: {self.chosen}; best {self.best}"
+            f"  {self.kind} of {self.seat}{f' at trick {self.at // 3 + 1}' if self.kind == 'card' else ''}: "
+            f"{self.chosen}; best {self.best}"
             + (
                 f" by {self.margin:+.1f} points (95%: {self.margin_low:+.1f} to {self.margin_high:+.1f})"
                 if self.best != self.chosen
