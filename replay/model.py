@@ -424,17 +424,12 @@ class GameKind(Generic[T_co, G_co]):
     """Its tidy tables (``export --to parquet``): each name and its columns."""
     rows: Callable[[GameFacts, int], dict[str, list[dict[str, Value]]]]
     """The rows one game adds to its tidy tables (``rows(facts, game_id)``)."""
-    score_name: str
-    """What ``Outcome.scores`` counts: ``points``, ``chips`` or ``penalty points``."""
-    score_tally: str
-    """The record's word for the running scores: ``totals``, ``chips`` or ``penalty``."""
     pot: bool = False
     """Whether the game is played for a pot (``record --ante``)."""
     players_by_rules: bool = False
     """Whether the rules set how many play (``generate`` takes no ``--players``)."""
     analysis: Analysis | None = None
     """Its analysis, where it has a solver."""
-    default_rules: str = "classic"
 
     def player_counts(self, rules: RuleSet) -> range:
         """How many players the game takes under ``rules`` (its checker decides)."""

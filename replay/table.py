@@ -443,8 +443,8 @@ class Outcome:
     """The winner's name (a side ``"Anna+Vera"`` where pairs play), ``"draw"``, or None
     when the session stopped at its limit without a result."""
     scores: dict[str, int]
-    """Per player, what the game counts: points, net chips, penalty points (the kind's
-    ``score_name``)."""
+    """Per player, what the game counts: points, net chips, penalty points (the table's
+    ``SCORE_UNIT``)."""
 
 
 class RoundResult(Protocol):

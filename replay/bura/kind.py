@@ -52,8 +52,6 @@ KIND = GameKind[BuraTable, BuraGame](
     stats=facts.BuraStats,
     tables=facts.TABLES,
     rows=facts.rows,
-    score_name=BuraTable.SCORE_UNIT,
-    score_tally="chips",
     pot=True,
     analysis=ending_analysis(_claims),
 )

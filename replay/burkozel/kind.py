@@ -39,8 +39,6 @@ KIND = replace(
     progression=view.progression,
     filters=facts.KOZEL_FILTERS,
     stats=_stats,
-    score_name=BurkozelTable.SCORE_UNIT,
-    score_tally="penalty",
     pot=False,
 )
 """Burkozel (Буркозёл): Bura's kind with what differs."""

@@ -45,8 +45,6 @@ KIND = GameKind[SixtySixTable, SixtySixGame](
     stats=facts.SixtySixStats,
     tables=facts.TABLES,
     rows=facts.rows,
-    score_name=SixtySixTable.SCORE_UNIT,
     analysis=ending_analysis(),
-    score_tally="totals",
 )
 """Sixty-six (Шестьдесят шесть)."""

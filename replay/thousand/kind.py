@@ -87,8 +87,6 @@ KIND = GameKind[ThousandTable, ThousandGame](
     stats=facts.ThousandStats,
     tables=facts.TABLES,
     rows=facts.rows,
-    score_name=ThousandTable.SCORE_UNIT,
-    score_tally="totals",
     players_by_rules=True,
     analysis=Analysis(_analyze_all, _annotate, _show),
 )
