@@ -24,6 +24,7 @@ hand 1
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING
 
 from .cards import Card, Rank, Suit, canonical_card, card_code, card_points, parse_card
@@ -78,3 +79,8 @@ _LAZY = {
 
 
 __getattr__ = lazy_attributes(__name__, _LAZY, globals())
+
+if "IPython" in sys.modules:  # a notebook: records show themselves (notation.jupyter)
+    from .jupyter import register
+
+    register()

@@ -328,17 +328,6 @@ class GameRecord(Node):
         rounds: Sequence[Node] = getattr(self, self.ROUNDS)
         return rounds
 
-    def _repr_html_(self) -> str:
-        """The record in Jupyter: its KGN text, highlighted (:mod:`notation.lexer`)."""
-        from pygments import highlight
-        from pygments.formatters import HtmlFormatter
-
-        from .api import write_game
-        from .lexer import KgnLexer
-
-        text: str = highlight(write_game(self), KgnLexer(), HtmlFormatter(noclasses=True))
-        return text
-
     def tag(self, name: str) -> str | None:
         """The first value of a tag (``None`` when absent or empty)."""
         for tag in self.tags:

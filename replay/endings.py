@@ -34,7 +34,6 @@ from .checker import Progress, Report, Visitor
 from .checking import replay_record
 from .sample import Sampler, cards_seen
 from .solve import SETTLE, Solver, TooLarge, child, chooser, interval, options, owner, searched
-from .steps import view_of
 from .table import GameTable
 
 if TYPE_CHECKING:
@@ -465,7 +464,7 @@ def judge_dark(moves: Moves, layouts: int, seed: int) -> tuple[list[DarkDecision
     for before, node, move, mover, saw, trick in reversed(found):
         sampler = Sampler(before, saw, rng)
         hidden = set(sampler.hidden)
-        if not hidden or any(hidden <= set(cards) for _, cards, _ in view_of(before).hands):
+        if not hidden or any(hidden <= set(cards) for _, cards, _ in before.view().hands):
             continue  # nothing hidden, or only one hand's cards (known by elimination): exact
         values = None
         if left > 0 and longest_size(before) <= DARK_LIMIT:

@@ -1,7 +1,7 @@
 """The registry of game kinds: ``GAMES[name]`` is everything one game brings.
 
 No other code chooses a game by name: it asks the kind (``GAMES[record.kind].checker``,
-``GAMES[table.game].view`` ...).  Adding a game is writing its package (``replay/<name>/``:
+``GAMES[record.kind].sheet`` ...).  Adding a game is writing its package (``replay/<name>/``:
 table, moves, checker, bots, view ..., with a ``kind.py`` that bundles them as its
 ``KIND``), its notation (``notation/<name>/``) and one line here: its name and title.
 

@@ -175,6 +175,10 @@ class Table(Protocol[M]):
         """The game so far as a ``notation`` record (canonical, and it validates)."""
         ...
 
+    def view(self) -> View:
+        """What the table shows now (``replay.steps``, the pages, Jupyter)."""
+        ...
+
     def mark(self) -> None:
         """Save the state as it is now (``pop`` starts from here)."""
         ...
@@ -389,8 +393,6 @@ class GameKind(Generic[T_co, G_co]):
     generate: Callable[[int, str, int, int], G_co]
     """Bots play a complete game: ``generate(seed, rules, players, rounds)`` (``players``
     where the rules do not set them; ``rounds`` bounds a session without an end)."""
-    view: Callable[[T_co], View]
-    """What a table shows at a position (``replay.steps``)."""
     describe: Callable[[T_co, Node], Said | None]
     """What a move did, in words: ``describe(table after it, record node)``."""
     sheet: Callable[[Report], Sheet]

@@ -34,7 +34,6 @@ from notation.records import GameRecord, Tag, fold_name
 from .checking import replay_record
 from .games import GAMES
 from .render import render_view
-from .steps import view_of
 from .table import GameTable
 
 __all__ = [
@@ -398,7 +397,7 @@ class Recorder:
 
     def show(self) -> None:
         if self.table is not None:
-            self.console.print(render_view(view_of(self.table)))
+            self.console.print(render_view(self.table.view()))
 
     def over(self) -> str | None:
         """How the game ended (None while it goes on, or the record cannot go on)."""

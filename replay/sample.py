@@ -27,7 +27,7 @@ from notation.cards import CARD_OF_CODE
 from notation.errors import IllegalMoveError, KgnError
 from notation.records import Node
 
-from .steps import describe, view_of
+from .steps import describe
 from .table import GameTable
 from .view import CardCode, View
 
@@ -59,7 +59,7 @@ def cards_seen(steps: Iterable[tuple[GameTable, Node | None]], seat: str) -> set
     move's node): on the table, and in what each move did as the seat may read it."""
     out: set[str] = set()
     for table, node in steps:
-        out |= cards_shown(view_of(table).seen_by(seat))
+        out |= cards_shown(table.view().seen_by(seat))
         if node is not None:
             said = describe(table, node).seen_by(seat)
             out.update(p for p in said.parts if isinstance(p, CardCode) and p != "??" and p in CARD_OF_CODE)

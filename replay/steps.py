@@ -33,7 +33,6 @@ __all__ = [
     "opening_step",
     "replay_steps",
     "timeline",
-    "view_of",
 ]
 
 
@@ -60,7 +59,7 @@ class _Recorder(Visitor):
             self.stack[-1][-1].notes.extend(n.text for n in notes if isinstance(n, Comment))
 
     def visit_move(self, table: GameTable, node: Node, where: Progress) -> None:
-        view = view_of(table)
+        view = table.view()
         notes = [n.text for n in getattr(node, "notes", []) if isinstance(n, Comment)]
         glyphs = [
             n.text if isinstance(n, Glyph) else f"${n.value}"
@@ -112,7 +111,7 @@ def replay_steps(
         steps.append(
             Step(
                 Said("error", [f"illegal: {error.message}"]),
-                view=view_of(table) if table is not None else View(game.kind, ""),
+                view=table.view() if table is not None else View(game.kind, ""),
                 line=error.line,
                 column=error.column,
                 round=steps[-1].round if steps else None,
@@ -127,7 +126,7 @@ def replay_steps(
             what = "the game goes on: the next event shows here as it is entered"
         else:
             what = "the end of the record" if steps else "no moves in this record"
-        end = Step(Said("end", [what + result]), view=view_of(table), done=len(table.results))
+        end = Step(Said("end", [what + result]), view=table.view(), done=len(table.results))
         if steps:  # the panes go on showing the last hand
             end.round, end.trick = steps[-1].round, steps[-1].trick
         steps.append(end)
@@ -140,11 +139,6 @@ def opening_step(steps: list[Step]) -> int:
 
 
 # ---- views and sentences ---------------------------------------------------------------
-
-
-def view_of(table: GameTable) -> View:
-    """What the table shows now (its game kind's view)."""
-    return GAMES[table.game].view(table)
 
 
 def describe(table: GameTable, node: Node) -> Said:

@@ -37,6 +37,7 @@ from notation.records import (
 )
 
 from .rules import Rulebook, RuleSet
+from .view import View, view_html
 
 if TYPE_CHECKING:
     from notation.kinds import NotationKind
@@ -744,13 +745,15 @@ class BaseTable(Generic[M, R]):
         except KgnError as exc:
             raise KgnError(f"not a move: {text.strip()!r} ({exc.message})", code="bad-move") from None
 
+    def view(self) -> View:
+        """What the table shows now: each seat's cards, the trick, the piles, the scores
+        (each game draws its own)."""
+        raise NotImplementedError
+
     def _repr_html_(self) -> str:
         """The table in Jupyter: each seat's cards, the cards on the table, the piles and
         the scores, as an HTML card table (python-chess's boards draw themselves alike)."""
-        from .games import GAMES
-        from .view import view_html
-
-        return view_html(GAMES[self.game].view(self))
+        return view_html(self.view())
 
     def format_move(self, move: M) -> str:
         """One move as one KGN event: ``bid Boris 110``, ``Anna KH marriage``, ``draw

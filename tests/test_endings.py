@@ -231,7 +231,6 @@ def test_a_layout_shows_the_seat_the_same_table_and_replays_legally(game: str, p
     import random
 
     from replay.sample import Sampler, cards_seen
-    from replay.steps import view_of
 
     checked = 0
     for seed in range(4):
@@ -251,7 +250,7 @@ def test_a_layout_shows_the_seat_the_same_table_and_replays_legally(game: str, p
                 layout = sampler.layout()
                 assert layout is not None
                 assert layout.move_count == table.move_count
-                assert view_of(layout).seen_by(seat) == view_of(table).seen_by(seat)
+                assert layout.view().seen_by(seat) == table.view().seen_by(seat)
                 deal = layout.moves[sampler.start]
                 assert sorted(layout.format_move(deal).split()) != [] and sampler.dealt == {
                     c for c in layout.format_move(deal).replace("/", " ").split() if c in sampler.dealt

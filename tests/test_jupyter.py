@@ -11,6 +11,7 @@ from conftest import SAMPLES
 
 import notation
 import replay
+from notation.jupyter import record_html, register
 
 
 class _Text(HTMLParser):
@@ -52,7 +53,7 @@ def test_a_table_in_play_shows_each_seats_cards_and_the_trick(game: str) -> None
     for name in table.players:
         assert name in text
     # the cards of each seat's hand, as the view knows them: rank and suit symbol
-    view = replay.GAMES[game].view(table)
+    view = table.view()
     for _name, cards, _unknown in view.hands:
         for code in cards:
             rank = "10" if code[0] == "T" else code[:-1]
@@ -62,6 +63,26 @@ def test_a_table_in_play_shows_each_seats_cards_and_the_trick(game: str) -> None
 def test_a_record_shows_its_kgn_text_highlighted() -> None:
     path = SAMPLES / "thousand" / "01-first-hand.kgn"
     record = notation.loads(path.read_text(encoding="utf-8"))
-    html = record._repr_html_()
+    html = record_html(record)
     assert "<span" in html and "style=" in html  # colours inline: no stylesheet needed
     assert shown(html).strip() == notation.dumps(record).strip()
+
+
+def test_in_ipython_every_games_record_displays_as_its_highlighted_text() -> None:
+    """The display IPython finds for a record (what a notebook cell shows) is the
+    highlighted record, for the record class of every game."""
+    interactiveshell = pytest.importorskip("IPython.core.interactiveshell")
+    shell = interactiveshell.InteractiveShell.instance()
+    try:
+        assert "text/html" not in shell.display_formatter.format(replay.generate("bura", seed=5))[0]
+        register()  # what ``import notation`` does in a notebook (and ``%load_ext notation.jupyter``)
+        for game in ("thousand", "bura", "burkozel", "sixtysix"):
+            record = replay.generate(game, seed=5)
+            data, _ = shell.display_formatter.format(record)
+            assert data["text/html"] == record_html(record)
+            assert shown(data["text/html"]).strip() == notation.dumps(record).strip()
+            table = replay.table_of(record)
+            data, _ = shell.display_formatter.format(table)  # the table's own _repr_html_
+            assert data["text/html"] == table._repr_html_() and "kozyr-table" in data["text/html"]
+    finally:
+        interactiveshell.InteractiveShell.clear_instance()

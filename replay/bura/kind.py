@@ -36,7 +36,6 @@ KIND = GameKind[BuraTable, BuraGame](
     table=BuraTable,
     checker=BuraChecker,
     generate=_generate,
-    view=view.view,
     describe=view.describe,
     sheet=view.sheet,
     progression=view.progression,

@@ -10,10 +10,12 @@ from notation.kinds import NotationKind
 from notation.records import GameRecord, Node
 
 from ..table import Names, Seats
+from ..view import View
 from .ask import question
 from .engine import BuraEngine
 from .kgn import append_move, before, move_of, node_of, record_of
 from .moves import BuraMove, DrawCard
+from .view import view
 
 __all__ = ["BuraTable"]
 
@@ -27,6 +29,10 @@ class BuraTable(BuraEngine):
     def move_of(self, node: Node, seats: Seats | None = None) -> BuraMove:
         """The move one event of a record stands for (see :func:`replay.bura.kgn.move_of`)."""
         return move_of(node, Names(self.players) if seats is None else seats)
+
+    def view(self) -> View:
+        """What the table shows now: each seat's cards, the trick, the piles, the scores."""
+        return view(self)
 
     def node_of(self, move: BuraMove) -> Node:
         """The record's event of one move."""

@@ -29,7 +29,6 @@ KIND = GameKind[SixtySixTable, SixtySixGame](
     table=SixtySixTable,
     checker=SixtySixChecker,
     generate=_generate,
-    view=view.view,
     describe=view.describe,
     sheet=view.sheet,
     progression=view.progression,

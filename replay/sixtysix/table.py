@@ -11,10 +11,12 @@ from notation.sixtysix import KIND
 from notation.sixtysix.records import SixtySixGame
 
 from ..table import Names, Seats
+from ..view import View
 from .ask import question
 from .engine import OUT, SixtySixEngine
 from .kgn import append_move, before, move_of, node_of, record_of
 from .moves import DrawCard, GoOut, SixtySixMove
+from .view import view
 
 __all__ = ["SixtySixTable"]
 
@@ -28,6 +30,10 @@ class SixtySixTable(SixtySixEngine):
     def move_of(self, node: Node, seats: Seats | None = None) -> SixtySixMove:
         """The move one event of a record stands for (see :func:`replay.sixtysix.kgn.move_of`)."""
         return move_of(node, Names(self.players) if seats is None else seats)
+
+    def view(self) -> View:
+        """What the table shows now: each seat's cards, the trick, the piles, the scores."""
+        return view(self)
 
     def node_of(self, move: SixtySixMove) -> Node:
         """The record's event of one move."""

@@ -71,7 +71,6 @@ KIND = GameKind[ThousandTable, ThousandGame](
     table=ThousandTable,
     checker=ThousandChecker,
     generate=_generate,
-    view=view.view,
     describe=view.describe,
     sheet=view.sheet,
     progression=view.progression,

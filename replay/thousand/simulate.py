@@ -343,18 +343,27 @@ def _calls(auction: Auction) -> list[tuple[int, _Call]]:
     return out
 
 
-def _layout(rng: random.Random, call: _Call, own: int, order: list[str], rules: PlayRules) -> tuple[int, dict[str, int]] | None:
-    """The talon and the other two players' seven cards, at random among the unseen cards,
-    each other player holding the marriages his bids so far prove (T3.3); None when no
-    such layout turns up in 2,000 tries."""
+def _proving(rng: random.Random, unseen: int, sizes: list[int], shown: list[int] | tuple[int, ...], rules: PlayRules) -> list[int]:
+    """The unseen cards dealt at random into places of ``sizes`` (:func:`deal_unseen`),
+    each place holding the marriages the bid shown for it proves (T3.3: a bid over 120
+    proves marriages worth the difference; 0 where nothing was shown). Rejection sampling,
+    so every deal that keeps the inferences is as likely as in the real deal; when 2,000
+    tries find none (a bid the cards could not back), the last deal: the inference is
+    dropped, not the decision."""
+    for _ in range(2_000):
+        places = deal_unseen(rng, unseen, sizes)
+        if all(marriages_held(cards, rules) >= b - 120 for cards, b in zip(places, shown, strict=True) if b > 120):
+            break
+    return places
+
+
+def _layout(rng: random.Random, call: _Call, own: int, order: list[str], rules: PlayRules) -> tuple[int, dict[str, int]]:
+    """The talon and the other two players' seven cards behind a call, each other player
+    holding the marriages his bids so far prove (:func:`_proving`)."""
     k = order.index(call.seat)
     others = [order[(k + 1) % 3], order[(k + 2) % 3]]
-    for _ in range(2_000):
-        talon, h1, h2 = deal_unseen(rng, _DECK24 & ~own, [3, 7, 7])
-        hands = {others[0]: h1, others[1]: h2, call.seat: own}
-        if all(marriages_held(hands[s], rules) >= b - 120 for s, b in call.shown.items() if b > 120 and s in hands):
-            return talon, hands
-    return None
+    talon, h1, h2 = _proving(rng, _DECK24 & ~own, [3, 7, 7], [0, *(call.shown.get(s, 0) for s in others)], rules)
+    return talon, {others[0]: h1, others[1]: h2, call.seat: own}
 
 
 def _best_give(solver: Solver, ten: int, o1: int, o2: int) -> Position:
@@ -448,10 +457,7 @@ def _bids(auction: Auction, rules: PlayRules, layouts: int, rng: random.Random, 
         if known not in drawn:
             solver, found = Solver(rules), []
             for _ in range(layouts):
-                dealt = _layout(rng, call, own, order, rules)
-                if dealt is None:
-                    return  # what the auction showed cannot be dealt: the calls are not judged
-                talon, hands = dealt
+                talon, hands = _layout(rng, call, own, order, rules)
                 levels = list(range(100, 120 + marriages_held(own | talon, rules) + 1, step))
                 level = _best_level(solver, own | talon, hands[order[(k + 1) % 3]], hands[order[(k + 2) % 3]], levels)
                 found.append(_Drawn(talon, hands, level))
@@ -490,17 +496,6 @@ def _bid_of(hand: HandSetup) -> tuple[int, tuple[int, int]]:
     return (max(bids) if bids else hand.contract), (shown[0], shown[1])
 
 
-def _opponents(rng: random.Random, unseen: int, shown: tuple[int, int], rules: PlayRules) -> tuple[int, int]:
-    """The opponents' seven cards at random among the cards the declarer has not seen,
-    each holding the marriages his bids proved (T3.3); unconstrained when 2,000 tries find
-    no such layout."""
-    for _ in range(2_000):
-        o1, o2 = deal_unseen(rng, unseen, [7, 7])
-        if all(marriages_held(o, rules) >= b - 120 for o, b in zip((o1, o2), shown, strict=True) if b > 120):
-            return o1, o2
-    return o1, o2
-
-
 def simulate_chunk(hand: HandSetup, layouts: int, seed: int) -> Outcomes:
     """One chunk of layouts for every decision of a hand."""
     players, ten, contract, given, auction = hand.players, hand.ten, hand.contract, hand.given, hand.auction
@@ -521,7 +516,7 @@ def simulate_chunk(hand: HandSetup, layouts: int, seed: int) -> Outcomes:
     at = {g: max(bid, min(contract, 120 + marriages_held(ten & ~(1 << g[0]) & ~(1 << g[1]), hand.rules))) for g in gives}
     hits: dict[str, list[bool]] = {name[g]: [] for g in gives}
     for _ in range(layouts):
-        o1, o2 = _opponents(rng, unseen, shown, hand.rules)
+        o1, o2 = _proving(rng, unseen, [7, 7], shown, hand.rules)
         for g in gives:
             hits[name[g]].append(solver.exceeds(after_give(ten, o1, o2, *g), at[g] - 1))
     scores = {name[g]: [float(at[g] if h else -at[g]) for h in hits[name[g]]] for g in gives}
@@ -536,7 +531,7 @@ def simulate_chunk(hand: HandSetup, layouts: int, seed: int) -> Outcomes:
     started = time.process_time()
     values = []
     for _ in range(layouts):
-        o1, o2 = _opponents(rng, unseen, shown, hand.rules)
+        o1, o2 = _proving(rng, unseen, [7, 7], shown, hand.rules)
         values.append(solver.total(after_give(ten, o1, o2, *given)))
     candidates = auction.contracts if auction is not None and auction.contracts else [contract]
     if contract not in candidates:
