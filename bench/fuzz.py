@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
+sys.path.append(str(HERE.parent))  # the installed package (CI's compiled one) first, else the source
 sys.path.insert(0, str(HERE.parent / "tests"))
 
 PIECES = [

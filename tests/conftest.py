@@ -10,7 +10,9 @@ import pytest
 from hypothesis import settings
 
 import notation
+import notation.fastparse
 import replay
+import replay.table
 from replay.sources import texts_of
 
 # CI replays the same examples every run (reproducible verdicts); elsewhere each run explores
@@ -21,6 +23,13 @@ if os.environ.get("CI"):
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
+
+# CI's second run is meant for the compiled modules (installed by pip): never let it pass
+# on plain Python because the source tree came first on sys.path.
+if os.environ.get("KOZYR_COMPILED") and not (
+    replay.table.__file__.endswith(".so") and notation.fastparse.__file__.endswith(".so")
+):
+    raise RuntimeError(f"KOZYR_COMPILED: the tests import {replay.table.__file__}, not the compiled modules")
 INVALID = Path(__file__).resolve().parent / "data" / "invalid"
 
 
