@@ -207,6 +207,20 @@ _SUIT_READ: Final = {
     "H": Suit.HEARTS, "♥": Suit.HEARTS, "♡": Suit.HEARTS,
 }  # fmt: skip
 
+SUIT_SYMBOLS: Final = "\u2660\u2663\u2666\u2665\u2664\u2667\u2662\u2661"
+"""The suit symbols a reader takes for the suit letters (black and white of each)."""
+
+LOCAL_RANKS: Final = {
+    "\u0422": Rank.ACE, "\u041a": Rank.KING, "\u0414": Rank.QUEEN, "\u0412": Rank.JACK,  # ru: Т К Д В
+    "R": Rank.KING, "D": Rank.QUEEN, "F": Rank.JACK,  # it: A R D F (re, donna, fante)
+    "W": Rank.JACK,  # pl: A K D W (as, kr\u00f3l, dama, walet)
+}  # fmt: skip
+"""The rank letters Russian, Italian and Polish players write (the Cyrillic letters are
+Cyrillic: ``\u0422`` is туз, the ace, where the Latin ``T`` is the ten). A reader takes
+them before a suit symbol only (``\u0414\u2660``, ``R\u2665``, ``W\u2663``; ``10`` is the
+ten everywhere), so that a suit letter after them (``DS``) never reads differently from
+before; records are written with the canonical letters."""
+
 UNKNOWN: Final = "??"
 """The text of a card nobody recorded."""
 
@@ -225,10 +239,11 @@ def make_card(rank: Rank, suit: Suit) -> Card:
 
 
 def parse_card(text: str) -> Card:
-    """Read one card leniently: ``"TH"``, ``"10h"``, ``"t♥"``.
+    """Read one card leniently: ``"TH"``, ``"10h"``, ``"t♥"``, and with a suit symbol
+    the local letters (:data:`LOCAL_RANKS`: ``"Д♠"``, ``"R♥"``).
 
-    >>> card_code(parse_card("as"))
-    'AS'
+    >>> card_code(parse_card("as")), card_code(parse_card("Д♠")), card_code(parse_card("R♥"))
+    ('AS', 'QS', 'KH')
     >>> parse_card("1X")
     Traceback (most recent call last):
     ValueError: not a card: '1X'
@@ -238,6 +253,8 @@ def parse_card(text: str) -> Card:
         return card
     up = text.upper()
     rank = _RANK_READ.get(up[:-1])
+    if rank is None and up[-1:] in SUIT_SYMBOLS:
+        rank = LOCAL_RANKS.get(up[:-1])
     suit = _SUIT_READ.get(up[-1:])
     if rank is None or suit is None:
         raise ValueError(f"not a card: {text!r}")

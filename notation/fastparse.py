@@ -25,7 +25,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import ClassVar, Final, Generic, Literal, Protocol, TypeVar
 
-from .cards import canonical_card
+from .cards import LOCAL_RANKS, SUIT_SYMBOLS, canonical_card
 from .escapes import decode_comment, unescape_string
 from .records import (
     MAX_DIGITS,
@@ -83,12 +83,16 @@ _GLYPH_OF: Final[dict[str, Literal["!", "?", "!!", "??", "!?", "?!"]]] = {
 
 def _spellings() -> dict[str, str]:
     """Every way the grammar lets a card be written (lower case, ``10`` for ``T``, suit
-    symbols), with ``??``, to its canonical code (the shared code strings)."""
+    symbols, the local rank letters before a symbol), with ``??``, to its canonical code (the shared code strings)."""
     codes = {code: code for code in (r + s for r in "6789TJQKA" for s in "SCDH")}
     out = {"??": "??"}
     for rank in (*"6789", "10", *"TtJjQqKkAa"):
-        for suit in "SCDHscdh\u2660\u2663\u2666\u2665\u2664\u2667\u2662\u2661":
+        for suit in "SCDHscdh" + SUIT_SYMBOLS:
             out[rank + suit] = codes[canonical_card(rank + suit)]
+    for local in LOCAL_RANKS:  # the local letters, before a suit symbol only
+        for rank in (local, local.lower()):
+            for suit in SUIT_SYMBOLS:
+                out[rank + suit] = codes[canonical_card(rank + suit)]
     return out
 
 

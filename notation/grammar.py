@@ -3,20 +3,23 @@
 Building a grammar's LALR tables takes about half a second, so the tables are cached in
 the user's cache directory (``$KOZYR_CACHE_DIR``, else ``$XDG_CACHE_HOME/kozyr``, else
 ``~/.cache/kozyr``; ``KOZYR_CACHE_DIR=`` empty turns the cache off).  Lark keys each cache
-file by the grammar's text, its imports, the options and its own version: a stale file is
-rebuilt, a corrupt or unreadable one is ignored and rebuilt, and a cache that cannot be
-written is simply not used.
+file's content by the grammar's text, the options and its own version, but not by the
+grammars it imports (``common.lark``), so the file's *name* carries a digest of every
+grammar file: tables built from other grammar files (an older kozyr's) are never read, and
+are deleted when the new ones are written.  A corrupt or unreadable file is ignored and
+rebuilt, and a cache that cannot be written is simply not used.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 from functools import cache
 from pathlib import Path
 
 from lark import Lark, Token, Transformer
 
-__all__ = ["cache_file", "grammar_dir", "grammar_path", "lark_parser", "open_lark"]
+__all__ = ["cache_file", "grammar_digest", "grammar_dir", "grammar_path", "lark_parser", "open_lark"]
 
 
 def grammar_dir() -> Path:
@@ -49,7 +52,23 @@ def cache_file(name: str) -> str | None:
         return None
     if not os.access(folder, os.W_OK | os.X_OK):
         return None
-    return str(folder / f"lark-{name}.pickle")
+    digest = grammar_digest()
+    for stale in [folder / f"lark-{name}.pickle", *folder.glob(f"lark-{name}-*.pickle")]:  # (the first: kozyr 0.1's)
+        if stale.name != f"lark-{name}-{digest}.pickle" and stale.name.count("-") in (n := name.count("-") + 1, n + 1):
+            try:
+                stale.unlink(missing_ok=True)
+            except OSError:
+                pass
+    return str(folder / f"lark-{name}-{digest}.pickle")
+
+
+@cache
+def grammar_digest() -> str:
+    """A digest of every grammar file (the imported ones too), for the cache's file names."""
+    h = hashlib.sha256()
+    for path in sorted(grammar_dir().glob("*.lark")):
+        h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()[:16]
 
 
 def open_lark(

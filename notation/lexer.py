@@ -49,7 +49,10 @@ def keywords() -> tuple[str, ...]:
     return tuple(sorted(found, key=lambda w: (-len(w), w)))
 
 
-_CARD = r"(?:10|[2-9TJQKA])[SCDH\u2660\u2663\u2666\u2665\u2664\u2667\u2662\u2661]"
+_CARD = (
+    r"(?:(?:10|[2-9TJQKA])[SCDH\u2660\u2663\u2666\u2665\u2664\u2667\u2662\u2661]"
+    r"|[\u0422\u041a\u0414\u0412RDFW][\u2660\u2663\u2666\u2665\u2664\u2667\u2662\u2661])"
+)
 _BOUND = r"(?![\w'-])"
 
 

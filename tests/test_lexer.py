@@ -40,6 +40,11 @@ def test_each_part_of_a_record_is_lexed_as_what_it_is() -> None:
     assert got["1."] is Number.Integer
 
 
+def test_cards_in_the_players_own_letters_are_cards_too() -> None:
+    got = dict(kinds('  1. Anna \u0414\u2660 / Boris R\u2665 / Vera W\u2663 -> Anna'))
+    assert got["\u0414\u2660"] is Name.Constant and got["R\u2665"] is Name.Constant and got["W\u2663"] is Name.Constant
+
+
 def test_the_keywords_are_the_grammars_event_words() -> None:
     words = keywords()
     for word in ("deal", "bid", "talon", "give", "contract", "trump", "draw", "open", "molodka", "small-moskva", "exchange", "close", "penalty"):

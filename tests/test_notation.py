@@ -103,6 +103,32 @@ def test_card_reading_is_lenient() -> None:
     assert [canonical_card(c) for c in ("10♠", "th", "A♥", "q♦", "??")] == ["TS", "TH", "AH", "QD", "??"]
 
 
+@pytest.mark.parametrize(
+    ("language", "letters"),
+    [("ru", "\u0422 \u041a \u0414 \u0412 10"), ("it", "A R D F 10"), ("pl", "A K D W 10")],
+)
+def test_cards_written_with_the_players_own_letters_read_as_the_same_cards(language: str, letters: str) -> None:
+    """Ace, king, queen, jack and ten as Russian (туз, король, дама, валет), Italian (asso,
+    re, donna, fante) and Polish (as, król, dama, walet) players write them, before a suit
+    symbol, upper or lower case; written back with the canonical letters."""
+    for letter, rank in zip(letters.split(), "AKQJT", strict=True):
+        for symbol, suit in zip("\u2660\u2663\u2666\u2665", "SCDH", strict=True):
+            assert canonical_card(letter + symbol) == rank + suit
+            assert canonical_card(letter.lower() + symbol) == rank + suit
+    text = HEADER + "\n\nhand 1\n  deal Anna: " + " ".join(f"{x}\u2665" for x in letters.split()) + " 9S JD\n"
+    assert "deal Anna: AH KH QH JH TH 9S JD" in notation.dumps(notation.loads(text))
+
+
+@pytest.mark.parametrize("written", ["DS", "RH", "\u0414S", "\u0422C", "FD", "WS"])
+def test_a_local_letter_before_a_suit_letter_is_not_a_card(written: str) -> None:
+    """Only a suit symbol follows a local letter: ``DS`` never reads as the queen of
+    spades (nor ``ТC``, Cyrillic Т, as the ace of clubs)."""
+    with pytest.raises(ValueError, match="not a card"):
+        canonical_card(written)
+    with pytest.raises(notation.KgnError):
+        notation.loads(HEADER + f"\n\nhand 1\n  deal Anna: {written} 9S JD\n")
+
+
 def test_comments_stay_with_the_event_they_followed() -> None:
     text = HEADER + "{before}\nhand 1 {hand note}\n  bid Anna 100 {after Anna}, Boris pass, Vera pass {last}\n"
     game = notation.loads(text)

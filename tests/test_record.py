@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import select
 import shutil
 import signal
@@ -122,6 +123,25 @@ def test_an_answer_typed_as_the_whole_event_is_taken_as_written(tmp_path: Path) 
     bura = ["hands " + BURA_INPUT[0], "Mikhail TH 6H", "ilya down 6S 7D", *BURA_INPUT[3:]]
     short = record(tmp_path, BURA_ARGS, BURA_INPUT, "short-bura.kgn").read_text()
     assert record(tmp_path, BURA_ARGS, bura, "whole-bura.kgn").read_text() == short
+
+
+RUSSIAN = {"A": "\u0422", "K": "\u041a", "Q": "\u0434", "J": "\u0412", "T": "10"}
+ITALIAN = {"K": "R", "Q": "D", "J": "f", "T": "10"}
+SYMBOL = {"S": "\u2660", "C": "\u2663", "D": "\u2666", "H": "\u2665"}
+
+
+@pytest.mark.parametrize("letters", [RUSSIAN, ITALIAN], ids=["ru", "it"])
+def test_cards_typed_with_the_players_own_letters_record_the_same_hand(tmp_path: Path, letters: dict[str, str]) -> None:
+    """A Russian or Italian scorer types Д♥ or R♥ (docs/notation.md, Cards and players):
+    the file is the one the English letters give, canonical."""
+
+    def local(answer: str) -> str:
+        return re.sub(r"\b([6-9TJQKA])([SCDH])\b", lambda m: letters.get(m[1], m[1]) + SYMBOL[m[2]], answer)
+
+    typed = [local(a) for a in THOUSAND_INPUT]
+    assert "\u2665" in typed[0] and typed[0] != THOUSAND_INPUT[0]
+    short = record(tmp_path, THOUSAND_ARGS, THOUSAND_INPUT, "english.kgn").read_text()
+    assert record(tmp_path, THOUSAND_ARGS, typed, "local.kgn").read_text() == short
 
 
 @pytest.mark.parametrize(

@@ -280,6 +280,40 @@ def test_cards_in_lenient_spellings_take_the_fast_path_and_agree(text: str) -> N
     assert notation.loads(lenient) == notation.loads(text), "and mean the same cards"
 
 
+LOCAL_LETTERS = {  # as players write the ranks: ru Т К Д В, it A R D F, pl A K D W
+    "A": ["\u0422", "\u0442", "A"],
+    "K": ["\u041a", "\u043a", "R", "r", "K"],
+    "Q": ["\u0414", "\u0434", "D", "d"],
+    "J": ["\u0412", "\u0432", "F", "f", "W", "w"],
+    "T": ["10"],
+}
+SYMBOLS = {"S": "\u2660\u2664", "C": "\u2663\u2667", "D": "\u2666\u2662", "H": "\u2665\u2661"}
+
+
+def locally_spelled(text: str, seed: int) -> str:
+    """``text`` with each card of the body written as a Russian, Italian or Polish player
+    writes it: the local rank letter and a suit symbol (``Д♠``, ``R♥``, ``W♣``)."""
+    rng = random.Random(seed)
+    head, _, body = text.partition("\n\n")
+
+    def spell(m: re.Match[str]) -> str:
+        return rng.choice(LOCAL_LETTERS.get(m.group(1), [m.group(1)])) + rng.choice(SYMBOLS[m.group(2)])
+
+    parts = re.split(r"(\{[^}]*\})", body)
+    for i in range(0, len(parts), 2):
+        parts[i] = re.sub(r"(?<!\w)([6-9TJQKA])([SCDH])(?!\w)", spell, parts[i])
+    return head + "\n\n" + "".join(parts)
+
+
+@pytest.mark.parametrize("text", GENERATED[:3] + BURA_GENERATED[:3], ids=range(6))
+def test_cards_in_local_letters_take_the_fast_path_and_agree(text: str) -> None:
+    local = locally_spelled(text, len(text))
+    assert "\u0414" in local + "\u0434" and "R" in local + "r"
+    assert agree(local), "the local letters are read by the fast reader as by the grammar"
+    assert notation.loads(local) == notation.loads(text), "and mean the same cards"
+    assert notation.dumps(notation.loads(local)) == notation.dumps(notation.loads(text))
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_fast_readers_agree_on_fuzzed_lenient_cards(data: st.DataObject) -> None:
@@ -299,8 +333,15 @@ def test_fast_readers_agree_on_fuzzed_lenient_cards(data: st.DataObject) -> None
         "as",
         "Ks,",
         "k",
+        "\u0414\u2660",
+        "\u0434\u2665x",
+        "R\u2663",
+        "DS",
+        "\u0422S",
+        "W",
     ]
     corpus = [respelled(t, 7) for t in GENERATED + BURA_GENERATED]
+    corpus += [locally_spelled(t, 7) for t in GENERATED[:4]]
     agree(mutated(data, corpus, pieces, limit=3000, span=3, times=3))
 
 

@@ -9,7 +9,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from conftest import ROOT
+
+from notation.grammar import grammar_digest
 
 SAMPLES = ROOT / "samples"
 LENIENT = ROOT / "tests" / "data" / "lenient"
@@ -34,7 +37,7 @@ def test_the_first_run_writes_the_cache_and_the_next_reads_it(tmp_path: Path) ->
     first = validate(str(tmp_path / "c"), SAMPLE)
     assert first.returncode == 0, first.stdout + first.stderr
     cached = sorted((tmp_path / "c").glob("lark-*.pickle"))
-    assert [p.name for p in cached] == ["lark-thousand-records.pickle"]
+    assert [p.name for p in cached] == [f"lark-thousand-records-{grammar_digest()}.pickle"]
     stamp = cached[0].stat().st_mtime_ns
     again = validate(str(tmp_path / "c"), SAMPLE)
     assert again.returncode == 0 and again.stdout == first.stdout
@@ -44,11 +47,39 @@ def test_the_first_run_writes_the_cache_and_the_next_reads_it(tmp_path: Path) ->
 def test_a_corrupt_or_foreign_cache_is_rebuilt_silently(tmp_path: Path) -> None:
     folder = tmp_path / "c"
     folder.mkdir()
+    cached = folder / f"lark-thousand-records-{grammar_digest()}.pickle"
     for garbage in (b"", b"\x00" * 50, b"not a pickle\n\x80\x04junk", b"0" * 64 + b"\n\x80\x04N."):
-        (folder / "lark-thousand-records.pickle").write_bytes(garbage)
+        cached.write_bytes(garbage)
         run = validate(str(folder), SAMPLE)
         assert run.returncode == 0 and "Traceback" not in run.stdout + run.stderr, run.stderr
-        assert (folder / "lark-thousand-records.pickle").stat().st_size > 10_000  # rebuilt
+        assert cached.stat().st_size > 10_000  # rebuilt
+
+
+def test_tables_cached_from_other_grammar_files_are_never_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Lark checks a cache file against the grammar it opens but not against the grammars
+    that one imports: a change to common.lark alone (a new card spelling) must still give
+    new tables, and the old file goes."""
+    import shutil
+
+    from notation import grammar
+
+    copy = tmp_path / "grammar"
+    shutil.copytree(grammar.grammar_dir(), copy)
+    monkeypatch.setattr(grammar, "grammar_dir", lambda: copy)
+    monkeypatch.setenv("KOZYR_CACHE_DIR", str(tmp_path / "c"))
+    grammar.grammar_digest.cache_clear()
+    try:
+        before = grammar.cache_file("thousand-records")
+        assert before is not None
+        Path(before).write_bytes(b"tables of the grammar as it was")
+        common = copy / "common.lark"
+        common.write_text(common.read_text(encoding="utf-8") + "\n// a change to an imported grammar\n", encoding="utf-8")
+        grammar.grammar_digest.cache_clear()
+        after = grammar.cache_file("thousand-records")
+        assert after is not None and after != before
+        assert not Path(before).exists(), "the stale tables are deleted"
+    finally:
+        grammar.grammar_digest.cache_clear()
 
 
 def test_no_usable_cache_directory_still_works(tmp_path: Path) -> None:
