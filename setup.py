@@ -60,7 +60,9 @@ class OptionalBuildExt(build_ext):
 
 
 class BuildPyWithGrammar(build_py):
-    """Ships the grammar (grammar/*.lark) inside the package, as notation/_grammar."""
+    """Ships the grammar (grammar/*.lark) inside the package, as notation/_grammar, and
+    the languages' catalogues compiled (notation/locale/*/LC_MESSAGES/kozyr.po to kozyr.mo,
+    by Babel), so that an installed kozyr speaks every language (notation/i18n.py)."""
 
     def run(self) -> None:
         super().run()
@@ -68,6 +70,20 @@ class BuildPyWithGrammar(build_py):
         target.mkdir(parents=True, exist_ok=True)
         for lark in sorted((Path(__file__).parent / "grammar").glob("*.lark")):
             self.copy_file(str(lark), str(target / lark.name))
+        self._compile_catalogues()
+
+    def _compile_catalogues(self) -> None:
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+
+        for po in sorted((HERE / "notation" / "locale").glob("*/LC_MESSAGES/kozyr.po")):
+            lang = po.parent.parent.name
+            with po.open("rb") as handle:
+                catalog = read_po(handle, locale=lang)
+            mo = Path(self.build_lib) / po.relative_to(HERE).with_suffix(".mo")
+            mo.parent.mkdir(parents=True, exist_ok=True)
+            with mo.open("wb") as handle:
+                write_mo(handle, catalog)
 
 
 def _extensions() -> list[object]:

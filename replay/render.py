@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from notation.errors import safe_text
+from notation.i18n import tr
 
 from .checking import Report
 from .games import GAMES
@@ -291,6 +292,6 @@ def render_sheet(report: Report) -> RenderableType:
         table.add_row(*cells)
     # the legend's items, each kept on one line (a line breaks between two of them)
     legend = "   ".join(item.replace(" ", "\u00a0") for item in sheet.footer.split("   "))
-    foot = Text(legend + "   result: ", style="dim")
-    foot.append_text(plain(report.result or "unfinished"))
+    foot = Text(legend + "   " + tr("result:") + " ", style="dim")
+    foot.append_text(plain(report.result or tr("unfinished")))
     return Group(table, foot)

@@ -21,6 +21,10 @@ settings.register_profile("ci", derandomize=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
 
+# The tests read kozyr's English unless one chooses a language (a tester's own locale must
+# not change what they expect; tests/test_i18n.py chooses its languages itself).
+os.environ["KOZYR_LANG"] = "en"
+
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
 

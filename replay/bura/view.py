@@ -3,6 +3,8 @@ score sheet (Burkozel's table brings its own scores and limit)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from notation.bura.records import (
     Answer,
     BuraGame,
@@ -16,6 +18,7 @@ from notation.bura.records import (
     Trick,
 )
 from notation.cards import card_code, card_points
+from notation.i18n import NP_, ptr, tr
 from notation.records import Entry, GiveCard, Node, Winner
 
 from ..checker import Report
@@ -148,19 +151,36 @@ def describe(table: BuraEngine, node: Node) -> Said | None:
     return None
 
 
+END_WORDS: Final = (
+    NP_("end", "bura"),
+    NP_("end", "moskva"),
+    NP_("end", "small-moskva"),
+    NP_("end", "molodka"),
+    NP_("end", "foreheads"),
+    NP_("end", "claim-won"),
+    NP_("end", "claim-failed"),
+    NP_("end", "fault"),
+    NP_("end", "redeal"),
+    NP_("end", "void"),
+    NP_("end", "played-out"),
+)
+"""How a deal of Bura or Burkozel ended, as its code (``claim-failed``): the score sheet
+shows it as it is in English and in the players' words elsewhere (``ptr("end", code)``)."""
+
+
 def sheet(report: Report) -> Sheet:
     """Per deal how it ended, the pot, and each player's net chips."""
     names = report.players
-    out = Sheet("Bura", ["deal", "how it ended", "pot", *names])
+    out = Sheet(tr("Bura"), [ptr("sheet", "deal"), ptr("sheet", "how it ended"), ptr("sheet", "pot"), *names])
     for res in results(report):
         who = names[res.winner] if res.winner is not None else ""
-        how = res.end + (f" {who}" if who else "")
+        how = ptr("end", res.end) + (f" {who}" if who else "")
         if res.claim_count is not None:
             how += f" ({res.claim_count})"
         row: SheetRow = [(str(res.number), ""), (how, ""), (str(res.pot), "")]
         row += [(str(res.chips.get(p, "")), "total") for p in range(len(names))]
         out.rows.append(row)
-    out.footer = "totals: net chips"
+    out.footer = tr("totals: net chips")
     return out
 
 

@@ -3,6 +3,8 @@ sheet of penalty points, its chart, and the facts an annotation writes."""
 
 from __future__ import annotations
 
+from notation.i18n import ptr, tr
+
 from ..bura.engine import BuraEngine
 from ..bura.view import results
 from ..checker import Report
@@ -15,9 +17,9 @@ __all__ = ["progression", "sheet"]
 def sheet(report: Report) -> Sheet:
     """Per deal how it ended and the card points, then each player's penalty points."""
     names = report.players
-    out = Sheet("Burkozel", ["deal", "how it ended", *names])
+    out = Sheet(tr("Burkozel"), [ptr("sheet", "deal"), ptr("sheet", "how it ended"), *names])
     for res in results(report):
-        how = res.end
+        how = ptr("end", res.end)
         if res.points:
             how += ": " + " ".join(f"{names[x]} {v}" for x, v in res.points.items())
         row: SheetRow = [(str(res.number), ""), (how, "")]
@@ -26,7 +28,7 @@ def sheet(report: Report) -> Sheet:
             added = res.added.get(side, 0)
             row.append(((f"+{added} " if added else "") + str(res.penalty.get(p, "")), "total"))
         out.rows.append(row)
-    out.footer = "totals: penalty points"
+    out.footer = tr("totals: penalty points")
     return out
 
 

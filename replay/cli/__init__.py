@@ -24,7 +24,7 @@ import notation
 from . import convert, corpus, records, screens, session  # noqa: F401  (registers the commands)
 from .common import EXIT_CLOSED, EXIT_USAGE, app, say
 
-__all__ = ["app", "app_for", "batch_gc", "main", "normalize_args"]
+__all__ = ["app", "app_for", "batch_gc", "main", "normalize_args", "take_lang"]
 
 ORDER = (
     "fmt", "validate", "generate", "rules", "replay", "html", "sheet", "annotate", "analyze",
@@ -56,8 +56,54 @@ def _main(
         bool,
         typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
     ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            metavar="LANG",
+            help="The language of what kozyr writes for people: en, ru, it, pl (also after the "
+            "command's name; else KOZYR_LANG, then the locale: LC_ALL, LC_MESSAGES, LANG).",
+        ),
+    ] = None,
 ) -> None:
     """kozyr: the KGN toolchain."""
+    from notation.i18n import choose, use
+
+    try:
+        use(choose(lang))
+    except ValueError as exc:
+        say(f"kozyr: {exc}")
+        raise typer.Exit(EXIT_USAGE) from None
+
+
+def take_lang(args: list[str]) -> list[str]:
+    """``--lang LANG`` (or ``--lang=LANG``) anywhere before ``--``, taken out of the
+    arguments into ``KOZYR_LANG`` (so that ``kozyr sheet --lang ru FILE`` works as ``kozyr
+    --lang ru sheet FILE``, and the workers of ``--jobs`` speak it too); a ``--lang``
+    without a value is left for the usual usage error."""
+    out: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--":
+            out.extend(args[i:])
+            break
+        value = arg.partition("=")[2] if arg.startswith("--lang=") else None
+        if value is None and arg == "--lang" and i + 1 < len(args):
+            value = args[i + 1]
+            i += 1
+        if value is not None:
+            from notation.i18n import choose
+
+            try:
+                os.environ["KOZYR_LANG"] = choose(value)
+            except ValueError as exc:
+                say(f"kozyr: {exc}")
+                sys.exit(EXIT_USAGE)
+        else:
+            out.append(arg)
+        i += 1
+    return out
 
 
 def normalize_args(args: list[str]) -> list[str]:
@@ -105,7 +151,7 @@ def main() -> None:
     """Entry point of the ``kozyr`` console script."""
     batch_gc()
     try:
-        args = normalize_args(sys.argv[1:])
+        args = normalize_args(take_lang(sys.argv[1:]))
         app_for(args)(args=args)
     except KeyboardInterrupt:
         say("kozyr: interrupted")

@@ -12,6 +12,7 @@ import typer
 
 from notation import KgnError, write_game
 from notation.errors import safe_text
+from notation.i18n import ntr, number, tr
 from notation.records import GameRecord
 
 from ..sources import InputError
@@ -218,7 +219,11 @@ def validate(
     if not quiet and format == "text":
         elapsed = max(time.perf_counter() - started, 1e-9)
         size = total_bytes or stats["bytes"]
-        line = f"{stats['games']} game(s), {stats['hands']} hand(s)/deal(s) checked, {stats['errors']} error(s)"
+        line = tr("{games}, {rounds} checked, {errors}").format(
+            games=ntr("{n} game", "{n} games", stats["games"]).format(n=number(stats["games"])),
+            rounds=ntr("{n} hand/deal", "{n} hands/deals", stats["hands"]).format(n=number(stats["hands"])),
+            errors=ntr("{n} error", "{n} errors", stats["errors"]).format(n=number(stats["errors"])),
+        )
         if show_stats or size > 2_000_000:
             line += f"; {size / 1e6 / elapsed:.2f} MB/s"
         say(line)

@@ -34,6 +34,7 @@ from notation.cards import (
     suit_of,
 )
 from notation.errors import IllegalMoveError, plural
+from notation.i18n import N_, tr
 from notation.records import MAX_NUMBER
 
 from ..rules import Rulebook, RuleSet
@@ -59,11 +60,11 @@ OUT: Final = 66
 """What going out needs (S9)."""
 
 ENDED: Final = {
-    "out": "{winner} went out",
-    "false-out": "{loser} went out without 66",
-    "played-out": "{winner} counted more when all was played",
-    "tie": "a tie when all was played: nobody scores",
-    "closed-failed": "{closer} closed and did not go out",
+    "out": N_("{winner} went out"),
+    "false-out": N_("{loser} went out without 66"),
+    "played-out": N_("{winner} counted more when all was played"),
+    "tie": N_("a tie when all was played: nobody scores"),
+    "closed-failed": N_("{closer} closed and did not go out"),
 }
 """How a deal ended, in words (:func:`ended`)."""
 
@@ -73,7 +74,7 @@ def ended(res: RoundResult, names: list[str]) -> str:
     winner = "" if res.winner is None else names[res.winner]
     loser = "" if res.winner is None else names[1 - res.winner]
     closer = "" if res.closed_by is None else names[res.closed_by]
-    return ENDED[res.end].format(winner=winner, loser=loser, closer=closer)
+    return tr(ENDED[res.end]).format(winner=winner, loser=loser, closer=closer)
 
 
 def beats(card: Card, best: Card, trump: Suit) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from notation.cards import card_code
+from notation.i18n import ptr, tr
 from notation.records import GiveCard, Node, Winner
 from notation.sixtysix.records import (
     Close,
@@ -125,7 +126,7 @@ def describe(table: SixtySixEngine, node: Node) -> Said | None:
 def sheet(report: Report) -> Sheet:
     """Per deal how it ended, each player's count, and the game points it scored."""
     names = report.players
-    out = Sheet("Sixty-six", ["deal", "how it ended", *names])
+    out = Sheet(tr("Sixty-six"), [ptr("sheet", "deal"), ptr("sheet", "how it ended"), *names])
     for res in results(report):
         row: SheetRow = [(str(res.number), ""), (ended(res, names), "")]
         for p in range(len(names)):
@@ -133,7 +134,7 @@ def sheet(report: Report) -> Sheet:
             cell = (f"+{score} " if score else "") + str(res.totals.get(p, ""))
             row.append((f"{cell} ({res.points.get(p, 0)})", "total"))
         out.rows.append(row)
-    out.footer = "game points: +won this deal, total (the deal's count)"
+    out.footer = tr("game points: +won this deal, total (the deal's count)")
     return out
 
 

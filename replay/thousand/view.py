@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from notation.cards import card_code, card_points
+from notation.i18n import ptr, tr
 from notation.records import Node, Winner
 from notation.thousand.records import (
     Call,
@@ -164,25 +165,23 @@ def describe(table: ThousandEngine, node: Node) -> Said | None:
 def sheet(report: Report) -> Sheet:
     """The paper score sheet: per hand the contract, then each player's score and total."""
     names = report.players
-    out = Sheet("Thousand", ["hand", "contract", *names])
+    out = Sheet(tr("Thousand"), [ptr("sheet", "hand"), ptr("sheet", "contract"), *names])
     for res in results(report):
         if res.redeal:
-            out.rows.append([(str(res.number), ""), ("redeal", "dim"), *[("", "")] * len(names)])
+            out.rows.append([(str(res.number), ""), (tr("redeal"), "dim"), *[("", "")] * len(names)])
             continue
         who = names[res.declarer] if res.declarer is not None else "?"
         if res.conceded:
-            what = (f"{who} {res.contract} conceded", "yellow")
+            what = (tr("{who} {contract} conceded").format(who=who, contract=res.contract), "yellow")
         else:
-            what = (
-                f"{who} {res.contract} {'made' if res.made else 'failed'}",
-                "green" if res.made else "red",
-            )
+            made = tr("{who} {contract} made") if res.made else tr("{who} {contract} failed")
+            what = (made.format(who=who, contract=res.contract), "green" if res.made else "red")
         row: SheetRow = [(str(res.number), ""), what]
         for p in range(len(names)):
             score = res.scores.get(p)
             marks = ""
             if p in res.barrel:
-                marks += " B"
+                marks += " " + ptr("sheet", "B")
             if any(n.startswith(names[p]) and "falls off" in n for n in res.notes):
                 marks += " ↓"
             if res.tricks and res.tricks.get(p, 0) == 0 and p in res.points:
@@ -190,7 +189,7 @@ def sheet(report: Report) -> Sheet:
             cell = (f"{score:+d} " if score is not None else "") + str(res.totals.get(p, ""))
             row.append((cell + marks, "total"))
         out.rows.append(row)
-    out.footer = "B on the barrel   ↓ fell off   / no trick (bolt)"
+    out.footer = "   ".join((tr("B on the barrel"), tr("↓ fell off"), tr("/ no trick (bolt)")))
     return out
 
 

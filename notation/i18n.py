@@ -1,0 +1,152 @@
+"""The players' languages: which one kozyr speaks, and its words (gettext catalogues).
+
+kozyr's texts are written in English and marked for translation (``tr("...")``,
+``ntr(singular, plural, n)`` for a text with a number, ``ptr(context, "...")`` for a word
+that reads differently elsewhere).  The catalogues are ``notation/locale/<lang>/LC_MESSAGES/
+kozyr.po``: one file per language, and a new language is one more file.  The build
+compiles them (``kozyr.mo``, by Babel, in setup.py); a source checkout compiles them in
+memory on first use.  Plural forms are the catalogue's own (Russian and Polish have three:
+1 игра, 2 игры, 5 игр), so no code counts in English.
+
+The language is chosen as people expect: ``--lang`` on the command line, then
+``KOZYR_LANG``, then the locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``); English when none
+names a language kozyr speaks.
+
+>>> use("ru")
+>>> ntr("{n} game", "{n} games", 5).format(n=5)
+'5 партий'
+>>> use("en")
+>>> ntr("{n} game", "{n} games", 1).format(n=1)
+'1 game'
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import os
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import Final
+
+__all__ = ["LANGUAGES", "NP_", "N_", "choose", "current", "language_of", "ntr", "number", "ptr", "tr", "translations", "use"]
+
+LANGUAGES: Final = ("en", "ru", "it", "pl")
+"""The languages kozyr speaks (English is the source: it has no catalogue)."""
+
+DOMAIN: Final = "kozyr"
+LOCALE_DIR: Final = Path(__file__).resolve().parent / "locale"
+
+
+def language_of(value: str | None) -> str | None:
+    """The language a setting names (``ru``, ``ru_RU.UTF-8``, ``it-IT``, ``pl:en``), if
+    kozyr speaks it; None otherwise (``C``, ``POSIX``, ``de``, empty)."""
+    if not value:
+        return None
+    for part in value.split(":"):  # LANGUAGE-style lists: the first kozyr speaks
+        code = part.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+        if code in LANGUAGES:
+            return code
+    return None
+
+
+def choose(explicit: str | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """The language to speak: ``explicit`` (``--lang``), else ``KOZYR_LANG``, else the
+    locale's (``LC_ALL``, ``LC_MESSAGES``, ``LANG``: the first one set decides, as the C
+    library's rule), else English.  An explicit language kozyr does not speak is an error
+    (ValueError); a locale it does not speak is English."""
+    env = os.environ if environ is None else environ
+    if explicit is not None:
+        lang = language_of(explicit)
+        if lang is None:
+            raise ValueError(f"--lang {explicit}: kozyr speaks {', '.join(LANGUAGES)}")
+        return lang
+    chosen = language_of(env.get("KOZYR_LANG"))
+    if chosen is not None:
+        return chosen
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if env.get(name):
+            return language_of(env[name]) or "en"
+    return "en"
+
+
+@cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """The catalogue of ``lang``: the compiled ``kozyr.mo`` of an installed package, else
+    the ``kozyr.po`` of a checkout compiled in memory (Babel); English has none."""
+    if lang == "en":
+        return gettext.NullTranslations()
+    folder = LOCALE_DIR / lang / "LC_MESSAGES"
+    mo = folder / f"{DOMAIN}.mo"
+    if mo.is_file():
+        with mo.open("rb") as handle:
+            return gettext.GNUTranslations(handle)
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with (folder / f"{DOMAIN}.po").open("rb") as handle:
+        catalog = read_po(handle, locale=lang)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
+_active: list[str] = ["en"]
+"""The language in use (one per process: the command line sets it once)."""
+
+
+def use(lang: str) -> None:
+    """Speak ``lang`` from now on (one of :data:`LANGUAGES`)."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"kozyr speaks {', '.join(LANGUAGES)}, not {lang!r}")
+    _active[0] = lang
+
+
+def current() -> str:
+    """The language in use."""
+    return _active[0]
+
+
+def tr(message: str) -> str:
+    """``message`` in the language in use."""
+    lang = _active[0]
+    return message if lang == "en" else translations(lang).gettext(message)
+
+
+def ntr(singular: str, plural: str, n: int) -> str:
+    """The form of a text with a number ``n`` that the language in use takes for it."""
+    lang = _active[0]
+    if lang == "en":
+        return singular if n == 1 else plural
+    return translations(lang).ngettext(singular, plural, n)
+
+
+def ptr(context: str, message: str) -> str:
+    """``message`` in the language in use, as it reads in ``context`` (``"end"``: how a
+    deal ended; ``"sheet"``: a score sheet's heading)."""
+    lang = _active[0]
+    return message if lang == "en" else translations(lang).pgettext(context, message)
+
+
+def number(n: int) -> str:
+    """A whole number as the language in use writes it (``12,345``; ru and pl ``12 345``
+    with a no-break space, it ``12.345``: Babel's locale data)."""
+    lang = _active[0]
+    if lang == "en":
+        return f"{n:,}"
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(n, locale=lang))
+
+
+def N_(message: str) -> str:
+    """Marks a text kept in a table for translation where it is shown (``tr(TABLE[key])``):
+    it is returned as it is, and the catalogue's extraction finds it."""
+    return message
+
+
+def NP_(context: str, message: str) -> str:
+    """As :func:`N_`, for a text shown with :func:`ptr` in ``context``."""
+    return message

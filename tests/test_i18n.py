@@ -1,0 +1,184 @@
+"""The players' languages (docs/cli.md, Languages): every text marked for translation has
+its Russian, Italian and Polish words; plural forms follow each language's own rule; the
+language is chosen as people expect; a built package carries the catalogues compiled."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from conftest import ROOT, SAMPLES
+from typer.testing import CliRunner
+
+from notation import i18n
+from replay.cli import app, take_lang
+
+runner = CliRunner()
+LOCALE = ROOT / "notation" / "locale"
+KEYWORDS = {"tr": None, "ntr": (1, 2), "ptr": ((1, "c"), 2), "N_": None, "NP_": ((1, "c"), 2)}
+TRANSLATED = ("ru", "it", "pl")
+
+
+@pytest.fixture(autouse=True)
+def english_again() -> Iterator[None]:
+    yield
+    i18n.use("en")
+
+
+def marked() -> set[tuple[str | None, str | tuple[str, str]]]:
+    """Every text the source marks, found by Babel's extractor (as ``pybabel extract``)."""
+    found: set[tuple[str | None, str | tuple[str, str]]] = set()
+    for package in ("notation", "replay"):
+        for _file, _line, message, _comments, context in extract_from_dir(ROOT / package, keywords=KEYWORDS):
+            found.add((context, message))
+    return found
+
+
+def catalogue(lang: str):  # type: ignore[no-untyped-def]
+    with (LOCALE / lang / "LC_MESSAGES" / "kozyr.po").open("rb") as handle:
+        return read_po(handle, locale=lang)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_marked_text_has_its_translation_and_keeps_its_placeholders(lang: str) -> None:
+    texts = marked()
+    assert len(texts) >= 40
+    cat = catalogue(lang)
+    have = {(m.context, m.id): m for m in cat if m.id}
+    missing = [t for t in texts if t not in have]
+    assert not missing, f"{lang}: no translation of {missing}"
+    assert not set(have) - texts, f"{lang}: translations of texts the source no longer has"
+    for key, m in have.items():
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        assert all(s.strip() for s in strings), f"{lang}: {key} is empty"
+        assert not m.fuzzy, f"{lang}: {key} is marked fuzzy"
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        fields = set(re.findall(r"\{(\w+)\}", ids[0]))
+        for s in strings:
+            assert set(re.findall(r"\{(\w+)\}", s)) == fields, f"{lang}: {key} -> {s!r} changes the placeholders"
+
+
+def plural_form(lang: str, n: int) -> int:
+    """The plural form a number takes, by each language's grammar as its grammars state
+    it (written here on their own, not read from the catalogue)."""
+    if lang == "it":
+        return 0 if n == 1 else 1
+    few = 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14
+    if lang == "ru":
+        return 0 if n % 10 == 1 and n % 100 != 11 else 1 if few else 2
+    return 0 if n == 1 else 1 if few else 2  # pl
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_count_takes_the_plural_form_its_language_gives_that_number(lang: str) -> None:
+    cat = catalogue(lang)
+    forms = cat[("{n} game", "{n} games")].string
+    i18n.use(lang)
+    for n in range(0, 1_200):
+        assert i18n.ntr("{n} game", "{n} games", n) == forms[plural_form(lang, n)], (lang, n)
+
+
+def test_russian_and_polish_counts_read_as_their_speakers_say_them() -> None:
+    i18n.use("ru")
+    said = [i18n.ntr("{n} game", "{n} games", n).format(n=n) for n in (1, 2, 5, 21, 111)]
+    assert said == ["1 партия", "2 партии", "5 партий", "21 партия", "111 партий"]
+    i18n.use("pl")
+    said = [i18n.ntr("{n} error", "{n} errors", n).format(n=n) for n in (1, 3, 5, 22, 12)]
+    assert said == ["1 błąd", "3 błędy", "5 błędów", "22 błędy", "12 błędów"]
+    assert i18n.number(1234567) == "1\u00a0234\u00a0567"
+    i18n.use("it")
+    assert i18n.number(1234567) == "1.234.567"
+    i18n.use("en")
+    assert i18n.number(1234567) == "1,234,567"
+
+
+def test_the_language_is_the_flag_then_kozyr_lang_then_the_locale() -> None:
+    env = {"LANG": "pl_PL.UTF-8", "LC_MESSAGES": "it_IT.UTF-8", "LC_ALL": "ru_RU.UTF-8", "KOZYR_LANG": "it"}
+    assert i18n.choose("pl", env) == "pl"
+    assert i18n.choose(None, env) == "it"
+    del env["KOZYR_LANG"]
+    assert i18n.choose(None, env) == "ru"
+    del env["LC_ALL"]
+    assert i18n.choose(None, env) == "it"
+    del env["LC_MESSAGES"]
+    assert i18n.choose(None, env) == "pl"
+    assert i18n.choose(None, {"LANG": "C.UTF-8"}) == "en"
+    assert i18n.choose(None, {"LC_ALL": "de_DE", "LANG": "ru_RU"}) == "en", "the first locale set decides"
+    assert i18n.choose(None, {}) == "en"
+    with pytest.raises(ValueError, match="kozyr speaks en, ru, it, pl"):
+        i18n.choose("de")
+
+
+def test_a_compiled_catalogue_says_what_the_source_catalogue_says(tmp_path: Path) -> None:
+    """What a built package reads (kozyr.mo, compiled by setup.py) and what a checkout
+    reads (kozyr.po, compiled in memory) give every text alike."""
+    import gettext
+
+    for lang in TRANSLATED:
+        buffer = io.BytesIO()
+        write_mo(buffer, catalogue(lang))
+        buffer.seek(0)
+        built = gettext.GNUTranslations(buffer)
+        source = i18n.translations(lang)
+        for context, message in marked():
+            if isinstance(message, tuple):
+                for n in (1, 2, 5):
+                    assert built.ngettext(*message, n) == source.ngettext(*message, n)
+            elif context:
+                assert built.pgettext(context, message) == source.pgettext(context, message)
+            else:
+                assert built.gettext(message) == source.gettext(message)
+
+
+THOUSAND = SAMPLES / "thousand" / "04-barrel-falls.kgn"
+
+
+def test_the_score_sheet_in_russian_italian_and_polish() -> None:
+    english = runner.invoke(app, ["sheet", str(THOUSAND)]).stdout
+    assert "Thousand" in english and "contract" in english and "made" in english
+    words = {"ru": ("Тысяча", "заказ", "сыграно", "Б на бочке"), "it": ("Mille", "contratto", "fatto", "B sulla botte"),
+             "pl": ("Tysiąc", "kontrakt", "ugrane", "B na beczce")}  # fmt: skip
+    for lang, expected in words.items():
+        out = runner.invoke(app, ["--lang", lang, "sheet", str(THOUSAND)]).stdout.replace("\u00a0", " ")
+        assert all(w in out for w in expected), (lang, out)
+        assert "contract" not in out and "made" not in out
+        for name in ("Anna", "Boris", "Vera"):
+            assert name in out, "names stay as written"
+    bura = runner.invoke(app, ["--lang", "ru", "sheet", str(SAMPLES / "bura" / "01-illustrative-game.kgn")]).stdout
+    assert "ложная заявка (25)" in bura and "банк" in bura
+    six = runner.invoke(app, ["--lang", "pl", "sheet", str(SAMPLES / "sixtysix" / "03-a-false-out.kgn")]).stdout
+    assert "wychodzi bez 66" in six
+
+
+def test_validate_counts_in_the_chosen_language(tmp_path: Path) -> None:
+    files = [str(p) for p in sorted((SAMPLES / "sixtysix").glob("*.kgn"))]
+    english = runner.invoke(app, ["validate", *files]).stderr.splitlines()[-1]
+    assert re.fullmatch(r"\d+ games, \d+ hands/deals checked, 0 errors", english)
+    russian = runner.invoke(app, ["--lang", "ru", "validate", *files]).stderr.splitlines()[-1]
+    games, deals = map(int, re.findall(r"\d+", english)[:2])
+    game_word = ("партия", "партии", "партий")[plural_form("ru", games)]
+    deal_word = ("раздача", "раздачи", "раздач")[plural_form("ru", deals)]
+    assert russian == f"проверено: {games} {game_word}, {deals} {deal_word}; 0 ошибок"
+    by_env = runner.invoke(app, ["validate", *files], env={"KOZYR_LANG": "it"}).stderr.splitlines()[-1]
+    assert by_env.startswith("verifica: ") and by_env.endswith("0 errori")
+
+
+def test_lang_may_follow_the_command_and_a_wrong_one_is_a_usage_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("KOZYR_LANG", raising=False)
+    assert take_lang(["sheet", "--lang", "ru", "a.kgn"]) == ["sheet", "a.kgn"]
+    import os
+
+    assert os.environ["KOZYR_LANG"] == "ru"
+    assert take_lang(["sheet", "--lang=it_IT", "--", "--lang", "x"]) == ["sheet", "--", "--lang", "x"]
+    assert os.environ["KOZYR_LANG"] == "it"
+    with pytest.raises(SystemExit) as info:
+        take_lang(["validate", "--lang", "klingon", "a.kgn"])
+    assert info.value.code == 2
+    wrong = runner.invoke(app, ["--lang", "de", "validate", str(THOUSAND)])
+    assert wrong.exit_code == 2 and "kozyr speaks en, ru, it, pl" in wrong.stderr
