@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from notation.errors import safe_text
-from notation.i18n import tr
+from notation.i18n import NP_, ptr, rank_text, tr
 
 from .checking import Report
 from .games import GAMES
@@ -41,7 +41,7 @@ __all__ = [
 SUIT_STYLE = {"S": "bold", "C": "green", "D": "yellow", "H": "red"}
 SUIT_GLYPH = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
 BACK = "▒▒"
-SUIT_NOUN = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}
+SUIT_NOUN = {"S": NP_("suit", "spades"), "C": NP_("suit", "clubs"), "D": NP_("suit", "diamonds"), "H": NP_("suit", "hearts")}
 
 
 def plain(text: str) -> Text:
@@ -74,18 +74,21 @@ def _glyph(m: re.Match[str]) -> str:
 
 
 def card_text(code: str, symbols: bool = True) -> Text:
-    """One card: ``A♠`` in its suit's colour (``AS`` without symbols), ``??`` unseen."""
+    """One card: ``A♠`` in its suit's colour (``AS`` without symbols), ``??`` unseen; with
+    symbols, the rank as the language in use writes it (``Д♠``, ``10♠``)."""
     if code == "??":
         return Text("??", style="dim")
     suit = code[-1]
-    return Text(code[:-1] + (SUIT_GLYPH[suit] if symbols else suit), style=SUIT_STYLE[suit])
+    if symbols:
+        return Text(rank_text(code[:-1]) + SUIT_GLYPH[suit], style=SUIT_STYLE[suit])
+    return Text(code, style=SUIT_STYLE[suit])
 
 
 def trump_text(trump: str, symbols: bool = True) -> Text:
     """The trump suit in words (``♥ hearts``), or ``none``."""
     if trump not in SUIT_NOUN:
         return Text(trump)
-    return Text((SUIT_GLYPH[trump] + " " if symbols else "") + SUIT_NOUN[trump], SUIT_STYLE[trump])
+    return Text((SUIT_GLYPH[trump] + " " if symbols else "") + ptr("suit", SUIT_NOUN[trump]), SUIT_STYLE[trump])
 
 
 def cards_line(codes: Iterable[str], unknown: int = 0, symbols: bool = True) -> Text:
@@ -143,11 +146,11 @@ def render_view(view: View, seat: str | None = None, *, symbols: bool = True) ->
     see (:meth:`View.seen_by`)."""
     view = view.seen_by(seat)
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-    table.add_column("player")
-    table.add_column("hand")
-    table.add_column("tricks", justify="right")
-    table.add_column("points", justify="right")
-    table.add_column("total", justify="right")
+    table.add_column(ptr("table", "player"))
+    table.add_column(ptr("table", "hand"))
+    table.add_column(ptr("table", "tricks"), justify="right")
+    table.add_column(ptr("table", "points"), justify="right")
+    table.add_column(ptr("table", "total"), justify="right")
     table.add_column("")
     names = view.seats or [name for name, _, _ in view.hands] or list(view.totals)
     hands = {name: (cards, unknown) for name, cards, unknown in view.hands}
@@ -190,7 +193,7 @@ def render_view(view: View, seat: str | None = None, *, symbols: bool = True) ->
         else:
             parts.append(Text(f"{pile.name}: ", style="dim") + cards_line(pile.cards, symbols=symbols))
     if view.trump:
-        parts.append(Text("trump: ", style="dim") + trump_text(view.trump, symbols))
+        parts.append(Text(tr("trump:") + " ", style="dim") + trump_text(view.trump, symbols))
     for label, value in view.lines:
         parts.append(Text(f"{label}: ", style="dim") + plain(value))
     return Group(*parts)

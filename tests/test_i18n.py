@@ -182,3 +182,25 @@ def test_lang_may_follow_the_command_and_a_wrong_one_is_a_usage_error(monkeypatc
     assert info.value.code == 2
     wrong = runner.invoke(app, ["--lang", "de", "validate", str(THOUSAND)])
     assert wrong.exit_code == 2 and "kozyr speaks en, ru, it, pl" in wrong.stderr
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_card_face_shows_the_players_letters_and_reads_back_as_the_same_card(lang: str) -> None:
+    """ru Т К Д В 10 9, it A R D F 10 9, pl A K D W 10 9 on the faces (with suit symbols);
+    the readers take each face back as the card it shows."""
+    from notation.cards import canonical_card
+    from replay.render import card_text
+
+    i18n.use(lang)
+    faces = {code: card_text(code).plain for code in (r + s for r in "9TJQKA" for s in "SCDH")}
+    assert {face[:-1] for face in faces.values()} == set(
+        {"ru": "9 10 В Д К Т", "it": "9 10 F D R A", "pl": "9 10 W D K A"}[lang].split()
+    )
+    assert all(canonical_card(face) == code for code, face in faces.items())
+    assert card_text("QS", symbols=False).plain == "QS", "without symbols a card is its KGN code"
+
+
+def test_the_table_speaks_the_language_and_keeps_the_record_s_words() -> None:
+    out = runner.invoke(app, ["--lang", "pl", "replay", "--plain", "--at", "2.3", str(THOUSAND)]).stdout
+    assert "gracz" in out and "lewy" in out and "atut: kara" in out
+    assert "Anna" in out and "QS" in out
