@@ -26,6 +26,7 @@ import gettext
 import io
 import os
 from collections.abc import Mapping
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 from typing import Final
@@ -93,31 +94,32 @@ def translations(lang: str) -> gettext.NullTranslations:
     return gettext.GNUTranslations(buffer)
 
 
-_active: list[str] = ["en"]
-"""The language in use (one per process: the command line sets it once)."""
+_active: ContextVar[str] = ContextVar("kozyr_language", default="en")
+"""The language in use: the command line sets it once; ``kozyr serve`` sets each
+request's own (a context variable, so requests answered at once keep theirs)."""
 
 
 def use(lang: str) -> None:
-    """Speak ``lang`` from now on (one of :data:`LANGUAGES`)."""
+    """Speak ``lang`` from now on, in this context (one of :data:`LANGUAGES`)."""
     if lang not in LANGUAGES:
         raise ValueError(f"kozyr speaks {', '.join(LANGUAGES)}, not {lang!r}")
-    _active[0] = lang
+    _active.set(lang)
 
 
 def current() -> str:
     """The language in use."""
-    return _active[0]
+    return _active.get()
 
 
 def tr(message: str) -> str:
     """``message`` in the language in use."""
-    lang = _active[0]
+    lang = _active.get()
     return message if lang == "en" else translations(lang).gettext(message)
 
 
 def ntr(singular: str, plural: str, n: int) -> str:
     """The form of a text with a number ``n`` that the language in use takes for it."""
-    lang = _active[0]
+    lang = _active.get()
     if lang == "en":
         return singular if n == 1 else plural
     return translations(lang).ngettext(singular, plural, n)
@@ -126,7 +128,7 @@ def ntr(singular: str, plural: str, n: int) -> str:
 def ptr(context: str, message: str) -> str:
     """``message`` in the language in use, as it reads in ``context`` (``"end"``: how a
     deal ended; ``"sheet"``: a score sheet's heading)."""
-    lang = _active[0]
+    lang = _active.get()
     return message if lang == "en" else translations(lang).pgettext(context, message)
 
 
@@ -143,13 +145,13 @@ A R D F 10 9, pl A K D W 10 9); the readers take the same letters back before a 
 def rank_text(rank: str) -> str:
     """A rank letter of KGN (``Q``) as the language in use writes it on a card face
     (``Д``); English keeps KGN's letters."""
-    return RANK_LETTERS.get(_active[0], {}).get(rank, rank)
+    return RANK_LETTERS.get(_active.get(), {}).get(rank, rank)
 
 
 def number(n: int) -> str:
     """A whole number as the language in use writes it (``12,345``; ru and pl ``12 345``
     with a no-break space, it ``12.345``: Babel's locale data)."""
-    lang = _active[0]
+    lang = _active.get()
     if lang == "en":
         return f"{n:,}"
     from babel.numbers import format_decimal

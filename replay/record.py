@@ -29,6 +29,7 @@ from rich.text import Text
 import notation
 from notation.api import write_game
 from notation.errors import KgnError, safe_text
+from notation.i18n import N_, tr
 from notation.records import GameRecord, Tag, fold_name
 
 from .checking import replay_record
@@ -50,12 +51,12 @@ __all__ = [
 
 COMMANDS = ("undo", "quit", "help", "save")
 
-HELP = """Commands at any prompt:
+HELP = N_("""Commands at any prompt:
   undo                     take the last event back (in the file too)
   save PATH                go on writing the record to another file
   help                     this text
   quit                     stop; the file is saved, go on with --resume FILE
-Every accepted event is saved at once."""
+Every accepted event is saved at once.""")
 """What ``help`` says after the game's own events (its kind's ``recorder_help``)."""
 
 
@@ -285,9 +286,10 @@ class Recorder:
         except OSError as exc:
             self.unsaved = True
             self.say(
-                f"could not save {self.path}: {exc.strerror or exc}. Nothing is lost: the "
-                "record is kept here and saved again after the next event; type "
-                "'save PATH' to save it elsewhere.",
+                tr(
+                    "could not save {path}: {why}. Nothing is lost: the record is kept here and "
+                    "saved again after the next event; type 'save PATH' to save it elsewhere."
+                ).format(path=self.path, why=exc.strerror or exc),
                 "bold red",
             )
         else:
@@ -295,18 +297,18 @@ class Recorder:
 
     def changed_text(self) -> str:
         """What is said when another program changed the file since it was saved."""
-        return (
-            f"{self.path} was changed by another program since kozyr last saved it: "
-            "nothing was written over it. Nothing is lost: the record is kept here; type "
-            "'save PATH' to save it to a new file, then compare the two."
-        )
+        return tr(
+            "{path} was changed by another program since kozyr last saved it: nothing was "
+            "written over it. Nothing is lost: the record is kept here; type 'save PATH' to "
+            "save it to a new file, then compare the two."
+        ).format(path=self.path)
 
     def save_as(self, answer: str) -> None:
         """``save PATH``: go on writing the record to another file (a new one: a file that
         holds something is not written over)."""
         target = answer.split(" ", 1)[1].strip() if " " in answer else ""
         if not target:
-            self.say("save PATH: the file to write the record to")
+            self.say(tr("save PATH: the file to write the record to"))
             return
         new = RecordFile(Path(target))
         try:
@@ -315,11 +317,11 @@ class Recorder:
             self.say(str(exc), "bold red")
             return
         except OSError as exc:
-            self.say(f"cannot write {new.path}: {exc.strerror or exc}", "bold red")
+            self.say(tr("cannot write {path}: {why}").format(path=new.path, why=exc.strerror or exc), "bold red")
             return
         if new.changed():
             new.release()
-            self.say(f"{new.path} exists; give a new file's name", "bold red")
+            self.say(tr("{path} exists; give a new file's name").format(path=new.path), "bold red")
             return
         old, self.file = self.file, new
         self.save()
@@ -328,7 +330,7 @@ class Recorder:
             new.release()
             return
         old.release()
-        self.say(f"saved to {new.path}; the record goes on there")
+        self.say(tr("saved to {path}; the record goes on there").format(path=new.path))
 
     # -- events ----------------------------------------------------------------------------
 
@@ -402,13 +404,13 @@ class Recorder:
     def over(self) -> str | None:
         """How the game ended (None while it goes on, or the record cannot go on)."""
         if self.table is None:
-            return "the record cannot be replayed"
+            return tr("the record cannot be replayed")
         outcome = self.table.outcome()
         if outcome is None and self.report.complete:
             return None
         if outcome is None:
-            return "the record stops at an illegal move"
-        return outcome.result or "no result"
+            return tr("the record stops at an illegal move")
+        return outcome.result or tr("no result")
 
     def run(self, read: Callable[[str], str | None]) -> int:
         """Ask, check and record until the game ends or input ends; 0 when done."""
@@ -417,30 +419,30 @@ class Recorder:
         while True:
             ended = self.over()
             if ended is not None:
-                self.say(f"the game is over: {ended}", "bold")
+                self.say(tr("the game is over: {result}").format(result=ended), "bold")
                 return 0
             q = self.kind.question(self.table, self.declined)
             self.current_words = [*q.words, *COMMANDS]
             if q.legal and not shown_legal:
-                self.say("legal: " + ", ".join(q.legal), "dim")
+                self.say(tr("legal:") + " " + ", ".join(q.legal), "dim")
             shown_legal = False
             answer = read(q.prompt)
             if answer is None:
-                self.say("input ended; the record so far is saved")
+                self.say(tr("input ended; the record so far is saved"))
                 return 0
             answer = answer.strip()
             word = answer.split(" ", 1)[0].lower() if answer else ""
             if word == "quit":
-                self.say("saved; resume with: kozyr record --resume " + str(self.path))
+                self.say(tr("saved; resume with: kozyr record --resume {path}").format(path=self.path))
                 return 0
             if word == "help":
-                self.say(self.kind.recorder_help + "\n" + HELP)
+                self.say(tr(self.kind.recorder_help) + "\n" + tr(HELP))
                 continue
             if word == "save":
                 self.save_as(answer)
                 continue
             if word == "undo":
-                self.say("taken back" if self.undo() else "nothing to take back")
+                self.say(tr("taken back") if self.undo() else tr("nothing to take back"))
                 self.show()
                 continue
             event = q.event_for(answer)
@@ -449,9 +451,9 @@ class Recorder:
                 continue
             err = self.play(event)
             if err is not None:
-                self.say(f"refused: [{err.label}] {err.message}", "bold red")
+                self.say(tr("refused: [{code}] {message}").format(code=err.label, message=err.message), "bold red")
                 if err.legal:
-                    self.say("legal: " + ", ".join(err.legal), "dim")
+                    self.say(tr("legal:") + " " + ", ".join(err.legal), "dim")
                     shown_legal = True
                 continue
             self.show()

@@ -144,6 +144,20 @@ def test_cards_typed_with_the_players_own_letters_record_the_same_hand(tmp_path:
     assert record(tmp_path, THOUSAND_ARGS, typed, "local.kgn").read_text() == short
 
 
+def test_the_recorder_asks_in_the_players_language_and_writes_the_same_record(tmp_path: Path) -> None:
+    """``kozyr record --lang ru``: the prompts, the legal list and the help in Russian (the
+    KGN words typed stay KGN's); the file is the one an English session writes."""
+    english = record(tmp_path, THOUSAND_ARGS, THOUSAND_INPUT, "english.kgn").read_text()
+    path = tmp_path / "russian.kgn"
+    session = Session([*THOUSAND_ARGS, "--lang", "ru", "-o", str(path)])
+    shown = session.answer(THOUSAND_INPUT[0])
+    assert "ставка, Anna> " in shown and "можно: 100" in shown
+    assert "undo                     вернуть последнее событие" in session.answer("help")
+    assert "не принято: [" in session.answer("103x")
+    session.finish(THOUSAND_INPUT[1:])
+    assert path.read_text() == english
+
+
 @pytest.mark.parametrize(
     "args",
     [

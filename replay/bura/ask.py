@@ -5,6 +5,7 @@ are events of their own."""
 from __future__ import annotations
 
 from notation.cards import card_code
+from notation.i18n import N_, tr
 from notation.write import seat_text
 
 from ..model import Question
@@ -14,7 +15,7 @@ from .moves import BuraMove, Lay, OpenClaim, ShowCombo
 
 __all__ = ["HELP", "question"]
 
-HELP = """Type the event the prompt asks for, in KGN:
+HELP = N_("""Type the event the prompt asks for, in KGN:
   a deal        Anna: TH 6H 9C / Boris: ... / trump: KH [/ stock: ...]
   a lead        TH 6H
   an answer     the cards, face up or face down: TH 6H, down 6S 7D
@@ -24,7 +25,7 @@ The whole event is taken too: hands Anna: ..., Oleg 7H, draw Oleg 7H.
 Events at any prompt:
   open NAME [N] [win|fail] a claim (31 in the tricks taken)
   show NAME COMBO CARDS    a combination (bura, molodka, moskva, ...)
-  fault NAME KIND          a fault (out-of-turn, double-draw)"""
+  fault NAME KIND          a fault (out-of-turn, double-draw)""")
 """What the recorder's ``help`` says of Bura's and Burkozel's events."""
 
 _EVENTS = ("open", "show", "fault")
@@ -42,7 +43,7 @@ def question(table: BuraEngine, declined: bool = False) -> Question:
         number = deal.number + 1 if deal is not None else table.match.number
         seats = [f"{seat_text(n)}:" for n in names]
         return Question(
-            f"deal {number} (hands ... / trump: CARD [/ stock: ...])> ",
+            tr("deal {number} (hands ... / trump: CARD [/ stock: ...])> ").format(number=number),
             lambda a: f"hands {a}",
             [],
             (*_EVENTS, "hands"),
@@ -51,13 +52,13 @@ def question(table: BuraEngine, declined: bool = False) -> Question:
     if deal.phase == "draw":
         seat, _ = table.next_draw() or (0, None)
         claim = (
-            f"; or open {names[deal.claim_window]} to claim"
+            tr("; or open {player} to claim").format(player=names[deal.claim_window])
             if deal.claim_window is not None
             else ""
         )
         who = seat_text(names[seat])
         return Question(
-            f"{names[seat]} draws (card, or Enter if unseen{claim})> ",
+            tr("{player} draws (card, or Enter if unseen{claim})> ").format(player=names[seat], claim=claim),
             lambda a: f"draw {who} {a or '??'}",
             [],
             (*_EVENTS, "draw"),
@@ -65,7 +66,7 @@ def question(table: BuraEngine, declined: bool = False) -> Question:
         )
     if deal.phase == "end":
         return Question(
-            "claim? (open NAME, or Enter: nobody claims)> ",
+            tr("claim? (open NAME, or Enter: nobody claims)> "),
             lambda a: a or None,
             [],
             (),
@@ -73,7 +74,7 @@ def question(table: BuraEngine, declined: bool = False) -> Question:
         )
     if deal.phase == "bura":
         return Question(
-            "a second bura? (show NAME bura CARDS, or Enter)> ",
+            tr("a second bura? (show NAME bura CARDS, or Enter)> "),
             lambda a: a or None,
             [],
             (),
@@ -81,13 +82,13 @@ def question(table: BuraEngine, declined: bool = False) -> Question:
         )
     seat = deal.right[0] if deal.right and not deal.trick else deal.turn
     player = names[seat]
-    verb = "leads" if not deal.trick else "answers"
+    prompt = tr("trick {number}: {player} leads> ") if not deal.trick else tr("trick {number}: {player} answers> ")
     lays = [m for m in moves if isinstance(m, Lay) and m.seat == seat]
     legal = [" ".join(card_code(c) for c in m.up) for m in lays if not m.down][:10]
     cards = cards_text(deal.holdings.known[seat]).split()
     down = ["down"] if any(m.down for m in lays) else []
     return Question(
-        f"trick {deal.trick_no}: {player} {verb}> ",
+        prompt.format(number=deal.trick_no, player=player),
         lambda a: f"{seat_text(player)} {a}",
         legal if not deal.trick else [],
         (*_EVENTS, seat_text(player)),

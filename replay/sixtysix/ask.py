@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from notation.cards import card_code
+from notation.i18n import N_, tr
 from notation.write import seat_text
 
 from ..model import Question
@@ -16,7 +17,7 @@ from .moves import Close, Exchange, GoOut, PlayCard
 
 __all__ = ["HELP", "question"]
 
-HELP = """Type the event the prompt asks for, in KGN:
+HELP = N_("""Type the event the prompt asks for, in KGN:
   a deal        Anna: AS TS KH QH 9C JD / Boris: ... / trump: 9H [/ stock: ...]
   a card        KH, or KH marriage (a marriage shown with the lead)
   a draw        the card, or Enter if unseen
@@ -26,7 +27,7 @@ Events at any prompt:
   exchange [NAME]          the trump nine for the turned card, before a lead
   close [NAME]             close the stock, before a lead
   out [NAME]               66 declared, after taking a trick or showing a marriage
-Without NAME: the player who may (for exchange and close, the player on lead)."""
+Without NAME: the player who may (for exchange and close, the player on lead).""")
 """What the recorder's ``help`` says of Sixty-six's events."""
 
 _EVENTS = ("exchange", "close", "out")
@@ -68,7 +69,7 @@ def question(table: SixtySixEngine, declined: bool = False) -> Question:
         number = table.match.number if deal is None else deal.number + 1
         seats = [f"{seat_text(n)}:" for n in names]
         return Question(
-            f"deal {number} (hands ... / trump: CARD [/ stock: ...])> ",
+            tr("deal {number} (hands ... / trump: CARD [/ stock: ...])> ").format(number=number),
             lambda a: f"hands {a}",
             [],
             ("hands", *_EVENTS),
@@ -76,7 +77,7 @@ def question(table: SixtySixEngine, declined: bool = False) -> Question:
         )
     if deal.phase == "end":
         return _Question(
-            "every card is played: out NAME, or Enter for the count> ",
+            tr("every card is played: out NAME, or Enter for the count> "),
             lambda a: a or None,
             events,
             _EVENTS,
@@ -87,7 +88,7 @@ def question(table: SixtySixEngine, declined: bool = False) -> Question:
         assert due is not None
         who = seat_text(names[due[0]])
         return _Question(
-            f"{names[due[0]]} draws (card, or Enter if unseen)> ",
+            tr("{player} draws (card, or Enter if unseen{claim})> ").format(player=names[due[0]], claim=""),
             lambda a: f"draw {who} {a or '??'}",
             events,
             (*_EVENTS, "draw"),
@@ -96,11 +97,11 @@ def question(table: SixtySixEngine, declined: bool = False) -> Question:
         )
     seat = deal.turn
     player = names[seat]
-    verb = "leads" if deal.phase == "lead" else "answers"
+    prompt = tr("trick {number}: {player} leads> ") if deal.phase == "lead" else tr("trick {number}: {player} answers> ")
     plays = [m for m in moves if isinstance(m, PlayCard)]
     legal = list(dict.fromkeys(card_code(m.card) + (" marriage" if m.marriage else "") for m in plays))
     return _Question(
-        f"trick {deal.trick_no}: {player} {verb}> ",
+        prompt.format(number=deal.trick_no, player=player),
         lambda a: f"{seat_text(player)} {a}",
         [*legal, *events],
         (*_EVENTS, seat_text(player)),

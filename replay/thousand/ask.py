@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from notation.cards import card_code
+from notation.i18n import N_, tr
 from notation.write import seat_text
 
 from ..model import Question, starts_with
@@ -12,7 +13,7 @@ from .moves import Bid, ClaimRedeal, ConcedeHand, GiveCards, PlayCard, SetContra
 
 __all__ = ["HELP", "question"]
 
-HELP = """Type the event the prompt asks for, in KGN:
+HELP = N_("""Type the event the prompt asks for, in KGN:
   a deal        Anna: AS TS KH ... / Boris: ... / talon: TH 9C JS   (Enter if unknown)
   a call        100, 105 ... or pass
   the talon     Enter for the cards as dealt, or the three cards
@@ -22,8 +23,8 @@ HELP = """Type the event the prompt asks for, in KGN:
   no cards      points Anna 70, Boris 20, Vera 30 (or score ...): the hand as a score
                 sheet keeps it, ended by its points or scores
   ??            a card you did not see
-The whole event is taken too: deal Anna: ..., bid Boris 110, Anna AS."""
-"""What the recorder's ``help`` says of Thousand's events."""
+The whole event is taken too: deal Anna: ..., bid Boris 110, Anna AS.""")
+"""What the recorder's ``help`` says of Thousand's events (``tr(HELP)`` where it is shown)."""
 
 _SHEET = ("points", "score")
 """A hand kept as a score sheet: its points or scores, typed instead of its cards, end it."""
@@ -38,7 +39,7 @@ def question(table: ThousandEngine, declined: bool = False) -> Question:
     if hand is None:
         seats = [f"{seat_text(names[p])}:" for p in table.active_seats()]
         return Question(
-            f"hand {table.session.number} deal (KGN deal, or Enter if unknown)> ",
+            tr("hand {number} deal (KGN deal, or Enter if unknown)> ").format(number=table.session.number),
             lambda a: f"deal {a}" if a else "deal talon: ?? ?? ??",
             [],
             ("deal", "redeal"),
@@ -52,7 +53,7 @@ def question(table: ThousandEngine, declined: bool = False) -> Question:
         legal = ["pass" if m.bid is None else str(m.bid) for m in bids]
         dark = ["dark"] if any(isinstance(m, Bid) and m.dark for m in moves) else []
         return Question(
-            f"{names[hand.turn]} bids> ",
+            tr("{player} bids> ").format(player=names[hand.turn]),
             lambda a: f"bid {a}" if starts_with(a, seat) else f"bid {seat} {a}",
             legal,
             ("bid", "bids", "redeal"),
@@ -62,7 +63,7 @@ def question(table: ThousandEngine, declined: bool = False) -> Question:
         h = hand.holdings
         shown = " ".join([*cards_text(h.known[POOL]).split(), *["??"] * h.unknown[POOL]])
         return Question(
-            f"talon (the 3 cards; Enter: {shown})> ",
+            tr("talon (the 3 cards; Enter: {shown})> ").format(shown=shown),
             lambda a: f"talon {a or shown}",
             [],
             ("talon", "redeal", *_SHEET),
@@ -79,7 +80,9 @@ def question(table: ThousandEngine, declined: bool = False) -> Question:
         concede = ["concede"] if any(isinstance(m, ConcedeHand) for m in moves) else []
         unseen = ", ".join(f"{seat_text(o)} ??" for o in opp)
         return Question(
-            f"{names[declarer]} gives ({opp[0]} CARD, {opp[1]} CARD, Enter if unseen, or concede)> ",
+            tr("{declarer} gives ({first} CARD, {second} CARD, Enter if unseen, or concede)> ").format(
+                declarer=names[declarer], first=opp[0], second=opp[1]
+            ),
             lambda a: f"give {a or unseen}",
             legal,
             ("give", "concede", *_SHEET),
@@ -89,7 +92,7 @@ def question(table: ThousandEngine, declined: bool = False) -> Question:
     if hand.phase == "contract":
         values = [str(m.value) for m in moves if isinstance(m, SetContract)]
         return Question(
-            f"contract (Enter for {hand.bid})> ",
+            tr("contract (Enter for {bid})> ").format(bid=hand.bid),
             lambda a: f"contract {a or hand.bid}",
             [],
             ("contract", *_SHEET),
@@ -100,10 +103,10 @@ def question(table: ThousandEngine, declined: bool = False) -> Question:
     plays = [m for m in moves if isinstance(m, PlayCard)]
     legal = list(dict.fromkeys(card_code(m.card) for m in plays))
     marriage = ["marriage"] if any(m.marriage for m in plays) else []
-    verb = "leads" if not hand.plays else "plays"
+    prompt = tr("trick {number}: {player} leads> ") if not hand.plays else tr("trick {number}: {player} plays> ")
     sheet = _SHEET if hand.trick_no == 1 and not hand.plays else ()
     return Question(
-        f"trick {hand.trick_no}: {seat} {verb}> ",
+        prompt.format(number=hand.trick_no, player=seat),
         lambda a: f"{seat_text(seat)} {a}",
         legal,
         (seat_text(seat), *sheet),
