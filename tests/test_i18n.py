@@ -5,6 +5,7 @@ language is chosen as people expect; a built package carries the catalogues comp
 from __future__ import annotations
 
 import io
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -204,3 +205,41 @@ def test_the_table_speaks_the_language_and_keeps_the_record_s_words() -> None:
     out = runner.invoke(app, ["--lang", "pl", "replay", "--plain", "--at", "2.3", str(THOUSAND)]).stdout
     assert "gracz" in out and "lewy" in out and "atut: kara" in out
     assert "Anna" in out and "QS" in out
+
+
+def test_the_phone_speaks_the_browsers_language_and_remembers_a_choice(tmp_path: Path) -> None:
+    """``kozyr serve``: each phone's page, prompts and answers in its browser's language
+    (Accept-Language), a language chosen on the page kept in a cookie, and the server's
+    own (``--lang``) for a browser that asks for none kozyr speaks; the record is KGN."""
+    import httpx
+    from serving import Client, Server, new_game
+
+    folder = tmp_path / "games"
+    folder.mkdir()
+    server = Server(folder, "--lang", "pl")
+    try:
+        key = new_game(server, "friday.kgn", "thousand", "Anna, Boris, Vera", "Vera")
+        play = f"{server.base}/play/friday.kgn?k={key}"
+        russian = httpx.get(play, headers={"Accept-Language": "ru-RU,ru;q=0.9,en;q=0.8"}, timeout=10)
+        assert '<html lang="ru">' in russian.text and ">отменить<" in russian.text and "запись очков" in russian.text
+        config = json.loads(re.search(r'id="kozyr-serve">(.*?)</script>', russian.text, re.S)[1])  # type: ignore[index]
+        assert config["words"]["the server cannot be reached"] == "сервер недоступен"
+        assert config["ranks"]["Q"] == "\u0414"
+        phone = Client(server, "friday.kgn", key)
+        phone.http.headers["Accept-Language"] = "ru"
+        assert phone.state()["prompt"] == "раздача 1: сдача"
+        after = phone.enter("Anna: AS TS KH QH AH 9H 9S / Boris: KD QD AD TD AC TC 9D / Vera: KS QS KC QC JC JD JH / talon: TH 9C JS")
+        assert after["prompt"] == "ставка, Anna"
+        refused = phone.post({"answer": "x"})
+        assert refused.status_code >= 400 and refused.json()["error"], refused.text
+        # no language the server speaks: the server's own (--lang pl)
+        german = httpx.get(play, headers={"Accept-Language": "de-DE,de;q=0.9"}, timeout=10)
+        assert '<html lang="pl">' in german.text and ">cofnij<" in german.text
+        # chosen on the page: kept in a cookie, over the browser's language
+        chosen = httpx.get(play + "&lang=it", headers={"Accept-Language": "ru"}, timeout=10)
+        assert "kozyr-lang=it" in chosen.headers["set-cookie"] and ">annulla<" in chosen.text
+        again = httpx.get(play, headers={"Accept-Language": "ru"}, cookies={"kozyr-lang": "it"}, timeout=10)
+        assert '<html lang="it">' in again.text
+        assert "deal Anna: AS TS KH QH AH 9H 9S" in (folder / "friday.kgn").read_text(encoding="utf-8")
+    finally:
+        server.kill()

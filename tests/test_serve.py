@@ -292,6 +292,37 @@ def full_hand_to_the_gives(server: Server, phone: Any, name: str) -> Phone:
 
 
 @pytest.mark.browser_and_load
+def test_a_russian_phone_records_the_same_hand(server: Server, phone: Any) -> None:
+    """The page in Russian (chosen on it: ?lang=ru, kept in a cookie): its buttons, its
+    prompts, the cards with the letters Russian players write (В♠ for JS, 10♥ for TH); the
+    file is the same KGN as an English phone's."""
+    key = new_game(server, "russian.kgn", "thousand", "Anna,Boris,Vera", "Vera")
+    try:
+        p = Phone(phone, f"{server.base}/play/russian.kgn?k={key}&lang=ru")
+        assert p.css("#undo").text == "отменить" and p.css("#mode").text == "запись очков"
+        if p.css("#mode").get_attribute("aria-pressed") == "true":
+            p.css("#mode").click()
+        assert p.prompt() == "раздача 1: сдача"
+        deal = "Anna: AS TS KH QH AH 9H 9S Boris: KD QD AD TD AC TC 9D Vera: KS QS KC QC JC JD JH talon: TH 9C JS"
+        p.words(*deal.split())
+        assert p.prompt() == "ставка, Anna"
+        for bid in ("bid Anna 100", "bid Boris 110", "bid Vera pass", "bid Anna 115", "bid Boris pass"):
+            p.choice(bid)
+        faces = {b.get_attribute("data-word"): b.text for b in phone.find_elements("css selector", "#words button")}
+        assert (faces.get("JS"), faces.get("TH"), faces.get("9C")) == ("\u0412\u2660", "10\u2665", "9\u2663")  # the talon's cards
+        p.css("#undo").click()
+        assert p.css("#undo").text == "отменить: точно?"
+        phone.get(f"{server.base}/play/russian.kgn?k={key}")  # the cookie keeps Russian
+        wait(lambda: phone.execute_script("return document.documentElement.dataset.ready === '1'"), what="page ready")
+        assert phone.find_element("css selector", "html").get_attribute("lang") == "ru"
+        text = (server.folder / "russian.kgn").read_text(encoding="utf-8")
+        assert "bid Anna 100, Boris 110, Vera pass, Anna 115, Boris pass" in text
+        assert "deal Anna: AS TS KH QH AH 9H 9S" in text
+    finally:
+        phone.delete_all_cookies()
+
+
+@pytest.mark.browser_and_load
 def test_a_full_hand_tapped_card_by_card(server: Server, phone: Any) -> None:
     p = full_hand_to_the_gives(server, phone, "club.kgn")
     p.words("Boris", "9S", ",", "Vera", "JS")

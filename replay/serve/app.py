@@ -39,6 +39,7 @@ from starlette.responses import (
 from starlette.routing import Route
 
 from notation.errors import safe_text
+from notation.i18n import LANGUAGES, N_, RANK_LETTERS, current, language_of, tr, use
 
 from ..games import GAMES
 from ..page import csp_hash, page_document, page_policy, script_json
@@ -55,6 +56,92 @@ MAX_ANTE_DIGITS = 6
 """The longest ante the new-game form takes (as its field does)."""
 KEEPALIVE = 15.0
 """Seconds between the comments that keep an idle event stream open."""
+
+PHONE_WORDS = (
+    N_("or end the hand as a score sheet keeps it:"),
+    N_("the hand as a score sheet keeps it:"),
+    N_("enter"),
+    N_("type an event\u2026"),
+    N_("take the last word back"),
+    N_("the server cannot be reached; nothing was entered. Try again."),
+    N_("legal:"),
+    N_("this game cannot be shown"),
+    N_("the server cannot be reached"),
+    N_("a whole number for each player"),
+    N_("undo: sure?"),
+    N_("undo"),
+    N_("the server cannot be reached; nothing can be entered until it is back"),
+    N_("the game is over: {result}"),
+)
+"""The recording page's own words (phone.js), given to it in the language of the request."""
+
+INDEX_WORDS = (
+    N_("the games of this folder"), N_("no games yet"), N_("A new game"), N_("file"), N_("game"),
+    N_("players, in seat order"), N_("first dealer"), N_("rules"), N_("ante (a game played for a pot)"),
+    N_("start"), N_("record"), N_("watch"), N_("as seen by:"),
+)  # fmt: skip
+"""The words of the list of games and its form for a new game."""
+
+PLAY_WORDS = (
+    N_("score sheet"), N_("undo"), N_("board"), N_("a new file's name"), N_("save as"),
+    N_("an event in KGN"), N_("enter"), N_("the record"), N_("games"),
+)  # fmt: skip
+"""The words of the recording page's own HTML."""
+
+LANGUAGE_COOKIE = "kozyr-lang"
+"""Where a phone keeps the language chosen on a page (``?lang=ru`` sets it)."""
+
+
+def accepted(header: str) -> str | None:
+    """The first language of an ``Accept-Language`` header kozyr speaks, by the weights
+    the browser gives (``ru-RU,ru;q=0.9,en;q=0.8`` is Russian).
+
+    >>> accepted("de-DE,de;q=0.9,it;q=0.8,en;q=0.5"), accepted("fr"), accepted("*")
+    ('it', None, None)
+    """
+    ranked = []
+    for i, part in enumerate(header.split(",")):
+        tag, _, params = part.strip().partition(";")
+        weight = 1.0
+        if params.strip().startswith("q="):
+            try:
+                weight = float(params.strip()[2:])
+            except ValueError:
+                weight = 0.0
+        lang = language_of(tag.strip())
+        if lang is not None and weight > 0:
+            ranked.append((-weight, i, lang))
+    return min(ranked)[2] if ranked else None
+
+
+def request_language(scope: Any, default: str) -> tuple[str, bool]:
+    """The language of a request: ``?lang=`` (then remembered in a cookie), the cookie, the
+    browser's ``Accept-Language``, else the server's own (``kozyr serve --lang``, the
+    locale); and whether the choice is to be remembered."""
+    from urllib.parse import parse_qs
+
+    query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+    asked = language_of((query.get("lang") or [""])[0])
+    if asked is not None:
+        return asked, True
+    headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+    for cookie in headers.get("cookie", "").split(";"):
+        name, _, value = cookie.strip().partition("=")
+        if name == LANGUAGE_COOKIE and language_of(value) is not None:
+            return str(language_of(value)), False
+    return accepted(headers.get("accept-language", "")) or default, False
+
+
+def language_switch(request: Request) -> str:
+    """Links to the same page in each language (the chosen one marked)."""
+    links = []
+    for lang in LANGUAGES:
+        if lang == current():
+            links.append(f'<b aria-current="true">{lang}</b>')
+        else:
+            links.append(f'<a href="{escape(str(request.url.include_query_params(lang=lang)))}" hreflang="{lang}">{lang}</a>')
+    return '<span id="lang">' + " ".join(links) + "</span>"
+
 
 HEADERS = {
     "Referrer-Policy": "no-referrer",
@@ -157,7 +244,8 @@ def create_app(folder: Path, keys: Keys, *, boot: str | None = None) -> Guard:
 
     async def index(request: Request) -> Response:
         if not keys.allows(token(request), "admin"):
-            return text_page(403, "this link has no access here: use the address kozyr serve printed")
+            return text_page(403, tr("this link has no access here: use the address kozyr serve printed"))
+        w = {text: escape(tr(text)) for text in INDEX_WORDS}
         rows = []
         for g in await asyncio.to_thread(games.listing):
             name = g["name"]
@@ -169,29 +257,29 @@ def create_app(folder: Path, keys: Keys, *, boot: str | None = None) -> Guard:
             rows.append(
                 f"<li><b>{escape(safe_text(name))}</b> <small>{escape(g['game'])} · {escape(safe_text(g['players']))} · "
                 f"{escape(safe_text(g['state']))}</small><br>"
-                f'<a class="button" href="{escape(link("/play/" + quote(name), "write", name))}&amp;list={escape(token(request) or "")}">record</a> '
-                f'<a class="button" href="{escape(link("/watch/" + quote(name), "watch", name))}">watch</a> '
-                f"<small>as seen by: {seats}</small></li>"
+                f'<a class="button" href="{escape(link("/play/" + quote(name), "write", name))}&amp;list={escape(token(request) or "")}">{w["record"]}</a> '
+                f'<a class="button" href="{escape(link("/watch/" + quote(name), "watch", name))}">{w["watch"]}</a> '
+                f"<small>{w['as seen by:']} {seats}</small></li>"
             )
-        options = "".join(f'<option value="{k}">{escape(kind.title)}</option>' for k, kind in GAMES.items())
+        options = "".join(f'<option value="{k}">{escape(tr(kind.title))}</option>' for k, kind in GAMES.items())
         body = f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{current()}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>kozyr serve</title><style>{style}</style></head>
-<body><header><h1>kozyr</h1><p>the games of this folder</p></header>
+<body><header><h1>kozyr</h1><p>{w["the games of this folder"]}</p><nav>{language_switch(request)}</nav></header>
 <main>
-<ul id="games">{"".join(rows) or "<li>no games yet</li>"}</ul>
+<ul id="games">{"".join(rows) or "<li>" + w["no games yet"] + "</li>"}</ul>
 <form id="new" method="post" action="/new">
-<h2>A new game</h2>
+<h2>{w["A new game"]}</h2>
 <input type="hidden" name="k" value="{escape(token(request) or '')}">
-<label>file <input name="name" required maxlength="84" placeholder="friday.kgn"></label>
-<label>game <select name="game">{options}</select></label>
-<label>players, in seat order <input name="players" required maxlength="200" placeholder="Anna, Boris, Vera"></label>
-<label>first dealer <input name="dealer" required maxlength="60" placeholder="Anna"></label>
-<label>rules <input name="rules" value="classic" maxlength="300"></label>
-<label>ante (a game played for a pot) <input name="ante" inputmode="numeric" maxlength="6"></label>
-<button type="submit" class="big">start</button>
+<label>{w["file"]} <input name="name" required maxlength="84" placeholder="friday.kgn"></label>
+<label>{w["game"]} <select name="game">{options}</select></label>
+<label>{w["players, in seat order"]} <input name="players" required maxlength="200" placeholder="Anna, Boris, Vera"></label>
+<label>{w["first dealer"]} <input name="dealer" required maxlength="60" placeholder="Anna"></label>
+<label>{w["rules"]} <input name="rules" value="classic" maxlength="300"></label>
+<label>{w["ante (a game played for a pot)"]} <input name="ante" inputmode="numeric" maxlength="6"></label>
+<button type="submit" class="big">{w["start"]}</button>
 </form>
 </main></body></html>"""
         return respond(HTMLResponse(body), f"default-src 'none'; style-src '{csp_hash(style)}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
@@ -248,34 +336,37 @@ def create_app(folder: Path, keys: Keys, *, boot: str | None = None) -> Guard:
             "entry": f"{base}/entry?k={k}",
             "events": f"{base}/events?k={k}",
             "watch": link("/watch/" + quote(room.name), "watch", room.name),
+            "words": {w: tr(w) for w in PHONE_WORDS},
+            "ranks": RANK_LETTERS.get(current(), {}),
         }
         data = script_json(json.dumps(config))
         title = escape(safe_text(room.name))
+        w = {text: escape(tr(text)) for text in PLAY_WORDS}
         # Opened from the list of games (whose link came along): a way back to it.
         back = request.query_params.get("list")
         games_link = (
-            f'<a id="games-link" href="/?k={escape(quote(back))}">games</a> '
+            f'<a id="games-link" href="/?k={escape(quote(back))}">{w["games"]}</a> '
             if back is not None and keys.allows(back, "admin") else ""
         )  # fmt: skip
         body = f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{current()}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>{title} · kozyr</title><style>{style}</style></head>
 <body>
 <header><h1>{title}</h1><p id="meta"></p>
-<nav>{games_link}<button id="mode" aria-pressed="false">score sheet</button> <button id="undo">undo</button> <a id="board" target="_blank" rel="noopener">board</a></nav></header>
+<nav>{games_link}<button id="mode" aria-pressed="false">{w["score sheet"]}</button> <button id="undo">{w["undo"]}</button> <a id="board" target="_blank" rel="noopener">{w["board"]}</a> {language_switch(request)}</nav></header>
 <main id="recorder">
 <p id="ended" role="status"></p>
 <h2 id="prompt" aria-live="polite"></h2>
 <p id="message" role="status"></p>
 <p id="unsaved" role="alert"></p>
-<form id="saveas" hidden><input id="newname" required maxlength="84" placeholder="a new file's name" aria-label="a new file's name"><button type="submit">save as</button></form>
+<form id="saveas" hidden><input id="newname" required maxlength="84" placeholder="{w["a new file's name"]}" aria-label="{w["a new file's name"]}"><button type="submit">{w["save as"]}</button></form>
 <div id="choices"></div>
 <form id="tally"></form>
 <section id="compose"><div id="words"></div>
-<form id="typed"><input id="answer" autocomplete="off" autocapitalize="off" spellcheck="false" aria-label="an event in KGN"><button id="send" type="submit">enter</button></form></section>
-<details id="record"><summary>the record</summary><pre id="text"></pre></details>
+<form id="typed"><input id="answer" autocomplete="off" autocapitalize="off" spellcheck="false" aria-label="{w["an event in KGN"]}"><button id="send" type="submit">{w["enter"]}</button></form></section>
+<details id="record"><summary>{w["the record"]}</summary><pre id="text"></pre></details>
 </main>
 <script type="application/json" id="kozyr-serve">{data}</script>
 <script>{script}</script>
@@ -425,28 +516,36 @@ def create_app(folder: Path, keys: Keys, *, boot: str | None = None) -> Guard:
         lifespan=_lifespan(games),
     )
     app.state.games = games
-    return Guard(app)
+    return Guard(app, current())
 
 
 class Guard:
-    """The outermost layer: an error nothing else caught is answered with a plain 500 that
+    """The outermost layer: each request speaks its language (:func:`request_language`, in
+    this request's context); an error nothing else caught is answered with a plain 500 that
     carries the same security headers as every answer, and logged as one line (no
     traceback, no path); the server goes on."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, language: str = "en") -> None:
         self.app = app
         self.state = app.state
+        self.language = language
+        """The server's own language (``kozyr serve --lang``, the locale)."""
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         started = False
+        lang, remember = request_language(scope, self.language)
+        use(lang)
 
         async def watched(message: Any) -> None:
             nonlocal started
             if message["type"] == "http.response.start":
                 started = True
+                if remember:  # a language chosen on a page: the phone keeps it
+                    cookie = f"{LANGUAGE_COOKIE}={lang}; Path=/; Max-Age=31536000; SameSite=Lax"
+                    message = {**message, "headers": [*message.get("headers", []), (b"set-cookie", cookie.encode())]}
             await send(message)
 
         try:

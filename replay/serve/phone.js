@@ -5,6 +5,11 @@
 "use strict";
 (function () {
   const C = JSON.parse(document.getElementById("kozyr-serve").textContent);
+  // The page's own words in the language the server chose for this phone (C.words: the
+  // English text to its translation) and the rank letters its players write (C.ranks).
+  const W = C.words || {};
+  const t = (s) => W[s] || s;
+  const RANK = C.ranks || {};
   const SUIT = { S: "\u2660", C: "\u2663", D: "\u2666", H: "\u2665" };
   const CARD = /^(10|[2-9TJQKA])([SCDH])$/;
   const $ = (id) => document.getElementById(id);
@@ -33,7 +38,7 @@
     words.forEach((w, i) => {
       if (i) into.appendChild(document.createTextNode(" "));
       const m = CARD.exec(w);
-      if (m) into.appendChild(el("span", "s" + m[2], m[1] + SUIT[m[2]]));
+      if (m) into.appendChild(el("span", "s" + m[2], (RANK[m[1]] || m[1]) + SUIT[m[2]]));
       else into.appendChild(document.createTextNode(w));
     });
     return into;
@@ -85,7 +90,7 @@
     const choices = $("choices");
     const tally = $("tally");
     if (S.over !== null) {
-      $("prompt").textContent = "the game is over: " + S.over;
+      $("prompt").textContent = t("the game is over: {result}").replace("{result}", S.over);
       choices.replaceChildren();
       tally.replaceChildren();
       tally.dataset.key = "";
@@ -112,7 +117,7 @@
     }
     if (S.staged) buttons.push(...stagedButtons(drawnFor));
     choices.replaceChildren(...buttons);
-    const what = S.choices.length || S.enter ? "or end the hand as a score sheet keeps it: " : "the hand as a score sheet keeps it: ";
+    const what = t(S.choices.length || S.enter ? "or end the hand as a score sheet keeps it:" : "the hand as a score sheet keeps it:") + " ";
     const key = S.tally ? what + S.tally.word + "\u0000" + S.tally.names.join("\u0000") : "";
     if (tally.dataset.key !== key) {  // the numbers typed so far stay while the form does
       tally.dataset.key = key;
@@ -134,7 +139,7 @@
           label.appendChild(input);
           fields.push(label);
         });
-        const b = el("button", "", "enter " + S.tally.word);
+        const b = el("button", "", t("enter") + " " + S.tally.word);
         b.type = "submit";
         fields.push(b);
       }
@@ -188,7 +193,7 @@
     const open = compose.classList.contains("open") || (mode === "full" && !S.choices.length && !S.staged);
     $("typed").hidden = !open;
     if (!open) {
-      const opener = el("button", "word", "type an event\u2026");
+      const opener = el("button", "word", t("type an event\u2026"));
       opener.type = "button";
       opener.id = "open-compose";
       opener.addEventListener("click", () => {
@@ -202,7 +207,7 @@
     const typed = $("answer").value.split(" ");
     const add = (w) => {
       const m = CARD.exec(w);
-      const b = m ? el("button", "s" + m[2], m[1] + SUIT[m[2]]) : el("button", "word", w);
+      const b = m ? el("button", "s" + m[2], (RANK[m[1]] || m[1]) + SUIT[m[2]]) : el("button", "word", w);
       b.type = "button";
       b.dataset.word = w;
       if (m && typed.includes(w)) b.disabled = true;
@@ -213,7 +218,7 @@
     for (const w of ["/", ","]) add(w);
     const back = el("button", "word", "\u232b");
     back.type = "button";
-    back.title = "take the last word back";
+    back.title = t("take the last word back");
     back.addEventListener("click", () => {
       const a = $("answer");
       a.value = a.value.trim().split(" ").slice(0, -1).join(" ");
@@ -257,7 +262,7 @@
       status = r.status;
       reply = await r.json();
     } catch (e) {
-      message("the server cannot be reached; nothing was entered. Try again.", "refused");
+      message(t("the server cannot be reached; nothing was entered. Try again."), "refused");
     }
     busy = false;
     if (reply && reply.state) S = reply.state;
@@ -268,7 +273,7 @@
     } else if (status === 409) {
       message(reply.moved, "moved");
     } else if (reply && reply.error) {
-      const legal = reply.legal && reply.legal.length ? "\nlegal: " + reply.legal.join(", ") : "";
+      const legal = reply.legal && reply.legal.length ? "\n" + t("legal:") + " " + reply.legal.join(", ") : "";
       message(reply.error + legal, "refused");
     }
     if (reply && reply.goto) {  // saved under a new name: its own recording link
@@ -284,13 +289,13 @@
       const r = await fetch(C.state, { cache: "no-store", credentials: "same-origin" });
       const data = await r.json();
       if (!r.ok) {
-        message(data.error || "this game cannot be shown", "refused");
+        message(data.error || t("this game cannot be shown"), "refused");
         return;
       }
       S = data;
       render();
     } catch (e) {
-      message("the server cannot be reached", "refused");
+      message(t("the server cannot be reached"), "refused");
     }
   }
 
@@ -305,7 +310,7 @@
     for (const i of $("tally").querySelectorAll("input")) typed[i.dataset.player] = Number(i.value);
     const numbers = S.tally.names.map((n) => typed[n]);
     if (numbers.some((n) => !Number.isInteger(n))) {
-      message("a whole number for each player", "refused");
+      message(t("a whole number for each player"), "refused");
       return;
     }
     send({ tally: numbers });
@@ -314,7 +319,7 @@
   // four seconds takes it.
   $("undo").addEventListener("click", () => {
     if (confirmUndo === null) {
-      $("undo").textContent = "undo: sure?";
+      $("undo").textContent = t("undo: sure?");
       $("undo").classList.add("confirm");
       confirmUndo = setTimeout(resetUndo, 4000);
       return;
@@ -325,7 +330,7 @@
   function resetUndo() {
     clearTimeout(confirmUndo);
     confirmUndo = null;
-    $("undo").textContent = "undo";
+    $("undo").textContent = t("undo");
     $("undo").classList.remove("confirm");
   }
   $("saveas").addEventListener("submit", (e) => {
@@ -341,8 +346,8 @@
   news.onmessage = (e) => {
     if (!busy && S && e.data !== S.version) refresh();
   };
-  news.onerror = () => message("the server cannot be reached; nothing can be entered until it is back", "refused");
-  news.onopen = () => { if ($("message").textContent.startsWith("the server cannot be reached")) message("", ""); };
+  news.onerror = () => message(t("the server cannot be reached; nothing can be entered until it is back"), "refused");
+  news.onopen = () => { if ($("message").textContent.startsWith(t("the server cannot be reached"))) message("", ""); };
 
   setMode(mode === "sheet" ? "sheet" : "full");
   refresh().then(() => { document.documentElement.dataset.ready = "1"; });

@@ -30,6 +30,7 @@ from urllib.parse import quote
 
 import notation
 from notation.errors import KgnError, safe_text
+from notation.i18n import tr
 from notation.write import seat_text
 
 from ..games import GAMES
@@ -168,9 +169,11 @@ class ServedRecorder(Recorder):
 
     def changed_text(self) -> str:
         return (
-            f"{self.path.name} was changed by another program while it was recorded here: "
-            "nothing was written over it, and nothing entered here is lost. Save this game "
-            "under a new name to go on recording it."
+            tr(
+                "{name} was changed by another program while it was recorded here: nothing was "
+                "written over it, and nothing entered here is lost. Save this game under a new "
+                "name to go on recording it."
+            ).format(name=self.path.name)
         )
 
     def show(self) -> None:
@@ -254,7 +257,7 @@ class Room:
             "version": self.version,
             "name": safe_text(self.name),
             "game": self.kind,
-            "title": GAMES[self.kind].title,
+            "title": tr(GAMES[self.kind].title),
             "players": [safe_text(p) for p in rec.game.players],
             "over": None if q is not None else safe_text(rec.over() or ""),
             "text": safe_text(self.text()),
@@ -304,7 +307,7 @@ class Room:
         seen, the contract at the bid ...), a decline (nobody claims), or nothing."""
         event = q.event_for("")
         if event is None:
-            return {"label": "no (go on)", "event": ""}
+            return {"label": tr("no (go on)"), "event": ""}
         table = self.recorder.table
         try:
             ok = table.is_legal(table.parse_move(event))
@@ -313,7 +316,7 @@ class Room:
         if not ok:
             return None
         mover = table.to_move
-        label = "not seen" if "??" in event else label_of(event, None if mover is None else table.players[mover])
+        label = tr("not seen") if "??" in event else label_of(event, None if mover is None else table.players[mover])
         return {"label": safe_text(label), "event": ""}
 
     # -- entries -----------------------------------------------------------------------------
@@ -340,33 +343,33 @@ class Room:
         with self.guard:
             if entry.get("undo") is True:
                 if not rec.undo():
-                    raise Refused("nothing to take back")
+                    raise Refused(tr("nothing to take back"))
                 self._changed()
                 return
             if rec.changed_elsewhere:
                 raise Refused(rec.changed_text(), status=409)
             q = self.question()
             if q is None:
-                raise Refused(f"the game is over: {rec.over()}")
+                raise Refused(tr("the game is over: {result}").format(result=rec.over()))
             tally = entry.get("tally")
             if tally is not None:
                 if q.tally is None:
-                    raise Refused("no score can be entered here")
+                    raise Refused(tr("no score can be entered here"))
                 if (
                     not isinstance(tally, list)
                     or len(tally) != len(q.tally[1])
                     or not all(isinstance(v, int) and not isinstance(v, bool) and abs(v) < 10**6 for v in tally)
                 ):
-                    raise Refused(f"a whole number for each of {', '.join(q.tally[1])}")
+                    raise Refused(tr("a whole number for each of {players}").format(players=", ".join(q.tally[1])))
                 event: str | None = q.tallied(tally)
             elif isinstance(entry.get("event"), str):  # a button's move: KGN as it is
                 event = str(entry["event"]).strip()
                 if not event:
-                    raise Refused("an empty event", status=400)
+                    raise Refused(tr("an empty event"), status=400)
             else:
                 answer = entry.get("answer")
                 if not isinstance(answer, str):
-                    raise Refused("an entry is an event, an answer, a tally or undo", status=400)
+                    raise Refused(tr("an entry is an event, an answer, a tally or undo"), status=400)
                 event = q.event_for(answer.strip())
             if event is None:
                 rec.decline()
