@@ -243,3 +243,28 @@ def test_the_phone_speaks_the_browsers_language_and_remembers_a_choice(tmp_path:
         assert "deal Anna: AS TS KH QH AH 9H 9S" in (folder / "friday.kgn").read_text(encoding="utf-8")
     finally:
         server.kill()
+
+
+CLAUSE = re.compile(r"\*\*([TBKS]\d+(?:\.\d+)?)\*\*")
+
+
+@pytest.mark.parametrize(("lang", "games"), [("ru", "TBK"), ("it", "T")])
+def test_the_translated_rulebooks_have_every_clause_of_their_games(lang: str, games: str) -> None:
+    """docs/ru/rules.md (Thousand, Bura, Burkozel) and docs/it/rules.md (Thousand): the
+    same clause ids as docs/rules.md, each once, in the same order."""
+    english = [c for c in CLAUSE.findall((ROOT / "docs" / "rules.md").read_text(encoding="utf-8")) if c[0] in games]
+    translated = CLAUSE.findall((ROOT / "docs" / lang / "rules.md").read_text(encoding="utf-8"))
+    assert translated == english
+
+
+@pytest.mark.parametrize("lang", ["ru", "it"])
+def test_the_translated_quick_start_shows_what_kozyr_prints(lang: str) -> None:
+    page = (ROOT / "docs" / lang / "README.md").read_text(encoding="utf-8")
+    shown = re.search(rf"\$ kozyr validate samples/\*/\*\.kgn --lang {lang}\n\s+(.+)\n", page)
+    assert shown is not None
+    files = [str(p) for p in sorted(SAMPLES.glob("*/*.kgn"))]
+    printed = runner.invoke(app, ["--lang", lang, "validate", *files]).stderr.splitlines()[-1]
+    assert printed == shown[1].strip()
+    for command in ("python3 -m venv .venv && .venv/bin/pip install -q . && .venv/bin/kozyr validate samples/*/*.kgn",
+                    "python3 -m venv .venv && .venv/bin/pip install -q '.[test]' && .venv/bin/python -m pytest"):  # fmt: skip
+        assert command in page and command in (ROOT / "README.md").read_text(encoding="utf-8")
