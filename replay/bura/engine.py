@@ -1305,6 +1305,11 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
         """Per seat: net chips (Bura) or penalty points (Burkozel)."""
         return list(self.match.chips)
 
+    def round_scores(self, res: RoundResult) -> dict[int, int]:
+        """Per seat, what a finished deal left on the game's score (:attr:`SCORE_TALLY`):
+        the net chips in Bura, the penalty points in Burkozel."""
+        return res.chips
+
     def chance_move(self, rng: random.Random) -> DealCards | None:
         """A random deal (hands, the trump card turned up and the stock's order) when one
         may come: no deal is in progress, or its cards are all played."""

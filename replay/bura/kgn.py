@@ -156,7 +156,7 @@ def _facts(table: BuraEngine, res: RoundResult) -> list[Event]:
                 entries=[Entry(seat=names[x], value=v) for x, v in res.points.items()],
             )
         )
-    scores: dict[int, int] = getattr(res, table.SCORE_TALLY)
+    scores = table.round_scores(res)
     out.append(
         Tally(
             kind=TALLIES[table.SCORE_TALLY],

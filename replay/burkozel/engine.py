@@ -72,6 +72,9 @@ class BurkozelTable(BuraTable):
     def scores(self) -> list[int]:
         return list(self.match.penalty)
 
+    def round_scores(self, res: RoundResult) -> dict[int, int]:
+        return res.penalty
+
     def _played_out(self, deal: RoundState) -> None:
         """K5, K7: the deck is played out and the deal is scored at once."""
         self._end(deal, self.PLAYED_OUT, None)
