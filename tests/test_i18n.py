@@ -178,9 +178,10 @@ def test_lang_may_follow_the_command_and_a_wrong_one_is_a_usage_error(monkeypatc
     assert os.environ["KOZYR_LANG"] == "ru"
     assert take_lang(["sheet", "--lang=it_IT", "--", "--lang", "x"]) == ["sheet", "--", "--lang", "x"]
     assert os.environ["KOZYR_LANG"] == "it"
-    with pytest.raises(SystemExit) as info:
-        take_lang(["validate", "--lang", "klingon", "a.kgn"])
-    assert info.value.code == 2
+    for wrong in (["validate", "--lang", "klingon", "a.kgn"], ["validate", "a.kgn", "--lang"], ["--lang=", "validate"]):
+        with pytest.raises(SystemExit) as info:
+            take_lang(wrong)
+        assert info.value.code == 2, wrong
     wrong = runner.invoke(app, ["--lang", "de", "validate", str(THOUSAND)])
     assert wrong.exit_code == 2 and "kozyr speaks en, ru, it, pl" in wrong.stderr
 

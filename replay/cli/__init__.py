@@ -80,7 +80,7 @@ def take_lang(args: list[str]) -> list[str]:
     """``--lang LANG`` (or ``--lang=LANG``) anywhere before ``--``, taken out of the
     arguments into ``KOZYR_LANG`` (so that ``kozyr sheet --lang ru FILE`` works as ``kozyr
     --lang ru sheet FILE``, and the workers of ``--jobs`` speak it too); a ``--lang``
-    without a value is left for the usual usage error."""
+    without a value, or with one kozyr does not speak, is a usage error (exit 2)."""
     out: list[str] = []
     i = 0
     while i < len(args):
@@ -89,7 +89,10 @@ def take_lang(args: list[str]) -> list[str]:
             out.extend(args[i:])
             break
         value = arg.partition("=")[2] if arg.startswith("--lang=") else None
-        if value is None and arg == "--lang" and i + 1 < len(args):
+        if value is None and arg == "--lang":
+            if i + 1 == len(args):
+                say("kozyr: --lang needs a language: en, ru, it, pl")
+                sys.exit(EXIT_USAGE)
             value = args[i + 1]
             i += 1
         if value is not None:
