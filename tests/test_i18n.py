@@ -269,3 +269,15 @@ def test_the_translated_quick_start_shows_what_kozyr_prints(lang: str) -> None:
     for command in ("python3 -m venv .venv && .venv/bin/pip install -q . && .venv/bin/kozyr validate samples/*/*.kgn",
                     "python3 -m venv .venv && .venv/bin/pip install -q '.[test]' && .venv/bin/python -m pytest"):  # fmt: skip
         assert command in page and command in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_no_diagnostic_needs_a_players_gender() -> None:
+    """In English no pronoun stands for a player (a translation can then be written
+    without one): every diagnostic of the corpus of wrong records, one per code."""
+    from conftest import INVALID
+
+    out = runner.invoke(app, ["validate", "--format", "json", str(INVALID)])
+    found = [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
+    assert len(found) > 100
+    gendered = [d["message"] for d in found if re.search(r"\b(he|his|him|himself|she|her|hers|herself)\b", d["message"], re.I)]
+    assert not gendered
