@@ -5,6 +5,14 @@
 (function () {
   let D = JSON.parse(document.getElementById("kozyr-data").textContent);
   let V = D.values;
+  // The page's own words in the language it was written in (D.words: the English text to
+  // its translation, ``{name}`` filled in) and the rank letters its players write.
+  const L = (text, fill) => {
+    let out = (D.words && D.words[text]) || text;
+    for (const k in fill || {}) out = out.split("{" + k + "}").join(String(fill[k]));
+    return out;
+  };
+  const RANK = D.ranks || {};
   const SUIT = { S: "\u2660", C: "\u2663", D: "\u2666", H: "\u2665" };
   const NOUN = { S: "spades", C: "clubs", D: "diamonds", H: "hearts" };
   const $ = (id) => document.getElementById(id);
@@ -19,7 +27,7 @@
   function card(code) {
     if (code === "??") return el("span", "card back", "\u2592\u2592");
     const suit = code.slice(-1);
-    const e = el("span", "card s" + suit, code.slice(0, -1) + (SUIT[suit] || suit));
+    const e = el("span", "card s" + suit, (RANK[code.slice(0, -1)] || code.slice(0, -1)) + (SUIT[suit] || suit));
     e.dataset.card = code;
     return e;
   }
@@ -94,14 +102,14 @@
     box.appendChild(head);
     const hand = view.hands.find((h) => h[0] === name);
     if (hand) box.appendChild(cards(hand[1], hand[2]));
-    else if (view.hands.length) box.appendChild(el("div", "dim", "sits out this hand"));
+    else if (view.hands.length) box.appendChild(el("div", "dim", L("sits out this hand")));
     const stats = [];
-    if (name in view.tricks) stats.push("tricks " + view.tricks[name]);
-    if (name in view.points) stats.push("pts " + view.points[name]);
+    if (name in view.tricks) stats.push(L("tricks") + " " + view.tricks[name]);
+    if (name in view.points) stats.push(L("pts") + " " + view.points[name]);
     box.appendChild(el("div", "stats", stats.join(" \u00b7 ")));
     const total = el("div", "total");
     if (name in view.totals) {
-      total.appendChild(el("span", "dim", "total "));
+      total.appendChild(el("span", "dim", L("total") + " "));
       total.appendChild(el("b", "", view.totals[name]));
     }
     if (view.marks[name]) total.appendChild(el("span", "mark", " " + view.marks[name]));
@@ -126,7 +134,7 @@
       const t = el("div", "took");
       t.appendChild(document.createTextNode("\u2192 "));
       t.appendChild(el("bdi", "", view.taker));
-      t.appendChild(document.createTextNode(" takes the trick"));
+      t.appendChild(document.createTextNode(" " + L("takes the trick")));
       box.appendChild(t);
     }
     return box;
@@ -135,13 +143,13 @@
   function pileBox(view) {
     const box = el("div", "corner p-" + PILE);
     for (const [name, shown, count] of view.piles) {
-      const p = el("div", "", name + " " + (count === null ? "" : count));
+      const p = el("div", "", L(name) + " " + (count === null ? "" : count));
       if (count === null) p.appendChild(cards(shown, 0));
       box.appendChild(p);
     }
     if (view.trump) {
-      const p = el("div", "", "trump ");
-      p.appendChild(el("span", "s" + view.trump, view.trump in SUIT ? SUIT[view.trump] + " " + NOUN[view.trump] : view.trump));
+      const p = el("div", "", L("trump") + " ");
+      p.appendChild(el("span", "s" + view.trump, view.trump in SUIT ? SUIT[view.trump] + " " + L(NOUN[view.trump]) : L(view.trump)));
       box.appendChild(p);
     }
     return box;
@@ -151,7 +159,7 @@
     const box = el("div", "corner p-" + INFO);
     for (const [label, value] of view.lines) {
       const p = el("div");
-      p.appendChild(el("span", "dim", label + " "));
+      p.appendChild(el("span", "dim", L(label) + " "));
       p.appendChild(el("bdi", "", value));
       box.appendChild(p);
     }
@@ -200,7 +208,7 @@
 
   function render() {
     if (!line.length) {
-      $("event").textContent = "no moves in this record";
+      $("event").textContent = L("no moves in this record");
       return;
     }
     const st = step(line[index]);
@@ -216,22 +224,22 @@
     if (closes(st)) {
       ev.appendChild(document.createTextNode("; "));
       ev.appendChild(el("bdi", "", view.taker));
-      ev.appendChild(document.createTextNode(" takes the trick"));
+      ev.appendChild(document.createTextNode(" " + L("takes the trick")));
     }
     if (st.kind === "error") ev.classList.add("error");
     else ev.classList.remove("error");
 
     // this event: comments, glyphs, variations, the diagnostic
     const notes = [];
-    if (st.glyphs.length) notes.push(el("p", "glyph", "glyphs: " + st.glyphs.join(" ")));
+    if (st.glyphs.length) notes.push(el("p", "glyph", L("glyphs:") + " " + st.glyphs.join(" ")));
     for (const n of st.notes) notes.push(el("p", "comment", n));
     if (st.error !== null) notes.push(el("pre", "diagnostic", st.error));
-    if (!notes.length) notes.push(el("p", "dim", "(no comments)"));
+    if (!notes.length) notes.push(el("p", "dim", L("(no comments)")));
     fill($("notes"), notes);
     const vars = [];
     st.variations.forEach((v, k) => {
       if (!v.length) return;
-      const b = el("button", "variation", "variation " + (k + 1) + ": ");
+      const b = el("button", "variation", L("variation {n}:", { n: k + 1 }) + " ");
       b.appendChild(said(step(v[0]).said));
       b.addEventListener("click", () => enter(k));
       vars.push(b);
@@ -239,7 +247,7 @@
     if (stack.length) {
       const top = stack[stack.length - 1];
       const options = top.line[top.index][7].filter((v) => v.length).length;
-      const back = el("button", "leave", "in variation " + (top.k + 1) + " of " + options + ": back (Esc)");
+      const back = el("button", "leave", L("in variation {k} of {n}: back (Esc)", { k: top.k + 1, n: options }));
       back.addEventListener("click", leave);
       vars.push(back);
     }
@@ -295,15 +303,15 @@
       tr.classList.toggle("current", tr.dataset.hand === String(st.hand));
     });
     const over = spoilers || (!stack.length && index === line.length - 1);
-    $("result").textContent = over ? D.result : "not yet";
+    $("result").textContent = over ? D.result : L("not yet");
     drawChart(done, st.hand);
     const button = $("spoilers");
-    button.textContent = spoilers ? "hide the rest" : "show the rest";
+    button.textContent = spoilers ? L("hide the rest") : L("show the rest");
     button.setAttribute("aria-pressed", String(spoilers));
 
-    const where = [view.title, "event " + (index + 1) + " of " + line.length];
-    if (stack.length) where.push("variation depth " + stack.length);
-    where.push(D.seat === null ? "all cards" : "as seen by " + D.seat);
+    const where = [view.title, L("event {i} of {n}", { i: index + 1, n: line.length })];
+    if (stack.length) where.push(L("variation depth {n}", { n: stack.length }));
+    where.push(D.seat === null ? L("all cards") : L("as seen by {seat}", { seat: D.seat }));
     $("where").textContent = where.join(" \u00b7 ");
     const slider = $("slider");
     slider.max = String(line.length - 1);
@@ -353,15 +361,15 @@
     const x = (i) => left + ((width - left - right) * i) / span;
     const y = (v) => top + (height - top - bottom) * (1 - (v - low) / (high - low));
     const out = svg("svg", { viewBox: `0 0 ${width} ${height}`, width: width, height: height, role: "img" });
-    out.appendChild(svg("title", {}, C.label + " after each hand"));
+    out.appendChild(svg("title", {}, L("{label} after each hand", { label: L(C.label) })));
     out.appendChild(svg("line", { x1: left, y1: y(0), x2: width - right, y2: y(0), stroke: "#999" }));
     out.appendChild(svg("text", { x: left - 6, y: y(high) + 4, "text-anchor": "end" }, high));
     out.appendChild(svg("text", { x: left - 6, y: y(low) + 4, "text-anchor": "end" }, low));
-    out.appendChild(svg("text", { x: (left + width - right) / 2, y: height - 8, "text-anchor": "middle" }, C.label));
+    out.appendChild(svg("text", { x: (left + width - right) / 2, y: height - 8, "text-anchor": "middle" }, L(C.label)));
     const labels = []; // the words at the right end of each line, kept apart below
     for (const [name, value] of C.lines) {
       out.appendChild(svg("line", { x1: left, y1: y(value), x2: width - right, y2: y(value), stroke: "#555", "stroke-dasharray": "6 4" }));
-      labels.push({ at: y(value) + 4, text: name + " " + value, fill: "#555" });
+      labels.push({ at: y(value) + 4, text: L(name) + " " + value, fill: "#555" });
     }
     names.forEach((name, k) => {
       const vs = C.series[name].slice(0, shown);
@@ -410,7 +418,7 @@
       tr.addEventListener("click", () => goHand(Number(row[0][0])));
       t.appendChild(tr);
     }
-    const foot = el("p", "dim", D.sheet.footer + "   result: ");
+    const foot = el("p", "dim", D.sheet.footer + "   " + L("result:") + " ");
     foot.appendChild(el("bdi", "", ""));
     foot.lastChild.id = "result";
     fill($("sheet"), [t, foot]);
@@ -583,9 +591,9 @@
     status.id = "live";
     status.setAttribute("role", "status");
     $("status").after(status);
-    news.onopen = () => { status.textContent = "live: the board follows the game"; status.className = ""; };
+    news.onopen = () => { status.textContent = L("live: the board follows the game"); status.className = ""; };
     news.onerror = () => {
-      status.textContent = "the server cannot be reached: this is the game as it was; the board follows again when the server is back";
+      status.textContent = L("the server cannot be reached: this is the game as it was; the board follows again when the server is back");
       status.className = "away";
     };
     document.documentElement.dataset.version = live.version;

@@ -30,6 +30,7 @@ from html import escape
 from pathlib import Path
 
 from notation.errors import safe_text
+from notation.i18n import N_, RANK_LETTERS, current, tr
 from notation.records import GameRecord
 
 from .checking import Report
@@ -139,7 +140,9 @@ def page_data(
         "seat": None if seat is None else safe_text(seat),
         "seats": [safe_text(n) for n in seats],
         "places": {safe_text(n): p for n, p in positions(seats, seat).items()},
-        "result": safe_text(report.result or "unfinished"),
+        "result": safe_text(report.result or tr("unfinished")),
+        "words": {text: tr(text) for text in SCRIPT_WORDS},
+        "ranks": RANK_LETTERS.get(current(), {}),
         "tags": [[safe_text(k), safe_text(v)] for k, v in _tags(record)],
         "sheet": {
             "columns": [safe_text(c) for c in sheet.columns],
@@ -224,6 +227,30 @@ def page_policy(live: bool = False) -> str:
     )
 
 
+PAGE_WORDS = (
+    N_("card table"), N_("navigation"), N_("first event (Home)"), N_("previous hand (PageUp)"), N_("hand"),
+    N_("previous trick (↑)"), N_("trick"), N_("previous event (←)"), N_("next event (→)"),
+    N_("next trick (↓)"), N_("next hand (PageDown)"), N_("last event (End)"), N_("event"),
+    N_("show the rest of the game (f)"), N_("show the rest"), N_("This event"), N_("Calls"), N_("Tricks"),
+    N_("Score sheet"),
+)  # fmt: skip
+"""The words of the page's own HTML (its buttons and headings)."""
+
+SCRIPT_WORDS = (
+    N_("sits out this hand"), N_("tricks"), N_("pts"), N_("total"), N_("takes the trick"), N_("trump"),
+    N_("spades"), N_("clubs"), N_("diamonds"), N_("hearts"), N_("glyphs:"), N_("(no comments)"),
+    N_("variation {n}:"), N_("in variation {k} of {n}: back (Esc)"), N_("not yet"), N_("hide the rest"),
+    N_("show the rest"), N_("event {i} of {n}"), N_("variation depth {n}"), N_("all cards"),
+    N_("as seen by {seat}"), N_("result:"), N_("no moves in this record"), N_("live: the board follows the game"),
+    N_("the server cannot be reached: this is the game as it was; the board follows again when the server is back"),
+    # the games' own words in the view's data (piles, facts, the chart), shown by their names
+    N_("talon"), N_("stock"), N_("stock closed"), N_("none"), N_("contract"), N_("bid"), N_("result"), N_("note"),
+    N_("pot"), N_("deal"), N_("closed by"), N_("marriage"), N_("bonus"), N_("{label} after each hand"),
+    N_("running total"), N_("chips"), N_("penalty points"), N_("game points"), N_("barrel"), N_("target"), N_("limit"),
+)  # fmt: skip
+"""The words page.js writes, given to it in the page's language (its data's ``words``)."""
+
+
 def page_document(data: str, *, title: str, kind: str, seat: str | None, live: bool = False) -> str:
     """The page around its data (JSON text from :func:`page_data`): the script, the style,
     the policy.  ``live``: the data names where the server sends news of the game
@@ -233,9 +260,10 @@ def page_document(data: str, *, title: str, kind: str, seat: str | None, live: b
     policy = page_policy(live)
     data = script_json(data)
     heading = escape(safe_text(title))
-    view = f" · as seen by {escape(safe_text(seat))}" if seat else ""
+    w = {text: escape(tr(text)) for text in PAGE_WORDS}
+    view = " · " + escape(tr("as seen by {seat}").format(seat=safe_text(seat))) if seat else ""
     return f"""<!DOCTYPE html>
-<html lang="en">
+<html lang="{current()}">
 <head>
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="{policy}">
@@ -245,29 +273,29 @@ def page_document(data: str, *, title: str, kind: str, seat: str | None, live: b
 <style>{style}</style>
 </head>
 <body>
-<header><h1>{heading}</h1><p id="meta">{escape(kind)}{view}</p></header>
+<header><h1>{heading}</h1><p id="meta">{escape(tr(GAMES[kind].title) if kind in GAMES else kind)}{view}</p></header>
 <main>
-<section id="board" aria-label="card table">
+<section id="board" aria-label="{w["card table"]}">
 <div id="table"></div>
 <p id="event" aria-live="polite"></p>
-<nav id="controls" aria-label="navigation">
-<button id="first" title="first event (Home)">|◀</button>
-<button id="prev-hand" title="previous hand (PageUp)">« hand</button>
-<button id="prev-trick" title="previous trick (↑)">‹ trick</button>
-<button id="prev" title="previous event (←)">◀</button>
-<button id="next" title="next event (→)">▶</button>
-<button id="next-trick" title="next trick (↓)">trick ›</button>
-<button id="next-hand" title="next hand (PageDown)">hand »</button>
-<button id="last" title="last event (End)">▶|</button>
+<nav id="controls" aria-label="{w["navigation"]}">
+<button id="first" title="{w["first event (Home)"]}">|◀</button>
+<button id="prev-hand" title="{w["previous hand (PageUp)"]}">« {w["hand"]}</button>
+<button id="prev-trick" title="{w["previous trick (↑)"]}">‹ {w["trick"]}</button>
+<button id="prev" title="{w["previous event (←)"]}">◀</button>
+<button id="next" title="{w["next event (→)"]}">▶</button>
+<button id="next-trick" title="{w["next trick (↓)"]}">{w["trick"]} ›</button>
+<button id="next-hand" title="{w["next hand (PageDown)"]}">{w["hand"]} »</button>
+<button id="last" title="{w["last event (End)"]}">▶|</button>
 </nav>
-<input id="slider" type="range" min="0" max="0" value="0" aria-label="event">
-<div id="status"><p id="where"></p><button id="spoilers" aria-pressed="false" title="show the rest of the game (f)">show the rest</button></div>
+<input id="slider" type="range" min="0" max="0" value="0" aria-label="{w["event"]}">
+<div id="status"><p id="where"></p><button id="spoilers" aria-pressed="false" title="{w["show the rest of the game (f)"]}">{w["show the rest"]}</button></div>
 </section>
 <aside id="panes">
-<section><h2>This event</h2><div id="notes"></div><div id="variations"></div></section>
-<section><h2>Calls</h2><ol id="calls"></ol></section>
-<section><h2>Tricks</h2><ol id="tricks"></ol></section>
-<section><h2>Score sheet</h2><div id="sheet"></div><figure id="chart"></figure></section>
+<section><h2>{w["This event"]}</h2><div id="notes"></div><div id="variations"></div></section>
+<section><h2>{w["Calls"]}</h2><ol id="calls"></ol></section>
+<section><h2>{w["Tricks"]}</h2><ol id="tricks"></ol></section>
+<section><h2>{w["Score sheet"]}</h2><div id="sheet"></div><figure id="chart"></figure></section>
 </aside>
 </main>
 <script type="application/json" id="kozyr-data">{data}</script>

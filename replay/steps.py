@@ -17,6 +17,7 @@ read these; nothing here knows about terminals.
 
 from __future__ import annotations
 
+from notation.i18n import tr
 from notation.records import Comment, GameRecord, Glyph, Nag, Node
 
 from .checker import Progress, Visitor
@@ -110,7 +111,7 @@ def replay_steps(
             error.legal = _legal(table)
         steps.append(
             Step(
-                Said("error", [f"illegal: {error.message}"]),
+                Said("error", [tr("illegal: {message}").format(message=error.message)]),
                 view=table.view() if table is not None else View(game.kind, ""),
                 line=error.line,
                 column=error.column,
@@ -123,9 +124,9 @@ def replay_steps(
     elif table is not None:
         result = f": {report.result}" if report.result else ""
         if live and not report.result:
-            what = "the game goes on: the next event shows here as it is entered"
+            what = tr("the game goes on: the next event shows here as it is entered")
         else:
-            what = "the end of the record" if steps else "no moves in this record"
+            what = tr("the end of the record") if steps else tr("no moves in this record")
         end = Step(Said("end", [what + result]), view=table.view(), done=len(table.results))
         if steps:  # the panes go on showing the last hand
             end.round, end.trick = steps[-1].round, steps[-1].trick
@@ -147,7 +148,7 @@ def describe(table: GameTable, node: Node) -> Said:
     if said is not None:
         return said
     if getattr(node, "kind", None) == "variation":
-        return Said("other", ["variation"])
+        return Said("other", [tr("variation")])
     return Said("other", [type(node).__name__.lower()])
 
 

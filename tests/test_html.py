@@ -204,6 +204,29 @@ def test_the_last_card_of_trick_1_shows_the_whole_trick_and_its_taker(browser: A
     assert all(url.startswith("file://") for url in requests(browser))
 
 
+def test_a_page_written_in_russian_reads_in_russian(browser: Any, tmp_path: Path) -> None:
+    """``kozyr html --lang ru``: the page's buttons and panes, the events in words, the
+    table's words and the cards in the letters Russian players write (Т♠ the ace, 10♠
+    the ten); the record's own texts (names, comments) as they are; the same positions."""
+    from selenium.webdriver.common.keys import Keys
+
+    page = tmp_path / "ru.html"
+    done = runner.invoke(app, ["--lang", "ru", "html", str(SAMPLES / "thousand" / "01-first-hand.kgn"), "-o", str(page)])
+    assert done.exit_code == 0, done.output
+    assert '<html lang="ru">' in page.read_text(encoding="utf-8")
+    open_page(browser, page)
+    press(browser, Keys.ARROW_DOWN)
+    assert browser.execute_script("return [...document.querySelectorAll('#table .trick .card')].map(c => c.dataset.card)") == ["AS", "9S", "QS"]
+    faces = browser.execute_script("return [...document.querySelectorAll('#table .trick .card')].map(c => c.textContent)")
+    assert faces == ["\u0422\u2660", "9\u2660", "\u0414\u2660"]
+    assert "Anna берёт взятку" in text(browser, "#table .trick")
+    assert text(browser, "#where").startswith("раздача 1 · взятка 1 · событие ")
+    assert text(browser, "#next-trick") == "взятка ›" and text(browser, "#spoilers") == "показать остаток"
+    calls = text(browser, "#calls")
+    assert "Anna: ставка 100" in calls and "Vera: пас" in calls
+    assert browser.execute_script("return location.hash") == "#h1t1"
+
+
 def test_the_totals_after_hand_2_and_the_sheet(browser: Any, tmp_path: Path) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys

@@ -68,7 +68,7 @@ def view(t: BuraEngine) -> View:
     kind = t.game
     if deal is None:
         last = t.results[-1] if t.results else None
-        view = View(kind, f"after deal {last.number}" if last else f"deal {m.number}")
+        view = View(kind, tr("after deal {number}").format(number=last.number) if last else tr("deal {number}").format(number=m.number))
         if last is not None:
             for note in last.notes:
                 view.lines.append(("note", note))
@@ -78,7 +78,8 @@ def view(t: BuraEngine) -> View:
         shown = deal.trick_no - 1 if t.last_trick else deal.trick_no  # a trick just taken
         view = View(
             kind,
-            f"deal {deal.number} · trick {shown}" + (" · draw" if deal.phase == "draw" else ""),
+            tr("deal {number}").format(number=deal.number) + " · " + tr("trick {number}").format(number=shown)
+            + (" · " + ptr("phase", "draw") if deal.phase == "draw" else ""),  # NP_("phase", "draw") in sixtysix
         )
         view.dealer = names[deal.dealer]
         h = deal.holdings
@@ -121,33 +122,33 @@ def describe(table: BuraEngine, node: Node) -> Said | None:
     if isinstance(node, Deal | Round):
         deal = table.deal
         if deal is None:
-            return Said("deal", ["a new deal"])
+            return Said("deal", [tr("a new deal")])
         who = table.players[deal.dealer]
-        return Said(
-            "deal", [f"deal {deal.number}: {who} deals, trump ", CardCode(card_code(deal.trump_card))]
-        )
+        opened = tr("deal {number}: {dealer} deals, trump").format(number=deal.number, dealer=who)
+        return Said("deal", [opened + " ", CardCode(card_code(deal.trump_card))])
     if isinstance(node, Answer):
-        parts: list[str] = [f"{node.seat} plays "]
+        parts: list[str] = [tr("{player} plays").format(player=node.seat) + " "]
         if node.cards:
             parts += cards_said(node.cards)
         if node.down:
-            parts.append((" and " if node.cards else "") + f"{len(node.down)} face down")
+            down = tr("{n} face down").format(n=len(node.down))
+            parts.append((" " + tr("and") + " " if node.cards else "") + down)
         return Said("play", parts)
     if isinstance(node, GiveCard):  # a draw: the drawer's own, but the trump turned up
         deal = table.deal
         public = deal is not None and node.card == card_code(deal.trump_card)
         seen = None if public else (node.seat,)
-        return Said("other", [f"{node.seat} draws ", CardCode(node.card, seen)])
+        return Said("other", [tr("{player} draws").format(player=node.seat) + " ", CardCode(node.card, seen)])
     if isinstance(node, Show):
-        return Said("call", [f"{node.seat} shows {node.combo}: ", *cards_said(node.cards)])
+        return Said("call", [tr("{player} shows {combo}:").format(player=node.seat, combo=node.combo) + " ", *cards_said(node.cards)])
     if isinstance(node, Claim):
         res = table.results[-1] if table.results else None
         if res is not None and res.end in ("claim-won", "claim-failed"):
-            how = "wins the pot" if res.end == "claim-won" else "fails and matches the pot"
-            return Said("call", [f"{node.seat} opens with {res.claim_count}: {how}"])
-        return Said("call", [f"{node.seat} opens"])
+            how = tr("{player} opens with {count}: wins the pot") if res.end == "claim-won" else tr("{player} opens with {count}: fails and matches the pot")
+            return Said("call", [how.format(player=node.seat, count=res.claim_count)])
+        return Said("call", [tr("{player} opens").format(player=node.seat)])
     if isinstance(node, Fault):
-        return Said("call", [f"{node.seat}: fault ({node.fault})"])
+        return Said("call", [tr("{player}: fault ({fault})").format(player=node.seat, fault=node.fault)])
     return None
 
 

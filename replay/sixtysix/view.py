@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from notation.cards import card_code
-from notation.i18n import ptr, tr
+from notation.i18n import NP_, ptr, tr
 from notation.records import GiveCard, Node, Winner
 from notation.sixtysix.records import (
     Close,
@@ -34,6 +36,10 @@ def results(report: Report) -> list[RoundResult]:
     return out
 
 
+PHASE_WORDS: Final = {"draw": NP_("phase", "draw"), "end": NP_("phase", "played out")}
+"""The title's word for a deal's phase (the others show the trick alone)."""
+
+
 def view(t: SixtySixEngine) -> View:
     """What a Sixty-six table shows: both hands, the trick, the stock and the turned trump
     card (a closed stock face down), each player's count and tricks, the game points."""
@@ -42,7 +48,7 @@ def view(t: SixtySixEngine) -> View:
     names = t.players
     if deal is None:
         last = t.results[-1] if t.results else None
-        view = View("sixtysix", f"after deal {last.number}" if last else f"deal {m.number}")
+        view = View("sixtysix", tr("after deal {number}").format(number=last.number) if last else tr("deal {number}").format(number=m.number))
         if last is not None:
             view.dealer = names[last.dealer]
             view.points = {names[p]: v for p, v in last.points.items()}
@@ -52,8 +58,9 @@ def view(t: SixtySixEngine) -> View:
                 view.lines.append(("note", note))
     else:
         shown = deal.trick_no - 1 if t.last_trick else deal.trick_no  # a trick just taken
-        phase = {"draw": " · draw", "end": " · played out"}.get(deal.phase, "")
-        view = View("sixtysix", f"deal {deal.number} · trick {min(shown, 12)}{phase}")
+        phase = " · " + ptr("phase", PHASE_WORDS[deal.phase]) if deal.phase in PHASE_WORDS else ""
+        title = tr("deal {number}").format(number=deal.number) + " · " + tr("trick {number}").format(number=min(shown, 12))
+        view = View("sixtysix", title + phase)
         view.dealer = names[deal.dealer]
         h = deal.holdings
         for p in (0, 1):
@@ -94,32 +101,30 @@ def describe(table: SixtySixEngine, node: Node) -> Said | None:
     if isinstance(node, Deal | Round):
         deal = table.deal
         if deal is None:
-            return Said("deal", ["a new deal"])
-        return Said(
-            "deal",
-            [f"deal {deal.number}: {names[deal.dealer]} deals, trump ", CardCode(card_code(deal.trump_card))],
-        )
+            return Said("deal", [tr("a new deal")])
+        opened = tr("deal {number}: {dealer} deals, trump").format(number=deal.number, dealer=names[deal.dealer])
+        return Said("deal", [opened + " ", CardCode(card_code(deal.trump_card))])
     if isinstance(node, Play):
-        parts: list[str] = [f"{node.seat} plays ", CardCode(node.card)]
+        parts: list[str] = [tr("{player} plays").format(player=node.seat) + " ", CardCode(node.card)]
         if node.marriage:
             deal = table.deal
             value = deal.marriages[-1][1] if deal is not None and deal.marriages else 20
-            parts.append(f" and shows the marriage ({value})")
+            parts.append(" " + tr("and shows the marriage ({value})").format(value=value))
         return Said("play", parts)
     if isinstance(node, GiveCard):  # a draw: the drawer's own, but the turned trump card
         deal = table.deal
         public = deal is None or (deal.exhausted and deal.holdings.size(POOL) == 0)
         seen = None if public else (node.seat,)
-        return Said("other", [f"{node.seat} draws ", CardCode(node.card, seen)])
+        return Said("other", [tr("{player} draws").format(player=node.seat) + " ", CardCode(node.card, seen)])
     if isinstance(node, Exchange):
-        return Said("call", [f"{node.seat} exchanges the trump nine for the turned card"])
+        return Said("call", [tr("{player} exchanges the trump nine for the turned card").format(player=node.seat)])
     if isinstance(node, Close):
-        return Said("call", [f"{node.seat} closes the stock"])
+        return Said("call", [tr("{player} closes the stock").format(player=node.seat)])
     if isinstance(node, Out):
         res = table.results[-1] if table.results and table.deal is None else None
         if res is not None:
-            return Said("call", [f"{node.seat} goes out: {ended(res, names)}"])
-        return Said("call", [f"{node.seat} goes out"])
+            return Said("call", [tr("{player} goes out: {how}").format(player=node.seat, how=ended(res, names))])
+        return Said("call", [tr("{player} goes out").format(player=node.seat)])
     return None
 
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from notation.cards import card_code, card_points
-from notation.i18n import ptr, tr
+from notation.i18n import NP_, ptr, tr
 from notation.records import Node, Winner
 from notation.thousand.records import (
     Call,
@@ -47,6 +49,10 @@ def results(report: Report) -> list[RoundResult]:
     return out
 
 
+PHASES: Final = (NP_("phase", "auction"), NP_("phase", "talon"), NP_("phase", "give"))
+"""The title's word for a hand's phase before the play (the play shows the trick)."""
+
+
 def view(t: ThousandEngine) -> View:
     """What a Thousand table shows."""
     g = t.session
@@ -54,7 +60,7 @@ def view(t: ThousandEngine) -> View:
     names = t.players
     if hand is None:
         last = t.results[-1] if t.results else None
-        title = f"after hand {last.number}" if last else f"hand {g.number}"
+        title = tr("after hand {number}").format(number=last.number) if last else tr("hand {number}").format(number=g.number)
         view = View("thousand", title)
         if last is not None:
             view.dealer = names[last.dealer]
@@ -69,8 +75,8 @@ def view(t: ThousandEngine) -> View:
                 view.lines.append(("note", note))
     else:
         shown = hand.trick_no - 1 if t.last_trick else hand.trick_no  # a trick just taken
-        title = f"hand {hand.number}" + (
-            f" · trick {shown}" if hand.phase in ("play", "contract") else f" · {hand.phase}"
+        title = tr("hand {number}").format(number=hand.number) + " · " + (
+            tr("trick {number}").format(number=shown) if hand.phase in ("play", "contract") else ptr("phase", hand.phase)
         )
         view = View("thousand", title)
         view.dealer = names[hand.dealer]
@@ -122,43 +128,44 @@ def describe(table: ThousandEngine, node: Node) -> Said | None:
         hand = table.hand
         number = hand.number if hand else (table.results[-1].number if table.results else "")
         if hand is None:
-            return Said("deal", [f"hand {number}"])
-        return Said("deal", [f"hand {number}: {table.players[hand.dealer]} deals"])
+            return Said("deal", [tr("hand {number}").format(number=number)])
+        return Said("deal", [tr("hand {number}: {dealer} deals").format(number=number, dealer=table.players[hand.dealer])])
     if isinstance(node, Redeal):
-        return Said("call", [f"{node.seat} shows four nines: a redeal"])
+        return Said("call", [tr("{player} shows four nines: a redeal").format(player=node.seat)])
     last = table.moves[-1] if table.move_count else None
     if isinstance(last, TakeTalon) and not isinstance(node, Talon):  # replayed, not written
-        return Said("call", ["the declarer takes the talon (not recorded)"])
+        return Said("call", [tr("the declarer takes the talon (not recorded)")])
     if isinstance(last, GiveCards) and not isinstance(node, Give):
-        return Said("call", ["the declarer gives a card to each opponent (not recorded)"])
+        return Said("call", [tr("the declarer gives a card to each opponent (not recorded)")])
     if isinstance(node, Call):
         if node.bid is None:
-            return Said("call", [f"{node.seat} passes"])
-        return Said("call", [f"{node.seat} bids {'dark ' if node.dark else ''}{node.bid}"])
+            return Said("call", [tr("{player} passes").format(player=node.seat)])
+        bids = tr("{player} bids dark {bid}") if node.dark else tr("{player} bids {bid}")
+        return Said("call", [bids.format(player=node.seat, bid=node.bid)])
     hand = table.hand
     declarer = None if hand is None or hand.declarer is None else table.players[hand.declarer]
     if isinstance(node, Talon):
         # shown to everybody (T4.1); in a dark game it stays the declarer's
         to = (declarer,) if hand is not None and hand.dark and declarer else None
-        return Said("call", ["the declarer takes the talon: ", *cards_said(node.cards, to)])
+        return Said("call", [tr("the declarer takes the talon:") + " ", *cards_said(node.cards, to)])
     if isinstance(node, Concede):
-        return Said("call", ["the declarer concedes"])
+        return Said("call", [tr("the declarer concedes")])
     if isinstance(node, Give):
-        parts: list[str] = ["the declarer gives "]
+        parts: list[str] = [tr("the declarer gives") + " "]
         for i, g in enumerate(node.cards):  # face down: seen by the declarer and its taker
             seen = (declarer, g.seat) if declarer else (g.seat,)
             parts += [", " if i else "", f"{g.seat} ", CardCode(g.card, seen)]
         return Said("call", parts)
     if isinstance(node, Contract):
-        return Said("call", [f"the contract is {node.value}"])
+        return Said("call", [tr("the contract is {value}").format(value=node.value)])
     if isinstance(node, Play):
-        parts = [f"{node.seat} plays ", CardCode(node.card)]
+        parts = [tr("{player} plays").format(player=node.seat) + " ", CardCode(node.card)]
         if node.marriage:
-            parts.append(" and declares a marriage")
+            parts.append(" " + tr("and declares a marriage"))
         return Said("play", parts)
     if isinstance(node, Stated):  # a hand kept as a score sheet: no cards, its result
         values = ", ".join(f"{e.seat} {e.value}" for e in node.entries)
-        return Said("call", [f"the hand is scored as the sheet says ({node.kind} {values})"])
+        return Said("call", [tr("the hand is scored as the sheet says ({entries})").format(entries=f"{node.kind} {values}")])
     return None
 
 
