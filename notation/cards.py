@@ -210,16 +210,22 @@ _SUIT_READ: Final = {
 SUIT_SYMBOLS: Final = "\u2660\u2663\u2666\u2665\u2664\u2667\u2662\u2661"
 """The suit symbols a reader takes for the suit letters (black and white of each)."""
 
-LOCAL_RANKS: Final = {
-    "\u0422": Rank.ACE, "\u041a": Rank.KING, "\u0414": Rank.QUEEN, "\u0412": Rank.JACK,  # ru: Т К Д В
-    "R": Rank.KING, "D": Rank.QUEEN, "F": Rank.JACK,  # it: A R D F (re, donna, fante)
-    "W": Rank.JACK,  # pl: A K D W (as, kr\u00f3l, dama, walet)
+LOCAL_LETTERS: Final = {
+    "ru": {"A": "\u0422", "K": "\u041a", "Q": "\u0414", "J": "\u0412", "T": "10"},  # Т К Д В 10
+    "it": {"K": "R", "Q": "D", "J": "F", "T": "10"},  # A R D F 10 (asso, re, donna, fante)
+    "pl": {"Q": "D", "J": "W", "T": "10"},  # A K D W 10 (as, kr\u00f3l, dama, walet)
 }  # fmt: skip
-"""The rank letters Russian, Italian and Polish players write (the Cyrillic letters are
-Cyrillic: ``\u0422`` is туз, the ace, where the Latin ``T`` is the ten). A reader takes
-them before a suit symbol only (``\u0414\u2660``, ``R\u2665``, ``W\u2663``; ``10`` is the
-ten everywhere), so that a suit letter after them (``DS``) never reads differently from
-before; records are written with the canonical letters."""
+"""Per language, the KGN rank letters its players write otherwise (the Cyrillic letters are
+Cyrillic: ``\u0422`` is туз, the ace, where the Latin ``T`` is the ten): what a card face
+shows (:func:`notation.i18n.rank_text`) and what the readers take back."""
+
+LOCAL_RANKS: Final = {
+    local: _RANK_READ[kgn] for letters in LOCAL_LETTERS.values() for kgn, local in letters.items() if local not in _RANK_READ
+}
+"""The local letters a reader takes, before a suit symbol only (``\u0414\u2660``,
+``R\u2665``, ``W\u2663``; ``10`` is the ten everywhere), so that a suit letter after them
+(``DS``) never reads differently from before; records are written with the canonical
+letters."""
 
 UNKNOWN: Final = "??"
 """The text of a card nobody recorded."""

@@ -12,8 +12,10 @@ rebuilt, and a cache that cannot be written is simply not used.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
+import re
 from functools import cache
 from pathlib import Path
 
@@ -52,14 +54,14 @@ def cache_file(name: str) -> str | None:
         return None
     if not os.access(folder, os.W_OK | os.X_OK):
         return None
-    digest = grammar_digest()
-    for stale in [folder / f"lark-{name}.pickle", *folder.glob(f"lark-{name}-*.pickle")]:  # (the first: kozyr 0.1's)
-        if stale.name != f"lark-{name}-{digest}.pickle" and stale.name.count("-") in (n := name.count("-") + 1, n + 1):
-            try:
-                stale.unlink(missing_ok=True)
-            except OSError:
-                pass
-    return str(folder / f"lark-{name}-{digest}.pickle")
+    path = folder / f"lark-{name}-{grammar_digest()}.pickle"
+    if not path.exists():  # new tables will be written: the stale ones of this grammar go
+        stale = re.compile(rf"lark-{re.escape(name)}(-[0-9a-f]{{16}})?\.pickle")  # (no digest: kozyr 0.1's)
+        for old in folder.glob(f"lark-{name}*.pickle"):
+            if stale.fullmatch(old.name):
+                with contextlib.suppress(OSError):
+                    old.unlink()
+    return str(path)
 
 
 @cache

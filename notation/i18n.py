@@ -31,7 +31,9 @@ from functools import cache
 from pathlib import Path
 from typing import Final
 
-__all__ = ["LANGUAGES", "NP_", "N_", "choose", "current", "language_of", "ntr", "number", "ptr", "rank_text", "tr", "translations", "use"]
+from .cards import LOCAL_LETTERS
+
+__all__ = ["LANGUAGES", "NP_", "N_", "choose", "current", "language_of", "ntr", "number", "ptr", "rank_letters", "rank_text", "tr", "translations", "use"]
 
 LANGUAGES: Final = ("en", "ru", "it", "pl")
 """The languages kozyr speaks (English is the source: it has no catalogue)."""
@@ -132,20 +134,16 @@ def ptr(context: str, message: str) -> str:
     return message if lang == "en" else translations(lang).pgettext(context, message)
 
 
-RANK_LETTERS: Final = {
-    "ru": {"A": "\u0422", "K": "\u041a", "Q": "\u0414", "J": "\u0412", "T": "10"},
-    "it": {"K": "R", "Q": "D", "J": "F", "T": "10"},
-    "pl": {"Q": "D", "J": "W", "T": "10"},
-}
-"""The ranks as the players of each language write them on a card (ru Т К Д В 10 9, it
-A R D F 10 9, pl A K D W 10 9); the readers take the same letters back before a suit symbol
-(:data:`notation.cards.LOCAL_RANKS`)."""
+def rank_letters() -> dict[str, str]:
+    """The KGN rank letters the language in use writes otherwise on a card face
+    (:data:`notation.cards.LOCAL_LETTERS`; none in English)."""
+    return LOCAL_LETTERS.get(_active.get(), {})
 
 
 def rank_text(rank: str) -> str:
     """A rank letter of KGN (``Q``) as the language in use writes it on a card face
     (``Д``); English keeps KGN's letters."""
-    return RANK_LETTERS.get(_active.get(), {}).get(rank, rank)
+    return rank_letters().get(rank, rank)
 
 
 def number(n: int) -> str:

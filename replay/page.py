@@ -30,7 +30,7 @@ from html import escape
 from pathlib import Path
 
 from notation.errors import safe_text
-from notation.i18n import N_, RANK_LETTERS, current, tr
+from notation.i18n import N_, current, rank_letters, tr
 from notation.records import GameRecord
 
 from .checking import Report
@@ -142,7 +142,7 @@ def page_data(
         "places": {safe_text(n): p for n, p in positions(seats, seat).items()},
         "result": safe_text(report.result or tr("unfinished")),
         "words": {text: tr(text) for text in SCRIPT_WORDS},
-        "ranks": RANK_LETTERS.get(current(), {}),
+        "ranks": rank_letters(),
         "tags": [[safe_text(k), safe_text(v)] for k, v in _tags(record)],
         "sheet": {
             "columns": [safe_text(c) for c in sheet.columns],

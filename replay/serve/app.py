@@ -39,7 +39,7 @@ from starlette.responses import (
 from starlette.routing import Route
 
 from notation.errors import safe_text
-from notation.i18n import LANGUAGES, N_, RANK_LETTERS, current, language_of, tr, use
+from notation.i18n import LANGUAGES, N_, current, language_of, rank_letters, tr, use
 
 from ..games import GAMES
 from ..page import csp_hash, page_document, page_policy, script_json
@@ -337,7 +337,7 @@ def create_app(folder: Path, keys: Keys, *, boot: str | None = None) -> Guard:
             "events": f"{base}/events?k={k}",
             "watch": link("/watch/" + quote(room.name), "watch", room.name),
             "words": {w: tr(w) for w in PHONE_WORDS},
-            "ranks": RANK_LETTERS.get(current(), {}),
+            "ranks": rank_letters(),
         }
         data = script_json(json.dumps(config))
         title = escape(safe_text(room.name))
