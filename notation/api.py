@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import IO
 
 from .errors import KgnError
+from .i18n import tr
 from .kinds import KINDS
 from .parse import iter_games
 from .records import GameRecord
@@ -57,7 +58,7 @@ def loads(text: str, *, file: str | None = None) -> GameRecord:
     games = loads_all(text, file=file)
     if len(games) != 1:
         raise KgnError(
-            f"expected one game, found {len(games)}", code="game-count", file=file, line=1, column=1
+            tr("expected one game, found {n}").format(n=len(games)), code="game-count", file=file, line=1, column=1
         )
     return games[0]
 
@@ -65,7 +66,7 @@ def loads(text: str, *, file: str | None = None) -> GameRecord:
 def load(handle: IO[str] | IO[bytes], *, file: str | None = None) -> GameRecord:
     games = load_all(handle, file=file)
     if len(games) != 1:
-        raise KgnError(f"expected one game, found {len(games)}", code="game-count", file=file)
+        raise KgnError(tr("expected one game, found {n}").format(n=len(games)), code="game-count", file=file)
     return games[0]
 
 

@@ -15,6 +15,7 @@ from lark import Token, Transformer
 from .cards import canonical_card
 from .errors import KgnSyntaxError
 from .escapes import decode_comment, unescape_string
+from .i18n import ptr, tr
 from .records import (
     MAX_DIGITS,
     MAX_ITEMS,
@@ -133,8 +134,13 @@ class Builder(Transformer[Token, object]):
         self.items += weight
         if self.items > MAX_ITEMS:
             raise self._error(
-                f"this game holds more than {MAX_ITEMS:,} moves, notes, cards and other "
-                f"records; a game of KGN holds at most {MAX_ITEMS:,} (a long game has 15,000)",
+                tr(
+                    "this game holds more than {MAX_ITEMS:,} moves, notes, cards and other "
+                    "records; a game of KGN holds at most {MAX_ITEMS:,} (a long game has "
+                    "15,000)"
+                ).format(
+                    MAX_ITEMS=MAX_ITEMS
+                ),
                 tok,
             )
 
@@ -146,8 +152,12 @@ class Builder(Transformer[Token, object]):
         self.rounds += 1
         if self.rounds > MAX_ROUNDS:
             raise self._error(
-                f"this game has more than {MAX_ROUNDS:,} {self.ROUNDS}; a game of KGN has at "
-                f"most {MAX_ROUNDS:,} (a long game has 150)",
+                tr(
+                    "this game has more than {MAX_ROUNDS:,} {ROUNDS}; a game of KGN has at "
+                    "most {MAX_ROUNDS:,} (a long game has 150)"
+                ).format(
+                    MAX_ROUNDS=MAX_ROUNDS, ROUNDS=ptr("count", self.ROUNDS)
+                ),
                 kw,
             )
 
@@ -158,7 +168,9 @@ class Builder(Transformer[Token, object]):
         text = str(tok) if digits is None else digits
         if len(text) > MAX_DIGITS:
             raise self._error(
-                f"a number of {len(text)} digits; numbers in KGN have at most {MAX_DIGITS}", tok
+                tr("a number of {n} digits; numbers in KGN have at most {MAX_DIGITS}").format(
+                    n=len(text), MAX_DIGITS=MAX_DIGITS
+                ), tok
             )
         return int(text)
 
@@ -202,7 +214,7 @@ class Builder(Transformer[Token, object]):
         try:
             return canonical_card(str(tok))
         except ValueError:
-            raise self._error(f"not a card: {str(tok)!r}", tok) from None
+            raise self._error(tr("not a card: {str!r}").format(str=str(tok)), tok) from None
 
     def card(self, c: Items) -> str:
         """A card of a list (a deal, the talon, a shown combination); it counts towards
@@ -339,7 +351,7 @@ class StockBuilder(Builder):
             if not isinstance(part, _Part):
                 continue
             if part.key in given:
-                raise self._error(f"the {part.key} is given twice in this deal", part.token)
+                raise self._error(tr("the {key} is given twice in this deal").format(key=part.key), part.token)
             given.add(part.key)
             if part.key == "trump":
                 deal.trump = part.cards[0]

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .i18n import round_text, tr
+
 if TYPE_CHECKING:
     from .records import Node
 
@@ -118,11 +120,11 @@ class KgnError(ValueError):
         word)."""
         parts = []
         if self.game is not None:
-            parts.append(f"game {self.game}")
+            parts.append(tr("game {n}").format(n=self.game))
         if self.round is not None:
-            parts.append(f"{self.round_word} {self.round}")
+            parts.append(round_text(self.round_word, self.round))
         if self.trick is not None:
-            parts.append(f"trick {self.trick}")
+            parts.append(tr("trick {n}").format(n=self.trick))
         return ", ".join(parts)
 
     def headline(self) -> str:
@@ -156,9 +158,10 @@ class KgnError(ValueError):
                 pad = "".join("\t" if ch == "\t" else " " for ch in before)
                 lines.append(f"       | {pad}^")
         if self.legal is not None:
-            lines.append("  legal: " + (", ".join(self.legal) if self.legal else "(none)"))
+            legal = ", ".join(self.legal) if self.legal else tr("(none)")
+            lines.append("  " + tr("legal: {moves}").format(moves=legal))
         if self.hint:
-            lines.append(f"  note: {self.hint}")
+            lines.append("  " + tr("note: {hint}").format(hint=self.hint))
         return "\n".join(safe_text(line) for line in lines)
 
     def to_dict(self) -> dict[str, object]:

@@ -25,7 +25,8 @@ from __future__ import annotations
 import gettext
 import io
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
@@ -33,7 +34,7 @@ from typing import Final
 
 from .cards import LOCAL_LETTERS
 
-__all__ = ["LANGUAGES", "NP_", "N_", "choose", "current", "language_of", "ntr", "number", "ptr", "rank_letters", "rank_text", "tr", "translations", "use"]
+__all__ = ["LANGUAGES", "NN_", "NP_", "N_", "choose", "current", "language_of", "ntr", "number", "ptr", "rank_letters", "rank_text", "round_text", "rounds_counted", "speaking", "tr", "translations", "use"]
 
 LANGUAGES: Final = ("en", "ru", "it", "pl")
 """The languages kozyr speaks (English is the source: it has no catalogue)."""
@@ -63,7 +64,7 @@ def choose(explicit: str | None = None, environ: Mapping[str, str] | None = None
     if explicit is not None:
         lang = language_of(explicit)
         if lang is None:
-            raise ValueError(f"--lang {explicit}: kozyr speaks {', '.join(LANGUAGES)}")
+            raise ValueError(f"kozyr speaks {', '.join(LANGUAGES)}, not {explicit!r}")
         return lang
     chosen = language_of(env.get("KOZYR_LANG"))
     if chosen is not None:
@@ -106,6 +107,19 @@ def use(lang: str) -> None:
     if lang not in LANGUAGES:
         raise ValueError(f"kozyr speaks {', '.join(LANGUAGES)}, not {lang!r}")
     _active.set(lang)
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Speak ``lang`` inside the ``with`` block only (``annotate --comments en`` writes
+    its comments in English while its messages stay in the language chosen)."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"kozyr speaks {', '.join(LANGUAGES)}, not {lang!r}")
+    token = _active.set(lang)
+    try:
+        yield
+    finally:
+        _active.reset(token)
 
 
 def current() -> str:
@@ -163,6 +177,27 @@ def N_(message: str) -> str:
     return message
 
 
+def NN_(singular: str, plural: str) -> tuple[str, str]:
+    """As :func:`N_`, for a text with a number shown with :func:`ntr` (``ntr(*FORMS, n)``)."""
+    return singular, plural
+
+
 def NP_(context: str, message: str) -> str:
     """As :func:`N_`, for a text shown with :func:`ptr` in ``context``."""
     return message
+
+
+ROUND_WORDS: Final = (N_("hand {n}"), N_("deal {n}"), NP_("count", "hands"), NP_("count", "deals"))
+"""A round as each game calls it (``hand``, ``deal``): one of them, and after a count."""
+
+
+def round_text(word: str, n: int) -> str:
+    """Round ``n`` in the game's word for a round (``hand 3``; ru ``раздача 3``)."""
+    key = f"{word} {{n}}"
+    return tr(key).format(n=n)
+
+
+def rounds_counted(word: str) -> str:
+    """The game's word for its rounds after a count (``hands``; ru ``раздач``)."""
+    key = f"{word}s"
+    return ptr("count", key)

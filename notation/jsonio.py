@@ -20,6 +20,7 @@ from typing import IO, Any, Union
 from pydantic import TypeAdapter, ValidationError
 
 from .errors import KgnError, clip
+from .i18n import ptr, tr
 from .kinds import KINDS
 from .records import (
     MAX_DIGITS,
@@ -101,14 +102,14 @@ def from_json(text: str | bytes, *, file: str | None = None) -> GameRecord:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise KgnError(
-                f"invalid UTF-8 at byte {exc.start}; JSON files are UTF-8", code="json", file=file
+                tr("invalid UTF-8 at byte {start}; JSON files are UTF-8").format(start=exc.start), code="json", file=file
             ) from None
     stream = _Stream(text.lstrip("\ufeff"), file)
     if not stream.skip_space():
-        raise stream.error("not JSON: the text is empty")
+        raise stream.error(tr("not JSON: the text is empty"))
     data = stream.value()
     if stream.skip_space():
-        raise stream.error("not JSON: extra data after the game")
+        raise stream.error(tr("not JSON: extra data after the game"))
     return from_dict(data, file=file)
 
 
@@ -117,11 +118,17 @@ def _within_limits(game: GameRecord, file: str | None, index: int | None) -> Gam
     that what JSON gives always reads back from the KGN written of it)."""
     hands, items = count_items(game)
     if hands > MAX_ROUNDS:
-        message = f"a game of {hands:,} {game.ROUNDS}; a game of KGN has at most {MAX_ROUNDS:,}"
+        message = tr("a game of {hands:,} {ROUNDS}; a game of KGN has at most {MAX_ROUNDS:,}").format(
+            hands=hands, ROUNDS=ptr("count", game.ROUNDS), MAX_ROUNDS=MAX_ROUNDS
+        )
     elif items > MAX_ITEMS:
         message = (
-            f"a game of {items:,} moves, notes, cards and other records; a game of KGN holds "
-            f"at most {MAX_ITEMS:,}"
+            tr(
+                "a game of {items:,} moves, notes, cards and other records; a game of KGN "
+                "holds at most {MAX_ITEMS:,}"
+            ).format(
+                items=items, MAX_ITEMS=MAX_ITEMS
+            )
         )
     else:
         return game
@@ -136,7 +143,7 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise _Duplicate(f"the key {clip(repr(key))} appears twice in one object")
+            raise _Duplicate(tr("the key {clip} appears twice in one object").format(clip=clip(repr(key))))
         out[key] = value
     return out
 
@@ -188,7 +195,9 @@ class _Stream:
                 chunk = self._decoder.decode(data, final=not data)
             except UnicodeDecodeError as exc:
                 raise KgnError(
-                    f"invalid UTF-8 at byte {self._bytes + exc.start}; JSON files are UTF-8",
+                    tr("invalid UTF-8 at byte {x}; JSON files are UTF-8").format(
+                        x=self._bytes + exc.start
+                    ),
                     code="encoding",
                     file=self.file,
                 ) from None
@@ -242,18 +251,21 @@ class _Stream:
                 if cut and self.fill(size):
                     size *= 2  # a long value is read in doubling chunks: linear, not quadratic
                     continue
-                raise self.error(f"not JSON: {exc.msg}", exc.pos) from None
+                raise self.error(tr("not JSON: {msg}").format(msg=exc.msg), exc.pos) from None
             except RecursionError:
-                raise self.error("not a game record: JSON nested too deeply") from None
+                raise self.error(tr("not a game record: JSON nested too deeply")) from None
             except _TooLong as exc:
                 at = self.text.find(exc.digits, self.pos)
                 raise self.error(
-                    f"a number of {len(exc.digits.lstrip('-')):,} digits; numbers in KGN have "
-                    f"at most {MAX_DIGITS}",
+                    tr(
+                        "a number of {n:,} digits; numbers in KGN have at most {MAX_DIGITS}"
+                    ).format(
+                        n=len(exc.digits.lstrip('-')), MAX_DIGITS=MAX_DIGITS
+                    ),
                     at if at >= 0 else None,
                 ) from None
             except ValueError as exc:  # duplicate keys, a number too long to read
-                raise self.error(f"not a game record: {clip(str(exc), 120)}") from None
+                raise self.error(tr("not a game record: {clip}").format(clip=clip(str(exc), 120))) from None
             if end == len(self.text) and self.fill(size):
                 continue  # a value that ends with the text read so far may go on (a number)
             self.consume(end)
@@ -284,7 +296,7 @@ def iter_json_games(
         ended = stream.line
         if stream.skip_space() and stream.line == ended:
             raise stream.error(
-                "not JSON: extra data after the value (one game a line in JSON Lines)"
+                tr("not JSON: extra data after the value (one game a line in JSON Lines)")
             )
 
 
@@ -303,9 +315,9 @@ def _array_games(stream: _Stream) -> Iterator[GameRecord]:
             if after == ",":
                 continue
             break
-        raise stream.error("not JSON: expected ',' or ']' after a game")
+        raise stream.error(tr("not JSON: expected ',' or ']' after a game"))
     if stream.skip_space():
-        raise stream.error("not JSON: extra data after the array")
+        raise stream.error(tr("not JSON: extra data after the array"))
 
 
 def json_safe(text: str) -> str:
@@ -373,9 +385,11 @@ def _readable_names(schema: dict[str, Any]) -> dict[str, Any]:
 def _json_error(exc: ValidationError, file: str | None, index: int | None) -> KgnError:
     first = exc.errors()[0]
     path = ".".join(str(p) for p in first["loc"])
-    more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
+    more = tr(" (and {x} more)").format(x=exc.error_count() - 1) if exc.error_count() > 1 else ""
     return KgnError(
-        f"invalid game record at {path or 'top level'}: {first['msg']}{more}",
+        tr("invalid game record at {x}: {first}{more}").format(
+            x=path or tr("top level"), first=first["msg"], more=more
+        ),
         code="json",
         file=file,
         game=index,

@@ -14,7 +14,7 @@ from __future__ import annotations
 import collections
 import copy
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
@@ -26,6 +26,7 @@ from .builder import Builder
 from .errors import KgnError, KgnSyntaxError, clip
 from .escapes import COMMENT_BODY
 from .grammar import open_lark
+from .i18n import N_, tr
 from .records import (
     MAX_NESTING,
     GameRecord,
@@ -40,16 +41,16 @@ __all__ = ["read_event", "read_with_grammar"]
 
 
 _READABLE = {
-    "CARD": "a card",
-    "NAME": "a player name",
-    "STRING": "a quoted string",
-    "INT": "a number",
-    "SIGN": "a sign",
-    "COMMENT": "a comment",
-    "GLYPH": "a glyph",
-    "NAG": "a $n code",
-    "TAG_NAME": "a tag name",
-    "TRICK_NO": "a trick number (1.)",
+    "CARD": N_("a card"),
+    "NAME": N_("a player name"),
+    "STRING": N_("a quoted string"),
+    "INT": N_("a number"),
+    "SIGN": N_("a sign"),
+    "COMMENT": N_("a comment"),
+    "GLYPH": N_("a glyph"),
+    "NAG": N_("a $n code"),
+    "TAG_NAME": N_("a tag name"),
+    "TRICK_NO": N_("a trick number (1.)"),
     "ARROW": "'->'",
     "LSQB": "'['",
     "RSQB": "']'",
@@ -58,13 +59,13 @@ _READABLE = {
     "COMMA": "','",
     "COLON": "':'",
     "SLASH": "'/'",
-    "$END": "the end of the game",
+    "$END": N_("the end of the game"),
 }
 
 
 def _readable(name: str) -> str:
     if name in _READABLE:
-        return _READABLE[name]
+        return tr(_READABLE[name])
     if name.isupper() and name.isalpha():
         return f"'{name.lower()}'"
     return name.lower()
@@ -73,10 +74,10 @@ def _readable(name: str) -> str:
 def _expected(names: Iterable[str]) -> str:
     items = sorted({_readable(n) for n in names if not n.startswith("__")})
     if not items:
-        return "something else"
+        return tr("something else")
     if len(items) == 1:
         return items[0]
-    return ", ".join(items[:-1]) + " or " + items[-1]
+    return tr("{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 @dataclass
@@ -122,11 +123,17 @@ def _syntax_error(exc: UnexpectedInput, gtext: GameText) -> KgnSyntaxError:
     offset = gtext.first_line - 1
     line = (exc.line if isinstance(exc.line, int) and exc.line > 0 else 1) + offset
     column = exc.column if isinstance(exc.column, int) and exc.column > 0 else 1
+    at_end = False  # the game ended where more was expected
+    wanted: Collection[str] = ()  # the terminals the grammar would take here
     if isinstance(exc, UnexpectedToken):
         tok = exc.token
-        found = "the end of the game" if tok.type == "$END" else clip(repr(str(tok)))
-        message = f"expected {_expected(_accepted(exc) or exc.expected)}, found {found}"
-        if tok.type == "$END":
+        wanted = _accepted(exc) or exc.expected
+        at_end = tok.type == "$END"
+        found = tr("the end of the game") if at_end else clip(repr(str(tok)))
+        message = tr("expected {expected}, found {found}").format(
+            expected=_expected(wanted), found=found
+        )
+        if at_end:
             line = gtext.first_line + gtext.text.count("\n")
             column = len(gtext.text.rsplit("\n", 1)[-1]) + 1
     elif isinstance(exc, UnexpectedCharacters):
@@ -134,26 +141,39 @@ def _syntax_error(exc: UnexpectedInput, gtext: GameText) -> KgnSyntaxError:
         ch = text[column - 1 : column] or "?"
         word = re.match(r"\S+", text[column - 1 :])
         found = clip(repr(word.group(0))) if word else repr(ch)
-        message = f"expected {_expected(_accepted(exc) or exc.allowed or ())}, found {found}"
+        wanted = _accepted(exc) or exc.allowed or ()
+        message = tr("expected {expected}, found {found}").format(
+            expected=_expected(wanted), found=found
+        )
         if ch == "{":  # a comment that would be read but never ends
-            message = "a comment opened here with { is never closed with }"
+            wanted = ()
+            message = tr("a comment opened here with {{ is never closed with }}")
     elif isinstance(exc, UnexpectedEOF):
-        message = f"expected {_expected(exc.expected)}, found the end of the game"
+        wanted = exc.expected
+        at_end = True
+        message = tr("expected {expected}, found the end of the game").format(
+            expected=_expected(wanted)
+        )
     else:  # pragma: no cover - lark has no other kinds
+        wanted = ()
         message = str(exc)
     hint = None
     text = gtext.source_line(line) or ""
     word = re.match(r"\S+", text[column - 1 :])
-    if word and "a card" in message and _SUIT_FIRST.match(word.group(0)):
+    if word and "CARD" in wanted and _SUIT_FIRST.match(word.group(0)):
         w = word.group(0)
-        hint = f"a card is written rank then suit: {w[1:].upper()}{w[0].upper()}, not {w}"
+        hint = tr("a card is written rank then suit: {card}, not {written}").format(
+            card=w[1:].upper() + w[0].upper(), written=w
+        )
     opened = _open_variation(gtext, line, column)
     if opened is not None:
-        if "found the end of the game" in message:
+        if at_end:
             line, column = opened
-            message = "this '(' opens a variation that is never closed with ')'"
+            message = tr("this '(' opens a variation that is never closed with ')'")
         else:
-            hint = f"the variation opened at line {opened[0]}, column {opened[1]} is still open"
+            hint = tr("the variation opened at line {line}, column {column} is still open").format(
+                line=opened[0], column=opened[1]
+            )
     return gtext.syntax_error(message, line, column, hint=hint)
 
 
@@ -224,7 +244,9 @@ def read_with_grammar(gtext: GameText, kind: NotationKind) -> GameRecord:
         deep = _open_variation(gtext, gtext.first_line + gtext.text.count("\n"), 10**9, MAX_NESTING)
         if deep is not None:
             raise gtext.syntax_error(
-                f"variations are nested more than {MAX_NESTING} deep", deep[0], deep[1]
+                tr("variations are nested more than {MAX_NESTING} deep").format(
+                    MAX_NESTING=MAX_NESTING
+                ), deep[0], deep[1]
             )
     try:
         game = parser.lark.parse(gtext.text, start="start")
@@ -234,7 +256,7 @@ def read_with_grammar(gtext: GameText, kind: NotationKind) -> GameRecord:
         raise
     except RecursionError:
         raise KgnSyntaxError(
-            "variations are nested too deeply",
+            tr("variations are nested too deeply"),
             file=gtext.file,
             line=gtext.first_line,
             column=1,
@@ -252,9 +274,9 @@ def read_event(text: str, kind: NotationKind, players: list[str]) -> Node:
 
     written = text.strip()
     if not written:
-        raise KgnError("not a move: the text is empty", code="bad-move")
+        raise KgnError(tr("not a move: the text is empty"), code="bad-move")
     if "\n" in written or "\r" in written:
-        raise KgnError("a move is one line of KGN", code="bad-move")
+        raise KgnError(tr("a move is one line of KGN"), code="bad-move")
     parser = _parser(kind)
     gtext = GameText(written, 1, 1)
     parser.builder.reset(gtext, kind.name, players)
@@ -262,8 +284,8 @@ def read_event(text: str, kind: NotationKind, players: list[str]) -> Node:
         event = parser.lark.parse(written, start="move")
     except UnexpectedInput as exc:
         message = _syntax_error(exc, gtext).message
-        raise KgnError(f"not a move: {written!r} ({message})", code="bad-move") from None
+        raise KgnError(tr("not a move: {written!r} ({message})").format(written=written, message=message), code="bad-move") from None
     except KgnError as exc:
-        raise KgnError(f"not a move: {written!r} ({exc.message})", code="bad-move") from None
+        raise KgnError(tr("not a move: {written!r} ({message})").format(written=written, message=exc.message), code="bad-move") from None
     assert isinstance(event, Node)
     return event

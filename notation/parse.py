@@ -22,6 +22,7 @@ from mypy_extensions import mypyc_attr
 from .errors import KgnError, KgnSyntaxError
 from .escapes import COMMENT_BODY, unescape_string
 from .gametext import GameText
+from .i18n import tr
 from .kinds import KINDS, NotationKind
 from .records import MAX_DIGITS, MAX_ITEMS, GameRecord
 
@@ -123,7 +124,7 @@ def _bad_utf8(
     text = raw.decode("utf-8", errors="replace")
     col = len(raw[: exc.start].decode("utf-8", errors="replace")) + 1
     err = KgnSyntaxError(
-        f"invalid UTF-8 (byte 0x{raw[exc.start]:02x}); KGN files are UTF-8",
+        tr("invalid UTF-8 (byte 0x{raw:02x}); KGN files are UTF-8").format(raw=raw[exc.start]),
         code="encoding",
         file=file,
         line=line_no,
@@ -477,9 +478,10 @@ def game_kind(gtext: GameText) -> NotationKind:
     names = list(KINDS)
     if m is None:
         tags = [f'[Game "{name}"]' for name in names]
+        if len(tags) > 1:
+            tags = [tr("{items} or {last}").format(items=", ".join(tags[:-1]), last=tags[-1])]
         raise err(
-            "the game has no Game tag; every game starts with "
-            + (", ".join(tags[:-1]) + " or " + tags[-1] if len(tags) > 1 else tags[0]),
+            tr("the game has no Game tag; every game starts with {tags}").format(tags=tags[0]),
             gtext.first_line,
             1,
         )
@@ -487,7 +489,9 @@ def game_kind(gtext: GameText) -> NotationKind:
     if name not in KINDS:
         line = gtext.first_line + gtext.text.count("\n", 0, m.start())
         col = m.start(1) - (gtext.text.rfind("\n", 0, m.start()) + 1) + 1
-        raise err(f"unknown game {m.group(1)!r}; expected one of: {', '.join(names)}", line, col)
+        raise err(tr("unknown game {group!r}; expected one of: {list}").format(
+            group=m.group(1), list=', '.join(names)
+        ), line, col)
     return KINDS[name]
 
 
@@ -502,8 +506,12 @@ def _check_header_size(gtext: GameText) -> None:
         quotes += line.count('"') - line.count('\\"')
         if quotes > 2 * MAX_ITEMS:
             raise gtext.syntax_error(
-                f"the header holds more than {MAX_ITEMS:,} tag values; a game of KGN holds at "
-                f"most {MAX_ITEMS:,} items",
+                tr(
+                    "the header holds more than {MAX_ITEMS:,} tag values; a game of KGN holds "
+                    "at most {MAX_ITEMS:,} items"
+                ).format(
+                    MAX_ITEMS=MAX_ITEMS
+                ),
                 gtext.first_line + k,
                 1,
             )

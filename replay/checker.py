@@ -21,6 +21,7 @@ from mypy_extensions import mypyc_attr
 
 from notation.cards import CARD_OF_CODE, Card, parse_card
 from notation.errors import IllegalMoveError, KgnError, RulesConfigError, WrongFactError, clip
+from notation.i18n import tr
 from notation.records import Comment, GameRecord, Node, Tag, Winner, fold_name
 
 from .rules import Rulebook, RuleSet, did_you_mean
@@ -226,13 +227,15 @@ class Checker(Seats, Generic[T, G]):
         self.trick_no = number
         if unfinished:
             raise self.stop(
-                f"trick {current} is unfinished, yet trick {number} starts",
+                tr("trick {current} is unfinished, yet trick {number} starts").format(
+                    current=current, number=number
+                ),
                 "incomplete-trick",
                 clause,
                 trick,
             )
         if numbered and number != current:
-            self.wrong(f"this is trick {current}, not {number}", "trick-number", number_clause, trick)
+            self.wrong(tr("this is trick {current}, not {number}").format(current=current, number=number), "trick-number", number_clause, trick)
             self.trick_no = current
 
     def stated_taker(self, table: T, winner: Winner, early: str | None, clause: str) -> None:
@@ -246,7 +249,9 @@ class Checker(Seats, Generic[T, G]):
             self.visitor.visit_taker_comments(winner.notes)
         if taker is not None and table.players[taker] != winner.seat:
             self.wrong(
-                f"the trick goes to {table.players[taker]}, not {winner.seat}",
+                tr("the trick goes to {player}, not {seat}").format(
+                    player=table.players[taker], seat=winner.seat
+                ),
                 "wrong-winner",
                 clause,
                 winner,
@@ -277,11 +282,15 @@ class Checker(Seats, Generic[T, G]):
         for t in g.tags:
             seen = tag_pos.setdefault(t.name, t)
             if seen is not t and t.name in read and seen.values != t.values:
-                line = f" (first on line {seen.pos[0]})" if seen.pos else ""
+                line = tr(" (first on line {pos})").format(pos=seen.pos[0]) if seen.pos else ""
                 self.report(
                     KgnError(
-                        f"the {t.name} tag is given twice, with different values{line}; "
-                        "the rules read it, so it is given once",
+                        tr(
+                            "the {name} tag is given twice, with different values{line}; the "
+                            "rules read it, so it is given once"
+                        ).format(
+                            name=t.name, line=line
+                        ),
                         code="duplicate-tag",
                         clause=clause,
                     ),
@@ -292,7 +301,7 @@ class Checker(Seats, Generic[T, G]):
             if name not in tag_pos:
                 self.report(
                     KgnError(
-                        f"the {name} tag is missing",
+                        tr("the {name} tag is missing").format(name=name),
                         code="missing-tag",
                         clause=clause,
                     ),
@@ -316,17 +325,23 @@ class Checker(Seats, Generic[T, G]):
                 again = (before, k)
                 break
         if len(players) not in counts or again is not None:
-            want = f"{counts.start}" if len(counts) == 1 else f"{counts.start} to {counts.stop - 1}"
-            named = f"names {len(players):,}"
+            want = f"{counts.start}" if len(counts) == 1 else tr("{start} to {x}").format(start=counts.start, x=counts.stop - 1)
+            named = tr("names {n:,}").format(n=len(players))
             if again is not None:
                 one, other = players[again[0]], players[again[1]]
-                named = f"names {clip(repr(one))} twice" if one == other else (
-                    f"names {clip(repr(one))} and {clip(repr(other))}"
+                named = tr("names {clip} twice").format(clip=clip(repr(one))) if one == other else (
+                    tr("names {clip} and {clip2}").format(
+                        clip=clip(repr(one)), clip2=clip(repr(other))
+                    )
                 )
             self.report(
                 KgnError(
-                    f"{self.title} is played by {want} players with different "
-                    f"names; the Players tag {named}",
+                    tr(
+                        "{title} is played by {want} players with different names; the Players "
+                        "tag {named}"
+                    ).format(
+                        title=self.title, want=want, named=named
+                    ),
                     code="players",
                     clause=clause,
                 ),
@@ -339,7 +354,9 @@ class Checker(Seats, Generic[T, G]):
         if dealer is None:
             self.report(
                 KgnError(
-                    f"the dealer {named!r} is not one of the players ({', '.join(players)})"
+                    tr("the dealer {name!r} is not one of the players ({players})").format(
+                        name=named, players=", ".join(players)
+                    )
                     + did_you_mean(named, players),
                     code="dealer",
                     clause=clause,
@@ -363,7 +380,9 @@ class Checker(Seats, Generic[T, G]):
         if seat is None:
             raise self.illegal(
                 KgnError(
-                    f"{name!r} is not one of the players ({', '.join(self.seats)})"
+                    tr("{name!r} is not one of the players ({players})").format(
+                        name=name, players=", ".join(self.seats)
+                    )
                     + did_you_mean(name, self.seats),
                     code="unknown-player",
                     clause=self.setup_clause,
@@ -383,7 +402,7 @@ class Checker(Seats, Generic[T, G]):
             return parse_card(text)
         except (ValueError, TypeError, AttributeError):
             raise self.stop(
-                f"{clip(repr(text))} is not a card", "not-in-deck", self.deck_clause, node
+                tr("{clip} is not a card").format(clip=clip(repr(text))), "not-in-deck", self.deck_clause, node
             ) from None
 
     def cards(self, texts: list[str], node: Node | None) -> list[Card | None]:
@@ -479,8 +498,12 @@ class Checker(Seats, Generic[T, G]):
             report.suppressed = self.suppressed
             self.diags.append(
                 KgnError(
-                    f"and {self.suppressed} more errors in this game (the first {MAX_ERRORS} "
-                    "are shown)",
+                    tr(
+                        "and {suppressed} more errors in this game (the first {MAX_ERRORS} are "
+                        "shown)"
+                    ).format(
+                        suppressed=self.suppressed, MAX_ERRORS=MAX_ERRORS
+                    ),
                     code="more-errors",
                     file=self.file,
                     game=self.index,
@@ -519,21 +542,29 @@ class Checker(Seats, Generic[T, G]):
             if ended is not None:
                 how, clause = ended
                 self.wrong(
-                    f"the game ended with no result ({how}); Result is '*', not {text!r}",
+                    tr(
+                        "the game ended with no result ({how}); Result is '*', not {text!r}"
+                    ).format(
+                        how=how, text=text
+                    ),
                     "wrong-result",
                     clause,
                     tag,
                 )
                 return
             self.wrong(
-                f"the record ends before the game does; Result is '*', not {text!r}",
+                tr("the record ends before the game does; Result is '*', not {text!r}").format(
+                    text=text
+                ),
                 "wrong-result",
                 self.result_clause,
                 tag,
             )
         elif fold_name(text) != fold_name(actual):
             self.wrong(
-                f"the game's result is {actual!r}, not {text!r}",
+                tr("the game's result is {actual!r}, not {text!r}").format(
+                    actual=actual, text=text
+                ),
                 "wrong-result",
                 self.result_clause,
                 tag,

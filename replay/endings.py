@@ -24,9 +24,10 @@ import copy
 import random
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from notation.errors import KgnError
+from notation.i18n import N_, ptr, round_text, tr
 from notation.records import Comment, GameRecord, Glyph, Nag, Node, takes_glyphs
 from notation.write import seat_text
 
@@ -102,6 +103,23 @@ def longest_size(table: GameTable, probes: int = 6) -> int:
     return max(_line_sizes(table, probes, going_on=True))
 
 
+UNITS: Final = (N_("points"), N_("game points"), N_("penalty points"), N_("chips"))
+"""What a game's deal is valued in (``SCORE_UNIT``), as a message says it."""
+
+ROUND_PHRASES: Final = (
+    N_("no move (the hand ends)"),
+    N_("no move (the deal ends)"),
+    N_("at no point of the hand was every card known to every player"),
+    N_("at no point of the deal was every card known to every player"),
+)
+"""The phrases that name a round, each game's word written whole for the catalogue."""
+
+
+def unit_text(unit: str) -> str:
+    """A game's unit (``game points``) in the language in use."""
+    return tr(unit)
+
+
 def signed(value: float) -> str:
     """A value with its sign: ``+3``, ``-1.5``, ``0``."""
     text = f"{value:+.2f}".rstrip("0").rstrip(".")
@@ -158,21 +176,43 @@ class DarkDecision:
 
     def note(self, unit: str) -> str:
         """The comment ``annotate --analysis --simulate N`` writes at the decision."""
-        return (
-            f"simulation, {self.layouts} layouts: {self.best} expects {signed(self.values[self.best][0])} "
-            f"{unit}, {self.chosen} {signed(self.values[self.chosen][0])}; "
-            f"{signed(self.margin)} (95%: {signed(self.margin_low)} to {signed(self.margin_high)})"
+        return tr(
+            "simulation, {layouts} layouts: {best} expects {value} {unit}, {chosen} {mine}; "
+            "{margin} (95%: {low} to {high})"
+        ).format(
+            layouts=self.layouts,
+            best=self.best,
+            value=signed(self.values[self.best][0]),
+            unit=unit_text(unit),
+            chosen=self.chosen,
+            mine=signed(self.values[self.chosen][0]),
+            margin=signed(self.margin),
+            low=signed(self.margin_low),
+            high=signed(self.margin_high),
         )
 
     def text(self, unit: str) -> str:
-        head = f"  {self.trick}. {self.seat} {self.chosen} in the dark ({self.layouts} layouts): "
-        mine = self.values[self.chosen][0]
+        words = {
+            "trick": self.trick,
+            "seat": self.seat,
+            "chosen": self.chosen,
+            "layouts": self.layouts,
+            "mine": signed(self.values[self.chosen][0]),
+            "unit": unit_text(unit),
+            "best": self.best,
+            "value": signed(self.values[self.best][0]),
+            "margin": signed(self.margin),
+            "low": signed(self.margin_low),
+            "high": signed(self.margin_high),
+        }
         if self.best == self.chosen or not self.mistaken:
-            return head + f"expects {signed(mine)} {unit}; best"
-        return head + (
-            f"expects {signed(mine)} {unit}; {self.best} expects {signed(self.values[self.best][0])} "
-            f"({signed(self.margin)}, 95%: {signed(self.margin_low)} to {signed(self.margin_high)})"
-        )
+            line = tr("{trick}. {seat} {chosen} in the dark ({layouts} layouts): expects {mine} {unit}; best")
+        else:
+            line = tr(
+                "{trick}. {seat} {chosen} in the dark ({layouts} layouts): expects {mine} {unit}; "
+                "{best} expects {value} ({margin}, 95%: {low} to {high})"
+            )
+        return "  " + line.format(**words)
 
 
 @dataclass(slots=True)
@@ -204,22 +244,36 @@ class RoundEnding:
     nodes: int = 0
 
     def summary(self) -> str:
-        head = f"{self.round_word} {self.number}: {self.end or 'not finished'}."
+        head = round_text(self.round_word, self.number) + ": "
+        head += (ptr("end", self.end) if self.end else tr("not finished")) + "."
         if self.skipped is not None:
-            return f"{head} Not analysed ({self.skipped})."
+            return head + " " + tr("Not analysed ({why}).").format(why=self.skipped)
         if self.unsolved is not None:
-            return f"{head} Ending not solved ({self.unsolved}).{self._in_the_dark()}"
+            return head + " " + tr("Ending not solved ({why}).").format(why=self.unsolved) + self._in_the_dark()
         vals = ", ".join(f"{n} {signed(v)}" for n, v in self.values.items())
-        text = f"{head} From trick {self.start}, with every card known: {vals} {self.unit}."
+        unit = unit_text(self.unit)
         if self.later is not None:
-            text = f"{head} The ending is large ({self.later}). From trick {self.start}: {vals} {self.unit}."
-        text += self._in_the_dark()
+            text = tr("The ending is large ({why}). From trick {trick}: {values} {unit}.").format(
+                why=self.later, trick=self.start, values=vals, unit=unit
+            )
+        else:
+            text = tr("From trick {trick}, with every card known: {values} {unit}.").format(
+                trick=self.start, values=vals, unit=unit
+            )
+        text = head + " " + text + self._in_the_dark()
         if self.turning is not None:
             t = self.turning
-            text += (
-                f" It turned at trick {t.trick}: {t.seat}'s {t.play} cost {t.seat} "
-                f"{signed(t.cost).lstrip('+')} ({signed(t.before)} to {signed(t.after)}; "
-                f"{_listed(t.best)} kept {signed(t.before)})."
+            text += " " + tr(
+                "It turned at trick {trick}: {seat}'s {play} cost {seat} {cost} ({before} to "
+                "{after}; {best} kept {before})."
+            ).format(
+                trick=t.trick,
+                seat=t.seat,
+                play=t.play,
+                cost=signed(t.cost).lstrip("+"),
+                before=signed(t.before),
+                after=signed(t.after),
+                best=_listed(t.best),
             )
         return text
 
@@ -228,8 +282,14 @@ class RoundEnding:
         if not self.dark and not self.dark_skipped:
             return ""
         wrong = sum(d.mistaken for d in self.dark)
-        text = f" In the dark: {len(self.dark)} decisions judged, {wrong} with a better choice"
-        return text + (f" ({self.dark_skipped} too large to judge)." if self.dark_skipped else ".")
+        if self.dark_skipped:
+            text = tr(
+                "In the dark: {n} decisions judged, {wrong} with a better choice ({skipped} too "
+                "large to judge)."
+            )
+        else:
+            text = tr("In the dark: {n} decisions judged, {wrong} with a better choice.")
+        return " " + text.format(n=len(self.dark), wrong=wrong, skipped=self.dark_skipped)
 
     def lines(self) -> list[str]:
         if self.skipped is not None:
@@ -237,7 +297,11 @@ class RoundEnding:
         out = list(self.extra)
         out.extend(d.text(self.unit) for d in self.dark)
         for p in self.plays:
-            mark = f"  <- costs {signed(p.cost).lstrip('+')}; best {_listed(p.best)}" if p.cost > 0 else ""
+            mark = ""
+            if p.cost > 0:
+                mark = "  " + tr("<- costs {cost}; best {best}").format(
+                    cost=signed(p.cost).lstrip("+"), best=_listed(p.best)
+                )
             out.append(f"  {p.trick}. {p.seat} {p.play}: {signed(p.after)}{mark}")
         return out
 
@@ -293,15 +357,16 @@ def _plain(text: str, name: str) -> str:
 def choice_text(table: GameTable, move: Any) -> str:
     """A choice in words, without its player's name (``QD AD``, ``out``)."""
     if move is SETTLE:
-        return f"no move (the {table.round_word} ends)"
+        phrase = f"no move (the {table.round_word} ends)"  # one of ROUND_PHRASES
+        return tr(phrase)
     return _plain(table.format_move(move), table.players[owner(table, move)])
 
 
 def _listed(texts: list[str], most: int = 4) -> str:
     """``a or b or c``, or the first ``most`` and how many more."""
     if len(texts) <= most:
-        return " or ".join(texts)
-    return f"{', '.join(texts[:most])} or {len(texts) - most} more"
+        return tr(" or ").join(texts)
+    return tr("{first} or {n} more").format(first=", ".join(texts[:most]), n=len(texts) - most)
 
 
 Extra = Callable[[Moves], list[str]]
@@ -332,27 +397,30 @@ def analyze_round(
         out.dark, out.dark_skipped = judge_dark(moves, simulate, seed * 1_000_003 + number)
     first = next((k for k, m in enumerate(moves) if m[0].open_cards()), None)
     if first is None:
-        out.unsolved = f"at no point of the {out.round_word} was every card known to every player"
+        phrase = f"at no point of the {out.round_word} was every card known to every player"
+        out.unsolved = tr(phrase)  # one of ROUND_PHRASES
         return out
     # said before the work: an ending too large is solved from a later trick, or not at all
     size = ending_size(moves[first][0])
     start = next((k for k in range(first, len(moves)) if ending_size(moves[k][0]) <= ENDING_LIMIT), None)
-    too_large = (
-        f"from trick {moves[first][3]} the ending has about {size:,} lines of play, "
-        f"more than the {ENDING_LIMIT:,} searched"
-    )
+    too_large = tr(
+        "from trick {trick} the ending has about {size:,} lines of play, more than the "
+        "{limit:,} searched"
+    ).format(trick=moves[first][3], size=size, limit=ENDING_LIMIT)
     if start is None:
-        out.unsolved = f"{too_large}: not searched"
+        out.unsolved = tr("{why}: not searched").format(why=too_large)
         return out
     if start > first:
         at = moves[start][0]
         who = at.players[chooser(at, options(at))]
-        out.later = f"{too_large}; solved from {who}'s move at trick {moves[start][3]} instead"
+        out.later = tr("{why}; solved from {player}'s move at trick {trick} instead").format(
+            why=too_large, player=who, trick=moves[start][3]
+        )
     solver = Solver.at(moves[start][0], BUDGET)
     try:
         _solve(out, solver, moves[start:])
     except TooLarge as exc:
-        out.unsolved = f"the ending has more than {exc.args[0]:,} positions"
+        out.unsolved = tr("the ending has more than {n:,} positions").format(n=exc.args[0])
         out.values, out.plays, out.turning = {}, [], None
     out.nodes = solver.nodes
     return out
@@ -529,9 +597,12 @@ def annotate_analysis(
                 continue
             if takes_glyphs(node) and not any(isinstance(n, Glyph | Nag) for n in notes):
                 notes.insert(0, Glyph(text="??" if pv is analysis.turning else "?"))
-            text = (
-                f"ending solved: {_listed(pv.best)} kept {signed(pv.before)} {analysis.unit}; "
-                f"{pv.play} gives {signed(pv.after)}"
+            text = tr("ending solved: {best} kept {before} {unit}; {play} gives {after}").format(
+                best=_listed(pv.best),
+                before=signed(pv.before),
+                unit=unit_text(analysis.unit),
+                play=pv.play,
+                after=signed(pv.after),
             )
             if not any(isinstance(n, Comment) and n.text == text for n in notes):
                 notes.append(Comment(text=text))
@@ -559,8 +630,12 @@ def add_analysis(steps: list[Step], rounds: list[RoundEnding]) -> None:
         if found is None:
             continue
         r, pv = found
-        step.view.lines.append(("ending", f"{pv.seat}: {signed(pv.after)} {r.unit}"))
+        step.view.lines.append(("ending", f"{pv.seat}: {signed(pv.after)} {unit_text(r.unit)}"))
         if pv.cost > 0:
             step.glyphs.append("?")
-            step.notes.append(f"ending solved: {_listed(pv.best)} kept {signed(pv.before)} for {pv.seat}")
+            step.notes.append(
+                tr("ending solved: {best} kept {before} for {seat}").format(
+                    best=_listed(pv.best), before=signed(pv.before), seat=pv.seat
+                )
+            )
 

@@ -98,7 +98,7 @@
     const head = el("div", "name");
     if (name === view.toMove) head.appendChild(el("span", "turn", "\u25cf "));
     head.appendChild(el("bdi", "", name));
-    if (name === view.dealer) head.appendChild(el("span", "dealer", " D"));
+    if (name === view.dealer) head.appendChild(el("span", "dealer", " " + L("D")));
     box.appendChild(head);
     const hand = view.hands.find((h) => h[0] === name);
     if (hand) box.appendChild(cards(hand[1], hand[2]));

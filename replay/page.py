@@ -37,7 +37,7 @@ from .checking import Report
 from .games import GAMES
 from .steps import opening_step, replay_steps
 from .table import GameTable
-from .view import CardCode, Step, View, positions
+from .view import DEALER_MARK, VIEW_WORDS, CardCode, Step, View, positions, word
 
 __all__ = [
     "csp_hash", "html_page", "page_data", "page_document", "page_policy", "page_title", "script_json",
@@ -141,7 +141,7 @@ def page_data(
         "seats": [safe_text(n) for n in seats],
         "places": {safe_text(n): p for n, p in positions(seats, seat).items()},
         "result": safe_text(report.result or tr("unfinished")),
-        "words": {text: tr(text) for text in SCRIPT_WORDS},
+        "words": {text: word(text) for text in (*SCRIPT_WORDS, DEALER_MARK)},
         "ranks": rank_letters(),
         "tags": [[safe_text(k), safe_text(v)] for k, v in _tags(record)],
         "sheet": {
@@ -237,18 +237,16 @@ PAGE_WORDS = (
 """The words of the page's own HTML (its buttons and headings)."""
 
 SCRIPT_WORDS = (
-    N_("sits out this hand"), N_("tricks"), N_("pts"), N_("total"), N_("takes the trick"), N_("trump"),
-    N_("spades"), N_("clubs"), N_("diamonds"), N_("hearts"), N_("glyphs:"), N_("(no comments)"),
+    *VIEW_WORDS,
     N_("variation {n}:"), N_("in variation {k} of {n}: back (Esc)"), N_("not yet"), N_("hide the rest"),
-    N_("show the rest"), N_("event {i} of {n}"), N_("variation depth {n}"), N_("all cards"),
-    N_("as seen by {seat}"), N_("result:"), N_("no moves in this record"), N_("live: the board follows the game"),
+    N_("show the rest"), N_("event {i} of {n}"), N_("variation depth {n}"), N_("result:"),
+    N_("live: the board follows the game"),
     N_("the server cannot be reached: this is the game as it was; the board follows again when the server is back"),
-    # the games' own words in the view's data (piles, facts, the chart), shown by their names
-    N_("talon"), N_("stock"), N_("stock closed"), N_("none"), N_("contract"), N_("bid"), N_("result"), N_("note"),
-    N_("pot"), N_("deal"), N_("closed by"), N_("marriage"), N_("bonus"), N_("{label} after each hand"),
-    N_("running total"), N_("chips"), N_("penalty points"), N_("game points"), N_("barrel"), N_("target"), N_("limit"),
+    # the chart's words
+    N_("{label} after each hand"), N_("running total"), N_("chips"), N_("penalty points"), N_("game points"),
 )  # fmt: skip
-"""The words page.js writes, given to it in the page's language (its data's ``words``)."""
+"""The words page.js writes, given to it in the page's language (its data's ``words``):
+the table's (:data:`replay.view.VIEW_WORDS`, said as the terminal says them) and its own."""
 
 
 def page_document(data: str, *, title: str, kind: str, seat: str | None, live: bool = False) -> str:

@@ -182,15 +182,18 @@ class RecordFile:
         left by a killed writer was taken over.  ``LockedError`` when another writer holds
         it, ``OSError`` when it cannot be locked."""
         if not self.lock.acquire():
-            raise LockedError(f"{self.path} is being recorded by another kozyr; nothing was changed")
+            raise LockedError(
+                tr("{path} is being recorded by another kozyr; nothing was changed").format(
+                    path=self.path
+                )
+            )
         for tmp in leftover_temps(self.path):
             with contextlib.suppress(OSError):
                 tmp.unlink()
         if self.lock.stale is not None:
-            return (
-                f"the lock left on {self.path} by process {self.lock.stale}, which no longer "
-                "runs, is taken over"
-            )
+            return tr(
+                "the lock left on {path} by process {pid}, which no longer runs, is taken over"
+            ).format(path=self.path, pid=self.lock.stale)
         return None
 
     def read(self) -> str:
@@ -520,35 +523,40 @@ def open_recording(
     record_game: GameRecord | None = None
     if resume is not None:
         if game is not None or players is not None or output is not None:
-            raise SessionError("kozyr: --resume FILE takes everything from the file")
+            raise SessionError(tr("kozyr: --resume FILE takes everything from the file"))
         if not resume.is_file():
-            what = "a folder, not a file" if resume.is_dir() else "no such file"
-            raise SessionError(f"kozyr: cannot read {resume}: {what}")
+            what = tr("a folder, not a file") if resume.is_dir() else tr("no such file")
+            raise SessionError(tr("kozyr: cannot read {resume}: {what}").format(resume=resume, what=what))
         path = resume
     else:
         if game is None or game not in GAMES or not players or not dealer or output is None:
             raise SessionError(
-                "kozyr: kozyr record GAME --players A,B,C --dealer A -o FILE (or --resume FILE)"
+                tr(
+                    "kozyr: kozyr record GAME --players A,B,C --dealer A -o FILE (or --resume "
+                    "FILE)"
+                )
             )
         if ante is not None and not GAMES[game].pot:
-            raise SessionError(f"kozyr: --ante: {GAMES[game].title} is not played for a pot")
+            raise SessionError(tr("kozyr: --ante: {title} is not played for a pot").format(title=GAMES[game].title))
         names = [p.strip() for p in players.split(",") if p.strip()]
         first = next((n for n in names if fold_name(n) == fold_name(dealer)), None)
         if first is None:
             raise SessionError(
-                f"kozyr: --dealer {dealer!r} is not one of the players ({', '.join(names)})"
+                tr("kozyr: --dealer {dealer!r} is not one of the players ({players})").format(
+                    dealer=dealer, players=", ".join(names)
+                )
                 + did_you_mean(dealer, names)
             )
         try:
             GAMES[game].rulebook.parse(rules)
         except KgnError as exc:
-            raise SessionError(f"kozyr: --rules: {exc.message}") from None
+            raise SessionError(tr("kozyr: --rules: {message}").format(message=exc.message)) from None
         record_game = new_game(game, names, first, rules, ante)
         header = [d for d in check_record(record_game).diagnostics if d.severity == "error"]
         if header:
             raise SessionError("kozyr: --players: " + "; ".join(d.message for d in header))
         if output.exists():
-            raise SessionError(f"kozyr: {output} exists; continue it with --resume {output}")
+            raise SessionError(tr("kozyr: {output} exists; continue it with --resume {output}").format(output=output))
         path = output
     # One writer per file: a second one would lose the first one's events.
     file = RecordFile(path)
@@ -556,9 +564,9 @@ def open_recording(
     try:
         note = file.take()
     except LockedError as exc:
-        raise SessionError(f"kozyr: {exc}") from None
+        raise SessionError(tr("kozyr: {exc}").format(exc=exc)) from None
     except OSError as exc:
-        raise SessionError(f"kozyr: cannot write {path}: {exc.strerror or exc}") from None
+        raise SessionError(tr("kozyr: cannot write {path}: {x}").format(path=path, x=exc.strerror or exc)) from None
     if note is not None:
         notes.append(note)
     try:
@@ -566,13 +574,15 @@ def open_recording(
             try:
                 text = file.read()
             except (OSError, UnicodeDecodeError) as exc:
-                raise SessionError(f"kozyr: cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
+                raise SessionError(tr("kozyr: cannot read {path}: {x}").format(
+                    path=path, x=getattr(exc, 'strerror', None) or exc
+                )) from None
             try:
                 record_game = notation.loads(text, file=str(path))
             except KgnError as exc:
                 raise SessionError(exc.format(), 1) from None
         elif path.exists():  # made since the check above
-            raise SessionError(f"kozyr: {path} exists; continue it with --resume {path}")
+            raise SessionError(tr("kozyr: {path} exists; continue it with --resume {path}").format(path=path))
         recorder = session(record_game, file)
         errors = [d for d in recorder.report.diagnostics if d.severity == "error"]
         if errors:
@@ -580,9 +590,9 @@ def open_recording(
         try:
             file.save(write_game(recorder.game))
         except FileChanged:
-            raise SessionError(f"kozyr: {path} changed while it was opened; try again") from None
+            raise SessionError(tr("kozyr: {path} changed while it was opened; try again").format(path=path)) from None
         except OSError as exc:
-            raise SessionError(f"kozyr: cannot write {path}: {exc.strerror or exc}") from None
+            raise SessionError(tr("kozyr: cannot write {path}: {x}").format(path=path, x=exc.strerror or exc)) from None
     except BaseException:
         file.release()
         raise

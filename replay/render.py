@@ -17,11 +17,11 @@ from rich.table import Table
 from rich.text import Text
 
 from notation.errors import safe_text
-from notation.i18n import NP_, ptr, rank_text, tr
+from notation.i18n import ntr, ptr, rank_text, tr
 
 from .checking import Report
 from .games import GAMES
-from .view import CardCode, Step, View
+from .view import SUIT_NOUN, CardCode, Step, View, word
 
 __all__ = [
     "SUIT_STYLE",
@@ -41,7 +41,6 @@ __all__ = [
 SUIT_STYLE = {"S": "bold", "C": "green", "D": "yellow", "H": "red"}
 SUIT_GLYPH = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
 BACK = "▒▒"
-SUIT_NOUN = {"S": NP_("suit", "spades"), "C": NP_("suit", "clubs"), "D": NP_("suit", "diamonds"), "H": NP_("suit", "hearts")}
 
 
 def plain(text: str) -> Text:
@@ -88,7 +87,7 @@ def trump_text(trump: str, symbols: bool = True) -> Text:
     """The trump suit in words (``♥ hearts``), or ``none``."""
     if trump not in SUIT_NOUN:
         return Text(trump)
-    return Text((SUIT_GLYPH[trump] + " " if symbols else "") + ptr("suit", SUIT_NOUN[trump]), SUIT_STYLE[trump])
+    return Text((SUIT_GLYPH[trump] + " " if symbols else "") + word(SUIT_NOUN[trump]), SUIT_STYLE[trump])
 
 
 def cards_line(codes: Iterable[str], unknown: int = 0, symbols: bool = True) -> Text:
@@ -146,11 +145,11 @@ def render_view(view: View, seat: str | None = None, *, symbols: bool = True) ->
     see (:meth:`View.seen_by`)."""
     view = view.seen_by(seat)
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-    table.add_column(ptr("table", "player"))
+    table.add_column(tr("player"))
     table.add_column(ptr("table", "hand"))
-    table.add_column(ptr("table", "tricks"), justify="right")
+    table.add_column(word("tricks"), justify="right")
     table.add_column(ptr("table", "points"), justify="right")
-    table.add_column(ptr("table", "total"), justify="right")
+    table.add_column(word("total"), justify="right")
     table.add_column("")
     names = view.seats or [name for name, _, _ in view.hands] or list(view.totals)
     hands = {name: (cards, unknown) for name, cards, unknown in view.hands}
@@ -171,7 +170,7 @@ def render_view(view: View, seat: str | None = None, *, symbols: bool = True) ->
         )
     parts: list[RenderableType] = [Text(safe_text(view.title), style="bold"), table]
     if view.trick:
-        line = Text("trick: " if view.taker else "on the table: ")
+        line = Text((tr("trick:") if view.taker else tr("on the table:")) + " ")
         for i, (name, up, down) in enumerate(view.trick):
             if i:
                 line.append(" / ")
@@ -180,22 +179,23 @@ def render_view(view: View, seat: str | None = None, *, symbols: bool = True) ->
                 line.append(" ")
                 line.append_text(cards_line(up, symbols=symbols))
             if down:
-                line.append(" face down ")
+                line.append(" " + tr("face down") + " ")
                 line.append_text(cards_line(down, symbols=symbols))
         if view.taker:
             line.append(" -> ")
             line.append_text(plain(view.taker))
-            line.append(" takes it")
+            line.append(" " + tr("takes it"))
         parts.append(line)
     for pile in view.piles:
         if pile.count is not None:
-            parts.append(Text(f"{pile.name}: {pile.count} cards", style="dim"))
+            count = ntr("{n} card", "{n} cards", pile.count).format(n=pile.count)
+            parts.append(Text(f"{word(pile.name)}: {count}", style="dim"))
         else:
-            parts.append(Text(f"{pile.name}: ", style="dim") + cards_line(pile.cards, symbols=symbols))
+            parts.append(Text(f"{word(pile.name)}: ", style="dim") + cards_line(pile.cards, symbols=symbols))
     if view.trump:
         parts.append(Text(tr("trump:") + " ", style="dim") + trump_text(view.trump, symbols))
     for label, value in view.lines:
-        parts.append(Text(f"{label}: ", style="dim") + plain(value))
+        parts.append(Text(f"{word(label)}: ", style="dim") + plain(value))
     return Group(*parts)
 
 
@@ -214,7 +214,7 @@ def step_head(step: Step, *, symbols: bool = True, number: int | None = None) ->
     if step.closes_trick and step.view.taker is not None:
         head.append("; ")
         head.append_text(plain(step.view.taker))
-        head.append(" takes the trick")
+        head.append(" " + word("takes the trick"))
     return head
 
 
@@ -227,11 +227,9 @@ def render_step(
     for note in step.notes:
         parts.append(Text("  {", style="cyan") + plain(note) + Text("}", style="cyan"))
     if step.variations:
+        n = len(step.variations)
         parts.append(
-            Text(
-                f"  ({len(step.variations)} variation{'s' if len(step.variations) > 1 else ''}: press v)",
-                style="dim",
-            )
+            Text("  " + ntr("({n} variation: press v)", "({n} variations: press v)", n).format(n=n), style="dim")
         )
     if step.error is not None:
         parts.append(Text(cards_shown(safe_text(step.error.format()), symbols), style="bold red"))

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from notation.errors import RulesConfigError, clip
+from notation.i18n import tr
 from notation.parse import parse_number
 
 __all__ = [
@@ -59,7 +60,7 @@ class Switch:
         return NUMBER in self.values and value.isdigit() and number is not None and number > 0
 
     def choices(self) -> str:
-        return ", ".join("a whole number" if v == NUMBER else v for v in self.values)
+        return ", ".join(tr("a whole number") if v == NUMBER else v for v in self.values)
 
 
 def switch(name: str, values: str, clauses: str, help: str) -> Switch:
@@ -103,8 +104,10 @@ class Rulebook:
             preset = words.pop(0).lower()
             if preset not in presets:
                 raise RulesConfigError(
-                    f"unknown preset {clip(repr(preset))} for {self.game}; choose one of: "
-                    f"{', '.join(presets)}" + did_you_mean(preset, presets),
+                    tr("unknown preset {preset} for {game}; choose one of: {presets}").format(
+                        preset=clip(repr(preset)), game=self.game, presets=", ".join(presets)
+                    )
+                    + did_you_mean(preset, presets),
                     code="unknown-preset",
                 )
         values = self.defaults()
@@ -115,23 +118,31 @@ class Rulebook:
             name = name.lower()
             if not eq:
                 raise RulesConfigError(
-                    f"{clip(repr(word))} is not switch=value (a preset comes first, once); "
-                    f"presets: {', '.join(presets)}",
+                    tr(
+                        "{clip} is not switch=value (a preset comes first, once); presets: "
+                        "{list}"
+                    ).format(
+                        clip=clip(repr(word)), list=', '.join(presets)
+                    ),
                     code="unknown-preset" if "=" not in word else "unknown-switch",
                 )
             if name not in switches:
                 raise RulesConfigError(
-                    f"unknown switch {clip(repr(name))} for {self.game}; the switches are: "
-                    f"{', '.join(switches)}" + did_you_mean(name, switches),
+                    tr("unknown switch {switch} for {game}; the switches are: {switches}").format(
+                        switch=clip(repr(name)), game=self.game, switches=", ".join(switches)
+                    )
+                    + did_you_mean(name, switches),
                     code="unknown-switch",
                 )
             if name in given:
-                raise RulesConfigError(f"switch {name} is given twice", code="conflicting-switches")
+                raise RulesConfigError(tr("switch {name} is given twice").format(name=name), code="conflicting-switches")
             sw = switches[name]
             if not sw.accepts(value.lower()):
                 raise RulesConfigError(
-                    f"{name}={clip(value)} is not a value of {name}; choose one of: "
-                    f"{sw.choices()}" + did_you_mean(value, [v for v in sw.values if v != NUMBER]),
+                    tr("{name}={value} is not a value of {name}; choose one of: {choices}").format(
+                        name=name, value=clip(value), choices=sw.choices()
+                    )
+                    + did_you_mean(value, [v for v in sw.values if v != NUMBER]),
                     code="bad-switch-value",
                 )
             given.add(name)
@@ -206,4 +217,4 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
 
     by_fold = {c.casefold(): c for c in choices}
     close = difflib.get_close_matches(word.casefold(), list(by_fold), n=1, cutoff=0.6)
-    return f"; did you mean {by_fold[close[0]]!r}?" if close else ""
+    return tr("; did you mean {choice!r}?").format(choice=by_fold[close[0]]) if close else ""

@@ -27,6 +27,7 @@ from mypy_extensions import mypyc_attr, trait
 
 from notation.cards import Card, Suit, card_code, parse_card, suit_of
 from notation.errors import IllegalMoveError, KgnError
+from notation.i18n import N_, ntr, round_text, rounds_counted, tr
 from notation.records import (
     MAX_ITEMS,
     MAX_NUMBER,
@@ -190,7 +191,7 @@ class Holdings:
         self._check_in_deck(card)
         if card in self.where:
             err = IllegalMoveError(
-                f"{card_code(card)} is dealt twice", code="duplicate-card", clause=self.deal_clause
+                tr("{card} is dealt twice").format(card=card_code(card)), code="duplicate-card", clause=self.deal_clause
             )
             err.card, err.card_nth = card_code(card), 1  # its second appearance
             raise err
@@ -210,7 +211,11 @@ class Holdings:
     def _check_in_deck(self, card: Card) -> None:
         if card not in self.deck:
             err = IllegalMoveError(
-                f"{card_code(card)} is not in this deck ({len(self.deck)} cards)",
+                ntr(
+                    "{card} is not in this deck ({n} card)",
+                    "{card} is not in this deck ({n} cards)",
+                    len(self.deck),
+                ).format(card=card_code(card), n=len(self.deck)),
                 code="not-in-deck",
                 clause=self.deal_clause,
             )
@@ -253,27 +258,34 @@ class Holdings:
         where = self.where.get(card)
         if where == PLAYED:
             raise IllegalMoveError(
-                f"{card_code(card)} was played already",
+                tr("{card} was played already").format(card=card_code(card)),
                 code="card-played-twice",
                 clause=self.play_clause,
             )
         if where is not None:
             raise IllegalMoveError(
-                f"{_doing(what)}{card_code(card)} is not among {self._whose(place)} cards; "
-                f"it is known to be {self._at(where)}",
+                tr("{doing}{card} is not among {whose} cards; it is known to be {at}").format(
+                    doing=_doing(what),
+                    card=card_code(card),
+                    whose=self._whose(place),
+                    at=self._at(where),
+                ),
                 code="card-not-held",
                 clause=self.play_clause,
             )
         if suit_of(card) in self.void[place]:
             raise IllegalMoveError(
-                f"{_doing(what)}{card_code(card)} contradicts an earlier show-out of "
-                f"{suit_of(card).noun}",
+                tr("{doing}{card} contradicts an earlier show-out of {noun}").format(
+                    doing=_doing(what), card=card_code(card), noun=tr(suit_of(card).noun)
+                ),
                 code="showed-out",
                 clause=self.follow_clause,
             )
         if self.unknown[place] == 0:
             raise IllegalMoveError(
-                f"{_doing(what)}{card_code(card)} is not among {self._whose(place)} cards",
+                tr("{doing}{card} is not among {whose} cards").format(
+                    doing=_doing(what), card=card_code(card), whose=self._whose(place)
+                ),
                 code="card-not-held",
                 clause=self.play_clause,
             )
@@ -289,16 +301,25 @@ class Holdings:
             raise
 
     def _whose(self, place: int) -> str:
-        """``Anna's``, ``the talon's``: the owner of a place's cards, in a message."""
+        """``Anna's``, ``the talon's``: the owner of a place's cards, in a message (a pile's
+        phrase is one of :data:`PLACE_PHRASES`)."""
         name = self.names.get(place)
-        return "that player's" if name is None else f"{name}'s"
+        if name is None:
+            return tr("that player's")
+        if place < 0:
+            phrase = f"{name}'s"  # one of PLACE_PHRASES
+            return tr(phrase)
+        return tr("{player}'s").format(player=name)
 
     def _at(self, place: int) -> str:
         """Where a place is, in a message: ``in Anna's hand``, ``in the talon``."""
         name = self.names.get(place)
         if name is None:
-            return "elsewhere"
-        return f"in {name}" if name.startswith("the ") else f"in {name}'s hand"
+            return tr("elsewhere")
+        if place < 0:
+            phrase = f"in {name}"  # one of PLACE_PHRASES
+            return tr(phrase)
+        return tr("in {player}'s hand").format(player=name)
 
     def play(self, place: int, card: Card) -> None:
         """``place`` plays ``card``: it leaves the hand and is out of play."""
@@ -361,19 +382,49 @@ class Holdings:
                 room = sum(self.unknown[p] for p in holders if suit not in self.void[p])
                 if count > room:
                     cards = [c for c in sorted(self.deck) if c // 9 == suit and c not in self.where]
-                    noun = ("spades", "clubs", "diamonds", "hearts")[suit]
+                    noun = tr(("spades", "clubs", "diamonds", "hearts")[suit])
                     raise IllegalMoveError(
-                        f"{cards_text(cards)} ({noun} nobody recorded) have no place left: "
-                        f"every hand that could hold them has shown out of {noun}",
+                        tr(
+                            "{cards_text} ({noun} nobody recorded) have no place left: every "
+                            "hand that could hold them has shown out of {noun}"
+                        ).format(
+                            cards_text=cards_text(cards), noun=noun
+                        ),
                         code="hidden-contradiction",
                         clause=self.play_clause,
                     )
             raise IllegalMoveError(
-                "the cards nobody recorded cannot be shared out: the record contradicts "
-                "itself (a card shown twice, or a suit played after showing out of it)",
+                tr(
+                    "the cards nobody recorded cannot be shared out: the record contradicts "
+                    "itself (a card shown twice, or a suit played after showing out of it)"
+                ),
                 code="hidden-contradiction",
                 clause=self.play_clause,
             )
+
+
+FULL: Final = {
+    "hand": N_(
+        "the record of this game is nearly full (a record holds at most {MAX_ITEMS:,} items); "
+        "no hand may follow"
+    ),
+    "deal": N_(
+        "the record of this game is nearly full (a record holds at most {MAX_ITEMS:,} items); "
+        "no deal may follow"
+    ),
+}
+"""A record too full for one more round, in each game's word for it."""
+
+PLACE_PHRASES: Final = (
+    N_("the talon's"),
+    N_("in the talon"),
+    N_("the stock's"),
+    N_("in the stock"),
+    N_("the tricks taken, face down's"),
+    N_("in the tricks taken, face down"),
+)
+"""How the piles the games name (``places`` below the seats) read in a message: the
+catalogue holds these phrases whole, as a language needs them."""
 
 
 def _doing(what: str) -> str:
@@ -681,14 +732,14 @@ class BaseTable(Generic[M, R]):
             return chance
         if not moves:
             if self.outcome() is not None:
-                raise IllegalMoveError("no move: the game is over", code="game-over")
+                raise IllegalMoveError(tr("no move: the game is over"), code="game-over")
             raise self._no_move()
         return rng.choice(moves)
 
     def _no_move(self) -> IllegalMoveError:
         """Why no move can be listed while the game goes on."""
         return IllegalMoveError(
-            "no move can be listed here: the cards of the player to move are not known",
+            tr("no move can be listed here: the cards of the player to move are not known"),
             code="unknown-cards",
         )
 
@@ -743,7 +794,7 @@ class BaseTable(Generic[M, R]):
         try:
             return self.move_of(node)
         except KgnError as exc:
-            raise KgnError(f"not a move: {text.strip()!r} ({exc.message})", code="bad-move") from None
+            raise KgnError(tr("not a move: {strip!r} ({message})").format(strip=text.strip(), message=exc.message), code="bad-move") from None
 
     def view(self) -> View:
         """What the table shows now: each seat's cards, the trick, the piles, the scores
@@ -816,8 +867,15 @@ class BaseTable(Generic[M, R]):
         number = self.next_number()
         if len(self.results) + 1 > MAX_ROUNDS or number > MAX_NUMBER:
             raise IllegalMoveError(
-                f"a record holds at most {MAX_ROUNDS:,} {self.round_word}s, numbered up to "
-                f"{MAX_NUMBER:,}; {self.round_word} {number} would not fit",
+                tr(
+                    "a record holds at most {MAX_ROUNDS:,} {rounds}, numbered up to "
+                    "{MAX_NUMBER:,}; {this} would not fit"
+                ).format(
+                    MAX_ROUNDS=MAX_ROUNDS,
+                    rounds=rounds_counted(self.round_word),
+                    MAX_NUMBER=MAX_NUMBER,
+                    this=round_text(self.round_word, number),
+                ),
                 code="record-limit",
             )
         moves, items, units = self._counted
@@ -838,8 +896,7 @@ class BaseTable(Generic[M, R]):
             self._counted = (len(self._log), items, len(self.results) + 1)
             if items > MAX_ITEMS - _ROOM:
                 raise IllegalMoveError(
-                    f"the record of this game is nearly full (a record holds at most "
-                    f"{MAX_ITEMS:,} items); no {self.round_word} may follow",
+                    tr(FULL[self.round_word]).format(MAX_ITEMS=MAX_ITEMS),
                     code="record-limit",
                 )
 
@@ -984,7 +1041,9 @@ class Names(Seats):
         if name in self.players:
             return self.players.index(name)
         raise KgnError(
-            f"{name!r} is not one of the players ({', '.join(self.players)})", code="bad-move"
+            tr("{name!r} is not one of the players ({list})").format(
+                name=name, list=', '.join(self.players)
+            ), code="bad-move"
         )
 
     def card(self, text: str, node: Node | None) -> Card | None:

@@ -12,10 +12,11 @@ import html
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Final
 
 from notation.cards import card_code
 from notation.errors import KgnError
+from notation.i18n import N_, NP_, ntr, ptr, rank_text, round_text, tr
 from notation.records import Comment, Entry
 
 __all__ = [
@@ -30,8 +31,57 @@ __all__ = [
     "cards_said",
     "entries",
     "positions",
+    "round_title",
     "sorted_codes",
+    "trick_title",
+    "word",
 ]
+
+VIEW_WORDS: Final = (
+    # the table's own words
+    N_("sits out this hand"), N_("tricks"), N_("pts"), N_("total"), N_("takes the trick"), N_("trump"),
+    N_("trick"), N_("spades"), N_("clubs"), N_("diamonds"), N_("hearts"), N_("glyphs:"),
+    N_("(no comments)"), N_("all cards"), N_("as seen by {seat}"), N_("no moves in this record"),
+    # the games' piles and the facts of a view's lines, shown by their names
+    N_("talon"), N_("stock"), N_("stock closed"), N_("none"), N_("contract"), N_("bid"), N_("result"),
+    N_("note"), N_("pot"), N_("deal"), N_("closed by"), N_("marriage"), N_("bonus"), N_("barrel"),
+    N_("target"), N_("limit"), N_("double dummy"), N_("ending"),
+)  # fmt: skip
+"""Every word a table shows by name (its piles, facts and labels): the terminal, the
+replay page (page.js, through its data's ``words``) and Jupyter say them through
+:func:`word`, once for all."""
+
+SUIT_NOUN: Final = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}
+"""A suit letter of KGN as a table names the suit (one of :data:`VIEW_WORDS`)."""
+
+DEALER_MARK: Final = NP_("dealer mark", "D")
+"""The letter by the dealer's name (ru С, it M, pl R)."""
+
+
+AFTER_ROUND: Final = (N_("after hand {n}"), N_("after deal {n}"))
+"""A view's title between two rounds, in each game's word for a round."""
+
+
+def round_title(round_word: str, number: int, *parts: str, after: bool = False) -> str:
+    """A view's title: ``hand 3 · trick 5`` (the round, then ``parts``), or ``after hand
+    3`` between rounds; in the language in use, each game in its word for a round."""
+    if after:
+        key = f"after {round_word} {{n}}"  # one of AFTER_ROUND
+        head = tr(key).format(n=number)
+    else:
+        head = round_text(round_word, number)
+    return " · ".join([head, *parts])
+
+
+def trick_title(number: int) -> str:
+    """``trick 5``, in the language in use (a part of :func:`round_title`)."""
+    return tr("trick {n}").format(n=number)
+
+
+def word(name: str) -> str:
+    """One of :data:`VIEW_WORDS` (or the dealer's mark ``D``) in the language in use; a
+    name that is not one of them (a game's own) is shown as it is."""
+    return ptr("dealer mark", name) if name == DEALER_MARK else tr(name)
 
 
 def sorted_codes(cards: Iterable[int]) -> list[str]:
@@ -282,7 +332,7 @@ class Step:
         """The event in one sentence, card codes as letters."""
         text = self.said.text
         if self.closes_trick:
-            text += f"; {self.view.taker} takes the trick"
+            text += f"; {self.view.taker} {word('takes the trick')}"
         return text
 
 
@@ -294,7 +344,7 @@ def _card_html(code: str) -> str:
     if len(code) < 2 or code[-1] not in _SUIT_HTML:
         return '<span style="display:inline-block;min-width:1.6em;padding:0 .15em;margin:0 .1em;border:1px solid #888;border-radius:3px;background:#36c;color:#36c">??</span>'
     symbol, colour = _SUIT_HTML[code[-1]]
-    rank = "10" if code[:-1] == "T" else code[:-1]
+    rank = "10" if code[:-1] == "T" else rank_text(code[:-1])  # the letters the players write
     return (
         f'<span style="display:inline-block;min-width:1.6em;padding:0 .15em;margin:0 .1em;'
         f'border:1px solid #888;border-radius:3px;background:#fff;color:{colour};text-align:center">'
@@ -309,8 +359,8 @@ def view_html(view: View) -> str:
     for name, cards, unknown in view.hands:
         marks = " ".join(
             m for m in (
-                "(deals)" if name == view.dealer else "",
-                "\u2190 to play" if name == view.to_move else "",
+                tr("(deals)") if name == view.dealer else "",
+                "\u2190 " + tr("to play") if name == view.to_move else "",
                 view.marks.get(name, ""),
             ) if m
         )  # fmt: skip
@@ -328,13 +378,19 @@ def view_html(view: View) -> str:
             f"{html.escape(name)} " + "".join(_card_html(c) for c in up + down) for name, up, down in view.trick
         )
         taker = f" \u2192 {html.escape(view.taker)}" if view.taker else ""
-        parts.append(f"<div>on the table: {played}{taker}</div>")
+        parts.append(f"<div>{html.escape(tr('on the table:'))} {played}{taker}</div>")
     for pile in view.piles:
-        shown = "".join(_card_html(c) for c in pile.cards) if pile.cards else f"{pile.count or 0} cards"
-        parts.append(f"<div>{html.escape(pile.name)}: {shown}</div>")
+        count = pile.count or 0
+        shown = (
+            "".join(_card_html(c) for c in pile.cards)
+            if pile.cards
+            else html.escape(ntr("{n} card", "{n} cards", count).format(n=count))
+        )
+        parts.append(f"<div>{html.escape(word(pile.name))}: {shown}</div>")
     if view.trump:
-        parts.append(f"<div>trump: {html.escape(view.trump)}</div>")
+        noun = SUIT_NOUN.get(view.trump, view.trump)
+        parts.append(f"<div>{html.escape(word('trump'))}: {html.escape(word(noun))}</div>")
     for label, text in view.lines:
-        parts.append(f"<div>{html.escape(label)}: {html.escape(text)}</div>")
+        parts.append(f"<div>{html.escape(word(label))}: {html.escape(text)}</div>")
     parts.append("</div>")
     return "".join(parts)

@@ -14,7 +14,7 @@ from :meth:`replay.view.View.seen_by`; every text from the file goes through
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from rich.console import Group, RenderableType
@@ -22,35 +22,36 @@ from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from notation.errors import safe_text
+from notation.i18n import N_, current, ntr, tr
 
 from .render import card_faces, cards_line, cards_shown, plain, said_text, step_head, trump_text
-from .view import Sheet, Step, View, positions
+from .view import Sheet, Step, View, positions, word
 
 __all__ = ["KEYS", "Viewer"]
 
 KEYS: list[tuple[str, str]] = [
-    ("→ n", "next event"),
-    ("← p", "previous event"),
-    ("↓ ↑", "next / previous trick"),
-    ("PgDn PgUp", "next / previous hand or deal"),
-    ("Home End", "first / last event"),
-    ("g", "go to hand N"),
-    ("v", "enter the variation of this move"),
-    ("] [", "next / previous variation of the same move"),
-    ("Esc", "leave the variation"),
-    ("s", "switch the seat view (everybody's cards, then each player's)"),
-    ("f", "show the rest of the game too (spoilers), or only what has happened"),
-    ("m", "show the side panes (narrow screens) or the table again"),
-    ("click", "a trick in the trick list or a row of the score sheet goes there"),
-    ("? h", "this help"),
-    ("q", "quit"),
+    ("→ n", N_("next event")),
+    ("← p", N_("previous event")),
+    ("↓ ↑", N_("next / previous trick")),
+    ("PgDn PgUp", N_("next / previous hand or deal")),
+    ("Home End", N_("first / last event")),
+    ("g", N_("go to hand N")),
+    ("v", N_("enter the variation of this move")),
+    ("] [", N_("next / previous variation of the same move")),
+    ("Esc", N_("leave the variation")),
+    ("s", N_("switch the seat view (everybody's cards, then each player's)")),
+    ("f", N_("show the rest of the game too (spoilers), or only what has happened")),
+    ("m", N_("show the side panes (narrow screens) or the table again")),
+    ("click", N_("a trick in the trick list or a row of the score sheet goes there")),
+    ("? h", N_("this help")),
+    ("q", N_("quit")),
 ]
 """Every key of the viewer and what it does (the help screen and docs/cli.md list them)."""
 
@@ -120,7 +121,7 @@ class SeatBox(Static):
             title.append("● ")
         title.append_text(plain(name))
         if name == view.dealer:
-            title.append(" · D")
+            title.append(" · " + word("D"))
         self.border_title = title
         self.set_class(name == view.to_move, "to-move")
         self.set_class(name == view.taker, "taker")
@@ -128,26 +129,27 @@ class SeatBox(Static):
         if name in hands:
             cards, unknown = hands[name]
             draw = card_faces if big_table(self) else cards_line
-            body = draw(cards, unknown, symbols) if cards or unknown else Text("no cards")
+            body = draw(cards, unknown, symbols) if cards or unknown else Text(tr("no cards"))
         elif view.hands:
-            body = Text("sits out this hand", style="dim")
+            body = Text(word("sits out this hand"), style="dim")
         else:
             body = Text("")
         score = Text(style="dim")
         bits = []
         if name in view.tricks:
-            bits.append(f"tricks\u00a0{view.tricks[name]}")
+            bits.append(f"{word('tricks')}\u00a0{view.tricks[name]}")
         if name in view.points:
-            bits.append(f"pts\u00a0{view.points[name]}")
+            bits.append(f"{word('pts')}\u00a0{view.points[name]}")
         score.append(" · ".join(bits))
         total = Text()
         if name in view.totals:
-            total.append("total ", style="dim")
+            total.append(word("total") + " ", style="dim")
             total.append(str(view.totals[name]), style="bold")
         if view.marks.get(name):
             total.append(" ")
+            mark_at = len(total)
             total.append_text(plain(view.marks[name]))
-            total.stylize("magenta", 6 + len(str(view.totals.get(name, ""))))
+            total.stylize("magenta", mark_at)
         self.update(Group(body, score, total))
 
 
@@ -161,7 +163,7 @@ class TrickBox(Static):
 
     def show(self, view: View, places: dict[str, str], symbols: bool) -> None:
         self.set_class(view.taker is not None, "taken")
-        self.border_title = "trick" if view.trick else ""
+        self.border_title = word("trick") if view.trick else ""
         cells: dict[str, Text] = {}
         for name, up, down in view.trick:
             cell = Text(justify="center")
@@ -189,7 +191,9 @@ class TrickBox(Static):
                 grid.add_row(*[cells.get(place, Text("")) for place in row])
         parts: list[RenderableType] = [grid] if view.trick else [Text("")]
         if view.taker is not None:
-            parts.append(Text.assemble("→ ", plain(view.taker), " takes the trick", justify="center", style="bold"))
+            parts.append(
+                Text.assemble("→ ", plain(view.taker), " " + word("takes the trick"), justify="center", style="bold")
+            )
         self.update(Group(*parts))
 
 
@@ -202,11 +206,11 @@ class PileBox(Static):
         parts: list[RenderableType] = []
         for pile in view.piles:
             if pile.count is not None:
-                parts.append(Text(f"{pile.name} {pile.count}", style="dim"))
+                parts.append(Text(f"{word(pile.name)} {pile.count}", style="dim"))
             else:
-                parts.append(Text(f"{pile.name} ", style="dim") + cards_line(pile.cards, symbols=symbols))
+                parts.append(Text(f"{word(pile.name)} ", style="dim") + cards_line(pile.cards, symbols=symbols))
         if view.trump:
-            parts.append(Text("trump ", style="dim") + trump_text(view.trump, symbols))
+            parts.append(Text(word("trump") + " ", style="dim") + trump_text(view.trump, symbols))
         self.update(Group(*parts) if parts else Text(""))
 
 
@@ -216,7 +220,7 @@ class InfoBox(Static):
     DEFAULT_CSS = "InfoBox { height: auto; padding: 0 1; }"
 
     def show(self, view: View) -> None:
-        parts = [Text(f"{label} ", style="dim") + plain(value) for label, value in view.lines]
+        parts = [Text(f"{word(label)} ", style="dim") + plain(value) for label, value in view.lines]
         self.update(Group(*parts) if parts else Text(""))
 
 
@@ -232,8 +236,10 @@ class HelpScreen(ModalScreen[None]):
         table.add_column(style="bold")
         table.add_column()
         for key, what in KEYS:
-            table.add_row(key, what)
-        yield Static(Group(Text("kozyr replay: keys", style="bold"), table, Text("any key closes this", style="dim")))
+            table.add_row(key, tr(what))
+        yield Static(
+            Group(Text(tr("kozyr replay: keys"), style="bold"), table, Text(tr("any key closes this"), style="dim"))
+        )
 
     def on_key(self, event: events.Key) -> None:
         event.stop()
@@ -269,24 +275,24 @@ class Viewer(App[None]):
     Screen.-narrow.-panes #sheet { display: block; height: auto; max-height: 12; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark,h", "help", "keys", key_display="?"),
-        Binding("right,n", "step(1)", "next", key_display="→", priority=True),
-        Binding("left,p", "step(-1)", "back", key_display="←", priority=True),
-        Binding("down", "trick(1)", "trick", key_display="↓↑", priority=True),
-        Binding("up", "trick(-1)", "prev trick", show=False, priority=True),
-        Binding("pagedown", "hand(1)", "hand", key_display="PgDn/Up", priority=True),
-        Binding("pageup", "hand(-1)", "prev hand", show=False, priority=True),
-        Binding("home", "home", "start", show=False, priority=True),
-        Binding("end", "end", "end", show=False, priority=True),
-        Binding("g", "goto", "go to"),
-        Binding("v", "variation", "variation", show=False),
-        Binding("]", "sibling(1)", "next variation", show=False),
-        Binding("[", "sibling(-1)", "prev variation", show=False),
-        Binding("escape", "leave", "leave variation", show=False),
-        Binding("s", "seat", "seat", show=False),
-        Binding("f", "spoilers", "spoilers", show=False),
-        Binding("m", "panes", "panes"),
-        Binding("q", "quit", "quit"),
+        Binding("question_mark,h", "help", N_("keys"), key_display="?"),
+        Binding("right,n", "step(1)", N_("next"), key_display="→", priority=True),
+        Binding("left,p", "step(-1)", N_("back"), key_display="←", priority=True),
+        Binding("down", "trick(1)", N_("trick"), key_display="↓↑", priority=True),
+        Binding("up", "trick(-1)", N_("prev trick"), show=False, priority=True),
+        Binding("pagedown", "hand(1)", N_("hand"), key_display="PgDn/Up", priority=True),
+        Binding("pageup", "hand(-1)", N_("prev hand"), show=False, priority=True),
+        Binding("home", "home", N_("start"), show=False, priority=True),
+        Binding("end", "end", N_("end"), show=False, priority=True),
+        Binding("g", "goto", N_("go to")),
+        Binding("v", "variation", N_("variation"), show=False),
+        Binding("]", "sibling(1)", N_("next variation"), show=False),
+        Binding("[", "sibling(-1)", N_("prev variation"), show=False),
+        Binding("escape", "leave", N_("leave variation"), show=False),
+        Binding("s", "seat", N_("seat"), show=False),
+        Binding("f", "spoilers", N_("spoilers"), show=False),
+        Binding("m", "panes", N_("panes")),
+        Binding("q", "quit", N_("quit")),
     ]
 
     def __init__(
@@ -301,6 +307,9 @@ class Viewer(App[None]):
         spoilers: bool = False,
     ) -> None:
         super().__init__()
+        self._bindings = BindingsMap(  # the footer's words in the language in use
+            [replace(b, description=tr(b.description)) for _, b in self._bindings]
+        )
         self.spoilers = spoilers
         """Show the whole game (the calls, tricks and score sheet still to come), not only
         what has happened by the step on screen."""
@@ -348,8 +357,8 @@ class Viewer(App[None]):
                 yield Static(id="calls", classes="pane")
                 yield OptionList(id="tricks")
                 yield Static(id="notes", classes="pane")
-        yield Input(placeholder="hand number, Enter to go, Esc to cancel", id="goto")
-        yield Footer()
+        yield Input(placeholder=tr("hand number, Enter to go, Esc to cancel"), id="goto")
+        yield Footer(compact=current() != "en")  # the translations are longer: keep every key on one line
 
     def _corner(self, what: str) -> str:
         taken = set(self.places.values())
@@ -358,13 +367,13 @@ class Viewer(App[None]):
         return free[0] if what == "pile" else free[1]
 
     def on_mount(self) -> None:
-        self.query_one("#calls", Static).border_title = "calls"
+        self.query_one("#calls", Static).border_title = tr("calls")
         tricks = self.query_one("#tricks", OptionList)
-        tricks.border_title = "tricks"
+        tricks.border_title = word("tricks")
         tricks.can_focus = False
-        self.query_one("#notes", Static).border_title = "this event"
+        self.query_one("#notes", Static).border_title = tr("this event")
         table = self.query_one("#sheet", DataTable)
-        table.border_title = "score sheet"
+        table.border_title = tr("score sheet")
         table.can_focus = False
         if self.sheet is not None:
             for column in self.sheet.columns:
@@ -386,16 +395,19 @@ class Viewer(App[None]):
     def show(self) -> None:
         where = self.query_one("#where", Static)
         if not self.steps:
-            where.update(Text(f"{self.label} · no moves in this record"))
+            where.update(Text(f"{self.label} · {word('no moves in this record')}"))
             return
         step = self.current.seen_by(self.seat)
         view = step.view
-        depth = f" · variation {len(self.lines)}" if self.lines else ""
+        depth = " · " + tr("variation {n}").format(n=len(self.lines)) if self.lines else ""
         head = Text(self.label + " · ", style="bold")  # the file first: it never drops out
         head.append(f"{safe_text(view.title)} · {self.index + 1}/{len(self.steps)}{depth}")
-        head.append(f" · as seen by {safe_text(self.seat)}" if self.seat else " · all cards")
+        if self.seat:
+            head.append(" · " + word("as seen by {seat}").format(seat=safe_text(self.seat)))
+        else:
+            head.append(" · " + word("all cards"))
         if self.spoilers:
-            head.append(" · spoilers", style="magenta")
+            head.append(" · " + tr("spoilers"), style="magenta")
         where.update(head)
         for name, place in self.places.items():
             self.query_one(f"#seat-{place}", SeatBox).show(view, name, self.symbols)
@@ -434,7 +446,7 @@ class Viewer(App[None]):
             elif i > self.index:
                 line.stylize("dim")
             out.append_text(line)
-        self.query_one("#calls", Static).update(out or Text("(none yet)", style="dim"))
+        self.query_one("#calls", Static).update(out or Text(tr("(none yet)"), style="dim"))
 
     def _show_tricks(self, step: Step) -> None:
         box = self.query_one("#tricks", OptionList)
@@ -442,13 +454,13 @@ class Viewer(App[None]):
         self._trick_rows = rows
         box.clear_options()
         here = None
-        for k, tr in enumerate(rows):
-            if tr.first > self.index and not self.spoilers:
+        for k, row in enumerate(rows):
+            if row.first > self.index and not self.spoilers:
                 break  # a trick still to come
-            seen = tr.step.view.seen_by(self.seat)
-            if tr.last > self.index and not self.spoilers:  # its cards played so far
+            seen = row.step.view.seen_by(self.seat)
+            if row.last > self.index and not self.spoilers:  # its cards played so far
                 seen = self.current.view.seen_by(self.seat)
-            line = Text(f"{tr.number if tr.number is not None else k + 1:>2} ")
+            line = Text(f"{row.number if row.number is not None else k + 1:>2} ")
             for j, (name, up, down) in enumerate(seen.trick):
                 if j:
                     line.append("  ")
@@ -458,37 +470,38 @@ class Viewer(App[None]):
             if seen.taker is not None:
                 line.append(" → ")
                 line.append_text(plain(seen.taker))
-            if tr.first <= self.index <= tr.last:
+            if row.first <= self.index <= row.last:
                 line = Text("▶", style="bold") + line
                 line.stylize("bold")
             else:
                 line = Text(" ") + line
-            if tr.first > self.index:
+            if row.first > self.index:
                 line.stylize("dim")
             box.add_option(Option(line, id=f"t{k}"))
-            if tr.first <= self.index <= tr.last:
+            if row.first <= self.index <= row.last:
                 here = k
         box.highlighted = here
 
     def _show_notes(self, step: Step) -> None:
         parts: list[RenderableType] = []
         if step.glyphs:
-            parts.append(Text("glyphs: " + " ".join(step.glyphs), style="bold magenta"))
+            parts.append(Text(word("glyphs:") + " " + " ".join(step.glyphs), style="bold magenta"))
         for note in step.notes:
             parts.append(Text("{", style="cyan") + plain(note) + Text("}", style="cyan"))
         if step.variations:
             n = len(step.variations)
-            parts.append(Text(f"{n} variation{'s' if n > 1 else ''} here: v enters, ] [ switch"))
+            parts.append(
+                Text(ntr("{n} variation here: v enters, ] [ switch", "{n} variations here: v enters, ] [ switch", n).format(n=n))
+            )
         if self.lines:
             parent, index, k = self.lines[-1]
             options = [i for i, var in enumerate(parent[index].variations) if var]
-            parts.append(
-                Text(f"in variation {options.index(k) + 1} of {len(options)}: Esc leaves", style="italic")
-            )
+            where = tr("in variation {k} of {n}: Esc leaves").format(k=options.index(k) + 1, n=len(options))
+            parts.append(Text(where, style="italic"))
         error = step.seen_by(self.seat).error
         if error is not None:
             parts.append(Text(cards_shown(safe_text(error.format()), self.symbols), style="bold red"))
-        self.query_one("#notes", Static).update(Group(*parts) if parts else Text("(no comments)", style="dim"))
+        self.query_one("#notes", Static).update(Group(*parts) if parts else Text(word("(no comments)"), style="dim"))
 
     def _show_sheet(self, step: Step) -> None:
         if self.sheet is None:
@@ -614,15 +627,15 @@ class Viewer(App[None]):
         try:
             number = int(text.strip())
         except ValueError:
-            self.notify(f"{safe_text(text.strip())!r} is not a hand number", severity="error")
+            self.notify(tr("{text!r} is not a hand number").format(text=safe_text(text.strip())), severity="error")
             return False
         for i, step in enumerate(self.steps):
             if step.round == number:
                 self._go(i)
                 return True
         hands = sorted({st.round for st in self.steps if st.round is not None})
-        span = f"hands {hands[0]} to {hands[-1]}" if hands else "no hands"
-        self.notify(f"there is no hand {number} here ({span})", severity="error")
+        span = tr("hands {first} to {last}").format(first=hands[0], last=hands[-1]) if hands else tr("no hands")
+        self.notify(tr("there is no hand {number} here ({span})").format(number=number, span=span), severity="error")
         return False
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -641,7 +654,7 @@ class Viewer(App[None]):
 
     def action_variation(self) -> None:
         if not self.steps or not any(self.current.variations):
-            self.notify("no variation at this move", severity="warning")
+            self.notify(tr("no variation at this move"), severity="warning")
             return
         k = next(i for i, var in enumerate(self.current.variations) if var)
         self.lines.append((self.steps, self.index, k))

@@ -37,6 +37,17 @@ if os.environ.get("KOZYR_COMPILED") and not (
 INVALID = Path(__file__).resolve().parent / "data" / "invalid"
 
 
+@pytest.fixture(autouse=True)
+def english_after_each_test() -> Iterator[None]:
+    """A test that chooses a language (``--lang`` through the app sets ``KOZYR_LANG`` for
+    the workers) leaves English behind it for the next."""
+    yield
+    os.environ["KOZYR_LANG"] = "en"
+    from notation import i18n
+
+    i18n.use("en")
+
+
 @pytest.fixture
 def root() -> Path:
     return ROOT

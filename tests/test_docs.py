@@ -102,3 +102,28 @@ def test_a_missing_extra_names_the_install_that_brings_it(tmp_path: Path, monkey
     assert result.exit_code == 2 and "pip install '.[data]'" in result.output
     result = CliRunner().invoke(app, ["validate", sample, "--dask=local"])
     assert result.exit_code == 2 and "pip install '.[dask]'" in result.output and "Traceback" not in result.output
+
+
+def test_the_jupyter_notebook_in_the_docs_runs_and_shows_a_record_and_a_table() -> None:
+    """docs/jupyter.ipynb, run as a reader runs it (a real kernel, through nbclient): the
+    record shows as highlighted KGN, the table as a card table, and in Russian after
+    ``use("ru")``: the players' card letters and words."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    notebook = nbformat.read(ROOT / "docs" / "jupyter.ipynb", as_version=4)
+    assert not any(cell.get("outputs") for cell in notebook.cells)  # kept without outputs
+    client = NotebookClient(notebook, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(ROOT / "docs")}})
+    client.execute()
+    shown = [
+        output["data"]["text/html"]
+        for cell in notebook.cells
+        if cell.cell_type == "code"
+        for output in cell.outputs
+        if output.get("output_type") == "execute_result"
+    ]
+    record, table, russian = shown
+    assert 'class="highlight"' in record and "Game" in record and "thousand" in record
+    assert "kozyr-table" in table and "hand 1 · trick 1" in table and "Anna" in table
+    assert "раздача 1 · взятка 1" in russian and "заказ" in russian
+    assert ">Т<" not in table and "Т\u2665" in russian  # the ace of hearts as Russians write it

@@ -7,7 +7,6 @@ from __future__ import annotations
 import io
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,14 +21,8 @@ from replay.cli import app, take_lang
 
 runner = CliRunner()
 LOCALE = ROOT / "notation" / "locale"
-KEYWORDS = {"tr": None, "ntr": (1, 2), "ptr": ((1, "c"), 2), "N_": None, "NP_": ((1, "c"), 2)}
+KEYWORDS = {"tr": None, "ntr": (1, 2), "ptr": ((1, "c"), 2), "N_": None, "NN_": (1, 2), "NP_": ((1, "c"), 2), "switch": (4,), "Filter": (2,)}
 TRANSLATED = ("ru", "it", "pl")
-
-
-@pytest.fixture(autouse=True)
-def english_again() -> Iterator[None]:
-    yield
-    i18n.use("en")
 
 
 def marked() -> set[tuple[str | None, str | tuple[str, str]]]:
@@ -242,6 +235,12 @@ def test_the_phone_speaks_the_browsers_language_and_remembers_a_choice(tmp_path:
         again = httpx.get(play, headers={"Accept-Language": "ru"}, cookies={"kozyr-lang": "it"}, timeout=10)
         assert '<html lang="it">' in again.text
         assert "deal Anna: AS TS KH QH AH 9H 9S" in (folder / "friday.kgn").read_text(encoding="utf-8")
+        # two watchers of the same seat and version: each gets the board in its own words
+        data = f"{server.base}/api/friday.kgn/data?k={server.link('seat', 'friday.kgn', 'Boris')}&seat=Boris"
+        english = httpx.get(data, headers={"Accept-Language": "en"}, timeout=10).json()
+        russian_data = httpx.get(data, headers={"Accept-Language": "ru"}, timeout=10).json()
+        assert english["words"]["trump"] == "trump" and russian_data["words"]["trump"] == "козырь"
+        assert english["result"] != russian_data["result"]
     finally:
         server.kill()
 
@@ -281,3 +280,114 @@ def test_no_diagnostic_needs_a_players_gender() -> None:
     assert len(found) > 100
     gendered = [d["message"] for d in found if re.search(r"\b(he|his|him|himself|she|her|hers|herself)\b", d["message"], re.I)]
     assert not gendered
+
+
+LOCATION = ("file", "line", "column", "code", "clause", "game", "hand", "trick", "seat")
+
+
+def _diagnostics(lang: str) -> list[dict[str, object]]:
+    from conftest import INVALID
+
+    files = sorted(str(p) for p in INVALID.rglob("*.kgn"))
+    out = runner.invoke(app, ["--lang", lang, "validate", "--format", "json", *files])
+    return [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_diagnostic_of_the_wrong_records_speaks_the_language_at_the_same_place(lang: str) -> None:
+    """`kozyr validate --lang ru` of every wrong record: the same file, line, column, code,
+    clause, game, hand and trick as in English, and each message, its note and its
+    location words in the language (none is left as the English text)."""
+    english, local = _diagnostics("en"), _diagnostics(lang)
+    assert len(english) > 130 and len(local) == len(english)
+    for en, there in zip(english, local, strict=True):
+        assert [there[k] for k in LOCATION] == [en[k] for k in LOCATION]
+        assert there["message"] != en["message"], (lang, en["message"])
+        if en["hint"]:
+            assert there["hint"] != en["hint"], (lang, en["hint"])
+        assert there["legal"] == en["legal"]  # moves are KGN: never translated
+    if lang == "ru":
+        assert all(re.search("[а-яё]", str(d["message"]), re.I) for d in local)
+
+
+def test_a_russian_diagnostic_reads_as_a_player_says_it(tmp_path: Path) -> None:
+    """The worked example: a bid over the cap of a hand with no marriage, in Russian, at its
+    column, with its clause; the location words and the count of the summary agree."""
+    record = tmp_path / "cap.kgn"
+    record.write_text(
+        '[Game "thousand"]\n[Players "Anna" "Boris" "Vera"]\n[Dealer "Vera"]\n[Rules "classic"]\n'
+        '[Result "*"]\n\nhand 1\n'
+        "  deal Anna: AS TS KS QS JS 9S AC / Boris: AD TD KD JD 9D TC QH /\n"
+        "       Vera: AH TH KH JH 9H KC QD / talon: QC JC 9C\n"
+        "  bid Anna 100, Boris 130\n",
+        encoding="utf-8",
+    )
+    out = runner.invoke(app, ["--lang", "ru", "validate", str(record)])
+    lines = out.stderr.splitlines()
+    assert out.exit_code == 1
+    assert lines[0] == (
+        f"{record}:10:17: error[T3.3 bid-cap]: Boris: ставка 130 выше предела 120 "
+        "(марьяжей на руке нет): партия 1, раздача 1"
+    ), lines[0]
+    assert lines[-1] == "проверено: 1 партия, 1 раздача; 1 ошибка"
+
+
+def test_annotate_writes_its_comments_in_the_language_chosen_or_as_comments_says() -> None:
+    """The comments annotate writes into a record follow --lang; --comments en keeps a
+    record shared abroad exactly as an English run writes it, while the messages stay in
+    the language chosen."""
+    sample = str(SAMPLES / "bura" / "02-two-players.kgn")
+    english = runner.invoke(app, ["annotate", sample]).stdout
+    russian = runner.invoke(app, ["--lang", "ru", "annotate", sample]).stdout
+    kept = runner.invoke(app, ["--lang", "ru", "annotate", "--comments", "en", sample]).stdout
+    assert "{Anna claims with 35 and takes the pot of 2}" in english
+    assert "{Anna заявляет 35 очков и забирает банк 2}" in russian
+    assert kept == english
+    wrong = runner.invoke(app, ["annotate", "--comments", "de", sample])
+    assert wrong.exit_code == 2 and "--comments: kozyr speaks en, ru, it, pl, not 'de'" in wrong.stderr
+
+
+def test_the_command_line_help_is_in_the_language_chosen() -> None:
+    """kozyr's own help texts (the commands, their options, the games' filters and the
+    rule switches of `kozyr rules`) come from the catalogue; Click's few words stay."""
+    import subprocess
+    import sys
+
+    top = subprocess.run(
+        [sys.executable, "-c", "from replay.cli import main; main()", "--help", "--lang", "ru"],
+        capture_output=True, text=True, check=True, cwd=ROOT,
+    ).stdout  # fmt: skip
+    assert "Запись, проверка, просмотр и разбор партий" in top and "Показать версию." in top
+    assert "validate  Проиграть каждую партию по её правилам" in top
+    query = runner.invoke(app, ["--lang", "pl", "query", "--help"]).stdout
+    assert "Tysiąc: rozdania, w których ten gracz rozgrywał." in query
+    rules = runner.invoke(app, ["--lang", "it", "rules", "sixtysix"]).stdout
+    assert "interruttori (il primo valore è il predefinito):" in rules
+    assert "il nove di briscola si può scambiare con la carta scoperta" in rules
+    english = runner.invoke(app, ["rules", "sixtysix"], env={"KOZYR_LANG": "en"}).stdout
+    assert "the trump nine may be exchanged for the turned card" in english
+
+
+def test_stats_shows_its_words_in_the_language_and_keeps_its_keys_as_data() -> None:
+    folder = str(SAMPLES)
+    table = runner.invoke(app, ["--lang", "ru", "stats", folder]).stdout
+    assert "неверные партии" in table and "сыграно заказов" in table
+    data = runner.invoke(app, ["--lang", "ru", "stats", "--format", "json", folder]).stdout
+    assert '"statistic": "invalid games"' in data
+    heads = runner.invoke(app, ["--lang", "pl", "stats", "--by", "player", folder]).stdout
+    assert "odsetek wygranych" in heads
+
+
+def test_the_analysis_speaks_the_language_chosen() -> None:
+    """`kozyr analyze` in Russian: the summary of each round and each play's line, the
+    reason an ending is not solved; moves stay KGN (``KC marriage``, ``out``)."""
+    six = runner.invoke(app, ["--lang", "ru", "analyze", str(SAMPLES / "sixtysix" / "01-close-made-and-failed.kgn")]).stdout
+    assert "сдача 1: выход. Со взятки 7, когда известны все карты: Ivan +2, Olga -2" in six
+    assert "Перелом во взятке 7: ход KC marriage игрока Olga стоил игроку Olga 2" in six
+    assert "<- стоит 2; лучше AS или AC или TD или AH" in six
+    assert "(ни в один момент сдачи не все карты были известны всем игрокам)" in six
+    hand = runner.invoke(app, ["--lang", "ru", "analyze", "--hand", "1", str(SAMPLES / "thousand" / "01-first-hand.kgn")]).stdout
+    assert "раздача 1: Anna: заказ 120 сыгран, взято 120 очков. При лучшей игре всех сторон Anna может взять 205" in hand
+    assert "9C 120 (-85; лучше TS или 9H или QH или TH или AH)" in hand
+    for text in (six, hand):
+        assert not re.search(r"\b(trick|kept|costs|best|with every card known|could take)\b", text), text

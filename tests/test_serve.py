@@ -105,7 +105,9 @@ def valid(path: Path) -> bool:
 # ---- the browser -------------------------------------------------------------------------
 
 
-def phone_driver() -> Any:
+def phone_driver(accept_language: str | None = None) -> Any:
+    """A headless Chromium as a 412x915 phone; ``accept_language`` is the languages its
+    browser asks for (``ru``), as a phone set to Russian does."""
     if not (CHROMIUM and CHROMEDRIVER):
         if os.environ.get("CI"):
             pytest.fail("Chromium and chromedriver are needed (apt-get install chromium chromium-driver)")
@@ -124,6 +126,8 @@ def phone_driver() -> Any:
             "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Mobile Safari/537.36",
         },
     )
+    if accept_language is not None:
+        options.add_experimental_option("prefs", {"intl.accept_languages": accept_language})
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
     driver.set_page_load_timeout(30)
@@ -322,18 +326,61 @@ def test_a_russian_phone_records_the_same_hand(server: Server, phone: Any) -> No
         phone.delete_all_cookies()
 
 
+FULL_PLAYS = [
+    "Anna AS", "Boris 9S", "Vera QS", "Anna KH marriage", "Boris 9D", "Vera JH", "Anna 9C",
+    "Boris AC", "Vera JC", "Boris QD marriage", "Vera JD", "Anna 9H", "Boris AD", "Vera KS",
+    "Anna TS", "Boris TD", "Vera JS", "Anna QH", "Boris KD", "Vera KC", "Anna TH", "Boris TC",
+    "Vera QC", "Anna AH",
+]  # fmt: skip
+"""FULL_HAND's play, card by card."""
+
+
+@pytest.mark.browser_and_load
+def test_a_phone_whose_browser_asks_for_russian_records_a_whole_hand_in_russian(server: Server) -> None:
+    """A phone set to Russian (its browser's Accept-Language, nothing chosen on the page)
+    records FULL_HAND tap by tap in Russian, and a watcher's phone set to Russian follows
+    it on a Russian board; the file is the same KGN as an English phone's."""
+    from selenium.webdriver.common.by import By
+
+    phone, watcher = phone_driver("ru-RU,ru"), phone_driver("ru")
+    try:
+        key = new_game(server, "moscow.kgn", "thousand", "Anna,Boris,Vera", "Vera")
+        p = Phone(phone, f"{server.base}/play/moscow.kgn?k={key}")
+        assert phone.find_element(By.CSS_SELECTOR, "html").get_attribute("lang") == "ru"
+        assert p.css("#undo").text == "отменить"
+        if p.css("#mode").get_attribute("aria-pressed") == "true":
+            p.css("#mode").click()  # full mode: every card
+        assert p.prompt() == "раздача 1: сдача"
+        deal = "Anna: AS TS KH QH AH 9H 9S Boris: KD QD AD TD AC TC 9D Vera: KS QS KC QC JC JD JH talon: TH 9C JS"
+        p.words(*deal.split())
+        assert p.prompt() == "ставка, Anna"
+        for bid in ("bid Anna 100", "bid Boris 110", "bid Vera pass", "bid Anna 115", "bid Boris pass"):
+            p.choice(bid)
+        p.words("TH", "9C", "JS")
+        p.words("Boris", "9S", ",", "Vera", "JS")
+        p.choice("contract 120")
+        watcher.get(f"{server.base}/watch/moscow.kgn?k={server.link('watch', 'moscow.kgn')}")
+        wait(lambda: watcher.execute_script("return document.documentElement.dataset.ready"), what="watch page")
+        for play in FULL_PLAYS:
+            p.choice(play)
+        wait(lambda: version(watcher) == version(phone), what="the watcher sees the last card")
+        board = watcher.find_element(By.TAG_NAME, "body").text
+        assert watcher.find_element(By.CSS_SELECTOR, "html").get_attribute("lang") == "ru"
+        assert "раздача 1" in board and "hand 1" not in board, board
+        path = server.folder / "moscow.kgn"
+        assert valid(path)
+        assert path.read_text(encoding="utf-8") == canonical(FULL_HAND)
+    finally:
+        phone.quit()
+        watcher.quit()
+
+
 @pytest.mark.browser_and_load
 def test_a_full_hand_tapped_card_by_card(server: Server, phone: Any) -> None:
     p = full_hand_to_the_gives(server, phone, "club.kgn")
     p.words("Boris", "9S", ",", "Vera", "JS")
     p.choice("contract 120")
-    plays = [
-        "Anna AS", "Boris 9S", "Vera QS", "Anna KH marriage", "Boris 9D", "Vera JH", "Anna 9C",
-        "Boris AC", "Vera JC", "Boris QD marriage", "Vera JD", "Anna 9H", "Boris AD", "Vera KS",
-        "Anna TS", "Boris TD", "Vera JS", "Anna QH", "Boris KD", "Vera KC", "Anna TH", "Boris TC",
-        "Vera QC", "Anna AH",
-    ]  # fmt: skip
-    for play in plays:
+    for play in FULL_PLAYS:
         p.choice(play)
     path = server.folder / "club.kgn"
     assert valid(path)

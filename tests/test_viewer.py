@@ -573,3 +573,66 @@ def test_at_80_columns_the_corner_facts_keep_to_a_line_and_the_file_name_stays()
         assert "as seen by Boris" in text_of(app, "#where")
 
     run(app, drive, size=(80, 24))
+
+
+# ---- the table in the players' languages, as a terminal shows it (tmux) ----------------------
+
+
+def tmux_screen(lang: str, name: str) -> list[str]:
+    """``kozyr replay`` of the first sample in an 80x24 tmux pane, in ``lang``, five tricks'
+    keys in: the pane's lines as a terminal shows them."""
+    import shlex
+    import shutil
+    import subprocess
+    import sys
+    import time
+
+    if shutil.which("tmux") is None:
+        if os.environ.get("CI"):
+            pytest.fail("tmux is needed (apt-get install tmux)")
+        pytest.skip("no tmux on this machine")
+    command = " ".join(
+        shlex.quote(part)
+        for part in (
+            "env", f"KOZYR_LANG={lang}", sys.executable, "-c", "from replay.cli import main; main()",
+            "replay", str(SAMPLES / "thousand" / "01-first-hand.kgn"),
+        )
+    )  # fmt: skip
+    subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", "80", "-y", "24", "-c", str(ROOT), command], check=True)
+    try:
+
+        def pane() -> list[str]:
+            out = subprocess.run(["tmux", "capture-pane", "-p", "-t", name], capture_output=True, text=True, check=True)
+            return out.stdout.split("\n")[:24]
+
+        deadline = time.monotonic() + 20
+        while "01-first-hand.kgn" not in pane()[0] and time.monotonic() < deadline:
+            time.sleep(0.2)
+        subprocess.run(["tmux", "send-keys", "-t", name, "Down", "Down", "Down", "Down", "Down"], check=True)
+        while "24/34" not in pane()[0] and time.monotonic() < deadline:
+            time.sleep(0.2)
+        time.sleep(0.5)  # the last redraw
+        return pane()
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", name], check=False)
+
+
+FRAME = set("╔╗╚╝╭╮╰╯")
+
+
+@pytest.mark.parametrize(("lang", "words"), [("ru", ("козырь", "взятки", "всего")), ("it", ("briscola", "prese", "totale")), ("pl", ("atut", "lewy", "razem"))])
+def test_the_terminal_table_in_each_language_keeps_its_layout_at_80_by_24(lang: str, words: tuple[str, ...]) -> None:
+    """At 80x24 in Russian, Italian or Polish the seats' boxes and the trick stand where
+    English puts them, every key of the footer still shows, and no English word is left."""
+    english, local = tmux_screen("en", f"kozyr-en-{lang}"), tmux_screen(lang, f"kozyr-{lang}")
+    assert "trump" in english[1] and "24/34" in english[0]
+    assert "24/34" in local[0], local
+    corners = [[(r, c) for r, line in enumerate(lines) for c, ch in enumerate(line) if ch in FRAME] for lines in (english, local)]
+    assert corners[0] and corners[1] == corners[0], "\n".join(local)
+    assert all(len(line) <= 80 for line in local)
+    screen = "\n".join(local)
+    assert all(w in screen for w in words), screen
+    import re
+
+    assert not re.search(r"\b(trump|tricks|total|takes the trick|calls|quit)\b", screen), screen
+    assert local[-1].rstrip().endswith(("q выход", "q esci", "q wyjście")), local[-1]

@@ -46,5 +46,35 @@ try:
     wait(lambda: version(w) == v)
     time.sleep(0.3)
     w.save_screenshot(str(out / "serve-watch.png"))
+    # The same at a Russian table: the phones' browsers ask for Russian (nothing chosen on the page)
+    rd, rw = phone_driver("ru-RU,ru"), phone_driver("ru")
+    try:
+        key3 = new_game(s, "kazan.kgn", "thousand", "Anna,Boris,Vera", "Anna")
+        p = Phone(rd, f"{s.base}/play/kazan.kgn?k={key3}")
+        if p.css("#mode").get_attribute("aria-pressed") != "true":
+            p.css("#mode").click()  # score-sheet mode
+        p.enter()
+        p.choice("bid Boris 100"); p.choice("bid Vera 110"); p.choice("bid Anna pass"); p.choice("bid Boris pass")
+        p.enter(); p.enter(); p.choice("contract 120")
+        p.css('#tally input[data-player="Boris"]').send_keys("10")
+        p.css('#tally input[data-player="Vera"]').send_keys("95")
+        p.css('#tally input[data-player="Anna"]').send_keys("15")
+        rd.execute_script("window.scrollTo(0, 0)")
+        time.sleep(0.3)
+        rd.save_screenshot(str(out / "serve-sheet-ru.png"))
+        p = Phone(rd, f"{s.base}/play/club.kgn?k={key2}")
+        if p.css("#mode").get_attribute("aria-pressed") == "true":
+            p.css("#mode").click()
+        time.sleep(0.3)
+        rd.save_screenshot(str(out / "serve-full-ru.png"))
+        rw.get(f"{s.base}/watch/club.kgn?k={s.link('seat', 'club.kgn', 'Boris')}&seat=Boris")
+        wait(lambda: rw.execute_script("return document.documentElement.dataset.ready"))
+        p.choice("Boris 9D")
+        v = version(rd)
+        wait(lambda: version(rw) == v)
+        time.sleep(0.3)
+        rw.save_screenshot(str(out / "serve-watch-ru.png"))
+    finally:
+        rd.quit(); rw.quit()
 finally:
     d.quit(); w.quit(); s.kill()

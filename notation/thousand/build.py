@@ -10,6 +10,7 @@ from typing import Final, Literal
 from lark import Token
 
 from ..builder import Builder, Items, joined
+from ..i18n import tr
 from ..records import Comment, GiveCard, Glyph, Hand, Nag, Node, Tag, Winner
 from .records import (
     Call,
@@ -82,7 +83,7 @@ class ThousandBuilder(Builder):
         item = c[0]
         if isinstance(item, _Calls):
             if len(item.calls) != 1:
-                raise self._error("one call at a time", Token("BID", "", line=1, column=1))
+                raise self._error(tr("one call at a time"), Token("BID", "", line=1, column=1))
             return item.calls[0]
         assert isinstance(item, Node)
         return item
@@ -111,7 +112,7 @@ class ThousandBuilder(Builder):
         hands = self.nodes(parts, Hand)
         talons = [p for p in parts if isinstance(p, _Talon)]
         if len(talons) > 1:
-            raise self._error("the talon is given twice in this deal", self.token(kw))
+            raise self._error(tr("the talon is given twice in this deal"), self.token(kw))
         talon = talons[0].cards if talons else None
         return Deal(hands=hands, talon=talon, notes=self.comments_of(notes), pos=self.pos(kw))
 

@@ -11,6 +11,7 @@ nothing is added.
 from __future__ import annotations
 
 from notation.bura.records import Claim
+from notation.i18n import tr
 from notation.records import Comment
 
 from ..endings import Moves
@@ -39,19 +40,28 @@ def claim_line(moves: Moves) -> list[str]:
         if isinstance(node, Claim):
             if node.seat in before.players:
                 count = _count(before, before.players.index(node.seat))
-                verdict = "a true claim" if count >= 31 else "a false claim: under 31, it costs the pot"
-                out.append(f"  claims: {node.seat} claims with {count}: {verdict}")
+                if count >= 31:
+                    line = tr("claims: {player} claims with {count}: a true claim")
+                else:
+                    line = tr("claims: {player} claims with {count}: a false claim: under 31, it costs the pot")
+                out.append("  " + line.format(player=node.seat, count=count))
             continue
         if d1 is None or d1.trick_no <= d0.trick_no or d1.last_taker is None:
             continue
         s = d1.last_taker
         count = _count(after, s)
-        note = f"after trick {d0.trick_no} {after.name(s)} has {count}"
+        note = tr("claims: after trick {trick} {player} has {count}")
         if count >= 31:
             nxt = tables[k + 1][1] if k + 1 < len(tables) else None
             claimed = isinstance(nxt, Claim) and nxt.seat == after.name(s)
-            note += ": a claim follows" if claimed else ": 31 or more and no claim (a missed claim)"
-        out.append(f"  claims: {note}")
+            if claimed:
+                note = tr("claims: after trick {trick} {player} has {count}: a claim follows")
+            else:
+                note = tr(
+                    "claims: after trick {trick} {player} has {count}: 31 or more and no claim (a "
+                    "missed claim)"
+                )
+        out.append("  " + note.format(trick=d0.trick_no, player=after.name(s), count=count))
     return out
 
 
@@ -62,6 +72,6 @@ def note_false_claims(moves: Moves) -> None:
             continue
         count = _count(before, before.players.index(node.seat))
         if count < 31:
-            text = f"a false claim: {count} of 31, it costs the pot"
+            text = tr("a false claim: {count} of 31, it costs the pot").format(count=count)
             if not any(isinstance(n, Comment) and n.text == text for n in node.notes):
                 node.notes.append(Comment(text=text))

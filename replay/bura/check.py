@@ -24,7 +24,8 @@ from notation.bura.records import (
     Variation,
 )
 from notation.cards import CARD_OF_CODE, Card, Rank
-from notation.errors import IllegalMoveError, KgnError, clip, plural
+from notation.errors import IllegalMoveError, KgnError, clip
+from notation.i18n import NN_, ntr, tr
 from notation.parse import parse_number
 from notation.records import Node, Winner
 
@@ -88,7 +89,7 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
             if tag.name == "Leader":  # K3: who leads the first recorded deal
                 leader = self.player(tag.values[0]) if len(tag.values) == 1 else None
                 if not self.LEADER_TAG or leader is None:
-                    self.setup_error("the Leader tag names one player (Burkozel)", tag)
+                    self.setup_error(tr("the Leader tag names one player (Burkozel)"), tag)
                     return None
                 kw["first_leader"] = leader
                 continue
@@ -100,20 +101,25 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
                 values = values[:1]
             per_seat = tag.name in ("Chips", "Penalty")
             if (per_seat and len(values) != n) or (not per_seat and len(values) != 1):
-                want = f"one value per player ({n}), in seat order" if per_seat else "one number"
-                self.setup_error(f"the {tag.name} tag takes {want}", tag)
+                if per_seat:
+                    message = tr("the {name} tag takes one value per player ({n}), in seat order")
+                else:
+                    message = tr("the {name} tag takes one number")
+                self.setup_error(message.format(name=tag.name, n=n), tag)
                 return None
             parsed = [parse_number(v) for v in values]
             numbers = [v for v in parsed if v is not None]
             if len(numbers) != len(parsed):
                 self.setup_error(
-                    f"the {tag.name} tag holds {clip(repr(values))}, not whole numbers", tag
+                    tr("the {name} tag holds {clip}, not whole numbers").format(
+                        name=tag.name, clip=clip(repr(values))
+                    ), tag
                 )
                 return None
             if (tag.name in ("Ante", "Pot") and numbers[0] < 0) or (
                 tag.name in ("FirstDeal", "Factor") and numbers[0] < 1
             ):
-                self.setup_error(f"the {tag.name} tag holds {numbers[0]}", tag)
+                self.setup_error(tr("the {name} tag holds {numbers}").format(name=tag.name, numbers=numbers[0]), tag)
                 return None
             if tag.name == "Chips":
                 kw["chips"] = numbers
@@ -133,7 +139,9 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
         if n * hand + 1 > size:
             self.report(
                 KgnError(
-                    f"{n} players with {hand} cards each do not fit a deck of {size}",
+                    tr("{n} players with {hand} cards each do not fit a deck of {size}").format(
+                        n=n, hand=hand, size=size
+                    ),
                     code="players",
                     clause=self.setup_clause,
                 ),
@@ -157,21 +165,25 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
                 table.settle()
             else:
                 raise self.stop(
-                    f"deal {table.deal.number} is unfinished, yet another deal follows",
+                    tr("deal {number} is unfinished, yet another deal follows").format(
+                        number=table.deal.number
+                    ),
                     "incomplete-deal",
                     self.clauses["played-out"],
                     rec,
                 )
         if table.phase == "over":
             raise self.stop(
-                f"the match ended ({table.result}); no deal may follow",
+                tr("the match ended ({result}); no deal may follow").format(result=table.result),
                 "game-over",
                 self.clauses["over"],
                 rec,
             )
         if rec.number != table.match.number:
             self.wrong(
-                f"this is deal {table.match.number}, not {rec.number}",
+                tr("this is deal {number}, not {number2}").format(
+                    number=table.match.number, number2=rec.number
+                ),
                 "deal-number",
                 self.clauses["deal"],
                 rec,
@@ -206,7 +218,9 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
             elif isinstance(ev, Pot):
                 if ev.value != table.match.pot:
                     self.wrong(
-                        f"the pot holds {table.match.pot}, not {ev.value}", "wrong-pot", "B7.2", ev
+                        tr("the pot holds {pot}, not {value}").format(
+                            pot=table.match.pot, value=ev.value
+                        ), "wrong-pot", "B7.2", ev
                     )
             elif isinstance(ev, Tally):
                 self._tally(table, ev)
@@ -222,7 +236,7 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
     def _trick(self, table: BuraTable, trick: Trick) -> None:
         deal = table.deal
         if deal is None:
-            raise self.illegal(table.between_deals("no trick is played"), trick)
+            raise self.illegal(table.between_deals(tr("no trick is played")), trick)
         self.start_trick(trick, trick.number, deal.trick_no, bool(deal.trick), "B5.3", "B3")
         self._answers(table, trick.answers, trick.winner)
 
@@ -230,7 +244,7 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
         for a in answers:
             deal = table.deal
             if deal is None or (not deal.trick and a is not answers[0]):
-                raise self.stop("a trick has one answer from each player", "trick-size", "B4", a)
+                raise self.stop(tr("a trick has one answer from each player"), "trick-size", "B4", a)
             for note in a.notes:
                 if isinstance(note, Variation):
                     self._variation(table, note)
@@ -249,7 +263,7 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
         if winner is not None:
             deal = table.deal
             early = deal is not None and bool(deal.trick)
-            self.stated_taker(table, winner, "the taker is stated before every player has played" if early else None, "B5.3")
+            self.stated_taker(table, winner, tr("the taker is stated before every player has played") if early else None, "B5.3")
 
     def _variation(self, table: BuraTable, var: Variation) -> None:
         def line(branch: BuraTable) -> None:
@@ -267,7 +281,11 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
         won = res.end == "claim-won"
         if ev.count is not None and res.claim_count is not None and ev.count != res.claim_count:
             self.wrong(
-                f"{ev.seat}'s tricks hold {plural(res.claim_count or 0, 'point')}, not {ev.count}",
+                ntr(
+                    "{seat}'s tricks hold {n} point, not {count}",
+                    "{seat}'s tricks hold {n} points, not {count}",
+                    res.claim_count,
+                ).format(seat=ev.seat, n=res.claim_count, count=ev.count),
                 "wrong-count",
                 "B7.2",
                 ev,
@@ -275,8 +293,11 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
             )
         if ev.outcome is not None and (ev.outcome == "win") != won:
             self.wrong(
-                f"the claim {'wins' if won else 'fails'} with {res.claim_count} (31 needed), not "
-                f"{'wins' if ev.outcome == 'win' else 'fails'}",
+                (
+                    tr("the claim wins with {n} (31 needed), not fails")
+                    if won
+                    else tr("the claim fails with {n} (31 needed), not wins")
+                ).format(n=res.claim_count),
                 "wrong-outcome",
                 "B7.2",
                 ev,
@@ -289,19 +310,19 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
             seat = self.seat(e.seat, e)
             name = table.players[seat]
             if ev.kind == "chips":
-                want, what, clause = m.chips[seat], ("chip", "chips"), "B1"
+                want, what, clause = m.chips[seat], NN_("{name} has {n} chip, not {value}", "{name} has {n} chips, not {value}"), "B1"
             elif ev.kind == "wins":
-                want, what, clause = m.wins[seat], ("deal won", "deals won"), "B1"
+                want, what, clause = m.wins[seat], NN_("{name} has {n} deal won, not {value}", "{name} has {n} deals won, not {value}"), "B1"
             elif ev.kind == "penalty":
                 want, what, clause = (
                     m.penalty[seat],
-                    ("penalty point", "penalty points"),
+                    NN_("{name} has {n} penalty point, not {value}", "{name} has {n} penalty points, not {value}"),
                     self.TALLY_CLAUSE,
                 )
             else:
                 if not table.results or not table.results[-1].points:
                     raise self.stop(
-                        "card points are stated before the deal is scored",
+                        tr("card points are stated before the deal is scored"),
                         "incomplete-deal",
                         "K7",
                         ev,
@@ -309,12 +330,15 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
                 points = table.results[-1].points
                 want, what, clause = (
                     points[table.side(seat)],
-                    ("card point this deal", "card points this deal"),
+                    NN_(
+                        "{name} has {n} card point this deal, not {value}",
+                        "{name} has {n} card points this deal, not {value}",
+                    ),
                     "K7",
                 )
             if e.value != want:
                 self.wrong(
-                    f"{name} has {plural(want, *what)}, not {e.value}",
+                    ntr(*what, want).format(name=name, n=want, value=e.value),
                     f"wrong-{ev.kind}",
                     clause,
                     e,

@@ -37,7 +37,8 @@ from notation.cards import (
     make_card,
     suit_of,
 )
-from notation.errors import IllegalMoveError, plural
+from notation.errors import IllegalMoveError
+from notation.i18n import N_, ntr, tr
 from notation.records import MAX_NUMBER
 
 from ..rules import Rulebook, RuleSet
@@ -54,14 +55,14 @@ __all__ = [
 ]
 
 ENDED: Final = {
-    "bura": "a bura was shown",
-    "moskva": "Moskva was shown",
-    "fault": "a fault lost it",
-    "claim-won": "a claim won it",
-    "claim-failed": "a claim failed",
-    "void": "every card was played",
-    "played-out": "every card was played",
-    "redeal": "it was dealt again",
+    "bura": N_("a bura was shown"),
+    "moskva": N_("Moskva was shown"),
+    "fault": N_("a fault lost it"),
+    "claim-won": N_("a claim won it"),
+    "claim-failed": N_("a claim failed"),
+    "void": N_("every card was played"),
+    "played-out": N_("every card was played"),
+    "redeal": N_("it was dealt again"),
 }
 """How a deal ended, in words."""
 
@@ -425,7 +426,7 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
     def _apply(self, ev: BuraMove) -> None:
         if self.match.over:
             raise _err(
-                "the match is over; no more play",
+                tr("the match is over; no more play"),
                 "game-over",
                 self.CLAUSE["over"],
             )
@@ -437,20 +438,20 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
         deal = self.deal
         if deal is None:
             what = {
-                DrawCard: "nothing is drawn",
-                OpenClaim: "nobody may claim",
-                ShowCombo: "nothing is shown",
-                CommitFault: "no fault is made",
-            }.get(type(ev), "no card is played")
+                DrawCard: tr("nothing is drawn"),
+                OpenClaim: tr("nobody may claim"),
+                ShowCombo: tr("nothing is shown"),
+                CommitFault: tr("no fault is made"),
+            }.get(type(ev), tr("no card is played"))
             raise self.between_deals(what)
         phase = deal.phase
         if phase == "bura" and not (
             isinstance(ev, ShowCombo) and ev.combo in ("bura", "moskva")
         ):
-            raise _err("the deal ended when the bura was shown", "out-of-order", "B8.1")
+            raise _err(tr("the deal ended when the bura was shown"), "out-of-order", "B8.1")
         if phase == "end" and not isinstance(ev, OpenClaim):
             raise _err(
-                "the deal is over: every card has been played",
+                tr("the deal is over: every card has been played"),
                 "out-of-order",
                 self.CLAUSE["played-out"],
             )
@@ -482,18 +483,20 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
                 self._end(self.deal, "bura", self.deal.buras[0])
             else:
                 raise _err(
-                    "a new deal before this one is over", "out-of-order", self.CLAUSE["played-out"]
+                    tr("a new deal before this one is over"), "out-of-order", self.CLAUSE["played-out"]
                 )
         clause = self.CLAUSE["deal"]
         if m.over:
             raise _err(
-                f"the match ended ({m.result}) with the last deal; no deal may follow",
+                tr("the match ended ({result}) with the last deal; no deal may follow").format(
+                    result=m.result
+                ),
                 "game-over",
                 self.CLAUSE["over"],
             )
         if ev.trump is None:
             raise _err(
-                "the trump card turned up is not recorded; the deal cannot be replayed",
+                tr("the trump card turned up is not recorded; the deal cannot be replayed"),
                 "trump-unknown",
                 clause,
             )
@@ -514,7 +517,9 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
         for seat, cards in ev.hands.items():
             if len(cards) != size:
                 raise _err(
-                    f"{self.name(seat)} is dealt {plural(len(cards), 'card')}, not {size}",
+                    tr("{player} is dealt {plural}, not {size}").format(
+                        player=self.name(seat), plural=ntr("{n} card", "{n} cards", len(cards)).format(n=len(cards)), size=size
+                    ),
                     "deal-size",
                     clause,
                 )
@@ -526,7 +531,9 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
         stock_size = len(self.deck) - size * self.n
         if stock_size < 1:
             raise _err(
-                f"{self.n} players cannot be dealt {size} cards each from {len(self.deck)}",
+                tr("{n} players cannot be dealt {size} cards each from {n2}").format(
+                    n=self.n, size=size, n2=len(self.deck)
+                ),
                 "players",
                 "B1",
             )
@@ -534,8 +541,11 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
         if ev.stock is not None:
             if len(ev.stock) != stock_size - 1:
                 raise _err(
-                    f"the stock must hold {plural(stock_size - 1, 'card')} above the trump "
-                    f"card; {len(ev.stock)} are written",
+                    tr(
+                        "the stock must hold {plural} above the trump card; {n} are written"
+                    ).format(
+                        plural=ntr("{n} card", "{n} cards", stock_size - 1).format(n=stock_size - 1), n=len(ev.stock)
+                    ),
                     "deal-size",
                     clause,
                 )
@@ -554,11 +564,13 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
         """The error of a move made when no deal is in progress: after a deal that ended
         (citing the clause that ended it), or before the first."""
         if not self.results:
-            return _err(f"the cards are not dealt yet; {what}", "out-of-order", self.CLAUSE["deal"])
+            return _err(tr("the cards are not dealt yet; {what}").format(what=what), "out-of-order", self.CLAUSE["deal"])
         end = self.results[-1].end
         clause = self.END_CLAUSE.get(end, self.CLAUSE["played-out"])
         return _err(
-            f"the deal is over ({ENDED.get(end, end)}); {what} before the next deal",
+            tr("the deal is over ({get}); {what} before the next deal").format(
+                get=tr(ENDED[end]) if end in ENDED else end, what=what
+            ),
             "out-of-order",
             clause,
         )
@@ -582,9 +594,14 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
         m = self.match
         big: int = max(m.pot, m.factor, *[abs(c) for c in m.chips], *m.penalty)
         if big > MAX_NUMBER:
-            what = "the pot" if m.pot == big else "the scores"
+            what = tr("the pot") if m.pot == big else tr("the scores")
             raise _err(
-                f"{what} would reach {big:,}, more than a record holds ({MAX_NUMBER:,} at most)",
+                tr(
+                    "{what} would reach {big:,}, more than a record holds ({MAX_NUMBER:,} at "
+                    "most)"
+                ).format(
+                    what=what, big=big, MAX_NUMBER=MAX_NUMBER
+                ),
                 "record-limit",
                 clause,
             )
@@ -612,24 +629,24 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
         trump = deal.trump
         if combo == "bura":
             if len(cards) != k or any(c // 9 != trump for c in cards):
-                return f"a bura is {k} trumps"
+                return tr("a bura is {k} trumps").format(k=k)
         elif combo == "molodka":
             if len(cards) != k or len({c // 9 for c in cards}) != 1:
-                return f"a molodka is {k} cards of one suit"
+                return tr("a molodka is {k} cards of one suit").format(k=k)
         elif combo == "moskva":
             if len(cards) != k or any(c % 9 != Rank.ACE for c in cards):
-                return f"Moskva is {k} aces"
+                return tr("Moskva is {k} aces").format(k=k)
             if s.moskva == "3-aces-with-trump" and make_card(Rank.ACE, trump) not in cards:
-                return "Moskva needs the trump ace (moskva=3-aces-with-trump)"
+                return tr("Moskva needs the trump ace (moskva=3-aces-with-trump)")
         elif combo == "small-moskva":
             rank = Rank.SIX if s.small_moskva == "sixes" else Rank.TEN
             if len(cards) != 3 or any(c % 9 != rank for c in cards):
-                return f"small Moskva is three {'sixes' if rank == Rank.SIX else 'tens'}"
+                return tr("small Moskva is three sixes") if rank == Rank.SIX else tr("small Moskva is three tens")
             if rank == Rank.SIX and make_card(Rank.SIX, trump) not in cards:
-                return "small Moskva of sixes needs the trump six"
+                return tr("small Moskva of sixes needs the trump six")
         elif combo == "foreheads":
             if len(cards) != 4 or sum(card_points(c) for c in cards) <= 40:
-                return "four foreheads are four cards worth more than 40 points"
+                return tr("four foreheads are four cards worth more than 40 points")
         return None
 
     PLAYOFF = True
@@ -669,15 +686,17 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
         who = self.name(ev.seat)
         clause = self._combo_clause(ev.combo)
         if not self._combo_allowed(ev.combo):
-            raise _err(f"{ev.combo} is not played under these rules", "combo-not-allowed", clause)
+            raise _err(tr("{combo} is not played under these rules").format(combo=ev.combo), "combo-not-allowed", clause)
         why = self.combo_cards_ok(deal, ev.combo, ev.cards)
         if why:
-            raise _err(f"{who} shows {cards_text(ev.cards)}: {why}", "bad-combo", clause)
+            raise _err(tr("{who} shows {cards_text}: {why}").format(
+                who=who, cards_text=cards_text(ev.cards), why=why
+            ), "bad-combo", clause)
         for c in ev.cards:
             deal.holdings.reveal(ev.seat, c, "show")
         if deal.phase not in ("play", "bura"):
             raise _err(
-                f"{who} shows a combination while the stock is being drawn", "combo-timing", clause
+                tr("{who} shows a combination while the stock is being drawn").format(who=who), "combo-timing", clause
             )
         fresh = deal.trick_no == 1 and not deal.trick
         if s.dealt_combo == "redeal" and fresh:
@@ -702,7 +721,9 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
         if instant:
             if deal.turn != ev.seat:
                 raise _err(
-                    f"{who} shows {ev.combo} out of turn ({self.name(deal.turn)} is to play)",
+                    tr("{who} shows {combo} out of turn ({player} is to play)").format(
+                        who=who, combo=ev.combo, player=self.name(deal.turn)
+                    ),
                     "combo-timing",
                     clause,
                 )
@@ -727,7 +748,11 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
                 deal.turn = ev.seat
                 return
             raise _err(
-                f"{who} shows {ev.combo} in the middle of a trick; it is shown before a lead",
+                tr(
+                    "{who} shows {combo} in the middle of a trick; it is shown before a lead"
+                ).format(
+                    who=who, combo=ev.combo
+                ),
                 "combo-timing",
                 clause,
             )
@@ -736,7 +761,7 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
         if deal.right is not None:
             held, held_rank = deal.right
             if held == ev.seat:
-                raise _err(f"{who} holds the out-of-turn lead already", "combo-timing", clause)
+                raise _err(tr("{who} holds the out-of-turn lead already").format(who=who), "combo-timing", clause)
             if held_rank > rank or (
                 held_rank == rank and self._order(deal, held) < self._order(deal, ev.seat)
             ):
@@ -782,8 +807,12 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
     def _no_move(self) -> IllegalMoveError:
         if self._large():
             return _err(
-                f"no move fits a record: each would take the pot or the scores past "
-                f"{MAX_NUMBER:,}",
+                tr(
+                    "no move fits a record: each would take the pot or the scores past "
+                    "{MAX_NUMBER:,}"
+                ).format(
+                    MAX_NUMBER=MAX_NUMBER
+                ),
                 "record-limit",
                 self.CLAUSE["over"],
             )
@@ -836,7 +865,7 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
             if isinstance(move, Lay):
                 up = " ".join(card_code(c) for c in move.up)
                 down = " ".join("??" if c is None else card_code(c) for c in move.down)
-                out.append(f"{up} down {down}".strip() if down else up)
+                out.append(f"{up} down {down}".strip() if down else up)  # KGN: never translated
         return out
 
     def legal_leads(self, seat: int | None = None) -> list[list[Card]]:
@@ -875,8 +904,9 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
         s = self.settings
         if deal.phase == "draw":
             raise _err(
-                f"{self.name(ev.seat)} plays before the draw is complete "
-                f"({self.name(deal.draws_due[0])} draws next)",
+                tr("{player} plays before the draw is complete ({player2} draws next)").format(
+                    player=self.name(ev.seat), player2=self.name(deal.draws_due[0])
+                ),
                 "draw-missing",
                 self.CLAUSE["draw"],
             )
@@ -886,7 +916,9 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
             self._check_lead(deal, ev)
         elif seat != deal.turn:
             raise _err(
-                f"{self.name(seat)} plays out of turn; it is {self.name(deal.turn)}'s turn",
+                tr("{player} plays out of turn; it is {player2}'s turn").format(
+                    player=self.name(seat), player2=self.name(deal.turn)
+                ),
                 "out-of-turn",
                 "B4",
             )
@@ -894,13 +926,16 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
             need = len(trick[0].up)
             if len(up) + len(down) != need:
                 raise _err(
-                    f"{self.name(seat)} answers with {plural(len(up) + len(down), 'card')}; "
-                    f"the lead was {need}",
+                    tr("{player} answers with {plural}; the lead was {need}").format(
+                        player=self.name(seat),
+                        plural=ntr("{n} card", "{n} cards", len(up) + len(down)).format(n=len(up) + len(down)),
+                        need=need,
+                    ),
                     "answer-size",
                     "B4",
                 )
             if down and s.open:
-                raise _err("open bura: every card is played face up", "face-down", "B11")
+                raise _err(tr("open bura: every card is played face up"), "face-down", "B11")
         h = deal.holdings
         for c in up:
             h.play(seat, c)
@@ -908,7 +943,9 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
             if hidden is None:
                 if h.unknown[seat] == 0:
                     raise _err(
-                        f"{self.name(seat)} has no card left to play face down",
+                        tr("{player} has no card left to play face down").format(
+                            player=self.name(seat)
+                        ),
                         "card-not-held",
                         "B4",
                     )
@@ -937,32 +974,41 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
         right = deal.right[0] if deal.right else None
         if ev.seat in deal.outranked and ev.seat != deal.turn and right is not None:
             raise _err(
-                f"{who} showed a combination, but {self.name(right)}'s outranks it: "
-                f"{self.name(right)} leads",
+                tr(
+                    "{who} showed a combination, but {player}'s outranks it: {player} leads"
+                ).format(
+                    who=who, player=self.name(right)
+                ),
                 "combo-priority",
                 self.CLAUSE["priority"],
             )
         if ev.seat != deal.turn and ev.seat != right:
             raise _err(
-                f"{who} leads, but the lead is {self.name(deal.turn)}'s",
+                tr("{who} leads, but the lead is {player}'s").format(
+                    who=who, player=self.name(deal.turn)
+                ),
                 "wrong-leader",
                 self.CLAUSE["first-lead" if deal.trick_no == 1 else "lead"],
             )
         if ev.down:
-            raise _err("a lead is played face up", "face-down", "B3")
+            raise _err(tr("a lead is played face up"), "face-down", "B3")
         limit = self._lead_limit(deal)
         if deal.playoff:
             limit = 3
         if not 1 <= len(ev.up) <= limit:
             clause = self.CLAUSE["lead-size"]
             raise _err(
-                f"{who} leads {plural(len(ev.up), 'card')}; a lead is 1 to {limit}",
+                tr("{who} leads {plural}; a lead is 1 to {limit}").format(
+                    who=who, plural=ntr("{n} card", "{n} cards", len(ev.up)).format(n=len(ev.up)), limit=limit
+                ),
                 "lead-size",
                 clause,
             )
         if len(ev.up) > 1 and len({c // 9 for c in ev.up if not (s.shokha and c == SHOKHA)}) > 1:
             raise _err(
-                f"{who} leads {' '.join(card_code(c) for c in ev.up)}: a lead is of one suit",
+                tr("{who} leads {list}: a lead is of one suit").format(
+                    who=who, list=' '.join(card_code(c) for c in ev.up)
+                ),
                 "lead-suit",
                 self.CLAUSE["lead-size"],
             )
@@ -1014,13 +1060,16 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
     def _draw(self, deal: RoundState, ev: DrawCard) -> None:
         clause = self.CLAUSE["draw"]
         if deal.phase != "draw":
-            raise _err(f"{self.name(ev.seat)} draws, but no draw is due", "draw-order", clause)
+            raise _err(tr("{player} draws, but no draw is due").format(player=self.name(ev.seat)), "draw-order", clause)
         due = deal.draws_due[0]
         seat = ev.seat
         if seat != due:
             raise _err(
-                f"{self.name(seat)} draws out of turn; {self.name(due)} draws next "
-                "(record it as a fault)",
+                tr(
+                    "{player} draws out of turn; {player2} draws next (record it as a fault)"
+                ).format(
+                    player=self.name(seat), player2=self.name(due)
+                ),
                 "draw-order",
                 clause,
             )
@@ -1032,8 +1081,9 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
             top = stock[0]
             if card is not None and top is not None and card != top:
                 raise _err(
-                    f"{self.name(seat)} draws {card_code(card)}, but the stock gives "
-                    f"{card_code(top)}",
+                    tr("{player} draws {card}, but the stock gives {card2}").format(
+                        player=self.name(seat), card=card_code(card), card2=card_code(top)
+                    ),
                     "draw-mismatch",
                     clause,
                 )
@@ -1041,13 +1091,13 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
             stock.pop(0)
         if card == deal.trump_card and not last:
             raise _err(
-                "the trump card lies under the stock and is drawn last", "draw-mismatch", clause
+                tr("the trump card lies under the stock and is drawn last"), "draw-mismatch", clause
             )
         if last and card is None:
             card = deal.trump_card
         if card is None:
             if h.unknown[POOL] == 0:
-                raise _err("the stock is empty", "draw-order", clause)
+                raise _err(tr("the stock is empty"), "draw-order", clause)
             h.unknown[POOL] -= 1
             h.unknown[seat] += 1
         else:
@@ -1055,7 +1105,9 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
                 h.move(POOL, seat, card, "draw")
             except IllegalMoveError as exc:
                 raise _err(
-                    f"{card_code(card)} cannot be drawn: {exc.message}", "draw-mismatch", clause
+                    tr("{card} cannot be drawn: {message}").format(
+                        card=card_code(card), message=exc.message
+                    ), "draw-mismatch", clause
                 ) from None
         deal.draws_due.pop(0)
         deal.claim_window = None
@@ -1082,9 +1134,18 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
         ok_after = deal.claim_window == ev.seat
         ok_turn = s.claim == "own-turn" and deal.phase == "play" and deal.turn == ev.seat
         if not (ok_after or ok_turn):
+            if s.claim == "own-turn":
+                message = tr(
+                    "{who} may not claim now: a claim follows a trick the claimant took, before "
+                    "the draw (or comes at the claimant's own turn)"
+                )
+            else:
+                message = tr(
+                    "{who} may not claim now: a claim follows a trick the claimant took, before "
+                    "the draw"
+                )
             raise _err(
-                f"{who} may not claim now: a claim follows a trick the claimant took, before the draw"
-                + (" (or comes at the claimant's own turn)" if s.claim == "own-turn" else ""),
+                message.format(who=who),
                 "claim-timing",
                 "B7.1",
             )
@@ -1092,8 +1153,15 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
         if hidden:
             if ev.count is None and ev.outcome is None:
                 raise _err(
-                    f"{who}'s tricks hold {hidden} face-down cards nobody recorded; state the count "
-                    "or the outcome (open NAME 33 win)",
+                    ntr(
+                        "{who}'s tricks hold {hidden} face-down card nobody recorded; state "
+                        "the count or the outcome (open NAME 33 win)",
+                        "{who}'s tricks hold {hidden} face-down cards nobody recorded; state "
+                        "the count or the outcome (open NAME 33 win)",
+                        hidden,
+                    ).format(
+                        who=who, hidden=hidden
+                    ),
                     "claim-unknown",
                     "B7.2",
                 )
@@ -1206,15 +1274,11 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
             assert seat is not None
             res.winner = seat
             m.chips[seat] += m.pot
-            res.notes.append(
-                f"{self.name(seat)} "
-                + (
-                    f"claims with {res.claim_count} and "
-                    if res.end == "claim-won"
-                    else "shows a bura and "
-                )
-                + f"takes the pot of {m.pot}"
-            )
+            if res.end == "claim-won":
+                note = tr("{player} claims with {count} and takes the pot of {pot}")
+            else:
+                note = tr("{player} shows a bura and takes the pot of {pot}")
+            res.notes.append(note.format(player=self.name(seat), count=res.claim_count, pot=m.pot))
             m.pot = 0
             m.fresh_pot = True
             m.dealer = seat
@@ -1225,24 +1289,27 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
                         m.penalty[p] += 2
         elif res.end in ("claim-failed", "fault"):
             assert seat is not None
-            what = (
-                f"claims with only {res.claim_count}"
-                if res.end == "claim-failed"
-                else "makes a fault at the stock"
-            )
-            res.notes.append(
-                f"{self.name(seat)} {what} and pays {m.pot} into the pot; {self.name(seat)} deals next"
-            )
+            if res.end == "claim-failed":
+                note = tr(
+                    "{player} claims with only {count} and pays {pot} into the pot; {player} "
+                    "deals next"
+                )
+            else:
+                note = tr(
+                    "{player} makes a fault at the stock and pays {pot} into the pot; {player} "
+                    "deals next"
+                )
+            res.notes.append(note.format(player=self.name(seat), count=res.claim_count, pot=m.pot))
             m.chips[seat] -= m.pot
             m.pot *= 2
             m.dealer = seat
         elif res.end == "void":
             res.notes.append(
-                "nobody claimed: a void deal, everybody antes again and the same dealer deals"
+                tr("nobody claimed: a void deal, everybody antes again and the same dealer deals")
             )
             m.fresh_pot = True
         elif res.end == "redeal":
-            res.notes.append("a combination in the fresh deal: the same dealer deals again")
+            res.notes.append(tr("a combination in the fresh deal: the same dealer deals again"))
         self._match_end()
 
     def _match_end(self) -> None:

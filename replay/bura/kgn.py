@@ -26,6 +26,7 @@ from notation.bura.records import (
 )
 from notation.cards import UNKNOWN, Card, card_code
 from notation.errors import IllegalMoveError, KgnError
+from notation.i18n import tr
 from notation.records import Entry, GiveCard, Hand, Node, Tag, Winner
 
 from ..table import Seats, rebuild
@@ -74,7 +75,7 @@ def move_of(node: Node, seats: Seats) -> BuraMove:
     if isinstance(node, Answer):
         up = _known(
             seats.cards(node.cards, node),
-            "a card played face up is seen by all; it cannot be ?? (write: down ??)",
+            tr("a card played face up is seen by all; it cannot be ?? (write: down ??)"),
             "unknown-card",
             "B4",
         )
@@ -95,7 +96,7 @@ def move_of(node: Node, seats: Seats) -> BuraMove:
     if isinstance(node, Show):
         cards = _known(
             seats.cards(node.cards, node),
-            "a shown combination is seen by all; its cards cannot be ??",
+            tr("a shown combination is seen by all; its cards cannot be ??"),
             "bad-combo",
             "B8",
         )
@@ -106,10 +107,11 @@ def move_of(node: Node, seats: Seats) -> BuraMove:
         return move_of(node.cards[0], seats)
     if isinstance(node, Trick) and len(node.answers) == 1 and node.winner is None:
         return move_of(node.answers[0], seats)
-    what = {Trick: "a lead or an answer", Draw: "one card drawn"}.get(type(node))
-    if what is not None:
-        raise KgnError(f"a move is {what}, not several", code="bad-move")
-    raise KgnError(f"not a move: {type(node).__name__.lower()}", code="bad-move")
+    if isinstance(node, Trick):
+        raise KgnError(tr("a move is a lead or an answer, not several"), code="bad-move")
+    if isinstance(node, Draw):
+        raise KgnError(tr("a move is one card drawn, not several"), code="bad-move")
+    raise KgnError(tr("not a move: {lower}").format(lower=type(node).__name__.lower()), code="bad-move")
 
 
 # ---- a move -> a record's event -----------------------------------------------------------

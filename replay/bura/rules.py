@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from notation.i18n import tr
+
 from ..rules import Rulebook, conflict, switch
 
 __all__ = ["RULEBOOK"]
@@ -37,9 +39,9 @@ SWITCHES: Final = (
 
 def _conflicts(v: dict[str, str], given: set[str]) -> None:
     if v["small-moskva"] == "sixes" and v["deck"] == "32":
-        conflict("small-moskva=sixes needs the sixes: it contradicts deck=32")
+        conflict(tr("small-moskva=sixes needs the sixes: it contradicts deck=32"))
     if v["two-buras"] != "playoff" and v["bura"] == "off" and "two-buras" in given:
-        conflict("two-buras settles buras, which bura=off turns off")
+        conflict(tr("two-buras settles buras, which bura=off turns off"))
 
 
 RULEBOOK: Final = Rulebook("bura", SWITCHES, {"classic": {}}, _conflicts)

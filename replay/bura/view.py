@@ -34,7 +34,9 @@ from ..view import (
     add_comment,
     cards_said,
     entries,
+    round_title,
     sorted_codes,
+    trick_title,
 )
 from .engine import BuraEngine, RoundResult
 from .moves import Lay
@@ -68,7 +70,7 @@ def view(t: BuraEngine) -> View:
     kind = t.game
     if deal is None:
         last = t.results[-1] if t.results else None
-        view = View(kind, tr("after deal {number}").format(number=last.number) if last else tr("deal {number}").format(number=m.number))
+        view = View(kind, round_title("deal", last.number, after=True) if last else round_title("deal", m.number))
         if last is not None:
             for note in last.notes:
                 view.lines.append(("note", note))
@@ -76,11 +78,8 @@ def view(t: BuraEngine) -> View:
                 view.points = {t.side_name(x): v for x, v in last.points.items()}
     else:
         shown = deal.trick_no - 1 if t.last_trick else deal.trick_no  # a trick just taken
-        view = View(
-            kind,
-            tr("deal {number}").format(number=deal.number) + " · " + tr("trick {number}").format(number=shown)
-            + (" · " + ptr("phase", "draw") if deal.phase == "draw" else ""),  # NP_("phase", "draw") in sixtysix
-        )
+        phase = [ptr("phase", "draw")] if deal.phase == "draw" else []  # NP_("phase", "draw") in sixtysix
+        view = View(kind, round_title("deal", deal.number, trick_title(shown), *phase))
         view.dealer = names[deal.dealer]
         h = deal.holdings
         for p in range(t.n):

@@ -12,7 +12,8 @@ from typing import ClassVar
 
 from notation.bura import BURKOZEL
 from notation.cards import card_points
-from notation.errors import IllegalMoveError, plural
+from notation.errors import IllegalMoveError
+from notation.i18n import ntr, tr
 from notation.kinds import NotationKind
 
 from ..bura.engine import BuraSettings, RoundResult, RoundState
@@ -116,16 +117,16 @@ class BurkozelTable(BuraTable):
 
     def _check_right_timing(self, deal: RoundState) -> None:
         if deal.trick_no == 1:
-            raise _err("no out-of-turn lead before the first trick of a deal", "combo-timing", "K6")
+            raise _err(tr("no out-of-turn lead before the first trick of a deal"), "combo-timing", "K6")
 
     def _claim(self, deal: RoundState, ev: OpenClaim) -> None:
         raise _err(
-            "there are no claims in Burkozel: the deck is played out", "claim-not-allowed", "K5"
+            tr("there are no claims in Burkozel: the deck is played out"), "claim-not-allowed", "K5"
         )
 
     def _fault(self, deal: RoundState, ev: CommitFault) -> None:
         raise _err(
-            "a fault at the stock is a Bura rule; Burkozel plays the deck out",
+            tr("a fault at the stock is a Bura rule; Burkozel plays the deck out"),
             "fault-not-allowed",
             "K5",
         )
@@ -145,7 +146,9 @@ class BurkozelTable(BuraTable):
                     add[x] = base * m.factor
             res.winner = winner
             m.factor = 1
-            res.notes.append(f"{self.name(seat)} shows {res.end} and wins the deal at once")
+            res.notes.append(tr("{player} shows {end} and wins the deal at once").format(
+                player=self.name(seat), end=res.end
+            ))
         else:
             points = {x: 0 for x in sides}
             tricks = {x: 0 for x in sides}
@@ -158,8 +161,8 @@ class BurkozelTable(BuraTable):
             under = 21 if self.n == 3 else 31
             if len(leaders) > 1:
                 res.notes.append(
-                    "a tie for the top: no penalty"
-                    + (", the next deal counts double" if s.tie == "double-next" else ", two each")
+                    tr("a tie for the top: no penalty")
+                    + (tr(", the next deal counts double") if s.tie == "double-next" else tr(", two each"))
                 )
                 if s.tie == "double-next":
                     m.factor *= 2
@@ -176,11 +179,15 @@ class BurkozelTable(BuraTable):
                     add[x] = pen * m.factor
                 m.factor = 1
                 took = ", ".join(
-                    f"{self.side_name(x)} {points[x]}: {plural(add[x], 'penalty point')}"
+                    ntr(
+                        "{side} {points}: {n} penalty point", "{side} {points}: {n} penalty points", add[x]
+                    ).format(side=self.side_name(x), points=points[x], n=add[x])
                     for x in sides
                     if x in add
                 )
-                res.notes.append(f"the most card points: {self.side_name(leaders[0])} {top}; {took}")
+                res.notes.append(tr("the most card points: {side_name} {top}; {took}").format(
+                    side_name=self.side_name(leaders[0]), top=top, took=took
+                ))
         for x, v in add.items():
             m.penalty[x] += v
             if self.pairs:

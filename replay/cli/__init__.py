@@ -20,11 +20,12 @@ from typing import Annotated, NoReturn
 import typer
 
 import notation
+from notation.i18n import N_, tr
 
 from . import convert, corpus, records, screens, session  # noqa: F401  (registers the commands)
 from .common import EXIT_CLOSED, EXIT_USAGE, app, say
 
-__all__ = ["app", "app_for", "batch_gc", "main", "normalize_args", "take_lang"]
+__all__ = ["app", "app_for", "batch_gc", "main", "normalize_args", "speak", "take_lang"]
 
 ORDER = (
     "fmt", "validate", "generate", "rules", "replay", "html", "sheet", "annotate", "analyze",
@@ -54,31 +55,41 @@ def _version(value: bool) -> None:
 def _main(
     version: Annotated[
         bool,
-        typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
+        typer.Option("--version", callback=_version, is_eager=True, help=N_("Show the version.")),
     ] = False,
     lang: Annotated[
         str | None,
         typer.Option(
             "--lang",
             metavar="LANG",
-            help="The language of what kozyr writes for people: en, ru, it, pl (also after the "
-            "command's name; else KOZYR_LANG, then the locale: LC_ALL, LC_MESSAGES, LANG).",
+            help=N_("The language of what kozyr writes for people: en, ru, it, pl (also after the "
+            "command's name; else KOZYR_LANG, then the locale: LC_ALL, LC_MESSAGES, LANG)."),
         ),
     ] = None,
 ) -> None:
-    """kozyr: the KGN toolchain."""
+    """kozyr: the KGN toolchain (the app's help, in common.py, is what ``--help`` shows)."""
+    speak(lang)
+
+
+def speak(value: str | None) -> None:
+    """Speak the language ``--lang`` names (None: ``KOZYR_LANG``, then the locale), in this
+    process and, through ``KOZYR_LANG``, in the workers of ``--jobs``; one kozyr does not
+    speak is a usage error (exit 2)."""
     from notation.i18n import choose, use
 
     try:
-        use(choose(lang))
+        lang = choose(value)
     except ValueError as exc:
-        say(f"kozyr: {exc}")
-        raise typer.Exit(EXIT_USAGE) from None
+        say(f"kozyr: --lang: {exc}")
+        sys.exit(EXIT_USAGE)
+    if value is not None:
+        os.environ["KOZYR_LANG"] = lang
+    use(lang)
 
 
 def take_lang(args: list[str]) -> list[str]:
     """``--lang LANG`` (or ``--lang=LANG``) anywhere before ``--``, taken out of the
-    arguments into ``KOZYR_LANG`` (so that ``kozyr sheet --lang ru FILE`` works as ``kozyr
+    arguments and spoken (:func:`speak`: so that ``kozyr sheet --lang ru FILE`` works as ``kozyr
     --lang ru sheet FILE``, and the workers of ``--jobs`` speak it too); a ``--lang``
     without a value, or with one kozyr does not speak, is a usage error (exit 2)."""
     out: list[str] = []
@@ -91,18 +102,12 @@ def take_lang(args: list[str]) -> list[str]:
         value = arg.partition("=")[2] if arg.startswith("--lang=") else None
         if value is None and arg == "--lang":
             if i + 1 == len(args):
-                say("kozyr: --lang needs a language: en, ru, it, pl")
+                say(tr("kozyr: --lang needs a language: en, ru, it, pl"))
                 sys.exit(EXIT_USAGE)
             value = args[i + 1]
             i += 1
         if value is not None:
-            from notation.i18n import choose
-
-            try:
-                os.environ["KOZYR_LANG"] = choose(value)
-            except ValueError as exc:
-                say(f"kozyr: {exc}")
-                sys.exit(EXIT_USAGE)
+            speak(value)
         else:
             out.append(arg)
         i += 1
@@ -155,9 +160,10 @@ def main() -> None:
     batch_gc()
     try:
         args = normalize_args(take_lang(sys.argv[1:]))
+        speak(None)  # the help of the command line too is in the language chosen
         app_for(args)(args=args)
     except KeyboardInterrupt:
-        say("kozyr: interrupted")
+        say(tr("kozyr: interrupted"))
         sys.exit(130)
     except BrokenPipeError:
         _output_closed()

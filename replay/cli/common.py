@@ -20,6 +20,7 @@ from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 import notation
 from notation import KgnError
 from notation.errors import clip, safe_text
+from notation.i18n import N_, tr
 from notation.parse import GameText
 from notation.records import GameRecord, fold_name
 
@@ -122,14 +123,18 @@ _FILLED = _Filled()
 
 
 def fill(text: str | None) -> str | None:
-    """A help text with its ``{placeholders}`` filled from the game kinds."""
-    return text.format_map(_FILLED) if text and "{" in text else text
+    """A help text in the language in use, its ``{placeholders}`` filled from the game
+    kinds (the texts are marked ``N_``: the catalogue holds them as written)."""
+    if not text:
+        return text
+    text = tr(text)
+    return text.format_map(_FILLED) if "{" in text else text
 
 
 class KindsCommand(TyperCommand):
-    """A command whose help names the games (filled in when shown, so that no game loads
-    to parse a command line) and which takes the options the game kinds declare for it
-    (``kozyr query``'s filters, after ``--code``)."""
+    """Every command of kozyr: its help in the language in use and naming the games (both
+    filled in when shown, so that no game loads to parse a command line), and the options
+    the game kinds declare for it (``kozyr query``'s filters, after ``--code``)."""
 
     kind_options: bool = False
 
@@ -141,7 +146,11 @@ class KindsCommand(TyperCommand):
         return params
 
     def get_short_help_str(self, limit: int = 45) -> str:
-        return fill(super().get_short_help_str(limit)) or ""
+        written, self.help = self.help, fill(self.help)  # Click cuts the text shown
+        try:
+            return super().get_short_help_str(limit)
+        finally:
+            self.help = written
 
     def format_help(self, ctx: "Context", formatter: "HelpFormatter") -> None:
         self.help = fill(self.help)
@@ -162,6 +171,9 @@ class KindsGroup(TyperGroup):
 
     def format_help(self, ctx: "Context", formatter: "HelpFormatter") -> None:
         self.help = fill(self.help)
+        for p in self.get_params(ctx):
+            if isinstance(p, TyperOption | TyperArgument):
+                p.help = fill(p.help)
         super().format_help(ctx, formatter)
 
 
@@ -184,7 +196,7 @@ def _filter_options() -> list[TyperOption]:
             flag = f.metavar is None and "/" not in f.option
             seen[f.option] = TyperOption(
                 param_decls=[f.option],
-                help=f.help,
+                help=fill(f.help),
                 metavar=f.metavar,
                 type=int if f.number else None,
                 is_flag=True if f.metavar is None else None,
@@ -208,7 +220,9 @@ def round_filters(ctx: typer.Context) -> dict[str, object]:
                 from ..rules import did_you_mean
 
                 fail_usage(
-                    f"{f.option} takes {_either(list(f.choices), 'or')}, not {str(value)!r}"
+                    tr("{option} takes {choices}, not {value!r}").format(
+                        option=f.option, choices=_either(list(f.choices), tr("or")), value=str(value)
+                    )
                     + did_you_mean(str(value), f.choices)
                 )
             if f.choices and value is not None:
@@ -227,7 +241,7 @@ def filter_examples() -> str:
 app = typer.Typer(
     name="kozyr",
     cls=KindsGroup,
-    help="Record, validate, replay and annotate games of {titles} (KGN).",
+    help=N_("Record, validate, replay and annotate games of {titles} (KGN)."),
     no_args_is_help=True,
     add_completion=True,
     pretty_exceptions_enable=False,
@@ -281,30 +295,30 @@ def complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
 
 Files = Annotated[
     list[str],
-    typer.Argument(metavar="FILE...", help="KGN files or folders.", callback=with_folders),
+    typer.Argument(metavar="FILE...", help=N_("KGN files or folders."), callback=with_folders),
 ]
 FilesOrStdin = Annotated[
     list[str],
     typer.Argument(
         metavar="FILE...",
-        help="KGN files or folders ('-' for standard input).",
+        help=N_("KGN files or folders ('-' for standard input)."),
         callback=with_folders,
     ),
 ]
-File = Annotated[str, typer.Argument(metavar="FILE", help="A KGN file.")]
-Output = Annotated[Path | None, typer.Option("-o", "--output", metavar="OUT", help="Output file.")]
+File = Annotated[str, typer.Argument(metavar="FILE", help=N_("A KGN file."))]
+Output = Annotated[Path | None, typer.Option("-o", "--output", metavar="OUT", help=N_("Output file."))]
 Jobs = Annotated[
     int | None,
-    typer.Option("--jobs", "-j", metavar="N", min=1, help="Processes (default: all cores)."),
+    typer.Option("--jobs", "-j", metavar="N", min=1, help=N_("Processes (default: all cores).")),
 ]
 GameNumber = Annotated[
-    int, typer.Option("--game", metavar="N", min=1, help="Which game of the file.")
+    int, typer.Option("--game", metavar="N", min=1, help=N_("Which game of the file."))
 ]
 RulesText = Annotated[
-    str, typer.Option("--rules", metavar="RULES", help="A Rules tag: preset and switches.")
+    str, typer.Option("--rules", metavar="RULES", help=N_("A Rules tag: preset and switches."))
 ]
 Seed = Annotated[
-    int, typer.Option("--seed", metavar="S", help="The layouts of --simulate (the same seed, the same numbers).")
+    int, typer.Option("--seed", metavar="S", help=N_("The layouts of --simulate (the same seed, the same numbers)."))
 ]
 
 
@@ -357,7 +371,7 @@ def one_game(path: str, number: int) -> tuple[GameRecord, str]:
             return item, name if number == 1 else f"{name} game {number}"
     except InputError as exc:
         fail_usage(str(exc))
-    fail_usage(f"{path} has no game {number}")
+    fail_usage(tr("{path} has no game {number}").format(path=path, number=number))
 
 
 def player(players: list[str], name: str, what: str) -> str:
@@ -367,7 +381,9 @@ def player(players: list[str], name: str, what: str) -> str:
         if fold_name(p) == fold_name(name):
             return p
     fail_usage(
-        f"{what} {name!r} is not one of the players ({', '.join(players)})"
+        tr("{what} {name!r} is not one of the players ({players})").format(
+            what=what, name=name, players=", ".join(players)
+        )
         + did_you_mean(name, players)
     )
 
@@ -425,10 +441,14 @@ def reads_back(text: str, record: GameRecord, gtext: GameText) -> bool:
     else:
         if again == record:
             return True
-        why = "it reads back as a different game"
+        why = tr("it reads back as a different game")
     say(
-        f"kozyr: {gtext.file} game {gtext.index}: the text written for it does not read back "
-        f"({clip(why, 160)}); nothing is rewritten (a kozyr bug: please report it)"
+        tr(
+            "kozyr: {file} game {index}: the text written for it does not read back ({clip}); "
+            "nothing is rewritten (a kozyr bug: please report it)"
+        ).format(
+            file=gtext.file, index=gtext.index, clip=clip(why, 160)
+        )
     )
     return False
 
@@ -440,7 +460,7 @@ def write_out(text: str, output: Path | None) -> None:
     try:
         output.write_text(text, encoding="utf-8")
     except OSError as exc:
-        fail_usage(f"cannot write {output}: {exc.strerror or exc}")
+        fail_usage(tr("cannot write {output}: {x}").format(output=output, x=exc.strerror or exc))
 
 
 class Sink:
@@ -467,7 +487,7 @@ class Sink:
                     prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent or "."
                 )
             except OSError as exc:
-                fail_usage(f"cannot write {self.path}: {exc.strerror or exc}")
+                fail_usage(tr("cannot write {path}: {x}").format(path=self.path, x=exc.strerror or exc))
             self.tmp = Path(name)
             from ..record import file_mode
 
@@ -504,4 +524,4 @@ class Sink:
             self.tmp.replace(self.path)
         except OSError as err:
             self.tmp.unlink(missing_ok=True)
-            fail_usage(f"cannot write {self.path}: {err.strerror or err}")
+            fail_usage(tr("cannot write {path}: {x}").format(path=self.path, x=err.strerror or err))

@@ -11,6 +11,7 @@ import typer
 import notation
 from notation import KgnError, write_game
 from notation.errors import clip
+from notation.i18n import N_, ntr, tr
 
 from ..sources import InputError, open_input
 from .common import (
@@ -18,6 +19,7 @@ from .common import (
     EXIT_OK,
     Errors,
     FilesOrStdin,
+    KindsCommand,
     Output,
     Sink,
     app,
@@ -27,39 +29,43 @@ from .common import (
 )
 
 
-@app.command()
+@app.command(
+    cls=KindsCommand,
+    help=N_(
+        "Convert KGN files to JSON (an array of game objects, or JSON Lines), to canonical\n"
+        "KGN, or to tidy Parquet tables (the games, and each game's own tables of its hands or\n"
+        "deals, results, tricks and cards played; see docs/data.md).  Games are converted one at\n"
+        "a time (memory stays flat on large files)."
+    ),
+)
 def export(
     files: FilesOrStdin,
     to: Annotated[
-        str, typer.Option("--to", metavar="FORMAT", help="json (default), kgn or parquet.")
+        str, typer.Option("--to", metavar="FORMAT", help=N_("json (default), kgn or parquet."))
     ] = "json",
-    jsonl: Annotated[bool, typer.Option("--jsonl", help="JSON Lines: one game a line.")] = False,
+    jsonl: Annotated[bool, typer.Option("--jsonl", help=N_("JSON Lines: one game a line."))] = False,
     indent: Annotated[
         int | None,
         typer.Option(
             "--indent",
             metavar="N",
             min=0,
-            help="json: indent by N spaces, for people (default: compact).",
+            help=N_("json: indent by N spaces, for people (default: compact)."),
         ),
     ] = None,
     output: Annotated[
         Path | None,
-        typer.Option("-o", "--output", metavar="OUT", help="Output file (parquet: a folder)."),
+        typer.Option("-o", "--output", metavar="OUT", help=N_("Output file (parquet: a folder).")),
     ] = None,
     jobs: Annotated[
         int | None,
-        typer.Option("--jobs", "-j", metavar="N", min=1, help="parquet: processes (default: all)."),
+        typer.Option("--jobs", "-j", metavar="N", min=1, help=N_("parquet: processes (default: all).")),
     ] = None,
 ) -> None:
-    """Convert KGN files to JSON (an array of game objects, or JSON Lines), to canonical
-    KGN, or to tidy Parquet tables (the games, and each game's own tables of its hands or
-    deals, results, tricks and cards played; see docs/data.md).  Games are converted one at
-    a time (memory stays flat on large files)."""
     if to not in ("json", "kgn", "parquet"):
-        fail_usage(f"unknown format {to!r}; expected json, kgn or parquet")
+        fail_usage(tr("unknown format {to!r}; expected json, kgn or parquet").format(to=to))
     if indent is not None and (to != "json" or jsonl):
-        fail_usage("--indent is for --to json (JSON Lines are one game a line)")
+        fail_usage(tr("--indent is for --to json (JSON Lines are one game a line)"))
     if to == "parquet":
         _export_parquet(files, output, jobs)
         return
@@ -99,17 +105,19 @@ def _export_parquet(files: list[str], output: Path | None, jobs: int | None) -> 
     from ..corpus import ParquetTables
 
     if output is None:
-        fail_usage("--to parquet writes a folder of tables: give it with -o DIR")
+        fail_usage(tr("--to parquet writes a folder of tables: give it with -o DIR"))
     try:
         output.mkdir(parents=True, exist_ok=True)
         tables = ParquetTables(output)
     except ImportError:
         fail_usage(
-            "--to parquet needs pyarrow: pip install pyarrow (or, in kozyr's source folder, "
-            "pip install '.[data]')"
+            tr(
+                "--to parquet needs pyarrow: pip install pyarrow (or, in kozyr's source "
+                "folder, pip install '.[data]')"
+            )
         )
     except OSError as exc:
-        fail_usage(f"cannot write {output}: {exc.strerror or exc}")
+        fail_usage(tr("cannot write {output}: {x}").format(output=output, x=exc.strerror or exc))
     unreadable = 0
     try:
         for found in examined(files, jobs, detail=True):
@@ -121,20 +129,30 @@ def _export_parquet(files: list[str], output: Path | None, jobs: int | None) -> 
     finally:
         tables.close()
     written = ", ".join(path.removesuffix(".parquet") for path in tables.written())
-    say(f"{tables.games} game(s) written to {output} ({written})")
+    said = ntr(  # English keeps "game(s)" for both; the catalogue has each form
+        "{games} game(s) written to {output} ({written})",
+        "{games} game(s) written to {output} ({written})",
+        tables.games,
+    )
+    say(said.format(games=tables.games, output=output, written=written))
     raise typer.Exit(EXIT_INVALID if unreadable else EXIT_OK)
 
 
-@app.command("import")
+@app.command(
+    "import",
+    cls=KindsCommand,
+    help=N_(
+        "Convert JSON game records (as `kozyr export` writes them) back to canonical KGN.\n"
+        "Every game must be one that KGN can hold: its text is read back and must give the same\n"
+        "record (a tag name that is not a name, a negative trick number ... are errors)."
+    ),
+)
 def import_(
     file: Annotated[
-        str, typer.Argument(metavar="FILE", help="A JSON file: a game, an array, or JSON Lines.")
+        str, typer.Argument(metavar="FILE", help=N_("A JSON file: a game, an array, or JSON Lines."))
     ],
     output: Output = None,
 ) -> None:
-    """Convert JSON game records (as `kozyr export` writes them) back to canonical KGN.
-    Every game must be one that KGN can hold: its text is read back and must give the same
-    record (a tag name that is not a name, a negative trick number ... are errors)."""
     from notation.jsonio import iter_json_games  # pydantic loads only here
 
     try:
@@ -147,9 +165,11 @@ def import_(
                     except KgnError as exc:
                         again, why = None, exc.message
                     if again != game:
-                        why = why if again is None else "its KGN text reads back differently"
+                        why = why if again is None else tr("its KGN text reads back differently")
                         raise KgnError(
-                            f"game {n} cannot be written as KGN: {clip(why, 200)}",
+                            tr("game {n} cannot be written as KGN: {clip}").format(
+                                n=n, clip=clip(why, 200)
+                            ),
                             code="json",
                             file=file,
                             game=n,
@@ -161,14 +181,18 @@ def import_(
                 raise typer.Exit(EXIT_INVALID) from None
             except OSError as exc:
                 out.abandon()
-                fail_usage(f"cannot read {file}: {exc.strerror or exc}")
+                fail_usage(tr("cannot read {file}: {x}").format(file=file, x=exc.strerror or exc))
     except InputError as exc:
         fail_usage(str(exc))
 
 
-@app.command()
+@app.command(
+    cls=KindsCommand,
+    help=N_(
+        "Print the JSON Schema of a game record."
+    ),
+)
 def schema() -> None:
-    """Print the JSON Schema of a game record."""
     from notation.jsonio import json_schema
 
     sys.stdout.write(json.dumps(json_schema(), indent=2) + "\n")

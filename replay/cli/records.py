@@ -12,7 +12,7 @@ import typer
 
 from notation import KgnError, write_game
 from notation.errors import safe_text
-from notation.i18n import ntr, number, tr
+from notation.i18n import N_, ntr, number, tr
 from notation.records import GameRecord
 
 from ..sources import InputError
@@ -37,23 +37,26 @@ from .common import (
 )
 
 
-@app.command()
+@app.command(
+    cls=KindsCommand,
+    help=N_(
+        "Print the canonical text of KGN files (or check / rewrite them).\n"
+        "\n"
+        "A file with a syntax error is reported and never rewritten."
+    ),
+)
 def fmt(
     files: FilesOrStdin,
     check: Annotated[
-        bool, typer.Option("--check", help="Only check that the files are canonical.")
+        bool, typer.Option("--check", help=N_("Only check that the files are canonical."))
     ] = False,
     write: Annotated[
         bool,
-        typer.Option("--write", help="Rewrite the files in place (standard input is printed)."),
+        typer.Option("--write", help=N_("Rewrite the files in place (standard input is printed).")),
     ] = False,
 ) -> None:
-    """Print the canonical text of KGN files (or check / rewrite them).
-
-    A file with a syntax error is reported and never rewritten.
-    """
     if check and write:
-        fail_usage("--check and --write do not go together")
+        fail_usage(tr("--check and --write do not go together"))
     status = EXIT_OK
     for path in files:
         bad = lost = False
@@ -74,7 +77,7 @@ def fmt(
                 try:
                     original = stack.enter_context(open(compared, "rb"))
                 except OSError as exc:
-                    fail_usage(f"cannot read {path}: {exc.strerror or exc}")
+                    fail_usage(tr("cannot read {path}: {x}").format(path=path, x=exc.strerror or exc))
             same = original is not None
             sink = None
             if not check:  # standard input has no file to rewrite: --write - prints
@@ -106,7 +109,7 @@ def fmt(
                 sink.abandon()
             rewritten = write and not bad and not same and path != "-"
         if lost:
-            say(f"{path}: left as it was")
+            say(tr("{path}: left as it was").format(path=path))
         if bad:
             status = EXIT_INVALID
         elif check and not same:
@@ -115,21 +118,28 @@ def fmt(
                 if path == "-"
                 else f"kozyr fmt --write {path}"
             )
-            say(f"{path}: not in canonical form ({fix})")
+            say(tr("{path}: not in canonical form ({fix})").format(path=path, fix=fix))
             status = EXIT_INVALID
         elif rewritten:
-            say(f"{path}: rewritten")
+            say(tr("{path}: rewritten").format(path=path))
     raise typer.Exit(status)
 
 
-@app.command()
+@app.command(
+    cls=KindsCommand,
+    help=N_(
+        "Replay every game against its rules; report each illegal move and wrong fact.\n"
+        "\n"
+        "Exit 0 when every record is valid, 1 when any is not."
+    ),
+)
 def validate(
     files: FilesOrStdin,
-    first: Annotated[bool, typer.Option("--first", help="Stop at the first error.")] = False,
+    first: Annotated[bool, typer.Option("--first", help=N_("Stop at the first error."))] = False,
     format: Annotated[
         str,
         typer.Option(
-            "--format", metavar="FORMAT", help="text (default) or json (one record per line)."
+            "--format", metavar="FORMAT", help=N_("text (default) or json (one record per line).")
         ),
     ] = "text",
     jobs: Jobs = None,
@@ -138,26 +148,22 @@ def validate(
         typer.Option(
             "--dask",
             metavar="ADDRESS",
-            help="Check on a Dask cluster: --dask for a local one, --dask ADDRESS for yours.",
+            help=N_("Check on a Dask cluster: --dask for a local one, --dask ADDRESS for yours."),
         ),
     ] = None,
     quiet: Annotated[
-        bool, typer.Option("-q", "--quiet", help="No progress and no summary.")
+        bool, typer.Option("-q", "--quiet", help=N_("No progress and no summary."))
     ] = False,
     show_stats: Annotated[
-        bool, typer.Option("--stats", help="Add the speed (MB/s) to the summary.")
+        bool, typer.Option("--stats", help=N_("Add the speed (MB/s) to the summary."))
     ] = False,
 ) -> None:
-    """Replay every game against its rules; report each illegal move and wrong fact.
-
-    Exit 0 when every record is valid, 1 when any is not.
-    """
     import time
 
     from ..parallel import check_all, check_dask
 
     if format not in ("text", "json"):
-        fail_usage(f"unknown format {format!r}; expected text or json")
+        fail_usage(tr("unknown format {format!r}; expected text or json").format(format=format))
     if dask is not None and dask != "local" and (Path(dask).is_file() or dask.endswith(".kgn")):
         files = [dask, *files]  # `--dask FILE ...`: the file is not an address
         dask = "local"
@@ -193,8 +199,10 @@ def validate(
             import distributed  # noqa: F401
         except ImportError:
             fail_usage(
-                "--dask needs Dask: pip install 'dask[distributed]' (or, in kozyr's source "
-                "folder, pip install '.[dask]')"
+                tr(
+                    "--dask needs Dask: pip install 'dask[distributed]' (or, in kozyr's source "
+                    "folder, pip install '.[dask]')"
+                )
             )
     results = check_dask(pieces, dask) if dask is not None else check_all(pieces, jobs, advance)
     try:
@@ -225,33 +233,42 @@ def validate(
             errors=ntr("{n} error", "{n} errors", stats["errors"]).format(n=number(stats["errors"])),
         )
         if show_stats or size > 2_000_000:
-            line += f"; {size / 1e6 / elapsed:.2f} MB/s"
+            line += tr("; {x:.2f} MB/s").format(x=size / 1e6 / elapsed)
         say(line)
     for message in unreadable:
         say(f"kozyr: {message}")
     if unreadable:
         raise typer.Exit(EXIT_USAGE)
     if not stats["games"]:  # an empty file is no record: nothing was checked
-        named = ", ".join(safe_text(f) for f in files) or "the input"
-        say(f"kozyr: no game in {named}: a record starts with its header ([Game \"...\"] ...)")
+        named = ", ".join(safe_text(f) for f in files) or tr("the input")
+        say(tr(
+            "kozyr: no game in {named}: a record starts with its header ([Game \"...\"] ...)"
+        ).format(
+            named=named
+        ))
         raise typer.Exit(EXIT_INVALID)
     raise typer.Exit(EXIT_INVALID if stats["errors"] else EXIT_OK)
 
 
-@app.command(cls=KindsCommand)
+@app.command(
+    cls=KindsCommand,
+    help=N_(
+        "Write complete, valid games played by simple bots (the same seed, the same games)."
+    ),
+)
 def generate(
     game: Annotated[
         str,
-        typer.Argument(metavar="GAME", autocompletion=complete_game, help="{games}"),
+        typer.Argument(metavar="GAME", autocompletion=complete_game, help=N_("{games}")),
     ],
     games: Annotated[
-        int, typer.Option("--games", "-n", metavar="N", min=1, help="How many games.")
+        int, typer.Option("--games", "-n", metavar="N", min=1, help=N_("How many games."))
     ] = 1,
-    seed: Annotated[int, typer.Option("--seed", metavar="N", help="Seed of the first game.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", help=N_("Seed of the first game."))] = 0,
     rules: RulesText = "classic",
     players: Annotated[
         int | None,
-        typer.Option("--players", metavar="N", help="{seated} (default 3, where it may)."),
+        typer.Option("--players", metavar="N", help=N_("{seated} (default 3, where it may).")),
     ] = None,
     deals: Annotated[
         int,
@@ -259,39 +276,40 @@ def generate(
             "--deals",
             metavar="N",
             min=1,
-            help="Deals per session, each played to its end, where the rules set no end ({pot}: match=pot).",
+            help=N_("Deals per session, each played to its end, where the rules set no end ({pot}: match=pot)."),
         ),
     ] = 8,
     names: Annotated[
         str | None,
-        typer.Option("--names", metavar="A,B,C", help="The players' names, in seat order (default Anna, Boris, ...)."),
+        typer.Option("--names", metavar="A,B,C", help=N_("The players' names, in seat order (default Anna, Boris, ...).")),
     ] = None,
     output: Output = None,
 ) -> None:
-    """Write complete, valid games played by simple bots (the same seed, the same games)."""
     from ..games import GAMES
 
     kind = GAMES.get(game)
     if kind is None:
-        fail_usage(f"unknown game {game!r}; choose {', '.join(GAMES)}")
+        fail_usage(tr("unknown game {game!r}; choose {list}").format(game=game, list=', '.join(GAMES)))
     try:
         ruleset = kind.rulebook.parse(rules)
     except KgnError as exc:
-        fail_usage(f"--rules: {exc.message}")
+        fail_usage(tr("--rules: {message}").format(message=exc.message))
     if kind.players_by_rules and players is not None:
         choices = "|".join(kind.rulebook.switch("players").values)
         fail_usage(
-            f"{kind.title}'s players are set by the rules (players={choices}), not --players"
+            tr("{title}'s players are set by the rules (players={choices}), not --players").format(
+                title=kind.title, choices=choices
+            )
         )
     counts = kind.player_counts(ruleset)
     n = players if players is not None else 3 if 3 in counts else counts.start
     if not kind.players_by_rules and n not in counts:
         want = f"{counts.start}" if len(counts) == 1 else f"{counts.start} to {counts.stop - 1}"
-        fail_usage(f"{kind.title} is played by {want} players, not {n}")
+        fail_usage(tr("{title} is played by {want} players, not {n}").format(title=kind.title, want=want, n=n))
 
     seats = None if names is None else [x.strip() for x in names.split(",")]
     if seats is not None and len(seats) != n:
-        fail_usage(f"--names: {n} names, one for each player, not {len(seats)}")
+        fail_usage(tr("--names: {n} names, one for each player, not {n2}").format(n=n, n2=len(seats)))
 
     def make(k: int) -> GameRecord:
         made = kind.generate(seed + k, rules, n, deals)
@@ -300,7 +318,7 @@ def generate(
     try:
         handle = sys.stdout if output is None else open(output, "w", encoding="utf-8")
     except OSError as exc:
-        fail_usage(f"cannot write {output}: {exc.strerror or exc}")
+        fail_usage(tr("cannot write {output}: {x}").format(output=output, x=exc.strerror or exc))
     try:
         for k in range(games):
             if k:
@@ -328,7 +346,7 @@ def seated(game: GameRecord, names: list[str]) -> GameRecord:
             **({"ante": int(ante)} if ante and ante.isdigit() else {}),
         )  # fmt: skip
     except (KgnError, ValueError) as exc:
-        fail_usage(f"--names: {getattr(exc, 'message', exc)}")
+        fail_usage(tr("--names: {message}").format(message=getattr(exc, "message", exc)))
     for move in table.moves:
         again.push(move)
     record = again.record()
@@ -337,14 +355,19 @@ def seated(game: GameRecord, names: list[str]) -> GameRecord:
     return record
 
 
-@app.command(cls=KindsCommand)
+@app.command(
+    cls=KindsCommand,
+    help=N_(
+        "List the presets and rule switches (docs/rules.md), or resolve a preset."
+    ),
+)
 def rules(
     game: Annotated[
         str | None,
         typer.Argument(
             metavar="GAME",
             autocompletion=complete_game,
-            help="{games} (all when left out).",
+            help=N_("{games} (all when left out)."),
         ),
     ] = None,
     preset: Annotated[
@@ -353,7 +376,7 @@ def rules(
             "--preset",
             metavar="NAME",
             autocompletion=complete_preset,
-            help="Show the settings a preset resolves to.",
+            help=N_("Show the settings a preset resolves to."),
         ),
     ] = None,
     declared: Annotated[
@@ -361,41 +384,44 @@ def rules(
         typer.Option(
             "--rules",
             metavar="RULES",
-            help="Resolve a whole Rules tag, e.g. 'classic bid-step=10'.",
+            help=N_("Resolve a whole Rules tag, e.g. 'classic bid-step=10'."),
         ),
     ] = None,
 ) -> None:
-    """List the presets and rule switches (docs/rules.md), or resolve a preset."""
     from ..games import GAMES
 
     games = [game] if game else list(GAMES)
     for g in games:
         if g not in GAMES:
-            fail_usage(f"unknown game {g!r}; choose {', '.join(GAMES)}")
+            fail_usage(tr("unknown game {g!r}; choose {list}").format(g=g, list=', '.join(GAMES)))
     if preset is not None or declared is not None:
         if game is None:
             given = f"--rules {declared!r}" if declared is not None else f"--preset {preset}"
-            fail_usage(f"name the game: kozyr rules GAME {given}")
+            fail_usage(tr("name the game: kozyr rules GAME {given}").format(given=given))
         text = declared if declared is not None else preset
         try:
             resolved = GAMES[game].rulebook.parse(text or "")
         except KgnError as exc:
             say(f"kozyr: {exc.message}")
             raise typer.Exit(EXIT_USAGE) from None
-        typer.echo(f"{game} rules {text!r} (preset {resolved.preset}):")
+        typer.echo(
+            tr("{game} rules {text!r} (preset {preset}):").format(
+                game=game, text=text, preset=resolved.preset
+            )
+        )
         for sw in GAMES[game].rulebook.switches:
             value = resolved[sw.name]
-            mark = "" if value == sw.default else "   (not the default)"
+            mark = "" if value == sw.default else "   " + tr("(not the default)")
             typer.echo(f"  {sw.name:<22} {value:<12}{mark}")
         return
     for g in games:
         typer.echo(f"{g}")
-        typer.echo("  presets:")
+        typer.echo("  " + tr("presets:"))
         for name, over in GAMES[g].rulebook.presets.items():
-            detail = " ".join(f"{k}={v}" for k, v in over.items()) or "all defaults"
+            detail = " ".join(f"{k}={v}" for k, v in over.items()) or tr("all defaults")
             typer.echo(f"    {name:<10} {detail}")
-        typer.echo("  switches (first value is the default):")
+        typer.echo("  " + tr("switches (first value is the default):"))
         for sw in GAMES[g].rulebook.switches:
             values = "|".join(sw.values)
-            typer.echo(f"    {sw.name:<22} {values:<34} {sw.clauses:<8} {sw.help}")
+            typer.echo(f"    {sw.name:<22} {values:<34} {sw.clauses:<8} {tr(sw.help)}")
         typer.echo("")

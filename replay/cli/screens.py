@@ -13,6 +13,7 @@ import typer
 
 from notation import write_game
 from notation.errors import safe_text
+from notation.i18n import N_, tr
 from notation.parse import split_games
 from notation.records import GameRecord
 
@@ -40,7 +41,14 @@ from .common import (
 )
 
 
-@app.command(cls=KindsCommand)
+@app.command(
+    cls=KindsCommand,
+    help=N_(
+        "Watch a game step by step at a card table on a terminal (? lists the keys); every\n"
+        "step printed with --plain or when the output is not a terminal.  The panes show what\n"
+        "has happened by the step on screen (--spoilers: the whole game)."
+    ),
+)
 def replay(
     file: File,
     game: GameNumber = 1,
@@ -49,8 +57,8 @@ def replay(
         typer.Option(
             "--at",
             metavar="HAND[.TRICK]",
-            help="Start at HAND (its first event) or at HAND.TRICK complete, its last card "
-            "played (as the page's #hHANDtTRICK).",
+            help=N_("Start at HAND (its first event) or at HAND.TRICK complete, its last card "
+            "played (as the page's #hHANDtTRICK)."),
         ),
     ] = None,
     seat: Annotated[
@@ -59,36 +67,33 @@ def replay(
             "--seat",
             metavar="NAME",
             autocompletion=complete_player,
-            help="Show only what this player saw.",
+            help=N_("Show only what this player saw."),
         ),
     ] = None,
     plain_mode: Annotated[
-        bool, typer.Option("--plain", help="Print every step (no interaction).")
+        bool, typer.Option("--plain", help=N_("Print every step (no interaction)."))
     ] = False,
     width: Annotated[
-        int, typer.Option("--width", metavar="N", min=20, help="Width of --plain output.")
+        int, typer.Option("--width", metavar="N", min=20, help=N_("Width of --plain output."))
     ] = 100,
     analyze: Annotated[
         bool,
         typer.Option(
-            "--analyze", help="{solved}: show the double-dummy value and mark costly cards."
+            "--analyze", help=N_("{solved}: show the double-dummy value and mark costly cards.")
         ),
     ] = False,
     ascii_cards: Annotated[
         bool,
-        typer.Option("--ascii", help="Cards as letters (AS, TH), not suit symbols."),
+        typer.Option("--ascii", help=N_("Cards as letters (AS, TH), not suit symbols.")),
     ] = False,
     spoilers: Annotated[
         bool,
         typer.Option(
             "--spoilers",
-            help="Show the calls, tricks and score sheet still to come (f switches it).",
+            help=N_("Show the calls, tricks and score sheet still to come (f switches it)."),
         ),
     ] = False,
 ) -> None:
-    """Watch a game step by step at a card table on a terminal (? lists the keys); every
-    step printed with --plain or when the output is not a terminal.  The panes show what
-    has happened by the step on screen (--spoilers: the whole game)."""
     from rich.console import Console
 
     from ..games import GAMES
@@ -109,14 +114,14 @@ def replay(
             hand_no = int(hand_text)
             trick_no = int(trick_text) if trick_text else None
         except ValueError:
-            fail_usage(f"--at {at!r}: use HAND or HAND.TRICK, e.g. 3.5")
+            fail_usage(tr("--at {at!r}: use HAND or HAND.TRICK, e.g. 3.5").format(at=at))
         found = [
             i
             for i, st in enumerate(steps)
             if st.round == hand_no and (trick_no is None or st.trick == trick_no)
         ]
         if not found:
-            fail_usage(f"--at {at}: the record has no such hand or trick")
+            fail_usage(tr("--at {at}: the record has no such hand or trick").format(at=at))
         # a hand opens at its first event; a trick complete, at the card that closes it
         closing = [i for i in found if steps[i].said.kind == "play" and steps[i].view.taker is not None]
         closing = closing if trick_no is not None else []
@@ -144,7 +149,13 @@ def replay(
     raise typer.Exit(EXIT_OK if report.ok else EXIT_INVALID)
 
 
-@app.command()
+@app.command(
+    cls=KindsCommand,
+    help=N_(
+        "Write a record as one self-contained HTML page (the replay viewer in a browser, no\n"
+        "network): the card table, calls, tricks, comments, score sheet and a chart."
+    ),
+)
 def html(
     files: Files,
     out: Annotated[
@@ -153,31 +164,29 @@ def html(
             "-o",
             "--output",
             metavar="OUT",
-            help="The page (one game) or a folder of pages (several games or files).",
+            help=N_("The page (one game) or a folder of pages (several games or files)."),
         ),
     ],
     game: Annotated[
         int | None,
-        typer.Option("--game", metavar="N", min=1, help="Only game N of each file."),
+        typer.Option("--game", metavar="N", min=1, help=N_("Only game N of each file.")),
     ] = None,
     seat: Annotated[
         str | None,
         typer.Option(
             "--seat",
             metavar="NAME",
-            help="One player's view: the others' hidden cards are left out of the page.",
+            help=N_("One player's view: the others' hidden cards are left out of the page."),
         ),
     ] = None,
     spoilers: Annotated[
         bool,
         typer.Option(
             "--spoilers",
-            help="Open with the rest of the game shown (the page's spoilers button switches it).",
+            help=N_("Open with the rest of the game shown (the page's spoilers button switches it)."),
         ),
     ] = False,
 ) -> None:
-    """Write a record as one self-contained HTML page (the replay viewer in a browser, no
-    network): the card table, calls, tricks, comments, score sheet and a chart."""
     from ..page import html_page, page_title
 
     # First the games are only counted (no game is read into records), so that a file of
@@ -199,20 +208,23 @@ def html(
         except InputError as exc:
             fail_usage(str(exc))
         except OSError as exc:
-            fail_usage(f"cannot read {path}: {exc.strerror or exc}")
+            fail_usage(tr("cannot read {path}: {x}").format(path=path, x=exc.strerror or exc))
         if len(pages) == before:
-            fail_usage(f"{path} has no game {game}" if game else f"{path} has no game")
+            fail_usage(tr("{path} has no game {game}").format(path=path, game=game) if game else tr("{path} has no game").format(path=path))
     several = len(pages) > 1 or len(files) > 1
     if several and out.suffix.lower() in (".html", ".htm"):
         fail_usage(
-            f"{len(pages)} games make {len(pages)} pages: give -o a folder, "
-            "or pick one game with --game N"
+            tr(
+                "{n} games make {n} pages: give -o a folder, or pick one game with --game N"
+            ).format(
+                n=len(pages)
+            )
         )
     if several:
         try:
             out.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            fail_usage(f"cannot make the folder {out}: {exc.strerror or exc}")
+            fail_usage(tr("cannot make the folder {out}: {x}").format(out=out, x=exc.strerror or exc))
     names = dict(zip(((p, i) for p, _, i in pages), _page_names(pages, game), strict=True))
     per_file: dict[str, int] = {}
     for path, _, _ in pages:
@@ -244,8 +256,10 @@ def html(
                 try:
                     target.write_text(page, encoding="utf-8")
                 except OSError as exc:
-                    fail_usage(f"cannot write {target}: {exc.strerror or exc}")
-                say(f"wrote {target} ({len(page.encode()) / 1024:.0f} KB)")
+                    fail_usage(tr("cannot write {target}: {x}").format(target=target, x=exc.strerror or exc))
+                say(tr("wrote {target} ({x:.0f} KB)").format(
+                    target=target, x=len(page.encode()) / 1024
+                ))
         except InputError as exc:
             fail_usage(str(exc))
     raise typer.Exit(EXIT_INVALID if invalid or errors.count else EXIT_OK)
@@ -275,30 +289,34 @@ def _page_names(pages: list[tuple[str, str, int]], game: int | None) -> list[str
     return names
 
 
-@app.command()
+@app.command(
+    cls=KindsCommand,
+    help=N_(
+        "Print the score sheet of a session: a column per player, a row per hand or deal."
+    ),
+)
 def sheet(
     file: File,
     game: GameNumber = 1,
     width: Annotated[
-        int | None, typer.Option("--width", metavar="N", min=20, help="Output width.")
+        int | None, typer.Option("--width", metavar="N", min=20, help=N_("Output width."))
     ] = None,
     plot: Annotated[
         Path | None,
         typer.Option(
             "--plot",
             metavar="OUT.svg|png",
-            help="Also draw every player's running total across the hands (PNG needs matplotlib).",
+            help=N_("Also draw every player's running total across the hands (PNG needs matplotlib)."),
         ),
     ] = None,
 ) -> None:
-    """Print the score sheet of a session: a column per player, a row per hand or deal."""
     from rich.console import Console
 
     from ..checking import replay_record
     from ..render import print_whole, render_sheet
 
     if plot is not None and plot.suffix.lower() not in (".svg", ".png"):
-        fail_usage("--plot writes OUT.svg or OUT.png")
+        fail_usage(tr("--plot writes OUT.svg or OUT.png"))
     record, title = one_game(file, game)
     report, table = replay_record(record, file=file, index=game)
     console = Console(width=width, highlight=False, markup=False, emoji=False)
@@ -312,53 +330,82 @@ def sheet(
             write_plot(plot, report, table, title)
         except ImportError:
             fail_usage(
-                "a PNG plot needs matplotlib (pip install matplotlib); OUT.svg needs nothing"
+                tr("a PNG plot needs matplotlib (pip install matplotlib); OUT.svg needs nothing")
             )
         except OSError as exc:
-            fail_usage(f"cannot write {plot}: {exc.strerror or exc}")
+            fail_usage(tr("cannot write {plot}: {x}").format(plot=plot, x=exc.strerror or exc))
     for d in report.diagnostics:
         say(d.format())
     raise typer.Exit(EXIT_OK if report.ok else EXIT_INVALID)
 
 
-@app.command(cls=KindsCommand)
+@app.command(
+    cls=KindsCommand,
+    help=N_(
+        "Fill in the facts the engine computes (winners, points, scores, totals, pot,\n"
+        "result) and comment notable events.  Moves are never changed; run twice, same text."
+    ),
+)
 def annotate(
     file: File,
-    write: Annotated[bool, typer.Option("--write", help="Rewrite the file in place.")] = False,
+    write: Annotated[bool, typer.Option("--write", help=N_("Rewrite the file in place."))] = False,
     analysis: Annotated[
         bool,
         typer.Option(
             "--analysis",
-            help="{solved}: mark the cards that cost points double dummy (? and ??) with "
-            "a comment naming the best card (docs/analysis.md).",
+            help=N_("{solved}: mark the cards that cost points double dummy (? and ??) with "
+            "a comment naming the best card (docs/analysis.md)."),
         ),
     ] = False,
     simulate: Annotated[
         int | None,
         layouts_option(
-            "With --analysis: also comment each decision made in the dark (a call, the "
-            "gives, the contract; a lead or answer before the stock is gone) whose best "
-            "choice beat the one made by more than its 95% interval over N layouts of the "
-            "hidden cards."
+            N_(
+                "With --analysis: also comment each decision made in the dark (a call, the "
+                "gives, the contract; a lead or answer before the stock is gone) whose best "
+                "choice beat the one made by more than its 95% interval over N layouts of the "
+                "hidden cards."
+            )
         ),
     ] = None,
     seed: Seed = 1,
+    comments: Annotated[
+        str | None,
+        typer.Option(
+            "--comments",
+            metavar="LANG",
+            help=N_(
+                "The language of the comments written into the record: en, ru, it, pl "
+                "(default: the language of kozyr's messages; --comments en keeps a record "
+                "shared abroad in English)."
+            ),
+        ),
+    ] = None,
 ) -> None:
-    """Fill in the facts the engine computes (winners, points, scores, totals, pot,
-    result) and comment notable events.  Moves are never changed; run twice, same text."""
+    from notation.i18n import choose, current, speaking
+
     from ..annotate import annotate as annotate_game
     from ..games import GAMES
 
     if simulate is not None and not analysis:
-        fail_usage("--simulate goes with --analysis")
+        fail_usage(tr("--simulate goes with --analysis"))
+    try:
+        written_in = current() if comments is None else choose(comments)
+    except ValueError as exc:
+        fail_usage(f"--comments: {exc}")
     bad = lost = False
     with Sink(Path(file) if write and file != "-" else None, spool=True) as out:
         first = True
         errors = Errors()
         try:
             for gtext, item in errors.games(file):
-                annotated, report = annotate_game(item, in_place=True)
+                with speaking(written_in):
+                    annotated, report = annotate_game(item, in_place=True)
                 if not report.ok:
+                    if written_in != current():  # the errors in the language of the messages
+                        from ..checking import check
+
+                        report = check(item)
                     for d in report.diagnostics:
                         d.file, d.game = gtext.file, gtext.index
                         d.source = gtext.source_line(d.line) if d.line else None
@@ -369,7 +416,8 @@ def annotate(
                     continue  # the errors are all reported; nothing is written
                 solver = GAMES[annotated.kind].analysis
                 if analysis and solver is not None:
-                    annotated = solver.annotate(annotated, simulate, seed)
+                    with speaking(written_in):
+                        annotated = solver.annotate(annotated, simulate, seed)
                 text = write_game(annotated)
                 if write and file != "-" and not reads_back(text, annotated, gtext):
                     bad = lost = True
@@ -384,59 +432,64 @@ def annotate(
             out.abandon()
     if bad:
         say(
-            "kozyr: nothing written"
+            tr("kozyr: nothing written")
             if lost
-            else "kozyr: annotate needs valid records; nothing written"
+            else tr("kozyr: annotate needs valid records; nothing written")
         )
         raise typer.Exit(EXIT_INVALID)
 
 
-@app.command(cls=KindsCommand)
+@app.command(
+    cls=KindsCommand,
+    help=N_(
+        "Analysis of the play with every card known, in the games that have a solver\n"
+        "({solved}): the value before and after each play, what a play cost, and the play after\n"
+        "which the round was lost; each game's own lines (a contract's makeability, a claim\n"
+        "line).  See docs/analysis.md."
+    ),
+)
 def analyze(
     files: Annotated[
         list[str],
         typer.Argument(
-            metavar="FILE...", help="KGN files or folders of {solved} games.", callback=with_folders
+            metavar="FILE...", help=N_("KGN files or folders of {solved} games."), callback=with_folders
         ),
     ],
     format: Annotated[
-        str, typer.Option("--format", metavar="FORMAT", help="text (default) or json.")
+        str, typer.Option("--format", metavar="FORMAT", help=N_("text (default) or json."))
     ] = "text",
     hand: Annotated[
-        int | None, typer.Option("--hand", metavar="N", min=1, help="Only this hand of each game.")
+        int | None, typer.Option("--hand", metavar="N", min=1, help=N_("Only this hand of each game."))
     ] = None,
     game: Annotated[
-        int | None, typer.Option("--game", metavar="N", min=1, help="Only this game of each file.")
+        int | None, typer.Option("--game", metavar="N", min=1, help=N_("Only this game of each file."))
     ] = None,
     give: Annotated[
-        bool, typer.Option("--give", help="Also solve every give of the declarer (slower).")
+        bool, typer.Option("--give", help=N_("Also solve every give of the declarer (slower)."))
     ] = False,
     summary: Annotated[
-        bool, typer.Option("--summary", help="Text: only the summary line of each hand.")
+        bool, typer.Option("--summary", help=N_("Text: only the summary line of each hand."))
     ] = False,
     simulate: Annotated[
         int | None,
         layouts_option(
-            "Also judge the decisions made in the dark (each call, the gives, the contract, "
-            "each card of the play; "
-            "a lead or answer before the stock is gone or after a close) over N random "
-            "layouts of the cards their makers had not seen."
+            N_(
+                "Also judge the decisions made in the dark (each call, the gives, the "
+                "contract, each card of the play; a lead or answer before the stock is gone or "
+                "after a close) over N random layouts of the cards their makers had not seen."
+            )
         ),
     ] = None,
     no_play: Annotated[
         bool,
         typer.Option(
             "--no-play",
-            help="With --simulate: judge the calls, the gives and the contract, not each card of the play.",
+            help=N_("With --simulate: judge the calls, the gives and the contract, not each card of the play."),
         ),
     ] = False,
     seed: Seed = 1,
     jobs: Jobs = None,
 ) -> None:
-    """Analysis of the play with every card known, in the games that have a solver
-    ({solved}): the value before and after each play, what a play cost, and the play after
-    which the round was lost; each game's own lines (a contract's makeability, a claim
-    line).  See docs/analysis.md."""
     import itertools
 
     from ..checker import Report
@@ -444,13 +497,18 @@ def analyze(
     from ..model import RoundAnalysis
 
     if format not in ("text", "json"):
-        fail_usage(f"unknown format {format!r}; expected text or json")
+        fail_usage(tr("unknown format {format!r}; expected text or json").format(format=format))
     if no_play and not simulate:
-        fail_usage("--no-play goes with --simulate N (it leaves the cards of the play out of the simulation)")
+        fail_usage(tr(
+            "--no-play goes with --simulate N (it leaves the cards of the play out of the "
+            "simulation)"
+        ))
     if summary and simulate:
         fail_usage(
-            "--summary prints only each hand's summary line, not the decisions the "
-            "simulation judges: leave out --simulate, or --summary to see them"
+            tr(
+                "--summary prints only each hand's summary line, not the decisions the "
+                "simulation judges: leave out --simulate, or --summary to see them"
+            )
         )
     errors = Errors()
     solved = fill("{solved}")
@@ -461,8 +519,12 @@ def analyze(
                 for gtext, item in errors.games(path, only=game):
                     if GAMES[item.kind].analysis is None:
                         say(
-                            f"{gtext.file}: game {gtext.index} is {item.kind}; "
-                            f"double-dummy analysis is for {solved}"
+                            tr(
+                                "{file}: game {index} is {kind}; double-dummy analysis is for "
+                                "{solved}"
+                            ).format(
+                                file=gtext.file, index=gtext.index, kind=item.kind, solved=solved
+                            )
                         )
                     else:
                         yield (gtext.file or path, gtext.index), item
@@ -496,7 +558,7 @@ def analyze(
             sys.stdout.write(("\n" if first else ",\n") + json.dumps(data, ensure_ascii=False))
         else:
             if len(files) > 1 or index > 1 or not first:
-                sys.stdout.write(f"{safe_text(path)} game {index}\n")
+                sys.stdout.write(tr("{path} game {index}").format(path=safe_text(path), index=index) + "\n")
             for h in hands:
                 sys.stdout.write(safe_text(h.summary()) + "\n")
                 if not summary:

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from notation.errors import safe_text
+from notation.i18n import N_, tr
 
 from .common import (
     EXIT_OK,
@@ -20,35 +21,39 @@ from .common import (
 )
 
 
-@app.command(cls=KindsCommand)
+@app.command(
+    cls=KindsCommand,
+    help=N_(
+        "Record a game at the table: each event is checked and saved at once."
+    ),
+)
 def record(
     game: Annotated[
         str | None,
         typer.Argument(
             metavar="GAME",
             autocompletion=complete_game,
-            help="{games} (not with --resume).",
+            help=N_("{games} (not with --resume)."),
         ),
     ] = None,
     players: Annotated[
-        str | None, typer.Option("--players", metavar="A,B,C", help="Names in seat order: A,B,C.")
+        str | None, typer.Option("--players", metavar="A,B,C", help=N_("Names in seat order: A,B,C."))
     ] = None,
     dealer: Annotated[
-        str | None, typer.Option("--dealer", metavar="NAME", help="Who deals first.")
+        str | None, typer.Option("--dealer", metavar="NAME", help=N_("Who deals first."))
     ] = None,
     rules: RulesText = "classic",
     ante: Annotated[
-        int | None, typer.Option("--ante", metavar="N", help="{pot}: chips each player puts in.")
+        int | None, typer.Option("--ante", metavar="N", help=N_("{pot}: chips each player puts in."))
     ] = None,
     output: Annotated[
-        Path | None, typer.Option("-o", "--output", metavar="OUT", help="The file to record into.")
+        Path | None, typer.Option("-o", "--output", metavar="OUT", help=N_("The file to record into."))
     ] = None,
     resume: Annotated[
         Path | None,
-        typer.Option("--resume", metavar="FILE", help="Go on with an unfinished record."),
+        typer.Option("--resume", metavar="FILE", help=N_("Go on with an unfinished record.")),
     ] = None,
 ) -> None:
-    """Record a game at the table: each event is checked and saved at once."""
     from ..record import SessionError, open_recording
 
     try:
@@ -102,37 +107,45 @@ def record(
     try:
         code = recorder.run(read)
     except KeyboardInterrupt:
-        say(f"\ninterrupted; everything accepted is in {path} (kozyr record --resume {path})")
+        say(tr(
+            "\ninterrupted; everything accepted is in {path} (kozyr record --resume {path})"
+        ).format(
+            path=path
+        ))
         code = EXIT_OK
     finally:
         recorder.file.release()
     raise typer.Exit(code)
 
 
-@app.command()
+@app.command(
+    cls=KindsCommand,
+    help=N_(
+        "Record and watch games from the phones at the table: a local web server for DIR.\n"
+        "\n"
+        "Prints the address of the list of games with its key (nothing is served without a\n"
+        "link's key).  Each game has a link to record it, one to watch it with every card and\n"
+        "one per seat that shows only what that seat may see.  See docs/serve.md."
+    ),
+)
 def serve(
     folder: Annotated[
         Path,
-        typer.Argument(metavar="DIR", help="The folder of the games (.kgn files); default: this one."),
+        typer.Argument(metavar="DIR", help=N_("The folder of the games (.kgn files); default: this one.")),
     ] = Path("."),
     port: Annotated[
         int,
-        typer.Option("--port", metavar="N", min=0, max=65535, help="The port (0: any free one)."),
+        typer.Option("--port", metavar="N", min=0, max=65535, help=N_("The port (0: any free one).")),
     ] = 8000,
     lan: Annotated[
         bool,
         typer.Option(
             "--lan",
-            help="Serve the phones of the local network too (binds 0.0.0.0; without it only "
-            "this machine, 127.0.0.1); prints the address with its key as a QR code.",
+            help=N_("Serve the phones of the local network too (binds 0.0.0.0; without it only "
+            "this machine, 127.0.0.1); prints the address with its key as a QR code."),
         ),
     ] = False,
 ) -> None:
-    """Record and watch games from the phones at the table: a local web server for DIR.
-
-    Prints the address of the list of games with its key (nothing is served without a
-    link's key).  Each game has a link to record it, one to watch it with every card and
-    one per seat that shows only what that seat may see.  See docs/serve.md."""
     from ..serve.run import ServeError, run
 
     try:

@@ -30,7 +30,7 @@ from urllib.parse import quote
 
 import notation
 from notation.errors import KgnError, safe_text
-from notation.i18n import tr
+from notation.i18n import current, tr
 from notation.write import seat_text
 
 from ..games import GAMES
@@ -213,7 +213,8 @@ class Room:
     number: int = 0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: set[asyncio.Queue[str | None]] = field(default_factory=set)
-    views: dict[tuple[str, str | None], bytes] = field(default_factory=dict)
+    views: dict[tuple[str, str | None, str], bytes] = field(default_factory=dict)
+    """The live page's data built so far: by version, seat and language."""
     guard: threading.Lock = field(default_factory=threading.Lock)
     """Held while the game changes or its text is read by a thread building a view."""
     building: threading.Lock = field(default_factory=threading.Lock)
@@ -408,11 +409,14 @@ class Room:
     def view(self, seat: str | None) -> bytes:
         """The data of the live replay page (as ``kozyr html`` writes it, for ``seat``
         or for every card), as JSON: each version is built once per seat.  It names where
-        the page asks for news (the page adds its own link's key: the data holds none)."""
+        the page asks for news (the page adds its own link's key: the data holds none).
+        Its words are the request's language: a Russian watcher and an English one of the
+        same seat get each their own."""
+        lang = current()
         with self.building:
             with self.guard:
                 version, text = self.version, self.text()
-                cached = self.views.get((version, seat))
+                cached = self.views.get((version, seat, lang))
             if cached is not None:
                 return cached
             return self._build(version, text, seat)
@@ -427,7 +431,7 @@ class Room:
         body = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
         with self.guard:
             if self.version == version:
-                self.views[(version, seat)] = body
+                self.views[(version, seat, current())] = body
         return body
 
 

@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from notation.cards import CARD_OF_CODE
-from notation.errors import IllegalMoveError, clip, plural
+from notation.errors import IllegalMoveError, clip
+from notation.i18n import ntr, tr
 from notation.parse import parse_number
 from notation.records import Node, Winner
 from notation.sixtysix.records import (
@@ -77,9 +78,14 @@ class SixtySixChecker(Checker[SixtySixTable, SixtySixGame]):
             numbers = [parse_number(v) for v in values]
             known = [n for n in numbers if n is not None and n >= 0]
             if len(values) != want or len(known) != want or (tag.name == "FirstDeal" and known[0] < 1):
-                what = "one value per player (2), in seat order" if want == 2 else "one number"
+                if want == 2:
+                    message = tr("the {name} tag takes one value per player (2), in seat order, not {clip}")
+                else:
+                    message = tr("the {name} tag takes one number, not {clip}")
                 self.setup_error(
-                    f"the {tag.name} tag takes {what}, not {clip(repr(values))}", tag
+                    message.format(
+                        name=tag.name, clip=clip(repr(values))
+                    ), tag
                 )
                 return None
             if tag.name == "FirstDeal":
@@ -103,7 +109,9 @@ class SixtySixChecker(Checker[SixtySixTable, SixtySixGame]):
         deal = table.deal
         if deal is not None and deal.phase != "end":
             raise self.stop(
-                f"deal {deal.number} is unfinished, yet another deal follows",
+                tr("deal {number} is unfinished, yet another deal follows").format(
+                    number=deal.number
+                ),
                 "incomplete-deal",
                 "S9",
                 rec,
@@ -111,11 +119,13 @@ class SixtySixChecker(Checker[SixtySixTable, SixtySixGame]):
         table.settle()
         if table.match.over:
             raise self.stop(
-                f"the game ended ({table.result}); no deal may follow", "game-over", "S13", rec
+                tr("the game ended ({result}); no deal may follow").format(result=table.result), "game-over", "S13", rec
             )
         if rec.number != table.match.number:
             self.wrong(
-                f"this is deal {table.match.number}, not {rec.number}", "deal-number", "S2", rec
+                tr("this is deal {number}, not {number2}").format(
+                    number=table.match.number, number2=rec.number
+                ), "deal-number", "S2", rec
             )
         if rec.dealing is not None:
             self.push_event(table, rec.dealing)
@@ -155,13 +165,15 @@ class SixtySixChecker(Checker[SixtySixTable, SixtySixGame]):
             res = table.results[-1]
             clause = "S11" if res.end == "closed-failed" else "S9"
             raise self.stop(
-                f"deal {res.number} is over ({ended(res, table.players)}); no trick may follow",
+                tr("deal {number} is over ({ended}); no trick may follow").format(
+                    number=res.number, ended=ended(res, table.players)
+                ),
                 "out-of-order", clause, trick,
             )  # fmt: skip
         if deal is None or deal.phase == "end":
             self.trick_no = trick.number
             raise self.stop(
-                "every card of the deal is played; no trick may follow", "out-of-order", "S10", trick
+                tr("every card of the deal is played; no trick may follow"), "out-of-order", "S10", trick
             )
         self.start_trick(trick, trick.number, deal.trick_no, bool(deal.trick), "S3", "S3")
         self._plays(table, trick.plays, trick.winner)
@@ -170,7 +182,7 @@ class SixtySixChecker(Checker[SixtySixTable, SixtySixGame]):
         for play in plays:
             deal = table.deal
             if deal is None or (deal.phase not in ("follow",) and play is not plays[0]):
-                raise self.stop("a trick has two cards, one from each player", "trick-size", "S3", play)
+                raise self.stop(tr("a trick has two cards, one from each player"), "trick-size", "S3", play)
             for note in play.notes:
                 if isinstance(note, Variation):
                     self._variation(table, note)
@@ -183,7 +195,7 @@ class SixtySixChecker(Checker[SixtySixTable, SixtySixGame]):
             return
         deal = table.deal
         early = deal is not None and bool(deal.trick)
-        self.stated_taker(table, winner, "the winner is stated before both have played" if early else None, "S3")
+        self.stated_taker(table, winner, tr("the winner is stated before both have played") if early else None, "S3")
 
     def _variation(self, table: SixtySixTable, var: Variation) -> None:
         def line(branch: SixtySixTable) -> None:
@@ -198,7 +210,7 @@ class SixtySixChecker(Checker[SixtySixTable, SixtySixGame]):
         table.settle()  # a deal whose cards are all played is scored before its facts
         if table.deal is not None or not table.results:
             raise self.stop(
-                f"the {st.kind} line comes before the deal is over", "incomplete-deal", "S9", st
+                tr("the {kind} line comes before the deal is over").format(kind=st.kind), "incomplete-deal", "S9", st
             )
         res = table.results[-1]
         values = {"points": res.points, "score": res.scores, "totals": res.totals}[st.kind]
@@ -210,18 +222,28 @@ class SixtySixChecker(Checker[SixtySixTable, SixtySixGame]):
             if e.value == want:
                 continue
             if st.kind == "points":
-                message = f"{name} counts {want} (cards taken and marriages counted), not {e.value}"
+                message = tr("{name} counts {want} (cards taken and marriages counted), not {value}").format(
+                    name=name, want=want, value=e.value
+                )
             elif st.kind == "score":
-                message = f"{name} scores {want} game points ({how}), not {e.value}"
+                message = ntr("{name} scores {want} game point ({how}), not {value}", "{name} scores {want} game points ({how}), not {value}", want).format(
+                    name=name, want=want, how=how, value=e.value
+                )
             else:
-                message = f"{name}'s total is {want} game points, not {e.value}"
+                message = ntr("{name}'s total is {want} game point, not {value}", "{name}'s total is {want} game points, not {value}", want).format(
+                    name=name, want=want, value=e.value
+                )
             clause = _STATED_CLAUSE[st.kind]
             if st.kind == "score":
                 clause = {"false-out": "S9", "closed-failed": "S11", "tie": "S10"}.get(res.end, "S12")
                 ties = _ties_before(table.results)
                 if ties and seat == res.winner and e.value == want - ties:
                     clause = "S10"  # the game points of the 65-65 deals before were left out
-                    message += f": {plural(ties, 'game point')} of the 65-65 deal before count too"
+                    message += ntr(
+                        ": {n} game point of the 65-65 deal before counts too",
+                        ": {n} game points of the 65-65 deals before count too",
+                        ties,
+                    ).format(n=ties)
             elif st.kind == "points":  # how the deal ended says how its points are counted
                 clause = {"out": "S9", "false-out": "S9", "closed-failed": "S11"}.get(res.end, "S10")
             code = "wrong-total" if st.kind == "totals" else f"wrong-{st.kind}"  # as in every game

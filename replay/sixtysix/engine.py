@@ -33,8 +33,8 @@ from notation.cards import (
     make_card,
     suit_of,
 )
-from notation.errors import IllegalMoveError, plural
-from notation.i18n import N_, tr
+from notation.errors import IllegalMoveError
+from notation.i18n import N_, ntr, ptr, tr
 from notation.records import MAX_NUMBER
 
 from ..rules import Rulebook, RuleSet
@@ -415,7 +415,7 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
     def move_warning(self, move: SixtySixMove) -> str | None:
         """Going out short of 66 is legal but loses the deal (S9, S11): it says so."""
         if isinstance(move, GoOut) and (count := self.count(move.seat)) < OUT:
-            return f"loses the deal: {count}, not {OUT}"
+            return tr("loses the deal: {count}, not {OUT}").format(count=count, OUT=OUT)
         return None
 
     def count(self, seat: int) -> int:
@@ -428,9 +428,11 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
     def between_deals(self, what: str) -> IllegalMoveError:
         """The error of a move made while a deal is due (or after the game)."""
         if self.match.over:
-            return _err(f"the game is over ({self.match.result}); {what}", "game-over", "S13")
+            return _err(tr("the game is over ({result}); {what}").format(result=self.match.result, what=what), "game-over", "S13")
         return _err(
-            f"deal {self.match.number} has not been dealt; {what} before it", "out-of-order", "S2"
+            tr("deal {number} has not been dealt; {what} before it").format(
+                number=self.match.number, what=what
+            ), "out-of-order", "S2"
         )
 
     def chance_move(self, rng: random.Random) -> DealCards | None:
@@ -454,7 +456,7 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
 
     def _apply(self, ev: SixtySixMove) -> None:
         if self.match.over:
-            raise _err(f"the game is over ({self.match.result}); no more play", "game-over", "S13")
+            raise _err(tr("the game is over ({result}); no more play").format(result=self.match.result), "game-over", "S13")
         if type(ev) is not DrawCard and type(ev) is not GoOut:
             self.last_trick = None
         if isinstance(ev, DealCards):
@@ -463,16 +465,20 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
         deal = self.deal
         if deal is None:
             what = {
-                DrawCard: "nothing is drawn",
-                Exchange: "nothing is exchanged",
-                Close: "the stock is not closed",
-                GoOut: "nobody goes out",
-            }.get(type(ev), "no card is played")
+                DrawCard: tr("nothing is drawn"),
+                Exchange: tr("nothing is exchanged"),
+                Close: tr("the stock is not closed"),
+                GoOut: tr("nobody goes out"),
+            }.get(type(ev), tr("no card is played"))
             raise self.between_deals(what)
         if deal.phase == "end" and not isinstance(ev, GoOut):
             raise _err(
-                f"every card of deal {deal.number} is played; only its last taker's going out "
-                "may follow, or the next deal",
+                tr(
+                    "every card of deal {number} is played; only its last taker's going out "
+                    "may follow, or the next deal"
+                ).format(
+                    number=deal.number
+                ),
                 "out-of-order",
                 "S10",
             )
@@ -492,22 +498,24 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
         elif isinstance(ev, GoOut):
             self._go_out(deal, ev)
         else:
-            raise _err(f"not a move of Sixty-six: {ev!r}", "bad-move", "S3")
+            raise _err(tr("not a move of Sixty-six: {ev!r}").format(ev=ev), "bad-move", "S3")
 
     def _deal(self, ev: DealCards) -> None:
         m = self.match
         self.settle()
         if m.over:
-            raise _err(f"the game is over ({m.result}); no deal may follow", "game-over", "S13")
+            raise _err(tr("the game is over ({result}); no deal may follow").format(result=m.result), "game-over", "S13")
         if self.deal is not None:
             raise _err(
-                f"deal {self.deal.number} is not over, yet a new deal is dealt",
+                tr("deal {number} is not over, yet a new deal is dealt").format(
+                    number=self.deal.number
+                ),
                 "out-of-order",
                 "S2",
             )
         if ev.trump is None:
             raise _err(
-                "the trump card turned up is not recorded; the deal cannot be replayed",
+                tr("the trump card turned up is not recorded; the deal cannot be replayed"),
                 "trump-unknown",
                 "S2",
             )
@@ -517,7 +525,9 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
         for seat, cards in ev.hands.items():
             if len(cards) != HAND:
                 raise _err(
-                    f"{self.name(seat)} is dealt {plural(len(cards), 'card')}, not {HAND}",
+                    tr("{player} is dealt {plural}, not {HAND}").format(
+                        player=self.name(seat), plural=ntr("{n} card", "{n} cards", len(cards)).format(n=len(cards)), HAND=HAND
+                    ),
                     "deal-size",
                     "S2",
                 )
@@ -531,8 +541,11 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
         if ev.stock is not None:
             if len(ev.stock) != above:
                 raise _err(
-                    f"the stock must hold {plural(above, 'card')} above the trump card; "
-                    f"{len(ev.stock)} are written",
+                    tr(
+                        "the stock must hold {plural} above the trump card; {n} are written"
+                    ).format(
+                        plural=ntr("{n} card", "{n} cards", above).format(n=above), n=len(ev.stock)
+                    ),
                     "deal-size",
                     "S2",
                 )
@@ -585,16 +598,20 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
         who = self.name(seat)
         if deal.phase == "draw":
             due = self.name(deal.draws_due[0])
-            raise _err(f"{who} plays before the draws: {due} draws next", "draw-order", "S4")
+            raise _err(tr("{who} plays before the draws: {due} draws next").format(who=who, due=due), "draw-order", "S4")
         if seat != deal.turn:
             if not deal.trick:
-                why = "the non-dealer leads first" if deal.trick_no == 1 else f"{self.name(deal.turn)} took the last trick"
+                why = tr("the non-dealer leads first") if deal.trick_no == 1 else tr("{player} took the last trick").format(player=self.name(deal.turn))
                 raise _err(
-                    f"{who} leads, but the lead is {self.name(deal.turn)}'s ({why})",
+                    tr("{who} leads, but the lead is {player}'s ({why})").format(
+                        who=who, player=self.name(deal.turn), why=why
+                    ),
                     "wrong-leader",
                     "S3",
                 )
-            raise _err(f"{who} plays out of turn; it is {self.name(deal.turn)}'s turn", "out-of-turn", "S3")
+            raise _err(tr("{who} plays out of turn; it is {player}'s turn").format(
+                who=who, player=self.name(deal.turn)
+            ), "out-of-turn", "S3")
         if ev.marriage:
             self._check_marriage(deal, ev)
         h = deal.holdings
@@ -631,19 +648,24 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
         if card // 9 != suit:
             if h.holds_suit(seat, suit):
                 raise _err(
-                    f"{who} must follow {Suit(suit).noun} (the stock is "
-                    f"{'closed' if deal.closed_by is not None else 'gone'})",
+                    tr("{who} must follow {noun} (the stock is {x})").format(
+                        who=who,
+                        noun=tr(Suit(suit).noun),
+                        x=ptr("stock", "closed") if deal.closed_by is not None else ptr("stock", "gone"),
+                    ),
                     "must-follow",
                     "S5",
                 )
             if card // 9 != deal.trump and h.holds_suit(seat, deal.trump):
-                raise _err(f"{who} cannot follow and must trump", "must-trump", "S5")
+                raise _err(tr("{who} cannot follow and must trump").format(who=who), "must-trump", "S5")
             return
         if card % 9 < led % 9:
             higher = [c for c in h.known[seat] if c // 9 == suit and c % 9 > led % 9]
             if higher:
                 raise _err(
-                    f"{who} must win the trick with {cards_text(higher)}",
+                    tr("{who} must win the trick with {cards_text}").format(
+                        who=who, cards_text=cards_text(higher)
+                    ),
                     "must-overtake",
                     "S5",
                 )
@@ -672,30 +694,35 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
     def _check_marriage(self, deal: RoundState, ev: PlayCard) -> None:
         who = self.name(ev.seat)
         if deal.trick:
-            raise _err(f"{who} shows a marriage but does not lead", "marriage-invalid", "S6")
+            raise _err(tr("{who} shows a marriage but does not lead").format(who=who), "marriage-invalid", "S6")
         rank = ev.card % 9
         if rank not in (Rank.KING, Rank.QUEEN):
             raise _err(
-                f"{who} leads {card_code(ev.card)}: a marriage is shown with a king or a queen",
+                tr("{who} leads {card}: a marriage is shown with a king or a queen").format(
+                    who=who, card=card_code(ev.card)
+                ),
                 "marriage-invalid",
                 "S6",
             )
         if deal.strict and not self.settings.marriage_late:
             raise _err(
-                f"{who} shows a marriage after the stock is "
-                f"{'closed' if deal.closed_by is not None else 'gone'} (marriage-late=off)",
+                tr("{who} shows a marriage after the stock is {x} (marriage-late=off)").format(
+                    who=who, x=ptr("stock", "closed") if deal.closed_by is not None else ptr("stock", "gone")
+                ),
                 "marriage-late",
                 "S6",
             )
         partner = _partner(ev.card)
         if not deal.holdings.may_hold(ev.seat, partner):
             raise _err(
-                f"{who} shows a marriage without holding {card_code(partner)}",
+                tr("{who} shows a marriage without holding {card}").format(
+                    who=who, card=card_code(partner)
+                ),
                 "marriage-invalid",
                 "S6",
             )
         if any(s == ev.seat and suit == suit_of(ev.card) for s, _, suit in deal.marriages):
-            raise _err(f"{who} shows the {suit_of(ev.card).noun} marriage twice", "marriage-invalid", "S6")
+            raise _err(tr("{who} shows the {noun} marriage twice").format(who=who, noun=tr(suit_of(ev.card).noun)), "marriage-invalid", "S6")
 
     def _show_marriage(self, deal: RoundState, ev: PlayCard) -> None:
         deal.holdings.reveal(ev.seat, _partner(ev.card), "marriage")
@@ -720,12 +747,16 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
 
     def _draw(self, deal: RoundState, ev: DrawCard) -> None:
         if deal.phase != "draw":
-            raise _err(f"{self.name(ev.seat)} draws, but no draw is due", "draw-order", "S4")
+            raise _err(tr("{player} draws, but no draw is due").format(player=self.name(ev.seat)), "draw-order", "S4")
         due = deal.draws_due[0]
         if ev.seat != due:
             raise _err(
-                f"{self.name(ev.seat)} draws out of turn; {self.name(due)} draws next "
-                "(the taker of the trick draws first)",
+                tr(
+                    "{player} draws out of turn; {player2} draws next (the taker of the trick "
+                    "draws first)"
+                ).format(
+                    player=self.name(ev.seat), player2=self.name(due)
+                ),
                 "draw-order",
                 "S4",
             )
@@ -736,8 +767,9 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
             top = deal.stock[0]
             if card is not None and top is not None and card != top:
                 raise _err(
-                    f"{self.name(ev.seat)} draws {card_code(card)}, but the stock gives "
-                    f"{card_code(top)}",
+                    tr("{player} draws {card}, but the stock gives {card2}").format(
+                        player=self.name(ev.seat), card=card_code(card), card2=card_code(top)
+                    ),
                     "draw-mismatch",
                     "S4",
                 )
@@ -746,15 +778,19 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
         if last:
             if card is not None and card != deal.trump_card:
                 raise _err(
-                    f"the last card of the stock is the turned trump card "
-                    f"{card_code(deal.trump_card)}, not {card_code(card)}",
+                    tr(
+                        "the last card of the stock is the turned trump card {card}, not "
+                        "{card2}"
+                    ).format(
+                        card=card_code(deal.trump_card), card2=card_code(card)
+                    ),
                     "draw-mismatch",
                     "S4",
                 )
             card = deal.trump_card
         elif card == deal.trump_card:
             raise _err(
-                "the turned trump card lies under the stock and is drawn last",
+                tr("the turned trump card lies under the stock and is drawn last"),
                 "draw-mismatch",
                 "S4",
             )
@@ -766,7 +802,9 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
                 h.move(POOL, ev.seat, card, "draw")
             except IllegalMoveError as exc:
                 raise _err(
-                    f"{card_code(card)} cannot be drawn: {exc.message}", "draw-mismatch", "S4"
+                    tr("{card} cannot be drawn: {message}").format(
+                        card=card_code(card), message=exc.message
+                    ), "draw-mismatch", "S4"
                 ) from None
         deal.draws_due.pop(0)
         if last:
@@ -779,11 +817,20 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
         who = self.name(seat)
         if deal.phase == "draw":
             due = self.name(deal.draws_due[0])
-            raise _err(f"{who} {what} before the draws: {due} draws next", "draw-order", "S4")
+            raise _err(tr("{who} {what} before the draws: {due} draws next").format(
+                who=who, what=what, due=due
+            ), "draw-order", "S4")
         if deal.phase != "lead" or seat != deal.turn:
             raise _err(
-                f"{who} {what}, but only the player on lead may, before leading "
-                f"({self.name(deal.turn)} is to {'lead' if deal.phase == 'lead' else 'play'})",
+                tr(
+                    "{who} {what}, but only the player on lead may, before leading ({player} "
+                    "is to {x})"
+                ).format(
+                    who=who,
+                    what=what,
+                    player=self.name(deal.turn),
+                    x=ptr("turn", "lead") if deal.phase == "lead" else ptr("turn", "play"),
+                ),
                 "out-of-turn",
                 clause,
             )
@@ -791,28 +838,29 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
     def _exchange(self, deal: RoundState, ev: Exchange) -> None:
         seat = ev.seat
         who = self.name(seat)
-        self._on_lead(deal, seat, "exchanges the trump nine", "S7")
+        self._on_lead(deal, seat, tr("exchanges the trump nine"), "S7")
         h = deal.holdings
         nine = make_card(Rank.NINE, deal.trump)
         why = None
         if not self.settings.exchange:
-            why = "the rules do not allow it (nine-exchange=off)"
+            why = tr("the rules do not allow it (nine-exchange=off)")
         elif deal.strict:
-            why = f"the stock is {'closed' if deal.closed_by is not None else 'gone'}"
+            why = tr("the stock is closed") if deal.closed_by is not None else tr("the stock is gone")
         elif h.size(POOL) < 2:
-            why = "the stock holds only the turned card"
+            why = tr("the stock holds only the turned card")
         elif not deal.tricks_taken[seat]:
-            why = f"{who} has not taken a trick yet"
+            why = tr("{who} has not taken a trick yet").format(who=who)
         elif deal.trump_card == nine:
-            why = "the turned card is the nine itself"
+            why = tr("the turned card is the nine itself")
         if why is not None:
-            raise _err(f"{who} may not exchange the trump nine: {why}", "exchange-invalid", "S7")
+            raise _err(tr("{who} may not exchange the trump nine: {why}").format(who=who, why=why), "exchange-invalid", "S7")
         try:
             h.move(seat, POOL, nine, "exchange")
         except IllegalMoveError as exc:
             raise _err(
-                f"{who} exchanges the trump nine without holding {card_code(nine)} "
-                f"({exc.message})",
+                tr("{who} exchanges the trump nine without holding {card} ({message})").format(
+                    who=who, card=card_code(nine), message=exc.message
+                ),
                 "exchange-invalid",
                 "S7",
             ) from None
@@ -824,16 +872,16 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
     def _close(self, deal: RoundState, ev: Close) -> None:
         seat = ev.seat
         who = self.name(seat)
-        self._on_lead(deal, seat, "closes the stock", "S8")
+        self._on_lead(deal, seat, tr("closes the stock"), "S8")
         why = None
         if not self.settings.closing:
-            why = "the rules do not allow it (closing=off)"
+            why = tr("the rules do not allow it (closing=off)")
         elif deal.closed_by is not None:
-            why = "it is closed already"
+            why = tr("it is closed already")
         elif deal.exhausted or deal.holdings.size(POOL) < 2:
-            why = "it holds fewer than two cards"
+            why = tr("it holds fewer than two cards")
         if why is not None:
-            raise _err(f"{who} may not close the stock: {why}", "close-invalid", "S8")
+            raise _err(tr("{who} may not close the stock: {why}").format(who=who, why=why), "close-invalid", "S8")
         deal.closed_by = seat
         deal.tricks_at_close = deal.tricks_taken[1 - seat]
 
@@ -844,8 +892,12 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
         who = self.name(seat)
         if deal.out_right != seat:
             raise _err(
-                f"{who} goes out, but one goes out right after taking a trick or showing a "
-                "marriage, before the next lead or the answer",
+                tr(
+                    "{who} goes out, but one goes out right after taking a trick or showing a "
+                    "marriage, before the next lead or the answer"
+                ).format(
+                    who=who
+                ),
                 "out-timing",
                 "S9",
             )
@@ -854,19 +906,34 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
         if counts[seat] < OUT and deal.closed_by == seat:
             # S11: a closer who goes out short of 66 has failed his close
             score = 2 if deal.tricks_at_close else 3
-            note = f"{who} closed and went out with {counts[seat]}: the close failed; {self.name(other)} scores {score}"
+            note = tr(
+                "{who} closed and went out with {counts}: the close failed; {player} scores "
+                "{score}"
+            ).format(
+                who=who, counts=counts[seat], player=self.name(other), score=score
+            )
             self._end_deal(deal, "closed-failed", other, counts, score, note)
         elif counts[seat] < OUT:
             score = 2 if deal.tricks_taken[other] else 3
-            note = f"{who} went out with {counts[seat]}: a false out; {self.name(other)} scores {score}"
+            note = tr("{who} went out with {counts}: a false out; {player} scores {score}").format(
+                who=who, counts=counts[seat], player=self.name(other), score=score
+            )
             self._end_deal(deal, "false-out", other, counts, score, note)
         elif deal.closed_by == other:
             score = 2 if deal.tricks_at_close else 3
-            note = f"{who} went out with {counts[seat]} after {self.name(other)} closed; {who} scores {score}"
+            note = tr("{who} went out with {counts} after {player} closed; {who} scores {score}").format(
+                who=who, counts=counts[seat], player=self.name(other), score=score
+            )
             self._end_deal(deal, "closed-failed", seat, counts, score, note)
         else:
             score = game_points(counts[other], deal.tricks_taken[other] > 0)
-            note = f"{who} went out with {counts[seat]} ({self.name(other)} {counts[other]}); {who} scores {score}"
+            note = tr("{who} went out with {counts} ({player} {counts2}); {who} scores {score}").format(
+                who=who,
+                counts=counts[seat],
+                player=self.name(other),
+                counts2=counts[other],
+                score=score,
+            )
             self._end_deal(deal, "out", seat, counts, score, note)
 
     def _played_out(self, deal: RoundState) -> None:
@@ -877,8 +944,14 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
             other = 1 - closer
             score = 2 if deal.tricks_at_close else 3
             note = (
-                f"{self.name(closer)} closed and did not go out ({counts[closer]}); "
-                f"{self.name(other)} scores {score}"
+                tr(
+                    "{player} closed and did not go out ({counts}); {player2} scores {score}"
+                ).format(
+                    player=self.name(closer),
+                    counts=counts[closer],
+                    player2=self.name(other),
+                    score=score,
+                )
             )
             self._end_deal(deal, "closed-failed", other, counts, score, note)
             return
@@ -886,12 +959,14 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
         assert last is not None
         counts[last] += self.settings.last_trick
         if counts[0] == counts[1]:
-            self._end_deal(deal, "tie", None, counts, 0, f"{counts[0]}-{counts[1]}: nobody scores")
+            self._end_deal(deal, "tie", None, counts, 0, tr("{counts}-{counts2}: nobody scores").format(counts=counts[0], counts2=counts[1]))
             return
         winner = 0 if counts[0] > counts[1] else 1
         other = 1 - winner
         score = game_points(counts[other], deal.tricks_taken[other] > 0)
-        note = f"{self.name(winner)} counts {counts[winner]} against {counts[other]} and scores {score}"
+        note = tr("{player} counts {counts} against {counts2} and scores {score}").format(
+            player=self.name(winner), counts=counts[winner], counts2=counts[other], score=score
+        )
         self._end_deal(deal, "played-out", winner, counts, score, note)
 
     def _end_deal(
@@ -911,7 +986,12 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
         else:
             scores[winner] = score + m.bonus
             if m.bonus:
-                notes.append(f"{self.name(winner)} adds {plural(m.bonus, 'game point')} of the tie before")
+                points = ntr("{n} game point", "{n} game points", m.bonus).format(n=m.bonus)
+                notes.append(
+                    tr("{player} adds {points} of the tie before").format(
+                        player=self.name(winner), points=points
+                    )
+                )
             m.bonus = 0
         for p in (0, 1):
             m.totals[p] = min(m.totals[p] + scores[p], MAX_NUMBER)
@@ -933,7 +1013,9 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
         if winner is not None and m.totals[winner] >= target:
             m.over = True
             m.result = self.name(winner)
-            res.notes.append(f"{self.name(winner)} reaches {m.totals[winner]} and wins the game")
+            res.notes.append(tr("{player} reaches {totals} and wins the game").format(
+                player=self.name(winner), totals=m.totals[winner]
+            ))
         self.results.append(res)
         loser = None if winner is None else 1 - winner
         if self.settings.alternate or loser is None:

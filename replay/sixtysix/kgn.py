@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from notation.cards import UNKNOWN, Card, card_code
 from notation.errors import IllegalMoveError, KgnError
+from notation.i18n import tr
 from notation.records import Entry, GiveCard, Hand, Node, Tag, Winner
 from notation.sixtysix.records import (
     STATED,
@@ -56,7 +57,7 @@ def move_of(node: Node, seats: Seats) -> SixtySixMove:
         card = seats.card(node.card, node)
         if card is None:
             raise IllegalMoveError(
-                "a card played to a trick is seen by both; it cannot be ??",
+                tr("a card played to a trick is seen by both; it cannot be ??"),
                 code="unknown-card",
                 clause="S3",
             )
@@ -82,8 +83,8 @@ def move_of(node: Node, seats: Seats) -> SixtySixMove:
     if isinstance(node, Trick) and len(node.plays) == 1 and node.winner is None:
         return move_of(node.plays[0], seats)
     if isinstance(node, Trick | Draw):
-        raise KgnError("a move is one card, not several", code="bad-move")
-    raise KgnError(f"not a move: {type(node).__name__.lower()}", code="bad-move")
+        raise KgnError(tr("a move is one card, not several"), code="bad-move")
+    raise KgnError(tr("not a move: {lower}").format(lower=type(node).__name__.lower()), code="bad-move")
 
 
 # ---- a move -> a record's event -----------------------------------------------------------

@@ -22,7 +22,18 @@ from notation.sixtysix.records import (
 from ..checker import Report
 from ..model import Annotations, Progression
 from ..table import POOL
-from ..view import CardCode, Pile, Said, Sheet, SheetRow, View, add_comment, sorted_codes
+from ..view import (
+    CardCode,
+    Pile,
+    Said,
+    Sheet,
+    SheetRow,
+    View,
+    add_comment,
+    round_title,
+    sorted_codes,
+    trick_title,
+)
 from .engine import RoundResult, SixtySixEngine, ended
 from .kgn import facts
 
@@ -36,6 +47,10 @@ def results(report: Report) -> list[RoundResult]:
     return out
 
 
+END_WORDS: Final = (NP_("end", "out"), NP_("end", "false-out"), NP_("end", "tie"), NP_("end", "closed-failed"))
+"""How a deal of Sixty-six ended, as its code (``closed-failed``), in the players' words
+(``ptr("end", code)``; ``played-out`` is Bura's word too)."""
+
 PHASE_WORDS: Final = {"draw": NP_("phase", "draw"), "end": NP_("phase", "played out")}
 """The title's word for a deal's phase (the others show the trick alone)."""
 
@@ -48,7 +63,7 @@ def view(t: SixtySixEngine) -> View:
     names = t.players
     if deal is None:
         last = t.results[-1] if t.results else None
-        view = View("sixtysix", tr("after deal {number}").format(number=last.number) if last else tr("deal {number}").format(number=m.number))
+        view = View("sixtysix", round_title("deal", last.number, after=True) if last else round_title("deal", m.number))
         if last is not None:
             view.dealer = names[last.dealer]
             view.points = {names[p]: v for p, v in last.points.items()}
@@ -58,9 +73,8 @@ def view(t: SixtySixEngine) -> View:
                 view.lines.append(("note", note))
     else:
         shown = deal.trick_no - 1 if t.last_trick else deal.trick_no  # a trick just taken
-        phase = " · " + ptr("phase", PHASE_WORDS[deal.phase]) if deal.phase in PHASE_WORDS else ""
-        title = tr("deal {number}").format(number=deal.number) + " · " + tr("trick {number}").format(number=min(shown, 12))
-        view = View("sixtysix", title + phase)
+        phase = [ptr("phase", PHASE_WORDS[deal.phase])] if deal.phase in PHASE_WORDS else []
+        view = View("sixtysix", round_title("deal", deal.number, trick_title(min(shown, 12)), *phase))
         view.dealer = names[deal.dealer]
         h = deal.holdings
         for p in (0, 1):

@@ -22,10 +22,10 @@ import copy
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from notation.cards import card_code, card_points, parse_card
-from notation.errors import plural
+from notation.i18n import N_, NP_, ntr, ptr, round_text, tr
 from notation.records import Comment, Glyph, Node
 from notation.thousand.records import Call, Concede, Contract, Give, Play, ThousandGame
 
@@ -244,7 +244,7 @@ def collect_hands(
     for res in results(report):
         hp = played.pop(res.number, None)
         if hp is None:
-            why = "redeal" if res.redeal else "conceded" if res.conceded else "no card was played"
+            why = N_("redeal") if res.redeal else N_("conceded") if res.conceded else N_("no card was played")
             out.append(HandPlay(res.number, [], res.contract or 0, PlayRules(), skipped=why))
             continue
         if hp.taken is not None and len(hp.plays) == 24:
@@ -254,19 +254,23 @@ def collect_hands(
     for hp in played.values():  # the hand the record stops in
         hp.auction = collector.auctions.get(hp.number)
         if not report.ok or table is None:
-            hp.skipped = "the record stops at an illegal move in this hand"
+            hp.skipped = N_("the record stops at an illegal move in this hand")
         else:
             hp.start = _start_cards(table, hp)
             if hp.start is None:
-                hp.skipped = "the hand is not finished and some cards are unknown"
+                hp.skipped = N_("the hand is not finished and some cards are unknown")
         out.append(hp)
     for hp in out:
         if hp.skipped is None and hp.start is None:
-            hp.skipped = "some cards are unknown"
+            hp.skipped = N_("some cards are unknown")
     return out, report, collector
 
 
 # ---- Results -------------------------------------------------------------------------------
+
+
+SIDES: Final = (NP_("side", "declarer"), NP_("side", "defence"))
+"""The two sides of a hand, as the analysis names them."""
 
 
 @dataclass(slots=True)
@@ -292,10 +296,15 @@ class CardValue:
 
     def text(self) -> str:
         """The card in words: ``Anna QH marriage, which cost 23 (AC or TD kept 150)``."""
-        move = f"{self.seat}'s {self.card}" + (" marriage" if self.marriage else "")
+        if self.marriage:
+            move = tr("{seat}'s {card} marriage").format(seat=self.seat, card=self.card)
+        else:
+            move = tr("{seat}'s {card}").format(seat=self.seat, card=self.card)
         if not self.cost:
             return move
-        return f"{move}, which cost {self.cost} ({' or '.join(self.best)} kept {self.before})"
+        return tr("{move}, which cost {cost} ({best} kept {before})").format(
+            move=move, cost=self.cost, best=tr(" or ").join(self.best), before=self.before
+        )
 
 
 @dataclass(slots=True)
@@ -337,35 +346,51 @@ class HandAnalysis:
         and failed with 136 points. With best play on all sides she could take 150: the
         contract could be made. It was lost at trick 2 by Anna's QH marriage, which cost 23
         (AC or TD kept 150).``"""
+        head = round_text("hand", self.number) + ": "
         if self.skipped == "conceded" and self.declarer is not None:
-            return f"hand {self.number}: {self.declarer} conceded {self.contract} after taking the talon (no card was played)."
+            return head + tr(
+                "{player} conceded {contract} after taking the talon (no card was played)."
+            ).format(player=self.declarer, contract=self.contract)
         if self.skipped is not None:
-            return f"hand {self.number}: not analysed ({self.skipped})"
+            return head + tr("not analysed ({why})").format(why=tr(self.skipped))
         who, contract = self.declarer, self.contract
         if self.made is None or self.taken is None:
-            outcome = "the hand is not finished"
+            outcome = tr("{player} declared {contract} and the hand is not finished.")
         elif self.made:
-            outcome = f"made it with {plural(self.taken, 'point')}"
+            outcome = ntr(
+                "{player} declared {contract} and made it with {taken} point.",
+                "{player} declared {contract} and made it with {taken} points.",
+                self.taken,
+            )
         else:
-            outcome = f"failed with {plural(self.taken, 'point')}"
-        verdict = "the contract could be made" if self.makeable else "the contract could not be made"
-        text = (
-            f"hand {self.number}: {who} declared {contract} and {outcome}. With best play on "
-            f"all sides {who} could take {self.dd}: {verdict}."
-        )
+            outcome = ntr(
+                "{player} declared {contract} and failed with {taken} point.",
+                "{player} declared {contract} and failed with {taken} points.",
+                self.taken,
+            )
+        if self.makeable:
+            verdict = tr("With best play on all sides {player} could take {dd}: the contract could be made.")
+        else:
+            verdict = tr(
+                "With best play on all sides {player} could take {dd}: the contract could not be made."
+            )
+        words = {"player": who, "contract": contract, "taken": self.taken, "dd": self.dd}
+        text = head + outcome.format(**words) + " " + verdict.format(**words)
         for cv in self.turns:
-            what = "let through" if cv.after >= (contract or 0) else "lost"
-            text += f" It was {what} at trick {cv.trick} by {cv.text()}."
+            if cv.after >= (contract or 0):
+                turn = tr("It was let through at trick {trick} by {card}.")
+            else:
+                turn = tr("It was lost at trick {trick} by {card}.")
+            text += " " + turn.format(trick=cv.trick, card=cv.text())
         if self.give is not None:
             g = self.give
             if g.best_value > g.value:
-                text += (
-                    f" A better give was {' '.join(g.best)}, worth {g.best_value} instead of "
-                    f"{g.value}"
+                text += " " + tr("A better give was {best}, worth {value} instead of {given}").format(
+                    best=" ".join(g.best), value=g.best_value, given=g.value
                 )
             else:
-                text += " The give was one of the best"
-            text += f" ({g.gives} gives solved in {g.seconds:.2f} s)."
+                text += " " + tr("The give was one of the best")
+            text += " " + tr("({n} gives solved in {seconds:.2f} s).").format(n=g.gives, seconds=g.seconds)
         return text
 
     def lines(self) -> list[str]:
@@ -373,7 +398,12 @@ class HandAnalysis:
         simulation."""
         out = card_lines(self)
         if self.decisions:
-            out.append(f"  decisions, over the cards their makers had not seen ({self.decisions[0].layouts} layouts each):")
+            out.append(
+                "  "
+                + tr("decisions, over the cards their makers had not seen ({n} layouts each):").format(
+                    n=self.decisions[0].layouts
+                )
+            )
             for d in self.decisions:
                 out.extend(d.text())
         return out
@@ -535,9 +565,13 @@ def annotate_analysis(game: ThousandGame, simulate: int | None = None, seed: int
                 continue
             if not any(isinstance(n, Glyph) for n in node.notes):
                 node.notes.insert(0, Glyph(text="??" if cv.decisive else "?"))
-            text = (
-                f"DD: {' or '.join(cv.best)} keeps {cv.before}; {cv.card} gives {cv.after} "
-                f"({-cv.cost:+d} for the {cv.side})"
+            text = tr("DD: {best} keeps {before}; {card} gives {after} ({cost:+d} for the {side})").format(
+                best=tr(" or ").join(cv.best),
+                before=cv.before,
+                card=cv.card,
+                after=cv.after,
+                cost=-cv.cost,
+                side=ptr("side", cv.side),
             )
             if not any(isinstance(n, Comment) and n.text == text for n in node.notes):
                 node.notes.append(Comment(text=text))
@@ -649,10 +683,14 @@ def card_lines(analysis: HandAnalysis) -> list[str]:
         trick = analysis.cards[t : t + 3]
         parts = []
         for cv in trick:
-            move = cv.card + (" marriage" if cv.marriage else "")
+            move = cv.card + (" marriage" if cv.marriage else "")  # KGN
             part = f"{cv.seat} {move} {cv.after}"
             if cv.cost:
-                part += f" ({-cv.cost:+d}{' contract' if cv.decisive else ''}; best {' or '.join(cv.best)})"
+                if cv.decisive:
+                    why = tr(" ({cost:+d} contract; best {best})")
+                else:
+                    why = tr(" ({cost:+d}; best {best})")
+                part += why.format(cost=-cv.cost, best=tr(" or ").join(cv.best))
             parts.append(part)
         lines.append(f"  {trick[0].trick}. {trick[0].before} | " + ", ".join(parts))
     return lines
@@ -671,11 +709,16 @@ def add_analysis(steps: list[Step], hands: list[HandAnalysis]) -> None:
             continue
         hand, cv = found
         contract = hand.contract or 0
-        verdict = "makeable" if cv.after >= contract else "not makeable"
+        verdict = tr("makeable") if cv.after >= contract else tr("not makeable")
         step.view.lines.append(("double dummy", f"{cv.after} ({contract} {verdict})"))
         if cv.cost:
             step.glyphs.append("??" if cv.decisive else "?")
             step.notes.append(
-                f"double dummy: {cv.card} costs the {cv.side} {cv.cost}; "
-                f"{' or '.join(cv.best)} kept {cv.before}"
+                tr("double dummy: {card} costs the {side} {cost}; {best} kept {before}").format(
+                    card=cv.card,
+                    side=ptr("side", cv.side),
+                    cost=cv.cost,
+                    best=tr(" or ").join(cv.best),
+                    before=cv.before,
+                )
             )

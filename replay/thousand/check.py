@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from notation.cards import CARD_OF_CODE
 from notation.errors import clip
+from notation.i18n import ntr, tr
 from notation.parse import parse_number
 from notation.thousand.records import (
     Call,
@@ -81,13 +82,15 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
                 v = tag.values[0].strip() if len(tag.values) == 1 else ""
                 first = parse_number(v)
                 if first is None or first < 1 or not v.isdigit():
-                    self.setup_error("FirstHand takes one hand number (1, 2, ...)", tag)
+                    self.setup_error(tr("FirstHand takes one hand number (1, 2, ...)"), tag)
                     return None
                 out["first_hand"] = first
                 continue
             if len(tag.values) != n:
                 self.setup_error(
-                    f"the {tag.name} tag needs one value per player ({n}), in seat order", tag
+                    tr("the {name} tag needs one value per player ({n}), in seat order").format(
+                        name=tag.name, n=n
+                    ), tag
                 )
                 return None
             values: list[int | None] = []
@@ -98,7 +101,9 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
                 number = parse_number(v)
                 if number is None:
                     self.setup_error(
-                        f"the {tag.name} tag holds {clip(repr(v))}, not a whole number", tag
+                        tr("the {name} tag holds {clip}, not a whole number").format(
+                            name=tag.name, clip=clip(repr(v))
+                        ), tag
                     )
                     return None
                 values.append(number)
@@ -119,29 +124,36 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
     def ended_without_result(self, table: ThousandTable) -> tuple[str, str] | None:
         if table.session.no_result:
             limit = table.settings.max_hands
-            return f"the session stopped at the hand limit, {limit}, limit-result=none", "T9.2"
+            return tr("the session stopped at the hand limit, {limit}, limit-result=none").format(
+                limit=limit
+            ), "T9.2"
         return None
 
     def _hand(self, table: ThousandTable, hand: Round, last: bool) -> None:
         if table.phase == "over":
             how, clause = table.ended()
             raise self.stop(
-                f"the game ended after hand {table.results[-1].number} ({how}); "
-                "no hand may follow",
+                tr("the game ended after hand {number} ({how}); no hand may follow").format(
+                    number=table.results[-1].number, how=how
+                ),
                 "game-over",
                 clause,
                 hand,
             )
         if table.hand is not None:
             raise self.stop(
-                f"hand {table.hand.number} is unfinished, yet another hand follows",
+                tr("hand {number} is unfinished, yet another hand follows").format(
+                    number=table.hand.number
+                ),
                 "incomplete-hand",
                 "T5",
                 hand,
             )
         if hand.number != table.session.number:
             self.wrong(
-                f"this is hand {table.session.number}, not {hand.number}", "hand-number", "T1", hand
+                tr("this is hand {number}, not {number2}").format(
+                    number=table.session.number, number2=hand.number
+                ), "hand-number", "T1", hand
             )
         if hand.deal is not None:
             self.push_event(table, hand.deal)
@@ -151,7 +163,7 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
             self.push_event(table, hand.redeal)
             if hand.auction or hand.tricks or hand.talon or hand.give or hand.contract:
                 raise self.stop(
-                    "after a redeal the hand ends; nothing else is played",
+                    tr("after a redeal the hand ends; nothing else is played"),
                     "out-of-order",
                     "T2",
                     hand.auction[0] if hand.auction else hand,
@@ -192,8 +204,10 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
                 )
             else:
                 raise self.stop(
-                    "the hand has no auction and no contract with a first trick: the "
-                    "declarer's contract is unknown",
+                    tr(
+                        "the hand has no auction and no contract with a first trick: the "
+                        "declarer's contract is unknown"
+                    ),
                     "auction-incomplete",
                     "T3.4",
                     line.talon or line.give or line.contract or line.tricks[0]
@@ -206,7 +220,9 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
             if taker is not None and hand is not None and hand.declarer is not None:
                 if self.seat(taker, line.talon) != hand.declarer:
                     raise self.stop(
-                        f"{taker} takes the talon, but {table.players[hand.declarer]} declares",
+                        tr("{taker} takes the talon, but {player} declares").format(
+                            taker=taker, player=table.players[hand.declarer]
+                        ),
                         "out-of-turn",
                         "T4.1",
                         line.talon,
@@ -256,7 +272,7 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
         if hand is None:
             if table.phase == "over" or table.results:
                 raise self.stop(
-                    "the hand is over; no trick may follow", "out-of-order", "T5", trick
+                    tr("the hand is over; no trick may follow"), "out-of-order", "T5", trick
                 )
             return
         numbered = hand.phase in ("play", "contract")
@@ -271,7 +287,14 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
         for k, play in enumerate(trick.plays):
             if already + k >= size:
                 raise self.stop(
-                    f"a trick has {size} cards, one from each player", "trick-size", "T5", play
+                    ntr(
+                        "a trick has {size} card, one from each player",
+                        "a trick has {size} cards, one from each player",
+                        size,
+                    ).format(size=size),
+                    "trick-size",
+                    "T5",
+                    play,
                 )
             if play.notes:
                 self._variations(table, play)
@@ -282,7 +305,7 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
                 self.apply(table, play_move(play, seat, card), play, play.seat)
         done = already + len(trick.plays) == size
         if trick.winner is not None:
-            early = None if done else "the winner is stated before every player has played"
+            early = None if done else tr("the winner is stated before every player has played")
             self.stated_taker(table, trick.winner, early, "T5.4")
 
     def _variations(self, table: ThousandTable, move: Call | Play) -> None:
@@ -300,7 +323,7 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
     def _stated(self, table: ThousandTable, st: Stated) -> None:
         if table.hand is not None or not table.results:
             raise self.stop(
-                f"the {st.kind} line comes before the hand is over", "incomplete-hand", "T7", st
+                tr("the {kind} line comes before the hand is over").format(kind=st.kind), "incomplete-hand", "T7", st
             )
         res = table.results[-1]
         for e in st.entries:
@@ -314,9 +337,12 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
         if kind == "points":
             want = res.points.get(seat)
             if want is None:
-                why = "conceded" if res.conceded else "sat out"
+                if res.conceded:
+                    message = tr("{name} has no hand points: the hand was conceded")
+                else:
+                    message = tr("{name} has no hand points: the hand was sat out")
                 self.wrong(
-                    f"{name} has no hand points: the hand was {why}",
+                    message.format(name=name),
                     "wrong-points",
                     "T7.1",
                     e,
@@ -324,7 +350,9 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
                 )
             elif e.value != want:
                 self.wrong(
-                    f"{name} took {want} points (cards and marriages), not {e.value}",
+                    tr("{name} took {want} points (cards and marriages), not {value}").format(
+                        name=name, want=want, value=e.value
+                    ),
                     "wrong-points",
                     "T7.1",
                     e,
@@ -334,15 +362,20 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
             want = res.scores.get(seat, 0)
             if e.value != want:
                 if seat == res.declarer and not res.conceded:
-                    how = "made" if res.made else "failed"
-                    why = f"contract {res.contract} {how} with {res.points.get(seat)} points"
+                    if res.made:
+                        why = tr("contract {contract} made with {get} points")
+                    else:
+                        why = tr("contract {contract} failed with {get} points")
+                    why = why.format(contract=res.contract, get=res.points.get(seat))
                     clause = "T7.2"
                 elif res.conceded:
-                    why, clause = "the hand was conceded", "T4"
+                    why, clause = tr("the hand was conceded"), "T4"
                 else:
-                    why, clause = f"{res.points.get(seat, 0)} points rounded", "T7.3"
+                    why, clause = tr("{get} points rounded").format(get=res.points.get(seat, 0)), "T7.3"
                 self.wrong(
-                    f"{name} scores {want:+d} ({why}), not {e.value:+d}",
+                    tr("{name} scores {want:+d} ({why}), not {value:+d}").format(
+                        name=name, want=want, why=why, value=e.value
+                    ),
                     "wrong-score",
                     clause,
                     e,
@@ -351,6 +384,8 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
         else:
             want = res.totals[seat]
             if e.value != want:
-                self.wrong(f"{name}'s total is {want}, not {e.value}", "wrong-total", "T8", e, name)
+                self.wrong(tr("{name}'s total is {want}, not {value}").format(
+                    name=name, want=want, value=e.value
+                ), "wrong-total", "T8", e, name)
             if e.barrel and seat not in res.barrel:
-                self.wrong(f"{name} is not on the barrel", "wrong-barrel", "T8.1", e, name)
+                self.wrong(tr("{name} is not on the barrel").format(name=name), "wrong-barrel", "T8.1", e, name)

@@ -27,6 +27,7 @@ from mypy_extensions import mypyc_attr
 
 from notation.cards import Card, Rank, Suit, card_code, card_points, deck, make_card, suit_of
 from notation.errors import IllegalMoveError
+from notation.i18n import ntr, tr
 from notation.records import MAX_NUMBER, Node
 
 from ..rules import Rulebook, RuleSet
@@ -445,7 +446,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
     def _apply(self, ev: ThousandMove) -> None:
         if self.session.over:
             how, clause = self.ended()
-            raise _seat_error(f"the game is over ({how}); no more moves", "game-over", clause)
+            raise _seat_error(tr("the game is over ({how}); no more moves").format(how=how), "game-over", clause)
         hand = self.hand
         if hand is not None and type(ev) is PlayCard:
             try:
@@ -509,21 +510,23 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
 
     def _phase_error(self, hand: RoundState, what: str) -> IllegalMoveError:
         expected = {
-            "auction": ("a call of the auction", "T3"),
-            "talon": ("the talon", "T4.1"),
-            "give": ("the declarer's gives", "T4.2"),
-            "contract": ("the contract or the first trick", "T4.3"),
-            "play": ("a card", "T5"),
+            "auction": (tr("a call of the auction"), "T3"),
+            "talon": (tr("the talon"), "T4.1"),
+            "give": (tr("the declarer's gives"), "T4.2"),
+            "contract": (tr("the contract or the first trick"), "T4.3"),
+            "play": (tr("a card"), "T5"),
         }[hand.phase]
         return _seat_error(
-            f"{what} is out of place: the table expects {expected[0]}", "out-of-order", expected[1]
+            tr("{what} is out of place: the table expects {expected}").format(
+                what=what, expected=expected[0]
+            ), "out-of-order", expected[1]
         )
 
     # -- deal (T1, T2) --------------------------------------------------------------------
 
     def _deal(self, ev: DealCards) -> None:
         if self.hand is not None:
-            raise _seat_error("a new deal before the hand is over", "out-of-order", "T5")
+            raise _seat_error(tr("a new deal before the hand is over"), "out-of-order", "T5")
         self.last_trick = None
         s = self.settings
         g = self.session
@@ -538,13 +541,19 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         for seat, cards in ev.hands.items():
             if seat not in active:
                 raise _seat_error(
-                    f"{self.name(seat)} is the dealer and sits out this hand, dealt no cards",
+                    tr("{player} is the dealer and sits out this hand, dealt no cards").format(
+                        player=self.name(seat)
+                    ),
                     "deal-size",
                     "T2",
                 )
             if len(cards) != 7:
                 raise _seat_error(
-                    f"{self.name(seat)} is dealt {len(cards)} cards, not 7", "deal-size", "T2"
+                    ntr("{player} is dealt {n} card, not 7", "{player} is dealt {n} cards, not 7", len(cards)).format(
+                        player=self.name(seat), n=len(cards)
+                    ),
+                    "deal-size",
+                    "T2",
                 )
             holdings.place_all(seat, cards)
         for seat in active:
@@ -553,7 +562,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
             hand.dealt_known[seat] = holdings.fully_known(seat)
         if ev.talon is not None:
             if len(ev.talon) != 3:
-                raise _seat_error(f"the talon has {len(ev.talon)} cards, not 3", "deal-size", "T2")
+                raise _seat_error(ntr("the talon has {n} card, not 3", "the talon has {n} cards, not 3", len(ev.talon)).format(n=len(ev.talon)), "deal-size", "T2")
             holdings.place_all(POOL, ev.talon)
         else:
             holdings.unknown[POOL] = 3
@@ -570,24 +579,27 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
     def _redeal(self, hand: RoundState, ev: ClaimRedeal) -> None:
         if not self.settings.redeal_four_nines:
             raise _seat_error(
-                "a redeal for four nines needs the switch redeal-four-nines=on",
+                tr("a redeal for four nines needs the switch redeal-four-nines=on"),
                 "redeal-not-allowed",
                 "T2",
             )
         # Before the auction (in a golden-round hand, which has none: before the talon).
         if hand.phase not in ("auction", "talon") or hand.called or hand.talon_taken:
-            raise _seat_error("a redeal is asked before the auction", "redeal-not-allowed", "T2")
+            raise _seat_error(tr("a redeal is asked before the auction"), "redeal-not-allowed", "T2")
         if ev.seat not in hand.active:
             raise _seat_error(
-                f"{self.name(ev.seat)} has no cards this hand", "redeal-not-allowed", "T2"
+                tr("{player} has no cards this hand").format(player=self.name(ev.seat)), "redeal-not-allowed", "T2"
             )
         for nine in sorted(NINES):
             try:
                 hand.holdings.reveal(ev.seat, nine, "redeal")
             except IllegalMoveError:
                 raise _seat_error(
-                    f"{self.name(ev.seat)} was not dealt all four nines ({card_code(nine)} was "
-                    "dealt elsewhere)",
+                    tr(
+                        "{player} was not dealt all four nines ({card} was dealt elsewhere)"
+                    ).format(
+                        player=self.name(ev.seat), card=card_code(nine)
+                    ),
                     "redeal-not-allowed",
                     "T2",
                 ) from None
@@ -596,7 +608,9 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         result.barrel = {p for p, b in enumerate(self.session.barrel) if b is not None}
         result.barrel_hands = list(self.session.barrel)
         result.bolts = list(self.session.bolts)
-        result.notes.append(f"{self.name(ev.seat)} shows four nines: redeal by the same dealer")
+        result.notes.append(tr("{player} shows four nines: redeal by the same dealer").format(
+            player=self.name(ev.seat)
+        ))
         self.results.append(result)
         self.hand = None
         self.session.number += 1
@@ -634,14 +648,18 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         if hand.phase != "auction":
             if hand.phase in ("talon", "give", "contract", "play") and hand.bid is not None:
                 raise _seat_error(
-                    f"{self.name(ev.seat)} calls after the auction is over", "auction-over", "T3.4"
+                    tr("{player} calls after the auction is over").format(
+                        player=self.name(ev.seat)
+                    ), "auction-over", "T3.4"
                 )
-            raise self._phase_error(hand, "a call")
+            raise self._phase_error(hand, tr("a call"))
         s = self.settings
         who = self.name(ev.seat)
         if ev.seat != hand.turn:
             raise _seat_error(
-                f"{who} calls out of turn; it is {self.name(hand.turn)}'s turn",
+                tr("{who} calls out of turn; it is {player}'s turn").format(
+                    who=who, player=self.name(hand.turn)
+                ),
                 "out-of-turn",
                 "T3.2",
             )
@@ -650,7 +668,12 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
             first = first and not s.dealer_opens
             if first:
                 raise _seat_error(
-                    f"{who} opens the auction and may not pass: the opening bid is at least 100",
+                    tr(
+                        "{who} opens the auction and may not pass: the opening bid is at least "
+                        "100"
+                    ).format(
+                        who=who
+                    ),
                     "opening-bid",
                     "T3.1",
                     legal=[str(b) for b in self.legal_bids() if b is not None],
@@ -660,27 +683,33 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
             if ev.dark:
                 if not s.dark:
                     raise _seat_error(
-                        "a dark bid needs the switch dark=on", "dark-not-allowed", "T3"
+                        tr("a dark bid needs the switch dark=on"), "dark-not-allowed", "T3"
                     )
                 if not first or ev.bid != 120:
                     raise _seat_error(
-                        "only the forehand may bid dark, with 120, as the first call",
+                        tr("only the forehand may bid dark, with 120, as the first call"),
                         "dark-not-allowed",
                         "T3",
                     )
             if ev.bid % s.step:
                 raise _seat_error(
-                    f"{who} bids {ev.bid}, not a multiple of {s.step}", "bid-step", "T3.2"
+                    tr("{who} bids {bid}, not a multiple of {step}").format(
+                        who=who, bid=ev.bid, step=s.step
+                    ), "bid-step", "T3.2"
                 )
             if hand.high == 0 and ev.bid < 100:
                 raise _seat_error(
-                    f"{who} opens with {ev.bid}; the opening bid is at least 100",
+                    tr("{who} opens with {bid}; the opening bid is at least 100").format(
+                        who=who, bid=ev.bid
+                    ),
                     "opening-bid",
                     "T3.1",
                 )
             if ev.bid <= hand.high:
                 raise _seat_error(
-                    f"{who} bids {ev.bid}, not higher than {hand.high}",
+                    tr("{who} bids {bid}, not higher than {high}").format(
+                        who=who, bid=ev.bid, high=hand.high
+                    ),
                     "bid-too-low",
                     "T3.2",
                     legal=[("pass" if b is None else str(b)) for b in self.legal_bids()],
@@ -696,7 +725,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
             hand.phase = "talon"
             return
         if not remaining:  # pragma: no cover - the forehand cannot pass first
-            raise _seat_error("everybody passed", "opening-bid", "T3.1")
+            raise _seat_error(tr("everybody passed"), "opening-bid", "T3.1")
         nxt = self._next(ev.seat, hand.active)
         while nxt in hand.passed:
             nxt = self._next(nxt, hand.active)
@@ -722,17 +751,21 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         self, seat: int, value: int, cap: int, what: str, cards: set[Card]
     ) -> IllegalMoveError:
         held = [
-            suit.noun
+            tr(suit.noun)
             for suit in Suit
             if make_card(Rank.KING, suit) in cards and make_card(Rank.QUEEN, suit) in cards
         ]
-        why = f"marriages held: {', '.join(held)}" if held else "no marriage held"
+        why = tr("marriages held: {list}").format(list=', '.join(held)) if held else tr("no marriage held")
         if what == "bid":
             return _seat_error(
-                f"{self.name(seat)}: a bid of {value} is over the cap of {cap} ({why})", "bid-cap", "T3.3"
+                tr("{player}: a bid of {value} is over the cap of {cap} ({why})").format(
+                    player=self.name(seat), value=value, cap=cap, why=why
+                ), "bid-cap", "T3.3"
             )
         return _seat_error(
-            f"{self.name(seat)}: a raise to {value} is over the cap of {cap} ({why})",
+            tr("{player}: a raise to {value} is over the cap of {cap} ({why})").format(
+                player=self.name(seat), value=value, cap=cap, why=why
+            ),
             "raise-cap",
             "T4.3",
         )
@@ -743,14 +776,18 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         if hand.phase != "talon":
             if hand.phase == "auction":
                 raise _seat_error(
-                    "the talon is taken before the auction is over", "auction-incomplete", "T3.4"
+                    tr("the talon is taken before the auction is over"), "auction-incomplete", "T3.4"
                 )
-            raise self._phase_error(hand, "the talon")
+            raise self._phase_error(hand, tr("the talon"))
         assert hand.declarer is not None
         h = hand.holdings
         if len(ev.cards) != h.size(POOL):
             raise _seat_error(
-                f"the talon has {h.size(POOL)} cards; {len(ev.cards)} are shown",
+                ntr(
+                    "the talon has {size} card; {n} are shown",
+                    "the talon has {size} cards; {n} are shown",
+                    h.size(POOL),
+                ).format(size=h.size(POOL), n=len(ev.cards)),
                 "talon-mismatch",
                 "T4.1",
             )
@@ -760,7 +797,9 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
                     h.reveal(POOL, card, "talon")
                 except IllegalMoveError as exc:
                     raise _seat_error(
-                        f"{card_code(card)} is not in the talon ({exc.message})",
+                        tr("{card} is not in the talon ({message})").format(
+                            card=card_code(card), message=exc.message
+                        ),
                         "talon-mismatch",
                         "T4.1",
                     ) from None
@@ -775,11 +814,11 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         s = self.settings
         if s.concede == "off":
             raise _seat_error(
-                "conceding needs the switch concede=pagat|half|bomb", "concede-not-allowed", "T4"
+                tr("conceding needs the switch concede=pagat|half|bomb"), "concede-not-allowed", "T4"
             )
         if hand.phase != "give":
             raise _seat_error(
-                "the declarer concedes after taking the talon, before giving cards",
+                tr("the declarer concedes after taking the talon, before giving cards"),
                 "concede-not-allowed",
                 "T4",
             )
@@ -788,7 +827,9 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
             s.lock and self.session.totals[hand.declarer] >= s.threshold
         ):
             raise _seat_error(
-                f"{self.name(hand.declarer)} is on the barrel and may not concede",
+                tr("{player} is on the barrel and may not concede").format(
+                    player=self.name(hand.declarer)
+                ),
                 "concede-not-allowed",
                 "T4",
             )
@@ -796,7 +837,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
 
     def _give(self, hand: RoundState, ev: GiveCards) -> None:
         if hand.phase != "give":
-            raise self._phase_error(hand, "a give")
+            raise self._phase_error(hand, tr("a give"))
         d = hand.declarer
         assert d is not None
         opponents = [p for p in hand.active if p != d]
@@ -804,7 +845,9 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         if sorted(seats) != sorted(opponents):
             names = " and ".join(self.name(p) for p in opponents)
             raise _seat_error(
-                f"the declarer gives exactly one card to each opponent ({names})", "give", "T4.2"
+                tr("the declarer gives exactly one card to each opponent ({names})").format(
+                    names=names
+                ), "give", "T4.2"
             )
         h = hand.holdings
         for k, (seat, card) in enumerate(ev.cards):
@@ -813,8 +856,11 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
             except IllegalMoveError as exc:
                 why = exc.message.removeprefix("give: ")  # the card is named once
                 err = _seat_error(
-                    f"{self.name(d)} cannot give {card_code(card) if card is not None else '??'}: "
-                    f"{why}",
+                    tr("{player} cannot give {x}: {why}").format(
+                        player=self.name(d),
+                        x=card_code(card) if card is not None else "??",
+                        why=why,
+                    ),
                     exc.code if exc.code != "card-not-held" else "give",
                     "T4.2",
                     legal=[card_code(c) for c in sorted(h.known[d])] if h.fully_known(d) else None,
@@ -828,19 +874,23 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
 
     def _raise(self, hand: RoundState, ev: SetContract) -> None:
         if hand.phase != "contract":
-            raise self._phase_error(hand, "the contract")
+            raise self._phase_error(hand, tr("the contract"))
         s = self.settings
         d = hand.declarer
         assert d is not None and hand.bid is not None
         if ev.value < hand.bid:
             raise _seat_error(
-                f"the contract {ev.value} is below the bid {hand.bid}; lowering is illegal",
+                tr("the contract {value} is below the bid {bid}; lowering is illegal").format(
+                    value=ev.value, bid=hand.bid
+                ),
                 "raise-lower",
                 "T4.3",
             )
         if ev.value % s.step:
             raise _seat_error(
-                f"the contract {ev.value} is not a multiple of {s.step}", "bid-step", "T4.3"
+                tr("the contract {value} is not a multiple of {step}").format(
+                    value=ev.value, step=s.step
+                ), "bid-step", "T4.3"
             )
         if ev.value != hand.bid and s.raise_cap:
             self._check_cap(hand, d, ev.value, "raise", ev.ref)
@@ -950,32 +1000,33 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
                 hand.phase = "play"
             elif hand.phase == "give":
                 raise _seat_error(
-                    "a card is played before the declarer gives two cards away",
+                    tr("a card is played before the declarer gives two cards away"),
                     "out-of-order",
                     "T4.2",
                 )
             elif hand.phase == "auction":
                 raise _seat_error(
-                    "a card is played before the auction is over", "auction-incomplete", "T3.4"
+                    tr("a card is played before the auction is over"), "auction-incomplete", "T3.4"
                 )
             else:
-                raise self._phase_error(hand, "a card")
+                raise self._phase_error(hand, tr("a card"))
         seat, card = ev.seat, ev.card
         if seat != hand.turn:
             who = self.name(seat)
             if not hand.plays:
+                if hand.trick_no == 1:
+                    message = tr("{who} leads, but the lead is {player}'s (the declarer leads trick 1)")
+                else:
+                    message = tr("{who} leads, but the lead is {player}'s ({player} took the last trick)")
                 raise _seat_error(
-                    f"{who} leads, but the lead is {self.name(hand.turn)}'s"
-                    + (
-                        " (the declarer leads trick 1)"
-                        if hand.trick_no == 1
-                        else f" ({self.name(hand.turn)} took the last trick)"
-                    ),
+                    message.format(who=who, player=self.name(hand.turn)),
                     "wrong-leader",
                     "T5",
                 )
             raise _seat_error(
-                f"{who} plays out of turn; it is {self.name(hand.turn)}'s turn", "out-of-turn", "T5"
+                tr("{who} plays out of turn; it is {player}'s turn").format(
+                    who=who, player=self.name(hand.turn)
+                ), "out-of-turn", "T5"
             )
         if ev.marriage:
             self._check_marriage(hand, ev)
@@ -988,16 +1039,18 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
             if suit != led:
                 if h.holds_suit(seat, led):
                     raise _seat_error(
-                        f"{self.name(seat)} must follow {Suit(led).noun} "
-                        f"(holds {self._held(seat, led)})",
+                        tr("{player} must follow {noun} (holds {held})").format(
+                            player=self.name(seat), noun=tr(Suit(led).noun), held=self._held(seat, led)
+                        ),
                         "must-follow",
                         "T5.1",
                         self._legal_text(seat),
                     )
                 if trump is not None and suit != trump and h.holds_suit(seat, trump):
                     raise _seat_error(
-                        f"{self.name(seat)} must play a trump "
-                        f"(holds {self._held(seat, trump)})",
+                        tr("{player} must play a trump (holds {held})").format(
+                            player=self.name(seat), held=self._held(seat, trump)
+                        ),
                         "must-trump",
                         "T5.2",
                         self._legal_text(seat),
@@ -1010,7 +1063,9 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
             ):
                 best = self._best(plays, trump)[1]
                 raise _seat_error(
-                    f"{self.name(seat)} must beat {card_code(best)} (must-overtake=on)",
+                    tr("{player} must beat {card} (must-overtake=on)").format(
+                        player=self.name(seat), card=card_code(best)
+                    ),
                     "must-overtake",
                     "T5.3",
                     self._legal_text(seat),
@@ -1066,7 +1121,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         who = self.name(ev.seat)
         if hand.plays:
             raise _seat_error(
-                f"{who} declares a marriage but does not lead", "marriage-invalid", "T6.2"
+                tr("{who} declares a marriage but does not lead").format(who=who), "marriage-invalid", "T6.2"
             )
         rank = ev.card % 9
         if rank == Rank.ACE and s.ace_marriage:
@@ -1075,20 +1130,28 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
             needed = [make_card(Rank.QUEEN if rank == Rank.KING else Rank.KING, suit_of(ev.card))]
         else:
             raise _seat_error(
-                f"{who} leads {card_code(ev.card)}: a marriage is declared with a king or a queen",
+                tr("{who} leads {card}: a marriage is declared with a king or a queen").format(
+                    who=who, card=card_code(ev.card)
+                ),
                 "marriage-invalid",
                 "T6.2",
             )
         if hand.trick_no == 1 and not s.marriage_first_trick:
             raise _seat_error(
-                f"{who} declares a marriage in trick 1; a marriage needs a trick taken first",
+                tr(
+                    "{who} declares a marriage in trick 1; a marriage needs a trick taken first"
+                ).format(
+                    who=who
+                ),
                 "marriage-first-trick",
                 "T6.3",
             )
         for partner in needed:
             if not hand.holdings.may_hold(ev.seat, partner):
                 raise _seat_error(
-                    f"{who} declares a marriage without holding {card_code(partner)}",
+                    tr("{who} declares a marriage without holding {card}").format(
+                        who=who, card=card_code(partner)
+                    ),
                     "marriage-invalid",
                     "T6.2",
                 )
@@ -1164,7 +1227,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
                 res.scores.update({p: 0 if first_bomb else 60 for p in opponents})
                 if s.concede == "pagat" and g.concessions[d] % 3 == 0:
                     res.scores[d] = -120
-                    res.notes.append(f"{self.name(d)}'s third concession costs 120")
+                    res.notes.append(tr("{player}'s third concession costs 120").format(player=self.name(d)))
             res.made = None
         else:
             for p in hand.active:
@@ -1184,11 +1247,11 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         sheet gives (T7); the totals follow as after a played hand (T8)."""
         if hand.phase == "auction":
             raise _seat_error(
-                "the hand is scored before the auction is over", "auction-incomplete", "T3.4"
+                tr("the hand is scored before the auction is over"), "auction-incomplete", "T3.4"
             )
         if hand.plays or hand.trick_no > 1:
             raise _seat_error(
-                "the hand's cards are recorded, so its play scores it, not the sheet",
+                tr("the hand's cards are recorded, so its play scores it, not the sheet"),
                 "incomplete-hand",
                 "T7",
             )
@@ -1199,8 +1262,12 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         missing = [self.name(p) for p in hand.active if given is None or p not in given]
         if given is None or missing:
             raise _seat_error(
-                f"a hand scored without its cards needs every player's {what}; "
-                f"{', '.join(missing)} has none",
+                tr(
+                    "a hand scored without its cards needs every player's {what}; {list} has "
+                    "none"
+                ).format(
+                    what=what, list=', '.join(missing)
+                ),
                 "incomplete-hand",
                 "T7",
             )
@@ -1214,9 +1281,15 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
             if total - 120 not in marriages or min(values.values()) < 0:
                 worth = sorted({*self.settings.marriage_values.values(), self.settings.ace_marriage} - {0})
                 raise _seat_error(
-                    f"the hand points add up to {total}: the cards hold 120 and the marriages "
-                    f"add at most {max(marriages)}, in sums of {', '.join(map(str, worth[:-1]))} "
-                    f"and {worth[-1]}",
+                    tr(
+                        "the hand points add up to {total}: the cards hold 120 and the "
+                        "marriages add at most {max}, in sums of {list} and {worth}"
+                    ).format(
+                        total=total,
+                        max=max(marriages),
+                        list=', '.join(map(str, worth[:-1])),
+                        worth=worth[-1],
+                    ),
                     "wrong-points",
                     "T7.1",
                 )
@@ -1226,8 +1299,12 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         else:
             if values[d] not in (unit, -unit):
                 raise _seat_error(
-                    f"{self.name(d)} declared {hand.contract}: the declarer scores +{unit} or "
-                    f"-{unit}, not {values[d]:+d}",
+                    tr(
+                        "{player} declared {contract}: the declarer scores +{unit} or -{unit}, "
+                        "not {values:+d}"
+                    ).format(
+                        player=self.name(d), contract=hand.contract, unit=unit, values=values[d]
+                    ),
                     "wrong-score",
                     "T7.2",
                 )
@@ -1235,8 +1312,12 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
             odd = [p for p, v in values.items() if p != d and (v < 0 or v % step)]
             if odd:
                 raise _seat_error(
-                    f"{self.name(odd[0])}'s score {values[odd[0]]} is no opponent's score: "
-                    f"hand points rounded to {step}",
+                    tr(
+                        "{player}'s score {values} is no opponent's score: hand points rounded "
+                        "to {step}"
+                    ).format(
+                        player=self.name(odd[0]), values=values[odd[0]], step=step
+                    ),
                     "wrong-score",
                     "T7.3",
                 )
@@ -1262,7 +1343,9 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         self._update_totals(hand, res)
         if any(abs(v) > MAX_NUMBER for v in g.totals):
             raise _seat_error(
-                f"the totals would pass {MAX_NUMBER:,}, more than a record holds",
+                tr("the totals would pass {MAX_NUMBER:,}, more than a record holds").format(
+                    MAX_NUMBER=MAX_NUMBER
+                ),
                 "record-limit",
                 "T7.4",
             )
@@ -1298,7 +1381,9 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
             cap = self.cap(cards)
             if value > cap:
                 err = self._cap_error(seat, value, cap, what, cards)
-                err.hint = "the cards this player held follow from the play: " + cards_text(cards)
+                err.hint = tr("the cards this player held follow from the play: {cards}").format(
+                    cards=cards_text(cards)
+                )
                 err.ref = ref
                 errors.append(err)
         self.late_errors.extend(errors)
@@ -1318,34 +1403,49 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
                 if p != d and s.barrel_exit_any and sc >= 120:  # barrel-exit=any
                     g.totals[p] = s.target if s.barrel_win_target else g.totals[p] + sc
                     res.notes.append(
-                        f"{self.name(p)} scores {sc} as a defender and wins from the barrel "
-                        "(barrel-exit=any)"
+                        tr(
+                            "{player} scores {sc} as a defender and wins from the barrel "
+                            "(barrel-exit=any)"
+                        ).format(
+                            player=self.name(p), sc=sc
+                        )
                     )
                 elif p == d and not res.conceded:
                     if res.made and hand.contract is not None and hand.contract >= s.win_contract:
                         g.totals[p] = s.target if s.barrel_win_target else g.totals[p] + sc
                     elif not res.made and s.barrel_fail_free:
                         res.notes.append(
-                            f"{self.name(p)} fails on the barrel; it costs nothing (barrel-fail=free)"
+                            tr(
+                                "{player} fails on the barrel; it costs nothing "
+                                "(barrel-fail=free)"
+                            ).format(
+                                player=self.name(p)
+                            )
                         )
                     elif not res.made:
                         g.totals[p] += sc
                         g.barrel[p] = None
-                        res.notes.append(f"{self.name(p)} fails on the barrel and falls off")
+                        res.notes.append(tr("{player} fails on the barrel and falls off").format(
+                            player=self.name(p)
+                        ))
                 continue
             new = g.totals[p] + sc
             if not s.barrel_jump and s.barrel_on and not s.lock and g.totals[p] < s.threshold <= new:
                 if new >= s.target:  # barrel-jump=off: nobody jumps over the barrel
                     res.notes.append(
-                        f"{self.name(p)} would pass {s.target} but stops on the barrel "
-                        "(barrel-jump=off)"
+                        tr(
+                            "{player} would pass {target} but stops on the barrel "
+                            "(barrel-jump=off)"
+                        ).format(
+                            player=self.name(p), target=s.target
+                        )
                     )
                 new = min(new, s.threshold)
             if s.barrel_on and not s.lock and s.threshold <= new < s.target:
                 new = s.threshold
                 g.barrel[p] = 0
                 got_on.append(p)
-                res.notes.append(f"{self.name(p)} gets on the barrel")
+                res.notes.append(tr("{player} gets on the barrel").format(player=self.name(p)))
             g.totals[p] = new
         # Hands on the barrel (T8.4), counted from the hand after getting on.
         for p in hand.active:
@@ -1356,8 +1456,17 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
                     g.totals[p] -= s.barrel_penalty
                     g.barrel[p] = None
                     res.notes.append(
-                        f"{self.name(p)} falls off the barrel after {s.barrel_hands} hands "
-                        f"(-{s.barrel_penalty})"
+                        ntr(
+                            "{player} falls off the barrel after {barrel_hands} hand "
+                            "(-{barrel_penalty})",
+                            "{player} falls off the barrel after {barrel_hands} hands "
+                            "(-{barrel_penalty})",
+                            s.barrel_hands,
+                        ).format(
+                            player=self.name(p),
+                            barrel_hands=s.barrel_hands,
+                            barrel_penalty=s.barrel_penalty,
+                        )
                     )
         if s.knock_off:
             for p in got_on:
@@ -1365,7 +1474,9 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
                     if q != p and q not in got_on and g.barrel[q] is not None:
                         g.totals[q] -= s.barrel_penalty
                         g.barrel[q] = None
-                        res.notes.append(f"{self.name(p)} knocks {self.name(q)} off the barrel")
+                        res.notes.append(tr("{player} knocks {player2} off the barrel").format(
+                            player=self.name(p), player2=self.name(q)
+                        ))
         if s.bolts != "off" and not res.conceded and not res.from_sheet:
             for p in hand.active:
                 if res.tricks.get(p, 0) == 0:
@@ -1373,7 +1484,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
                     if g.bolts[p] >= 3:
                         g.bolts[p] = 0
                         g.totals[p] -= 120
-                        res.notes.append(f"{self.name(p)}'s third bolt costs 120")
+                        res.notes.append(tr("{player}'s third bolt costs 120").format(player=self.name(p)))
                 elif s.bolts == "3-in-row":
                     g.bolts[p] = 0
         for p in hand.active:
@@ -1381,7 +1492,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
                 g.barrel[p] = None  # fell below, or won from the barrel (T8.2)
             if s.dump_555 and g.totals[p] == 555:
                 g.totals[p] = 0
-                res.notes.append(f"{self.name(p)} has exactly 555 and drops to 0")
+                res.notes.append(tr("{player} has exactly 555 and drops to 0").format(player=self.name(p)))
         res.totals = dict(enumerate(g.totals))
         res.barrel_hands = list(g.barrel)
         res.bolts = list(g.bolts)
@@ -1403,7 +1514,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
                 else:
                     g.draw = True
             res.notes.append(
-                "the game is drawn" if g.draw else f"{self.name(g.winner or 0)} wins the game"
+                tr("the game is drawn") if g.draw else tr("{player} wins the game").format(player=self.name(g.winner or 0))
             )
 
     def _end_by_limit(self, res: RoundResult) -> None:
@@ -1413,7 +1524,9 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         if not self.settings.limit_result:
             g.no_result = True
             res.notes.append(
-                f"the hand limit ({self.settings.max_hands}) ends the session with no result"
+                tr("the hand limit ({max_hands}) ends the session with no result").format(
+                    max_hands=self.settings.max_hands
+                )
             )
             return
         top = max(g.totals)
@@ -1422,7 +1535,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
             g.winner = best[0]
         else:
             g.draw = True
-        res.notes.append(f"the hand limit ({self.settings.max_hands}) ends the game")
+        res.notes.append(tr("the hand limit ({max_hands}) ends the game").format(max_hands=self.settings.max_hands))
 
     def ended(self) -> tuple[str, str]:
         """How the game ended, in words, and the clause that ended it (T9.1, or T9.2 at the
@@ -1430,10 +1543,10 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         g = self.session
         clause = "T9.2" if g.by_limit else "T9.1"
         if g.no_result:
-            return "the hand limit stopped the session with no result", clause
+            return tr("the hand limit stopped the session with no result"), clause
         if g.draw:
-            return "drawn", clause
-        return f"{self.players[g.winner or 0]} won", clause
+            return tr("drawn"), clause
+        return tr("{player} won").format(player=self.players[g.winner or 0]), clause
 
     @property
     def result(self) -> str | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from notation.cards import UNKNOWN, Card, card_code
 from notation.errors import IllegalMoveError, KgnError
+from notation.i18n import tr
 from notation.records import GiveCard, Hand, Node, Tag, Winner
 from notation.thousand.records import (
     Call,
@@ -76,7 +77,7 @@ def move_of(node: Node, seats: Seats) -> ThousandMove:
         card = seats.card(node.card, node)
         if card is None:
             raise IllegalMoveError(
-                "a card played to a trick is seen by everybody; it cannot be ??",
+                tr("a card played to a trick is seen by everybody; it cannot be ??"),
                 code="unknown-card",
                 clause="T5",
             )
@@ -112,8 +113,8 @@ def move_of(node: Node, seats: Seats) -> ThousandMove:
     if isinstance(node, Trick):
         if len(node.plays) == 1 and node.winner is None:
             return move_of(node.plays[0], seats)
-        raise KgnError("a move is one card; a trick is several", code="bad-move")
-    raise KgnError(f"not a move of Thousand: {type(node).__name__.lower()}", code="bad-move")
+        raise KgnError(tr("a move is one card; a trick is several"), code="bad-move")
+    raise KgnError(tr("not a move of Thousand: {lower}").format(lower=type(node).__name__.lower()), code="bad-move")
 
 
 # ---- a move -> a record's event -----------------------------------------------------------

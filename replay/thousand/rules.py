@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from notation.i18n import tr
+
 from ..rules import Rulebook, conflict, switch
 
 __all__ = ["RULEBOOK"]
@@ -128,17 +130,24 @@ def _conflicts(v: dict[str, str], given: set[str]) -> None:
         if k in given
     ]
     if v["opening"] == "dealer" and v["players"] == "4":
-        conflict("opening=dealer contradicts players=4: the dealer sits out every hand")
+        conflict(tr("opening=dealer contradicts players=4: the dealer sits out every hand"))
     if v["barrel"] == "off" and barrel_detail:
-        conflict(f"barrel=off contradicts {', '.join(barrel_detail)}: there is no barrel")
+        conflict(tr("barrel=off contradicts {list}: there is no barrel").format(
+            list=", ".join(barrel_detail)
+        ))
     if v["barrel"] == "800-lock" and barrel_detail:
         conflict(
-            f"barrel=800-lock has no hand limit, fall or collision; it contradicts "
-            f"{', '.join(barrel_detail)}"
+            tr(
+                "barrel=800-lock has no hand limit, fall or collision; it contradicts {list}"
+            ).format(
+                list=", ".join(barrel_detail)
+            )
         )
     if int(v["target"]) < 300:
         conflict(
-            f"target={v['target']} is too low: the barrel lies 120 below it (use 300 or more)"
+            tr("target={target} is too low: the barrel lies 120 below it (use 300 or more)").format(
+                target=v["target"]
+            )
         )
 
 

@@ -35,9 +35,10 @@ import random
 import time
 from dataclasses import dataclass, field, replace
 from itertools import pairwise, permutations
-from typing import Literal
+from typing import Final, Literal
 
 from notation.cards import Rank, card_code, card_points
+from notation.i18n import NP_, ptr, tr
 
 from ..solve import interval
 from .dd import Move, PlayRules, Position, Solver, cards_of, legal_moves, marriage_value, play
@@ -107,6 +108,15 @@ less or more changes who reaches a bid first in the simulated auction, a thing o
 turns; a card that beats another in 1% of the layouts of a 250 gains 5)."""
 
 
+DECISIONS: Final = (
+    NP_("decision", "bid"),
+    NP_("decision", "give"),
+    NP_("decision", "contract"),
+    NP_("decision", "card"),
+)
+"""The kinds of decision judged, as :meth:`Decision.text` names them."""
+
+
 @dataclass(slots=True)
 class Decision:
     """One decision judged over the same layouts: every candidate, the choice made, the
@@ -142,10 +152,21 @@ class Decision:
         """The comment ``annotate --analysis --simulate`` writes at the decision."""
         best = next(c for c in self.candidates if c.choice == self.best)
         chosen = next(c for c in self.candidates if c.choice == self.chosen)
-        return (
-            f"simulation, {self.layouts} layouts: {self.best} expects {best.score:+.0f} "
-            f"(made {best.made:.0%}), {self.chosen} {chosen.score:+.0f} (made {chosen.made:.0%}); "
-            f"{self.margin:+.0f} (95%: {self.margin_low:+.0f} to {self.margin_high:+.0f})"
+        return tr(
+            "simulation, {layouts} layouts: {best} expects {best_score:+.0f} (made "
+            "{best_made:.0%}), {chosen} {chosen_score:+.0f} (made {chosen_made:.0%}); "
+            "{margin:+.0f} (95%: {low:+.0f} to {high:+.0f})"
+        ).format(
+            layouts=self.layouts,
+            best=self.best,
+            best_score=best.score,
+            best_made=best.made,
+            chosen=self.chosen,
+            chosen_score=chosen.score,
+            chosen_made=chosen.made,
+            margin=self.margin,
+            low=self.margin_low,
+            high=self.margin_high,
         )
 
     @property
@@ -154,27 +175,37 @@ class Decision:
         return "??" if self.margin_low >= 50 else "?"
 
     def text(self) -> list[str]:
-        head = (
-            f"  {self.kind} of {self.seat}{f' at trick {self.at // 3 + 1}' if self.kind == 'card' else ''}: "
-            f"{self.chosen}; best {self.best}"
-            + (
-                f" by {self.margin:+.1f} points (95%: {self.margin_low:+.1f} to {self.margin_high:+.1f})"
-                if self.best != self.chosen
-                else ""
-            )
-            + f" over {self.layouts} layouts"
-        )
+        words = {
+            "kind": ptr("decision", self.kind),
+            "seat": self.seat,
+            "trick": self.at // 3 + 1,
+            "chosen": self.chosen,
+            "best": self.best,
+            "margin": self.margin,
+            "low": self.margin_low,
+            "high": self.margin_high,
+            "layouts": self.layouts,
+        }
+        if self.kind == "card":
+            head = tr("{kind} of {seat} at trick {trick}: {chosen}; best {best}")
+        else:
+            head = tr("{kind} of {seat}: {chosen}; best {best}")
+        if self.best != self.chosen:
+            head += tr(" by {margin:+.1f} points (95%: {low:+.1f} to {high:+.1f})")
+        head += tr(" over {layouts} layouts")
         shown = sorted(self.candidates, key=lambda c: -c.score)
         keep = {c.choice for c in shown[:5]} | {self.chosen}
+        row = tr("{choice:<22} makes {made:6.1%}  expects {score:+7.1f} (95%: {low:+.1f} to {high:+.1f})")
         rows = [
-            f"    {c.choice:<22} makes {c.made:6.1%}  expects {c.score:+7.1f} (95%: {c.low:+.1f} to {c.high:+.1f})"
-            + ("  <- played" if c.choice == self.chosen else "")
+            "    "
+            + row.format(choice=c.choice, made=c.made, score=c.score, low=c.low, high=c.high)
+            + ("  " + tr("<- played") if c.choice == self.chosen else "")
             for c in shown
             if c.choice in keep
         ]
         if len(shown) > len(rows):
-            rows.append(f"    ({len(shown) - len(rows)} more candidates in --format json)")
-        return [head, *rows]
+            rows.append("    " + tr("({n} more candidates in --format json)").format(n=len(shown) - len(rows)))
+        return ["  " + head.format(**words), *rows]
 
 
 def deal_unseen(rng: random.Random, unseen: int, sizes: list[int]) -> list[int]:

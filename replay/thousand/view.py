@@ -33,7 +33,9 @@ from ..view import (
     View,
     add_comment,
     cards_said,
+    round_title,
     sorted_codes,
+    trick_title,
 )
 from .engine import RoundResult, ThousandEngine
 from .kgn import stated_facts
@@ -60,14 +62,18 @@ def view(t: ThousandEngine) -> View:
     names = t.players
     if hand is None:
         last = t.results[-1] if t.results else None
-        title = tr("after hand {number}").format(number=last.number) if last else tr("hand {number}").format(number=g.number)
+        title = round_title("hand", last.number, after=True) if last else round_title("hand", g.number)
         view = View("thousand", title)
         if last is not None:
             view.dealer = names[last.dealer]
             view.points = {names[p]: v for p, v in last.points.items()}
             view.tricks = {names[p]: v for p, v in last.tricks.items()}
             if last.declarer is not None:
-                outcome = "conceded" if last.conceded else "made" if last.made else "failed"
+                outcome = (
+                    ptr("contract", "conceded")
+                    if last.conceded
+                    else ptr("contract", "made") if last.made else ptr("contract", "failed")
+                )
                 view.lines.append(
                     ("contract", f"{names[last.declarer]} {last.contract}: {outcome}")
                 )
@@ -75,9 +81,8 @@ def view(t: ThousandEngine) -> View:
                 view.lines.append(("note", note))
     else:
         shown = hand.trick_no - 1 if t.last_trick else hand.trick_no  # a trick just taken
-        title = tr("hand {number}").format(number=hand.number) + " · " + (
-            tr("trick {number}").format(number=shown) if hand.phase in ("play", "contract") else ptr("phase", hand.phase)
-        )
+        playing = hand.phase in ("play", "contract")
+        title = round_title("hand", hand.number, trick_title(shown) if playing else ptr("phase", hand.phase))
         view = View("thousand", title)
         view.dealer = names[hand.dealer]
         h = hand.holdings
