@@ -34,7 +34,7 @@ from typing import Final
 
 from .cards import LOCAL_LETTERS
 
-__all__ = ["LANGUAGES", "NN_", "NP_", "N_", "choose", "current", "language_of", "ntr", "number", "ptr", "rank_letters", "rank_text", "round_text", "rounds_counted", "speaking", "tr", "translations", "use"]
+__all__ = ["LANGUAGES", "NN_", "NP_", "N_", "choose", "current", "date_text", "language_of", "ntr", "number", "ptr", "rank_letters", "rank_text", "round_text", "rounds_counted", "speaking", "tr", "translations", "use"]
 
 LANGUAGES: Final = ("en", "ru", "it", "pl")
 """The languages kozyr speaks (English is the source: it has no catalogue)."""
@@ -169,6 +169,29 @@ def number(n: int) -> str:
     from babel.numbers import format_decimal
 
     return str(format_decimal(n, locale=lang))
+
+
+def date_text(value: str) -> str:
+    """A KGN date (``2026.11.24``) as the language in use writes a date (ru ``24 ноября
+    2026 г.``, it ``24 novembre 2026``, pl ``24 listopada 2026``: Babel's locale data);
+    English, and a date with unknown parts (``2026.??.??``), keep KGN's form.
+
+    >>> use("ru"); date_text("2026.11.24").replace("\\u202f", " "); use("en")
+    '24 ноября 2026 г.'
+    """
+    lang = _active.get()
+    parts = value.strip().split(".")
+    if lang == "en" or len(parts) != 3 or not all(p.isdigit() for p in parts):
+        return value
+    import datetime
+
+    from babel.dates import format_date
+
+    try:
+        day = datetime.date(int(parts[0]), int(parts[1]), int(parts[2]))
+    except ValueError:
+        return value
+    return str(format_date(day, format="long", locale=lang))
 
 
 def N_(message: str) -> str:

@@ -30,7 +30,7 @@ from html import escape
 from pathlib import Path
 
 from notation.errors import safe_text
-from notation.i18n import N_, current, rank_letters, tr
+from notation.i18n import N_, current, date_text, rank_letters, tr
 from notation.records import GameRecord
 
 from .checking import Report
@@ -173,15 +173,21 @@ def page_title(record: GameRecord, path: str, game: int | None = None) -> str:
     'club.kgn'
     """
     event = (record.tag("Event") or "").strip()
-    name = event or ("standard input" if path == "-" else Path(path).name)
+    name = event or (tr("standard input") if path == "-" else Path(path).name)
     if game is None:
         return name
-    return f"{name} (game {game})" if event else f"{name} game {game}"
+    if event:
+        return tr("{name} (game {n})").format(name=name, n=game)
+    return tr("{name} game {n}").format(name=name, n=game)
 
 
 def _tags(record: GameRecord) -> list[tuple[str, str]]:
-    """The header tags, each with its values joined."""
-    return [(tag.name, " ".join(tag.values)) for tag in record.tags]
+    """The header tags, each with its values joined (the date as the language in use
+    writes one)."""
+    return [
+        (tag.name, date_text(" ".join(tag.values)) if tag.name == "Date" else " ".join(tag.values))
+        for tag in record.tags
+    ]
 
 
 def csp_hash(text: str) -> str:

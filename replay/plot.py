@@ -14,10 +14,13 @@ from __future__ import annotations
 from html import escape
 from pathlib import Path
 
+from notation.i18n import tr
+
 from .checker import Report
 from .games import GAMES
 from .model import Progression
 from .table import GameTable
+from .view import word
 
 __all__ = ["progression", "progression_svg", "write_plot"]
 
@@ -129,7 +132,7 @@ def progression_svg(
         f'<line x1="{left}" y1="{y(0):.1f}" x2="{width - right}" y2="{y(0):.1f}" stroke="#999"/>',
         f'<line x1="{left}" y1="{top}" x2="{left}" y2="{height - bottom}" stroke="#999"/>',
         f'<text x="{(left + width - right) / 2:.0f}" y="{height - 4}" text-anchor="middle">'
-        f"hand / deal</text>",
+        f"{escape(tr('hand / deal'))}</text>",
         f'<text transform="translate(14 {(top + height - bottom) / 2:.0f}) rotate(-90)" '
         f'text-anchor="middle">{escape(label)}</text>',
     ]
@@ -157,7 +160,8 @@ def progression_svg(
 def write_plot(path: Path, report: Report, table: GameTable | None, title: str) -> None:
     """Write the chart as SVG or PNG (by the file's ending)."""
     chart = progression(report, table)
-    series, lines, label = chart.series, chart.lines, chart.label
+    series, label = chart.series, tr(chart.label)  # the chart in the language in use
+    lines = [(word(name), value) for name, value in chart.lines]
     if path.suffix.lower() == ".png":
         import matplotlib
 
@@ -174,7 +178,7 @@ def write_plot(path: Path, report: Report, table: GameTable | None, title: str) 
 
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # hands, points and chips
         ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # are whole numbers
-        ax.set_xlabel("hand / deal")
+        ax.set_xlabel(tr("hand / deal"))
         ax.set_ylabel(label)
         ax.set_title(title)
         ax.legend()

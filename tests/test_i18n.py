@@ -225,7 +225,7 @@ def test_the_phone_speaks_the_browsers_language_and_remembers_a_choice(tmp_path:
         after = phone.enter("Anna: AS TS KH QH AH 9H 9S / Boris: KD QD AD TD AC TC 9D / Vera: KS QS KC QC JC JD JH / talon: TH 9C JS")
         assert after["prompt"] == "ставка, Anna"
         refused = phone.post({"answer": "x"})
-        assert refused.status_code >= 400 and refused.json()["error"], refused.text
+        assert refused.status_code >= 400 and re.search("[а-я]", refused.json()["error"]), refused.text
         # no language the server speaks: the server's own (--lang pl)
         german = httpx.get(play, headers={"Accept-Language": "de-DE,de;q=0.9"}, timeout=10)
         assert '<html lang="pl">' in german.text and ">cofnij<" in german.text
@@ -391,3 +391,24 @@ def test_the_analysis_speaks_the_language_chosen() -> None:
     assert "9C 120 (-85; лучше TS или 9H или QH или TH или AH)" in hand
     for text in (six, hand):
         assert not re.search(r"\b(trick|kept|costs|best|with every card known|could take)\b", text), text
+
+
+def test_dates_and_numbers_are_written_as_each_language_writes_them() -> None:
+    """A record's date on the page and a count in a summary: Babel's locale data (an
+    independent table: CLDR), checked against what a reader of each language writes."""
+    from replay.page import page_title
+
+    expected = {"en": "2026.11.24", "ru": "24 ноября 2026 г.", "it": "24 novembre 2026", "pl": "24 listopada 2026"}
+    for lang, text in expected.items():
+        i18n.use(lang)
+        assert i18n.date_text("2026.11.24").replace("\u202f", " ") == text  # CLDR's narrow space
+        assert i18n.date_text("2026.??.??") == "2026.??.??"  # a date with unknown parts stays KGN
+    i18n.use("ru")
+    assert i18n.number(12345).replace("\u00a0", " ") == "12 345"
+    import notation
+
+    record = notation.loads('[Game "bura"] [Event "Клуб"]')
+    assert page_title(record, "x.kgn", 2) == "Клуб (партия 2)"
+    i18n.use("it")
+    assert i18n.number(12345) == "12.345"
+    i18n.use("en")

@@ -226,7 +226,7 @@ def create_app(folder: Path, keys: Keys, *, boot: str | None = None) -> Guard:
         except BadName as exc:
             return error(404, str(exc))
         except SessionError as exc:
-            return error(422, f"{name} cannot be recorded: {exc.text}")
+            return error(422, tr("{name} cannot be recorded: {text}").format(name=name, text=exc.text))
 
     def reader_seat(request: Request, room: Room) -> tuple[bool, str | None]:
         """Whether the request may watch the room, and as which seat (None: every card)."""
@@ -288,26 +288,28 @@ def create_app(folder: Path, keys: Keys, *, boot: str | None = None) -> Guard:
         try:
             body = await _body(request)
         except TooLarge:
-            return text_page(413, "the form is too large")
+            return text_page(413, tr("the form is too large"))
         except TooSlow:
-            return text_page(408, "the form came too slowly")
+            return text_page(408, tr("the form came too slowly"))
         from urllib.parse import parse_qs
 
         try:
             form = {k: v[0] for k, v in parse_qs(body.decode("utf-8"), max_num_fields=20).items()}
         except (UnicodeDecodeError, ValueError):
-            return text_page(400, "a form of text")
+            return text_page(400, tr("a form of text"))
         if not keys.allows(form.get("k"), "admin"):
-            return text_page(403, "this link cannot start games")
+            return text_page(403, tr("this link cannot start games"))
         name = form.get("name", "").strip()
         if name and not name.endswith(".kgn"):
             name += ".kgn"
         game = form.get("game", "")
         if game not in GAMES:
-            return text_page(400, "choose a game")
+            return text_page(400, tr("choose a game"))
         ante_text = form.get("ante", "").strip()
         if ante_text and not (ante_text.isascii() and ante_text.isdigit() and len(ante_text) <= MAX_ANTE_DIGITS):
-            return text_page(400, f"the ante is a whole number of at most {MAX_ANTE_DIGITS} digits")
+            return text_page(400, tr("the ante is a whole number of at most {MAX_ANTE_DIGITS} digits").format(
+                MAX_ANTE_DIGITS=MAX_ANTE_DIGITS
+            ))
         try:
             await games.create(
                 name, game, form.get("players", ""), form.get("dealer", ""),
@@ -325,7 +327,7 @@ def create_app(folder: Path, keys: Keys, *, boot: str | None = None) -> Guard:
     async def play(request: Request) -> Response:
         name = request.path_params["name"]
         if not keys.allows(token(request), "write", name):
-            return text_page(403, "this link cannot record this game")
+            return text_page(403, tr("this link cannot record this game"))
         room = await room_of(request)
         if isinstance(room, Response):
             return room
@@ -376,7 +378,7 @@ def create_app(folder: Path, keys: Keys, *, boot: str | None = None) -> Guard:
     async def state(request: Request) -> Response:
         name = request.path_params["name"]
         if not keys.allows(token(request), "write", name):
-            return error(403, "this link cannot record this game")
+            return error(403, tr("this link cannot record this game"))
         room = await room_of(request)
         if isinstance(room, Response):
             return room
@@ -386,25 +388,25 @@ def create_app(folder: Path, keys: Keys, *, boot: str | None = None) -> Guard:
     async def entry(request: Request) -> Response:
         name = request.path_params["name"]
         if not keys.allows(token(request), "write", name):
-            return error(403, "this link cannot record this game")
+            return error(403, tr("this link cannot record this game"))
         try:
             body = await _body(request)
         except TooLarge:
-            return error(413, f"an entry is at most {MAX_BODY} bytes")
+            return error(413, tr("an entry is at most {MAX_BODY} bytes").format(MAX_BODY=MAX_BODY))
         except TooSlow:
-            return error(408, "the entry came too slowly")
+            return error(408, tr("the entry came too slowly"))
         try:
             data = json.loads(body)
         except (ValueError, UnicodeDecodeError, RecursionError):
-            return error(400, "an entry is JSON")
+            return error(400, tr("an entry is JSON"))
         if not isinstance(data, dict) or not isinstance(data.get("version"), str):
-            return error(400, "an entry names the version it was made on")
+            return error(400, tr("an entry names the version it was made on"))
         room = await room_of(request)
         if isinstance(room, Response):
             return room
         async with room.lock:
             if room.closed:
-                return error(503, "the game was being reopened: try again")
+                return error(503, tr("the game was being reopened: try again"))
             save_as = data.get("save_as")
             if isinstance(save_as, str):
                 return await saved_as(room, save_as.strip())
@@ -412,7 +414,13 @@ def create_app(folder: Path, keys: Keys, *, boot: str | None = None) -> Guard:
                 await asyncio.to_thread(room.enter, data["version"], data)
             except Conflict:
                 return respond(JSONResponse(
-                    {"moved": "the game moved on (another phone entered an event): here it is now; nothing of yours was entered", "state": room.state()},
+                    {
+                        "moved": tr(
+                            "the game moved on (another phone entered an event): here it is now; "
+                            "nothing of yours was entered"
+                        ),
+                        "state": room.state(),
+                    },
                     status_code=409,
                 ))  # fmt: skip
             except Refused as exc:
@@ -453,12 +461,12 @@ def create_app(folder: Path, keys: Keys, *, boot: str | None = None) -> Guard:
         seat = request.query_params.get("seat")
         if not (keys.allows(k, "watch", name) or keys.allows(k, "write", name)
                 or (seat is not None and keys.allows(k, "seat", name, seat))):  # fmt: skip
-            return error(403, "this link cannot watch this game")
+            return error(403, tr("this link cannot watch this game"))
         room = await room_of(request)
         if isinstance(room, Response):
             return room
         if not reader_seat(request, room)[0]:
-            return error(403, "this link cannot watch this game")
+            return error(403, tr("this link cannot watch this game"))
         return room
 
     async def data(request: Request) -> Response:
@@ -496,10 +504,10 @@ def create_app(folder: Path, keys: Keys, *, boot: str | None = None) -> Guard:
         return respond(response)
 
     async def not_found(request: Request, exc: Exception) -> Response:
-        return text_page(404, "nothing here")
+        return text_page(404, tr("nothing here"))
 
     async def failed(request: Request, exc: Exception) -> Response:
-        return error(500, "the server could not answer this; nothing was changed")
+        return error(500, tr("the server could not answer this; nothing was changed"))
 
     app = Starlette(
         routes=[

@@ -106,27 +106,27 @@ def check_name(folder: Path, name: str, *, new: bool = False) -> Path:
     leading dot), a regular file right in the folder and not a link (``new``: no file of
     that name yet).  ``BadName`` otherwise."""
     if not NAME.fullmatch(name) or ".." in name:
-        raise BadName(f"not a game's name: {name!r}")
+        raise BadName(tr("not a game's name: {name!r}").format(name=name))
     path = folder / name
     try:
         info = os.lstat(path)
     except FileNotFoundError:
         if new:
             return path
-        raise BadName(f"no game {name!r}") from None
+        raise BadName(tr("no game {name!r}").format(name=name)) from None
     except OSError:
-        raise BadName(f"no game {name!r}") from None
+        raise BadName(tr("no game {name!r}").format(name=name)) from None
     if new:
-        raise BadName(f"{name} exists already")
+        raise BadName(tr("{name} exists already").format(name=name))
     if not stat.S_ISREG(info.st_mode) or os.path.realpath(path) != str(folder.resolve() / name):
-        raise BadName(f"no game {name!r}")
+        raise BadName(tr("no game {name!r}").format(name=name))
     return path
 
 
 def private(text: str, folder: Path) -> str:
     """``text`` without the server's folder: a link holder sees a game's file name only."""
     where = str(folder)
-    return text.replace(where + os.sep, "").replace(where, "the folder")
+    return text.replace(where + os.sep, "").replace(where, tr("the folder"))
 
 
 def phone_prompt(prompt: str) -> str:
@@ -377,7 +377,7 @@ class Room:
             else:
                 err = rec.play(event)
                 if err is not None:
-                    raise Refused(f"refused: [{err.label}] {err.message}", err.legal)
+                    raise Refused(tr("refused: [{label}] {message}").format(label=err.label, message=err.message), err.legal)
             self._changed()
 
     def save_as(self, path: Path) -> None:
@@ -389,7 +389,7 @@ class Room:
             rec.messages.clear()
             rec.save_as(f"save {path}")
             if rec.path != path:
-                raise Refused(" ".join(rec.messages) or f"cannot save as {path.name}")
+                raise Refused(" ".join(rec.messages) or tr("cannot save as {name}").format(name=path.name))
             self.name = path.name
             self._changed()
 
@@ -458,7 +458,7 @@ class Games:
             room = self.rooms.get(path.name)
             if room is not None:
                 rec = room.recorder
-                kind, players, state = rec.game.kind, ", ".join(rec.game.players), rec.over() or "going on"
+                kind, players, state = rec.game.kind, ", ".join(rec.game.players), rec.over() or tr("going on")
             else:
                 kind, players, state = _peek(path)
             out.append({"name": path.name, "game": kind, "players": players, "state": state})
@@ -543,11 +543,11 @@ def _peek(path: Path) -> tuple[str, str, str]:
     """The game, players and state of a file not opened yet (read, not locked)."""
     try:
         if path.stat().st_size > 4 * 1024 * 1024:
-            return "?", "", "too large to list"
+            return "?", "", tr("too large to list")
         record = notation.loads(path.read_text(encoding="utf-8"), file=path.name)
     except (OSError, UnicodeDecodeError, KgnError):
-        return "?", "", "not a valid record"
+        return "?", "", tr("not a valid record")
     result = record.tag("Result")
     ended = result and result.strip() != "*"
-    return record.kind, ", ".join(record.players), f"ended: {result}" if ended else "not ended"
+    return record.kind, ", ".join(record.players), tr("ended: {result}").format(result=result) if ended else tr("not ended")
 
