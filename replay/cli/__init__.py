@@ -75,12 +75,12 @@ def speak(value: str | None) -> None:
     """Speak the language ``--lang`` names (None: ``KOZYR_LANG``, then the locale), in this
     process and, through ``KOZYR_LANG``, in the workers of ``--jobs``; one kozyr does not
     speak is a usage error (exit 2)."""
-    from notation.i18n import choose, use
+    from notation.i18n import LANGUAGES, choose, use
 
     try:
         lang = choose(value)
-    except ValueError as exc:
-        say(f"kozyr: --lang: {exc}")
+    except ValueError:
+        say(f"kozyr: --lang {value}: kozyr speaks {', '.join(LANGUAGES)}")
         sys.exit(EXIT_USAGE)
     if value is not None:
         os.environ["KOZYR_LANG"] = lang

@@ -230,11 +230,11 @@ def stats(
             print_whole(console, table)
     if acc.wrong_facts:
         say(
-            ntr(
-                "note: {n} game states facts the engine computes otherwise; these statistics use "
-                "the engine's values",
-                "note: {n} games state facts the engine computes otherwise; these statistics use "
-                "the engine's values",
+            ntr(  # English keeps "game(s)" for both; the catalogue has each form
+                "note: {n} game(s) state facts the engine computes otherwise; these statistics "
+                "use the engine's values",
+                "note: {n} game(s) state facts the engine computes otherwise; these statistics "
+                "use the engine's values",
                 acc.wrong_facts,
             ).format(n=acc.wrong_facts)
         )
