@@ -21,7 +21,7 @@ from notation.i18n import ntr, ptr, rank_text, tr
 
 from .checking import Report
 from .games import GAMES
-from .view import SUIT_NOUN, CardCode, Step, View, word
+from .view import DEALER_MARK, SUIT_NOUN, CardCode, Step, View, word
 
 __all__ = [
     "SUIT_STYLE",
@@ -157,7 +157,7 @@ def render_view(view: View, seat: str | None = None, *, symbols: bool = True) ->
         cards, unknown = hands.get(name, ([], 0))
         who = plain(name)
         if name == view.dealer:
-            who.append(" (D)", style="dim")
+            who.append(f" ({word(DEALER_MARK)})", style="dim")
         if name == view.to_move:
             who.append(" *", style="bold")
         table.add_row(
