@@ -412,3 +412,21 @@ def test_dates_and_numbers_are_written_as_each_language_writes_them() -> None:
     i18n.use("it")
     assert i18n.number(12345) == "12.345"
     i18n.use("en")
+
+
+def test_the_workers_of_jobs_speak_the_language_chosen() -> None:
+    """`kozyr --lang ru validate --jobs 2`: the diagnostics come from worker processes, in
+    Russian as the command was asked."""
+    import subprocess
+    import sys
+
+    from conftest import INVALID
+
+    files = [str(p) for p in sorted((INVALID / "thousand").glob("*.kgn"))[:6]]
+    out = subprocess.run(
+        [sys.executable, "-c", "from replay.cli import main; main()", "--lang", "ru", "validate", "--jobs", "2", *files],
+        capture_output=True, text=True, cwd=ROOT, check=False,
+    )  # fmt: skip
+    lines = [line for line in out.stderr.splitlines() if "error[" in line]
+    assert out.returncode == 1 and len(lines) >= 6
+    assert all(re.search("[а-я]", line.split("]: ", 1)[1]) for line in lines), lines
