@@ -523,40 +523,35 @@ def open_recording(
     record_game: GameRecord | None = None
     if resume is not None:
         if game is not None or players is not None or output is not None:
-            raise SessionError(tr("kozyr: --resume FILE takes everything from the file"))
+            raise SessionError(tr("a record resumed takes its game, players and file from the file"))
         if not resume.is_file():
             what = tr("a folder, not a file") if resume.is_dir() else tr("no such file")
-            raise SessionError(tr("kozyr: cannot read {resume}: {what}").format(resume=resume, what=what))
+            raise SessionError(tr("cannot read {resume}: {what}").format(resume=resume, what=what))
         path = resume
     else:
         if game is None or game not in GAMES or not players or not dealer or output is None:
-            raise SessionError(
-                tr(
-                    "kozyr: kozyr record GAME --players A,B,C --dealer A -o FILE (or --resume "
-                    "FILE)"
-                )
-            )
+            raise SessionError(tr("a new record needs its game, its players, the first dealer and a file"))
         if ante is not None and not GAMES[game].pot:
-            raise SessionError(tr("kozyr: --ante: {title} is not played for a pot").format(title=GAMES[game].title))
+            raise SessionError(tr("{title} is not played for a pot: it has no ante").format(title=GAMES[game].title))
         names = [p.strip() for p in players.split(",") if p.strip()]
         first = next((n for n in names if fold_name(n) == fold_name(dealer)), None)
         if first is None:
             raise SessionError(
-                tr("kozyr: --dealer {dealer!r} is not one of the players ({players})").format(
-                    dealer=dealer, players=", ".join(names)
+                tr("the dealer {name!r} is not one of the players ({players})").format(
+                    name=dealer, players=", ".join(names)
                 )
                 + did_you_mean(dealer, names)
             )
         try:
             GAMES[game].rulebook.parse(rules)
         except KgnError as exc:
-            raise SessionError(tr("kozyr: --rules: {message}").format(message=exc.message)) from None
+            raise SessionError(exc.message) from None
         record_game = new_game(game, names, first, rules, ante)
         header = [d for d in check_record(record_game).diagnostics if d.severity == "error"]
         if header:
-            raise SessionError("kozyr: --players: " + "; ".join(d.message for d in header))
+            raise SessionError("; ".join(d.message for d in header))
         if output.exists():
-            raise SessionError(tr("kozyr: {output} exists; continue it with --resume {output}").format(output=output))
+            raise SessionError(tr("{output} exists; continue it with --resume {output}").format(output=output))
         path = output
     # One writer per file: a second one would lose the first one's events.
     file = RecordFile(path)
@@ -564,9 +559,9 @@ def open_recording(
     try:
         note = file.take()
     except LockedError as exc:
-        raise SessionError(tr("kozyr: {exc}").format(exc=exc)) from None
+        raise SessionError(str(exc)) from None
     except OSError as exc:
-        raise SessionError(tr("kozyr: cannot write {path}: {x}").format(path=path, x=exc.strerror or exc)) from None
+        raise SessionError(tr("cannot write {path}: {x}").format(path=path, x=exc.strerror or exc)) from None
     if note is not None:
         notes.append(note)
     try:
@@ -574,7 +569,7 @@ def open_recording(
             try:
                 text = file.read()
             except (OSError, UnicodeDecodeError) as exc:
-                raise SessionError(tr("kozyr: cannot read {path}: {x}").format(
+                raise SessionError(tr("cannot read {path}: {x}").format(
                     path=path, x=getattr(exc, 'strerror', None) or exc
                 )) from None
             try:
@@ -582,7 +577,7 @@ def open_recording(
             except KgnError as exc:
                 raise SessionError(exc.format(), 1) from None
         elif path.exists():  # made since the check above
-            raise SessionError(tr("kozyr: {path} exists; continue it with --resume {path}").format(path=path))
+            raise SessionError(tr("{path} exists; continue it with --resume {path}").format(path=path))
         recorder = session(record_game, file)
         errors = [d for d in recorder.report.diagnostics if d.severity == "error"]
         if errors:
@@ -590,9 +585,9 @@ def open_recording(
         try:
             file.save(write_game(recorder.game))
         except FileChanged:
-            raise SessionError(tr("kozyr: {path} changed while it was opened; try again").format(path=path)) from None
+            raise SessionError(tr("{path} changed while it was opened; try again").format(path=path)) from None
         except OSError as exc:
-            raise SessionError(tr("kozyr: cannot write {path}: {x}").format(path=path, x=exc.strerror or exc)) from None
+            raise SessionError(tr("cannot write {path}: {x}").format(path=path, x=exc.strerror or exc)) from None
     except BaseException:
         file.release()
         raise

@@ -432,3 +432,28 @@ def test_save_refuses_a_file_that_holds_something(tmp_path: Path) -> None:
     out = " ".join(session.answer(f"save {taken}").split())
     assert "exists; give a new file's name" in out and taken.read_text() == "precious"
     session.kill()
+
+
+def test_the_recording_library_speaks_of_the_game_not_of_the_command_line(tmp_path: Path) -> None:
+    """A start refused by the library (`kozyr serve`'s form shows it too) names what is
+    wrong in the game's words, no option and no program name; the command line adds its
+    own ``kozyr:`` and its usage."""
+    from typer.testing import CliRunner
+
+    from replay.cli import app
+    from replay.record import SessionError, open_recording
+
+    start = dict(game="thousand", players="Anna, Boris, Vera", rules="classic", ante=None, output=tmp_path / "a.kgn", resume=None)
+    refusals = [
+        dict(start, dealer="Zoe"),
+        dict(start, dealer="Anna", ante=5),
+        dict(start, dealer="Anna", rules="classic bid-cap=on"),
+        dict(start, dealer="Anna", players="Anna, Anna, Vera"),
+    ]
+    for options in refusals:
+        with pytest.raises(SessionError) as refused:
+            open_recording(**options)  # type: ignore[arg-type]
+        assert "kozyr" not in refused.value.text and "--" not in refused.value.text, refused.value.text
+    shown = CliRunner().invoke(app, ["record", "thousand", "--players", "Anna,Boris,Vera", "--dealer", "Zoe", "-o", str(tmp_path / "b.kgn")])
+    assert shown.exit_code == 2
+    assert shown.stderr.startswith("kozyr: the dealer 'Zoe' is not one of the players (Anna, Boris, Vera)"), shown.stderr

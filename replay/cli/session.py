@@ -17,6 +17,7 @@ from .common import (
     RulesText,
     app,
     complete_game,
+    fail_usage,
     say,
 )
 
@@ -56,6 +57,10 @@ def record(
 ) -> None:
     from ..record import SessionError, open_recording
 
+    if resume is not None and (game is not None or players is not None or output is not None):
+        fail_usage(tr("--resume FILE takes everything from the file"))
+    if resume is None and (game is None or not players or not dealer or output is None):
+        fail_usage(tr("kozyr record GAME --players A,B,C --dealer A -o FILE (or --resume FILE)"))
     try:
         recorder, notes = open_recording(
             game=game,
@@ -67,7 +72,7 @@ def record(
             resume=resume,
         )
     except SessionError as exc:
-        say(exc.text)
+        say(exc.text if exc.code == 1 else f"kozyr: {exc.text}")  # 1: the file's diagnostics
         raise typer.Exit(exc.code) from None
     for note in notes:
         say(f"kozyr: {note}")
