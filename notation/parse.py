@@ -525,8 +525,8 @@ def parse_game(gtext: GameText, *, fast: bool = True) -> GameRecord:
     if gtext.encoding_error is not None:
         gtext.encoding_error.game = gtext.index
         raise gtext.encoding_error
-    if gtext.text.count('"') > 2 * MAX_ITEMS:
-        _check_header_size(gtext)
+    if len(gtext.text) > 2 * MAX_ITEMS and gtext.text.count('"') > 2 * MAX_ITEMS:
+        _check_header_size(gtext)  # only a text that long can hold so many values
     text = gtext.text
     if fast and text.startswith('[Game "'):
         end = text.find('"', 7, 40)

@@ -8,7 +8,7 @@ illegal move ends the replay of the game; variations are replayed as lines of th
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from notation.bura.records import (
     Answer,
@@ -45,6 +45,18 @@ _PLAYS = (Trick, Show)
 
 START_TAGS = ("Ante", "Pot", "FirstDeal", "Chips", "Penalty", "Factor", "Leader")
 """The tags that start a Bura or Burkozel record in the middle of a session."""
+
+
+TALLY_WRONG: Final = {
+    "chips": NN_("{name} has {n} chip, not {value}", "{name} has {n} chips, not {value}"),
+    "wins": NN_("{name} has {n} deal won, not {value}", "{name} has {n} deals won, not {value}"),
+    "penalty": NN_("{name} has {n} penalty point, not {value}", "{name} has {n} penalty points, not {value}"),
+    "points": NN_(
+        "{name} has {n} card point this deal, not {value}", "{name} has {n} card points this deal, not {value}"
+    ),
+}
+"""A stated tally the rules contradict, by the tally's kind (a count in the language's
+plural forms)."""
 
 
 class BuraChecker(Checker[BuraTable, BuraGame]):
@@ -306,19 +318,16 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
 
     def _tally(self, table: BuraTable, ev: Tally) -> None:
         m = table.match
+        what = TALLY_WRONG[ev.kind]
         for e in ev.entries:
             seat = self.seat(e.seat, e)
             name = table.players[seat]
             if ev.kind == "chips":
-                want, what, clause = m.chips[seat], NN_("{name} has {n} chip, not {value}", "{name} has {n} chips, not {value}"), "B1"
+                want, clause = m.chips[seat], "B1"
             elif ev.kind == "wins":
-                want, what, clause = m.wins[seat], NN_("{name} has {n} deal won, not {value}", "{name} has {n} deals won, not {value}"), "B1"
+                want, clause = m.wins[seat], "B1"
             elif ev.kind == "penalty":
-                want, what, clause = (
-                    m.penalty[seat],
-                    NN_("{name} has {n} penalty point, not {value}", "{name} has {n} penalty points, not {value}"),
-                    self.TALLY_CLAUSE,
-                )
+                want, clause = m.penalty[seat], self.TALLY_CLAUSE
             else:
                 if not table.results or not table.results[-1].points:
                     raise self.stop(
@@ -328,14 +337,7 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
                         ev,
                     )
                 points = table.results[-1].points
-                want, what, clause = (
-                    points[table.side(seat)],
-                    NN_(
-                        "{name} has {n} card point this deal, not {value}",
-                        "{name} has {n} card points this deal, not {value}",
-                    ),
-                    "K7",
-                )
+                want, clause = points[table.side(seat)], "K7"
             if e.value != want:
                 self.wrong(
                     ntr(*what, want).format(name=name, n=want, value=e.value),

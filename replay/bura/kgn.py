@@ -5,6 +5,8 @@ game as a record, :func:`append_move`, :func:`record_of`)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from notation.bura.records import (
     COMBOS,
     FAULTS,
@@ -26,7 +28,7 @@ from notation.bura.records import (
 )
 from notation.cards import UNKNOWN, Card, card_code
 from notation.errors import IllegalMoveError, KgnError
-from notation.i18n import tr
+from notation.i18n import N_, tr
 from notation.records import Entry, GiveCard, Hand, Node, Tag, Winner
 
 from ..table import Seats, rebuild
@@ -51,11 +53,18 @@ def _codes(cards: list[Card | None]) -> list[str]:
     return [_code(c) for c in cards]
 
 
+FACE_UP_UNKNOWN: Final = N_("a card played face up is seen by all; it cannot be ?? (write: down ??)")
+SHOWN_UNKNOWN: Final = N_("a shown combination is seen by all; its cards cannot be ??")
+"""What a card everybody sees cannot be, said when it is (marked once, here: no call on the
+way of every move)."""
+
+
 def _known(cards: list[Card | None], message: str, code: str, clause: str) -> list[Card]:
-    """Cards everybody sees: none may be ``??``."""
+    """Cards everybody sees: none may be ``??`` (``message``, marked ``N_``, is translated
+    only when it is said)."""
     known = [c for c in cards if c is not None]
     if len(known) != len(cards):
-        raise IllegalMoveError(message, code=code, clause=clause)
+        raise IllegalMoveError(tr(message), code=code, clause=clause)
     return known
 
 
@@ -75,7 +84,7 @@ def move_of(node: Node, seats: Seats) -> BuraMove:
     if isinstance(node, Answer):
         up = _known(
             seats.cards(node.cards, node),
-            tr("a card played face up is seen by all; it cannot be ?? (write: down ??)"),
+            FACE_UP_UNKNOWN,
             "unknown-card",
             "B4",
         )
@@ -96,7 +105,7 @@ def move_of(node: Node, seats: Seats) -> BuraMove:
     if isinstance(node, Show):
         cards = _known(
             seats.cards(node.cards, node),
-            tr("a shown combination is seen by all; its cards cannot be ??"),
+            SHOWN_UNKNOWN,
             "bad-combo",
             "B8",
         )

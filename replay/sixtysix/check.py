@@ -214,7 +214,6 @@ class SixtySixChecker(Checker[SixtySixTable, SixtySixGame]):
             )
         res = table.results[-1]
         values = {"points": res.points, "score": res.scores, "totals": res.totals}[st.kind]
-        how = ended(res, table.players)
         for e in st.entries:
             seat = self.seat(e.seat, e)
             name = table.players[seat]
@@ -227,7 +226,7 @@ class SixtySixChecker(Checker[SixtySixTable, SixtySixGame]):
                 )
             elif st.kind == "score":
                 message = ntr("{name} scores {want} game point ({how}), not {value}", "{name} scores {want} game points ({how}), not {value}", want).format(
-                    name=name, want=want, how=how, value=e.value
+                    name=name, want=want, how=ended(res, table.players), value=e.value
                 )
             else:
                 message = ntr("{name}'s total is {want} game point, not {value}", "{name}'s total is {want} game points, not {value}", want).format(

@@ -69,6 +69,10 @@ ENDED: Final = {
 """How a deal ended, in words (:func:`ended`)."""
 
 
+EXCHANGES: Final = N_("exchanges the trump nine")
+CLOSES: Final = N_("closes the stock")
+"""What a player on lead may do before leading, said when the rules refuse it."""
+
 def ended(res: RoundResult, names: list[str]) -> str:
     """How a deal ended, in a phrase (``Anna went out``)."""
     winner = "" if res.winner is None else names[res.winner]
@@ -813,12 +817,13 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
             deal.phase = "lead"
 
     def _on_lead(self, deal: RoundState, seat: int, what: str, clause: str) -> None:
-        """An exchange or a close: by the player on lead, before he leads."""
+        """An exchange or a close (``what``, marked ``N_``): by the player on lead, before
+        that player leads."""
         who = self.name(seat)
         if deal.phase == "draw":
             due = self.name(deal.draws_due[0])
             raise _err(tr("{who} {what} before the draws: {due} draws next").format(
-                who=who, what=what, due=due
+                who=who, what=tr(what), due=due
             ), "draw-order", "S4")
         if deal.phase != "lead" or seat != deal.turn:
             raise _err(
@@ -827,7 +832,7 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
                     "is to {x})"
                 ).format(
                     who=who,
-                    what=what,
+                    what=tr(what),
                     player=self.name(deal.turn),
                     x=ptr("turn", "lead") if deal.phase == "lead" else ptr("turn", "play"),
                 ),
@@ -838,7 +843,7 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
     def _exchange(self, deal: RoundState, ev: Exchange) -> None:
         seat = ev.seat
         who = self.name(seat)
-        self._on_lead(deal, seat, tr("exchanges the trump nine"), "S7")
+        self._on_lead(deal, seat, EXCHANGES, "S7")
         h = deal.holdings
         nine = make_card(Rank.NINE, deal.trump)
         why = None
@@ -872,7 +877,7 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
     def _close(self, deal: RoundState, ev: Close) -> None:
         seat = ev.seat
         who = self.name(seat)
-        self._on_lead(deal, seat, tr("closes the stock"), "S8")
+        self._on_lead(deal, seat, CLOSES, "S8")
         why = None
         if not self.settings.closing:
             why = tr("the rules do not allow it (closing=off)")
