@@ -4,6 +4,7 @@ language is chosen as people expect; a built package carries the catalogues comp
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import re
@@ -285,6 +286,7 @@ def test_no_diagnostic_needs_a_players_gender() -> None:
 LOCATION = ("file", "line", "column", "code", "clause", "game", "hand", "trick", "seat")
 
 
+@functools.cache
 def _diagnostics(lang: str) -> list[dict[str, object]]:
     from conftest import INVALID
 

@@ -9,6 +9,7 @@ change (and the SVG screens in ``docs/screens``), to be reviewed in the diff.
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import os
 from collections.abc import Awaitable, Callable
@@ -578,7 +579,8 @@ def test_at_80_columns_the_corner_facts_keep_to_a_line_and_the_file_name_stays()
 # ---- the table in the players' languages, as a terminal shows it (tmux) ----------------------
 
 
-def tmux_screen(lang: str, name: str) -> list[str]:
+@functools.cache
+def tmux_screen(lang: str, name: str) -> tuple[str, ...]:
     """``kozyr replay`` of the first sample in an 80x24 tmux pane, in ``lang``, five tricks'
     keys in: the pane's lines as a terminal shows them."""
     import shlex
@@ -612,7 +614,7 @@ def tmux_screen(lang: str, name: str) -> list[str]:
         while "24/34" not in pane()[0] and time.monotonic() < deadline:
             time.sleep(0.2)
         time.sleep(0.5)  # the last redraw
-        return pane()
+        return tuple(pane())
     finally:
         subprocess.run(["tmux", "kill-session", "-t", name], check=False)
 
@@ -624,7 +626,7 @@ FRAME = set("╔╗╚╝╭╮╰╯")
 def test_the_terminal_table_in_each_language_keeps_its_layout_at_80_by_24(lang: str, words: tuple[str, ...]) -> None:
     """At 80x24 in Russian, Italian or Polish the seats' boxes and the trick stand where
     English puts them, every key of the footer still shows, and no English word is left."""
-    english, local = tmux_screen("en", f"kozyr-en-{lang}"), tmux_screen(lang, f"kozyr-{lang}")
+    english, local = tmux_screen("en", "kozyr-en"), tmux_screen(lang, f"kozyr-{lang}")
     assert "trump" in english[1] and "24/34" in english[0]
     assert "24/34" in local[0], local
     corners = [[(r, c) for r, line in enumerate(lines) for c, ch in enumerate(line) if ch in FRAME] for lines in (english, local)]
