@@ -382,7 +382,7 @@ class Holdings:
                 room = sum(self.unknown[p] for p in holders if suit not in self.void[p])
                 if count > room:
                     cards = [c for c in sorted(self.deck) if c // 9 == suit and c not in self.where]
-                    noun = tr(("spades", "clubs", "diamonds", "hearts")[suit])
+                    noun = tr(Suit(suit).noun)
                     raise IllegalMoveError(
                         tr(
                             "{cards_text} ({noun} nobody recorded) have no place left: every "

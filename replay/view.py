@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
-from notation.cards import card_code
+from notation.cards import Suit, card_code
 from notation.errors import KgnError
 from notation.i18n import N_, NP_, ntr, ptr, rank_text, round_text, tr
 from notation.records import Comment, Entry
@@ -51,7 +51,7 @@ VIEW_WORDS: Final = (
 replay page (page.js, through its data's ``words``) and Jupyter say them through
 :func:`word`, once for all."""
 
-SUIT_NOUN: Final = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}
+SUIT_NOUN: Final = {suit.symbol: suit.noun for suit in Suit}
 """A suit letter of KGN as a table names the suit (one of :data:`VIEW_WORDS`)."""
 
 DEALER_MARK: Final = NP_("dealer mark", "D")

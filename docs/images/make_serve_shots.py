@@ -9,6 +9,21 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests"))
 from serving import Server, new_game, Client
 from test_serve import Phone, phone_driver, wait, version
+
+
+def sheet_hand(p, driver, shot):
+    """Hand 1 of a score sheet entered on phone ``p``, the points typed, and the screen saved."""
+    p.enter()
+    p.choice("bid Boris 100"); p.choice("bid Vera 110"); p.choice("bid Anna pass"); p.choice("bid Boris pass")
+    p.enter(); p.enter(); p.choice("contract 120")
+    p.css('#tally input[data-player="Boris"]').send_keys("10")
+    p.css('#tally input[data-player="Vera"]').send_keys("95")
+    p.css('#tally input[data-player="Anna"]').send_keys("15")
+    driver.execute_script("window.scrollTo(0, 0)")
+    time.sleep(0.3)
+    driver.save_screenshot(str(out / shot))
+
+
 folder = Path(tempfile.mkdtemp()); shutil.rmtree(folder, ignore_errors=True); folder.mkdir()
 s = Server(folder)
 out = Path(__file__).resolve().parent
@@ -18,15 +33,7 @@ try:
     key = new_game(s, "friday.kgn", "thousand", "Anna,Boris,Vera", "Anna")
     p = Phone(d, f"{s.base}/play/friday.kgn?k={key}")
     p.css("#mode").click()
-    p.enter()
-    p.choice("bid Boris 100"); p.choice("bid Vera 110"); p.choice("bid Anna pass"); p.choice("bid Boris pass")
-    p.enter(); p.enter(); p.choice("contract 120")
-    p.css('#tally input[data-player="Boris"]').send_keys("10")
-    p.css('#tally input[data-player="Vera"]').send_keys("95")
-    p.css('#tally input[data-player="Anna"]').send_keys("15")
-    d.execute_script("window.scrollTo(0, 0)")
-    time.sleep(0.3)
-    d.save_screenshot(str(out / "serve-sheet.png"))
+    sheet_hand(p, d, "serve-sheet.png")
     p.css("#tally button").click(); time.sleep(0.5)
     key2 = new_game(s, "club.kgn", "thousand", "Anna,Boris,Vera", "Vera")
     c = Client(s, "club.kgn", key2)
@@ -53,15 +60,7 @@ try:
         p = Phone(rd, f"{s.base}/play/kazan.kgn?k={key3}")
         if p.css("#mode").get_attribute("aria-pressed") != "true":
             p.css("#mode").click()  # score-sheet mode
-        p.enter()
-        p.choice("bid Boris 100"); p.choice("bid Vera 110"); p.choice("bid Anna pass"); p.choice("bid Boris pass")
-        p.enter(); p.enter(); p.choice("contract 120")
-        p.css('#tally input[data-player="Boris"]').send_keys("10")
-        p.css('#tally input[data-player="Vera"]').send_keys("95")
-        p.css('#tally input[data-player="Anna"]').send_keys("15")
-        rd.execute_script("window.scrollTo(0, 0)")
-        time.sleep(0.3)
-        rd.save_screenshot(str(out / "serve-sheet-ru.png"))
+        sheet_hand(p, rd, "serve-sheet-ru.png")
         p = Phone(rd, f"{s.base}/play/club.kgn?k={key2}")
         if p.css("#mode").get_attribute("aria-pressed") == "true":
             p.css("#mode").click()
