@@ -97,9 +97,13 @@ def _extensions() -> list[object]:
         return []
     from setuptools import Extension
 
-    # The double-dummy search in C (replay/thousand/dd.py uses it when it is built, and is
-    # its reference otherwise).
-    native = [Extension("replay.thousand.ddsearch", ["replay/thousand/ddsearch.c"], extra_compile_args=["-O2"])]
+    # The searches in C: Thousand's double-dummy search (replay/thousand/dd.py uses it when
+    # it is built, and is its reference otherwise) and Sixty-six's search of a deal
+    # (replay/sixtysix/search.py; the game-free replay/solve.py is its reference).
+    native = [
+        Extension(f"replay.{name}", [f"replay/{name.replace('.', '/')}.c"], extra_compile_args=["-O2"])
+        for name in ("thousand.ddsearch", "sixtysix.dealsearch")
+    ]
     try:  # the types are checked as pyproject.toml's [tool.mypy] says (strict)
         return [
             *mypycify(

@@ -34,7 +34,18 @@ from notation.write import seat_text
 from .checker import Progress, Report, Visitor
 from .checking import replay_record
 from .sample import Sampler, cards_seen
-from .solve import SETTLE, Solver, TooLarge, child, chooser, interval, options, owner, searched
+from .solve import (
+    SETTLE,
+    Search,
+    TooLarge,
+    child,
+    chooser,
+    interval,
+    options,
+    owner,
+    search_at,
+    searched,
+)
 from .table import GameTable
 
 if TYPE_CHECKING:
@@ -416,7 +427,7 @@ def analyze_round(
         out.later = tr("{why}; solved from {player}'s move at trick {trick} instead").format(
             why=too_large, player=who, trick=moves[start][3]
         )
-    solver = Solver.at(moves[start][0], BUDGET)
+    solver = search_at(moves[start][0], BUDGET)
     try:
         _solve(out, solver, moves[start:])
     except TooLarge as exc:
@@ -426,7 +437,7 @@ def analyze_round(
     return out
 
 
-def _solve(out: RoundEnding, solver: Solver, moves: Moves) -> None:
+def _solve(out: RoundEnding, solver: Search, moves: Moves) -> None:
     first = moves[0][0]
     out.start = moves[0][3]
     out.values = {first.players[s]: solver.value(first, s) for s in range(len(first.players))}
@@ -466,8 +477,10 @@ exactly."""
 
 DARK_NODES = 100_000
 """The most positions the layouts of one round's decisions may take in all (a few seconds
-compiled): decisions are judged from the last back, each as long as what its first layout
-took, times the layouts, fits what is left; the rest are too large to judge."""
+compiled), counted in positions of the game-free :class:`replay.solve.Solver` (a game's own
+faster search counts each of its positions at its :attr:`~replay.solve.Search.COST`):
+decisions are judged from the last back, each as long as what its first layout took, times
+the layouts, fits what is left; the rest are too large to judge."""
 
 
 def dark_values(
@@ -478,31 +491,41 @@ def dark_values(
     rng: random.Random,
     budget: float = float("inf"),
     sampler: Sampler | None = None,
-) -> tuple[dict[str, list[float]] | None, int]:
+) -> tuple[dict[str, list[float]] | None, float]:
     """Each choice of ``mover`` at ``table`` with its value in each of ``layouts`` layouts
     of the cards he had not seen (he ``saw`` these), each solved exactly, and the positions
     the searches took; None for the values when the layouts could not be drawn, a layout is
     too large to solve, or the first layout foretells more than ``budget`` positions
-    (``sampler``: the layouts' sampler, where the caller has made it)."""
+    (``sampler``: the layouts' sampler, where the caller has made it), counted as
+    :data:`DARK_NODES` counts them: a layout stops as too large past its share of
+    ``budget``."""
     sampler = sampler or Sampler(table, saw, rng)
     texts = [choice_text(table, m) for m in options(table) if owner(table, m) == mover]
     values: dict[str, list[float]] = {t: [] for t in texts}
-    spent = 0
+    spent = 0.0
     for k in range(layouts):
         layout = sampler.layout()
         if layout is None:
             return None, spent
-        solver = Solver.at(layout, BUDGET)
+        # no layout may take more than its share of what is left (nor one ending's budget)
+        solver = search_at(layout, max(1, int(min(BUDGET, budget / layouts) / _cost(layout))))
         mine = {choice_text(layout, m): m for m in options(layout) if owner(layout, m) == mover}
         try:
             for t in texts:
                 values[t].append(solver.value(child(layout, mine[t]), mover))
         except (TooLarge, KeyError, ValueError):  # too large, or a card nobody recorded
-            return None, spent + solver.nodes
-        spent += solver.nodes
-        if k == 0 and solver.nodes * layouts > budget:
+            return None, spent + solver.nodes * solver.COST
+        spent += solver.nodes * solver.COST
+        if k == 0 and solver.nodes * solver.COST * layouts > budget:
             return None, spent  # the first layout says the decision is too large to judge
     return values, spent
+
+
+def _cost(table: GameTable) -> float:
+    """What one position of the search of ``table``'s round costs, in positions of the
+    game-free solver: less than 1 where the game has a faster search."""
+    fast = table.faster_search(1)
+    return 1.0 if fast is None else fast.COST
 
 
 def judge_dark(moves: Moves, layouts: int, seed: int) -> tuple[list[DarkDecision], int]:
@@ -535,7 +558,7 @@ def judge_dark(moves: Moves, layouts: int, seed: int) -> tuple[list[DarkDecision
         if not hidden or any(hidden <= set(cards) for _, cards, _ in before.view().hands):
             continue  # nothing hidden, or only one hand's cards (known by elimination): exact
         values = None
-        if left > 0 and longest_size(before) <= DARK_LIMIT:
+        if left > 0 and (_cost(before) < 1 or longest_size(before) <= DARK_LIMIT):
             values, spent = dark_values(before, mover, saw, layouts, rng, left, sampler)
             left -= spent
         if values is None:

@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, Final
+from typing import Any, ClassVar, Final, Protocol
 
 from .table import GameTable
 
 __all__ = [
-    "SETTLE", "Solver", "TooLarge", "brute_force", "child", "chooser", "decide", "interval", "options", "owner", "searched",
+    "SETTLE", "Search", "Solver", "TooLarge", "brute_force", "child", "chooser", "decide", "interval", "options", "owner",
+    "search_at", "searched",
 ]  # fmt: skip
 
 class Settle:
@@ -142,6 +143,9 @@ class Solver:
 
     The search is an alpha-beta search (the seat's side against the others, so two
     sides), positions remembered with the bounds they were found within."""
+
+    COST: ClassVar[float] = 1.0
+    """What one position costs (the unit of :attr:`Search.COST`)."""
 
     def __init__(
         self,
@@ -275,6 +279,30 @@ class Solver:
     def choices(self, table: GameTable, seat: int) -> list[tuple[Any, float]]:
         """Each choice at ``table`` with ``seat``'s value after it."""
         return [(m, self.value(child(table, m), seat)) for m in options(table)]
+
+
+class Search(Protocol):
+    """What the analysis asks of an exact search of one round: :class:`Solver`, or a
+    game's own faster one (:meth:`BaseTable.faster_search`), equal in every value."""
+
+    COST: ClassVar[float]
+    """What one of its positions costs, in positions of :class:`Solver`."""
+
+    @property
+    def nodes(self) -> int: ...
+
+    def ended(self, table: GameTable) -> bool: ...
+
+    def value(self, table: GameTable, seat: int) -> float: ...
+
+    def reaches(self, table: GameTable, seat: int, target: float) -> bool: ...
+
+
+def search_at(table: GameTable, budget: int) -> Search:
+    """The exact search of the round in progress at ``table``: the game's own faster one
+    where it has one, else :class:`Solver`."""
+    fast = table.faster_search(budget)
+    return Solver.at(table, budget) if fast is None else fast
 
 
 def brute_force(table: GameTable, seat: int, start: Sequence[int] | None = None, base: int | None = None) -> float:

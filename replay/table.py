@@ -44,6 +44,8 @@ if TYPE_CHECKING:
     from notation.kinds import NotationKind
     from notation.records import Node
 
+    from .solve import Search
+
 __all__ = [
     "PLAYED",
     "POOL",
@@ -651,6 +653,13 @@ class BaseTable(Generic[M, R]):
     def position_key(self) -> Hashable | None:
         """Everything the rest of the round depends on, as a value that can be hashed (the
         solver's transposition table); None where the game gives none (no table)."""
+        return None
+
+    def faster_search(self, budget: int) -> Search | None:
+        """The game's own exact search of the round in progress, tested equal to the
+        game-free :class:`replay.solve.Solver` and faster (Sixty-six's, in C); None where
+        the game has none, or the package was built without it: the game-free one then
+        searches (:func:`replay.solve.search_at`)."""
         return None
 
     def deal_value(self, start: Sequence[int], seat: int) -> float:

