@@ -1389,133 +1389,192 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         self.late_errors.extend(errors)
 
     def _update_totals(self, hand: RoundState, res: RoundResult) -> None:
-        s = self.settings
-        g = self.session
-        d = res.declarer
-        before_barrel = [b is not None for b in g.barrel]
-        got_on: list[int] = []
-        for p in hand.active:
-            sc = res.scores.get(p, 0)
-            on = g.barrel[p] is not None
-            if s.lock and g.totals[p] >= s.threshold and p != d:
-                continue  # 800-lock: only the declarer scores
-            if on:
-                if p != d and s.barrel_exit_any and sc >= 120:  # barrel-exit=any
-                    g.totals[p] = s.target if s.barrel_win_target else g.totals[p] + sc
-                    res.notes.append(
-                        tr(
-                            "{player} scores {sc} as a defender and wins from the barrel "
-                            "(barrel-exit=any)"
-                        ).format(
-                            player=self.name(p), sc=sc
-                        )
-                    )
-                elif p == d and not res.conceded:
-                    if res.made and hand.contract is not None and hand.contract >= s.win_contract:
-                        g.totals[p] = s.target if s.barrel_win_target else g.totals[p] + sc
-                    elif not res.made and s.barrel_fail_free:
-                        res.notes.append(
-                            tr(
-                                "{player} fails on the barrel; it costs nothing "
-                                "(barrel-fail=free)"
-                            ).format(
-                                player=self.name(p)
-                            )
-                        )
-                    elif not res.made:
-                        g.totals[p] += sc
-                        g.barrel[p] = None
-                        res.notes.append(tr("{player} fails on the barrel and falls off").format(
-                            player=self.name(p)
-                        ))
-                continue
-            new = g.totals[p] + sc
-            if not s.barrel_jump and s.barrel_on and not s.lock and g.totals[p] < s.threshold <= new:
-                if new >= s.target:  # barrel-jump=off: nobody jumps over the barrel
-                    res.notes.append(
-                        tr(
-                            "{player} would pass {target} but stops on the barrel "
-                            "(barrel-jump=off)"
-                        ).format(
-                            player=self.name(p), target=s.target
-                        )
-                    )
-                new = min(new, s.threshold)
-            if s.barrel_on and not s.lock and s.threshold <= new < s.target:
-                new = s.threshold
-                g.barrel[p] = 0
-                got_on.append(p)
-                res.notes.append(tr("{player} gets on the barrel").format(player=self.name(p)))
-            g.totals[p] = new
-        # Hands on the barrel (T8.4), counted from the hand after getting on.
-        for p in hand.active:
-            spent = g.barrel[p]
-            if before_barrel[p] and spent is not None and g.totals[p] < s.target:
-                spent = g.barrel[p] = spent + 1
-                if s.barrel_hands is not None and spent >= s.barrel_hands:
-                    g.totals[p] -= s.barrel_penalty
-                    g.barrel[p] = None
-                    res.notes.append(
-                        ntr(
-                            "{player} falls off the barrel after {barrel_hands} hand "
-                            "(-{barrel_penalty})",
-                            "{player} falls off the barrel after {barrel_hands} hands "
-                            "(-{barrel_penalty})",
-                            s.barrel_hands,
-                        ).format(
-                            player=self.name(p),
-                            barrel_hands=s.barrel_hands,
-                            barrel_penalty=s.barrel_penalty,
-                        )
-                    )
-        if s.knock_off:
-            for p in got_on:
-                for q in range(len(self.players)):
-                    if q != p and q not in got_on and g.barrel[q] is not None:
-                        g.totals[q] -= s.barrel_penalty
-                        g.barrel[q] = None
-                        res.notes.append(tr("{player} knocks {player2} off the barrel").format(
-                            player=self.name(p), player2=self.name(q)
-                        ))
-        if s.bolts != "off" and not res.conceded and not res.from_sheet:
-            for p in hand.active:
-                if res.tricks.get(p, 0) == 0:
-                    g.bolts[p] += 1
-                    if g.bolts[p] >= 3:
-                        g.bolts[p] = 0
-                        g.totals[p] -= 120
-                        res.notes.append(tr("{player}'s third bolt costs 120").format(player=self.name(p)))
-                elif s.bolts == "3-in-row":
-                    g.bolts[p] = 0
-        for p in hand.active:
-            if g.barrel[p] is not None and not s.threshold <= g.totals[p] < s.target:
-                g.barrel[p] = None  # fell below, or won from the barrel (T8.2)
-            if s.dump_555 and g.totals[p] == 555:
-                g.totals[p] = 0
-                res.notes.append(tr("{player} has exactly 555 and drops to 0").format(player=self.name(p)))
-        res.totals = dict(enumerate(g.totals))
-        res.barrel_hands = list(g.barrel)
-        res.bolts = list(g.bolts)
+        """Add a finished hand's scores to the totals, each rule that touches a total in its
+        own method and in this order: the scores and the barrel's getting on and leaving
+        (T8.1-T8.3, T8.5), the hands spent on the barrel (T8.4), a barrel knocked off
+        (``barrel-collision``), the bolts (``bolts``), a total that falls off the barrel or
+        ``dump-555``; then who has reached the target (T9.1)."""
+        session = self.session
+        was_on = [b is not None for b in session.barrel]
+        got_on = [p for p in hand.active if self._score_one(hand, res, p)]
+        self._count_barrel_hands(hand, res, was_on)
+        self._knock_off(res, got_on)
+        self._count_bolts(hand, res)
+        self._after_the_hand(hand, res)
+        settings = self.settings
+        res.totals = dict(enumerate(session.totals))
+        res.barrel_hands = list(session.barrel)
+        res.bolts = list(session.bolts)
         res.barrel = {
             p
             for p in range(len(self.players))
-            if g.barrel[p] is not None or (s.lock and s.threshold <= g.totals[p] < s.target)
+            if session.barrel[p] is not None
+            or (settings.lock and settings.threshold <= session.totals[p] < settings.target)
         }
-        reached = [p for p in hand.active if g.totals[p] >= s.target]
-        if reached:
-            g.over = True
-            if d in reached:
-                g.winner = d
-            else:
-                top = max(g.totals[p] for p in reached)
-                best = [p for p in reached if g.totals[p] == top]
-                if len(best) == 1:
-                    g.winner = best[0]
-                else:
-                    g.draw = True
+        self._check_target(hand, res)
+
+    def _score_one(self, hand: RoundState, res: RoundResult, seat: int) -> bool:
+        """T7, T8.1-T8.3, T8.5: a player's hand score added to his total, as the barrel and
+        the switches allow; whether he got on the barrel with it."""
+        settings = self.settings
+        session = self.session
+        score = res.scores.get(seat, 0)
+        if settings.lock and session.totals[seat] >= settings.threshold and seat != res.declarer:
+            return False  # 800-lock: only the declarer scores
+        if session.barrel[seat] is not None:
+            self._score_on_the_barrel(hand, res, seat, score)
+            return False
+        new = session.totals[seat] + score
+        barrel = settings.barrel_on and not settings.lock
+        if barrel and not settings.barrel_jump and session.totals[seat] < settings.threshold <= new:
+            if new >= settings.target:  # barrel-jump=off: nobody jumps over the barrel
+                res.notes.append(
+                    tr(
+                        "{player} would pass {target} but stops on the barrel "
+                        "(barrel-jump=off)"
+                    ).format(
+                        player=self.name(seat), target=settings.target
+                    )
+                )
+            new = min(new, settings.threshold)
+        got_on = barrel and settings.threshold <= new < settings.target
+        if got_on:  # T8.1
+            new = settings.threshold
+            session.barrel[seat] = 0
+            res.notes.append(tr("{player} gets on the barrel").format(player=self.name(seat)))
+        session.totals[seat] = new
+        return got_on
+
+    def _score_on_the_barrel(self, hand: RoundState, res: RoundResult, seat: int, score: int) -> None:
+        """T8.2, T8.3: a player on the barrel scores only by making a contract that wins
+        (or as a defender with ``barrel-exit=any``); a declarer who fails there loses the
+        contract and falls off (unless ``barrel-fail=free``)."""
+        settings = self.settings
+        session = self.session
+        won = settings.target if settings.barrel_win_target else session.totals[seat] + score
+        if seat != res.declarer:
+            if settings.barrel_exit_any and score >= 120:  # barrel-exit=any
+                session.totals[seat] = won
+                res.notes.append(
+                    tr(
+                        "{player} scores {sc} as a defender and wins from the barrel "
+                        "(barrel-exit=any)"
+                    ).format(
+                        player=self.name(seat), sc=score
+                    )
+                )
+            return
+        if res.conceded:
+            return
+        if res.made and hand.contract is not None and hand.contract >= settings.win_contract:
+            session.totals[seat] = won
+        elif not res.made and settings.barrel_fail_free:
             res.notes.append(
-                tr("the game is drawn") if g.draw else tr("{player} wins the game").format(player=self.name(g.winner or 0))
+                tr(
+                    "{player} fails on the barrel; it costs nothing "
+                    "(barrel-fail=free)"
+                ).format(
+                    player=self.name(seat)
+                )
             )
+        elif not res.made:
+            session.totals[seat] += score
+            session.barrel[seat] = None
+            res.notes.append(tr("{player} fails on the barrel and falls off").format(
+                player=self.name(seat)
+            ))
+
+    def _count_barrel_hands(self, hand: RoundState, res: RoundResult, was_on: list[bool]) -> None:
+        """T8.4: a hand spent on the barrel by whoever was on it before the hand and has not
+        won; after the last one allowed he loses the barrel penalty and falls off."""
+        settings = self.settings
+        session = self.session
+        for p in hand.active:
+            spent = session.barrel[p]
+            if not was_on[p] or spent is None or session.totals[p] >= settings.target:
+                continue
+            spent = session.barrel[p] = spent + 1
+            if settings.barrel_hands is not None and spent >= settings.barrel_hands:
+                session.totals[p] -= settings.barrel_penalty
+                session.barrel[p] = None
+                res.notes.append(
+                    ntr(
+                        "{player} falls off the barrel after {barrel_hands} hand "
+                        "(-{barrel_penalty})",
+                        "{player} falls off the barrel after {barrel_hands} hands "
+                        "(-{barrel_penalty})",
+                        settings.barrel_hands,
+                    ).format(
+                        player=self.name(p),
+                        barrel_hands=settings.barrel_hands,
+                        barrel_penalty=settings.barrel_penalty,
+                    )
+                )
+
+    def _knock_off(self, res: RoundResult, got_on: list[int]) -> None:
+        """``barrel-collision=knock-off``: a player who gets on the barrel knocks off those
+        already there (each loses the barrel penalty)."""
+        if not self.settings.knock_off:
+            return
+        session = self.session
+        for p in got_on:
+            for q in range(len(self.players)):
+                if q != p and q not in got_on and session.barrel[q] is not None:
+                    session.totals[q] -= self.settings.barrel_penalty
+                    session.barrel[q] = None
+                    res.notes.append(tr("{player} knocks {player2} off the barrel").format(
+                        player=self.name(p), player2=self.name(q)
+                    ))
+
+    def _count_bolts(self, hand: RoundState, res: RoundResult) -> None:
+        """``bolts``: a hand without a trick is a bolt; the third (in all, or in a row)
+        costs 120.  A conceded hand and a score-sheet hand count none."""
+        bolts = self.settings.bolts
+        if bolts == "off" or res.conceded or res.from_sheet:
+            return
+        session = self.session
+        for p in hand.active:
+            if res.tricks.get(p, 0) == 0:
+                session.bolts[p] += 1
+                if session.bolts[p] >= 3:
+                    session.bolts[p] = 0
+                    session.totals[p] -= 120
+                    res.notes.append(tr("{player}'s third bolt costs 120").format(player=self.name(p)))
+            elif bolts == "3-in-row":
+                session.bolts[p] = 0
+
+    def _after_the_hand(self, hand: RoundState, res: RoundResult) -> None:
+        """T8.2: a total below the barrel, or at the target, is off it; ``dump-555``: a
+        total of exactly 555 drops to 0."""
+        settings = self.settings
+        session = self.session
+        for p in hand.active:
+            if session.barrel[p] is not None and not settings.threshold <= session.totals[p] < settings.target:
+                session.barrel[p] = None  # fell below, or won from the barrel (T8.2)
+            if settings.dump_555 and session.totals[p] == 555:
+                session.totals[p] = 0
+                res.notes.append(tr("{player} has exactly 555 and drops to 0").format(player=self.name(p)))
+
+    def _check_target(self, hand: RoundState, res: RoundResult) -> None:
+        """T9.1: the first to reach the target wins; several in one hand: the declarer,
+        else the higher total (equal totals draw)."""
+        session = self.session
+        reached = [p for p in hand.active if session.totals[p] >= self.settings.target]
+        if not reached:
+            return
+        session.over = True
+        if res.declarer in reached:
+            session.winner = res.declarer
+        else:
+            top = max(session.totals[p] for p in reached)
+            best = [p for p in reached if session.totals[p] == top]
+            if len(best) == 1:
+                session.winner = best[0]
+            else:
+                session.draw = True
+        res.notes.append(
+            tr("the game is drawn") if session.draw else tr("{player} wins the game").format(player=self.name(session.winner or 0))
+        )
 
     def _end_by_limit(self, res: RoundResult) -> None:
         g = self.session
