@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, ClassVar, Final, Protocol
+from typing import Any, ClassVar, Final
 
-from .table import GameTable
+from .table import GameTable, Search
 
 __all__ = [
     "SETTLE", "Search", "Solver", "TooLarge", "brute_force", "child", "chooser", "decide", "interval", "options", "owner",
@@ -279,23 +279,6 @@ class Solver:
     def choices(self, table: GameTable, seat: int) -> list[tuple[Any, float]]:
         """Each choice at ``table`` with ``seat``'s value after it."""
         return [(m, self.value(child(table, m), seat)) for m in options(table)]
-
-
-class Search(Protocol):
-    """What the analysis asks of an exact search of one round: :class:`Solver`, or a
-    game's own faster one (:meth:`BaseTable.faster_search`), equal in every value."""
-
-    COST: ClassVar[float]
-    """What one of its positions costs, in positions of :class:`Solver`."""
-
-    @property
-    def nodes(self) -> int: ...
-
-    def ended(self, table: GameTable) -> bool: ...
-
-    def value(self, table: GameTable, seat: int) -> float: ...
-
-    def reaches(self, table: GameTable, seat: int, target: float) -> bool: ...
 
 
 def search_at(table: GameTable, budget: int) -> Search:

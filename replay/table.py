@@ -44,8 +44,6 @@ if TYPE_CHECKING:
     from notation.kinds import NotationKind
     from notation.records import Node
 
-    from .solve import Search
-
 __all__ = [
     "PLAYED",
     "POOL",
@@ -56,6 +54,7 @@ __all__ = [
     "Names",
     "Outcome",
     "RoundResult",
+    "Search",
     "Seats",
     "cards_text",
     "display_order",
@@ -540,6 +539,24 @@ class Moves(Sequence[M]):
 
     def __repr__(self) -> str:
         return f"Moves({list(self)!r})"
+
+
+class Search(Protocol):
+    """What the analysis asks of an exact search of one round: the game-free
+    :class:`replay.solve.Solver`, or a game's own faster one
+    (:meth:`BaseTable.faster_search`), equal in every value."""
+
+    COST: ClassVar[float]
+    """What one of its positions costs, in positions of :class:`replay.solve.Solver`."""
+
+    @property
+    def nodes(self) -> int: ...
+
+    def ended(self, table: GameTable) -> bool: ...
+
+    def value(self, table: GameTable, seat: int) -> float: ...
+
+    def reaches(self, table: GameTable, seat: int, target: float) -> bool: ...
 
 
 class BaseTable(Generic[M, R]):
