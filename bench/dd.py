@@ -1,19 +1,24 @@
 """Speed and correctness of the double-dummy solver (docs/analysis.md), one process.
 
-    python bench/dd.py [--hands 100] [--endings 0] [--give 0]
+    python bench/dd.py [--hands 100] [--endings 0] [--give 0] [--stock-games]
 
 Analyses ``--hands`` generated hands (the value before each of the 24 cards, as
 ``kozyr analyze`` computes it) and prints the CPU time per hand: median, 95th percentile
 and maximum, and the search's nodes.  ``--endings N`` also compares the solver with the
 brute force through the rules engine (tests/test_analysis.py) on N random endings of 1 to 4
 tricks under random play switches, and ``--give N`` times the ``--give`` analysis on N hands.
+``--stock-games`` measures the games with a stock against docs/analysis.md's targets:
+``kozyr analyze --jobs 1`` of every Bura, Burkozel and Sixty-six sample file, and
+``--simulate 100`` of every deal of them, each one process (CPU seconds and peak memory).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -36,6 +41,42 @@ def hands(count: int) -> list:
     return out[:count]
 
 
+def child_cost(args: list[str]) -> tuple[float, float]:
+    """``kozyr ARGS`` in a child process: its CPU seconds and its peak memory in MB."""
+    command = [sys.executable, "-c", "from replay.cli import main; main()", *args]
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=HERE.parent)
+    _, status, usage = os.wait4(proc.pid, 0)
+    assert proc.stderr is not None
+    error = proc.stderr.read().decode()
+    proc.stderr.close()
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"kozyr {' '.join(args)} failed: {error}")
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def stock_games() -> None:
+    """docs/analysis.md's targets for the games with a stock: ``analyze`` of every sample
+    file at most 10 s and 200 MB; ``--simulate 100`` of one deal at most 10 s."""
+    import notation
+
+    for game in ("bura", "burkozel", "sixtysix"):
+        files = sorted((HERE.parent / "samples" / game).glob("*.kgn"))
+        whole = [child_cost(["analyze", "--jobs", "1", str(f)]) for f in files]
+        deals: list[tuple[float, float]] = []
+        for f in files:
+            record = notation.loads(f.read_text(encoding="utf-8"))
+            count = len(getattr(record, record.ROUNDS))
+            for number in range(1, count + 1):
+                deals.append(child_cost(["analyze", "--jobs", "1", "--simulate", "100", "--hand", str(number), str(f)]))
+        secs = sorted(c for c, _ in deals)
+        print(
+            f"{game}: analyze of each of {len(files)} sample files: CPU s max {max(c for c, _ in whole):.2f}, "
+            f"peak MB max {max(m for _, m in whole):.0f}; --simulate 100 of each of {len(deals)} deals: CPU s "
+            f"median {statistics.median(secs):.2f}, max {secs[-1]:.2f}, peak MB max {max(m for _, m in deals):.0f}",
+            flush=True,
+        )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--hands", type=int, default=100)
@@ -43,7 +84,11 @@ def main() -> None:
     ap.add_argument("--give", type=int, default=0)
     ap.add_argument("--simulate", type=int, default=0, metavar="N", help="layouts per decision")
     ap.add_argument("--sim-hands", type=int, default=10, metavar="K")
+    ap.add_argument("--stock-games", action="store_true", help="Bura, Burkozel, Sixty-six: analyze and --simulate 100")
     args = ap.parse_args()
+    if args.stock_games:
+        stock_games()
+        return
     from replay.thousand.analyze import solve_hand
     from replay.thousand.dd import Position, Solver
 

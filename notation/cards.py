@@ -78,6 +78,7 @@ __all__ = [
     "Card",
     "Rank",
     "Suit",
+    "beats",
     "canonical_card",
     "card_code",
     "card_name",
@@ -86,7 +87,9 @@ __all__ = [
     "equal_cards",
     "make_card",
     "parse_card",
+    "rank_no",
     "rank_of",
+    "suit_no",
     "suit_of",
 ]
 
@@ -311,6 +314,34 @@ def suit_of(card: Card) -> Suit:
 
 def rank_of(card: Card) -> Rank:
     return Rank(card % 9)
+
+
+def suit_no(card: Card) -> int:
+    """A card's suit as the number :class:`Suit` gives it (what :func:`suit_of` names),
+    for the rules' inner loops: ``suit_no(card) == trump``."""
+    return card // 9
+
+
+def rank_no(card: Card) -> int:
+    """A card's rank as the number :class:`Rank` gives it (six 0 .. ace 8), for the rules'
+    inner loops: a higher rank of a suit is a higher number."""
+    return card % 9
+
+
+def beats(card: Card, best: Card, trump: int | None) -> bool:
+    """Whether ``card``, played after ``best``, takes the trick from it in the games of
+    trumps (T5.4, B5.1, S3): a higher card of the same suit, or a trump against a card of
+    another suit (``trump`` None: no trump yet).
+
+    >>> beats(parse_card("TH"), parse_card("KH"), Suit.SPADES), beats(parse_card("9S"), parse_card("AH"), Suit.SPADES)
+    (True, True)
+    >>> beats(parse_card("AH"), parse_card("9S"), Suit.SPADES), beats(parse_card("9S"), parse_card("AH"), None)
+    (False, False)
+    """
+    suit = card // 9
+    if suit == best // 9:
+        return card > best
+    return suit == trump
 
 
 def equal_cards(holders: Sequence[Iterable[Card]]) -> dict[Card, Card]:

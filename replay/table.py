@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Protocol, TypeV
 
 from mypy_extensions import mypyc_attr, trait
 
-from notation.cards import Card, Suit, card_code, parse_card, suit_of
+from notation.cards import Card, Suit, card_code, parse_card, rank_no, suit_no, suit_of
 from notation.errors import IllegalMoveError, KgnError
 from notation.i18n import N_, ntr, round_text, rounds_counted, tr
 from notation.records import (
@@ -74,7 +74,7 @@ POOL: Final = -2
 
 def display_order(card: Card | None) -> tuple[int, int]:
     """The order cards are shown in: by suit, then rank high to low."""
-    return (9, 0) if card is None else (card // 9, -(card % 9))
+    return (9, 0) if card is None else (suit_no(card), -rank_no(card))
 
 
 def unordered(cards: Iterable[Card | None]) -> list[tuple[int, int]]:
@@ -371,7 +371,7 @@ class Holdings:
         free: dict[int, int] = {}
         for card in self.deck:
             if card not in self.where:
-                s = card // 9
+                s = suit_no(card)
                 free[s] = free.get(s, 0) + 1
         slots = sum(self.unknown[p] for p in holders)
         if sum(free.values()) == slots and not any(self.void[p] for p in holders):
@@ -382,7 +382,7 @@ class Holdings:
             for suit, count in sorted(free.items()):
                 room = sum(self.unknown[p] for p in holders if suit not in self.void[p])
                 if count > room:
-                    cards = [c for c in sorted(self.deck) if c // 9 == suit and c not in self.where]
+                    cards = [c for c in sorted(self.deck) if suit_no(c) == suit and c not in self.where]
                     noun = tr(Suit(suit).noun)
                     raise IllegalMoveError(
                         tr(

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
-from notation.cards import Suit, card_code
+from notation.cards import Suit, card_code, rank_no, suit_no
 from notation.errors import KgnError
 from notation.i18n import N_, NP_, ntr, ptr, rank_text, round_text, tr
 from notation.records import Comment, Entry
@@ -86,7 +86,7 @@ def word(name: str) -> str:
 
 def sorted_codes(cards: Iterable[int]) -> list[str]:
     """Cards as text, sorted by suit, then rank high to low."""
-    return [card_code(c) for c in sorted(cards, key=lambda c: (c // 9, -(c % 9)))]
+    return [card_code(c) for c in sorted(cards, key=lambda c: (suit_no(c), -rank_no(c)))]
 
 
 class CardCode(str):

@@ -35,7 +35,12 @@ from notation.cards import (
     deck,
     equal_cards,
     make_card,
+    rank_no,
+    suit_no,
     suit_of,
+)
+from notation.cards import (
+    beats as card_beats,
 )
 from notation.errors import IllegalMoveError
 from notation.i18n import N_, ntr, tr
@@ -72,15 +77,14 @@ SHOKHA: Final = make_card(Rank.SIX, Suit.SPADES)
 
 
 def beats(card: Card, other: Card, trump: Suit, shokha: bool = False) -> bool:
-    """B5.1: a higher card of the same suit, or a trump against a non-trump."""
+    """B5.1 (:func:`notation.cards.beats`: a higher card of the same suit, or a trump
+    against a non-trump), and Burkozel's ``shokha=on``: the six of spades beats all."""
     if shokha:
         if card == SHOKHA:
             return True
         if other == SHOKHA:
             return False
-    if card // 9 == other // 9:
-        return card % 9 > other % 9
-    return card // 9 == trump
+    return card_beats(card, other, trump)
 
 
 def beats_set(
@@ -628,19 +632,19 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
         k = self.COMBO_SIZE
         trump = deal.trump
         if combo == "bura":
-            if len(cards) != k or any(c // 9 != trump for c in cards):
+            if len(cards) != k or any(suit_no(c) != trump for c in cards):
                 return tr("a bura is {k} trumps").format(k=k)
         elif combo == "molodka":
-            if len(cards) != k or len({c // 9 for c in cards}) != 1:
+            if len(cards) != k or len({suit_no(c) for c in cards}) != 1:
                 return tr("a molodka is {k} cards of one suit").format(k=k)
         elif combo == "moskva":
-            if len(cards) != k or any(c % 9 != Rank.ACE for c in cards):
+            if len(cards) != k or any(rank_no(c) != Rank.ACE for c in cards):
                 return tr("Moskva is {k} aces").format(k=k)
             if s.moskva == "3-aces-with-trump" and make_card(Rank.ACE, trump) not in cards:
                 return tr("Moskva needs the trump ace (moskva=3-aces-with-trump)")
         elif combo == "small-moskva":
             rank = Rank.SIX if s.small_moskva == "sixes" else Rank.TEN
-            if len(cards) != 3 or any(c % 9 != rank for c in cards):
+            if len(cards) != 3 or any(rank_no(c) != rank for c in cards):
                 return tr("small Moskva is three sixes") if rank == Rank.SIX else tr("small Moskva is three tens")
             if rank == Rank.SIX and make_card(Rank.SIX, trump) not in cards:
                 return tr("small Moskva of sixes needs the trump six")
@@ -781,7 +785,7 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
             trump = deal.trump
 
             def strength(c: Card) -> tuple[bool, int]:
-                return (c // 9 == trump, c % 9)
+                return (suit_no(c) == trump, rank_no(c))
 
             top = {p: max(map(strength, deal.holdings.known[p])) for p in (a, b)}
             winner = a if top[a] > top[b] else b
@@ -878,7 +882,7 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
         out: list[list[Card]] = []
         by_suit: dict[int, list[Card]] = {}
         for c in cards:
-            suit = c // 9
+            suit = suit_no(c)
             if self.settings.shokha and c == SHOKHA:
                 continue
             by_suit.setdefault(suit, []).append(c)
@@ -1004,7 +1008,7 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
                 "lead-size",
                 clause,
             )
-        if len(ev.up) > 1 and len({c // 9 for c in ev.up if not (s.shokha and c == SHOKHA)}) > 1:
+        if len(ev.up) > 1 and len({suit_no(c) for c in ev.up if not (s.shokha and c == SHOKHA)}) > 1:
             raise _err(
                 tr("{who} leads {list}: a lead is of one suit").format(
                     who=who, list=' '.join(card_code(c) for c in ev.up)

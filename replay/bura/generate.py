@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from notation.bura.records import BuraGame
-from notation.cards import Card, Rank, card_points
+from notation.cards import Card, Rank, card_points, rank_no, suit_no
 
 from ..table import label_generated
 from .engine import beats_set
@@ -29,7 +29,7 @@ NAMES = ["Anna", "Boris", "Vera", "Gleb", "Daria", "Egor"]
 
 
 def _cost(cards: list[Card], trump: int) -> int:
-    return sum(card_points(c) * 3 + c % 9 + (30 if c // 9 == trump else 0) for c in cards)
+    return sum(card_points(c) * 3 + rank_no(c) + (30 if suit_no(c) == trump else 0) for c in cards)
 
 
 def choose(table: BuraTable, rng: random.Random) -> BuraMove | None:
@@ -62,7 +62,7 @@ def choose(table: BuraTable, rng: random.Random) -> BuraMove | None:
     if not lays:
         return None
     if not deal.trick:
-        strong = [m for m in lays if len(m.up) > 1 and all(c % 9 >= Rank.TEN for c in m.up)]
+        strong = [m for m in lays if len(m.up) > 1 and all(rank_no(c) >= Rank.TEN for c in m.up)]
         if strong and rng.random() < 0.7:
             return max(strong, key=lambda m: len(m.up))
         singles = [m for m in lays if len(m.up) == 1] or lays

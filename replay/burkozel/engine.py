@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from notation.bura import BURKOZEL
-from notation.cards import card_points
+from notation.cards import card_points, suit_no
 from notation.errors import IllegalMoveError
 from notation.i18n import ntr, tr
 from notation.kinds import NotationKind
@@ -93,10 +93,10 @@ class BurkozelTable(BuraTable):
         if m.first_leader is not None:
             return m.first_leader
         if s.first_lead == "lowest-trump" and m.number == 1 and not self.results:
-            holders = [p for p in range(self.n) if any(c // 9 == deal.trump for c in h.known[p])]
+            holders = [p for p in range(self.n) if any(suit_no(c) == deal.trump for c in h.known[p])]
             if holders and all(h.fully_known(p) for p in range(self.n)):
                 return min(
-                    holders, key=lambda p: min(c for c in h.known[p] if c // 9 == deal.trump)
+                    holders, key=lambda p: min(c for c in h.known[p] if suit_no(c) == deal.trump)
                 )
         return super()._first_leader(deal)
 

@@ -9,8 +9,10 @@
 
 from __future__ import annotations
 
+from notation.cards import beats
+
 from .check import START_TAGS, SixtySixChecker
-from .engine import RoundResult, SixtySixSettings, beats, game_points
+from .engine import RoundResult, SixtySixSettings, game_points
 from .generate import generate_sixtysix
 from .moves import Close, DealCards, DrawCard, Exchange, GoOut, PlayCard, SixtySixMove
 from .table import SixtySixTable

@@ -26,11 +26,14 @@ from notation.cards import (
     Card,
     Rank,
     Suit,
+    beats,
     card_code,
     card_points,
     deck,
     equal_cards,
     make_card,
+    rank_no,
+    suit_no,
     suit_of,
 )
 from notation.errors import IllegalMoveError
@@ -79,13 +82,6 @@ def ended(res: RoundResult, names: list[str]) -> str:
     loser = "" if res.winner is None else names[1 - res.winner]
     closer = "" if res.closed_by is None else names[res.closed_by]
     return tr(ENDED[res.end]).format(winner=winner, loser=loser, closer=closer)
-
-
-def beats(card: Card, best: Card, trump: Suit) -> bool:
-    """S3: whether ``card`` played after ``best`` takes the trick from it."""
-    if card // 9 == best // 9:
-        return card % 9 > best % 9
-    return card // 9 == trump
 
 
 def game_points(loser: int, took_a_trick: bool) -> int:
@@ -585,11 +581,11 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
         if not deal.trick or not deal.strict:
             return cards
         led = deal.trick[0][1]
-        follow = [c for c in cards if c // 9 == led // 9]
+        follow = [c for c in cards if suit_no(c) == suit_no(led)]
         if follow:
-            higher = [c for c in follow if c % 9 > led % 9]
+            higher = [c for c in follow if rank_no(c) > rank_no(led)]
             return higher or follow
-        trumps = [c for c in cards if c // 9 == deal.trump]
+        trumps = [c for c in cards if suit_no(c) == deal.trump]
         return trumps or cards
 
     def _legal_text(self, deal: RoundState) -> list[str] | None:
@@ -626,10 +622,10 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
         h.play(seat, card)
         if deal.trick:
             led = deal.trick[0][1]
-            if card // 9 != led // 9:
+            if suit_no(card) != suit_no(led):
                 if deal.strict:
-                    h.show_out(seat, led // 9)
-                    if card // 9 != deal.trump:
+                    h.show_out(seat, suit_no(led))
+                    if suit_no(card) != deal.trump:
                         h.show_out(seat, deal.trump)
             self._finish_trick(deal, seat, card)
             return
@@ -647,9 +643,9 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
             return
         h = deal.holdings
         led = deal.trick[0][1]
-        suit = led // 9
+        suit = suit_no(led)
         who = self.name(seat)
-        if card // 9 != suit:
+        if suit_no(card) != suit:
             if h.holds_suit(seat, suit):
                 raise _err(
                     tr("{who} must follow {noun} (the stock is {x})").format(
@@ -660,11 +656,11 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
                     "must-follow",
                     "S5",
                 )
-            if card // 9 != deal.trump and h.holds_suit(seat, deal.trump):
+            if suit_no(card) != deal.trump and h.holds_suit(seat, deal.trump):
                 raise _err(tr("{who} cannot follow and must trump").format(who=who), "must-trump", "S5")
             return
-        if card % 9 < led % 9:
-            higher = [c for c in h.known[seat] if c // 9 == suit and c % 9 > led % 9]
+        if rank_no(card) < rank_no(led):
+            higher = [c for c in h.known[seat] if suit_no(c) == suit and rank_no(c) > rank_no(led)]
             if higher:
                 raise _err(
                     tr("{who} must win the trick with {cards_text}").format(
@@ -699,7 +695,7 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
         who = self.name(ev.seat)
         if deal.trick:
             raise _err(tr("{who} shows a marriage but does not lead").format(who=who), "marriage-invalid", "S6")
-        rank = ev.card % 9
+        rank = rank_no(ev.card)
         if rank not in (Rank.KING, Rank.QUEEN):
             raise _err(
                 tr("{who} leads {card}: a marriage is shown with a king or a queen").format(
@@ -1056,7 +1052,7 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
             return moves
         for card in self.legal_cards(seat):
             moves.append(PlayCard(seat, card))
-            if deal.phase == "lead" and card % 9 in (Rank.KING, Rank.QUEEN):
+            if deal.phase == "lead" and rank_no(card) in (Rank.KING, Rank.QUEEN):
                 if _partner(card) in h.known[seat] and self._allowed(PlayCard(seat, card, True)):
                     moves.append(PlayCard(seat, card, True))
         return moves
@@ -1080,7 +1076,7 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
 
 def _partner(card: Card) -> Card:
     """The other card of a marriage."""
-    rank = Rank.QUEEN if card % 9 == Rank.KING else Rank.KING
+    rank = Rank.QUEEN if rank_no(card) == Rank.KING else Rank.KING
     return make_card(rank, suit_of(card))
 
 

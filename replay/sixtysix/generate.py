@@ -16,11 +16,10 @@ from __future__ import annotations
 
 import random
 
-from notation.cards import Card, Rank, card_points
+from notation.cards import Card, Rank, beats, card_points, rank_no, suit_no
 from notation.sixtysix.records import SixtySixGame
 
 from ..table import label_generated
-from .engine import beats
 from .moves import Close, DrawCard, Exchange, GoOut, PlayCard, SixtySixMove
 from .rules import RULEBOOK
 from .table import SixtySixTable
@@ -32,7 +31,7 @@ NAMES = ["Anna", "Boris"]
 
 def _cost(card: Card, trump: int) -> int:
     """How much a bot minds giving a card away: its points, its rank, a trump's worth."""
-    return card_points(card) * 3 + card % 9 + (25 if card // 9 == trump else 0)
+    return card_points(card) * 3 + rank_no(card) + (25 if suit_no(card) == trump else 0)
 
 
 def choose(table: SixtySixTable, rng: random.Random) -> SixtySixMove | None:
@@ -59,18 +58,18 @@ def choose(table: SixtySixTable, rng: random.Random) -> SixtySixMove | None:
         if exchange:
             return exchange[0]
         close = [m for m in moves if isinstance(m, Close)]
-        strong = sum(card_points(c) for c in hand if c // 9 == trump or c % 9 >= Rank.TEN)
+        strong = sum(card_points(c) for c in hand if suit_no(c) == trump or rank_no(c) >= Rank.TEN)
         if close and table.count(seat) + strong >= 66 and rng.random() < 0.5:
             return close[0]
         marriages = [m for m in moves if isinstance(m, PlayCard) and m.marriage]
         if marriages:
-            return max(marriages, key=lambda m: (m.card // 9 == trump, m.card % 9))
+            return max(marriages, key=lambda m: (suit_no(m.card) == trump, rank_no(m.card)))
     plays = [m for m in moves if isinstance(m, PlayCard) and not m.marriage]
     if not plays:
         return None
     if deal.phase == "lead":
         if deal.strict:
-            return max(plays, key=lambda m: (m.card // 9 == trump, m.card % 9))
+            return max(plays, key=lambda m: (suit_no(m.card) == trump, rank_no(m.card)))
         return min(plays, key=lambda m: _cost(m.card, trump))
     led = deal.trick[0][1]
     winning = [m for m in plays if beats(m.card, led, trump)]

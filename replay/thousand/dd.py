@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from notation.cards import Rank, Suit, card_code, card_points
+from notation.cards import Rank, Suit, beats, card_code, card_points, rank_no, suit_no
 
 if TYPE_CHECKING:
     from . import ddsearch
@@ -145,17 +145,11 @@ class Position:
         return max(h.bit_count() for h in self.hands)
 
 
-def _beats(card: int, best: int, trump: int) -> bool:
-    if card // 9 == best // 9:
-        return card > best
-    return card // 9 == trump
-
-
 def trick_winner(trick: tuple[tuple[int, int], ...] | list[tuple[int, int]], trump: int) -> int:
     """T5.4: the seat whose card takes the trick."""
     seat, best = trick[0]
     for s, c in trick[1:]:
-        if _beats(c, best, trump):
+        if beats(c, best, trump):
             seat, best = s, c
     return seat
 
@@ -168,7 +162,7 @@ def _follow_mask(hand: int, led: int, best: int, trump: int, overtake: bool) -> 
     if not pool:
         pool = hand
     if overtake:
-        bs = best // 9
+        bs = suit_no(best)
         better = pool & _SUIT[bs] & ~((2 << best) - 1)
         if bs != trump and trump >= 0:
             better |= pool & _SUIT[trump]
@@ -181,10 +175,10 @@ def marriage_value(rules: PlayRules, hand: int, card: int, first_trick: bool) ->
     """The value of declaring with ``card`` led from ``hand`` (0: no marriage possible)."""
     if first_trick and not rules.marriage_first_trick:
         return 0
-    rank = card % 9
+    rank = rank_no(card)
     if rank == Rank.KING or rank == Rank.QUEEN:
         partner = card + 1 if rank == Rank.QUEEN else card - 1
-        return rules.marriage_values[card // 9] if hand >> partner & 1 else 0
+        return rules.marriage_values[suit_no(card)] if hand >> partner & 1 else 0
     if rank == Rank.ACE and rules.ace_marriage and hand & _ACES == _ACES:
         return rules.ace_marriage
     return 0
@@ -200,10 +194,10 @@ def legal_moves(pos: Position, rules: PlayRules) -> list[Move]:
             if marriage_value(rules, hand, c, pos.first_trick):
                 moves.append(Move(c, True))
         return moves
-    led = pos.trick[0][1] // 9
+    led = suit_no(pos.trick[0][1])
     best = pos.trick[0][1]
     for _, c in pos.trick[1:]:
-        if _beats(c, best, pos.trump):
+        if beats(c, best, pos.trump):
             best = c
     return [Move(c) for c in cards_of(_follow_mask(hand, led, best, pos.trump, rules.must_overtake))]
 
@@ -218,11 +212,11 @@ def play(pos: Position, move: Move, rules: PlayRules) -> Position:
         value = marriage_value(rules, pos.hands[seat], move.card, pos.first_trick)
         if seat == pos.declarer:
             taken += value
-        if move.card % 9 != Rank.ACE:
+        if rank_no(move.card) != Rank.ACE:
             if rules.trump_next_trick:
-                nxt = move.card // 9
+                nxt = suit_no(move.card)
             else:
-                trump = move.card // 9
+                trump = suit_no(move.card)
     trick = (*pos.trick, (seat, move.card))
     if len(trick) < 3:
         return replace(
@@ -356,9 +350,9 @@ class Solver:
                 c0, c1, c2 = h[turn], h[(turn + 1) % 3], h[(turn + 2) % 3]
                 c0, c1, c2 = c0.bit_length() - 1, c1.bit_length() - 1, c2.bit_length() - 1
                 w, b = 0, c0
-                if _beats(c1, b, trump):
+                if beats(c1, b, trump):
                     w, b = 1, c1
-                if _beats(c2, b, trump):
+                if beats(c2, b, trump):
                     w = 2
                 return _POINTS[c0] + _POINTS[c1] + _POINTS[c2] if (turn + w) % 3 == decl else 0
             key = (h[0], h[1], h[2], turn, trump, decl, first)
@@ -395,11 +389,11 @@ class Solver:
                 moves.remove(best_move)
                 moves.insert(0, best_move)
         else:
-            led = cards[0] // 9
+            led = suit_no(cards[0])
             best = cards[0]
             wseat = seats[0]
             for i in range(1, n):
-                if _beats(cards[i], best, trump):
+                if beats(cards[i], best, trump):
                     best, wseat = cards[i], seats[i]
             pool = _follow_mask(hand, led, best, trump, rules.must_overtake)
             moves = cards_of(pool)
@@ -416,11 +410,11 @@ class Solver:
                 mv = marriage_value(rules, hand, card, first)
                 if turn == decl:
                     gain = mv
-                if card % 9 != Rank.ACE:
+                if rank_no(card) != Rank.ACE:
                     if rules.trump_next_trick:
-                        n2 = card // 9
+                        n2 = suit_no(card)
                     else:
-                        t2 = card // 9
+                        t2 = suit_no(card)
             if n < 2:
                 cards.append(card)
                 seats.append(turn)
@@ -432,9 +426,9 @@ class Solver:
                 seats.pop()
             else:
                 w, b = seats[0], cards[0]
-                if _beats(cards[1], b, t2):
+                if beats(cards[1], b, t2):
                     w, b = seats[1], cards[1]
-                if _beats(card, b, t2):
+                if beats(card, b, t2):
                     w = turn
                 if w == decl:
                     gain += _POINTS[cards[0]] + _POINTS[cards[1]] + _POINTS[card]
@@ -471,12 +465,12 @@ class Solver:
 def _lead_order(m: int) -> int:
     """Leads worth trying first: marriages, then high cards."""
     card = m & 63
-    return (m >= 64) * 100 + card % 9 * 2 + _POINTS[card]
+    return (m >= 64) * 100 + rank_no(card) * 2 + _POINTS[card]
 
 
 def _follow_order(card: int, best: int, trump: int, friend: bool) -> int:
     """A follower tries first to win the trick, then to give points to a friend's trick or
     to throw the cheapest card to an enemy's."""
-    if _beats(card, best, trump):
+    if beats(card, best, trump):
         return -100 - _POINTS[card]
     return -_POINTS[card] if friend else _POINTS[card]

@@ -25,7 +25,19 @@ from typing import Any, ClassVar, Final, TypedDict
 
 from mypy_extensions import mypyc_attr
 
-from notation.cards import Card, Rank, Suit, card_code, card_points, deck, make_card, suit_of
+from notation.cards import (
+    Card,
+    Rank,
+    Suit,
+    beats,
+    card_code,
+    card_points,
+    deck,
+    make_card,
+    rank_no,
+    suit_no,
+    suit_of,
+)
 from notation.errors import IllegalMoveError
 from notation.i18n import ntr, tr
 from notation.records import MAX_NUMBER, Node
@@ -899,16 +911,10 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
 
     # -- play (T5, T6) --------------------------------------------------------------------
 
-    def beats(self, card: Card, best: Card, trump: Suit | None) -> bool:
-        """T5.4: whether ``card`` beats ``best``."""
-        if card // 9 == best // 9:
-            return card % 9 > best % 9
-        return trump is not None and card // 9 == trump
-
     def _best(self, plays: list[tuple[int, Card]], trump: Suit | None) -> tuple[int, Card]:
         best = plays[0]
         for p in plays[1:]:
-            if self.beats(p[1], best[1], trump):
+            if beats(p[1], best[1], trump):
                 best = p
         return best
 
@@ -962,7 +968,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
             return moves
         for card in self.legal_cards(seat):
             moves.append(PlayCard(seat, card))
-            if not hand.plays and card % 9 in (Rank.KING, Rank.QUEEN, Rank.ACE):
+            if not hand.plays and rank_no(card) in (Rank.KING, Rank.QUEEN, Rank.ACE):
                 try:
                     self._check_marriage(hand, PlayCard(seat, card, True))
                 except IllegalMoveError:
@@ -979,17 +985,17 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         cards = sorted(hand.holdings.known[seat])
         if not hand.plays:
             return cards
-        led = hand.plays[0][1] // 9
+        led = suit_no(hand.plays[0][1])
         trump = hand.trump
-        follow = [c for c in cards if c // 9 == led]
+        follow = [c for c in cards if suit_no(c) == led]
         if follow:
             pool = follow
         else:
-            trumps = [c for c in cards if trump is not None and c // 9 == trump]
+            trumps = [c for c in cards if trump is not None and suit_no(c) == trump]
             pool = trumps or cards
         if self.settings.must_overtake:
             best = self._best(hand.plays, trump)[1]
-            better = [c for c in pool if self.beats(c, best, trump)]
+            better = [c for c in pool if beats(c, best, trump)]
             if better:
                 pool = better
         return pool
@@ -1034,8 +1040,8 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         plays = hand.plays
         if plays:
             trump = hand.trump
-            led = plays[0][1] // 9
-            suit = card // 9
+            led = suit_no(plays[0][1])
+            suit = suit_no(card)
             if suit != led:
                 if h.holds_suit(seat, led):
                     raise _seat_error(
@@ -1099,7 +1105,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         """The known cards of ``suit`` in ``seat``'s hand, as text."""
         assert self.hand is not None
         cards = sorted(self.hand.holdings.known[seat])
-        return ", ".join(card_code(c) for c in cards if c // 9 == suit)
+        return ", ".join(card_code(c) for c in cards if suit_no(c) == suit)
 
     def _legal_text(self, seat: int) -> list[str] | None:
         """The cards ``seat`` may play, as text (None while his cards are not all known)."""
@@ -1123,7 +1129,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
             raise _seat_error(
                 tr("{who} declares a marriage but does not lead").format(who=who), "marriage-invalid", "T6.2"
             )
-        rank = ev.card % 9
+        rank = rank_no(ev.card)
         if rank == Rank.ACE and s.ace_marriage:
             needed = sorted(ACES - {ev.card})
         elif rank in (Rank.KING, Rank.QUEEN):
@@ -1160,13 +1166,13 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         s = self.settings
         for partner in (
             sorted(ACES - {ev.card})
-            if ev.card % 9 == Rank.ACE
+            if rank_no(ev.card) == Rank.ACE
             else [
-                make_card(Rank.QUEEN if ev.card % 9 == Rank.KING else Rank.KING, suit_of(ev.card))
+                make_card(Rank.QUEEN if rank_no(ev.card) == Rank.KING else Rank.KING, suit_of(ev.card))
             ]
         ):
             hand.holdings.reveal(ev.seat, partner, "marriage")
-        if ev.card % 9 == Rank.ACE:
+        if rank_no(ev.card) == Rank.ACE:
             value, suit = s.ace_marriage, None
         else:
             suit = suit_of(ev.card)

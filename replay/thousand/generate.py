@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from notation.cards import Card, Rank, Suit, card_points, make_card
+from notation.cards import Card, Rank, Suit, beats, card_points, make_card, rank_no, suit_no
 from notation.thousand.records import ThousandGame
 
 from ..table import label_generated
@@ -34,11 +34,11 @@ def _hand_value(cards: set[Card], values: dict[Suit, int]) -> int:
     """What a bot expects to take with these cards: sure points and marriages."""
     est = 0
     for c in cards:
-        rank = c % 9
+        rank = rank_no(c)
         if rank == Rank.ACE:
             est += 16
         elif rank == Rank.TEN:
-            est += 8 if make_card(Rank.ACE, Suit(c // 9)) in cards else 4
+            est += 8 if make_card(Rank.ACE, Suit(suit_no(c))) in cards else 4
         else:
             est += card_points(c) // 2
     for suit, v in values.items():
@@ -48,7 +48,7 @@ def _hand_value(cards: set[Card], values: dict[Suit, int]) -> int:
 
 
 def _cheap(c: Card) -> tuple[int, int]:
-    return (card_points(c), c % 9)
+    return (card_points(c), rank_no(c))
 
 
 def choose(t: ThousandTable, rng: random.Random) -> ThousandMove:
@@ -83,10 +83,10 @@ def choose(t: ThousandTable, rng: random.Random) -> ThousandMove:
         values = s.marriage_values
 
         def keep(c: Card) -> tuple[int, int]:
-            suit = Suit(c // 9)
-            partner = make_card(Rank.QUEEN if c % 9 == Rank.KING else Rank.KING, suit)
-            in_marriage = c % 9 in (Rank.KING, Rank.QUEEN) and partner in cards
-            return (values[suit] if in_marriage else 0, card_points(c) * 3 + c % 9)
+            suit = Suit(suit_no(c))
+            partner = make_card(Rank.QUEEN if rank_no(c) == Rank.KING else Rank.KING, suit)
+            in_marriage = rank_no(c) in (Rank.KING, Rank.QUEEN) and partner in cards
+            return (values[suit] if in_marriage else 0, card_points(c) * 3 + rank_no(c))
 
         weakest = sorted(cards, key=keep)[:2]
         gives = [m for m in moves if isinstance(m, GiveCards)]
@@ -100,21 +100,21 @@ def choose(t: ThousandTable, rng: random.Random) -> ThousandMove:
     plays = [m for m in moves if isinstance(m, PlayCard)]
     if not hand.plays:
         marriages = [m for m in plays if m.marriage]
-        aces = [m for m in marriages if m.card % 9 == Rank.ACE]
+        aces = [m for m in marriages if rank_no(m.card) == Rank.ACE]
         if aces:
             return aces[0]
         if marriages:
-            return max(marriages, key=lambda m: s.marriage_values[Suit(m.card // 9)])
+            return max(marriages, key=lambda m: s.marriage_values[Suit(suit_no(m.card))])
         leads = [m for m in plays if not m.marriage]
-        ace_leads = [m for m in leads if m.card % 9 == Rank.ACE]
+        ace_leads = [m for m in leads if rank_no(m.card) == Rank.ACE]
         if ace_leads:
             return rng.choice(ace_leads)
         return min(leads, key=lambda m: _cheap(m.card))
     best = hand.plays[0][1]
     for _, c in hand.plays[1:]:
-        if t.beats(c, best, hand.trump):
+        if beats(c, best, hand.trump):
             best = c
-    winners = [m for m in plays if t.beats(m.card, best, hand.trump)]
+    winners = [m for m in plays if beats(m.card, best, hand.trump)]
     return min(winners or plays, key=lambda m: _cheap(m.card))
 
 

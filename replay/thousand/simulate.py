@@ -37,7 +37,7 @@ from dataclasses import dataclass, field, replace
 from itertools import pairwise, permutations
 from typing import Final, Literal
 
-from notation.cards import Rank, card_code, card_points
+from notation.cards import Rank, card_code, card_points, rank_no, suit_no
 from notation.i18n import NP_, ptr, tr
 
 from ..solve import interval
@@ -590,13 +590,13 @@ class _Seen:
     def note(self, pos: Position, seat: int, move: Move) -> None:
         card = move.card
         if pos.trick:
-            led = pos.trick[0][1] // 9
-            if card // 9 != led:
+            led = suit_no(pos.trick[0][1])
+            if suit_no(card) != led:
                 self.voids[seat] |= 1 << led
-                if pos.trump >= 0 and card // 9 != pos.trump:
+                if pos.trump >= 0 and suit_no(card) != pos.trump:
                     self.voids[seat] |= 1 << pos.trump
-        if move.marriage and card % 9 in (Rank.KING, Rank.QUEEN):
-            self.holds[seat] |= 1 << (card + 1 if card % 9 == Rank.QUEEN else card - 1)
+        if move.marriage and rank_no(card) in (Rank.KING, Rank.QUEEN):
+            self.holds[seat] |= 1 << (card + 1 if rank_no(card) == Rank.QUEEN else card - 1)
         self.holds[seat] &= ~(1 << card)
 
 
@@ -617,7 +617,7 @@ def _deal_rest(
     forced = [0, 0]
     loose = []
     for c in cards_of(free):
-        void = [seen.voids[o] >> (c // 9) & 1 for o in others]
+        void = [seen.voids[o] >> (suit_no(c)) & 1 for o in others]
         if void[0] and void[1]:
             return None
         if void[0] or void[1]:
