@@ -4,7 +4,8 @@ line.
 After every trick, its taker's true count (the card points of all the tricks he took,
 face-down cards included) against 31: a claim made below 31 is shown as false (it costs
 the claimant the pot, B7.2; the solved ending values it so), and a trick after which a
-player had 31 or more and did not claim as a missed claim.  Burkozel has no claims (K5):
+player had 31 or more and did not claim as a missed claim.  A variant without claims
+(``claim`` ``none`` in its settings):
 nothing is added.
 """
 
@@ -28,7 +29,7 @@ def _count(table: BuraEngine, seat: int) -> int:
 def claim_line(moves: Moves) -> list[str]:
     """The claim line of one deal: after each trick its taker's true count; each claim with
     the claimant's count; a missed claim where a taker had 31 or more and did not claim.
-    None for a game without claims (Burkozel, K5)."""
+    Nothing for a variant without claims."""
     out: list[str] = []
     tables = [(b, n, a) for b, n, a, _ in moves if isinstance(b, BuraEngine) and isinstance(a, BuraEngine)]
     if not tables or tables[0][0].settings.claim == "none":

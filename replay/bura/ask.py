@@ -1,4 +1,4 @@
-"""What ``kozyr record`` asks at a Bura or Burkozel table, and how an answer becomes a KGN
+"""What ``kozyr record`` asks at a Bura table (or a variant's), and how an answer becomes a KGN
 event.  At any prompt ``open NAME ...``, ``show NAME COMBO CARDS`` and ``fault NAME KIND``
 are events of their own."""
 
@@ -26,7 +26,7 @@ Events at any prompt:
   open NAME [N] [win|fail] a claim (31 in the tricks taken)
   show NAME COMBO CARDS    a combination (bura, molodka, moskva, ...)
   fault NAME KIND          a fault (out-of-turn, double-draw)""")
-"""What the recorder's ``help`` says of Bura's and Burkozel's events."""
+"""What the recorder's ``help`` says of the events of Bura and its variants."""
 
 _EVENTS = ("open", "show", "fault")
 

@@ -1,5 +1,5 @@
-"""Checking a Bura record: replay it through :class:`BuraTable` (Burkozel's checker, in
-``replay.burkozel``, is this one with Burkozel's table).
+"""Checking a Bura record: replay it through :class:`BuraTable` (a variant's checker is a
+subclass with the variant's table and clauses).
 
 Same policy as for Thousand: a wrong stated fact is reported and the replay goes on; an
 illegal move ends the replay of the game; variations are replayed as lines of their own.
@@ -44,7 +44,7 @@ _PLAYS = (Trick, Show)
 """The events that play cards, before which the draws due are made."""
 
 START_TAGS = ("Ante", "Pot", "FirstDeal", "Chips", "Penalty", "Factor", "Leader")
-"""The tags that start a Bura or Burkozel record in the middle of a session."""
+"""The tags that start a record of Bura or a variant in the middle of a session."""
 
 
 TALLY_WRONG: Final = {
@@ -75,7 +75,8 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
     TALLY_CLAUSE = "B1"
     """The clause of the running scores (``chips``)."""
     LEADER_TAG = False
-    """Whether the ``Leader`` start tag belongs to the game (Burkozel's K3)."""
+    """Whether the ``Leader`` start tag belongs to the game (a variant whose rules name
+    the first leader of a deal)."""
 
     def __init__(
         self,

@@ -1,8 +1,7 @@
-"""The Bura and Burkozel engine (docs/rules.md: B and K clauses, and the switches).
+"""The Bura engine (docs/rules.md: B clauses, and the switches), which its variants extend.
 
-:class:`BuraTable` is the Bura table; Burkozel's table (``replay.burkozel``) is a subclass
-that changes what differs (four cards, the deck played out, penalty points) and cites its
-own K clauses.  As with Thousand you ``push`` moves in the order of play and an illegal one
+:class:`BuraTable` is the Bura table; a variant's table is a subclass that changes what
+differs (the hand's size, the deck played out, penalty points) and cites its own clauses.  As with Thousand you ``push`` moves in the order of play and an illegal one
 raises :class:`IllegalMoveError` with its clause.
 
 B5.2, a set beating a set, is :func:`beats_set`: every card of the answer must beat a
@@ -78,7 +77,8 @@ SHOKHA: Final = make_card(Rank.SIX, Suit.SPADES)
 
 def beats(card: Card, other: Card, trump: Suit, shokha: bool = False) -> bool:
     """B5.1 (:func:`notation.cards.beats`: a higher card of the same suit, or a trump
-    against a non-trump), and Burkozel's ``shokha=on``: the six of spades beats all."""
+    against a non-trump), and with ``shokha`` (a variant's switch) the six of spades beats
+    all."""
     if shokha:
         if card == SHOKHA:
             return True
@@ -111,7 +111,7 @@ def beats_set(
 @mypyc_attr(serializable=True)
 @dataclass(frozen=True, slots=True)
 class BuraSettings:
-    """The switches of a Bura or Burkozel table, resolved."""
+    """The switches of a table of Bura or a variant, resolved."""
 
     low: Rank = Rank.SIX
     hand: int = 3
@@ -151,22 +151,6 @@ class BuraSettings:
             ante=ante,
         )
 
-    @classmethod
-    def from_burkozel_rules(cls, rules: RuleSet) -> BuraSettings:
-        r = rules
-        return cls(
-            hand=4,
-            claim="none",
-            bura=r["bura"],
-            moskva="triple" if r["moskva"] == "triple" else "off",
-            match="penalty",
-            first_lead=r["first-lead"],
-            tie=r["tie"],
-            zero=r["zero"],
-            limit=int(r["limit"]),
-            shokha=r["shokha"] == "on",
-        )
-
 
 @mypyc_attr(serializable=True)
 @dataclass(slots=True)
@@ -176,7 +160,7 @@ class RoundResult:
     number: int
     dealer: int
     end: str = ""  # claim-won, claim-failed, bura, void, fault, redeal, played-out, combo
-    winner: int | None = None  # seat (Bura) or the side's first seat (Burkozel)
+    winner: int | None = None  # seat, or the first seat of a side of partners
     claim_count: int | None = None
     pot: int = 0  # the pot after the deal
     chips: dict[int, int] = field(default_factory=dict)
@@ -187,9 +171,9 @@ class RoundResult:
     factor: int = 1
     """What the next deal's penalties are multiplied by (a tie with tie=double-next)."""
     last_taker: int | None = None
-    """Who took the deal's last trick (Burkozel: he leads the next deal)."""
+    """Who took the deal's last trick (where the rules make him lead the next deal)."""
     leads_next: int | None = None
-    """Who leads the next deal where the rules name him (Burkozel K3: the last taker)."""
+    """Who leads the next deal where the rules name him (a variant's: the last taker)."""
     notes: list[str] = field(default_factory=list)
 
 
@@ -309,7 +293,7 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
         "played-out": "B9",
         "priority": "B8.4",
     }
-    """The clause each rule of the game has (Burkozel cites its own K clauses)."""
+    """The clause each rule of the game has (a variant cites its own clauses)."""
     END_CLAUSE: ClassVar[dict[str, str]] = {
         "bura": "B8.1",
         "moskva": "B8.3",
@@ -328,7 +312,7 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
     """Whether the game plays for a pot (B2)."""
     SCORE_TALLY = "chips"
     SCORE_UNIT = "chips"
-    """What the running scores count: ``chips`` (Bura) or ``penalty`` (Burkozel)."""
+    """What the running scores count: ``chips``, or a variant's ``penalty`` points."""
 
     def __init__(
         self,
@@ -403,7 +387,7 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
 
     @property
     def pairs(self) -> bool:
-        """Whether four players play two against two (Burkozel)."""
+        """Whether four players play two against two (a variant of partners)."""
         return False
 
     def side(self, seat: int) -> int:
@@ -1242,7 +1226,8 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
 
     def settle(self) -> None:
         """End a deal nobody continues: a single bura stands and its holder wins the pot; a
-        deal whose cards are all played is void in Bura (B9), scored in Burkozel (K7)."""
+        deal whose cards are all played is void in Bura (B9), scored in a variant that plays
+        the deck out."""
         deal = self.deal
         if deal is None:
             return
@@ -1373,12 +1358,12 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
         return [round_.holdings.size(s) for s in range(self.n)]
 
     def scores(self) -> list[int]:
-        """Per seat: net chips (Bura) or penalty points (Burkozel)."""
+        """Per seat: net chips, or a variant's penalty points."""
         return list(self.match.chips)
 
     def round_scores(self, res: RoundResult) -> dict[int, int]:
         """Per seat, what a finished deal left on the game's score (:attr:`SCORE_TALLY`):
-        the net chips in Bura, the penalty points in Burkozel."""
+        the net chips in Bura, the penalty points in a variant that counts them."""
         return res.chips
 
     def chance_move(self, rng: random.Random) -> DealCards | None:

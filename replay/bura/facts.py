@@ -1,4 +1,4 @@
-"""What the corpus tools know of Bura and Burkozel: the facts of a deal, their filters for
+"""What the corpus tools know of Bura and its variants: the facts of a deal, their filters for
 ``kozyr query``, their statistics, their Parquet tables, and cutting one deal out
 (docs/data.md)."""
 
@@ -29,8 +29,8 @@ from ..model import RoundResult as AnyResult
 from .engine import BuraEngine, RoundResult
 
 __all__ = [
+    "COMBO_FILTER",
     "FILTERS",
-    "KOZEL_FILTERS",
     "TABLES",
     "BuraStats",
     "DealFacts",
@@ -44,7 +44,7 @@ __all__ = [
 
 @dataclass(slots=True)
 class DealFacts:
-    """What only a deal of Bura or Burkozel has (``RoundFacts.own``)."""
+    """What only a deal of Bura or a variant has (``RoundFacts.own``)."""
 
     end: str | None = None
     """How the deal ended (``claim-won``, ``bura``, ``void``, ``played-out`` ...)."""
@@ -54,7 +54,8 @@ class DealFacts:
     shows: list[tuple[str, str]] = field(default_factory=list)
     """(player, combination)."""
     penalties: dict[str, int] = field(default_factory=dict)
-    """Penalty points this deal added (Burkozel, Bura with match=penalty-12)."""
+    """Penalty points this deal added (``match=penalty-12``, or a variant of penalty
+    points)."""
     cards: list[tuple[str, str | None, str]] = field(default_factory=list)
     """The deal: (how: ``dealt``, ``trump`` or ``stock`` (top first), to whom (None: the
     table), card (``??``: unknown))."""
@@ -166,30 +167,29 @@ def _combo(facts: RoundFacts, combo: object) -> bool:
     return any(c == combo for _, c in _own(facts).shows)
 
 
-def _penalty(facts: RoundFacts, _: object) -> bool:
+def has_penalty(facts: RoundFacts, _: object) -> bool:
+    """Whether a deal gave someone penalty points (``match=penalty-12``, and the games of
+    penalty points built on Bura)."""
     return bool(_own(facts).penalties)
 
 
-_COMBO = Filter(
+COMBO_FILTER = Filter(
     "--combo", "Bura, Burkozel: a combination shown.", _combo, "NAME",
     choices=("bura", "moskva", "small-moskva", "molodka", "foreheads"),
 )
 
 FILTERS = (
     Filter("--claim", "Bura: a claim made or failed.", _claim, "made|failed", choices=("made", "failed")),
-    _COMBO,
+    COMBO_FILTER,
 )
 """What ``kozyr query`` finds in Bura's deals."""
-
-KOZEL_FILTERS = (_COMBO, Filter("--penalty", "Burkozel: penalty points received.", _penalty))
-"""What ``kozyr query`` finds in Burkozel's deals."""
 
 
 # ---- kozyr stats ---------------------------------------------------------------------------------
 
 
 class BuraStats(PlayerStats):
-    """Bura's (and Burkozel's) own statistics: claims, combinations, penalty points, and
+    """Bura's (and its variants') own statistics: claims, combinations, penalty points, and
     per player the running score (``chips``, or ``penalty_points``)."""
 
     def __init__(self, tally: str = "chips", claims: bool = True) -> None:
@@ -256,11 +256,11 @@ TABLES: dict[str, tuple[Column, ...]] = {
     "tricks": (*_DEAL, *TRICK_COLUMNS),
     "plays": (*_DEAL, *PLAY_COLUMNS, Column("face_down", "bool_")),
 }
-"""Bura's and Burkozel's tidy tables (docs/data.md)."""
+"""The tidy tables of Bura and its variants (docs/data.md)."""
 
 
 def rows(g: GameFacts, game_id: int) -> dict[str, list[dict[str, Value]]]:
-    """The rows one game of Bura or Burkozel adds to its tables."""
+    """The rows one game of Bura or a variant adds to its tables."""
     out: dict[str, list[dict[str, Value]]] = {name: [] for name in TABLES}
     for r in g.rounds:
         own = _own(r)

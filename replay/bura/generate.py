@@ -1,4 +1,4 @@
-"""Generated Bura and Burkozel sessions played by plausible bots.
+"""Generated sessions of Bura and its variants played by plausible bots.
 
 The bots choose among the table's ``legal_moves()``: they beat a lead when they can do it
 cheaply, throw their smallest cards (face down where the rules allow) otherwise, show a bura
@@ -106,8 +106,8 @@ def generate_bura(
     ante: int = 1,
     table_class: type[BuraTable] = BuraTable,
 ) -> BuraGame:
-    """A session of Bura (``deals`` deals, or until the match ends) or, with Burkozel's
-    table, Burkozel (to the penalty limit), deterministic for a seed."""
+    """A session of Bura (``deals`` deals, or until the match ends) or, with a variant's
+    table, of the variant (to its end), deterministic for a seed."""
     rng = random.Random(seed)
     ruleset = table_class.RULEBOOK.parse(rules)
     names = NAMES[:players]

@@ -1,4 +1,4 @@
-"""Bura's and Burkozel's moves and their records, both ways: one translator from a record's
+"""The moves of Bura and its variants and their records, both ways: one translator from a record's
 event to a move (:func:`move_of`, used by the checker and by ``parse_move``), one from a
 move to a record's event (:func:`node_of`, used by ``format_move`` and to write a table's
 game as a record, :func:`append_move`, :func:`record_of`)."""
@@ -78,7 +78,7 @@ def lay_move(seat: int, up: list[Card], down: list[Card | None]) -> Lay:
 
 
 def move_of(node: Node, seats: Seats) -> BuraMove:
-    """The move one event of a Bura or Burkozel record stands for (names and cards read by
+    """The move one event of a record of Bura or a variant stands for (names and cards read by
     ``seats``, which says what is wrong with them).  A trick is not one move (its leads and
     answers are), nor a draw of several cards (each card is)."""
     if isinstance(node, Answer):
@@ -155,7 +155,7 @@ def node_of(players: list[str], move: BuraMove) -> Node:
 
 
 def _facts(table: BuraEngine, res: RoundResult) -> list[Event]:
-    """What a finished deal left: the pot (Bura), the card points (Burkozel), the scores."""
+    """What a finished deal left: the pot, or a variant's card points; the scores."""
     names = table.players
     out: list[Event] = []
     if table.HAS_POT:

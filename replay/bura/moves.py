@@ -1,4 +1,4 @@
-"""The moves of Bura and Burkozel: what a table's ``push`` takes and ``legal_moves`` lists.
+"""The moves of Bura and its variants: what a table's ``push`` takes and ``legal_moves`` lists.
 
 Seats are indexes into the table's ``players``; cards are :data:`notation.cards.Card` ints
 (None: a card the record does not name).
@@ -120,4 +120,4 @@ class CommitFault:
 
 
 BuraMove = DealCards | Lay | DrawCard | OpenClaim | ShowCombo | CommitFault
-"""Every move of Bura and Burkozel."""
+"""Every move of Bura and its variants."""

@@ -1,5 +1,5 @@
-"""What a Bura or Burkozel table shows: the view of a position, moves in words, the
-score sheet (Burkozel's table brings its own scores and limit)."""
+"""What a table of Bura or a variant shows: the view of a position, moves in words, the
+score sheet (a variant's table brings its own scores and limit)."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ __all__ = ["annotate", "describe", "progression", "results", "sheet", "view"]
 
 
 def results(report: Report) -> list[RoundResult]:
-    """The results of a replayed Bura or Burkozel record, one per finished deal."""
+    """The results of a replayed record of Bura or a variant, one per finished deal."""
     out = [res for res in report.rounds if isinstance(res, RoundResult)]
     assert len(out) == len(report.rounds), "a report of another game"
     return out
@@ -63,7 +63,7 @@ def _laid(names: list[str], trick: list[Lay] | tuple[Lay, ...]) -> list[tuple[st
 
 
 def view(t: BuraEngine) -> View:
-    """What a Bura or Burkozel table shows."""
+    """What a table of Bura or a variant shows."""
     m = t.match
     deal = t.deal
     names = t.players
@@ -164,7 +164,7 @@ END_WORDS: Final = (
     NP_("end", "void"),
     NP_("end", "played-out"),
 )
-"""How a deal of Bura or Burkozel ended, as its code (``claim-failed``): the score sheet
+"""How a deal of Bura or a variant ended, as its code (``claim-failed``): the score sheet
 shows it as it is in English and in the players' words elsewhere (``ptr("end", code)``)."""
 
 
@@ -202,7 +202,7 @@ def move_note(table: BuraEngine, node: Node) -> str | None:
 
 def annotate(game: BuraGame, report: Report, found: Annotations) -> None:
     """Write into a replayed record what its replay found: trick takers, claims, and
-    every deal's pot and scores (``kozyr annotate``); a game without a pot (Burkozel) gets
+    every deal's pot and scores (``kozyr annotate``); a game without a pot (a variant) gets
     its card points and penalty points."""
     names = game.players
     pot = game.kind == "bura"

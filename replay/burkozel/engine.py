@@ -64,7 +64,18 @@ class BurkozelTable(BuraTable):
 
     @classmethod
     def _settings(cls, rules: RuleSet, ante: int) -> BuraSettings:
-        return BuraSettings.from_burkozel_rules(rules)
+        return BuraSettings(
+            hand=4,
+            claim="none",
+            bura=rules["bura"],
+            moskva="triple" if rules["moskva"] == "triple" else "off",
+            match="penalty",
+            first_lead=rules["first-lead"],
+            tie=rules["tie"],
+            zero=rules["zero"],
+            limit=int(rules["limit"]),
+            shokha=rules["shokha"] == "on",
+        )
 
     @property
     def pairs(self) -> bool:

@@ -9,7 +9,7 @@ from notation.bura.records import BuraGame
 
 from ..bura import facts
 from ..bura.kind import KIND as BURA
-from ..model import Stats
+from ..model import Filter, Stats
 from . import generate_burkozel, view
 from .check import BurkozelChecker
 from .engine import BurkozelTable
@@ -20,6 +20,10 @@ __all__ = ["KIND"]
 
 def _generate(seed: int, rules: str, players: int, deals: int) -> BuraGame:
     return generate_burkozel(seed=seed, rules=rules, players=players, deals=deals)
+
+
+FILTERS = (facts.COMBO_FILTER, Filter("--penalty", "Burkozel: penalty points received.", facts.has_penalty))
+"""What ``kozyr query`` finds in Burkozel's deals."""
 
 
 def _stats() -> Stats:
@@ -37,7 +41,7 @@ KIND = replace(
     generate=_generate,
     sheet=view.sheet,
     progression=view.progression,
-    filters=facts.KOZEL_FILTERS,
+    filters=FILTERS,
     stats=_stats,
     pot=False,
 )
