@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 import copy
+import math
 import random
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass, field
@@ -250,6 +251,9 @@ class RoundEnding:
     dark: list[DarkDecision] = field(default_factory=list)
     """With ``--simulate N``: the decisions taken with cards unseen, judged over layouts."""
     dark_skipped: int = 0
+    dark_unplaced: bool = False
+    """With ``--simulate N``: the record does not write the stock's order (draws recorded
+    as they came), so no layout of the deal can be played out and nothing is judged."""
     """Decisions with cards unseen whose rest was too large to judge by simulation."""
     end: str = ""
     nodes: int = 0
@@ -290,6 +294,8 @@ class RoundEnding:
 
     def _in_the_dark(self) -> str:
         """The decisions judged by simulation, in a sentence (none without ``--simulate``)."""
+        if self.dark_unplaced:
+            return " " + tr("In the dark: not judged (the record does not write the stock's order).")
         if not self.dark and not self.dark_skipped:
             return ""
         wrong = sum(d.mistaken for d in self.dark)
@@ -405,7 +411,10 @@ def analyze_round(
     if extra is not None:
         out.extra = extra(moves)
     if simulate:
-        out.dark, out.dark_skipped = judge_dark(moves, simulate, seed * 1_000_003 + number)
+        if _placed(moves):
+            out.dark, out.dark_skipped = judge_dark(moves, simulate, seed * 1_000_003 + number)
+        else:
+            out.dark_unplaced = True
     first = next((k for k, m in enumerate(moves) if m[0].open_cards()), None)
     if first is None:
         phrase = f"at no point of the {out.round_word} was every card known to every player"
@@ -505,20 +514,45 @@ def dark_values(
     spent = 0.0
     for k in range(layouts):
         layout = sampler.layout()
-        if layout is None:
+        if layout is None or not layout.cards_placed():  # a stock the record did not write
             return None, spent
         # no layout may take more than its share of what is left (nor one ending's budget)
         solver = search_at(layout, max(1, int(min(BUDGET, budget / layouts) / _cost(layout))))
         mine = {choice_text(layout, m): m for m in options(layout) if owner(layout, m) == mover}
         try:
             for t in texts:
-                values[t].append(solver.value(child(layout, mine[t]), mover))
+                found = solver.value(child(layout, mine[t]), mover)
+                if not math.isfinite(found):  # a card nobody recorded (a stock not written)
+                    raise ValueError(found)
+                values[t].append(found)
         except (TooLarge, KeyError, ValueError):  # too large, or a card nobody recorded
             return None, spent + solver.nodes * solver.COST
         spent += solver.nodes * solver.COST
         if k == 0 and solver.nodes * solver.COST * layouts > budget:
             return None, spent  # the first layout says the decision is too large to judge
     return values, spent
+
+
+def _placed(moves: Moves) -> bool:
+    """Whether the round's cards are all placed once it is dealt (its stock's order
+    written): what a layout of it needs to be played out."""
+    return not moves or moves[0][2].cards_placed()  # the table after the first move: dealt
+
+
+def _choice_made(made: str, choices: list[str]) -> str | None:
+    """The choice a move made is, in words: itself, or the choice whose words its record
+    begins with (a claim recorded with the count it was made with, ``open 25 fail``, is the
+    choice ``open``); None if none.
+
+    >>> _choice_made("open 25 fail", ["open", "draw"]), _choice_made("QD", ["QD", "close"])
+    ('open', 'QD')
+    >>> _choice_made("opener", ["open"]) is None
+    True
+    """
+    if made in choices:
+        return made
+    found = [c for c in choices if made.startswith(c + " ")]
+    return max(found, key=len) if found else None
 
 
 def _cost(table: GameTable) -> float:
@@ -564,7 +598,9 @@ def judge_dark(moves: Moves, layouts: int, seed: int) -> tuple[list[DarkDecision
         if values is None:
             skipped += 1
             continue
-        chosen = choice_text(before, move)
+        chosen = _choice_made(choice_text(before, move), list(values))
+        if chosen is None:  # the move made is none of the choices listed: no judgement
+            continue
         stats = {t: interval(v) for t, v in values.items()}
         top = max(m for m, _, _ in stats.values())
         best = chosen if stats[chosen][0] >= top - 1e-9 else next(t for t, (m, _, _) in stats.items() if m >= top - 1e-9)

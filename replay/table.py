@@ -655,6 +655,12 @@ class BaseTable(Generic[M, R]):
         """How many cards each seat holds now (none between rounds)."""
         raise NotImplementedError
 
+    def cards_placed(self) -> bool:
+        """Whether every card of the round in progress is known where it lies, the stock's
+        order included, so that the rest of the round can be searched (a layout of a record
+        that did not write its stock cannot be); False by default."""
+        return False
+
     def consistent(self) -> bool:
         """Whether the round so far agrees with what the game infers beyond its moves'
         legality (a layout of the hidden cards that breaks it is drawn again,

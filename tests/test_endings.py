@@ -279,6 +279,19 @@ def test_with_nothing_hidden_the_simulation_equals_the_exact_value() -> None:
         assert values == {text: [value] * 3 for text, value in exact.items()}
 
 
+def test_a_deal_whose_stock_is_not_written_is_not_judged_in_the_dark() -> None:
+    """samples/bura/01-illustrative-game.kgn writes the draws as they came, not the stock's
+    order: no layout of its deal can be played out (a search over cards nobody placed
+    would value nothing), and ``--simulate`` says so instead of judging."""
+    out = subprocess.run(
+        [*KOZYR, "analyze", "--hand", "1", "--simulate", "20", str(SAMPLES / "bura" / "01-illustrative-game.kgn")],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    assert "In the dark: not judged (the record does not write the stock's order)." in out.stdout
+    assert "in the dark (" not in out.stdout and "inf" not in out.stdout
+
+
 def test_cli_judges_a_lead_in_the_dark() -> None:
     """``--simulate N``: deal 4 of samples/sixtysix/01-close-made-and-failed.kgn, trick 4,
     stock still there: Olga's TH is judged over layouts of what she had not seen (Ivan's

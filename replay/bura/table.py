@@ -53,6 +53,13 @@ class BuraTable(BuraEngine):
         question)."""
         return question(self).event_for(answer)
 
+    def cards_placed(self) -> bool:
+        """The stock's order is known, and every hand."""
+        deal = self.deal
+        if deal is None or deal.stock is None or None in deal.stock:
+            return False
+        return all(deal.holdings.fully_known(s) for s in range(len(self.players)))
+
     def automatic_move(self) -> BuraMove | None:
         """The next card drawn when the stock's order is known (the record leaves such
         draws out), else None."""

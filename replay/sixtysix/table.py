@@ -59,6 +59,13 @@ class SixtySixTable(SixtySixEngine):
         """Sixty-six's search of a deal in C (:mod:`replay.sixtysix.search`), where built."""
         return DealSearch(self, budget) if native() is not None else None
 
+    def cards_placed(self) -> bool:
+        """The stock's order is known, and both hands."""
+        deal = self.deal
+        if deal is None or deal.stock is None or None in deal.stock:
+            return False
+        return all(deal.holdings.fully_known(s) for s in (0, 1))
+
     def automatic_move(self) -> SixtySixMove | None:
         """The next card drawn when the stock's order is known (the record leaves such
         draws out), else None."""
