@@ -13,7 +13,7 @@ makes an earlier move illegal (a card another player could not have held, by the
 following suit) is drawn again.  A game may refuse more layouts (its inferences, such as a
 bid over 120 proving a marriage): :meth:`replay.table.BaseTable.consistent`.
 
-Moves are relabelled through their KGN text (``format_move``, ``read_move``): nothing here
+Moves are relabelled through their KGN text (``format_move``, ``parse_move``): nothing here
 knows a game's moves.
 """
 
@@ -114,7 +114,7 @@ class Sampler:
             # a move's words, read back with the hidden cards exchanged
             text = base.format_move(moves[k])
             try:
-                base.push(base.read_move(_CARD.sub(lambda m: _swapped(m.group(1), swap, names), text)))
+                base.push(base.parse_move(_CARD.sub(lambda m: _swapped(m.group(1), swap, names), text)))
             except (IllegalMoveError, KgnError):
                 return None
         return base if base.consistent() else None

@@ -802,13 +802,13 @@ class BaseTable(Generic[M, R]):
         log.append(move)
 
     NOTATION: ClassVar[NotationKind]
-    """The game's notation (its events read and written by :meth:`read_move` and
+    """The game's notation (its events read and written by :meth:`parse_move` and
     :meth:`format_move`)."""
 
     def move_of(self, node: Node, seats: Seats | None = None) -> M:
         """The move one event of a record stands for: the game's one translator from
         records to moves, which the checker (reporting a wrong name or card at the node,
-        ``seats``) and :meth:`read_move` (a name not at the table is no move) share."""
+        ``seats``) and :meth:`parse_move` (a name not at the table is no move) share."""
         raise NotImplementedError
 
     def node_of(self, move: M) -> Node:
@@ -816,17 +816,6 @@ class BaseTable(Generic[M, R]):
         (:meth:`format_move` writes it; the game's ``record()`` and the recorder put it in
         place)."""
         raise NotImplementedError
-
-    def read_move(self, text: str) -> M:
-        """One KGN event as a move (the inverse of :meth:`format_move`); a malformed event
-        or an unknown player raises :class:`KgnError` (code ``bad-move``)."""
-        from notation.larkread import read_event  # the grammar loads only here
-
-        node = read_event(text, self.NOTATION, self.players)
-        try:
-            return self.move_of(node)
-        except KgnError as exc:
-            raise KgnError(tr("not a move: {strip!r} ({message})").format(strip=text.strip(), message=exc.message), code="bad-move") from None
 
     def view(self) -> View:
         """What the table shows now: each seat's cards, the trick, the piles, the scores
@@ -844,21 +833,18 @@ class BaseTable(Generic[M, R]):
         return self.NOTATION.write_event(self.node_of(move))
 
     def parse_move(self, text: str) -> M:
-        """One move from text: a KGN event (the inverse of :meth:`format_move`), or what the
-        recorder takes at this position (``100`` or ``Anna 100`` for the player to bid,
-        ``KH marriage`` for the player to lead).  A text that is neither raises
-        :class:`KgnError` (code ``bad-move``) with what reading it as an event found."""
+        """One KGN event as a move (the inverse of :meth:`format_move`); a malformed event,
+        an unknown player or a text that is no event raises :class:`KgnError` (code
+        ``bad-move``).  What the recorder takes at a position (``100`` for the player to
+        bid) is its question's to turn into an event: ``replay.GAMES[game].question(table)``
+        ``.event_for(text)``."""
+        from notation.larkread import read_event  # the grammar loads only here
+
+        node = read_event(text, self.NOTATION, self.players)
         try:
-            return self.read_move(text)
+            return self.move_of(node)
         except KgnError as exc:
-            written = text.strip()
-            event = self.event_for(written) if written else None
-            if event is None or event == written:
-                raise
-            try:
-                return self.read_move(event)
-            except KgnError:
-                raise exc from None
+            raise KgnError(tr("not a move: {strip!r} ({message})").format(strip=text.strip(), message=exc.message), code="bad-move") from None
 
     def record(self) -> GameRecord:
         """The game so far as a record (the game's own :meth:`record` writes it)."""
@@ -869,11 +855,6 @@ class BaseTable(Generic[M, R]):
         moves are the table's so far (the recorder extends the record it resumed, comments
         and all, through the game's translator)."""
         raise NotImplementedError
-
-    def event_for(self, answer: str) -> str | None:
-        """The KGN event an answer typed at this position stands for, as the recorder reads
-        it (each game's question); None when it stands for none."""
-        return None
 
     def move_warning(self, move: M) -> str | None:
         """What a legal move costs the player who makes it, where the rules let him make a

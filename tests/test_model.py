@@ -413,21 +413,34 @@ def test_every_card_has_a_name_and_the_face_cards_a_code() -> None:
     assert all(cards.card_code(getattr(cards, code)) == code for code in ("AS", "TC", "KD", "QH", "JS"))
 
 
-def test_parse_move_takes_what_the_recorder_takes_at_that_position() -> None:
+def test_the_recorders_answers_become_events_by_its_question_not_by_parse_move() -> None:
+    """``parse_move`` reads KGN events only; what the recorder takes at a position (``100``
+    for the player to bid, ``KH marriage`` for the player to lead) is turned into the
+    event by the game's question, which the recorder and the phones ask."""
     table = replay.new_table("thousand", ["Anna", "Boris", "Vera"], dealer="Vera")
+    kind = replay.GAMES["thousand"]
+
+    def answered(text: str) -> object:
+        event = kind.question(table).event_for(text)
+        assert event is not None, text
+        return table.parse_move(event)
+
     table.push(table.parse_move(
         "deal Anna: AS TS KH QH AH 9H 9S / Boris: KD QD AD TD AC TC 9D / Vera: KS QS KC QC JC JD JH / talon: TH 9C JS"
     ))
-    assert table.parse_move("100") == table.parse_move("Anna 100") == table.parse_move("bid Anna 100") == Bid(0, 100)
+    assert answered("100") == answered("Anna 100") == table.parse_move("bid Anna 100") == Bid(0, 100)
+    with pytest.raises(KgnError) as caught:
+        table.parse_move("100")
+    assert caught.value.code == "bad-move"
     for text in ("100", "Boris 110", "pass", "115", "pass"):
-        table.push(table.parse_move(text))
+        table.push(answered(text))
     for text in ("", "Boris 9S, Vera JS", "120"):  # the talon as dealt, the gives, the contract
-        table.push(table.parse_move(text) if text else table.legal_moves()[0])
+        table.push(answered(text) if text else table.legal_moves()[0])
     for text in ("AS", "9S", "QS"):
-        table.push(table.parse_move(text))
+        table.push(answered(text))
     from replay.cards import KH
 
-    assert table.parse_move("KH marriage") == PlayCard(0, KH, True)
+    assert answered("KH marriage") == PlayCard(0, KH, True)
     with pytest.raises(KgnError) as bad:
         table.parse_move("KZ")
     assert bad.value.code == "bad-move"

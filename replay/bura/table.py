@@ -11,7 +11,6 @@ from notation.records import GameRecord, Node
 
 from ..table import Names, Seats
 from ..view import View
-from .ask import question
 from .engine import BuraEngine
 from .kgn import append_move, before, move_of, node_of, record_of
 from .moves import BuraMove, DrawCard
@@ -47,11 +46,6 @@ class BuraTable(BuraEngine):
         was = (done, number, trick_open, known and not written)
         self.push(move)
         append_move(record, self, move, was)
-
-    def event_for(self, answer: str) -> str | None:
-        """The KGN event an answer typed at this position stands for (the recorder's
-        question)."""
-        return question(self).event_for(answer)
 
     def cards_placed(self) -> bool:
         """The stock's order is known, and every hand."""

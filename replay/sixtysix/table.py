@@ -12,7 +12,6 @@ from notation.sixtysix.records import SixtySixGame
 
 from ..table import Names, Seats
 from ..view import View
-from .ask import question
 from .engine import OUT, SixtySixEngine
 from .kgn import append_move, before, move_of, node_of, record_of
 from .moves import DrawCard, GoOut, SixtySixMove
@@ -49,11 +48,6 @@ class SixtySixTable(SixtySixEngine):
         was = (done, number, trick_open, known and not written)
         self.push(move)
         append_move(record, self, move, was)
-
-    def event_for(self, answer: str) -> str | None:
-        """The KGN event an answer typed at this position stands for (the recorder's
-        question)."""
-        return question(self).event_for(answer)
 
     def faster_search(self, budget: int) -> DealSearch | None:
         """Sixty-six's search of a deal in C (:mod:`replay.sixtysix.search`), where built."""

@@ -11,7 +11,6 @@ from notation.thousand.records import ThousandGame
 
 from ..table import Names, Seats
 from ..view import View
-from .ask import question
 from .engine import ThousandEngine
 from .kgn import append_move, before, move_of, node_of, record_of
 from .moves import ThousandMove
@@ -45,11 +44,6 @@ class ThousandTable(ThousandEngine):
         was = before(self)
         self.push(move)
         append_move(record, self, move, was)
-
-    def event_for(self, answer: str) -> str | None:
-        """The KGN event an answer typed at this position stands for (the recorder's
-        question)."""
-        return question(self).event_for(answer)
 
     def record(self) -> ThousandGame:
         """The game so far as a record (with the facts of every finished hand)."""
