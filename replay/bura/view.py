@@ -200,12 +200,11 @@ def move_note(table: BuraEngine, node: Node) -> str | None:
     return None
 
 
-def annotate(game: BuraGame, report: Report, found: Annotations) -> None:
+def annotate(game: BuraGame, report: Report, found: Annotations, pot: bool = True) -> None:
     """Write into a replayed record what its replay found: trick takers, claims, and
-    every deal's pot and scores (``kozyr annotate``); a game without a pot (a variant) gets
-    its card points and penalty points."""
+    every deal's pot and scores (``kozyr annotate``); a variant without a pot (``pot``
+    False) gets its card points and penalty points."""
     names = game.players
-    pot = game.kind == "bura"
     finished = results(report)
     for i, deal in enumerate(game.deals):
         res = finished[i] if i < len(finished) else None

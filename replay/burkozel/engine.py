@@ -57,6 +57,8 @@ class BurkozelTable(BuraTable):
     PLAYED_OUT = "played-out"
     PLAYOFF = False
     COMBOS = ("bura", "moskva", "molodka", "foreheads")
+    WIN_AT_ONCE: ClassVar[tuple[str, ...]] = COMBOS[:2]
+    """The combinations that win the deal at once (K6): four trumps and four aces."""
     HAS_POT = False
     SCORE_TALLY = "penalty"
     SCORES_FALL = True
@@ -148,7 +150,7 @@ class BurkozelTable(BuraTable):
         m = self.match
         sides = self.sides()
         add: dict[int, int] = {}
-        if res.end in ("bura", "moskva"):
+        if res.end in self.WIN_AT_ONCE:
             assert seat is not None
             winner = self.side(seat)
             base = 6 if res.end == "moskva" else 2

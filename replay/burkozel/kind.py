@@ -40,6 +40,7 @@ KIND = replace(
     checker=BurkozelChecker,
     generate=_generate,
     sheet=view.sheet,
+    annotate=view.annotate,
     progression=view.progression,
     filters=FILTERS,
     stats=_stats,

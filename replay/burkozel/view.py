@@ -3,15 +3,22 @@ sheet of penalty points, its chart, and the facts an annotation writes."""
 
 from __future__ import annotations
 
+from notation.bura.records import BuraGame
 from notation.i18n import ptr, tr
 
+from ..bura import view as bura_view
 from ..bura.engine import BuraEngine
 from ..bura.view import results
 from ..checker import Report
-from ..model import Progression
+from ..model import Annotations, Progression
 from ..view import Sheet, SheetRow
 
-__all__ = ["progression", "sheet"]
+__all__ = ["annotate", "progression", "sheet"]
+
+
+def annotate(game: BuraGame, report: Report, found: Annotations) -> None:
+    """Bura's annotation, with card points and penalty points where Bura writes the pot."""
+    bura_view.annotate(game, report, found, pot=False)
 
 
 def sheet(report: Report) -> Sheet:
