@@ -922,50 +922,77 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         """The events the rules allow now, as far as the known cards tell (a seat whose
         cards are not all known gets no card list: any card it may hold is possible)."""
         hand = self.hand
-        if self.session.over:
+        if self.session.over or hand is None:
             return []
-        if hand is None:
-            return []
-        h = hand.holdings
-        moves: list[ThousandMove] = []
-        if self.settings.redeal_four_nines and not hand.called and not hand.talon_taken:
-            if hand.phase in ("auction", "talon"):
-                moves.extend(ClaimRedeal(p) for p in hand.active if NINES <= h.known[p])
+        moves = self._redeal_claims(hand)
         if hand.phase == "auction":
-            moves.extend(Bid(hand.turn, b) for b in self.legal_bids())
-            if self.settings.dark and hand.turn == hand.active[0] and not hand.called:
-                moves.append(Bid(hand.turn, 120, dark=True))
-            return moves
+            return moves + self._calls(hand)
         if hand.phase == "talon":
+            h = hand.holdings
             talon: list[Card | None] = sorted(h.known[POOL], key=display_order)
             return [*moves, TakeTalon(talon + [None] * h.unknown[POOL])]
+        if hand.phase == "give":
+            return self._gives(hand)
+        if hand.phase == "contract":
+            moves = self._contracts(hand)
+        return moves + self._plays(hand)
+
+    def _redeal_claims(self, hand: RoundState) -> list[ThousandMove]:
+        """``redeal-four-nines``: a player holding the four nines may claim a new deal
+        before the first call or before the talon is taken."""
+        if not self.settings.redeal_four_nines or hand.called or hand.talon_taken:
+            return []
+        if hand.phase not in ("auction", "talon"):
+            return []
+        h = hand.holdings
+        return [ClaimRedeal(p) for p in hand.active if NINES <= h.known[p]]
+
+    def _calls(self, hand: RoundState) -> list[ThousandMove]:
+        """T3: the calls open to the player to call (``dark``: the first caller's blind
+        120)."""
+        calls: list[ThousandMove] = [Bid(hand.turn, b) for b in self.legal_bids()]
+        if self.settings.dark and hand.turn == hand.active[0] and not hand.called:
+            calls.append(Bid(hand.turn, 120, dark=True))
+        return calls
+
+    def _gives(self, hand: RoundState) -> list[ThousandMove]:
+        """T4.2: one card of the declarer's to each opponent; and conceding where the switch
+        ``concede`` lets him (not on the barrel, nor locked at 800)."""
         d = hand.declarer
         assert d is not None
-        if hand.phase == "give":
-            opp = [p for p in hand.active if p != d]
-            cards = sorted(h.known[d])
-            moves = [GiveCards([(opp[0], a), (opp[1], b)]) for a in cards for b in cards if a != b]
-            s = self.settings
-            g = self.session
-            if (
-                s.concede != "off"
-                and g.barrel[d] is None
-                and not (s.lock and g.totals[d] >= s.threshold)
-            ):
-                moves.append(ConcedeHand())
-            return moves
-        if hand.phase == "contract" and hand.bid is not None:
-            if not self.settings.raise_cap:
-                top = 120 + sum(self.settings.marriage_values.values()) + self.settings.ace_marriage
-            else:
-                # a hand not fully known may hold every marriage (T3.3 is checked once
-                # it is known)
-                top = self.cap(h.known[d] if h.fully_known(d) else set(DECK))
-            top = max(top, hand.bid)  # the bid itself stands even when a give broke a marriage
-            moves.extend(SetContract(v) for v in range(hand.bid, top + 1, self.settings.step))
+        opp = [p for p in hand.active if p != d]
+        cards = sorted(hand.holdings.known[d])
+        moves: list[ThousandMove] = [GiveCards([(opp[0], a), (opp[1], b)]) for a in cards for b in cards if a != b]
+        s = self.settings
+        g = self.session
+        if s.concede != "off" and g.barrel[d] is None and not (s.lock and g.totals[d] >= s.threshold):
+            moves.append(ConcedeHand())
+        return moves
+
+    def _contracts(self, hand: RoundState) -> list[ThousandMove]:
+        """T4.3: the contracts the declarer may set, from his bid to what T3.3 caps."""
+        if hand.bid is None:
+            return []
+        d = hand.declarer
+        assert d is not None
+        h = hand.holdings
+        if not self.settings.raise_cap:
+            top = 120 + sum(self.settings.marriage_values.values()) + self.settings.ace_marriage
+        else:
+            # a hand not fully known may hold every marriage (T3.3 is checked once
+            # it is known)
+            top = self.cap(h.known[d] if h.fully_known(d) else set(DECK))
+        top = max(top, hand.bid)  # the bid itself stands even when a give broke a marriage
+        return [SetContract(v) for v in range(hand.bid, top + 1, self.settings.step)]
+
+    def _plays(self, hand: RoundState) -> list[ThousandMove]:
+        """T5, T6: the cards the player to play may play (a lead with a marriage where one
+        can be declared); none where his cards are not all known."""
         seat = hand.turn
+        h = hand.holdings
         if not h.fully_known(seat):
-            return moves
+            return []
+        moves: list[ThousandMove] = []
         for card in self.legal_cards(seat):
             moves.append(PlayCard(seat, card))
             if not hand.plays and rank_no(card) in (Rank.KING, Rank.QUEEN, Rank.ACE):
