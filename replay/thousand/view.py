@@ -37,7 +37,7 @@ from ..view import (
     sorted_codes,
     trick_title,
 )
-from .engine import RoundResult, ThousandEngine
+from .engine import RoundResult, RoundState, ThousandEngine
 from .kgn import stated_facts
 from .moves import GiveCards, TakeTalon
 
@@ -58,51 +58,8 @@ PHASES: Final = (NP_("phase", "auction"), NP_("phase", "talon"), NP_("phase", "g
 def view(t: ThousandEngine) -> View:
     """What a Thousand table shows."""
     g = t.session
-    hand = t.hand
     names = t.players
-    if hand is None:
-        last = t.results[-1] if t.results else None
-        title = round_title("hand", last.number, after=True) if last else round_title("hand", g.number)
-        view = View("thousand", title)
-        if last is not None:
-            view.dealer = names[last.dealer]
-            view.points = {names[p]: v for p, v in last.points.items()}
-            view.tricks = {names[p]: v for p, v in last.tricks.items()}
-            if last.declarer is not None:
-                outcome = (
-                    ptr("contract", "conceded")
-                    if last.conceded
-                    else ptr("contract", "made") if last.made else ptr("contract", "failed")
-                )
-                view.lines.append(
-                    ("contract", f"{names[last.declarer]} {last.contract}: {outcome}")
-                )
-            for note in last.notes:
-                view.lines.append(("note", note))
-    else:
-        shown = hand.trick_no - 1 if t.last_trick else hand.trick_no  # a trick just taken
-        playing = hand.phase in ("play", "contract")
-        title = round_title("hand", hand.number, trick_title(shown) if playing else ptr("phase", hand.phase))
-        view = View("thousand", title)
-        view.dealer = names[hand.dealer]
-        h = hand.holdings
-        for p in hand.active:
-            view.hands.append((names[p], sorted_codes(h.known[p]), h.unknown[p]))
-        if h.size(POOL):
-            talon = sorted_codes(h.known[POOL]) + ["??"] * h.unknown[POOL]
-            view.piles.append(Pile("talon", talon, face_down=True))
-        if hand.declarer is not None:
-            view.lines.append(("contract", f"{names[hand.declarer]} {hand.contract}"))
-        elif hand.high:
-            view.lines.append(("bid", f"{names[hand.high_seat or 0]} {hand.high}"))
-        view.trump = "none" if hand.trump is None else hand.trump.symbol
-        view.trick = [(names[p], [card_code(c)], []) for p, c in hand.plays]
-        view.points = {
-            names[p]: sum(card_points(c) for c in hand.won.get(p, []))
-            + hand.marriage_points.get(p, 0)
-            for p in hand.active
-        }
-        view.tricks = {names[p]: hand.tricks_taken.get(p, 0) for p in hand.active}
+    view = _between_hands(t) if t.hand is None else _in_hand(t, t.hand)
     if t.last_trick and t.last_winner is not None:
         view.trick = [(names[p], [card_code(c)], []) for p, c in t.last_trick]
         view.taker = names[t.last_winner]
@@ -110,20 +67,79 @@ def view(t: ThousandEngine) -> View:
     who = t.to_move
     view.to_move = None if who is None else names[who]
     view.totals = {names[p]: g.totals[p] for p in range(len(names))}
-    s = t.settings
     for p in range(len(names)):
-        marks = []
-        if g.barrel[p] is not None:
-            marks.append(f"on the barrel ({g.barrel[p]} of {s.barrel_hands or '∞'})")
-        elif s.lock and s.threshold <= g.totals[p] < s.target:
-            marks.append("on the barrel")
-        if g.bolts[p]:
-            marks.append(f"bolts {g.bolts[p]}")
+        marks = _marks(t, p)
         if marks:
             view.marks[names[p]] = ", ".join(marks)
     if t.result:
         view.lines.append(("result", t.result))
     return view
+
+
+def _between_hands(t: ThousandEngine) -> View:
+    """The table between hands: the last hand's points, tricks, contract and notes."""
+    names = t.players
+    last = t.results[-1] if t.results else None
+    title = round_title("hand", last.number, after=True) if last else round_title("hand", t.session.number)
+    view = View("thousand", title)
+    if last is None:
+        return view
+    view.dealer = names[last.dealer]
+    view.points = {names[p]: v for p, v in last.points.items()}
+    view.tricks = {names[p]: v for p, v in last.tricks.items()}
+    if last.declarer is not None:
+        outcome = (
+            ptr("contract", "conceded")
+            if last.conceded
+            else ptr("contract", "made") if last.made else ptr("contract", "failed")
+        )
+        view.lines.append(("contract", f"{names[last.declarer]} {last.contract}: {outcome}"))
+    for note in last.notes:
+        view.lines.append(("note", note))
+    return view
+
+
+def _in_hand(t: ThousandEngine, hand: RoundState) -> View:
+    """The table during a hand: the hands, the talon, the contract or the high bid, the
+    trump, the trick, each player's points and tricks."""
+    names = t.players
+    shown = hand.trick_no - 1 if t.last_trick else hand.trick_no  # a trick just taken
+    playing = hand.phase in ("play", "contract")
+    title = round_title("hand", hand.number, trick_title(shown) if playing else ptr("phase", hand.phase))
+    view = View("thousand", title)
+    view.dealer = names[hand.dealer]
+    h = hand.holdings
+    for p in hand.active:
+        view.hands.append((names[p], sorted_codes(h.known[p]), h.unknown[p]))
+    if h.size(POOL):
+        talon = sorted_codes(h.known[POOL]) + ["??"] * h.unknown[POOL]
+        view.piles.append(Pile("talon", talon, face_down=True))
+    if hand.declarer is not None:
+        view.lines.append(("contract", f"{names[hand.declarer]} {hand.contract}"))
+    elif hand.high:
+        view.lines.append(("bid", f"{names[hand.high_seat or 0]} {hand.high}"))
+    view.trump = "none" if hand.trump is None else hand.trump.symbol
+    view.trick = [(names[p], [card_code(c)], []) for p, c in hand.plays]
+    view.points = {
+        names[p]: sum(card_points(c) for c in hand.won.get(p, [])) + hand.marriage_points.get(p, 0)
+        for p in hand.active
+    }
+    view.tricks = {names[p]: hand.tricks_taken.get(p, 0) for p in hand.active}
+    return view
+
+
+def _marks(t: ThousandEngine, seat: int) -> list[str]:
+    """What stands beside a player's total: the barrel (T8) and the bolts."""
+    g = t.session
+    s = t.settings
+    marks = []
+    if g.barrel[seat] is not None:
+        marks.append(f"on the barrel ({g.barrel[seat]} of {s.barrel_hands or '∞'})")
+    elif s.lock and s.threshold <= g.totals[seat] < s.target:
+        marks.append("on the barrel")
+    if g.bolts[seat]:
+        marks.append(f"bolts {g.bolts[seat]}")
+    return marks
 
 
 def describe(table: ThousandEngine, node: Node) -> Said | None:
