@@ -50,23 +50,45 @@ def choose(table: SixtySixTable, rng: random.Random) -> SixtySixMove | None:
         return draws[0]
     if deal.phase == "end":
         return None
-    seat = deal.turn
-    trump = deal.trump
-    hand = sorted(deal.holdings.known[seat])
     if deal.phase == "lead":
-        exchange = [m for m in moves if isinstance(m, Exchange)]
-        if exchange:
-            return exchange[0]
-        close = [m for m in moves if isinstance(m, Close)]
-        strong = sum(card_points(c) for c in hand if suit_no(c) == trump or rank_no(c) >= Rank.TEN)
-        if close and table.count(seat) + strong >= 66 and rng.random() < 0.5:
-            return close[0]
-        marriages = [m for m in moves if isinstance(m, PlayCard) and m.marriage]
-        if marriages:
-            return max(marriages, key=lambda m: (suit_no(m.card) == trump, rank_no(m.card)))
+        before = _before_the_lead(table, moves, rng)
+        if before is not None:
+            return before
     plays = [m for m in moves if isinstance(m, PlayCard) and not m.marriage]
     if not plays:
         return None
+    return _card(table, plays, rng)
+
+
+def _before_the_lead(table: SixtySixTable, moves: list[SixtySixMove], rng: random.Random) -> SixtySixMove | None:
+    """On lead: the exchange whenever it may be made; a close, half the time, with 66 in
+    sight (the count and the trumps and aces and tens in hand); else a marriage, trumps
+    first; None to lead a plain card."""
+    deal = table.deal
+    assert deal is not None
+    seat = deal.turn
+    trump = deal.trump
+    exchange = [m for m in moves if isinstance(m, Exchange)]
+    if exchange:
+        return exchange[0]
+    close = [m for m in moves if isinstance(m, Close)]
+    hand = sorted(deal.holdings.known[seat])
+    strong = sum(card_points(c) for c in hand if suit_no(c) == trump or rank_no(c) >= Rank.TEN)
+    if close and table.count(seat) + strong >= 66 and rng.random() < 0.5:
+        return close[0]
+    marriages = [m for m in moves if isinstance(m, PlayCard) and m.marriage]
+    if marriages:
+        return max(marriages, key=lambda m: (suit_no(m.card) == trump, rank_no(m.card)))
+    return None
+
+
+def _card(table: SixtySixTable, plays: list[PlayCard], rng: random.Random) -> PlayCard:
+    """The card to play: on lead the cheapest (the highest trump once play is strict);
+    answering, the cheapest card that wins when the lead is worth it (or play is strict,
+    or 40% of the time), else the cheapest."""
+    deal = table.deal
+    assert deal is not None
+    trump = deal.trump
     if deal.phase == "lead":
         if deal.strict:
             return max(plays, key=lambda m: (suit_no(m.card) == trump, rank_no(m.card)))
