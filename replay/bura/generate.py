@@ -38,7 +38,6 @@ def choose(table: BuraTable, rng: random.Random) -> BuraMove | None:
     deal = table.deal
     if deal is None or not moves:
         return None
-    trump = deal.trump
     claims = [m for m in moves if isinstance(m, OpenClaim)]
     for claim in claims:
         points = table.pile_points(claim.seat)[0]
@@ -49,6 +48,20 @@ def choose(table: BuraTable, rng: random.Random) -> BuraMove | None:
     draws = [m for m in moves if isinstance(m, DrawCard)]
     if draws:
         return draws[0]
+    show = _show(table, moves, rng)
+    if show is not None:
+        return show
+    lays = [m for m in moves if isinstance(m, Lay) and m.seat == deal.turn]
+    if not lays:
+        return None
+    return _answer(table, lays, rng) if deal.trick else _lead(table, lays, rng)
+
+
+def _show(table: BuraTable, moves: list[BuraMove], rng: random.Random) -> ShowCombo | None:
+    """A combination to show: a bura always and a Moskva half the time, at one's turn; a
+    molodka out of turn, before a lead, 60% of the time."""
+    deal = table.deal
+    assert deal is not None
     shows = [m for m in moves if isinstance(m, ShowCombo)]
     for show in shows:
         if show.combo in ("bura", "moskva") and show.seat == deal.turn:
@@ -58,16 +71,26 @@ def choose(table: BuraTable, rng: random.Random) -> BuraMove | None:
         for show in shows:
             if show.combo == "molodka" and show.seat != deal.turn and rng.random() < 0.6:
                 return show
-    lays = [m for m in moves if isinstance(m, Lay) and m.seat == deal.turn]
-    if not lays:
-        return None
-    if not deal.trick:
-        strong = [m for m in lays if len(m.up) > 1 and all(rank_no(c) >= Rank.TEN for c in m.up)]
-        if strong and rng.random() < 0.7:
-            return max(strong, key=lambda m: len(m.up))
-        singles = [m for m in lays if len(m.up) == 1] or lays
-        return min(singles, key=lambda m: _cost(m.up, trump))
-    assert deal.best is not None
+    return None
+
+
+def _lead(table: BuraTable, lays: list[Lay], rng: random.Random) -> Lay:
+    """A lead: aces and tens together 70% of the time, else the cheapest single card."""
+    deal = table.deal
+    assert deal is not None
+    strong = [m for m in lays if len(m.up) > 1 and all(rank_no(c) >= Rank.TEN for c in m.up)]
+    if strong and rng.random() < 0.7:
+        return max(strong, key=lambda m: len(m.up))
+    singles = [m for m in lays if len(m.up) == 1] or lays
+    return min(singles, key=lambda m: _cost(m.up, deal.trump))
+
+
+def _answer(table: BuraTable, lays: list[Lay], rng: random.Random) -> Lay:
+    """An answer: the cheapest set that beats, when the trick is worth it (or the set is
+    cheap, or 30% of the time); else the cheapest cards, face down where one may."""
+    deal = table.deal
+    assert deal is not None and deal.best is not None
+    trump = deal.trump
     value = sum(card_points(c) for lay in deal.trick for c in lay.up)
     shokha = table.settings.shokha
     beating = [m for m in lays if m.up and beats_set(list(m.up), deal.best.up, trump, shokha)]
