@@ -56,7 +56,6 @@ def choose(t: ThousandTable, rng: random.Random) -> ThousandMove:
     moves = t.legal_moves()
     hand = t.hand
     assert hand is not None and moves, "the bots choose only where a seat is to move"
-    s = t.settings
     redeals = [m for m in moves if isinstance(m, ClaimRedeal)]
     if redeals:
         return redeals[0]
@@ -64,52 +63,79 @@ def choose(t: ThousandTable, rng: random.Random) -> ThousandMove:
     assert seat is not None
     cards = set(hand.holdings.known[seat])
     if hand.phase == "auction":
-        bids = [m for m in moves if isinstance(m, Bid)]
-        dark = [m for m in bids if m.dark]
-        if dark and rng.random() < 0.04:
-            return dark[0]
-        calls = [m for m in bids if not m.dark and m.bid is not None]
-        passes = [m for m in bids if m.bid is None]
-        limit = min(_hand_value(cards, s.marriage_values) + rng.randint(-10, 10), t.cap(cards))
-        if not passes or (calls and calls[0].bid is not None and calls[0].bid <= limit):
-            return calls[0]
-        return passes[0]
+        return _call(t, moves, cards, rng)
     if hand.phase == "talon":
         return moves[-1]
     if hand.phase == "give":
-        concede = [m for m in moves if isinstance(m, ConcedeHand)]
-        if concede and _hand_value(cards, s.marriage_values) < (hand.bid or 100) - 45:
-            return concede[0]
-        values = s.marriage_values
-
-        def keep(c: Card) -> tuple[int, int]:
-            suit = Suit(suit_no(c))
-            partner = make_card(Rank.QUEEN if rank_no(c) == Rank.KING else Rank.KING, suit)
-            in_marriage = rank_no(c) in (Rank.KING, Rank.QUEEN) and partner in cards
-            return (values[suit] if in_marriage else 0, card_points(c) * 3 + rank_no(c))
-
-        weakest = sorted(cards, key=keep)[:2]
-        gives = [m for m in moves if isinstance(m, GiveCards)]
-        return next(m for m in gives if [c for _, c in m.cards] == weakest)
+        return _give(t, moves, cards)
     raises = [m for m in moves if isinstance(m, SetContract)]
     if raises and hand.bid is not None:
+        s = t.settings
         est = _hand_value(cards, s.marriage_values) - 20
         target = min(est // s.step * s.step, t.cap(cards))
         value = max(hand.bid, target) if rng.random() < 0.5 else hand.bid
         return next((m for m in raises if m.value == value), raises[0])
     plays = [m for m in moves if isinstance(m, PlayCard)]
-    if not hand.plays:
-        marriages = [m for m in plays if m.marriage]
-        aces = [m for m in marriages if rank_no(m.card) == Rank.ACE]
-        if aces:
-            return aces[0]
-        if marriages:
-            return max(marriages, key=lambda m: s.marriage_values[Suit(suit_no(m.card))])
-        leads = [m for m in plays if not m.marriage]
-        ace_leads = [m for m in leads if rank_no(m.card) == Rank.ACE]
-        if ace_leads:
-            return rng.choice(ace_leads)
-        return min(leads, key=lambda m: _cheap(m.card))
+    return _answer(t, plays) if hand.plays else _lead(t, plays, rng)
+
+
+def _call(t: ThousandTable, moves: list[ThousandMove], cards: set[Card], rng: random.Random) -> ThousandMove:
+    """A call: dark now and then; else the lowest bid while it is worth what the hand is
+    worth (give or take 10), else pass."""
+    bids = [m for m in moves if isinstance(m, Bid)]
+    dark = [m for m in bids if m.dark]
+    if dark and rng.random() < 0.04:
+        return dark[0]
+    calls = [m for m in bids if not m.dark and m.bid is not None]
+    passes = [m for m in bids if m.bid is None]
+    limit = min(_hand_value(cards, t.settings.marriage_values) + rng.randint(-10, 10), t.cap(cards))
+    if not passes or (calls and calls[0].bid is not None and calls[0].bid <= limit):
+        return calls[0]
+    return passes[0]
+
+
+def _give(t: ThousandTable, moves: list[ThousandMove], cards: set[Card]) -> ThousandMove:
+    """The give: the two weakest cards, keeping marriages; or conceding a hand far below
+    its bid."""
+    hand = t.hand
+    assert hand is not None
+    values = t.settings.marriage_values
+    concede = [m for m in moves if isinstance(m, ConcedeHand)]
+    if concede and _hand_value(cards, values) < (hand.bid or 100) - 45:
+        return concede[0]
+
+    def keep(c: Card) -> tuple[int, int]:
+        suit = Suit(suit_no(c))
+        partner = make_card(Rank.QUEEN if rank_no(c) == Rank.KING else Rank.KING, suit)
+        in_marriage = rank_no(c) in (Rank.KING, Rank.QUEEN) and partner in cards
+        return (values[suit] if in_marriage else 0, card_points(c) * 3 + rank_no(c))
+
+    weakest = sorted(cards, key=keep)[:2]
+    gives = [m for m in moves if isinstance(m, GiveCards)]
+    return next(m for m in gives if [c for _, c in m.cards] == weakest)
+
+
+def _lead(t: ThousandTable, plays: list[PlayCard], rng: random.Random) -> PlayCard:
+    """A lead: the ace marriage, else the richest marriage, else an ace, else the
+    cheapest card."""
+    values = t.settings.marriage_values
+    marriages = [m for m in plays if m.marriage]
+    aces = [m for m in marriages if rank_no(m.card) == Rank.ACE]
+    if aces:
+        return aces[0]
+    if marriages:
+        return max(marriages, key=lambda m: values[Suit(suit_no(m.card))])
+    leads = [m for m in plays if not m.marriage]
+    ace_leads = [m for m in leads if rank_no(m.card) == Rank.ACE]
+    if ace_leads:
+        return rng.choice(ace_leads)
+    return min(leads, key=lambda m: _cheap(m.card))
+
+
+def _answer(t: ThousandTable, plays: list[PlayCard]) -> PlayCard:
+    """An answer: the cheapest card that takes the trick so far, else the cheapest."""
+    hand = t.hand
+    assert hand is not None
     best = hand.plays[0][1]
     for _, c in hand.plays[1:]:
         if beats(c, best, hand.trump):
