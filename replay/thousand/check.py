@@ -197,23 +197,42 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
         later = bool(line.talon or line.concede or line.give or line.contract or line.tricks)
         hand = table.hand
         if hand is not None and hand.phase == "auction" and later and not line.auction:
-            first_trick = line.tricks[0] if line.tricks else None
-            if line.contract is not None and first_trick is not None and first_trick.plays:
-                table.assume_auction(
-                    self.seat(first_trick.plays[0].seat, first_trick.plays[0]), line.contract.value
-                )
-            else:
-                raise self.stop(
-                    tr(
-                        "the hand has no auction and no contract with a first trick: the "
-                        "declarer's contract is unknown"
-                    ),
-                    "auction-incomplete",
-                    "T3.4",
-                    line.talon or line.give or line.contract or line.tricks[0]
-                    if line.tricks
-                    else owner,
-                )
+            self._no_auction(table, line, owner)
+        self._talon(table, line, owner, later)
+        if line.concede is not None:
+            self.push_event(table, line.concede)
+        self._give(table, line)
+        if line.contract is not None:
+            self.push_event(table, line.contract)
+        for trick in line.tricks:
+            self._trick(table, trick)
+        self.trick_no = None
+        hand = table.hand
+        if hand is not None and not line.tricks and not hand.plays and line.stated:
+            self._from_sheet(table, line.stated)
+        for st in line.stated:
+            self._stated(table, st)
+
+    def _no_auction(self, table: ThousandTable, line: LineOfPlay, owner: Round | Variation) -> None:
+        """T3.4: a hand recorded without its auction: its contract and the first leader
+        (the declarer leads the first trick) stand for it, else it cannot be replayed."""
+        first_trick = line.tricks[0] if line.tricks else None
+        if line.contract is not None and first_trick is not None and first_trick.plays:
+            table.assume_auction(self.seat(first_trick.plays[0].seat, first_trick.plays[0]), line.contract.value)
+            return
+        raise self.stop(
+            tr(
+                "the hand has no auction and no contract with a first trick: the "
+                "declarer's contract is unknown"
+            ),
+            "auction-incomplete",
+            "T3.4",
+            line.talon or line.give or line.contract or line.tricks[0] if line.tricks else owner,
+        )
+
+    def _talon(self, table: ThousandTable, line: LineOfPlay, owner: Round | Variation, later: bool) -> None:
+        """T4.1: the talon taken by the declarer (a hand that goes on without writing it
+        took it unseen)."""
         if line.talon is not None:
             taker = line.talon.seat
             hand = table.hand
@@ -234,8 +253,9 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
                 TakeTalon([None] * 3),
                 line.give or line.contract or line.concede or owner,
             )
-        if line.concede is not None:
-            self.push_event(table, line.concede)
+
+    def _give(self, table: ThousandTable, line: LineOfPlay) -> None:
+        """T4.2: the give (a hand that goes on without writing it gave two unseen cards)."""
         if line.give is not None:
             self.push_event(table, line.give)
         elif table.phase == "give" and (line.contract or line.tricks):
@@ -246,16 +266,6 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
                 GiveCards([(p, None) for p in hand.active if p != hand.declarer]),
                 line.contract or line.tricks[0],
             )
-        if line.contract is not None:
-            self.push_event(table, line.contract)
-        for trick in line.tricks:
-            self._trick(table, trick)
-        self.trick_no = None
-        hand = table.hand
-        if hand is not None and not line.tricks and not hand.plays and line.stated:
-            self._from_sheet(table, line.stated)
-        for st in line.stated:
-            self._stated(table, st)
 
     def _from_sheet(self, table: ThousandTable, stated: list[Stated]) -> None:
         """A hand written as a score sheet keeps it (its calls, then points or scores, no
