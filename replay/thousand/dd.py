@@ -337,7 +337,6 @@ class Solver:
         self._nodes += 1
         if beta <= 0:  # nothing is lost from here on: the value is at least 0
             return 0
-        rules = self.rules
         n = len(cards)
         hand = h[turn]
         key = None
@@ -347,14 +346,7 @@ class Solver:
             if not hand:
                 return 0
             if hand & (hand - 1) == 0:  # one card each: the last trick is forced
-                c0, c1, c2 = h[turn], h[(turn + 1) % 3], h[(turn + 2) % 3]
-                c0, c1, c2 = c0.bit_length() - 1, c1.bit_length() - 1, c2.bit_length() - 1
-                w, b = 0, c0
-                if beats(c1, b, trump):
-                    w, b = 1, c1
-                if beats(c2, b, trump):
-                    w = 2
-                return _POINTS[c0] + _POINTS[c1] + _POINTS[c2] if (turn + w) % 3 == decl else 0
+                return _last_trick(h, turn, decl, trump)
             key = (h[0], h[1], h[2], turn, trump, decl, first)
             entry = self.table.get(key)
             if entry is not None:
@@ -369,37 +361,73 @@ class Solver:
                     alpha = lo
                 if hi < beta:
                     beta = hi
-            # Bound from the points still out: all cards, plus the declarer's marriages.
-            dh = h[decl]
-            upper = _points(h[0] | h[1] | h[2])
-            for s in range(4):
-                if rules.marriage_values[s] and (dh >> (9 * s + 5)) & 3 == 3:
-                    upper += rules.marriage_values[s]
-            if rules.ace_marriage and dh & _ACES == _ACES:
-                upper += rules.ace_marriage
+            upper = self._upper(h, decl)
             if upper <= alpha:
                 return upper
-            moves = []
-            for c in cards_of(hand):
-                moves.append(c)
-                if marriage_value(rules, hand, c, first):
-                    moves.append(c + 64)  # the same card, declared
-            moves.sort(key=_lead_order, reverse=True)
-            if best_move in moves:
-                moves.remove(best_move)
-                moves.insert(0, best_move)
+            moves = self._leads(hand, first, best_move)
         else:
-            led = suit_no(cards[0])
-            best = cards[0]
-            wseat = seats[0]
-            for i in range(1, n):
-                if beats(cards[i], best, trump):
-                    best, wseat = cards[i], seats[i]
-            pool = _follow_mask(hand, led, best, trump, rules.must_overtake)
-            moves = cards_of(pool)
-            if len(moves) > 1:
-                friend = (wseat == decl) == (turn == decl)
-                moves.sort(key=lambda c: _follow_order(c, best, trump, friend))
+            moves = _answers(hand, turn, decl, cards, seats, trump, self.rules.must_overtake)
+        value, best_move = self._children(h, turn, decl, cards, seats, trump, nxt, first, alpha, beta, moves)
+        if key is not None:
+            lo, hi = -_INF, _INF
+            if value <= a0:
+                hi = value
+            elif value >= b0:
+                lo = value
+            else:
+                lo = hi = value
+            entry = self.table.get(key)
+            if entry is not None:
+                lo, hi = max(lo, entry[0]), min(hi, entry[1])
+            self.table[key] = (lo, hi, best_move)
+        return value
+
+    def _upper(self, h: list[int], decl: int) -> int:
+        """The most the declarer can still add: every card still out, and his marriages."""
+        rules = self.rules
+        dh = h[decl]
+        upper = _points(h[0] | h[1] | h[2])
+        for s in range(4):
+            if rules.marriage_values[s] and (dh >> (9 * s + 5)) & 3 == 3:
+                upper += rules.marriage_values[s]
+        if rules.ace_marriage and dh & _ACES == _ACES:
+            upper += rules.ace_marriage
+        return upper
+
+    def _leads(self, hand: int, first: bool, best_move: int) -> list[int]:
+        """The leads in the order they are tried: the best found before first, then
+        marriages and high cards (a card declared as a marriage is the card + 64)."""
+        moves = []
+        for c in cards_of(hand):
+            moves.append(c)
+            if marriage_value(self.rules, hand, c, first):
+                moves.append(c + 64)  # the same card, declared
+        moves.sort(key=_lead_order, reverse=True)
+        if best_move in moves:
+            moves.remove(best_move)
+            moves.insert(0, best_move)
+        return moves
+
+    def _children(
+        self,
+        h: list[int],
+        turn: int,
+        decl: int,
+        cards: list[int],
+        seats: list[int],
+        trump: int,
+        nxt: int,
+        first: bool,
+        alpha: int,
+        beta: int,
+        moves: list[int],
+    ) -> tuple[int, int]:
+        """The value of the position after each move in turn, within the window: the best
+        for the player to move, and the move that gave it."""
+        rules = self.rules
+        n = len(cards)
+        hand = h[turn]
+        best_move = -1
         maximize = turn == decl
         value = -_INF if maximize else _INF
         for m in moves:
@@ -447,19 +475,35 @@ class Solver:
                     beta = v
             if alpha >= beta:
                 break
-        if key is not None:
-            lo, hi = -_INF, _INF
-            if value <= a0:
-                hi = value
-            elif value >= b0:
-                lo = value
-            else:
-                lo = hi = value
-            entry = self.table.get(key)
-            if entry is not None:
-                lo, hi = max(lo, entry[0]), min(hi, entry[1])
-            self.table[key] = (lo, hi, best_move)
-        return value
+        return value, best_move
+
+
+def _last_trick(h: list[int], turn: int, decl: int, trump: int) -> int:
+    """The forced last trick (one card each): its points if the declarer takes it."""
+    c0 = h[turn].bit_length() - 1
+    c1 = h[(turn + 1) % 3].bit_length() - 1
+    c2 = h[(turn + 2) % 3].bit_length() - 1
+    w, b = 0, c0
+    if beats(c1, b, trump):
+        w, b = 1, c1
+    if beats(c2, b, trump):
+        w = 2
+    return _POINTS[c0] + _POINTS[c1] + _POINTS[c2] if (turn + w) % 3 == decl else 0
+
+
+def _answers(hand: int, turn: int, decl: int, cards: list[int], seats: list[int], trump: int, overtake: bool) -> list[int]:
+    """The cards the player to answer may play, in the order they are tried."""
+    led = suit_no(cards[0])
+    best = cards[0]
+    wseat = seats[0]
+    for i in range(1, len(cards)):
+        if beats(cards[i], best, trump):
+            best, wseat = cards[i], seats[i]
+    moves = cards_of(_follow_mask(hand, led, best, trump, overtake))
+    if len(moves) > 1:
+        friend = (wseat == decl) == (turn == decl)
+        moves.sort(key=lambda c: _follow_order(c, best, trump, friend))
+    return moves
 
 
 def _lead_order(m: int) -> int:
