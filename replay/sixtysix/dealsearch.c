@@ -267,11 +267,23 @@ static int search(Search *s, const Pos *p, int alpha, int beta) {
                     if (marriages && (r == KING || r == QUEEN) && (hand >> (r == KING ? c - 1 : c + 1) & 1))
                         moves[n++] = MARRIAGE + c;
                 }
-                for (int c = 23; c >= 0; c--) if (hand >> c & 1) moves[n++] = c;
+                /* then the cards by what they are worth: aces and tens first, trumps last */
+                int keys[24], first = n;
+                for (int c = 23; c >= 0; c--) {
+                    if (!(hand >> c & 1)) continue;
+                    int k = points_of(c) * 4 - (suit_of(c) == p->trump) * 50, j = n++;
+                    while (j > first && keys[j - 1 - first] < k) {
+                        moves[j] = moves[j - 1];
+                        keys[j - first] = keys[j - 1 - first];
+                        j--;
+                    }
+                    moves[j] = c;
+                    keys[j - first] = k;
+                }
             } else {
                 uint32_t ok = playable(p);
-                /* the cards that win first, then the rest, low first */
-                for (int c = 23; c >= 0; c--) if ((ok >> c & 1) && beats(c, p->led, p->trump)) moves[n++] = c;
+                /* the cheapest cards that win first, then the rest, low first */
+                for (int c = 0; c < 24; c++) if ((ok >> c & 1) && beats(c, p->led, p->trump)) moves[n++] = c;
                 for (int c = 0; c < 24; c++) if ((ok >> c & 1) && !beats(c, p->led, p->trump)) moves[n++] = c;
             }
             for (int i = 1; i < n && hint >= 0; i++) /* the best move last time first */

@@ -65,6 +65,8 @@ class DealSearch:
         self.budget = budget
         self.settings = (table.match.bonus, s.last_trick > 0, s.exchange, s.closing, s.marriage_late, budget)
         self._nodes = 0
+        self._guess = 0
+        """The value found last: where the next search starts."""
 
     @property
     def nodes(self) -> int:
@@ -75,10 +77,24 @@ class DealSearch:
         return len(table.results) > self.base
 
     def value(self, table: GameTable, seat: int) -> float:
-        """The best ``seat`` can force from ``table`` (which is not changed)."""
+        """The best ``seat`` can force from ``table`` (which is not changed): found by
+        null-window searches from the value found last (MTD(f): a deal is worth a few
+        whole game points, and the choices of one position are mostly worth the same, so
+        one or two such searches, far cheaper than one with a wide window, settle it)."""
         if self.ended(table):
             return table.deal_value(self.start, seat)
-        return self._search(table, seat, -1000, 1000)
+        most = 3 + int(self.settings[0])  # schwarz, and the points a tie carried
+        lower, upper = -most, most
+        found = max(lower, min(upper, self._guess))
+        while lower < upper:
+            beta = found + 1 if found == lower else found
+            found = self._search(table, seat, beta - 1, beta)
+            if found < beta:
+                upper = found
+            else:
+                lower = found
+        self._guess = found
+        return found
 
     def reaches(self, table: GameTable, seat: int, target: float) -> bool:
         """Whether ``seat``'s value from ``table`` is at least ``target``."""
