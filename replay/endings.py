@@ -21,7 +21,6 @@ True
 from __future__ import annotations
 
 import copy
-import math
 import random
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass, field
@@ -510,21 +509,19 @@ def dark_values(
     ``budget``."""
     sampler = sampler or Sampler(table, saw, rng)
     texts = [choice_text(table, m) for m in options(table) if owner(table, m) == mover]
+    cost = _cost(table)  # the same game in every layout
     values: dict[str, list[float]] = {t: [] for t in texts}
     spent = 0.0
     for k in range(layouts):
         layout = sampler.layout()
-        if layout is None or not layout.cards_placed():  # a stock the record did not write
+        if layout is None:
             return None, spent
         # no layout may take more than its share of what is left (nor one ending's budget)
-        solver = search_at(layout, max(1, int(min(BUDGET, budget / layouts) / _cost(layout))))
+        solver = search_at(layout, max(1, int(min(BUDGET, budget / layouts) / cost)))
         mine = {choice_text(layout, m): m for m in options(layout) if owner(layout, m) == mover}
         try:
             for t in texts:
-                found = solver.value(child(layout, mine[t]), mover)
-                if not math.isfinite(found):  # a card nobody recorded (a stock not written)
-                    raise ValueError(found)
-                values[t].append(found)
+                values[t].append(solver.value(child(layout, mine[t]), mover))
         except (TooLarge, KeyError, ValueError):  # too large, or a card nobody recorded
             return None, spent + solver.nodes * solver.COST
         spent += solver.nodes * solver.COST

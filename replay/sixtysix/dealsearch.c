@@ -345,8 +345,6 @@ static int inside(int card) {
     return 6 * (card / 9) + r - 3;
 }
 
-static int to_card(int i) { return 9 * (i / 6) + i % 6 + 3; }
-
 static uint32_t inside_mask(unsigned long long m, int *bad) {
     uint32_t out = 0;
     for (int c = 0; c < 36; c++) {
@@ -462,7 +460,6 @@ static PyTypeObject SearchType = {
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "dealsearch", NULL, -1, NULL};
 
 PyMODINIT_FUNC PyInit_dealsearch(void) {
-    (void)to_card;
     if (PyType_Ready(&SearchType) < 0) return NULL;
     PyObject *mod = PyModule_Create(&module);
     if (mod == NULL) return NULL;

@@ -40,13 +40,15 @@ _OWNER: DealSearch | None = None
 """The search the C search last searched for (another starts it afresh, with its rules)."""
 
 
+try:
+    from .dealsearch import Search as _Native
+except ImportError:  # installed without a compiler
+    _Native = None  # type: ignore[assignment,misc]
+
+
 def native() -> type | None:
     """The C search's type, or None where the package was installed without a compiler."""
-    try:
-        from .dealsearch import Search
-    except ImportError:
-        return None
-    return Search
+    return _Native
 
 
 class DealSearch:
@@ -64,6 +66,8 @@ class DealSearch:
         self.start = table.scores()
         self.budget = budget
         self.settings = (table.match.bonus, s.last_trick > 0, s.exchange, s.closing, s.marriage_late, budget)
+        self.most = 3 + table.match.bonus
+        """The most a deal is worth: schwarz, and the points a tie carried."""
         self._nodes = 0
         self._guess = 0
         """The value found last: where the next search starts."""
@@ -83,12 +87,12 @@ class DealSearch:
         one or two such searches, far cheaper than one with a wide window, settle it)."""
         if self.ended(table):
             return table.deal_value(self.start, seat)
-        most = 3 + int(self.settings[0])  # schwarz, and the points a tie carried
-        lower, upper = -most, most
+        position = self._position(table)  # read once for every search below
+        lower, upper = -self.most, self.most
         found = max(lower, min(upper, self._guess))
         while lower < upper:
             beta = found + 1 if found == lower else found
-            found = self._search(table, seat, beta - 1, beta)
+            found = self._search(position, seat, beta - 1, beta)
             if found < beta:
                 upper = found
             else:
@@ -101,9 +105,10 @@ class DealSearch:
         if self.ended(table):
             return table.deal_value(self.start, seat) >= target - EPSILON
         least = math.ceil(target - EPSILON)  # the values are whole game points
-        return self._search(table, seat, least - 1, least) >= least
+        return self._search(self._position(table), seat, least - 1, least) >= least
 
-    def _search(self, position: GameTable, seat: int, alpha: int, beta: int) -> int:
+    def _position(self, position: GameTable) -> tuple[object, ...]:
+        """A position as the C search takes it (after the draws the stock gives itself)."""
         table = cast("SixtySixEngine", position)
         deal = table.deal
         while deal is not None and deal.phase == "draw":  # the draws the stock gives itself
@@ -114,6 +119,18 @@ class DealSearch:
             deal.holdings.fully_known(s) for s in (0, 1)
         ):
             raise ValueError("no move listed: the cards of the player to move are not known")
+        h = deal.holdings
+        return (
+            _mask(h.known[0]), _mask(h.known[1]), deal.stock, deal.trump_card, deal.turn, deal.leader,
+            _PHASES[deal.phase], -1 if not deal.trick else deal.trick[0][1],
+            (_points(deal.won[0]), _points(deal.won[1])),
+            (sum(v for p, v, _ in deal.marriages if p == 0), sum(v for p, v, _ in deal.marriages if p == 1)),
+            (deal.tricks_taken[0], deal.tricks_taken[1]), -1 if deal.closed_by is None else deal.closed_by,
+            deal.tricks_at_close, deal.exhausted, -1 if deal.out_right is None else deal.out_right,
+            -1 if table.last_winner is None else table.last_winner,
+        )  # fmt: skip
+
+    def _search(self, position: tuple[object, ...], seat: int, alpha: int, beta: int) -> int:
         global _SHARED, _OWNER
         if _SHARED is None:
             search = native()
@@ -123,18 +140,8 @@ class DealSearch:
         elif _OWNER is not self:
             _SHARED.__init__(*self.settings)
             _OWNER = self
-        h = deal.holdings
-        led = deal.trick[0][1] if deal.trick else -1
         before = _SHARED.nodes
-        last = table.last_winner if table.last_winner is not None else -1
-        found = _SHARED.value(
-            _mask(h.known[0]), _mask(h.known[1]), deal.stock, deal.trump_card, deal.turn, deal.leader,
-            _PHASES[deal.phase], led, (_points(deal.won[0]), _points(deal.won[1])),
-            (sum(v for p, v, _ in deal.marriages if p == 0), sum(v for p, v, _ in deal.marriages if p == 1)),
-            (deal.tricks_taken[0], deal.tricks_taken[1]), -1 if deal.closed_by is None else deal.closed_by,
-            deal.tricks_at_close, deal.exhausted, -1 if deal.out_right is None else deal.out_right,
-            last, seat, alpha, beta,
-        )  # fmt: skip
+        found = _SHARED.value(*position, seat, alpha, beta)
         self._nodes += _SHARED.nodes - before
         if found is None:
             raise TooLarge(self.budget)
