@@ -99,10 +99,11 @@ def _extensions() -> list[object]:
 
     # The searches in C: Thousand's double-dummy search (replay/thousand/dd.py uses it when
     # it is built, and is its reference otherwise) and Sixty-six's search of a deal
-    # (replay/sixtysix/search.py; the game-free replay/solve.py is its reference).
+    # and Bura's (replay/sixtysix/search.py, replay/bura/search.py; the game-free
+    # replay/solve.py is their reference).
     native = [
         Extension(f"replay.{name}", [f"replay/{name.replace('.', '/')}.c"], extra_compile_args=["-O2"])
-        for name in ("thousand.ddsearch", "sixtysix.dealsearch")
+        for name in ("thousand.ddsearch", "sixtysix.dealsearch", "bura.dealsearch")
     ]
     try:  # the types are checked as pyproject.toml's [tool.mypy] says (strict)
         return [

@@ -45,6 +45,7 @@ from .solve import (
     owner,
     search_at,
     searched,
+    takes_a_choice,
 )
 from .table import GameTable
 
@@ -347,9 +348,19 @@ class _Collector(Visitor):
         if last.next_number() != number:  # the deal that starts the round: no decision
             return
         before = last.clone()
-        while (auto := before.automatic_move()) is not None:
+        while (auto := before.automatic_move()) is not None and not _chosen_before(before, auto, node):
             before.push(auto)
         self.rounds.setdefault(number, []).append((before, node, self.last, where.trick_no))
+
+
+def _chosen_before(table: GameTable, auto: Any, node: Node) -> bool:
+    """Whether ``node`` was chosen before ``auto`` (a draw the stock gives) would follow by
+    itself: it is legal now, and the draws would take it away (Bura's claim after a trick,
+    made instead of drawing)."""
+    try:
+        return table.is_legal(table.move_of(node)) and takes_a_choice(table, auto)
+    except KgnError:
+        return False
 
 
 def replayed(game: GameRecord, file: str | None) -> tuple[Report, dict[int, Moves], GameTable | None]:
@@ -375,6 +386,8 @@ def choice_text(table: GameTable, move: Any) -> str:
     if move is SETTLE:
         phrase = f"no move (the {table.round_word} ends)"  # one of ROUND_PHRASES
         return tr(phrase)
+    if move == table.automatic_move():  # a draw the stock gives, instead of a claim
+        return tr("play on")
     return _plain(table.format_move(move), table.players[owner(table, move)])
 
 

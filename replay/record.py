@@ -35,6 +35,7 @@ from notation.records import GameRecord, Tag, fold_name
 from .checking import replay_record
 from .games import GAMES
 from .render import render_view
+from .solve import takes_a_choice
 from .table import GameTable
 
 __all__ = [
@@ -46,7 +47,6 @@ __all__ = [
     "SessionError",
     "open_recording",
     "save_atomic",
-    "takes_a_choice",
 ]
 
 COMMANDS = ("undo", "quit", "help", "save")
@@ -460,20 +460,6 @@ class Recorder:
                     shown_legal = True
                 continue
             self.show()
-
-
-def takes_a_choice(table: GameTable, auto: object) -> bool:
-    """Whether playing what follows by itself would take away a move a player may make now
-    (Bura's claim after a trick, before the draw; Sixty-six's "out" stays until the next
-    lead, so its draws still follow by themselves)."""
-    now = [m for m in table.legal_moves() if m != auto]
-    if not now:
-        return False
-    after = table.clone()
-    while (follows := after.automatic_move()) is not None:
-        after.push(follows)
-    later = after.legal_moves()
-    return any(m not in later for m in now)
 
 
 def new_game(kind: str, players: list[str], dealer: str, rules: str, ante: int | None) -> GameRecord:

@@ -26,7 +26,7 @@ from .table import GameTable, Search
 
 __all__ = [
     "SETTLE", "Search", "Solver", "TooLarge", "brute_force", "child", "chooser", "decide", "interval", "options", "owner",
-    "search_at", "searched",
+    "search_at", "searched", "takes_a_choice",
 ]  # fmt: skip
 
 class Settle:
@@ -130,6 +130,20 @@ def child(table: GameTable, move: Any) -> GameTable:
     else:
         after.push(move)
     return after
+
+
+def takes_a_choice(table: GameTable, auto: object) -> bool:
+    """Whether playing what follows by itself would take away a move a player may make now
+    (Bura's claim after a trick, before the draw; Sixty-six's "out" stays until the next
+    lead, so its draws still follow by themselves)."""
+    now = [m for m in table.legal_moves() if m != auto]
+    if not now:
+        return False
+    after = table.clone()
+    while (follows := after.automatic_move()) is not None:
+        after.push(follows)
+    later = after.legal_moves()
+    return any(m not in later for m in now)
 
 
 INF: Final = float("inf")

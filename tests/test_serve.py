@@ -825,8 +825,8 @@ def test_every_game_can_be_recorded_event_by_event_and_stays_in_step_with_its_ta
     import asyncio
     import random
 
-    from replay.record import takes_a_choice
     from replay.serve.rooms import Games
+    from replay.solve import takes_a_choice
 
     kind = replay.GAMES[game]
     counts = kind.player_counts(kind.rulebook.parse("classic"))

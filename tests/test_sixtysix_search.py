@@ -15,11 +15,11 @@ import pytest
 from conftest import ROOT, SAMPLES
 
 from replay.sixtysix.rules import RULEBOOK
-from replay.sixtysix.search import DealSearch, native
+from replay.sixtysix.search import DealSearch
 from replay.sixtysix.table import SixtySixTable
 from replay.solve import Solver, TooLarge, child, options, search_at
 
-pytestmark = pytest.mark.skipif(native() is None, reason="the package was installed without its C searches")
+pytestmark = pytest.mark.skipif(not DealSearch.built(), reason="the package was installed without its C searches")
 
 KOZYR = [sys.executable, "-c", "from replay.cli import main; main()"]
 

@@ -594,7 +594,7 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
                 clause,
             )
 
-    def _large(self) -> bool:
+    def near_limits(self) -> bool:
         """Whether the pot, chips or penalties are near what a record holds (then a move's
         effect on them is tried before it is listed as legal)."""
         m = self.match
@@ -652,7 +652,8 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
     COMBOS: ClassVar[tuple[str, ...]] = ("bura", "moskva", "small-moskva", "molodka")
     """The combinations the game knows (B8); the switches may turn some off."""
 
-    def _combo_allowed(self, combo: str) -> bool:
+    def combo_allowed(self, combo: str) -> bool:
+        """Whether ``combo`` is played under the table's game and switches."""
         s = self.settings
         return combo in self.COMBOS and {
             "bura": s.bura != "off",
@@ -662,18 +663,23 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
             "foreheads": True,
         }[combo]
 
-    def _combo_ends_deal(self, combo: str) -> bool:
+    def combo_ends_deal(self, combo: str) -> bool:
         """B8.1: a bura wins the deal at once."""
         return combo == "bura"
 
+    RIGHTS_AFTER_FIRST_TRICK: ClassVar[bool] = False
+    """Whether an out-of-turn lead right waits for the deal's first trick to be played
+    (a variant's rule: in Bura it may be shown before any lead)."""
+
     def _check_right_timing(self, deal: RoundState) -> None:
-        """An out-of-turn lead right may be shown before any lead (Bura)."""
+        if self.RIGHTS_AFTER_FIRST_TRICK and deal.trick_no == 1:
+            raise _err(tr("no out-of-turn lead before the first trick of a deal"), "combo-timing", self.CLAUSE["priority"])
 
     def _show(self, deal: RoundState, ev: ShowCombo) -> None:
         s = self.settings
         who = self.name(ev.seat)
         clause = self._combo_clause(ev.combo)
-        if not self._combo_allowed(ev.combo):
+        if not self.combo_allowed(ev.combo):
             raise _err(tr("{combo} is not played under these rules").format(combo=ev.combo), "combo-not-allowed", clause)
         why = self.combo_cards_ok(deal, ev.combo, ev.cards)
         if why:
@@ -690,7 +696,7 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
         if s.dealt_combo == "redeal" and fresh:
             self._end(deal, "redeal", None)
             return
-        instant = self._combo_ends_deal(ev.combo)
+        instant = self.combo_ends_deal(ev.combo)
         # B8.5: a second deal-ending combination at the same moment is played off (a bura
         # against a bura or against Moskva, shown in either order before the lead).
         if self.PLAYOFF and ev.combo in ("bura", "moskva"):
@@ -788,12 +794,12 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
         claims, and the combinations a player may show.  Where the pot or the scores come
         near what a record holds, a move that would pass it is not listed."""
         moves = self._legal_moves()
-        if self._large():
+        if self.near_limits():
             moves = [m for m in moves if self.is_legal(m)]
         return moves
 
     def _no_move(self) -> IllegalMoveError:
-        if self._large():
+        if self.near_limits():
             return _err(
                 tr(
                     "no move fits a record: each would take the pot or the scores past "
@@ -884,8 +890,15 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
                         out.append(list(lead))
         return out
 
+    FIRST_LEAD: ClassVar[int] = 0
+    """The most cards a deal's first trick may be led with, unless a combination gave the
+    lead (a variant's rule; 0: as any lead, B3)."""
+
     def _lead_limit(self, deal: RoundState) -> int:
-        """B3: a lead is up to a hand's size of one suit."""
+        """B3: a lead is up to a hand's size of one suit (:attr:`FIRST_LEAD` in a deal's
+        first trick)."""
+        if self.FIRST_LEAD and deal.trick_no == 1 and deal.right is None:
+            return self.FIRST_LEAD
         return self.settings.hand
 
     def _lay(self, deal: RoundState, ev: Lay) -> None:
@@ -1400,7 +1413,7 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
                 continue
             cards = sorted(h.known[seat])
             for combo in self.COMBOS:
-                if not self._combo_allowed(combo):
+                if not self.combo_allowed(combo):
                     continue
                 size = (
                     3 if combo == "small-moskva" else 4 if combo == "foreheads" else self.COMBO_SIZE

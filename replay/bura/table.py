@@ -14,6 +14,7 @@ from ..view import View
 from .engine import BuraEngine
 from .kgn import append_move, before, move_of, node_of, record_of
 from .moves import BuraMove, DrawCard
+from .search import DealSearch
 from .view import view
 
 __all__ = ["BuraTable"]
@@ -46,6 +47,11 @@ class BuraTable(BuraEngine):
         was = (done, number, trick_open, known and not written)
         self.push(move)
         append_move(record, self, move, was)
+
+    def faster_search(self, budget: int) -> DealSearch | None:
+        """Bura's search of a two-player deal in C (:mod:`replay.bura.search`), where built
+        and where it follows the table's switches."""
+        return DealSearch(self, budget) if DealSearch.searches(self) else None
 
     def cards_placed(self) -> bool:
         """The stock's order is known, and every hand."""

@@ -54,6 +54,10 @@ class BurkozelTable(BuraTable):
         "redeal": "K6",
     }
     COMBO_SIZE = 4
+    FIRST_LEAD: ClassVar[int] = 3
+    """K4: the first trick of a deal is led with at most three cards."""
+    RIGHTS_AFTER_FIRST_TRICK: ClassVar[bool] = True
+    """K6: an out-of-turn lead only after the first trick of the deal."""
     PLAYED_OUT = "played-out"
     PLAYOFF = False
     COMBOS = ("bura", "moskva", "molodka", "foreheads")
@@ -113,24 +117,13 @@ class BurkozelTable(BuraTable):
                 )
         return super()._first_leader(deal)
 
-    def _lead_limit(self, deal: RoundState) -> int:
-        """K4: the first trick of a deal is led with at most three cards (unless a
-        combination gave the lead)."""
-        if deal.trick_no == 1 and deal.right is None:
-            return 3
-        return self.settings.hand
-
     def _combo_clause(self, combo: str) -> str:
         return "K6"
 
-    def _combo_ends_deal(self, combo: str) -> bool:
+    def combo_ends_deal(self, combo: str) -> bool:
         """K6: a bura wins at once with bura=win; Moskva with moskva=triple."""
         s = self.settings
         return (combo == "bura" and s.bura == "win") or (combo == "moskva" and s.moskva == "triple")
-
-    def _check_right_timing(self, deal: RoundState) -> None:
-        if deal.trick_no == 1:
-            raise _err(tr("no out-of-turn lead before the first trick of a deal"), "combo-timing", "K6")
 
     def _claim(self, deal: RoundState, ev: OpenClaim) -> None:
         raise _err(

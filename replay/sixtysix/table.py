@@ -15,7 +15,7 @@ from ..view import View
 from .engine import OUT, SixtySixEngine
 from .kgn import append_move, before, move_of, node_of, record_of
 from .moves import DrawCard, GoOut, SixtySixMove
-from .search import DealSearch, native
+from .search import DealSearch
 from .view import view
 
 __all__ = ["SixtySixTable"]
@@ -51,7 +51,7 @@ class SixtySixTable(SixtySixEngine):
 
     def faster_search(self, budget: int) -> DealSearch | None:
         """Sixty-six's search of a deal in C (:mod:`replay.sixtysix.search`), where built."""
-        return DealSearch(self, budget) if native() is not None else None
+        return DealSearch(self, budget) if DealSearch.built() else None
 
     def cards_placed(self) -> bool:
         """The stock's order is known, and both hands."""

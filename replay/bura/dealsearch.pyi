@@ -1,0 +1,49 @@
+"""Bura's exact search of a two-player deal in C (``dealsearch.c``); see :mod:`replay.bura.search`."""
+
+from collections.abc import Sequence
+
+class Search:
+    nodes: int
+    def __init__(
+        self,
+        playoff: bool,
+        combo_size: int,
+        hand_size: int,
+        first_lead: int,
+        rights_after_first_trick: bool,
+        claims: bool,
+        void_end: bool,
+        penalties: bool,
+        open: bool,
+        zero_points: bool,
+        higher_card: bool,
+        moskva_with_trump: bool,
+        allowed: tuple[bool, bool, bool, bool],
+        instant: tuple[bool, bool, bool, bool],
+        budget: int,
+        /,
+    ) -> None: ...
+    def value(
+        self,
+        h0: int,
+        h1: int,
+        lead: int,
+        stock: Sequence[int | None],
+        trump: int,
+        phase: int,
+        turn: int,
+        leader: int,
+        claim: int,
+        due: int,
+        first: bool,
+        right: tuple[int, int],
+        outranked: int,
+        buras: Sequence[int],
+        playoff: bool,
+        points: tuple[int, int],
+        took: tuple[bool, bool],
+        seat: int,
+        alpha: int,
+        beta: int,
+        /,
+    ) -> int | None: ...

@@ -1,0 +1,119 @@
+"""What a game's own exact search in C shares (Sixty-six's, Bura's): the interface of the
+game-free :class:`replay.solve.Solver` (:class:`replay.table.Search`) over a C type that
+searches one position with a window.
+
+A game's search says how its table's position reads as the C search's arguments
+(:meth:`NativeSearch.position`), what its settings are, and the most a deal is worth; this
+class finds each value by null-window searches from the last value found (MTD(f): a deal
+is worth a few whole units, and the choices of one position are mostly worth the same, so
+one or two such searches, far cheaper than one with a wide window, settle it), and keeps
+one C search per game and process (its table of positions, some tens of MB, is made once).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar
+
+from notation.cards import Card
+
+from .solve import EPSILON, TooLarge
+from .table import GameTable
+
+__all__ = ["NativeSearch", "card_mask"]
+
+
+def card_mask(cards: Iterable[Card]) -> int:
+    """Cards as the bits of an integer (bit ``c`` for card ``c``), as the C searches take a hand."""
+    out = 0
+    for c in cards:
+        out |= 1 << c
+    return out
+
+
+class NativeSearch:
+    """The exact values of one round's positions from a C search (a subclass names its
+    type in :attr:`NATIVE`): what the seat's side gains in the round less what the other
+    gains, from the scores when the search was made, in the game's unit."""
+
+    COST: ClassVar[float] = 0.002
+    """What one of its positions costs, in positions of the game-free solver (measured:
+    some millions a second against some tens of thousands)."""
+    NATIVE: ClassVar[Any] = None
+    """The C search's type (None where the package was installed without a compiler)."""
+    _shared: ClassVar[dict[type, tuple[Any, NativeSearch]]] = {}
+    """Per game: the process's C search, and the search it last searched for (another
+    starts it afresh, with its rules)."""
+
+    def __init__(self, table: GameTable, budget: int, settings: Sequence[object], most: int, unit: int = 1) -> None:
+        self.base = len(table.results)
+        self.start = table.scores()
+        self.budget = budget
+        self.settings = (*settings, budget)
+        self.most = most
+        """The most a round is worth, in units."""
+        self.unit = unit
+        """What one unit of the C search's values is worth in the game's own (a pot)."""
+        self._nodes = 0
+        self._guess = 0
+        """The value found last, in units: where the next search starts."""
+
+    @classmethod
+    def built(cls) -> bool:
+        """Whether the C search is there (the package was compiled)."""
+        return cls.NATIVE is not None
+
+    @property
+    def nodes(self) -> int:
+        """The positions searched so far."""
+        return self._nodes
+
+    def ended(self, table: GameTable) -> bool:
+        return len(table.results) > self.base
+
+    def position(self, table: GameTable) -> tuple[object, ...]:
+        """A position as the C search takes it (before the seat and the window); raises
+        ValueError where it takes none (a card nobody recorded)."""
+        raise NotImplementedError
+
+    def value(self, table: GameTable, seat: int) -> float:
+        """The best ``seat`` can force from ``table`` (which is not changed)."""
+        if self.ended(table):
+            return table.deal_value(self.start, seat)
+        position = self.position(table)  # read once for every search below
+        lower, upper = -self.most, self.most
+        found = max(lower, min(upper, self._guess))
+        while lower < upper:
+            beta = found + 1 if found == lower else found
+            found = self._search(position, seat, beta - 1, beta)
+            if found < beta:
+                upper = found
+            else:
+                lower = found
+        self._guess = found
+        return found * self.unit
+
+    def reaches(self, table: GameTable, seat: int, target: float) -> bool:
+        """Whether ``seat``'s value from ``table`` is at least ``target``."""
+        if self.ended(table):
+            return table.deal_value(self.start, seat) >= target - EPSILON
+        least = math.ceil(target / self.unit - EPSILON)  # the values are whole units
+        return self._search(self.position(table), seat, least - 1, least) >= least
+
+    def _search(self, position: tuple[object, ...], seat: int, alpha: int, beta: int) -> int:
+        kind = type(self)
+        shared = NativeSearch._shared.get(kind)
+        if shared is None:
+            native = kind.NATIVE(*self.settings)
+        else:
+            native, owner = shared
+            if owner is not self:
+                native.__init__(*self.settings)
+        NativeSearch._shared[kind] = (native, self)
+        before = native.nodes
+        found = native.value(*position, seat, alpha, beta)
+        self._nodes += native.nodes - before
+        if found is None:
+            raise TooLarge(self.budget)
+        return int(found)

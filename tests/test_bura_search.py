@@ -1,0 +1,162 @@
+"""Bura's own search of a two-player deal (replay/bura/dealsearch.c, replay/bura/search.py):
+the game-free solver's faster twin, for Bura and Burkozel, which lets the leads and claims
+before the stock is gone be judged in the dark.  It exists only where the package was
+compiled; the game-free solver is its reference."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+import time
+from collections import Counter
+
+import pytest
+from conftest import ROOT, SAMPLES
+
+from notation.cards import Rank, rank_no, suit_no
+from replay.bura.moves import DealCards, ShowCombo
+from replay.bura.search import DealSearch
+from replay.bura.table import BuraTable
+from replay.burkozel.engine import BurkozelTable
+from replay.solve import Solver, TooLarge, child, options, search_at
+
+pytestmark = pytest.mark.skipif(not DealSearch.built(), reason="the package was installed without its C searches")
+
+KOZYR = [sys.executable, "-c", "from replay.cli import main; main()"]
+
+GAMES: list[tuple[type[BuraTable], list[str]]] = [
+    (BuraTable, [
+        "classic", "classic open=on", "classic two-buras=higher-card", "classic moskva=3-aces-with-trump",
+        "classic molodka=off", "classic bura=off", "classic deck=32", "classic hand=4",
+    ]),
+    (BurkozelTable, ["classic", "classic bura=lead", "classic moskva=off", "classic zero=zero-points", "classic tie=two-each"]),
+]  # fmt: skip
+
+
+def combinations_dealt(rng: random.Random, table: BuraTable) -> DealCards:
+    """A deal whose hands hold combinations more often than chance gives them: each player a
+    bura, Moskva, a molodka or nothing in particular (so that shows, out-of-turn rights and
+    play-offs are searched)."""
+    deck = sorted(table.deck)
+    rng.shuffle(deck)
+    trump, size, k = deck[-1], table.COMBO_SIZE, table.settings.hand
+    used = {trump}
+    hands: dict[int, list[int | None]] = {}
+    for seat in range(2):
+        free = [c for c in deck if c not in used]
+        kind = rng.choice(["bura", "bura", "moskva", "molodka", "none"])
+        suit = suit_no(trump) if kind == "bura" else rng.randrange(4)
+        fits = [c for c in free if (rank_no(c) == Rank.ACE if kind == "moskva" else suit_no(c) == suit)]
+        chosen = rng.sample(fits, size) if kind != "none" and len(fits) >= size else []
+        chosen += rng.sample([c for c in free if c not in chosen], k - len(chosen))
+        hands[seat] = list(chosen)
+        used |= set(chosen)
+    stock = [c for c in deck if c not in used]
+    rng.shuffle(stock)
+    return DealCards(hands=hands, trump=trump, stock=list(stock))
+
+
+def positions(seed: int, count: int, rigged: bool) -> list[BuraTable]:
+    """Random positions of random two-player deals of Bura and Burkozel under their switches,
+    each reached by random choices (a combination shown when it may be, often)."""
+    rng = random.Random(seed)
+    out: list[BuraTable] = []
+    while len(out) < count:
+        kind, rules = GAMES[len(out) % 2]
+        table = kind(["Anna", "Boris"], rules=kind.RULEBOOK.parse(rng.choice(rules)), dealer=rng.randrange(2))
+        table.push(combinations_dealt(rng, table) if rigged else table.chance_move(rng))  # type: ignore[arg-type]
+        for _ in range(rng.randint(0, 8) if rigged else rng.randint(20, 70)):
+            moves = options(table)
+            if not moves or table.results:
+                break
+            shows = [m for m in moves if isinstance(m, ShowCombo)]
+            table = child(table, rng.choice(shows if shows and rng.random() < 0.7 else moves))  # type: ignore[assignment]
+        if not table.results and table.deal is not None:
+            out.append(table)
+    return out
+
+
+def test_the_c_search_equals_the_game_free_solver_position_by_position() -> None:
+    """In random positions of both games (the stock there or gone; a lead, an answer, the
+    draws due with a claim open; combinations shown, out-of-turn rights outranked, a bura
+    answered by a second one), both seats' values, and whether each reaches its value and
+    not one more, are the game-free solver's: in chips (the pot) or penalty points."""
+    kinds: Counter[str] = Counter()
+    for table in [*positions(3, 36, False), *positions(5, 44, True)]:
+        exact = Solver.at(table, 20_000)
+        fast = search_at(table, 10**8)
+        assert isinstance(fast, DealSearch)
+        deal = table.deal
+        assert deal is not None
+        for seat in (0, 1):
+            try:
+                value = exact.value(table, seat)
+            except TooLarge:
+                continue
+            try:
+                found = fast.value(table, seat)
+            except ValueError:  # a combination shown during a play-off: said, not searched
+                kinds["not searched"] += 1
+                continue
+            assert found == value, (table.moves, seat)
+            assert fast.reaches(table, seat, value) and not fast.reaches(table, seat, value + 1)
+            kinds[table.game] += 1
+            kinds["stock there" if deal.holdings.size(-2) else "stock gone"] += 1
+            kinds[deal.phase] += 1
+            kinds["right shown"] += deal.right is not None
+            kinds["outranked"] += bool(deal.outranked)
+            kinds["show open"] += any(isinstance(m, ShowCombo) for m in options(table))
+            kinds["claim open"] += deal.claim_window is not None and table.settings.claim != "none"
+    assert kinds["bura"] >= 40 and kinds["burkozel"] >= 10, kinds
+    assert kinds["stock there"] >= 40 and kinds["stock gone"] >= 5 and kinds["draw"] >= 15, kinds
+    assert kinds["right shown"] >= 3 and kinds["outranked"] >= 1 and kinds["show open"] >= 5, kinds
+    assert kinds["claim open"] >= 5 and kinds["bura"] + kinds["burkozel"] > 3 * kinds["not searched"], kinds
+
+
+def test_the_c_search_is_some_hundreds_of_times_as_fast() -> None:
+    """What it is for: a position with the stock still there that the game-free solver
+    takes a second or more for takes the C search some milliseconds."""
+    table = next(t for t in positions(11, 20, False) if t.game == "bura" and (t.deal is not None and t.deal.holdings.size(-2) >= 8))
+    start = time.process_time()
+    fast = search_at(table, 10**8).value(table, 0)
+    quick = time.process_time() - start
+    start = time.process_time()
+    try:
+        slow = Solver.at(table, 100_000).value(table, 0)
+    except TooLarge:
+        slow = None  # larger still
+    took = time.process_time() - start
+    assert slow is None or slow == fast
+    assert took > 20 * quick, (took, quick)
+
+
+def test_a_table_it_does_not_follow_is_left_to_the_game_free_solver() -> None:
+    """Three players, or a switch it leaves out: no C search is offered."""
+    assert BuraTable(["A", "B", "C"]).faster_search(1000) is None
+    rules = BuraTable.RULEBOOK.parse("classic claim=own-turn")
+    assert BuraTable(["A", "B"], rules=rules).faster_search(1000) is None
+    assert isinstance(BuraTable(["A", "B"]).faster_search(1000), DealSearch)
+
+
+def test_the_leads_and_the_claim_before_the_stock_is_gone_are_judged_in_the_dark() -> None:
+    """Deal 5 of samples/bura/02-two-players.kgn, trick 11, ten cards still in the stock:
+    clubs are trumps; Anna counts 30 and holds 6S QH KH, Boris JC 9D AD.  She led 6S, took it
+    with Boris's 9D laid face down, and claimed with 30: the claim failed and cost her the
+    pot.  Leading QH KH (7 points), which Boris cannot beat with one trump, was worth far
+    more over the layouts of what she had not seen."""
+    out = subprocess.run(
+        [*KOZYR, "analyze", "--hand", "5", "--simulate", "100", str(SAMPLES / "bura" / "02-two-players.kgn")],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert "In the dark: 18 decisions judged" in lines[0]
+    lead = next(x for x in lines if "11. Anna 6S in the dark (100 layouts)" in x)
+    assert "; QH KH expects +" in lead
+    low = float(lead.split("95%: +")[1].split(" ")[0])
+    assert low > 1, lead  # QH KH beats 6S by more than a chip, beyond the interval
+    assert any("11. Anna open in the dark (100 layouts)" in x for x in lines)  # the claim, against playing on
+    # docs/analysis.md shows this run as it prints
+    doc = (ROOT / "docs" / "analysis.md").read_text(encoding="utf-8")
+    assert "```text\n" + out.stdout + "```" in doc
