@@ -102,7 +102,9 @@ def _extensions() -> list[object]:
     # and Bura's (replay/sixtysix/search.py, replay/bura/search.py; the game-free
     # replay/solve.py is their reference).
     native = [
-        Extension(f"replay.{name}", [f"replay/{name.replace('.', '/')}.c"], extra_compile_args=["-O2"])
+        Extension(
+            f"replay.{name}", [f"replay/{name.replace('.', '/')}.c"], depends=["replay/native.h"], extra_compile_args=["-O2"]
+        )
         for name in ("thousand.ddsearch", "sixtysix.dealsearch", "bura.dealsearch")
     ]
     try:  # the types are checked as pyproject.toml's [tool.mypy] says (strict)

@@ -19,6 +19,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../native.h"
+
 #define INF 1000
 #define OUT_AT 66
 #define TT_BITS 20
@@ -429,45 +431,13 @@ static PyObject *Search_value(Search *self, PyObject *args) {
     return PyLong_FromLong(seat == 0 ? v : -v);
 }
 
-static PyObject *Search_get_nodes(Search *self, void *closure) { return PyLong_FromLongLong(self->nodes); }
-
-static PyMethodDef Search_methods[] = {
-    {"value", (PyCFunction)Search_value, METH_VARARGS,
-     "value(h0, h1, stock, turned, turn, leader, phase, led, points, marriages, tricks, closed_by, "
+KOZYR_SEARCH_TYPE("replay.sixtysix.dealsearch.Search", "Sixty-six's exact search of a deal with every card placed.",
+                  "value(h0, h1, stock, turned, turn, leader, phase, led, points, marriages, tricks, closed_by, "
      "tricks_at_close, exhausted, out_right, last_winner, seat, alpha, beta): the seat's value, "
-     "None past the budget"},
-    {NULL, NULL, 0, NULL},
-};
-
-static PyGetSetDef Search_getset[] = {
-    {"nodes", (getter)Search_get_nodes, NULL, "positions searched", NULL},
-    {NULL, NULL, NULL, NULL, NULL},
-};
-
-static PyTypeObject SearchType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "replay.sixtysix.dealsearch.Search",
-    .tp_basicsize = sizeof(Search),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Sixty-six's exact search of a deal with every card placed.",
-    .tp_new = PyType_GenericNew,
-    .tp_init = (initproc)Search_init,
-    .tp_dealloc = (destructor)Search_dealloc,
-    .tp_methods = Search_methods,
-    .tp_getset = Search_getset,
-};
+     "None past the budget")
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "dealsearch", NULL, -1, NULL};
 
 PyMODINIT_FUNC PyInit_dealsearch(void) {
-    if (PyType_Ready(&SearchType) < 0) return NULL;
-    PyObject *mod = PyModule_Create(&module);
-    if (mod == NULL) return NULL;
-    Py_INCREF(&SearchType);
-    if (PyModule_AddObject(mod, "Search", (PyObject *)&SearchType) < 0) {
-        Py_DECREF(&SearchType);
-        Py_DECREF(mod);
-        return NULL;
-    }
-    return mod;
+    return kozyr_search_module(&module, &SearchType);
 }

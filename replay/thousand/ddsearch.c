@@ -16,6 +16,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../native.h"
+
 #define INF 1000000
 /* 2 MB of table, which stays in the processor's caches: a larger table or buckets with a
  * choice of which entry to replace keep a few more positions but take longer per node
@@ -312,31 +314,8 @@ static PyObject *Search_value(Search *self, PyObject *args) {
     return PyLong_FromLong(v);
 }
 
-static PyObject *Search_get_nodes(Search *self, void *closure) { return PyLong_FromLongLong(self->nodes); }
-
-static PyMethodDef Search_methods[] = {
-    {"value", (PyCFunction)Search_value, METH_VARARGS,
-     "value(h0, h1, h2, turn, declarer, trick_cards, trick_seats, trump, next_trump, first, alpha, beta)"},
-    {NULL, NULL, 0, NULL},
-};
-
-static PyGetSetDef Search_getset[] = {
-    {"nodes", (getter)Search_get_nodes, NULL, "positions searched", NULL},
-    {NULL, NULL, NULL, NULL, NULL},
-};
-
-static PyTypeObject SearchType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "replay.thousand.ddsearch.Search",
-    .tp_basicsize = sizeof(Search),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "The double-dummy search of one set of play rules, with its transposition table.",
-    .tp_new = PyType_GenericNew,
-    .tp_init = (initproc)Search_init,
-    .tp_dealloc = (destructor)Search_dealloc,
-    .tp_methods = Search_methods,
-    .tp_getset = Search_getset,
-};
+KOZYR_SEARCH_TYPE("replay.thousand.ddsearch.Search", "The double-dummy search of one set of play rules, with its transposition table.",
+                  "value(h0, h1, h2, turn, declarer, trick_cards, trick_seats, trump, next_trump, first, alpha, beta)")
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "ddsearch", NULL, -1, NULL};
 
@@ -347,14 +326,5 @@ PyMODINIT_FUNC PyInit_ddsearch(void) {
         for (int r = 0; r < 9; r++) if (m >> r & 1) p += POINTS_OF_RANK[r];
         SUIT_POINTS[m] = p;
     }
-    if (PyType_Ready(&SearchType) < 0) return NULL;
-    PyObject *mod = PyModule_Create(&module);
-    if (mod == NULL) return NULL;
-    Py_INCREF(&SearchType);
-    if (PyModule_AddObject(mod, "Search", (PyObject *)&SearchType) < 0) {
-        Py_DECREF(&SearchType);
-        Py_DECREF(mod);
-        return NULL;
-    }
-    return mod;
+    return kozyr_search_module(&module, &SearchType);
 }
