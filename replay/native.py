@@ -12,6 +12,7 @@ one C search per game and process (its table of positions, some tens of MB, is m
 
 from __future__ import annotations
 
+import importlib
 import math
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
@@ -34,7 +35,7 @@ def card_mask(cards: Iterable[Card]) -> int:
 
 class NativeSearch:
     """The exact values of one round's positions from a C search (a subclass names its
-    type in :attr:`NATIVE`): what the seat's side gains in the round less what the other
+    module, whose type is :attr:`NATIVE`): what the seat's side gains in the round less what the other
     gains, from the scores when the search was made, in the game's unit."""
 
     COST: ClassVar[float] = 0.002
@@ -58,6 +59,15 @@ class NativeSearch:
         self._nodes = 0
         self._guess = 0
         """The value found last, in units: where the next search starts."""
+
+    def __init_subclass__(cls, native: str = "", **kwargs: Any) -> None:
+        """A game's search names its C module: ``class DealSearch(NativeSearch,
+        native="replay.bura.dealsearch")`` (absent where installed without a compiler)."""
+        super().__init_subclass__(**kwargs)
+        try:
+            cls.NATIVE = importlib.import_module(native).Search
+        except ImportError:
+            cls.NATIVE = None
 
     @classmethod
     def built(cls) -> bool:

@@ -216,6 +216,7 @@ static int show(const Search *s, Pos *p, int seat, int combo) {
         if (p->turn != seat) return ILLEGAL;
         if (!s->playoff_rule) return combo_end(s, combo, seat);
         p->buras[0] = (int8_t)seat;
+        p->buras[1] = -1;
         p->nb = 1;
         p->phase = BURA;
         return CONT;
@@ -394,13 +395,12 @@ static int gen(const Search *s, const Pos *p, Move *mv, int *mover) {
      * down (which never take it: only where face up they would) */
     int k = popc(p->lead), trump = trump_of(s);
     int c = subsets(hand, k, sets);
-    for (int i = 0; i < c; i++)
-        if (beats_set(sets[i], p->lead, trump)) add(mv, &n, M_LAY, seat, sets[i], 0, 0);
-    for (int i = 0; i < c; i++)
-        if (!beats_set(sets[i], p->lead, trump)) add(mv, &n, M_LAY, seat, sets[i], 0, 0);
+    char takes[256];
+    for (int i = 0; i < c; i++) takes[i] = (char)beats_set(sets[i], p->lead, trump);
+    for (int i = 0; i < c; i++) if (takes[i]) add(mv, &n, M_LAY, seat, sets[i], 0, 0);
+    for (int i = 0; i < c; i++) if (!takes[i]) add(mv, &n, M_LAY, seat, sets[i], 0, 0);
     if (!s->open)
-        for (int i = 0; i < c; i++)
-            if (beats_set(sets[i], p->lead, trump)) add(mv, &n, M_LAY, seat, sets[i], 1, 0);
+        for (int i = 0; i < c; i++) if (takes[i]) add(mv, &n, M_LAY, seat, sets[i], 1, 0);
     return n;
 }
 
@@ -558,6 +558,21 @@ static void Search_dealloc(Search *self) {
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
+/* The ``n`` numbers of ``seq`` into ``out``; ``*bad`` where one is outside 0..``most``;
+ * -1 with a Python error set where ``seq`` does not give numbers. */
+static int read_small(PyObject *seq, Py_ssize_t n, long most, int8_t *out, int *bad) {
+    for (Py_ssize_t i = 0; i < n && !*bad; i++) {
+        PyObject *c = PySequence_GetItem(seq, i);
+        if (c == NULL) return -1;
+        long v = PyLong_AsLong(c);
+        Py_DECREF(c);
+        if (PyErr_Occurred()) return -1;
+        if (v < 0 || v > most) *bad = 1;
+        out[i] = (int8_t)v;
+    }
+    return 0;
+}
+
 /* value(h0, h1, lead, stock, trump, phase, turn, leader, claim, due, first, right, outranked,
  *       buras, playoff, points, took, seat, alpha, beta) */
 static PyObject *Search_value(Search *self, PyObject *args) {
@@ -576,24 +591,10 @@ static PyObject *Search_value(Search *self, PyObject *args) {
     Py_ssize_t ns = PySequence_Size(stock), nb = PySequence_Size(buras);
     if (ns < 0 || nb < 0) return NULL;
     int bad = trump < 0 || trump > 3 || ns > 36 || nb > 2 || (h0 | h1 | lead) & ~deck || (h0 & h1) || ((h0 | h1) & lead);
-    for (Py_ssize_t i = 0; i < ns && !bad; i++) {
-        PyObject *c = PySequence_GetItem(stock, i);
-        if (c == NULL) return NULL;
-        long v = PyLong_AsLong(c);
-        Py_DECREF(c);
-        if (PyErr_Occurred()) return NULL;
-        if (v < 0 || v > 35 || ((h0 | h1 | lead) >> v & 1)) bad = 1;
-        cards[i] = (int8_t)v;
-    }
-    for (Py_ssize_t i = 0; i < nb && !bad; i++) {
-        PyObject *c = PySequence_GetItem(buras, i);
-        if (c == NULL) return NULL;
-        long v = PyLong_AsLong(c);
-        Py_DECREF(c);
-        if (PyErr_Occurred()) return NULL;
-        if (v < 0 || v > 1) bad = 1;
-        p.buras[i] = (int8_t)v;
-    }
+    p.buras[0] = p.buras[1] = -1;
+    if (!bad && (read_small(stock, ns, 35, cards, &bad) < 0 || read_small(buras, nb, 1, p.buras, &bad) < 0)) return NULL;
+    for (Py_ssize_t i = 0; i < ns && !bad; i++)
+        if ((h0 | h1 | lead) >> cards[i] & 1) bad = 1;
     if (bad || phase < 0 || phase > 3 || turn < 0 || turn > 1 || leader < 0 || leader > 1 || claim < -1 ||
         claim > 1 || due < 0 || due > 5 || rs < -1 || rs > 1 || rr < 0 || rr > 3 || outranked < 0 ||
         outranked > 3 || seat < 0 || seat > 1 || p0 < 0 || p0 > 120 || p1 < 0 || p1 > 120 ||
@@ -601,8 +602,6 @@ static PyObject *Search_value(Search *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "not a two-player position of Bura's 36 cards");
         return NULL;
     }
-    if (nb < 2) p.buras[1] = nb ? p.buras[1] : -1;
-    if (nb == 0) p.buras[0] = -1;
     p.hand[0] = h0;
     p.hand[1] = h1;
     p.lead = lead;

@@ -21,7 +21,7 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from notation.cards import card_points, suit_no
 
@@ -33,21 +33,16 @@ if TYPE_CHECKING:
 
 __all__ = ["DealSearch"]
 
-try:
-    from .dealsearch import Search as _Native
-except ImportError:  # installed without a compiler
-    _Native = None  # type: ignore[assignment,misc]
 
 _PHASES = {"play": 0, "draw": 1, "end": 2, "bura": 3}
 _COMBOS = ("bura", "moskva", "molodka", "foreheads")
 """The combinations the C search knows, in its order."""
 
 
-class DealSearch(NativeSearch):
+class DealSearch(NativeSearch, native="replay.bura.dealsearch"):
     """The exact values of one two-player deal's positions (the interface of
     :class:`replay.solve.Solver`): chips (a pot won or paid) or penalty points."""
 
-    NATIVE: ClassVar[Any] = _Native
     COST: ClassVar[float] = 0.01
     """What one of its positions costs, in positions of the game-free solver (measured:
     2.5 million a second against some tens of thousands compiled)."""

@@ -19,7 +19,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, cast
 
 from notation.cards import Card, card_points
 
@@ -33,17 +33,12 @@ __all__ = ["DealSearch"]
 
 _PHASES = {"lead": 0, "follow": 1, "end": 2}
 
-try:
-    from .dealsearch import Search as _Native
-except ImportError:  # installed without a compiler
-    _Native = None  # type: ignore[assignment,misc]
 
 
-class DealSearch(NativeSearch):
+class DealSearch(NativeSearch, native="replay.sixtysix.dealsearch"):
     """The exact values of one deal's positions (the interface of
     :class:`replay.solve.Solver`), in game points."""
 
-    NATIVE: ClassVar[Any] = _Native
 
     def __init__(self, table: SixtySixEngine, budget: int) -> None:
         s = table.settings
