@@ -169,6 +169,59 @@ _GAME_LINE: Final = re.compile(r"\[\s*Game(?![A-Za-z0-9_])")
 game, even after a game with no hand yet (a record just started)."""
 
 
+def _pull_line(
+    handle: Any, file: str | None, state: _Stream, line_no: int, peek: bool
+) -> tuple[str | None, KgnSyntaxError | None, int | bool | None, int]:
+    """The stream's next line, its decoding error, where it starts in a handle that can go
+    back (for :func:`read_game`), and the line number after it; the line is None at the end
+    of the stream, or where a header is next (``peek``: looked at without reading it)."""
+    if state.pending is not None:
+        line, state.pending = state.pending, None
+        err, state.pending_error = state.pending_error, None
+        return line, err, None, line_no
+    if state.at_end:
+        return None, None, None, line_no
+    mark: int | bool | None = None
+    if state.lines is None:
+        if state.rewind:
+            mark = _ahead(handle, peek)
+        if mark is True:
+            return None, None, mark, line_no  # a header is next (peeked at): the next game's
+        raw = handle.readline()
+        if not raw:
+            state.at_end = True
+            return None, None, None, line_no
+    elif state.next < len(state.lines) or _fill(state, handle):
+        raw = state.lines[state.next]  # without its newline
+        state.next += 1
+    else:
+        state.at_end = True
+        return None, None, None, line_no
+    line_no += 1
+    line, err = _decoded(raw, line_no, file)
+    return line, err, mark, line_no
+
+
+def _decoded(raw: str | bytes, line_no: int, file: str | None) -> tuple[str, KgnSyntaxError | None]:
+    """A line as text, without its line end (and the file's byte-order mark), and the
+    error of bytes that are not UTF-8."""
+    if type(raw) is bytes:
+        try:
+            line, err = raw.decode("utf-8"), None
+        except UnicodeDecodeError as exc:
+            line, err = _bad_utf8(raw, exc, line_no, file)
+    else:
+        assert isinstance(raw, str)
+        line, err = raw, None
+    if line_no == 1 and line.startswith("\ufeff"):
+        line = line[1:]
+    if line.endswith("\n"):
+        line = line[:-1]
+    if line.endswith("\r"):
+        line = line[:-1]
+    return line, err
+
+
 def _read_game_text(handle: Any, file: str | None, state: _Stream) -> GameText | None:
     lines: list[str] = []
     first_line = 0
@@ -177,44 +230,10 @@ def _read_game_text(handle: Any, file: str | None, state: _Stream) -> GameText |
     error: KgnSyntaxError | None = None
     line_no = state.line_no
     in_brace = state.in_brace
-    readline = handle.readline
     while True:
-        mark: int | bool | None = None  # where the line starts, for read_game to go back
-        if state.pending is not None:
-            line, state.pending = state.pending, None
-            err, state.pending_error = state.pending_error, None
-        else:
-            if state.at_end:
-                break
-            if state.lines is None:
-                if state.rewind:
-                    mark = _ahead(handle, seen_body and not in_brace)
-                if mark is True:
-                    break  # a header is next (peeked at): the next game's
-                raw = readline()
-                if not raw:
-                    state.at_end = True
-                    break
-            elif state.next < len(state.lines) or _fill(state, handle):
-                raw = state.lines[state.next]  # without its newline
-                state.next += 1
-            else:
-                state.at_end = True
-                break
-            line_no += 1
-            if type(raw) is bytes:
-                try:
-                    line, err = raw.decode("utf-8"), None
-                except UnicodeDecodeError as exc:
-                    line, err = _bad_utf8(raw, exc, line_no, file)
-            else:
-                line, err = raw, None
-            if line_no == 1 and line.startswith("\ufeff"):
-                line = line[1:]
-            if line.endswith("\n"):
-                line = line[:-1]
-            if line.endswith("\r"):
-                line = line[:-1]
+        line, err, mark, line_no = _pull_line(handle, file, state, line_no, seen_body and not in_brace)
+        if line is None:
+            break
         stripped = line.lstrip()
         if not in_brace and stripped:
             head = stripped[0]

@@ -120,18 +120,14 @@ G = TypeVar("G", bound=GameRecord)
 
 class Checker(Seats, Generic[T, G]):
     """What every game's checker shares: locating diagnostics, seats, the header, the
-    replay loop.  A game's checker names its ``game``, ``round_word``, ``setup_clause`` and
+    replay loop.  A game's checker names its ``table_class``, ``setup_clause`` and
     ``result_clause``, and supplies ``header``, ``rounds``, ``replay_round`` and
     ``totals``; it reads the names and cards of a record's nodes for the game's translator
     (:class:`replay.table.Seats`), reporting what is wrong at the node."""
 
-    game: ClassVar[str] = ""
-    title: ClassVar[str] = ""
-    """The game's name as its players write it (``Sixty-six``), for messages."""
-    rulebook: ClassVar[Rulebook]
-    """The game's switches and presets (the ``Rules`` tag is read by it)."""
-    round_word: ClassVar[str] = "hand"
-    """What the game calls a round (one dealing of the cards and its play)."""
+    table_class: ClassVar[type[GameTable]]
+    """The game's table: it names the game (its title, round word and rulebook, which
+    reads the ``Rules`` tag), and the checker starts one."""
     setup_clause: ClassVar[str] = ""
     """The clause of the players, the dealer and the start tags (T1, B1, K1)."""
     deck_clause: ClassVar[str] = ""
@@ -179,7 +175,7 @@ class Checker(Seats, Generic[T, G]):
             err.line, err.column = pos
         err.file = self.file
         err.game = self.index
-        err.round_word = self.round_word
+        err.round_word = self.table_class.round_word
         if err.round is None:
             err.round = self.round_no
         if err.trick is None:
@@ -310,7 +306,7 @@ class Checker(Seats, Generic[T, G]):
         if self.diags:
             return None
         try:
-            rules = self.rulebook.parse(g.rules)
+            rules = self.table_class.RULEBOOK.parse(g.rules)
         except RulesConfigError as exc:
             exc.clause = exc.clause or clause
             self.report(exc, tag_pos["Rules"])
@@ -340,7 +336,7 @@ class Checker(Seats, Generic[T, G]):
                         "{title} is played by {want} players with different names; the Players "
                         "tag {named}"
                     ).format(
-                        title=self.title, want=want, named=named
+                        title=self.table_class.title, want=want, named=named
                     ),
                     code="players",
                     clause=clause,

@@ -212,9 +212,9 @@ class Table(Protocol[M]):
 AnyTable = Table[Any]
 """A table of any game (whose moves are that game's own)."""
 
-T_co = TypeVar("T_co", bound=GameTable, covariant=True)
+T = TypeVar("T", bound=GameTable)
 """A game's table type."""
-G_co = TypeVar("G_co", bound=GameRecord, covariant=True)
+G = TypeVar("G", bound=GameRecord)
 """A game's record type."""
 
 
@@ -370,68 +370,114 @@ class Analysis:
     """Shows the analysis in a replay's steps (``replay --analyze``)."""
 
 
-@dataclass(frozen=True)
-class GameKind(Generic[T_co, G_co]):
-    """Everything one game brings: adding a game is adding a kind to ``replay.GAMES``."""
+class GameKind(Generic[T, G]):
+    """Everything one game brings, as a class (python-chess's variants are the model): a
+    game's kind is a subclass that says which table, checker and notation are its own and
+    overrides by name what it does its own way; a variant is a subclass of its game's kind
+    (Burkozel's of Bura's), and mypy checks every override.  The kind's one instance is its
+    module's ``KIND``, registered by one line of :data:`replay.GAMES`.
 
-    name: str
-    """The game's name (its ``Game`` tag)."""
-    title: str
-    """The game's name in prose (its registry line's title)."""
-    round_word: str
-    """What one round (one dealing of the cards and its play) is called: ``hand`` or
-    ``deal``."""
+    The game names itself once, on its table class (:attr:`replay.table.BaseTable.game`,
+    ``title``, ``round_word``, ``RULEBOOK``): the kind reads its name, title, round word and
+    rulebook there."""
+
+    table: type[T]
+    """Starts a table: ``table(players, dealer=seat, rules=RuleSet, **start)`` (each game
+    takes its own start keywords); its class names the game."""
+    checker: type[Checker[T, G]]
+    """Replays a record and reports what is wrong (``replay.check``)."""
     notation: NotationKind
     """Its notation: records, readers, writer (:data:`notation.KINDS`)."""
-    rulebook: Rulebook
-    """Its switches and presets."""
-    table: Callable[..., T_co]
-    """Starts a table: ``table(players, dealer=seat, rules=RuleSet, **start)`` (each game
-    takes its own start keywords)."""
-    checker: type[Checker[T_co, G_co]]
-    """Replays a record and reports what is wrong (``replay.check``)."""
-    generate: Callable[[int, str, int, int], G_co]
-    """Bots play a complete game: ``generate(seed, rules, players, rounds)`` (``players``
-    where the rules do not set them; ``rounds`` bounds a session without an end)."""
-    describe: Callable[[T_co, Node], Said | None]
-    """What a move did, in words: ``describe(table after it, record node)``."""
-    sheet: Callable[[Report], Sheet]
-    """The score sheet of a replayed game (``kozyr sheet``): a row per finished round."""
-    progression: Callable[[Report, T_co | None], Progression]
-    """The running scores for ``kozyr sheet --plot`` and the page's chart."""
-    annotate: Callable[[G_co, Report, Annotations], None]
-    """Writes what a replay found into the record (``kozyr annotate``)."""
-    move_note: Callable[[T_co, Node], str | None]
-    """What a move did that ``kozyr annotate`` comments (something it declared), from
-    the table after it."""
-    question: Callable[[T_co, bool], Question]
-    """What the recorder asks next at a table (``question(table, declined)``)."""
-    recorder_help: str
+    recorder_help: str = ""
     """What the recorder's ``help`` says of this game's events."""
-    watch: Callable[[RoundFacts, T_co, Node, Progress], None]
-    """Keeps what the corpus tools need of one move of the main line (the calls, the
-    cards played): ``watch(facts of its round, table after it, record node, where)``."""
-    round_facts: Callable[[RoundFacts, RoundResult, RoundResult | None, list[str], G_co], None]
-    """Fills the corpus facts of a finished round: ``round_facts(facts, result, previous
-    result, names, record)`` (``kozyr query``, ``stats``, Parquet)."""
-    cut_tags: Callable[[G_co, RoundFacts], list[Tag]]
-    """The start tags that make one round a record of its own (``query --hands``)."""
-    strip_facts: Callable[[G_co], None]
-    """Drops what the engine computes from a record (``kozyr dedupe``)."""
-    filters: tuple[Filter, ...]
+    filters: tuple[Filter, ...] = ()
     """What ``kozyr query`` finds in this game's rounds (the options it adds)."""
-    stats: Callable[[], Stats]
-    """A fresh count of this game's own statistics (``kozyr stats``)."""
-    tables: dict[str, tuple[Column, ...]]
+    tables: Mapping[str, tuple[Column, ...]] = {}
     """Its tidy tables (``export --to parquet``): each name and its columns."""
-    rows: Callable[[GameFacts, int], dict[str, list[dict[str, Value]]]]
-    """The rows one game adds to its tidy tables (``rows(facts, game_id)``)."""
     pot: bool = False
     """Whether the game is played for a pot (``record --ante``)."""
     players_by_rules: bool = False
     """Whether the rules set how many play (``generate`` takes no ``--players``)."""
     analysis: Analysis | None = None
     """Its analysis, where it has a solver."""
+
+    @property
+    def name(self) -> str:
+        """The game's name (its ``Game`` tag)."""
+        return self.table.game
+
+    @property
+    def title(self) -> str:
+        """The game's name in prose (``Sixty-six``)."""
+        return self.table.title
+
+    @property
+    def round_word(self) -> str:
+        """What one round (one dealing of the cards and its play) is called: ``hand`` or
+        ``deal``."""
+        return self.table.round_word
+
+    @property
+    def rulebook(self) -> Rulebook:
+        """Its switches and presets."""
+        return self.table.RULEBOOK
+
+    def generate(self, seed: int, rules: str, players: int, rounds: int, /) -> G:
+        """Bots play a complete game: ``players`` where the rules do not set them;
+        ``rounds`` bounds a session without an end."""
+        raise NotImplementedError
+
+    def describe(self, table: T, node: Node, /) -> Said | None:
+        """What a move did, in words, from the table after it and its record node."""
+        raise NotImplementedError
+
+    def sheet(self, report: Report, /) -> Sheet:
+        """The score sheet of a replayed game (``kozyr sheet``): a row per finished round."""
+        raise NotImplementedError
+
+    def progression(self, report: Report, table: T | None, /) -> Progression:
+        """The running scores for ``kozyr sheet --plot`` and the page's chart."""
+        raise NotImplementedError
+
+    def annotate(self, record: G, report: Report, notes: Annotations, /) -> None:
+        """Writes what a replay found into the record (``kozyr annotate``)."""
+        raise NotImplementedError
+
+    def move_note(self, table: T, node: Node, /) -> str | None:
+        """What a move did that ``kozyr annotate`` comments (something it declared), from
+        the table after it."""
+        raise NotImplementedError
+
+    def question(self, table: T, declined: bool, /) -> Question:
+        """What the recorder asks next at a table."""
+        raise NotImplementedError
+
+    def watch(self, facts: RoundFacts, table: T, node: Node, where: Progress, /) -> None:
+        """Keeps what the corpus tools need of one move of the main line (the calls, the
+        cards played), from the facts of its round and the table after it."""
+        raise NotImplementedError
+
+    def round_facts(
+        self, facts: RoundFacts, result: RoundResult, previous: RoundResult | None, names: list[str], record: G, /
+    ) -> None:
+        """Fills the corpus facts of a finished round (``kozyr query``, ``stats``, Parquet)."""
+        raise NotImplementedError
+
+    def cut_tags(self, record: G, facts: RoundFacts, /) -> list[Tag]:
+        """The start tags that make one round a record of its own (``query --hands``)."""
+        raise NotImplementedError
+
+    def strip_facts(self, record: G, /) -> None:
+        """Drops what the engine computes from a record (``kozyr dedupe``)."""
+        raise NotImplementedError
+
+    def stats(self) -> Stats:
+        """A fresh count of this game's own statistics (``kozyr stats``)."""
+        raise NotImplementedError
+
+    def rows(self, facts: GameFacts, game_id: int, /) -> dict[str, list[dict[str, Value]]]:
+        """The rows one game adds to its tidy tables."""
+        raise NotImplementedError
 
     def player_counts(self, rules: RuleSet) -> range:
         """How many players the game takes under ``rules`` (its checker decides)."""
@@ -450,7 +496,7 @@ class GameKind(Generic[T_co, G_co]):
         dealer: int | str = 0,
         rules: str | RuleSet = "classic",
         **start: object,
-    ) -> T_co:
+    ) -> T:
         """A table at the start of a game: ``players`` in seat order, the first ``dealer``
         (a seat or a name), the ``rules`` text (``"classic must-overtake=on"``) and any start
         position (Thousand ``first_hand``, ``totals`` ...; Bura ``ante``, ``chips`` ...)."""
@@ -465,4 +511,5 @@ class GameKind(Generic[T_co, G_co]):
         seat = names.index(dealer) if isinstance(dealer, str) else dealer
         if not 0 <= seat < len(names):
             raise ValueError(f"the dealer must be one of the players, not {dealer!r}")
-        return self.table(names, dealer=seat, rules=ruleset, **start)
+        start_table: Callable[..., T] = self.table  # each game takes its own start keywords
+        return start_table(names, dealer=seat, rules=ruleset, **start)

@@ -503,9 +503,6 @@ def open_recording(
     say is checked before the file is locked, so a refused start leaves nothing behind;
     ``SessionError`` says why.  ``session``: the class of the recorder (``kozyr serve``'s
     says what the terminal's prints to its page)."""
-    from .checking import check as check_record
-    from .rules import did_you_mean
-
     record_game: GameRecord | None = None
     if resume is not None:
         if game is not None or players is not None or output is not None:
@@ -517,64 +514,79 @@ def open_recording(
     else:
         if game is None or game not in GAMES or not players or not dealer or output is None:
             raise SessionError(tr("a new record needs its game, its players, the first dealer and a file"))
-        if ante is not None and not GAMES[game].pot:
-            raise SessionError(tr("{title} is not played for a pot: it has no ante").format(title=GAMES[game].title))
-        names = [p.strip() for p in players.split(",") if p.strip()]
-        first = next((n for n in names if fold_name(n) == fold_name(dealer)), None)
-        if first is None:
-            raise SessionError(
-                tr("the dealer {name!r} is not one of the players ({players})").format(
-                    name=dealer, players=", ".join(names)
-                )
-                + did_you_mean(dealer, names)
-            )
-        try:
-            GAMES[game].rulebook.parse(rules)
-        except KgnError as exc:
-            raise SessionError(exc.message) from None
-        record_game = new_game(game, names, first, rules, ante)
-        header = [d for d in check_record(record_game).diagnostics if d.severity == "error"]
-        if header:
-            raise SessionError("; ".join(d.message for d in header))
+        record_game = _new_record(game, players, dealer, rules, ante)
         if output.exists():
             raise SessionError(tr("{output} exists; continue it with --resume {output}").format(output=output))
         path = output
     # One writer per file: a second one would lose the first one's events.
     file = RecordFile(path)
-    notes: list[str] = []
     try:
         note = file.take()
     except LockedError as exc:
         raise SessionError(str(exc)) from None
     except OSError as exc:
         raise SessionError(tr("cannot write {path}: {x}").format(path=path, x=exc.strerror or exc)) from None
-    if note is not None:
-        notes.append(note)
     try:
-        if record_game is None:
-            try:
-                text = file.read()
-            except (OSError, UnicodeDecodeError) as exc:
-                raise SessionError(tr("cannot read {path}: {x}").format(
-                    path=path, x=getattr(exc, 'strerror', None) or exc
-                )) from None
-            try:
-                record_game = notation.loads(text, file=str(path))
-            except KgnError as exc:
-                raise SessionError(exc.format(), 1) from None
-        elif path.exists():  # made since the check above
-            raise SessionError(tr("{path} exists; continue it with --resume {path}").format(path=path))
-        recorder = session(record_game, file)
-        errors = [d for d in recorder.report.diagnostics if d.severity == "error"]
-        if errors:
-            raise SessionError("\n".join(d.format() for d in errors), 1)
-        try:
-            file.save(write_game(recorder.game))
-        except FileChanged:
-            raise SessionError(tr("{path} changed while it was opened; try again").format(path=path)) from None
-        except OSError as exc:
-            raise SessionError(tr("cannot write {path}: {x}").format(path=path, x=exc.strerror or exc)) from None
+        recorder = _open_on(file, record_game, session)
     except BaseException:
         file.release()
         raise
-    return recorder, notes
+    return recorder, [note] if note is not None else []
+
+
+def _new_record(game: str, players: str, dealer: str, rules: str, ante: int | None) -> GameRecord:
+    """The header of a new record of ``game`` as the recorder's options give it, checked
+    (``SessionError`` says what is wrong)."""
+    from .checking import check as check_record
+    from .rules import did_you_mean
+
+    if ante is not None and not GAMES[game].pot:
+        raise SessionError(tr("{title} is not played for a pot: it has no ante").format(title=GAMES[game].title))
+    names = [p.strip() for p in players.split(",") if p.strip()]
+    first = next((n for n in names if fold_name(n) == fold_name(dealer)), None)
+    if first is None:
+        raise SessionError(
+            tr("the dealer {name!r} is not one of the players ({players})").format(
+                name=dealer, players=", ".join(names)
+            )
+            + did_you_mean(dealer, names)
+        )
+    try:
+        GAMES[game].rulebook.parse(rules)
+    except KgnError as exc:
+        raise SessionError(exc.message) from None
+    record_game = new_game(game, names, first, rules, ante)
+    header = [d for d in check_record(record_game).diagnostics if d.severity == "error"]
+    if header:
+        raise SessionError("; ".join(d.message for d in header))
+    return record_game
+
+
+def _open_on(file: RecordFile, record_game: GameRecord | None, session: type[Recorder]) -> Recorder:
+    """A recorder over the locked ``file``: over ``record_game`` (a new record, written
+    to it), or over the record the file holds (None)."""
+    path = file.path
+    if record_game is None:
+        try:
+            text = file.read()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise SessionError(tr("cannot read {path}: {x}").format(
+                path=path, x=getattr(exc, 'strerror', None) or exc
+            )) from None
+        try:
+            record_game = notation.loads(text, file=str(path))
+        except KgnError as exc:
+            raise SessionError(exc.format(), 1) from None
+    elif path.exists():  # made since the options were checked
+        raise SessionError(tr("{path} exists; continue it with --resume {path}").format(path=path))
+    recorder = session(record_game, file)
+    errors = [d for d in recorder.report.diagnostics if d.severity == "error"]
+    if errors:
+        raise SessionError("\n".join(d.format() for d in errors), 1)
+    try:
+        file.save(write_game(recorder.game))
+    except FileChanged:
+        raise SessionError(tr("{path} changed while it was opened; try again").format(path=path)) from None
+    except OSError as exc:
+        raise SessionError(tr("cannot write {path}: {x}").format(path=path, x=exc.strerror or exc)) from None
+    return recorder

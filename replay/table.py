@@ -573,7 +573,10 @@ class BaseTable(Generic[M, R]):
     """The game's switches and presets (a table started without rules plays its
     ``classic``)."""
     game: ClassVar[str]
-    """The game kind's name (the ``Game`` tag)."""
+    """The game's name (the ``Game`` tag): a game names itself here, once (its kind,
+    :class:`replay.model.GameKind`, and its checker read it)."""
+    title: ClassVar[str]
+    """The game's name in prose, as its players write it (``Sixty-six``)."""
     round_word: ClassVar[str]
     """What the game calls a round (one dealing of the cards and its play)."""
     players: list[str]

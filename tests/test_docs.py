@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import re
 from pathlib import Path
 
@@ -127,3 +128,56 @@ def test_the_jupyter_notebook_in_the_docs_runs_and_shows_a_record_and_a_table() 
     assert "kozyr-table" in table and "hand 1 · trick 1" in table and "Anna" in table
     assert "раздача 1 · взятка 1" in russian and "заказ" in russian
     assert ">Т<" not in table and "Т\u2665" in russian  # the ace of hearts as Russians write it
+
+
+def walk_through() -> dict[str, str]:
+    """The rows of docs/architecture.md's "A new game": each file and what it holds."""
+    text = (ROOT / "docs" / "architecture.md").read_text()
+    section = text.split("**A new game.**", 1)[1].split("\n\n", 2)[1]
+    rows = {}
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if len(cells) == 2 and cells[0].startswith("`"):
+            rows[cells[0]] = cells[1]
+    return rows
+
+
+def test_the_walk_through_of_a_new_game_names_the_files_every_game_has() -> None:
+    from replay.model import GameKind
+
+    rows = walk_through()
+    per_game = [re.findall(r"`([^`]*<game>[^`]*)`", f) for f in rows]
+    paths = [p for found in per_game for p in found if not p.startswith("class")]
+    assert "replay/<game>/kind.py" in paths and "notation/<game>/read.py" in paths
+    for name in GAMES:
+        kind = GAMES[name]
+        base = type(kind).__mro__[1]
+        if base is not GameKind:  # a variant: its kind is a subclass of its game's
+            assert isinstance(kind, base) and GAMES[kind.notation.grammar].name != name
+            continue
+        for path in paths:
+            assert (ROOT / path.replace("<game>", name)).exists(), (name, path)
+
+
+def test_every_game_kind_is_a_class_that_names_its_game_once_on_its_table() -> None:
+    """As the walk-through says: the table names the game, the kind and the checker read it
+    there, and every hook ``GameKind`` leaves open is overridden by name."""
+    from replay.model import GameKind
+
+    open_hooks = [
+        name
+        for name, value in vars(GameKind).items()
+        if callable(value) and "raise NotImplementedError" in inspect.getsource(value)
+    ]
+    assert {"describe", "sheet", "generate", "rows", "stats"} <= set(open_hooks)
+    for name in GAMES:
+        kind = GAMES[name]
+        assert isinstance(kind, GameKind) and type(kind) is not GameKind
+        assert kind.name == kind.table.game == name
+        assert kind.title == kind.table.title == GAMES.titles()[list(GAMES).index(name)]
+        assert kind.rulebook is kind.table.RULEBOOK and kind.rulebook.game == name
+        assert kind.checker.table_class is kind.table
+        assert kind.notation.name == name
+        for hook in open_hooks:
+            assert getattr(type(kind), hook) is not getattr(GameKind, hook), (name, hook)
+        assert not {"game", "title", "round_word", "rulebook"} & set(vars(kind.checker))

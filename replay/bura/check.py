@@ -33,7 +33,6 @@ from ..checker import Checker
 from .engine import Setup
 from .kgn import lay_move
 from .moves import DealCards
-from .rules import RULEBOOK
 from .table import BuraTable
 
 __all__ = ["START_TAGS", "BuraChecker"]
@@ -62,10 +61,6 @@ plural forms)."""
 class BuraChecker(Checker[BuraTable, BuraGame]):
     """Replays a Bura record and reports what is wrong."""
 
-    game = "bura"
-    title = "Bura"
-    rulebook = RULEBOOK
-    round_word = "deal"
     setup_clause = "B1"
     deck_clause = "B2"
     result_clause = "B1"

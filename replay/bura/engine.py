@@ -277,6 +277,7 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
     :class:`replay.bura.BuraTable`, adds the moves as KGN and ``record()``)."""
 
     game = "bura"
+    title = "Bura"
     round_word = "deal"
     RULEBOOK: ClassVar[Rulebook] = rules.RULEBOOK
     STATE = ("match", "deal", "last_winner", "last_trick")

@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from notation.bura import KIND as NOTATION
 from notation.bura.records import BuraGame
 
 from ..analysis import ending_analysis
-from ..model import GameKind
+from ..model import Annotations, GameKind, Stats
 from . import ask, facts, view
 from .check import BuraChecker
 from .generate import generate_bura
 from .rules import RULEBOOK
 from .table import BuraTable
 
-__all__ = ["KIND"]
+if TYPE_CHECKING:
+    from ..checker import Report
+
+__all__ = ["KIND", "BuraKind"]
 
 
 def _claims() -> tuple[object, object]:
@@ -23,35 +28,38 @@ def _claims() -> tuple[object, object]:
     return claim_line, note_false_claims
 
 
-def _generate(seed: int, rules: str, players: int, deals: int) -> BuraGame:
-    return generate_bura(seed=seed, rules=rules, players=players, deals=deals)
+class BuraKind(GameKind[BuraTable, BuraGame]):
+    """Bura (Бура); a variant's kind is a subclass of it."""
+
+    table = BuraTable
+    checker = BuraChecker
+    notation = NOTATION
+    recorder_help = ask.HELP
+    filters = facts.FILTERS
+    tables = facts.TABLES
+    pot = True
+    analysis = ending_analysis(_claims)
+
+    def generate(self, seed: int, rules: str, players: int, rounds: int) -> BuraGame:
+        return generate_bura(seed=seed, rules=rules, players=players, deals=rounds, table_class=self.table)
+
+    describe = staticmethod(view.describe)
+    sheet = staticmethod(view.sheet)
+    progression = staticmethod(view.progression)
+    def annotate(self, record: BuraGame, report: Report, notes: Annotations, /) -> None:
+        view.annotate(record, report, notes)
+
+    move_note = staticmethod(view.move_note)
+    question = staticmethod(ask.question)
+    watch = staticmethod(facts.watch)
+    round_facts = staticmethod(facts.round_facts)
+    cut_tags = staticmethod(facts.cut_tags)
+    strip_facts = staticmethod(facts.strip_facts)
+    def stats(self) -> Stats:
+        return facts.BuraStats()
+
+    rows = staticmethod(facts.rows)
 
 
-KIND = GameKind[BuraTable, BuraGame](
-    name="bura",
-    title="Bura",
-    round_word="deal",
-    notation=NOTATION,
-    rulebook=RULEBOOK,
-    table=BuraTable,
-    checker=BuraChecker,
-    generate=_generate,
-    describe=view.describe,
-    sheet=view.sheet,
-    progression=view.progression,
-    annotate=view.annotate,
-    move_note=view.move_note,
-    question=ask.question,
-    recorder_help=ask.HELP,
-    watch=facts.watch,
-    round_facts=facts.round_facts,
-    cut_tags=facts.cut_tags,
-    strip_facts=facts.strip_facts,
-    filters=facts.FILTERS,
-    stats=facts.BuraStats,
-    tables=facts.TABLES,
-    rows=facts.rows,
-    pot=True,
-    analysis=ending_analysis(_claims),
-)
-"""Bura (Бура)."""
+KIND = BuraKind()
+"""Bura's kind (``replay.GAMES["bura"]``)."""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from ..bura.check import BuraChecker
 from .engine import BurkozelTable
-from .rules import RULEBOOK
 
 __all__ = ["BurkozelChecker"]
 
@@ -12,9 +11,6 @@ __all__ = ["BurkozelChecker"]
 class BurkozelChecker(BuraChecker):
     """Replays a Burkozel record and reports what is wrong."""
 
-    game = "burkozel"
-    title = "Burkozel"
-    rulebook = RULEBOOK
     setup_clause = "K1"
     deck_clause = "K2"
     result_clause = "K8"

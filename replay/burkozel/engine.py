@@ -33,6 +33,7 @@ class BurkozelTable(BuraTable):
     """A Burkozel table (see :class:`replay.model.Table` for the interface)."""
 
     game = "burkozel"
+    title = "Burkozel"
     RULEBOOK: ClassVar[Rulebook] = RULEBOOK
     NOTATION: ClassVar[NotationKind] = BURKOZEL
     CLAUSE: ClassVar[dict[str, str]] = {

@@ -2,48 +2,34 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from notation.bura import BURKOZEL
-from notation.bura.records import BuraGame
 
 from ..bura import facts
-from ..bura.kind import KIND as BURA
+from ..bura.kind import BuraKind
 from ..model import Filter, Stats
-from . import generate_burkozel, view
+from . import view
 from .check import BurkozelChecker
 from .engine import BurkozelTable
-from .rules import RULEBOOK
 
-__all__ = ["KIND"]
-
-
-def _generate(seed: int, rules: str, players: int, deals: int) -> BuraGame:
-    return generate_burkozel(seed=seed, rules=rules, players=players, deals=deals)
+__all__ = ["KIND", "BurkozelKind"]
 
 
-FILTERS = (facts.COMBO_FILTER, Filter("--penalty", "Burkozel: penalty points received.", facts.has_penalty))
-"""What ``kozyr query`` finds in Burkozel's deals."""
+class BurkozelKind(BuraKind):
+    """Burkozel (Буркозёл): Bura's kind with what differs (no pot; penalty points)."""
+
+    table = BurkozelTable
+    checker = BurkozelChecker
+    notation = BURKOZEL
+    filters = (facts.COMBO_FILTER, Filter("--penalty", "Burkozel: penalty points received.", facts.has_penalty))
+    pot = False
+
+    sheet = staticmethod(view.sheet)
+    annotate = staticmethod(view.annotate)
+    progression = staticmethod(view.progression)
+
+    def stats(self) -> Stats:
+        return facts.BuraStats("penalty_points", claims=False)
 
 
-def _stats() -> Stats:
-    return facts.BuraStats("penalty_points", claims=False)
-
-
-KIND = replace(
-    BURA,
-    name="burkozel",
-    title="Burkozel",
-    notation=BURKOZEL,
-    rulebook=RULEBOOK,
-    table=BurkozelTable,
-    checker=BurkozelChecker,
-    generate=_generate,
-    sheet=view.sheet,
-    annotate=view.annotate,
-    progression=view.progression,
-    filters=FILTERS,
-    stats=_stats,
-    pot=False,
-)
-"""Burkozel (Буркозёл): Bura's kind with what differs."""
+KIND = BurkozelKind()
+"""Burkozel's kind (``replay.GAMES["burkozel"]``)."""

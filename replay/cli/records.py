@@ -6,7 +6,7 @@ import json
 import shutil
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import IO, Annotated
 
 import typer
 
@@ -59,70 +59,96 @@ def fmt(
         fail_usage(tr("--check and --write do not go together"))
     status = EXIT_OK
     for path in files:
-        bad = lost = False
-        rewritten = False
-        original = None
-        source = None
-        with contextlib.ExitStack() as stack:
-            compared = path if path != "-" else None  # what the canonical text is checked against
-            if check and path == "-":  # standard input is read twice: kept aside on disk
-                import tempfile
-
-                kept = stack.enter_context(tempfile.NamedTemporaryFile(prefix="kozyr-stdin-"))
-                shutil.copyfileobj(sys.stdin.buffer, kept)
-                kept.flush()
-                compared = kept.name
-                source = stack.enter_context(open(kept.name, "rb"))
-            if (check or write) and compared is not None:
-                try:
-                    original = stack.enter_context(open(compared, "rb"))
-                except OSError as exc:
-                    fail_usage(tr("cannot read {path}: {x}").format(path=path, x=exc.strerror or exc))
-            same = original is not None
-            sink = None
-            if not check:  # standard input has no file to rewrite: --write - prints
-                target = Path(path) if write and path != "-" else None
-                sink = stack.enter_context(Sink(target, spool=True))
-            first = True
-            errors = Errors()
-            try:
-                for gtext, item in errors.games(path, source=source):
-                    if errors.count:
-                        continue  # the errors are all reported; nothing is written
-                    text = write_game(item)
-                    if write and path != "-" and not reads_back(text, item, gtext):
-                        bad = lost = True
-                        continue
-                    piece = ("" if first else "\n") + text
-                    first = False
-                    if original is not None and same:
-                        data = piece.encode("utf-8")
-                        same = original.read(len(data)) == data
-                    if sink is not None:
-                        sink.write(piece)
-            except InputError as exc:
-                fail_usage(str(exc))
-            bad = bad or errors.count > 0
-            if original is not None:
-                same = same and not original.read(1)
-            if sink is not None and (bad or (write and same)):
-                sink.abandon()
-            rewritten = write and not bad and not same and path != "-"
-        if lost:
-            say(tr("{path}: left as it was").format(path=path))
-        if bad:
-            status = EXIT_INVALID
-        elif check and not same:
-            fix = (
-                "kozyr fmt - prints the canonical text"
-                if path == "-"
-                else f"kozyr fmt --write {path}"
-            )
-            say(tr("{path}: not in canonical form ({fix})").format(path=path, fix=fix))
-            status = EXIT_INVALID
-        elif rewritten:
-            say(tr("{path}: rewritten").format(path=path))
+        status = max(status, _fmt_file(path, check, write))
     raise typer.Exit(status)
+
+
+def _fmt_file(path: str, check: bool, write: bool) -> int:
+    """``kozyr fmt`` of one file (``-``: standard input): prints, checks or rewrites its
+    canonical text, says what it did, and returns the exit status."""
+    with contextlib.ExitStack() as stack:
+        source, original = _fmt_inputs(stack, path, check, write)
+        sink = None
+        if not check:  # standard input has no file to rewrite: --write - prints
+            target = Path(path) if write and path != "-" else None
+            sink = stack.enter_context(Sink(target, spool=True))
+        bad, lost, same = _fmt_games(path, source, original, sink, write)
+        if sink is not None and (bad or (write and same)):
+            sink.abandon()
+        rewritten = write and not bad and not same and path != "-"
+    if lost:
+        say(tr("{path}: left as it was").format(path=path))
+    if bad:
+        return EXIT_INVALID
+    if check and not same:
+        fix = (
+            "kozyr fmt - prints the canonical text"
+            if path == "-"
+            else f"kozyr fmt --write {path}"
+        )
+        say(tr("{path}: not in canonical form ({fix})").format(path=path, fix=fix))
+        return EXIT_INVALID
+    if rewritten:
+        say(tr("{path}: rewritten").format(path=path))
+    return EXIT_OK
+
+
+def _fmt_inputs(
+    stack: contextlib.ExitStack[bool | None], path: str, check: bool, write: bool
+) -> tuple[IO[bytes] | None, IO[bytes] | None]:
+    """What ``fmt`` reads of one file: the source to read the games from (None: the path
+    itself), and the original text the canonical one is compared with (None: no
+    comparison)."""
+    compared = path if path != "-" else None  # what the canonical text is checked against
+    source = None
+    if check and path == "-":  # standard input is read twice: kept aside on disk
+        import tempfile
+
+        kept = stack.enter_context(tempfile.NamedTemporaryFile(prefix="kozyr-stdin-"))
+        shutil.copyfileobj(sys.stdin.buffer, kept)
+        kept.flush()
+        compared = kept.name
+        source = stack.enter_context(open(kept.name, "rb"))
+    original = None
+    if (check or write) and compared is not None:
+        try:
+            original = stack.enter_context(open(compared, "rb"))
+        except OSError as exc:
+            fail_usage(tr("cannot read {path}: {x}").format(path=path, x=exc.strerror or exc))
+    return source, original
+
+
+def _fmt_games(
+    path: str, source: IO[bytes] | None, original: IO[bytes] | None, sink: Sink | None, write: bool
+) -> tuple[bool, bool, bool]:
+    """Writes the canonical text of one file's games to ``sink`` (if any) while comparing it
+    with ``original`` (if any): whether the file is bad (an error, or a game that would not
+    read back), whether a game would have been lost, and whether the text is the same."""
+    bad = lost = False
+    same = original is not None
+    first = True
+    errors = Errors()
+    try:
+        for gtext, item in errors.games(path, source=source):
+            if errors.count:
+                continue  # the errors are all reported; nothing is written
+            text = write_game(item)
+            if write and path != "-" and not reads_back(text, item, gtext):
+                bad = lost = True
+                continue
+            piece = ("" if first else "\n") + text
+            first = False
+            if original is not None and same:
+                data = piece.encode("utf-8")
+                same = original.read(len(data)) == data
+            if sink is not None:
+                sink.write(piece)
+    except InputError as exc:
+        fail_usage(str(exc))
+    bad = bad or errors.count > 0
+    if original is not None:
+        same = same and not original.read(1)
+    return bad, lost, same
 
 
 @app.command(

@@ -15,6 +15,7 @@ an illegal move ends the replay of the game; variations are replayed as lines of
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from notation.cards import CARD_OF_CODE
 from notation.errors import IllegalMoveError, clip
@@ -37,7 +38,6 @@ from ..checker import Checker
 from .engine import RoundResult, Setup, ended
 from .kgn import play_move
 from .moves import DealCards, DrawCard
-from .rules import RULEBOOK
 from .table import SixtySixTable
 
 __all__ = ["START_TAGS", "SixtySixChecker"]
@@ -52,10 +52,7 @@ _STATED_CLAUSE = {"points": "S10", "score": "S12", "totals": "S1"}
 class SixtySixChecker(Checker[SixtySixTable, SixtySixGame]):
     """Replays a Sixty-six record and reports what is wrong."""
 
-    game = "sixtysix"
-    title = "Sixty-six"
-    rulebook = RULEBOOK
-    round_word = "deal"
+    table_class: ClassVar[type[SixtySixTable]] = SixtySixTable
     setup_clause = "S1"
     deck_clause = "S2"
     result_clause = "S13"
@@ -94,7 +91,7 @@ class SixtySixChecker(Checker[SixtySixTable, SixtySixGame]):
                 setup["totals"] = known
             else:
                 setup["bonus"] = known[0]
-        return SixtySixTable(self.record.players, dealer=dealer, rules=rules, **setup)
+        return self.table_class(self.record.players, dealer=dealer, rules=rules, **setup)
 
     # -- body -----------------------------------------------------------------------------
 

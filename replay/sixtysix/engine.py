@@ -247,6 +247,7 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
     :class:`replay.sixtysix.SixtySixTable`, adds the moves as KGN and ``record()``)."""
 
     game = "sixtysix"
+    title = "Sixty-six"
     round_word = "deal"
     RULEBOOK: ClassVar[Rulebook] = RULEBOOK
     STATE = ("match", "deal", "last_winner", "last_trick")

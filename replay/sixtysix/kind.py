@@ -13,37 +13,36 @@ from .generate import generate_sixtysix
 from .rules import RULEBOOK
 from .table import SixtySixTable
 
-__all__ = ["KIND"]
+__all__ = ["KIND", "SixtySixKind"]
 
 
-def _generate(seed: int, rules: str, players: int, deals: int) -> SixtySixGame:
-    return generate_sixtysix(seed=seed, rules=rules)  # two players, to the target
+class SixtySixKind(GameKind[SixtySixTable, SixtySixGame]):
+    """Sixty-six (Шестьдесят шесть)."""
+
+    table = SixtySixTable
+    checker = SixtySixChecker
+    notation = NOTATION
+    recorder_help = ask.HELP
+    filters = facts.FILTERS
+    tables = facts.TABLES
+    analysis = ending_analysis()
+
+    def generate(self, seed: int, rules: str, players: int, rounds: int) -> SixtySixGame:
+        return generate_sixtysix(seed=seed, rules=rules)  # two players, to the target
+
+    describe = staticmethod(view.describe)
+    sheet = staticmethod(view.sheet)
+    progression = staticmethod(view.progression)
+    annotate = staticmethod(view.annotate)
+    move_note = staticmethod(view.move_note)
+    question = staticmethod(ask.question)
+    watch = staticmethod(facts.watch)
+    round_facts = staticmethod(facts.round_facts)
+    cut_tags = staticmethod(facts.cut_tags)
+    strip_facts = staticmethod(facts.strip_facts)
+    stats = staticmethod(facts.SixtySixStats)
+    rows = staticmethod(facts.rows)
 
 
-KIND = GameKind[SixtySixTable, SixtySixGame](
-    name="sixtysix",
-    title="Sixty-six",
-    round_word="deal",
-    notation=NOTATION,
-    rulebook=RULEBOOK,
-    table=SixtySixTable,
-    checker=SixtySixChecker,
-    generate=_generate,
-    describe=view.describe,
-    sheet=view.sheet,
-    progression=view.progression,
-    annotate=view.annotate,
-    move_note=view.move_note,
-    question=ask.question,
-    recorder_help=ask.HELP,
-    watch=facts.watch,
-    round_facts=facts.round_facts,
-    cut_tags=facts.cut_tags,
-    strip_facts=facts.strip_facts,
-    filters=facts.FILTERS,
-    stats=facts.SixtySixStats,
-    tables=facts.TABLES,
-    rows=facts.rows,
-    analysis=ending_analysis(),
-)
-"""Sixty-six (Шестьдесят шесть)."""
+KIND = SixtySixKind()
+"""Sixty-six's kind (``replay.GAMES["sixtysix"]``)."""

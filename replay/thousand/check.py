@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from notation.cards import CARD_OF_CODE
 from notation.errors import clip
 from notation.i18n import ntr, tr
@@ -32,7 +34,6 @@ from . import engine as th
 from .engine import Setup
 from .kgn import play_move
 from .moves import DealCards, GiveCards, TakeTalon
-from .rules import RULEBOOK
 from .table import ThousandTable
 
 __all__ = ["START_TAGS", "ThousandChecker"]
@@ -44,10 +45,7 @@ START_TAGS = ("FirstHand", "Totals", "Barrel", "Bolts")
 class ThousandChecker(Checker[ThousandTable, ThousandGame]):
     """Replays a Thousand record and reports what is wrong."""
 
-    game = "thousand"
-    title = "Thousand"
-    rulebook = RULEBOOK
-    round_word = "hand"
+    table_class: ClassVar[type[ThousandTable]] = ThousandTable
     setup_clause = "T1"
     deck_clause = "T2"
     result_clause = "T9.1"
@@ -68,7 +66,7 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
         setup = self._setup(len(self.record.players))
         if setup is None:
             return None
-        return ThousandTable(self.record.players, dealer=dealer, rules=rules, **setup)
+        return self.table_class(self.record.players, dealer=dealer, rules=rules, **setup)
 
     def _setup(self, n: int) -> Setup | None:
         """The starting position of a game recorded from the middle of a session:

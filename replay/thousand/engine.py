@@ -321,6 +321,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
     :class:`replay.thousand.ThousandTable`, adds the moves as KGN and ``record()``)."""
 
     game = "thousand"
+    title = "Thousand"
     round_word = "hand"
     RULEBOOK: ClassVar[Rulebook] = RULEBOOK
     STATE = ("session", "hand", "last_winner", "last_trick", "late_errors")

@@ -21,11 +21,7 @@ if TYPE_CHECKING:
     from ..model import RoundAnalysis
     from ..view import Step
 
-__all__ = ["KIND"]
-
-
-def _generate(seed: int, rules: str, players: int, hands: int) -> ThousandGame:
-    return generate_thousand(seed=seed, rules=rules)  # the rules say how many play
+__all__ = ["KIND", "ThousandKind"]
 
 
 def _thousand(record: GameRecord) -> ThousandGame:
@@ -62,31 +58,34 @@ def _show(steps: list[Step], record: GameRecord) -> None:
     add_analysis(steps, analyze_game(_thousand(record)).hands)
 
 
-KIND = GameKind[ThousandTable, ThousandGame](
-    name="thousand",
-    title="Thousand",
-    round_word="hand",
-    notation=NOTATION,
-    rulebook=RULEBOOK,
-    table=ThousandTable,
-    checker=ThousandChecker,
-    generate=_generate,
-    describe=view.describe,
-    sheet=view.sheet,
-    progression=view.progression,
-    annotate=view.annotate,
-    move_note=view.move_note,
-    question=ask.question,
-    recorder_help=ask.HELP,
-    watch=facts.watch,
-    round_facts=facts.round_facts,
-    cut_tags=facts.cut_tags,
-    strip_facts=facts.strip_facts,
-    filters=facts.FILTERS,
-    stats=facts.ThousandStats,
-    tables=facts.TABLES,
-    rows=facts.rows,
-    players_by_rules=True,
-    analysis=Analysis(_analyze_all, _annotate, _show),
-)
-"""Thousand (Тысяча)."""
+class ThousandKind(GameKind[ThousandTable, ThousandGame]):
+    """Thousand (Тысяча)."""
+
+    table = ThousandTable
+    checker = ThousandChecker
+    notation = NOTATION
+    recorder_help = ask.HELP
+    filters = facts.FILTERS
+    tables = facts.TABLES
+    players_by_rules = True
+    analysis = Analysis(_analyze_all, _annotate, _show)
+
+    def generate(self, seed: int, rules: str, players: int, rounds: int) -> ThousandGame:
+        return generate_thousand(seed=seed, rules=rules)  # the rules say how many play
+
+    describe = staticmethod(view.describe)
+    sheet = staticmethod(view.sheet)
+    progression = staticmethod(view.progression)
+    annotate = staticmethod(view.annotate)
+    move_note = staticmethod(view.move_note)
+    question = staticmethod(ask.question)
+    watch = staticmethod(facts.watch)
+    round_facts = staticmethod(facts.round_facts)
+    cut_tags = staticmethod(facts.cut_tags)
+    strip_facts = staticmethod(facts.strip_facts)
+    stats = staticmethod(facts.ThousandStats)
+    rows = staticmethod(facts.rows)
+
+
+KIND = ThousandKind()
+"""Thousand's kind (``replay.GAMES["thousand"]``)."""
