@@ -24,7 +24,7 @@ from notation.errors import IllegalMoveError, KgnError, RulesConfigError, WrongF
 from notation.i18n import tr
 from notation.records import Comment, GameRecord, Node, Tag, Winner, fold_name
 
-from .rules import Rulebook, RuleSet, did_you_mean
+from .rules import RuleSet, did_you_mean
 from .table import GameTable, RoundResult, Seats
 
 __all__ = ["MAX_ERRORS", "Checker", "LineEnded", "Progress", "Report", "Visitor"]

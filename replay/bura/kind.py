@@ -12,7 +12,6 @@ from ..model import Annotations, GameKind, Stats
 from . import ask, facts, view
 from .check import BuraChecker
 from .generate import generate_bura
-from .rules import RULEBOOK
 from .table import BuraTable
 
 if TYPE_CHECKING:

@@ -10,7 +10,6 @@ from ..model import GameKind
 from . import ask, facts, view
 from .check import SixtySixChecker
 from .generate import generate_sixtysix
-from .rules import RULEBOOK
 from .table import SixtySixTable
 
 __all__ = ["KIND", "SixtySixKind"]

@@ -13,7 +13,6 @@ from ..model import Analysis, GameKind
 from . import ask, facts, view
 from .check import ThousandChecker
 from .generate import generate_thousand
-from .rules import RULEBOOK
 from .table import ThousandTable
 
 if TYPE_CHECKING:
