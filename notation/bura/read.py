@@ -112,65 +112,67 @@ class BuraReader(Reader[Variation]):
                 events.append(self.trick(line, lno))
                 continue
             word, _, rest = line[2:].partition(" ")
-            pos = (lno, 3)
             if word == "hands":
                 if events or deal.dealing is not None:
                     raise GiveUp
                 deal.dealing = self.stock_dealing(rest, lno)
-            elif word == "draw":
-                events.append(self.drawn(rest, lno))
-            elif word == "open":
-                bits = rest.split(" ")
-                seat = self.seat(bits[0])
-                count = None
-                outcome: str | None = None
-                rest_bits = bits[1:]
-                if rest_bits and _CONTRACT.match(rest_bits[0]):
-                    count = num(rest_bits.pop(0))
-                if rest_bits and rest_bits[0] in ("win", "fail"):
-                    outcome = rest_bits.pop(0)
-                if rest_bits:
-                    raise GiveUp
-                events.append(
-                    Claim(seat=seat, count=count, outcome=OUTCOMES.get(outcome or ""), pos=pos)
-                )
-            elif word == "show":
-                seat, combo, *shown = rest.split(" ")
-                if combo not in COMBOS:
-                    raise GiveUp
-                events.append(
-                    Show(
-                        seat=self.seat(seat),
-                        combo=COMBOS[combo],
-                        cards=self.cards(" ".join(shown)),
-                        pos=pos,
-                    )
-                )
-            elif word == "fault":
-                seat, _, what = rest.partition(" ")
-                if what not in FAULTS:
-                    raise GiveUp
-                events.append(Fault(seat=self.seat(seat), fault=FAULTS[what], pos=pos))
-            elif word == "pot":
-                if not _NUMBER.match(rest):
-                    raise GiveUp
-                events.append(Pot(value=num(rest), pos=pos))
-            elif word in TALLIES:
-                entries = []
-                col = 3 + len(word) + 1
-                for part in rest.split(", "):
-                    m = _ENTRY.match(part)
-                    if m is None:
-                        raise GiveUp
-                    value = num(m.group(3)) * (-1 if m.group(2) == "-" else 1)
-                    entries.append(_new_entry(self.seat(m.group(1)), value, (lno, col)))
-                    col += len(part) + 2
-                events.append(Tally(kind=TALLIES[word], entries=entries, pos=pos))
             else:
-                raise GiveUp
+                events.append(self.event(word, rest, lno))
         if deal is not None:
             deals.append(deal)
         return BuraGame(kind=GAMES[kind], tags=tags, notes=notes[0], deals=deals)
+
+    def event(self, word: str, rest: str, lno: int) -> Event:
+        """An event line other than the deal and a trick: ``word`` and the ``rest`` after it."""
+        if word == "draw":
+            return self.drawn(rest, lno)
+        if word == "open":
+            return self.claim(rest, (lno, 3))
+        if word == "show":
+            seat, combo, *shown = rest.split(" ")
+            if combo not in COMBOS:
+                raise GiveUp
+            return Show(seat=self.seat(seat), combo=COMBOS[combo], cards=self.cards(" ".join(shown)), pos=(lno, 3))
+        if word == "fault":
+            seat, _, what = rest.partition(" ")
+            if what not in FAULTS:
+                raise GiveUp
+            return Fault(seat=self.seat(seat), fault=FAULTS[what], pos=(lno, 3))
+        if word == "pot":
+            if not _NUMBER.match(rest):
+                raise GiveUp
+            return Pot(value=num(rest), pos=(lno, 3))
+        if word in TALLIES:
+            return self.tally(word, rest, lno)
+        raise GiveUp
+
+    def claim(self, rest: str, pos: Pos) -> Claim:
+        """An ``open`` line: the claimant, the count stated, the outcome stated."""
+        bits = rest.split(" ")
+        seat = self.seat(bits[0])
+        count = None
+        outcome: str | None = None
+        rest_bits = bits[1:]
+        if rest_bits and _CONTRACT.match(rest_bits[0]):
+            count = num(rest_bits.pop(0))
+        if rest_bits and rest_bits[0] in ("win", "fail"):
+            outcome = rest_bits.pop(0)
+        if rest_bits:
+            raise GiveUp
+        return Claim(seat=seat, count=count, outcome=OUTCOMES.get(outcome or ""), pos=pos)
+
+    def tally(self, word: str, rest: str, lno: int) -> Tally:
+        """A tally line (``chips``, ``penalty`` ...): each seat's number."""
+        entries = []
+        col = 3 + len(word) + 1
+        for part in rest.split(", "):
+            m = _ENTRY.match(part)
+            if m is None:
+                raise GiveUp
+            value = num(m.group(3)) * (-1 if m.group(2) == "-" else 1)
+            entries.append(_new_entry(self.seat(m.group(1)), value, (lno, col)))
+            col += len(part) + 2
+        return Tally(kind=TALLIES[word], entries=entries, pos=(lno, 3))
 
     def answers(
         self, toks: Tokens, k: int, lno: int, depth: int

@@ -27,9 +27,10 @@ from notation.cards import CARD_OF_CODE, Card, Rank
 from notation.errors import IllegalMoveError, KgnError, clip
 from notation.i18n import NN_, ntr, tr
 from notation.parse import parse_number
-from notation.records import Node, Winner
+from notation.records import Node, Tag, Winner
 
 from ..checker import Checker
+from ..rules import RuleSet
 from .engine import Setup
 from .kgn import lay_move
 from .moves import DealCards
@@ -91,7 +92,6 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
             return None
         rules, dealer = got
         g = self.record
-        n = len(g.players)
         kw: Setup = {}
         for tag in g.tags:
             if tag.name == "Leader":  # K3: who leads the first recorded deal
@@ -100,63 +100,68 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
                     self.setup_error(tr("the Leader tag names one player (Burkozel)"), tag)
                     return None
                 kw["first_leader"] = leader
-                continue
-            if tag.name not in START_TAGS:
-                continue
-            values = [v.strip() for v in tag.values]
-            if tag.name == "Pot" and len(values) == 2 and values[1] == "ante":
-                kw["ante_due"] = True  # after a void deal: the pot stays and all ante again
-                values = values[:1]
-            per_seat = tag.name in ("Chips", "Penalty")
-            if (per_seat and len(values) != n) or (not per_seat and len(values) != 1):
-                if per_seat:
-                    message = tr("the {name} tag takes one value per player ({n}), in seat order")
-                else:
-                    message = tr("the {name} tag takes one number")
-                self.setup_error(message.format(name=tag.name, n=n), tag)
+            elif tag.name in START_TAGS and not self._start_tag(tag, kw):
                 return None
-            parsed = [parse_number(v) for v in values]
-            numbers = [v for v in parsed if v is not None]
-            if len(numbers) != len(parsed):
-                self.setup_error(
-                    tr("the {name} tag holds {clip}, not whole numbers").format(
-                        name=tag.name, clip=clip(repr(values))
-                    ), tag
-                )
-                return None
-            if (tag.name in ("Ante", "Pot") and numbers[0] < 0) or (
-                tag.name in ("FirstDeal", "Factor") and numbers[0] < 1
-            ):
-                self.setup_error(tr("the {name} tag holds {numbers}").format(name=tag.name, numbers=numbers[0]), tag)
-                return None
-            if tag.name == "Chips":
-                kw["chips"] = numbers
-            elif tag.name == "Penalty":
-                kw["penalty"] = numbers
-            elif tag.name == "Ante":
-                kw["ante"] = numbers[0]
-            elif tag.name == "Pot":
-                kw["pot"] = numbers[0]
-            elif tag.name == "FirstDeal":
-                kw["first_deal"] = numbers[0]
+        if not self._deck_fits(rules):
+            return None
+        return self.table_class(g.players, dealer=dealer, rules=rules, **kw)
+
+    def _start_tag(self, tag: Tag, kw: Setup) -> bool:
+        """Reads a start tag (``Chips``, ``Pot`` ...) into ``kw``; False (reported) when its
+        values are wrong."""
+        n = len(self.record.players)
+        values = [v.strip() for v in tag.values]
+        if tag.name == "Pot" and len(values) == 2 and values[1] == "ante":
+            kw["ante_due"] = True  # after a void deal: the pot stays and all ante again
+            values = values[:1]
+        per_seat = tag.name in ("Chips", "Penalty")
+        if len(values) != (n if per_seat else 1):
+            if per_seat:
+                message = tr("the {name} tag takes one value per player ({n}), in seat order")
             else:
-                kw["factor"] = numbers[0]
+                message = tr("the {name} tag takes one number")
+            self.setup_error(message.format(name=tag.name, n=n), tag)
+            return False
+        parsed = [parse_number(v) for v in values]
+        numbers = [v for v in parsed if v is not None]
+        if len(numbers) != len(parsed):
+            self.setup_error(
+                tr("the {name} tag holds {clip}, not whole numbers").format(
+                    name=tag.name, clip=clip(repr(values))
+                ), tag
+            )
+            return False
+        least = {"Ante": 0, "Pot": 0, "FirstDeal": 1, "Factor": 1}.get(tag.name)
+        if least is not None and numbers[0] < least:
+            self.setup_error(tr("the {name} tag holds {numbers}").format(name=tag.name, numbers=numbers[0]), tag)
+            return False
+        if per_seat:
+            kw["chips" if tag.name == "Chips" else "penalty"] = numbers
+        else:
+            key = {"Ante": "ante", "Pot": "pot", "FirstDeal": "first_deal", "Factor": "factor"}[tag.name]
+            kw[key] = numbers[0]  # type: ignore[literal-required]
+        return True
+
+    def _deck_fits(self, rules: RuleSet) -> bool:
+        """Whether the players' hands and the trump card fit the deck (B2); reported if not."""
+        g = self.record
+        n = len(g.players)
         settings = self.table_class._settings(rules, 1)
         hand = settings.hand
         size = 36 if settings.low == Rank.SIX else 32
-        if n * hand + 1 > size:
-            self.report(
-                KgnError(
-                    tr("{n} players with {hand} cards each do not fit a deck of {size}").format(
-                        n=n, hand=hand, size=size
-                    ),
-                    code="players",
-                    clause=self.setup_clause,
+        if n * hand + 1 <= size:
+            return True
+        self.report(
+            KgnError(
+                tr("{n} players with {hand} cards each do not fit a deck of {size}").format(
+                    n=n, hand=hand, size=size
                 ),
-                next(t for t in g.tags if t.name == "Players"),
-            )
-            return None
-        return self.table_class(g.players, dealer=dealer, rules=rules, **kw)
+                code="players",
+                clause=self.setup_clause,
+            ),
+            next(t for t in g.tags if t.name == "Players"),
+        )
+        return False
 
     # -- body -----------------------------------------------------------------------------
 
