@@ -5,8 +5,9 @@ import contextlib
 import json
 import shutil
 import sys
+from collections.abc import Iterable
 from pathlib import Path
-from typing import IO, Annotated
+from typing import IO, TYPE_CHECKING, Annotated
 
 import typer
 
@@ -16,6 +17,9 @@ from notation.i18n import N_, ntr, number, tr
 from notation.records import GameRecord
 
 from ..sources import InputError
+
+if TYPE_CHECKING:
+    from ..parallel import GameResult
 from .common import (
     EXIT_INVALID,
     EXIT_OK,
@@ -198,69 +202,28 @@ def validate(
     started = time.perf_counter()
     stats = {"games": 0, "hands": 0, "errors": 0, "bytes": 0}
 
-    progress = None
-    task = None
-    if not quiet and sys.stderr.isatty() and total_bytes > 2_000_000:
-        from rich.progress import BarColumn, Progress, TimeRemainingColumn, TransferSpeedColumn
-
-        progress = Progress(
-            "[progress.description]{task.description}",
-            BarColumn(),
-            TransferSpeedColumn(),
-            TimeRemainingColumn(),
-            console=__import__("rich.console").console.Console(stderr=True),
-        )
-        progress.start()
-        task = progress.add_task("checking", total=total_bytes)
+    bar = _Bar(total_bytes) if not quiet and sys.stderr.isatty() and total_bytes > 2_000_000 else None
 
     def advance(size: int) -> None:
         stats["bytes"] += size
-        if progress is not None and task is not None:
-            progress.update(task, advance=size)
+        if bar is not None:
+            bar.advance(size)
 
     # An unreadable file is reported and the others are still checked (exit 2).
     pieces = chunks(files, unreadable)
     if dask is not None:
-        try:
-            import distributed  # noqa: F401
-        except ImportError:
-            fail_usage(
-                tr(
-                    "--dask needs Dask: pip install 'dask[distributed]' (or, in kozyr's source "
-                    "folder, pip install '.[dask]')"
-                )
-            )
+        _need_dask()
     results = check_dask(pieces, dask) if dask is not None else check_all(pieces, jobs, advance)
     try:
-        for result in results:
-            stats["games"] += 1
-            stats["hands"] += result.rounds
-            stats["errors"] += result.suppressed
-            for d in result.errors():
-                stats["errors"] += d.severity == "error"
-                if progress is not None:
-                    progress.stop()
-                    progress = None
-                if format == "json":
-                    sys.stdout.write(json.dumps(d.to_dict(), ensure_ascii=False) + "\n")
-                else:
-                    say(d.format())
-                if first:
-                    raise typer.Exit(EXIT_INVALID)
+        _tell_results(results, stats, bar, format == "json", first)
     finally:
-        if progress is not None:
-            progress.stop()
+        if bar is not None:
+            bar.stop()
     if not quiet and format == "text":
         elapsed = max(time.perf_counter() - started, 1e-9)
         size = total_bytes or stats["bytes"]
-        line = tr("{games}, {rounds} checked, {errors}").format(
-            games=ntr("{n} game", "{n} games", stats["games"]).format(n=number(stats["games"])),
-            rounds=ntr("{n} hand/deal", "{n} hands/deals", stats["hands"]).format(n=number(stats["hands"])),
-            errors=ntr("{n} error", "{n} errors", stats["errors"]).format(n=number(stats["errors"])),
-        )
-        if show_stats or size > 2_000_000:
-            line += tr("; {x:.2f} MB/s").format(x=size / 1e6 / elapsed)
-        say(line)
+        speed = size / 1e6 / elapsed if show_stats or size > 2_000_000 else None
+        say(_summary(stats, speed))
     for message in unreadable:
         say(f"kozyr: {message}")
     if unreadable:
@@ -274,6 +237,79 @@ def validate(
         ))
         raise typer.Exit(EXIT_INVALID)
     raise typer.Exit(EXIT_INVALID if stats["errors"] else EXIT_OK)
+
+
+class _Bar:
+    """The progress bar of a long check on a terminal, gone at the first diagnostic."""
+
+    def __init__(self, total: int) -> None:
+        from rich.console import Console
+        from rich.progress import BarColumn, Progress, TimeRemainingColumn, TransferSpeedColumn
+
+        self.progress: Progress | None = Progress(
+            "[progress.description]{task.description}",
+            BarColumn(),
+            TransferSpeedColumn(),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+        )
+        self.progress.start()
+        self.task = self.progress.add_task("checking", total=total)
+
+    def advance(self, size: int) -> None:
+        if self.progress is not None:
+            self.progress.update(self.task, advance=size)
+
+    def stop(self) -> None:
+        if self.progress is not None:
+            self.progress.stop()
+            self.progress = None
+
+
+def _tell_results(
+    results: "Iterable[GameResult]", stats: dict[str, int], bar: "_Bar | None", as_json: bool, first: bool
+) -> None:
+    """Says each game's diagnostics (as JSON lines with ``as_json``) and counts the games,
+    rounds and errors in ``stats``; stops at the first diagnostic with ``first``."""
+    for result in results:
+        stats["games"] += 1
+        stats["hands"] += result.rounds
+        stats["errors"] += result.suppressed
+        for d in result.errors():
+            stats["errors"] += d.severity == "error"
+            if bar is not None:
+                bar.stop()
+            if as_json:
+                sys.stdout.write(json.dumps(d.to_dict(), ensure_ascii=False) + "\n")
+            else:
+                say(d.format())
+            if first:
+                raise typer.Exit(EXIT_INVALID)
+
+
+def _need_dask() -> None:
+    """Stops with how to install Dask if it is not installed."""
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        fail_usage(
+            tr(
+                "--dask needs Dask: pip install 'dask[distributed]' (or, in kozyr's source "
+                "folder, pip install '.[dask]')"
+            )
+        )
+
+
+def _summary(stats: dict[str, int], speed: float | None) -> str:
+    """What ``validate`` says at the end: the games, rounds and errors (and the speed)."""
+    line = tr("{games}, {rounds} checked, {errors}").format(
+        games=ntr("{n} game", "{n} games", stats["games"]).format(n=number(stats["games"])),
+        rounds=ntr("{n} hand/deal", "{n} hands/deals", stats["hands"]).format(n=number(stats["hands"])),
+        errors=ntr("{n} error", "{n} errors", stats["errors"]).format(n=number(stats["errors"])),
+    )
+    if speed is not None:
+        line += tr("; {x:.2f} MB/s").format(x=speed)
+    return line
 
 
 @app.command(

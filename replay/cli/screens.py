@@ -187,30 +187,10 @@ def html(
         ),
     ] = False,
 ) -> None:
-    from ..page import html_page, page_title
-
     # First the games are only counted (no game is read into records), so that a file of
     # many games costs no more than one page at a time, and "give -o a folder" comes first.
-    pages: list[tuple[str, str, int]] = []  # path, stem, game number
     kept: dict[str, bytes] = {}  # standard input, read once
-    for path in files:
-        before = len(pages)
-        try:
-            with open_input(path) as handle:
-                if path == "-":
-                    kept[path] = handle.read()
-                    handle = io.BytesIO(kept[path])
-                for gtext in split_games(handle, path):
-                    if game is None or gtext.index == game:
-                        pages.append(
-                            (path, Path(path).stem if path != "-" else "stdin", gtext.index)
-                        )
-        except InputError as exc:
-            fail_usage(str(exc))
-        except OSError as exc:
-            fail_usage(tr("cannot read {path}: {x}").format(path=path, x=exc.strerror or exc))
-        if len(pages) == before:
-            fail_usage(tr("{path} has no game {game}").format(path=path, game=game) if game else tr("{path} has no game").format(path=path))
+    pages = _pages_of(files, game, kept)
     several = len(pages) > 1 or len(files) > 1
     if several and out.suffix.lower() in (".html", ".htm"):
         fail_usage(
@@ -235,34 +215,73 @@ def html(
         source = io.BytesIO(kept[path]) if path in kept else None
         try:
             for gtext, record in errors.games(path, only=game, source=source):
-                who = seat
-                if who is not None:
-                    who = player(record.players, who, "--seat")
                 numbered = gtext.index if per_file[path] > 1 or game else None
-                title = page_title(record, path, numbered)
-                page, report = html_page(
-                    record,
-                    title=title,
-                    seat=who,
-                    file=Path(path).name,
-                    index=gtext.index,
-                    spoilers=spoilers,
-                )
-                for d in report.diagnostics:
-                    d.file = path  # the page names the file; the terminal, the path given
-                    say(d.format())
-                invalid = invalid or not report.ok
                 target = out / names[(path, gtext.index)] if several else out
-                try:
-                    target.write_text(page, encoding="utf-8")
-                except OSError as exc:
-                    fail_usage(tr("cannot write {target}: {x}").format(target=target, x=exc.strerror or exc))
-                say(tr("wrote {target} ({x:.0f} KB)").format(
-                    target=target, x=len(page.encode()) / 1024
-                ))
+                ok = _write_page(record, path, gtext.index, numbered, seat, spoilers, target)
+                invalid = invalid or not ok
         except InputError as exc:
             fail_usage(str(exc))
     raise typer.Exit(EXIT_INVALID if invalid or errors.count else EXIT_OK)
+
+
+def _pages_of(files: list[str], game: int | None, kept: dict[str, bytes]) -> list[tuple[str, str, int]]:
+    """The pages ``kozyr html`` makes: each game's file, the file's stem and the game's
+    number (only game ``game`` of each file, if given); standard input is kept in ``kept``."""
+    pages: list[tuple[str, str, int]] = []  # path, stem, game number
+    for path in files:
+        before = len(pages)
+        try:
+            with open_input(path) as handle:
+                if path == "-":
+                    kept[path] = handle.read()
+                    handle = io.BytesIO(kept[path])
+                for gtext in split_games(handle, path):
+                    if game is None or gtext.index == game:
+                        pages.append(
+                            (path, Path(path).stem if path != "-" else "stdin", gtext.index)
+                        )
+        except InputError as exc:
+            fail_usage(str(exc))
+        except OSError as exc:
+            fail_usage(tr("cannot read {path}: {x}").format(path=path, x=exc.strerror or exc))
+        if len(pages) == before:
+            fail_usage(tr("{path} has no game {game}").format(path=path, game=game) if game else tr("{path} has no game").format(path=path))
+    return pages
+
+
+def _write_page(
+    record: GameRecord,
+    path: str,
+    index: int,
+    numbered: int | None,
+    seat: str | None,
+    spoilers: bool,
+    target: Path,
+) -> bool:
+    """Writes the page of one game (game ``index`` of ``path``) to ``target``, saying what
+    its replay found; whether the record is valid."""
+    from ..page import html_page, page_title
+
+    who = player(record.players, seat, "--seat") if seat is not None else None
+    page, report = html_page(
+        record,
+        title=page_title(record, path, numbered),
+        seat=who,
+        file=Path(path).name,
+        index=index,
+        spoilers=spoilers,
+    )
+    for d in report.diagnostics:
+        d.file = path  # the page names the file; the terminal, the path given
+        say(d.format())
+    try:
+        target.write_text(page, encoding="utf-8")
+    except OSError as exc:
+        fail_usage(tr("cannot write {target}: {x}").format(target=target, x=exc.strerror or exc))
+    say(tr("wrote {target} ({x:.0f} KB)").format(
+        target=target, x=len(page.encode()) / 1024
+    ))
+    return report.ok
 
 
 def _page_names(pages: list[tuple[str, str, int]], game: int | None) -> list[str]:
