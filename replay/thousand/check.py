@@ -167,14 +167,17 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
                     hand.auction[0] if hand.auction else hand,
                 )
             return
+        before = len(table.results)
         self._line(table, hand, hand)
-        self._late(table)
+        self._late(table, before)
 
-    def _late(self, table: ThousandTable) -> None:
-        if table.late_errors:
-            errors, table.late_errors = table.late_errors, []
+    def _late(self, table: ThousandTable, before: int) -> None:
+        """Reports the bids and raises the play showed were not backed (T3.3, T4.3) in the
+        hand finished since the table had ``before`` results."""
+        unbacked = [err for res in table.results[before:] for err in res.unbacked]
+        if unbacked:
             table.mark()
-            for err in errors:
+            for err in unbacked:
                 self.report(err, err.ref)
             raise LineEnded()
 
@@ -321,8 +324,9 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
             if isinstance(note, Variation):
 
                 def line(branch: ThousandTable, var: Variation = note) -> None:
+                    before = len(branch.results)
                     self._line(branch, var, var)
-                    self._late(branch)
+                    self._late(branch, before)
 
                 self.branch(table, line)
 

@@ -210,6 +210,9 @@ class RoundResult:
     from_sheet: bool = False
     """The play was not recorded: the points or scores come from the score sheet
     (:class:`ScoreHand`), and nobody knows who took a trick (no bolt is counted)."""
+    unbacked: list[IllegalMoveError] = field(default_factory=list)
+    """Bids and raises over 120 made with unrecorded cards that the play showed were not
+    backed by a marriage (T3.3, T4.3): legal when made, found wrong when the hand ended."""
 
 
 # ---- State ------------------------------------------------------------------------------
@@ -324,7 +327,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
     title = "Thousand"
     round_word = "hand"
     RULEBOOK: ClassVar[Rulebook] = RULEBOOK
-    STATE = ("session", "hand", "last_winner", "last_trick", "late_errors")
+    STATE = ("session", "hand", "last_winner", "last_trick")
     CHANCE = DealCards
 
     def __init__(
@@ -358,7 +361,6 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         """The seat that took the last complete trick."""
         self.places: dict[int, str] = {**dict(enumerate(self.players)), POOL: "the talon"}
         """What each place of the cards is called in a message."""
-        self.late_errors: list[IllegalMoveError] = []
         """Bids over the cap found when the play revealed the hands (see check)."""
         self._start: Start = {
             "dealer": dealer,
@@ -1273,7 +1275,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         if factor != 1:
             res.scores = {p: v * factor for p, v in res.scores.items()}
         res.marriages = list(hand.marriages)
-        self._deferred_checks(hand)
+        res.unbacked = self._unbacked(hand)
         self._close(hand, res)
 
     def _score_hand(self, hand: RoundState, ev: ScoreHand) -> None:
@@ -1391,7 +1393,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         if not g.over and hand.number >= s.max_hands:
             self._end_by_limit(res)
 
-    def _deferred_checks(self, hand: RoundState) -> None:
+    def _unbacked(self, hand: RoundState) -> list[IllegalMoveError]:
         """Bids and raises over 120 made with unrecorded cards: checked on the hand as
         play revealed it (the cards a seat played, less those it was given)."""
         h = hand.holdings
@@ -1420,7 +1422,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
                 )
                 err.ref = ref
                 errors.append(err)
-        self.late_errors.extend(errors)
+        return errors
 
     def _update_totals(self, hand: RoundState, res: RoundResult) -> None:
         """Add a finished hand's scores to the totals, each rule that touches a total in its
