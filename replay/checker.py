@@ -138,12 +138,6 @@ class Checker(Seats, Generic[T, G]):
     """The tags that set up a game recorded from the middle of a session."""
     players: ClassVar[range] = range(0)
     """How many players the game takes."""
-    final_close = True
-    """Close what the record leaves open at its end (a round whose cards are all played,
-    which a move could still have ended)."""
-    undo = True
-    """Save the state at the end, so that the table handed out takes back its last moves
-    without replaying the game (False: nobody will; ``pop`` still works, replaying more)."""
 
     def __init__(
         self,
@@ -151,8 +145,19 @@ class Checker(Seats, Generic[T, G]):
         file: str | None = None,
         index: int | None = None,
         source: Callable[[int], str | None] | None = None,
+        *,
+        visitor: Visitor | None = None,
+        final_close: bool = True,
+        undo: bool = True,
     ) -> None:
         self.record = game
+        self.final_close = final_close
+        """Close what the record leaves open at its end (a round whose cards are all
+        played, which a move could still have ended)."""
+        self.undo = undo
+        """Save the state at the end, so that the table handed out takes back its last
+        moves without replaying the game (False: nobody will; ``pop`` still works,
+        replaying more)."""
         self.file = file
         self.index = index
         self.source = source
@@ -163,7 +168,7 @@ class Checker(Seats, Generic[T, G]):
         self.checked = 0
         """Rounds replayed so far (the one an illegal move stopped in included)."""
         self.suppressed = 0
-        self.visitor: Visitor | None = None
+        self.visitor = visitor
         """Sees every step (see :class:`Visitor`)."""
         self.table: T | None = None
 

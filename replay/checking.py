@@ -42,10 +42,7 @@ def replay_record(
     may still close it;
     ``undo=False`` saves no copy of the final state for the table's ``pop`` (for a caller
     that only reads the table: ``pop`` still works, replaying from an earlier state)."""
-    checker = kind_of(game).checker(game, file, index, source)
-    checker.final_close = final_close
-    checker.undo = undo
-    checker.visitor = visitor
+    checker = kind_of(game).checker(game, file, index, source, visitor=visitor, final_close=final_close, undo=undo)
     report = checker.run()
     return report, checker.table
 

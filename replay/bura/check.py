@@ -7,7 +7,7 @@ illegal move ends the replay of the game; variations are replayed as lines of th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import ClassVar, Final
 
 from notation.bura.records import (
@@ -73,16 +73,6 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
     LEADER_TAG = False
     """Whether the ``Leader`` start tag belongs to the game (a variant whose rules name
     the first leader of a deal)."""
-
-    def __init__(
-        self,
-        game: BuraGame,
-        file: str | None = None,
-        index: int | None = None,
-        source: Callable[[int], str | None] | None = None,
-    ) -> None:
-        super().__init__(game, file, index, source)
-        self.clauses = self.table_class.CLAUSE
 
     # -- header ---------------------------------------------------------------------------
 
@@ -182,14 +172,14 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
                         number=table.deal.number
                     ),
                     "incomplete-deal",
-                    self.clauses["played-out"],
+                    self.table_class.CLAUSE["played-out"],
                     rec,
                 )
         if table.phase == "over":
             raise self.stop(
                 tr("the match ended ({result}); no deal may follow").format(result=table.result),
                 "game-over",
-                self.clauses["over"],
+                self.table_class.CLAUSE["over"],
                 rec,
             )
         if rec.number != table.match.number:
@@ -198,7 +188,7 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
                     number=table.match.number, number2=rec.number
                 ),
                 "deal-number",
-                self.clauses["deal"],
+                self.table_class.CLAUSE["deal"],
                 rec,
             )
         if rec.dealing is not None:

@@ -236,8 +236,7 @@ def collect_hands(
 ) -> tuple[list[HandPlay], Report, _Collector]:
     """Replay a Thousand record; every hand it records, ready for :func:`solve_hand`."""
     collector = _Collector()
-    checker = ThousandChecker(game, file)
-    checker.visitor = collector
+    checker = ThousandChecker(game, file, visitor=collector)
     report, table = checker.run(), checker.table
     out: list[HandPlay] = []
     played = dict(collector.hands)
