@@ -38,7 +38,7 @@ from ..view import (
     sorted_codes,
     trick_title,
 )
-from .engine import BuraEngine, RoundResult
+from .engine import BuraEngine, RoundResult, RoundState
 from .moves import Lay
 
 __all__ = ["annotate", "describe", "progression", "results", "sheet", "view"]
@@ -67,41 +67,7 @@ def view(t: BuraEngine) -> View:
     m = t.match
     deal = t.deal
     names = t.players
-    kind = t.game
-    if deal is None:
-        last = t.results[-1] if t.results else None
-        view = View(kind, round_title("deal", last.number, after=True) if last else round_title("deal", m.number))
-        if last is not None:
-            for note in last.notes:
-                view.lines.append(("note", note))
-            if last.points:
-                view.points = {t.side_name(x): v for x, v in last.points.items()}
-    else:
-        shown = deal.trick_no - 1 if t.last_trick else deal.trick_no  # a trick just taken
-        phase = [ptr("phase", "draw")] if deal.phase == "draw" else []  # NP_("phase", "draw") in sixtysix
-        view = View(kind, round_title("deal", deal.number, trick_title(shown), *phase))
-        view.dealer = names[deal.dealer]
-        h = deal.holdings
-        for p in range(t.n):
-            view.hands.append((names[p], sorted_codes(h.known[p]), h.unknown[p]))
-        view.piles = [Pile("trump", [card_code(deal.trump_card)]), Pile("stock", count=h.size(POOL))]
-        view.trick = _laid(names, deal.trick)
-        for p in range(t.n):
-            known = sum(card_points(c) for c in deal.won[p] if c is not None)
-            hidden = sum(1 for c in deal.won[p] if c is None)
-            view.points[names[p]] = known
-            view.tricks[names[p]] = deal.tricks_taken.get(p, 0)
-            if hidden:
-                view.marks[names[p]] = f"+{hidden} unseen"
-        if deal.laid_down:  # a seat counts of a face-down card only what it laid itself
-            for v in range(t.n):
-                counted: dict[str, tuple[int, int]] = {}
-                for p in range(t.n):
-                    down = deal.laid_down.get(p, [])
-                    unseen = [c for layer, c in down if layer != v or c is None]
-                    lost = sum(card_points(c) for c in unseen if c is not None)
-                    counted[names[p]] = (view.points[names[p]] - lost, len(unseen))
-                view.seen_points[names[v]] = counted
+    view = _between_deals(t) if deal is None else _in_deal(t, deal)
     if t.last_trick and t.last_winner is not None:
         view.trick = _laid(names, t.last_trick)
         view.taker = names[t.last_winner]
@@ -113,6 +79,49 @@ def view(t: BuraEngine) -> View:
     view.totals = dict(zip(names, t.scores(), strict=True))
     if t.result:
         view.lines.append(("result", t.result))
+    return view
+
+
+def _between_deals(t: BuraEngine) -> View:
+    """The view between two deals: the last deal's notes and card points."""
+    last = t.results[-1] if t.results else None
+    view = View(t.game, round_title("deal", last.number, after=True) if last else round_title("deal", t.match.number))
+    if last is not None:
+        for note in last.notes:
+            view.lines.append(("note", note))
+        if last.points:
+            view.points = {t.side_name(x): v for x, v in last.points.items()}
+    return view
+
+
+def _in_deal(t: BuraEngine, deal: RoundState) -> View:
+    """The view during a deal: hands, trump and stock, the trick, the points taken."""
+    names = t.players
+    shown = deal.trick_no - 1 if t.last_trick else deal.trick_no  # a trick just taken
+    phase = [ptr("phase", "draw")] if deal.phase == "draw" else []  # NP_("phase", "draw") in sixtysix
+    view = View(t.game, round_title("deal", deal.number, trick_title(shown), *phase))
+    view.dealer = names[deal.dealer]
+    h = deal.holdings
+    for p in range(t.n):
+        view.hands.append((names[p], sorted_codes(h.known[p]), h.unknown[p]))
+    view.piles = [Pile("trump", [card_code(deal.trump_card)]), Pile("stock", count=h.size(POOL))]
+    view.trick = _laid(names, deal.trick)
+    for p in range(t.n):
+        known = sum(card_points(c) for c in deal.won[p] if c is not None)
+        hidden = sum(1 for c in deal.won[p] if c is None)
+        view.points[names[p]] = known
+        view.tricks[names[p]] = deal.tricks_taken.get(p, 0)
+        if hidden:
+            view.marks[names[p]] = f"+{hidden} unseen"
+    if deal.laid_down:  # a seat counts of a face-down card only what it laid itself
+        for v in range(t.n):
+            counted: dict[str, tuple[int, int]] = {}
+            for p in range(t.n):
+                down = deal.laid_down.get(p, [])
+                unseen = [c for layer, c in down if layer != v or c is None]
+                lost = sum(card_points(c) for c in unseen if c is not None)
+                counted[names[p]] = (view.points[names[p]] - lost, len(unseen))
+            view.seen_points[names[v]] = counted
     return view
 
 
@@ -204,52 +213,45 @@ def annotate(game: BuraGame, report: Report, found: Annotations, pot: bool = Tru
     """Write into a replayed record what its replay found: trick takers, claims, and
     every deal's pot and scores (``kozyr annotate``); a variant without a pot (``pot``
     False) gets its card points and penalty points."""
-    names = game.players
     finished = results(report)
     for i, deal in enumerate(game.deals):
         res = finished[i] if i < len(finished) else None
-        for ev in deal.events:  # in a deal the record does not finish too
-            if isinstance(ev, Trick) and ev.winner is None and ev.answers:
-                last = ev.answers[-1]
-                if id(last) in found.takers:
-                    ev.winner = Winner(seat=found.takers[id(last)])
-            if isinstance(ev, Claim) and res is not None and res.claim_count is not None:
-                if ev.count is None:
-                    ev.count = res.claim_count
-                if ev.outcome is None:
-                    ev.outcome = "win" if res.end == "claim-won" else "fail"
+        _fill_events(deal, res, found)  # in a deal the record does not finish too
         if res is None:
             continue  # not finished: no facts yet
-        kinds = {ev.kind for ev in deal.events if isinstance(ev, Pot | Tally)}
-        if not pot:
-            if res.points and "points" not in kinds:
-                first = {x: names[x] for x in res.points}
-                deal.events.append(
-                    Tally(
-                        kind="points",
-                        entries=[Entry(seat=first[x], value=v) for x, v in res.points.items()],
-                    )
-                )
-            if "penalty" not in kinds:
-                deal.events.append(
-                    Tally(
-                        kind="penalty",
-                        entries=entries(names, res.penalty),
-                    )
-                )
-            last_fact: Pot | Tally = next(
-                ev for ev in reversed(deal.events) if isinstance(ev, Tally)
-            )
-        else:
-            if not any(isinstance(ev, Pot) for ev in deal.events[-2:]):
-                deal.events.append(Pot(value=res.pot))
-            if "chips" not in kinds:
-                deal.events.append(
-                    Tally(
-                        kind="chips",
-                        entries=entries(names, res.chips),
-                    )
-                )
-            last_fact = next(ev for ev in reversed(deal.events) if isinstance(ev, Tally | Pot))
+        last_fact = _state_facts(deal, res, game.players, pot)
         for note in res.notes:
             add_comment(last_fact.notes, note)
+
+
+def _fill_events(deal: Round, res: RoundResult | None, found: Annotations) -> None:
+    """Writes the trick takers the replay found, and a finished claim's count and outcome."""
+    for ev in deal.events:
+        if isinstance(ev, Trick) and ev.winner is None and ev.answers:
+            last = ev.answers[-1]
+            if id(last) in found.takers:
+                ev.winner = Winner(seat=found.takers[id(last)])
+        if isinstance(ev, Claim) and res is not None and res.claim_count is not None:
+            if ev.count is None:
+                ev.count = res.claim_count
+            if ev.outcome is None:
+                ev.outcome = "win" if res.end == "claim-won" else "fail"
+
+
+def _state_facts(deal: Round, res: RoundResult, names: list[str], pot: bool) -> Pot | Tally:
+    """Adds the facts a finished deal does not state yet (the pot and chips; without a pot,
+    the card points and penalty points) and returns its last fact."""
+    kinds = {ev.kind for ev in deal.events if isinstance(ev, Pot | Tally)}
+    if not pot:
+        if res.points and "points" not in kinds:
+            deal.events.append(
+                Tally(kind="points", entries=[Entry(seat=names[x], value=v) for x, v in res.points.items()])
+            )
+        if "penalty" not in kinds:
+            deal.events.append(Tally(kind="penalty", entries=entries(names, res.penalty)))
+        return next(ev for ev in reversed(deal.events) if isinstance(ev, Tally))
+    if not any(isinstance(ev, Pot) for ev in deal.events[-2:]):
+        deal.events.append(Pot(value=res.pot))
+    if "chips" not in kinds:
+        deal.events.append(Tally(kind="chips", entries=entries(names, res.chips)))
+    return next(ev for ev in reversed(deal.events) if isinstance(ev, Tally | Pot))
