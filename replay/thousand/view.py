@@ -163,6 +163,11 @@ def describe(table: ThousandEngine, node: Node) -> Said | None:
             return Said("call", [tr("{player} passes").format(player=node.seat)])
         bids = tr("{player} bids dark {bid}") if node.dark else tr("{player} bids {bid}")
         return Said("call", [bids.format(player=node.seat, bid=node.bid)])
+    return _described_after_auction(table, node)
+
+
+def _described_after_auction(table: ThousandEngine, node: Node) -> Said | None:
+    """:func:`describe` of the talon, the gives, the contract, a card or a stated score."""
     hand = table.hand
     declarer = None if hand is None or hand.declarer is None else table.players[hand.declarer]
     if isinstance(node, Talon):
@@ -258,19 +263,42 @@ def move_note(table: ThousandEngine, node: Node) -> str | None:
     return f"{what}: {table.players[seat]} +{value}{trump}"
 
 
+def _fill_tricks(hand: Round, found: Annotations) -> None:
+    """Writes the trick takers the replay found and its notes on the cards (marriages)."""
+    for trick in hand.tricks:
+        last = trick.plays[-1] if trick.plays else None
+        if last is not None and trick.winner is None and id(last) in found.takers:
+            trick.winner = Winner(seat=found.takers[id(last)])
+        for play in trick.plays:
+            if id(play) in found.notes:
+                add_comment(play.notes, found.notes[id(play)])
+
+
+def _contract_said(res: RoundResult, names: list[str]) -> str | None:
+    """What ``annotate`` comments on a hand's score: the contract made or failed, by how
+    much, or conceded."""
+    if res.declarer is not None and res.made is not None:
+        who = names[res.declarer]
+        text = f"{who} {'makes' if res.made else 'fails'} {res.contract}"
+        if res.declarer in res.points:  # not a score sheet's hand: by how much
+            diff = res.points[res.declarer] - (res.contract or 0)
+            if not res.made:
+                text += f" by {-diff}"
+            else:
+                text += f" with {diff} to spare" if diff else " exactly"
+        return text
+    if res.conceded and res.declarer is not None:
+        return f"{names[res.declarer]} concedes"
+    return None
+
+
 def annotate(game: ThousandGame, report: Report, found: Annotations) -> None:
     """Write into a replayed record what its replay found: trick takers, marriages, and
     every hand's points, scores and totals (``kozyr annotate``)."""
     names = game.players
     finished = results(report)
     for i, hand in enumerate(game.hands):
-        for trick in hand.tricks:  # in a hand the record does not finish too
-            last = trick.plays[-1] if trick.plays else None
-            if last is not None and trick.winner is None and id(last) in found.takers:
-                trick.winner = Winner(seat=found.takers[id(last)])
-            for play in trick.plays:
-                if id(play) in found.notes:
-                    add_comment(play.notes, found.notes[id(play)])
+        _fill_tricks(hand, found)  # in a hand the record does not finish too
         if i >= len(finished):
             continue  # not finished: no facts yet
         res = finished[i]
@@ -280,18 +308,9 @@ def annotate(game: ThousandGame, report: Report, found: Annotations) -> None:
         if len(kinds) < 3:  # points, score and totals: one at least is not written yet
             hand.stated.extend(st for st in stated_facts(res, names) if st.kind not in kinds)
         score = next(st for st in hand.stated if st.kind == "score")
-        if res.declarer is not None and res.made is not None:
-            who = names[res.declarer]
-            text = f"{who} {'makes' if res.made else 'fails'} {res.contract}"
-            if res.declarer in res.points:  # not a score sheet's hand: by how much
-                diff = res.points[res.declarer] - (res.contract or 0)
-                if not res.made:
-                    text += f" by {-diff}"
-                else:
-                    text += f" with {diff} to spare" if diff else " exactly"
-            add_comment(score.notes, text)
-        elif res.conceded and res.declarer is not None:
-            add_comment(score.notes, f"{names[res.declarer]} concedes")
+        said = _contract_said(res, names)
+        if said is not None:
+            add_comment(score.notes, said)
         totals = next(st for st in hand.stated if st.kind == "totals")
         for note in res.notes:
             add_comment(totals.notes, note)
