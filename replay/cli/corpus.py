@@ -6,7 +6,7 @@ import json
 import re
 import sys
 from pathlib import Path
-from typing import Annotated, Final
+from typing import TYPE_CHECKING, Annotated, Final
 
 import typer
 
@@ -15,6 +15,9 @@ from notation.errors import safe_text
 from notation.i18n import N_, ntr, tr
 
 from ..sources import InputError
+
+if TYPE_CHECKING:
+    from rich.table import Table
 from .common import (
     EXIT_INVALID,
     EXIT_OK,
@@ -195,39 +198,7 @@ def stats(
         writer.writeheader()
         writer.writerows(rows)
     else:
-        from rich import box
-        from rich.console import Console
-        from rich.table import Table
-
-        from ..render import print_whole
-
-        console = Console(highlight=False, markup=False, emoji=False)
-        groups: dict[str, list[dict[str, object]]] = {}
-        for row in rows:  # players: a table per game, with the columns it has
-            groups.setdefault(str(row.pop("game", "")), []).append(row)
-        for game, group in groups.items() or [("", [])]:
-            title = f"kozyr stats ({by})" + (f": {game}" if game else "")
-            for row in group:  # the words of a table for people: the data's keys stay
-                if "statistic" in row:
-                    row["statistic"] = tr(str(row["statistic"]))
-            table = Table(title=title, box=box.SIMPLE_HEAD)
-            cols = [
-                c
-                for c in (group[0] if group else ["statistic"])
-                if any(r[c] is not None for r in group)
-            ]
-            for col in cols or ["statistic"]:
-                head = tr(col.replace("_", " "))
-                widths = [len(w) for w in head.split()] + [len(str(r[col])) for r in group]
-                table.add_column(  # a header wraps between its words; no value is cut
-                    head,
-                    justify="left" if col in ("statistic", "player", "rules") else "right",
-                    min_width=min(max(widths), 24),
-                    overflow="fold",
-                )
-            for row in group:
-                table.add_row(*(safe_text(_cell(c, row[c])) for c in cols))
-            print_whole(console, table)
+        _print_stats(rows, by)
     if acc.wrong_facts:
         say(
             ntr(  # English keeps "game(s)" for both; the catalogue has each form
@@ -239,6 +210,50 @@ def stats(
             ).format(n=acc.wrong_facts)
         )
     raise typer.Exit(EXIT_INVALID if unreadable else EXIT_OK)
+
+
+def _print_stats(rows: list[dict[str, object]], by: str) -> None:
+    """The statistics as tables for people: one per game (with the columns it has)."""
+    from rich.console import Console
+
+    from ..render import print_whole
+
+    console = Console(highlight=False, markup=False, emoji=False)
+    groups: dict[str, list[dict[str, object]]] = {}
+    for row in rows:  # players: a table per game, with the columns it has
+        groups.setdefault(str(row.pop("game", "")), []).append(row)
+    for game, group in groups.items() or [("", [])]:
+        title = f"kozyr stats ({by})" + (f": {game}" if game else "")
+        for row in group:  # the words of a table for people: the data's keys stay
+            if "statistic" in row:
+                row["statistic"] = tr(str(row["statistic"]))
+        print_whole(console, _stats_table(title, group))
+
+
+def _stats_table(title: str, group: list[dict[str, object]]) -> "Table":
+    """One table of statistics: the columns some row has a value in; a header wraps
+    between its words and no value is cut."""
+    from rich import box
+    from rich.table import Table
+
+    table = Table(title=title, box=box.SIMPLE_HEAD)
+    cols = [
+        c
+        for c in (group[0] if group else ["statistic"])
+        if any(r[c] is not None for r in group)
+    ]
+    for col in cols or ["statistic"]:
+        head = tr(col.replace("_", " "))
+        widths = [len(w) for w in head.split()] + [len(str(r[col])) for r in group]
+        table.add_column(
+            head,
+            justify="left" if col in ("statistic", "player", "rules") else "right",
+            min_width=min(max(widths), 24),
+            overflow="fold",
+        )
+    for row in group:
+        table.add_row(*(safe_text(_cell(c, row[c])) for c in cols))
+    return table
 
 
 def _cell(column: str, value: object) -> str:
