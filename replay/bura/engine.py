@@ -613,7 +613,6 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
 
     def combo_cards_ok(self, deal: RoundState, combo: str, cards: list[Card]) -> str | None:
         """Why ``cards`` are not that combination (None when they are)."""
-        s = self.settings
         k = self.COMBO_SIZE
         trump = deal.trump
         if combo == "bura":
@@ -622,20 +621,30 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
         elif combo == "molodka":
             if len(cards) != k or len({suit_no(c) for c in cards}) != 1:
                 return tr("a molodka is {k} cards of one suit").format(k=k)
-        elif combo == "moskva":
+        elif combo in ("moskva", "small-moskva"):
+            return self._moskva_wrong(combo, cards, trump)
+        elif combo == "foreheads":
+            if len(cards) != 4 or sum(card_points(c) for c in cards) <= 40:
+                return tr("four foreheads are four cards worth more than 40 points")
+        return None
+
+    def _moskva_wrong(self, combo: str, cards: list[Card], trump: Suit) -> str | None:
+        """Why ``cards`` are not Moskva (B8.3: the aces, with the trump ace under
+        ``moskva=3-aces-with-trump``) or a small Moskva (three sixes with the trump six, or
+        three tens); None when they are."""
+        s = self.settings
+        if combo == "moskva":
+            k = self.COMBO_SIZE
             if len(cards) != k or any(rank_no(c) != Rank.ACE for c in cards):
                 return tr("Moskva is {k} aces").format(k=k)
             if s.moskva == "3-aces-with-trump" and make_card(Rank.ACE, trump) not in cards:
                 return tr("Moskva needs the trump ace (moskva=3-aces-with-trump)")
-        elif combo == "small-moskva":
-            rank = Rank.SIX if s.small_moskva == "sixes" else Rank.TEN
-            if len(cards) != 3 or any(rank_no(c) != rank for c in cards):
-                return tr("small Moskva is three sixes") if rank == Rank.SIX else tr("small Moskva is three tens")
-            if rank == Rank.SIX and make_card(Rank.SIX, trump) not in cards:
-                return tr("small Moskva of sixes needs the trump six")
-        elif combo == "foreheads":
-            if len(cards) != 4 or sum(card_points(c) for c in cards) <= 40:
-                return tr("four foreheads are four cards worth more than 40 points")
+            return None
+        rank = Rank.SIX if s.small_moskva == "sixes" else Rank.TEN
+        if len(cards) != 3 or any(rank_no(c) != rank for c in cards):
+            return tr("small Moskva is three sixes") if rank == Rank.SIX else tr("small Moskva is three tens")
+        if rank == Rank.SIX and make_card(Rank.SIX, trump) not in cards:
+            return tr("small Moskva of sixes needs the trump six")
         return None
 
     PLAYOFF = True
@@ -697,66 +706,83 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
         if s.dealt_combo == "redeal" and fresh:
             self._end(deal, "redeal", None)
             return
-        instant = self.combo_ends_deal(ev.combo)
-        # B8.5: a second deal-ending combination at the same moment is played off (a bura
-        # against a bura or against Moskva, shown in either order before the lead).
-        if self.PLAYOFF and ev.combo in ("bura", "moskva"):
-            if deal.phase == "bura" and ev.seat not in deal.buras:
-                deal.buras.append(ev.seat)
-                deal.phase = "play"
-                self._two_buras(deal)
-                return
-            right = deal.right
-            moskva_pending = right is not None and right[1] == 2 and right[0] != ev.seat
-            if ev.combo == "bura" and moskva_pending and not deal.trick and right is not None:
-                deal.buras = [right[0], ev.seat]
-                deal.right = None
-                self._two_buras(deal)
-                return
-        if instant:
-            if deal.turn != ev.seat:
-                raise _err(
-                    tr("{who} shows {combo} out of turn ({player} is to play)").format(
-                        who=who, combo=ev.combo, player=self.name(deal.turn)
-                    ),
-                    "combo-timing",
-                    clause,
-                )
-            if not self.PLAYOFF:
-                self._end(deal, ev.combo, ev.seat)
-                return
-            deal.buras = [ev.seat]
-            deal.phase = "bura"  # settled by the next event unless a second bura follows
+        if self.PLAYOFF and ev.combo in ("bura", "moskva") and self._second_bura(deal, ev):
             return
-        # An out-of-turn lead right.
-        if deal.trick:
-            if ev.combo == "small-moskva" and len(deal.trick) == 1:
-                lead = deal.trick.pop()
-                deal.holdings.known[lead.seat].update(lead.up)
-                for c in lead.up:
-                    deal.holdings.where[c] = lead.seat
-                deal.holdings.played_by[lead.seat] = deal.holdings.played_by[lead.seat][
-                    : -len(lead.up)
-                ]
-                deal.best = None
-                deal.right = (ev.seat, 3)
-                deal.turn = ev.seat
-                return
+        if self.combo_ends_deal(ev.combo):
+            self._deal_ending_show(deal, ev, clause)
+        elif deal.trick:
+            self._show_after_lead(deal, ev, clause)
+        else:
+            self._lead_right(deal, ev, clause)
+
+    def _second_bura(self, deal: RoundState, ev: ShowCombo) -> bool:
+        """B8.5: a second deal-ending combination at the same moment is played off (a bura
+        against a bura or against Moskva, shown in either order before the lead); whether
+        ``ev`` was one."""
+        if deal.phase == "bura" and ev.seat not in deal.buras:
+            deal.buras.append(ev.seat)
+            deal.phase = "play"
+            self._two_buras(deal)
+            return True
+        right = deal.right
+        moskva_pending = right is not None and right[1] == 2 and right[0] != ev.seat
+        if ev.combo == "bura" and moskva_pending and not deal.trick and right is not None:
+            deal.buras = [right[0], ev.seat]
+            deal.right = None
+            self._two_buras(deal)
+            return True
+        return False
+
+    def _deal_ending_show(self, deal: RoundState, ev: ShowCombo, clause: str) -> None:
+        """A combination that ends the deal, shown at the player's turn (B8.1-B8.3)."""
+        if deal.turn != ev.seat:
             raise _err(
-                tr(
-                    "{who} shows {combo} in the middle of a trick; it is shown before a lead"
-                ).format(
-                    who=who, combo=ev.combo
+                tr("{who} shows {combo} out of turn ({player} is to play)").format(
+                    who=self.name(ev.seat), combo=ev.combo, player=self.name(deal.turn)
                 ),
                 "combo-timing",
                 clause,
             )
+        if not self.PLAYOFF:
+            self._end(deal, ev.combo, ev.seat)
+            return
+        deal.buras = [ev.seat]
+        deal.phase = "bura"  # settled by the next event unless a second bura follows
+
+    def _show_after_lead(self, deal: RoundState, ev: ShowCombo, clause: str) -> None:
+        """A lead right shown once a trick is open: only a small Moskva, over the lead alone
+        (the lead goes back to its hand)."""
+        if ev.combo == "small-moskva" and len(deal.trick) == 1:
+            lead = deal.trick.pop()
+            deal.holdings.known[lead.seat].update(lead.up)
+            for c in lead.up:
+                deal.holdings.where[c] = lead.seat
+            deal.holdings.played_by[lead.seat] = deal.holdings.played_by[lead.seat][
+                : -len(lead.up)
+            ]
+            deal.best = None
+            deal.right = (ev.seat, 3)
+            deal.turn = ev.seat
+            return
+        raise _err(
+            tr(
+                "{who} shows {combo} in the middle of a trick; it is shown before a lead"
+            ).format(
+                who=self.name(ev.seat), combo=ev.combo
+            ),
+            "combo-timing",
+            clause,
+        )
+
+    def _lead_right(self, deal: RoundState, ev: ShowCombo, clause: str) -> None:
+        """An out-of-turn lead right (B8.4): the higher combination leads, at equal rank the
+        holder first in the order of play; the other is outranked."""
         self._check_right_timing(deal)
         rank = {"molodka": 1, "foreheads": 1, "moskva": 2, "small-moskva": 3, "bura": 2}[ev.combo]
         if deal.right is not None:
             held, held_rank = deal.right
             if held == ev.seat:
-                raise _err(tr("{who} holds the out-of-turn lead already").format(who=who), "combo-timing", clause)
+                raise _err(tr("{who} holds the out-of-turn lead already").format(who=self.name(ev.seat)), "combo-timing", clause)
             if held_rank > rank or (
                 held_rank == rank and self._order(deal, held) < self._order(deal, ev.seat)
             ):
