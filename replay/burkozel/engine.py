@@ -138,63 +138,75 @@ class BurkozelTable(BuraTable):
             "K5",
         )
 
-    def _score(self, deal: RoundState, res: RoundResult, seat: int | None) -> None:
-        """K7: penalty points by the cards taken (a bura or Moskva wins at once)."""
+    def _won_at_once(self, res: RoundResult, seat: int) -> dict[int, int]:
+        """K7: a bura or Moskva wins the deal; each other side takes 2 (Moskva 6) penalty
+        points, times the factor."""
+        m = self.match
+        winner = self.side(seat)
+        base = 6 if res.end == "moskva" else 2
+        add = {x: base * m.factor for x in self.sides() if x != winner}
+        res.winner = winner
+        m.factor = 1
+        res.notes.append(tr("{player} shows {end} and wins the deal at once").format(
+            player=self.name(seat), end=res.end
+        ))
+        return add
+
+    def _by_card_points(self, deal: RoundState, res: RoundResult) -> dict[int, int]:
+        """K7: the side with the most card points takes none; each other takes 2, 4 under
+        31 (21 for three players), 6 with no point (or no trick); a tie for the top takes 2
+        each or doubles the next deal."""
         s = self.settings
         m = self.match
         sides = self.sides()
         add: dict[int, int] = {}
+        points = {x: 0 for x in sides}
+        tricks = {x: 0 for x in sides}
+        for p in range(self.n):
+            points[self.side(p)] += sum(card_points(c) for c in deal.won[p] if c is not None)
+            tricks[self.side(p)] += deal.tricks_taken.get(p, 0)
+        res.points = dict(points)
+        top = max(points.values())
+        leaders = [x for x in sides if points[x] == top]
+        if len(leaders) > 1:
+            res.notes.append(
+                tr("a tie for the top: no penalty")
+                + (tr(", the next deal counts double") if s.tie == "double-next" else tr(", two each"))
+            )
+            if s.tie == "double-next":
+                m.factor *= 2
+            else:
+                add = dict.fromkeys(sides, 2)
+            return add
+        under = 21 if self.n == 3 else 31
+        res.winner = leaders[0]
+        for x in sides:
+            if x == leaders[0]:
+                continue
+            zero = tricks[x] == 0 if s.zero == "no-trick" else points[x] == 0
+            pen = 6 if zero else 4 if points[x] < under else 2
+            add[x] = pen * m.factor
+        m.factor = 1
+        took = ", ".join(
+            ntr(
+                "{side} {points}: {n} penalty point", "{side} {points}: {n} penalty points", add[x]
+            ).format(side=self.side_name(x), points=points[x], n=add[x])
+            for x in sides
+            if x in add
+        )
+        res.notes.append(tr("the most card points: {side_name} {top}; {took}").format(
+            side_name=self.side_name(leaders[0]), top=top, took=took
+        ))
+        return add
+
+    def _score(self, deal: RoundState, res: RoundResult, seat: int | None) -> None:
+        """K7: penalty points by the cards taken (a bura or Moskva wins at once)."""
+        m = self.match
         if res.end in self.WIN_AT_ONCE:
             assert seat is not None
-            winner = self.side(seat)
-            base = 6 if res.end == "moskva" else 2
-            for x in sides:
-                if x != winner:
-                    add[x] = base * m.factor
-            res.winner = winner
-            m.factor = 1
-            res.notes.append(tr("{player} shows {end} and wins the deal at once").format(
-                player=self.name(seat), end=res.end
-            ))
+            add = self._won_at_once(res, seat)
         else:
-            points = {x: 0 for x in sides}
-            tricks = {x: 0 for x in sides}
-            for p in range(self.n):
-                points[self.side(p)] += sum(card_points(c) for c in deal.won[p] if c is not None)
-                tricks[self.side(p)] += deal.tricks_taken.get(p, 0)
-            res.points = dict(points)
-            top = max(points.values())
-            leaders = [x for x in sides if points[x] == top]
-            under = 21 if self.n == 3 else 31
-            if len(leaders) > 1:
-                res.notes.append(
-                    tr("a tie for the top: no penalty")
-                    + (tr(", the next deal counts double") if s.tie == "double-next" else tr(", two each"))
-                )
-                if s.tie == "double-next":
-                    m.factor *= 2
-                else:
-                    for x in sides:
-                        add[x] = 2
-            else:
-                res.winner = leaders[0]
-                for x in sides:
-                    if x == leaders[0]:
-                        continue
-                    zero = tricks[x] == 0 if s.zero == "no-trick" else points[x] == 0
-                    pen = 6 if zero else 4 if points[x] < under else 2
-                    add[x] = pen * m.factor
-                m.factor = 1
-                took = ", ".join(
-                    ntr(
-                        "{side} {points}: {n} penalty point", "{side} {points}: {n} penalty points", add[x]
-                    ).format(side=self.side_name(x), points=points[x], n=add[x])
-                    for x in sides
-                    if x in add
-                )
-                res.notes.append(tr("the most card points: {side_name} {top}; {took}").format(
-                    side_name=self.side_name(leaders[0]), top=top, took=took
-                ))
+            add = self._by_card_points(deal, res)
         for x, v in add.items():
             m.penalty[x] += v
             if self.pairs:
