@@ -695,40 +695,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
                 )
             hand.passed.add(ev.seat)
         else:
-            if ev.dark:
-                if not s.dark:
-                    raise _seat_error(
-                        tr("a dark bid needs the switch dark=on"), "dark-not-allowed", "T3"
-                    )
-                if not first or ev.bid != 120:
-                    raise _seat_error(
-                        tr("only the forehand may bid dark, with 120, as the first call"),
-                        "dark-not-allowed",
-                        "T3",
-                    )
-            if ev.bid % s.step:
-                raise _seat_error(
-                    tr("{who} bids {bid}, not a multiple of {step}").format(
-                        who=who, bid=ev.bid, step=s.step
-                    ), "bid-step", "T3.2"
-                )
-            if hand.high == 0 and ev.bid < 100:
-                raise _seat_error(
-                    tr("{who} opens with {bid}; the opening bid is at least 100").format(
-                        who=who, bid=ev.bid
-                    ),
-                    "opening-bid",
-                    "T3.1",
-                )
-            if ev.bid <= hand.high:
-                raise _seat_error(
-                    tr("{who} bids {bid}, not higher than {high}").format(
-                        who=who, bid=ev.bid, high=hand.high
-                    ),
-                    "bid-too-low",
-                    "T3.2",
-                    legal=[("pass" if b is None else str(b)) for b in self.legal_bids()],
-                )
+            self._check_bid(hand, ev, first)
             self._check_cap(hand, ev.seat, ev.bid, "bid", ev.ref)
             hand.high, hand.high_seat = ev.bid, ev.seat
             hand.dark = ev.dark
@@ -745,6 +712,47 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         while nxt in hand.passed:
             nxt = self._next(nxt, hand.active)
         hand.turn = nxt
+
+    def _check_bid(self, hand: RoundState, ev: Bid, first: bool) -> None:
+        """A bid (not a pass) is a multiple of the step, over the last bid and at least 100
+        (T3.1, T3.2); a dark bid is the forehand's first call, 120, under ``dark=on`` (T3)."""
+        s = self.settings
+        who = self.name(ev.seat)
+        assert ev.bid is not None
+        if ev.dark:
+            if not s.dark:
+                raise _seat_error(
+                    tr("a dark bid needs the switch dark=on"), "dark-not-allowed", "T3"
+                )
+            if not first or ev.bid != 120:
+                raise _seat_error(
+                    tr("only the forehand may bid dark, with 120, as the first call"),
+                    "dark-not-allowed",
+                    "T3",
+                )
+        if ev.bid % s.step:
+            raise _seat_error(
+                tr("{who} bids {bid}, not a multiple of {step}").format(
+                    who=who, bid=ev.bid, step=s.step
+                ), "bid-step", "T3.2"
+            )
+        if hand.high == 0 and ev.bid < 100:
+            raise _seat_error(
+                tr("{who} opens with {bid}; the opening bid is at least 100").format(
+                    who=who, bid=ev.bid
+                ),
+                "opening-bid",
+                "T3.1",
+            )
+        if ev.bid <= hand.high:
+            raise _seat_error(
+                tr("{who} bids {bid}, not higher than {high}").format(
+                    who=who, bid=ev.bid, high=hand.high
+                ),
+                "bid-too-low",
+                "T3.2",
+                legal=[("pass" if b is None else str(b)) for b in self.legal_bids()],
+            )
 
     def _check_cap(
         self, hand: RoundState, seat: int, value: int, what: str, ref: Node | None
@@ -1030,40 +1038,88 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
                 pool = better
         return pool
 
+    def _start_play(self, hand: RoundState) -> None:
+        """The first card after the contract starts the play; before it, a card is out of
+        order (T3.4, T4.2)."""
+        if hand.phase == "contract":
+            hand.phase = "play"
+        elif hand.phase == "give":
+            raise _seat_error(
+                tr("a card is played before the declarer gives two cards away"),
+                "out-of-order",
+                "T4.2",
+            )
+        elif hand.phase == "auction":
+            raise _seat_error(
+                tr("a card is played before the auction is over"), "auction-incomplete", "T3.4"
+            )
+        else:
+            raise self._phase_error(hand, tr("a card"))
+
+    def _turn_error(self, hand: RoundState, seat: int) -> IllegalMoveError:
+        """T5: a card played out of turn, or a lead by another than the leader."""
+        who = self.name(seat)
+        if not hand.plays:
+            if hand.trick_no == 1:
+                message = tr("{who} leads, but the lead is {player}'s (the declarer leads trick 1)")
+            else:
+                message = tr("{who} leads, but the lead is {player}'s ({player} took the last trick)")
+            return _seat_error(message.format(who=who, player=self.name(hand.turn)), "wrong-leader", "T5")
+        return _seat_error(
+            tr("{who} plays out of turn; it is {player}'s turn").format(
+                who=who, player=self.name(hand.turn)
+            ), "out-of-turn", "T5"
+        )
+
+    def _check_follow(self, hand: RoundState, seat: int, card: Card) -> None:
+        """T5.1-T5.3: a card to a trick follows suit, else trumps, and beats the trick
+        under ``must-overtake``, as far as the seat's hand is known."""
+        h = hand.holdings
+        plays = hand.plays
+        trump = hand.trump
+        led = suit_no(plays[0][1])
+        suit = suit_no(card)
+        if suit != led:
+            if h.holds_suit(seat, led):
+                raise _seat_error(
+                    tr("{player} must follow {noun} (holds {held})").format(
+                        player=self.name(seat), noun=tr(Suit(led).noun), held=self._held(seat, led)
+                    ),
+                    "must-follow",
+                    "T5.1",
+                    self._legal_text(seat),
+                )
+            if trump is not None and suit != trump and h.holds_suit(seat, trump):
+                raise _seat_error(
+                    tr("{player} must play a trump (holds {held})").format(
+                        player=self.name(seat), held=self._held(seat, trump)
+                    ),
+                    "must-trump",
+                    "T5.2",
+                    self._legal_text(seat),
+                )
+        if (
+            self.settings.must_overtake
+            and h.fully_known(seat)
+            and card in h.known[seat]
+            and card not in self.legal_cards(seat)
+        ):
+            best = self._best(plays, trump)[1]
+            raise _seat_error(
+                tr("{player} must beat {card} (must-overtake=on)").format(
+                    player=self.name(seat), card=card_code(best)
+                ),
+                "must-overtake",
+                "T5.3",
+                self._legal_text(seat),
+            )
+
     def _play(self, hand: RoundState, ev: PlayCard) -> None:
         if hand.phase != "play":
-            if hand.phase == "contract":
-                hand.phase = "play"
-            elif hand.phase == "give":
-                raise _seat_error(
-                    tr("a card is played before the declarer gives two cards away"),
-                    "out-of-order",
-                    "T4.2",
-                )
-            elif hand.phase == "auction":
-                raise _seat_error(
-                    tr("a card is played before the auction is over"), "auction-incomplete", "T3.4"
-                )
-            else:
-                raise self._phase_error(hand, tr("a card"))
+            self._start_play(hand)
         seat, card = ev.seat, ev.card
         if seat != hand.turn:
-            who = self.name(seat)
-            if not hand.plays:
-                if hand.trick_no == 1:
-                    message = tr("{who} leads, but the lead is {player}'s (the declarer leads trick 1)")
-                else:
-                    message = tr("{who} leads, but the lead is {player}'s ({player} took the last trick)")
-                raise _seat_error(
-                    message.format(who=who, player=self.name(hand.turn)),
-                    "wrong-leader",
-                    "T5",
-                )
-            raise _seat_error(
-                tr("{who} plays out of turn; it is {player}'s turn").format(
-                    who=who, player=self.name(hand.turn)
-                ), "out-of-turn", "T5"
-            )
+            raise self._turn_error(hand, seat)
         if ev.marriage:
             self._check_marriage(hand, ev)
         h = hand.holdings
@@ -1072,40 +1128,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
             trump = hand.trump
             led = suit_no(plays[0][1])
             suit = suit_no(card)
-            if suit != led:
-                if h.holds_suit(seat, led):
-                    raise _seat_error(
-                        tr("{player} must follow {noun} (holds {held})").format(
-                            player=self.name(seat), noun=tr(Suit(led).noun), held=self._held(seat, led)
-                        ),
-                        "must-follow",
-                        "T5.1",
-                        self._legal_text(seat),
-                    )
-                if trump is not None and suit != trump and h.holds_suit(seat, trump):
-                    raise _seat_error(
-                        tr("{player} must play a trump (holds {held})").format(
-                            player=self.name(seat), held=self._held(seat, trump)
-                        ),
-                        "must-trump",
-                        "T5.2",
-                        self._legal_text(seat),
-                    )
-            if (
-                self.settings.must_overtake
-                and h.fully_known(seat)
-                and card in h.known[seat]
-                and card not in self.legal_cards(seat)
-            ):
-                best = self._best(plays, trump)[1]
-                raise _seat_error(
-                    tr("{player} must beat {card} (must-overtake=on)").format(
-                        player=self.name(seat), card=card_code(best)
-                    ),
-                    "must-overtake",
-                    "T5.3",
-                    self._legal_text(seat),
-                )
+            self._check_follow(hand, seat, card)
         h.play(seat, card)
         if not plays:
             self.last_trick = None
