@@ -462,31 +462,29 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         if self.session.over:
             how, clause = self.ended()
             raise _seat_error(tr("the game is over ({how}); no more moves").format(how=how), "game-over", clause)
-        hand = self.hand
-        if hand is not None and type(ev) is PlayCard:
-            try:
-                self._play(hand, ev)
-            except IllegalMoveError as exc:
-                if exc.legal is None and hand.phase == "play":
-                    exc.legal = self._card_texts(hand, ev.seat)
-                raise
-            return
         if isinstance(ev, DealCards):
             self._deal(ev)
             return
-        if hand is None:
+        hand = self.hand
+        if hand is None:  # a hand whose deal nobody recorded
             self._deal(DealCards())
             hand = self.hand
             assert hand is not None
-        if isinstance(ev, ClaimRedeal):
-            self._redeal(hand, ev)
+        try:
+            self._event(hand, ev)
+        except IllegalMoveError as exc:
+            if exc.legal is None:
+                exc.legal = self._legal_texts(hand, ev)
+            raise
+
+    def _event(self, hand: RoundState, ev: ThousandMove) -> None:
+        """One move of a hand, by its kind."""
+        if type(ev) is PlayCard:
+            self._play(hand, ev)
         elif isinstance(ev, Bid):
-            try:
-                self._call(hand, ev)
-            except IllegalMoveError as exc:
-                if exc.legal is None and hand.phase == "auction":
-                    exc.legal = self._call_texts(hand, ev.seat)
-                raise
+            self._call(hand, ev)
+        elif isinstance(ev, ClaimRedeal):
+            self._redeal(hand, ev)
         elif isinstance(ev, TakeTalon):
             self._talon(hand, ev)
         elif isinstance(ev, ConcedeHand):
@@ -494,18 +492,23 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         elif isinstance(ev, GiveCards):
             self._give(hand, ev)
         elif isinstance(ev, SetContract):
-            try:
-                self._raise(hand, ev)
-            except IllegalMoveError as exc:
-                if exc.legal is None and hand.phase == "contract":
-                    exc.legal = [
-                        str(m.value) for m in self.legal_moves() if isinstance(m, SetContract)
-                    ]
-                raise
+            self._raise(hand, ev)
         elif isinstance(ev, ScoreHand):
             self._score_hand(hand, ev)
         else:
+            assert isinstance(ev, PlayCard), "a deal is not a move of a hand"
             self._play(hand, ev)
+
+    def _legal_texts(self, hand: RoundState, ev: ThousandMove) -> list[str] | None:
+        """What an illegal move's message lists as legal instead: the cards, the calls or
+        the contracts open at the table's phase (None for another move)."""
+        if isinstance(ev, PlayCard) and hand.phase == "play":
+            return self._card_texts(hand, ev.seat)
+        if isinstance(ev, Bid) and hand.phase == "auction":
+            return self._call_texts(hand, ev.seat)
+        if isinstance(ev, SetContract) and hand.phase == "contract":
+            return [str(m.value) for m in self.legal_moves() if isinstance(m, SetContract)]
+        return None
 
     def _card_texts(self, hand: RoundState, seat: int) -> list[str] | None:
         """The cards the seat whose turn it is may play (None while they are not all
