@@ -146,33 +146,38 @@ class ThousandReader(Reader[Variation]):
             if order is None or order <= rank:
                 raise GiveUp
             rank = order
-            pos = (lno, 3)
-            if word == "deal":
-                hand.deal = self.deal(rest, lno)
-            elif word == "redeal":
-                hand.redeal = Redeal(seat=self.seat(rest), pos=pos)
-            elif word == "bid":
-                hand.auction = self.calls(rest, lno, 7)
-            elif word == "talon":
-                name, colon, after = rest.partition(": ")
-                taker = self.players.get(name) if colon else None  # talon Anna: ...
-                cards = card_list(rest if taker is None else after)
-                if cards is None:
-                    raise GiveUp
-                hand.talon = _new_talon(cards, taker, pos)
-            elif word == "concede":
-                if rest:
-                    raise GiveUp
-                hand.concede = Concede(pos=pos)
-            elif word == "give":
-                hand.give = _new_give(self.gives(rest, lno, 8), pos)
-            else:  # contract
-                if not _CONTRACT.match(rest):
-                    raise GiveUp
-                hand.contract = _new_contract(num(rest), pos)
+            self.slot(hand, word, rest, lno)
         if hand is not None:
             hands.append(hand)
         return ThousandGame(tags=tags, notes=notes, hands=hands)
+
+    def slot(self, hand: Round, word: str, rest: str, lno: int) -> None:
+        """A line of a hand's own events (``deal``, ``bid``, ``talon`` ...), read into its
+        place in ``hand``."""
+        pos = (lno, 3)
+        if word == "deal":
+            hand.deal = self.deal(rest, lno)
+        elif word == "redeal":
+            hand.redeal = Redeal(seat=self.seat(rest), pos=pos)
+        elif word == "bid":
+            hand.auction = self.calls(rest, lno, 7)
+        elif word == "talon":
+            name, colon, after = rest.partition(": ")
+            taker = self.players.get(name) if colon else None  # talon Anna: ...
+            cards = card_list(rest if taker is None else after)
+            if cards is None:
+                raise GiveUp
+            hand.talon = _new_talon(cards, taker, pos)
+        elif word == "concede":
+            if rest:
+                raise GiveUp
+            hand.concede = Concede(pos=pos)
+        elif word == "give":
+            hand.give = _new_give(self.gives(rest, lno, 8), pos)
+        else:  # contract
+            if not _CONTRACT.match(rest):
+                raise GiveUp
+            hand.contract = _new_contract(num(rest), pos)
 
     def call(self, toks: Tokens, k: int, lno: int, depth: int) -> tuple[Call, int]:
         """One call (``Anna 100``, ``Anna pass``, ``Anna dark 120``) with its notes from
