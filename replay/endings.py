@@ -24,11 +24,11 @@ import copy
 import random
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from notation.errors import KgnError
 from notation.i18n import N_, ptr, round_text, tr
-from notation.records import Comment, GameRecord, Glyph, Nag, Node, takes_glyphs
+from notation.records import GameRecord, Node, takes_glyphs
 from notation.write import seat_text
 
 from .checker import Progress, Report, Visitor
@@ -48,6 +48,7 @@ from .solve import (
     takes_a_choice,
 )
 from .table import GameTable
+from .view import add_comment
 
 if TYPE_CHECKING:
     from .view import Step
@@ -577,6 +578,33 @@ def judge_dark(moves: Moves, layouts: int, seed: int) -> tuple[list[DarkDecision
     judged over ``layouts`` layouts (drawn from ``seed``), from the last back while they
     fit :data:`DARK_NODES`; and how many such decisions were too large to judge."""
     rng = random.Random(seed)
+    out: list[DarkDecision] = []
+    skipped = 0
+    left = float(DARK_NODES)
+    for before, node, move, mover, saw, trick in reversed(_decisions_in_the_dark(moves)):
+        sampler = Sampler(before, saw, rng)
+        hidden = set(sampler.hidden)
+        if not hidden or any(hidden <= set(cards) for _, cards, _ in before.view().hands):
+            continue  # nothing hidden, or only one hand's cards (known by elimination): exact
+        values = None
+        if left > 0 and (_cost(before) < 1 or longest_size(before) <= DARK_LIMIT):
+            values, spent = dark_values(before, mover, saw, layouts, rng, left, sampler)
+            left -= spent
+        if values is None:
+            skipped += 1
+            continue
+        chosen = _choice_made(choice_text(before, move), list(values))
+        if chosen is None:  # the move made is none of the choices listed: no judgement
+            continue
+        pos = getattr(node, "pos", None) or (None, None)
+        out.append(_judged(values, chosen, trick, before.players[mover], layouts, pos))
+    out.reverse()
+    return out, skipped
+
+
+def _decisions_in_the_dark(moves: Moves) -> list[tuple[GameTable, Node, Any, int, set[str], int | None]]:
+    """The moves of a round chosen among two or more: the table before each, its node,
+    the move, its mover, the cards the mover had seen up to it, and its trick."""
     found: list[tuple[GameTable, Node, Any, int, set[str], int | None]] = []
     seen: dict[str, set[str]] = {}
     """What each seat saw up to the move being looked at."""
@@ -593,32 +621,24 @@ def judge_dark(moves: Moves, layouts: int, seed: int) -> tuple[list[DarkDecision
             found.append((before, node, move, mover, set(seen[before.players[mover]]), trick))
         for seat in before.players:
             seen[seat].update(cards_seen([(after, node)], seat))
-    out: list[DarkDecision] = []
-    skipped = 0
-    left = float(DARK_NODES)
-    for before, node, move, mover, saw, trick in reversed(found):
-        sampler = Sampler(before, saw, rng)
-        hidden = set(sampler.hidden)
-        if not hidden or any(hidden <= set(cards) for _, cards, _ in before.view().hands):
-            continue  # nothing hidden, or only one hand's cards (known by elimination): exact
-        values = None
-        if left > 0 and (_cost(before) < 1 or longest_size(before) <= DARK_LIMIT):
-            values, spent = dark_values(before, mover, saw, layouts, rng, left, sampler)
-            left -= spent
-        if values is None:
-            skipped += 1
-            continue
-        chosen = _choice_made(choice_text(before, move), list(values))
-        if chosen is None:  # the move made is none of the choices listed: no judgement
-            continue
-        stats = {t: interval(v) for t, v in values.items()}
-        top = max(m for m, _, _ in stats.values())
-        best = chosen if stats[chosen][0] >= top - 1e-9 else next(t for t, (m, _, _) in stats.items() if m >= top - 1e-9)
-        margin, low, high = interval([b - c for b, c in zip(values[best], values[chosen], strict=True)])
-        pos = getattr(node, "pos", None) or (None, None)
-        out.append(DarkDecision(trick, before.players[mover], chosen, stats, best, margin, low, high, layouts, *pos))
-    out.reverse()
-    return out, skipped
+    return found
+
+
+def _judged(
+    values: dict[str, list[float]],
+    chosen: str,
+    trick: int | None,
+    player: str,
+    layouts: int,
+    pos: tuple[int | None, int | None],
+) -> DarkDecision:
+    """A decision judged: each choice's mean and interval over the layouts, the best
+    (the one chosen where it is as good), and the margin of the best over the chosen."""
+    stats = {t: interval(v) for t, v in values.items()}
+    top = max(m for m, _, _ in stats.values())
+    best = chosen if stats[chosen][0] >= top - 1e-9 else next(t for t, (m, _, _) in stats.items() if m >= top - 1e-9)
+    margin, low, high = interval([b - c for b, c in zip(values[best], values[chosen], strict=True)])
+    return DarkDecision(trick, player, chosen, stats, best, margin, low, high, layouts, *pos)
 
 
 def analyze_all(
@@ -664,8 +684,6 @@ def annotate_analysis(
             notes = getattr(node, "notes", None)
             if notes is None:
                 continue
-            if takes_glyphs(node) and not any(isinstance(n, Glyph | Nag) for n in notes):
-                notes.insert(0, Glyph(text="??" if pv is analysis.turning else "?"))
             text = tr("ending solved: {best} kept {before} {unit}; {play} gives {after}").format(
                 best=_listed(pv.best),
                 before=signed(pv.before),
@@ -673,18 +691,14 @@ def annotate_analysis(
                 play=pv.play,
                 after=signed(pv.after),
             )
-            if not any(isinstance(n, Comment) and n.text == text for n in notes):
-                notes.append(Comment(text=text))
+            glyph: Literal["?", "??"] = "??" if pv is analysis.turning else "?"
+            add_comment(notes, text, glyph if takes_glyphs(node) else None)
         for d in analysis.dark:
             node = nodes.get((d.line, d.column))
             notes = getattr(node, "notes", None)
             if not d.mistaken or node is None or notes is None:
                 continue
-            if takes_glyphs(node) and not any(isinstance(n, Glyph | Nag) for n in notes):
-                notes.insert(0, Glyph(text="?"))
-            text = d.note(analysis.unit)
-            if not any(isinstance(n, Comment) and n.text == text for n in notes):
-                notes.append(Comment(text=text))
+            add_comment(notes, d.note(analysis.unit), "?" if takes_glyphs(node) else None)
         if note is not None:
             note(moves)
     return out

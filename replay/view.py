@@ -12,12 +12,12 @@ import html
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from notation.cards import Suit, card_code, rank_no, suit_no
 from notation.errors import KgnError
 from notation.i18n import N_, NP_, ntr, ptr, rank_text, round_text, tr
-from notation.records import Comment, Entry
+from notation.records import Comment, Entry, Glyph, Nag
 
 __all__ = [
     "CardCode",
@@ -266,8 +266,12 @@ def entries(names: list[str], values: dict[int, int]) -> list[Entry]:
     return [Entry(seat=names[p], value=v) for p, v in values.items()]
 
 
-def add_comment(notes: list[Any], text: str) -> None:
-    """Add a comment to a node's notes unless the same text is there already."""
+def add_comment(notes: list[Any], text: str, glyph: Literal["?", "??"] | None = None) -> None:
+    """Add a comment to a node's notes unless the same text is there already, and with
+    ``glyph``, that glyph first unless the move is judged already (a glyph or a ``$n``
+    code): what the analysis writes into a record, the same however often it runs."""
+    if glyph is not None and not any(isinstance(n, Glyph | Nag) for n in notes):
+        notes.insert(0, Glyph(text=glyph))
     if not any(isinstance(n, Comment) and n.text == text for n in notes):
         notes.append(Comment(text=text))
 

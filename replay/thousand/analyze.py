@@ -26,11 +26,12 @@ from typing import TYPE_CHECKING, Final
 
 from notation.cards import card_code, card_points, parse_card
 from notation.i18n import N_, NP_, ntr, ptr, round_text, tr
-from notation.records import Comment, Glyph, Node
+from notation.records import Node
 from notation.thousand.records import Call, Concede, Contract, Give, Play, ThousandGame
 
 from ..checker import Progress, Report, Visitor
 from ..table import POOL, GameTable
+from ..view import add_comment
 from .check import ThousandChecker
 from .dd import Move, PlayRules, Position, Solver, legal_moves, play
 from .moves import ConcedeHand, SetContract
@@ -562,8 +563,6 @@ def annotate_analysis(game: ThousandGame, simulate: int | None = None, seed: int
             node = collector.nodes.get((hp.number, k))
             if node is None:  # pragma: no cover
                 continue
-            if not any(isinstance(n, Glyph) for n in node.notes):
-                node.notes.insert(0, Glyph(text="??" if cv.decisive else "?"))
             text = tr("DD: {best} keeps {before}; {card} gives {after} ({cost:+d} for the {side})").format(
                 best=tr(" or ").join(cv.best),
                 before=cv.before,
@@ -572,8 +571,7 @@ def annotate_analysis(game: ThousandGame, simulate: int | None = None, seed: int
                 cost=-cv.cost,
                 side=ptr("side", cv.side),
             )
-            if not any(isinstance(n, Comment) and n.text == text for n in node.notes):
-                node.notes.append(Comment(text=text))
+            add_comment(node.notes, text, "??" if cv.decisive else "?")
         record = by_number.get(hp.number)
         for d in result.decisions:
             if not d.mistaken or record is None:
@@ -589,11 +587,7 @@ def annotate_analysis(game: ThousandGame, simulate: int | None = None, seed: int
                 target = record.contract
             if target is None:
                 continue
-            if isinstance(target, (Call, Play)) and not any(isinstance(n, Glyph) for n in target.notes):
-                target.notes.insert(0, Glyph(text=d.glyph))
-            note = d.note()
-            if not any(isinstance(n, Comment) and n.text == note for n in target.notes):
-                target.notes.append(Comment(text=note))
+            add_comment(target.notes, d.note(), d.glyph if isinstance(target, Call | Play) else None)
     return out
 
 
