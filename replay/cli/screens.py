@@ -7,17 +7,20 @@ import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from notation import write_game
 from notation.errors import safe_text
 from notation.i18n import N_, tr
-from notation.parse import split_games
+from notation.parse import GameText, split_games
 from notation.records import GameRecord
 
 from ..sources import InputError, open_input, with_folders
+
+if TYPE_CHECKING:
+    from ..view import Step
 from .common import (
     EXIT_INVALID,
     EXIT_OK,
@@ -107,25 +110,7 @@ def replay(
     solver = GAMES[record.kind].analysis
     if analyze and solver is not None:
         solver.show(steps, record)
-    start = None
-    if at is not None:
-        hand_text, _, trick_text = at.partition(".")
-        try:
-            hand_no = int(hand_text)
-            trick_no = int(trick_text) if trick_text else None
-        except ValueError:
-            fail_usage(tr("--at {at!r}: use HAND or HAND.TRICK, e.g. 3.5").format(at=at))
-        found = [
-            i
-            for i, st in enumerate(steps)
-            if st.round == hand_no and (trick_no is None or st.trick == trick_no)
-        ]
-        if not found:
-            fail_usage(tr("--at {at}: the record has no such hand or trick").format(at=at))
-        # a hand opens at its first event; a trick complete, at the card that closes it
-        closing = [i for i in found if steps[i].said.kind == "play" and steps[i].view.taker is not None]
-        closing = closing if trick_no is not None else []
-        start = closing[-1] if closing else found[0]
+    start = None if at is None else _step_at(steps, at)
     terminal = sys.stdout.isatty()
     symbols = not ascii_cards and terminal and "utf" in (sys.stdout.encoding or "").lower()
     if plain_mode or not terminal:
@@ -147,6 +132,27 @@ def replay(
         spoilers=spoilers,
     ).run()
     raise typer.Exit(EXIT_OK if report.ok else EXIT_INVALID)
+
+
+def _step_at(steps: "list[Step]", at: str) -> int:
+    """The step ``--at HAND[.TRICK]`` names: a hand opens at its first event; a trick
+    complete, at the card that closes it."""
+    hand_text, _, trick_text = at.partition(".")
+    try:
+        hand_no = int(hand_text)
+        trick_no = int(trick_text) if trick_text else None
+    except ValueError:
+        fail_usage(tr("--at {at!r}: use HAND or HAND.TRICK, e.g. 3.5").format(at=at))
+    found = [
+        i
+        for i, st in enumerate(steps)
+        if st.round == hand_no and (trick_no is None or st.trick == trick_no)
+    ]
+    if not found:
+        fail_usage(tr("--at {at}: the record has no such hand or trick").format(at=at))
+    closing = [i for i in found if steps[i].said.kind == "play" and steps[i].view.taker is not None]
+    closing = closing if trick_no is not None else []
+    return closing[-1] if closing else found[0]
 
 
 @app.command(
@@ -403,7 +409,6 @@ def annotate(
 ) -> None:
     from notation.i18n import choose, current, speaking
 
-    from ..annotate import annotate as annotate_game
     from ..games import GAMES
 
     if simulate is not None and not analysis:
@@ -418,17 +423,8 @@ def annotate(
         errors = Errors()
         try:
             for gtext, item in errors.games(file):
-                with speaking(written_in):
-                    annotated, report = annotate_game(item, in_place=True)
-                if not report.ok:
-                    if written_in != current():  # the errors in the language of the messages
-                        from ..checking import check
-
-                        report = check(item)
-                    for d in report.diagnostics:
-                        d.file, d.game = gtext.file, gtext.index
-                        d.source = gtext.source_line(d.line) if d.line else None
-                        say(d.format())
+                annotated = _annotated(item, gtext, written_in)
+                if annotated is None:
                     bad = True
                     continue
                 if bad or errors.count:
@@ -456,6 +452,28 @@ def annotate(
             else tr("kozyr: annotate needs valid records; nothing written")
         )
         raise typer.Exit(EXIT_INVALID)
+
+
+def _annotated(item: GameRecord, gtext: GameText, written_in: str) -> GameRecord | None:
+    """The record annotated by its replay, its comments in ``written_in``; None (its
+    errors said, in the language of the messages) when it is not valid."""
+    from notation.i18n import current, speaking
+
+    from ..annotate import annotate as annotate_game
+
+    with speaking(written_in):
+        annotated, report = annotate_game(item, in_place=True)
+    if report.ok:
+        return annotated
+    if written_in != current():  # the errors in the language of the messages
+        from ..checking import check
+
+        report = check(item)
+    for d in report.diagnostics:
+        d.file, d.game = gtext.file, gtext.index
+        d.source = gtext.source_line(d.line) if d.line else None
+        say(d.format())
+    return None
 
 
 @app.command(
