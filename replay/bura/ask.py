@@ -10,7 +10,7 @@ from notation.write import seat_text
 
 from ..model import Question
 from ..table import cards_text
-from .engine import BuraEngine
+from .engine import BuraEngine, RoundState
 from .moves import BuraMove, Lay, OpenClaim, ShowCombo
 
 __all__ = ["HELP", "question"]
@@ -40,30 +40,9 @@ def question(table: BuraEngine, declined: bool = False) -> Question:
     events = _events(table, moves)
 
     if deal is None or (declined and deal.phase in ("end", "bura")):
-        number = deal.number + 1 if deal is not None else table.match.number
-        seats = [f"{seat_text(n)}:" for n in names]
-        return Question(
-            tr("deal {number} (hands ... / trump: CARD [/ stock: ...])> ").format(number=number),
-            lambda a: f"hands {a}",
-            [],
-            (*_EVENTS, "hands"),
-            (*seats, "trump:", "stock:", *_deck(table), "??"),
-        )
+        return _deal_question(table)
     if deal.phase == "draw":
-        seat, _ = table.next_draw() or (0, None)
-        claim = (
-            tr("; or open {player} to claim").format(player=names[deal.claim_window])
-            if deal.claim_window is not None
-            else ""
-        )
-        who = seat_text(names[seat])
-        return Question(
-            tr("{player} draws (card, or Enter if unseen{claim})> ").format(player=names[seat], claim=claim),
-            lambda a: f"draw {who} {a or '??'}",
-            [],
-            (*_EVENTS, "draw"),
-            (*_deck(table), "??", *events),
-        )
+        return _draw_question(table, deal, events)
     if deal.phase == "end":
         return Question(
             tr("claim? (open NAME, or Enter: nobody claims)> "),
@@ -93,6 +72,39 @@ def question(table: BuraEngine, declined: bool = False) -> Question:
         legal if not deal.trick else [],
         (*_EVENTS, seat_text(player)),
         (*cards, *down, *events),
+    )
+
+
+def _deal_question(table: BuraEngine) -> Question:
+    """The next deal's cards: the hands, the trump card and the stock."""
+    deal = table.deal
+    number = deal.number + 1 if deal is not None else table.match.number
+    seats = [f"{seat_text(n)}:" for n in table.players]
+    return Question(
+        tr("deal {number} (hands ... / trump: CARD [/ stock: ...])> ").format(number=number),
+        lambda a: f"hands {a}",
+        [],
+        (*_EVENTS, "hands"),
+        (*seats, "trump:", "stock:", *_deck(table), "??"),
+    )
+
+
+def _draw_question(table: BuraEngine, deal: RoundState, events: list[str]) -> Question:
+    """A card drawn from the stock (or, where it is open, a claim before the draw)."""
+    names = table.players
+    seat, _ = table.next_draw() or (0, None)
+    claim = (
+        tr("; or open {player} to claim").format(player=names[deal.claim_window])
+        if deal.claim_window is not None
+        else ""
+    )
+    who = seat_text(names[seat])
+    return Question(
+        tr("{player} draws (card, or Enter if unseen{claim})> ").format(player=names[seat], claim=claim),
+        lambda a: f"draw {who} {a or '??'}",
+        [],
+        (*_EVENTS, "draw"),
+        (*_deck(table), "??", *events),
     )
 
 
