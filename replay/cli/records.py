@@ -19,7 +19,9 @@ from notation.records import GameRecord
 from ..sources import InputError
 
 if TYPE_CHECKING:
+    from ..games import Kind
     from ..parallel import GameResult
+    from ..rules import RuleSet
 from .common import (
     EXIT_INVALID,
     EXIT_OK,
@@ -194,7 +196,7 @@ def validate(
 
     if format not in ("text", "json"):
         fail_usage(tr("unknown format {format!r}; expected text or json").format(format=format))
-    if dask is not None and dask != "local" and (Path(dask).is_file() or dask.endswith(".kgn")):
+    if dask is not None and _is_a_file(dask):
         files = [dask, *files]  # `--dask FILE ...`: the file is not an address
         dask = "local"
     unreadable: list[str] = []
@@ -224,10 +226,21 @@ def validate(
         size = total_bytes or stats["bytes"]
         speed = size / 1e6 / elapsed if show_stats or size > 2_000_000 else None
         say(_summary(stats, speed))
+    raise typer.Exit(_validated(stats, unreadable, files))
+
+
+def _is_a_file(dask: str) -> bool:
+    """Whether what follows ``--dask`` is a file to check rather than an address."""
+    return dask != "local" and (Path(dask).is_file() or dask.endswith(".kgn"))
+
+
+def _validated(stats: dict[str, int], unreadable: list[str], files: list[str]) -> int:
+    """``validate``'s exit status, saying why it is not 0: a file that could not be read
+    (2), no game at all or an error (1)."""
     for message in unreadable:
         say(f"kozyr: {message}")
     if unreadable:
-        raise typer.Exit(EXIT_USAGE)
+        return EXIT_USAGE
     if not stats["games"]:  # an empty file is no record: nothing was checked
         named = ", ".join(safe_text(f) for f in files) or tr("the input")
         say(tr(
@@ -235,8 +248,8 @@ def validate(
         ).format(
             named=named
         ))
-        raise typer.Exit(EXIT_INVALID)
-    raise typer.Exit(EXIT_INVALID if stats["errors"] else EXIT_OK)
+        return EXIT_INVALID
+    return EXIT_INVALID if stats["errors"] else EXIT_OK
 
 
 class _Bar:
@@ -356,18 +369,7 @@ def generate(
         ruleset = kind.rulebook.parse(rules)
     except KgnError as exc:
         fail_usage(tr("--rules: {message}").format(message=exc.message))
-    if kind.players_by_rules and players is not None:
-        choices = "|".join(kind.rulebook.switch("players").values)
-        fail_usage(
-            tr("{title}'s players are set by the rules (players={choices}), not --players").format(
-                title=kind.title, choices=choices
-            )
-        )
-    counts = kind.player_counts(ruleset)
-    n = players if players is not None else 3 if 3 in counts else counts.start
-    if not kind.players_by_rules and n not in counts:
-        want = f"{counts.start}" if len(counts) == 1 else f"{counts.start} to {counts.stop - 1}"
-        fail_usage(tr("{title} is played by {want} players, not {n}").format(title=kind.title, want=want, n=n))
+    n = _how_many_play(kind, ruleset, players)
 
     seats = None if names is None else [x.strip() for x in names.split(",")]
     if seats is not None and len(seats) != n:
@@ -389,6 +391,24 @@ def generate(
     finally:
         if handle is not sys.stdout:
             handle.close()
+
+
+def _how_many_play(kind: "Kind", ruleset: "RuleSet", players: int | None) -> int:
+    """How many players the generated games have: ``--players``, or three where the game
+    takes three, else the fewest it takes; where the rules set it, the rules'."""
+    if kind.players_by_rules and players is not None:
+        choices = "|".join(kind.rulebook.switch("players").values)
+        fail_usage(
+            tr("{title}'s players are set by the rules (players={choices}), not --players").format(
+                title=kind.title, choices=choices
+            )
+        )
+    counts = kind.player_counts(ruleset)
+    n = players if players is not None else 3 if 3 in counts else counts.start
+    if not kind.players_by_rules and n not in counts:
+        want = f"{counts.start}" if len(counts) == 1 else f"{counts.start} to {counts.stop - 1}"
+        fail_usage(tr("{title} is played by {want} players, not {n}").format(title=kind.title, want=want, n=n))
+    return n
 
 
 def seated(game: GameRecord, names: list[str]) -> GameRecord:
