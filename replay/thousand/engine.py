@@ -1317,7 +1317,6 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
                 "incomplete-hand",
                 "T7",
             )
-        s = self.settings
         d = hand.declarer
         assert d is not None and hand.contract is not None
         what, given = ("points", ev.points) if ev.points is not None else ("scores", ev.scores)
@@ -1338,54 +1337,66 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         res = self._result(hand, from_sheet=True)
         values = {p: given[p] for p in hand.active}
         if ev.points is not None:
-            total = sum(values.values())
-            marriages = self.marriage_sums()
-            if total - 120 not in marriages or min(values.values()) < 0:
-                worth = sorted({*self.settings.marriage_values.values(), self.settings.ace_marriage} - {0})
-                raise _seat_error(
-                    tr(
-                        "the hand points add up to {total}: the cards hold 120 and the "
-                        "marriages add at most {max}, in sums of {list} and {worth}"
-                    ).format(
-                        total=total,
-                        max=max(marriages),
-                        list=', '.join(map(str, worth[:-1])),
-                        worth=worth[-1],
-                    ),
-                    "wrong-points",
-                    "T7.1",
-                )
+            self._check_sheet_points(values)
             res.points = values
             self._score_points(hand, res)
             res.scores = {p: v * factor for p, v in res.scores.items()}
         else:
-            if values[d] not in (unit, -unit):
-                raise _seat_error(
-                    tr(
-                        "{player} declared {contract}: the declarer scores +{unit} or -{unit}, "
-                        "not {values:+d}"
-                    ).format(
-                        player=self.name(d), contract=hand.contract, unit=unit, values=values[d]
-                    ),
-                    "wrong-score",
-                    "T7.2",
-                )
-            step = (s.round_to or 1) * factor
-            odd = [p for p, v in values.items() if p != d and (v < 0 or v % step)]
-            if odd:
-                raise _seat_error(
-                    tr(
-                        "{player}'s score {values} is no opponent's score: hand points rounded "
-                        "to {step}"
-                    ).format(
-                        player=self.name(odd[0]), values=values[odd[0]], step=step
-                    ),
-                    "wrong-score",
-                    "T7.3",
-                )
+            self._check_sheet_scores(hand, values, unit, factor)
             res.made = values[d] > 0
             res.scores = values
         self._close(hand, res)
+
+    def _check_sheet_points(self, values: dict[int, int]) -> None:
+        """T7.1: a score sheet's hand points add up to the cards' 120 and what marriages
+        can add, and none is below 0."""
+        total = sum(values.values())
+        marriages = self.marriage_sums()
+        if total - 120 not in marriages or min(values.values()) < 0:
+            worth = sorted({*self.settings.marriage_values.values(), self.settings.ace_marriage} - {0})
+            raise _seat_error(
+                tr(
+                    "the hand points add up to {total}: the cards hold 120 and the "
+                    "marriages add at most {max}, in sums of {list} and {worth}"
+                ).format(
+                    total=total,
+                    max=max(marriages),
+                    list=', '.join(map(str, worth[:-1])),
+                    worth=worth[-1],
+                ),
+                "wrong-points",
+                "T7.1",
+            )
+
+    def _check_sheet_scores(self, hand: RoundState, values: dict[int, int], unit: int, factor: int) -> None:
+        """T7.2, T7.3: a score sheet's scores give the declarer his contract, won or lost,
+        and each opponent his hand points rounded (never below 0)."""
+        d = hand.declarer
+        assert d is not None
+        if values[d] not in (unit, -unit):
+            raise _seat_error(
+                tr(
+                    "{player} declared {contract}: the declarer scores +{unit} or -{unit}, "
+                    "not {values:+d}"
+                ).format(
+                    player=self.name(d), contract=hand.contract, unit=unit, values=values[d]
+                ),
+                "wrong-score",
+                "T7.2",
+            )
+        step = (self.settings.round_to or 1) * factor
+        odd = [p for p, v in values.items() if p != d and (v < 0 or v % step)]
+        if odd:
+            raise _seat_error(
+                tr(
+                    "{player}'s score {values} is no opponent's score: hand points rounded "
+                    "to {step}"
+                ).format(
+                    player=self.name(odd[0]), values=values[odd[0]], step=step
+                ),
+                "wrong-score",
+                "T7.3",
+            )
 
     def marriage_sums(self) -> set[int]:
         """What the marriages of one hand can add up to (T7.1): the sums of every set of
