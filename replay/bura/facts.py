@@ -118,22 +118,28 @@ def round_facts(
             "points": res.points.get(p),
             "wins": res.wins.get(p),
         }
+    facts.start = _start(previous, names, game)
+
+
+def _start(previous: RoundResult | None, names: list[str], game: BuraGame) -> dict[str, list[str]]:
+    """The start tags a deal was played from: the record's own for its first deal, else
+    what the deal before left (the pot, chips, penalties, factor and leader)."""
     if previous is None:
-        facts.start = {
+        return {
             name: list(values)
             for name in ("Pot", "Chips", "Penalty", "Leader", "Factor")
             if (values := game.tag_values(name))
         }
-    else:
-        facts.start = {
-            "Pot": [str(previous.pot), "ante"] if previous.end == "void" else [str(previous.pot)],
-            "Chips": [str(previous.chips.get(p, 0)) for p in range(len(names))],
-            "Penalty": [str(previous.penalty.get(p, 0)) for p in range(len(names))],
-        }
-        if previous.factor != 1:
-            facts.start["Factor"] = [str(previous.factor)]
-        if previous.leads_next is not None:
-            facts.start["Leader"] = [names[previous.leads_next]]
+    start = {
+        "Pot": [str(previous.pot), "ante"] if previous.end == "void" else [str(previous.pot)],
+        "Chips": [str(previous.chips.get(p, 0)) for p in range(len(names))],
+        "Penalty": [str(previous.penalty.get(p, 0)) for p in range(len(names))],
+    }
+    if previous.factor != 1:
+        start["Factor"] = [str(previous.factor)]
+    if previous.leads_next is not None:
+        start["Leader"] = [names[previous.leads_next]]
+    return start
 
 
 def cut_tags(game: BuraGame, facts: RoundFacts) -> list[Tag]:
