@@ -34,7 +34,7 @@ from ..view import (
     sorted_codes,
     trick_title,
 )
-from .engine import RoundResult, SixtySixEngine, ended
+from .engine import RoundResult, RoundState, SixtySixEngine, ended
 from .kgn import facts
 
 __all__ = ["annotate", "describe", "move_note", "progression", "results", "sheet", "view"]
@@ -61,40 +61,7 @@ def view(t: SixtySixEngine) -> View:
     m = t.match
     deal = t.deal
     names = t.players
-    if deal is None:
-        last = t.results[-1] if t.results else None
-        view = View("sixtysix", round_title("deal", last.number, after=True) if last else round_title("deal", m.number))
-        if last is not None:
-            view.dealer = names[last.dealer]
-            view.points = {names[p]: v for p, v in last.points.items()}
-            view.tricks = {names[p]: v for p, v in last.tricks.items()}
-            view.lines.append(("deal", ended(last, names)))
-            for note in last.notes[1:]:
-                view.lines.append(("note", note))
-    else:
-        shown = deal.trick_no - 1 if t.last_trick else deal.trick_no  # a trick just taken
-        phase = [ptr("phase", PHASE_WORDS[deal.phase])] if deal.phase in PHASE_WORDS else []
-        view = View("sixtysix", round_title("deal", deal.number, trick_title(min(shown, 12)), *phase))
-        view.dealer = names[deal.dealer]
-        h = deal.holdings
-        for p in (0, 1):
-            view.hands.append((names[p], sorted_codes(h.known[p]), h.unknown[p]))
-        left = h.size(POOL)
-        if deal.closed_by is not None:
-            view.piles = [Pile("stock closed", count=left)]
-            view.trump = deal.trump.symbol
-            view.lines.append(("closed by", names[deal.closed_by]))
-        elif left:
-            view.piles = [Pile("trump", [card_code(deal.trump_card)]), Pile("stock", count=left)]
-        else:
-            view.trump = deal.trump.symbol
-        view.trick = [(names[p], [card_code(c)], []) for p, c in deal.trick]
-        for p in (0, 1):
-            view.points[names[p]] = t.count(p)
-            view.tricks[names[p]] = deal.tricks_taken[p]
-        for seat, value, suit in deal.marriages:
-            counted = "" if deal.tricks_taken[seat] else f" (counts once {names[seat]} takes a trick)"
-            view.lines.append(("marriage", f"{names[seat]} {suit.noun} {value}{counted}"))
+    view = _between_deals(t) if deal is None else _in_deal(t, deal)
     if t.last_trick and t.last_winner is not None:
         view.trick = [(names[p], [card_code(c)], []) for p, c in t.last_trick]
         view.taker = names[t.last_winner]
@@ -106,6 +73,51 @@ def view(t: SixtySixEngine) -> View:
         view.lines.append(("bonus", f"+{m.bonus} for the next deal's winner (a tie)"))
     if t.result:
         view.lines.append(("result", t.result))
+    return view
+
+
+def _between_deals(t: SixtySixEngine) -> View:
+    """The view between two deals: how the last one ended, its points and tricks."""
+    names = t.players
+    last = t.results[-1] if t.results else None
+    view = View(t.game, round_title("deal", last.number, after=True) if last else round_title("deal", t.match.number))
+    if last is not None:
+        view.dealer = names[last.dealer]
+        view.points = {names[p]: v for p, v in last.points.items()}
+        view.tricks = {names[p]: v for p, v in last.tricks.items()}
+        view.lines.append(("deal", ended(last, names)))
+        for note in last.notes[1:]:
+            view.lines.append(("note", note))
+    return view
+
+
+def _in_deal(t: SixtySixEngine, deal: RoundState) -> View:
+    """The view during a deal: both hands, the stock (or its closing) and the trump, the
+    trick, the counts, tricks and marriages."""
+    names = t.players
+    shown = deal.trick_no - 1 if t.last_trick else deal.trick_no  # a trick just taken
+    phase = [ptr("phase", PHASE_WORDS[deal.phase])] if deal.phase in PHASE_WORDS else []
+    view = View(t.game, round_title("deal", deal.number, trick_title(min(shown, 12)), *phase))
+    view.dealer = names[deal.dealer]
+    h = deal.holdings
+    for p in (0, 1):
+        view.hands.append((names[p], sorted_codes(h.known[p]), h.unknown[p]))
+    left = h.size(POOL)
+    if deal.closed_by is not None:
+        view.piles = [Pile("stock closed", count=left)]
+        view.trump = deal.trump.symbol
+        view.lines.append(("closed by", names[deal.closed_by]))
+    elif left:
+        view.piles = [Pile("trump", [card_code(deal.trump_card)]), Pile("stock", count=left)]
+    else:
+        view.trump = deal.trump.symbol
+    view.trick = [(names[p], [card_code(c)], []) for p, c in deal.trick]
+    for p in (0, 1):
+        view.points[names[p]] = t.count(p)
+        view.tricks[names[p]] = deal.tricks_taken[p]
+    for seat, value, suit in deal.marriages:
+        counted = "" if deal.tricks_taken[seat] else f" (counts once {names[seat]} takes a trick)"
+        view.lines.append(("marriage", f"{names[seat]} {suit.noun} {value}{counted}"))
     return view
 
 
