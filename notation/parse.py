@@ -222,6 +222,40 @@ def _decoded(raw: str | bytes, line_no: int, file: str | None) -> tuple[str, Kgn
     return line, err
 
 
+_NOTHING: Final = 0
+"""A line inside a comment: it starts nothing."""
+_BLANK: Final = 1
+_BODY: Final = 2
+"""A line of moves (not a header, a comment or a blank line)."""
+_HEADER_LINE: Final = 3
+_GAME_LINE_KIND: Final = 4
+"""A header line that starts with the ``Game`` tag."""
+
+
+def _line_kind(line: str) -> int:
+    """What a line outside a comment is: blank, a line of moves, a header line, or a
+    header line with the ``Game`` tag (a comment's line counts as nothing)."""
+    stripped = line.lstrip()
+    if not stripped:
+        return _BLANK
+    head = stripped[0]
+    if head == "[":
+        return _GAME_LINE_KIND if _GAME_LINE.match(stripped) is not None else _HEADER_LINE
+    return _NOTHING if head in "{;" else _BODY
+
+
+def _put_back(
+    handle: Any, state: _Stream, mark: int | bool | None, line: str, err: KgnSyntaxError | None, line_no: int
+) -> int:
+    """The next game's header line, read ahead, stays to be read: the handle goes back to
+    it, or the stream keeps it; the line number before it."""
+    if isinstance(mark, int) and not isinstance(mark, bool):
+        handle.seek(mark)
+        return line_no - 1
+    state.pending, state.pending_error = line, err
+    return line_no
+
+
 def _read_game_text(handle: Any, file: str | None, state: _Stream) -> GameText | None:
     lines: list[str] = []
     first_line = 0
@@ -234,23 +268,16 @@ def _read_game_text(handle: Any, file: str | None, state: _Stream) -> GameText |
         line, err, mark, line_no = _pull_line(handle, file, state, line_no, seen_body and not in_brace)
         if line is None:
             break
-        stripped = line.lstrip()
-        if not in_brace and stripped:
-            head = stripped[0]
-            if head == "[":
-                game_tag = _GAME_LINE.match(stripped) is not None
-                if seen_body or (game_tag and seen_game):
-                    if isinstance(mark, int) and not isinstance(mark, bool):
-                        handle.seek(mark)  # the next game's header stays to be read
-                        line_no -= 1
-                    else:
-                        state.pending, state.pending_error = line, err
-                    break
-                seen_game = seen_game or game_tag
-            elif head not in "{;":
-                seen_body = True
+        what = _NOTHING if in_brace else _line_kind(line)
+        if what >= _HEADER_LINE:
+            if seen_body or (what == _GAME_LINE_KIND and seen_game):
+                line_no = _put_back(handle, state, mark, line, err, line_no)
+                break
+            seen_game = seen_game or what == _GAME_LINE_KIND
+        elif what == _BODY:
+            seen_body = True
         if not lines:
-            if not stripped and not in_brace and err is None:
+            if what == _BLANK and err is None:
                 continue  # blank lines before a game belong to no game
             first_line = line_no
         if err is not None and error is None:
@@ -260,8 +287,16 @@ def _read_game_text(handle: Any, file: str | None, state: _Stream) -> GameText |
             in_brace = _scan_braces(line, in_brace)
     state.line_no = line_no
     state.in_brace = in_brace
+    return _game_read(state, lines, first_line, file, error, in_brace or not seen_body)
+
+
+def _game_read(
+    state: _Stream, lines: list[str], first_line: int, file: str | None, error: KgnSyntaxError | None, open_end: bool
+) -> GameText | None:
+    """The game's text as read (None for only blank lines); ``open_end``: it may go on
+    (it ends in a comment, or before any move)."""
     if lines:
-        state.open_end = in_brace or not seen_body
+        state.open_end = open_end
     if not lines or all(not ln.strip() for ln in lines):
         return None
     state.games += 1
