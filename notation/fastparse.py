@@ -262,26 +262,38 @@ class Reader(Generic[V]):
                 values = [unescape_string('"' + v + '"') for v in values]
             tags.append(new_tag(m.group(1), values, (self.first + i, 2)))
             if m.group(1) == "Players":
-                self.players = {}
-                for v in values:
-                    if _BARE_NAME.fullmatch(v) is None or _CARDISH.match(v) or v.lower() in self.KEYWORDS:
-                        quoted.append(v)  # the writer quotes it ("Anna Maria", "??", "1abc")
-                    else:
-                        self.players[v] = v
+                quoted += self._players(values)
             i += 1
         if quoted:
             self._stand_in(quoted, i)
-        body = "\n".join(lines[i:])
+        self._check_body(i, notes, variations)
+        game_kind = next((t.values[0] for t in tags if t.name == "Game" and t.values), None)
+        if game_kind not in kinds or tags[0].name != "Game":
+            raise GiveUp
+        return tags, i, game_kind
+
+    def _players(self, names: list[str]) -> list[str]:
+        """Reads the players' names; returns those the writer quotes (``"Anna Maria"``,
+        ``"??"``, ``"1abc"``), which :meth:`_stand_in` then reads."""
+        self.players = {}
+        quoted = []
+        for v in names:
+            if _BARE_NAME.fullmatch(v) is None or _CARDISH.match(v) or v.lower() in self.KEYWORDS:
+                quoted.append(v)
+            else:
+                self.players[v] = v
+        return quoted
+
+    def _check_body(self, start: int, notes: bool, variations: bool) -> None:
+        """Gives up on a body this reader does not read: with characters only comments,
+        notes or variations hold, where they are not read."""
+        body = "\n".join(self.lines[start:])
         self.may_note = self.NOTED.search(body) is not None
         if notes and "{" in body:
             body = _COMMENT.sub("", body)  # what comments say is free text
         forbidden = '{};"\t\r[' if variations else '{};()"\t\r[' if notes else '{};()$!"\t\r['
         if any(ch in body for ch in forbidden):
             raise GiveUp
-        game_kind = next((t.values[0] for t in tags if t.name == "Game" and t.values), None)
-        if game_kind not in kinds or tags[0].name != "Game":
-            raise GiveUp
-        return tags, i, game_kind
 
     def _stand_in(self, names: list[str], start: int) -> None:
         """Quoted names (``"Anna Maria"``) are read as bare ones: in the body's lines from
