@@ -274,8 +274,9 @@ class Checker(Seats, Generic[T, G]):
         """How many players the rules ask for."""
         return cls.players
 
-    def common_header(self) -> tuple[RuleSet, int] | None:
-        """Required tags, the Rules tag, the players and the dealer; None after an error."""
+    def _tags_once(self) -> dict[str, Tag]:
+        """Each tag by its name (its first), reporting a tag the rules read given twice with
+        other values, and the required tags missing (the setup clause)."""
         g = self.record
         clause = self.setup_clause
         tag_pos: dict[str, Tag] = {}
@@ -308,6 +309,51 @@ class Checker(Seats, Generic[T, G]):
                     ),
                     first,
                 )
+        return tag_pos
+
+    def _players_fit(self, rules: RuleSet, tag: Tag) -> bool:
+        """Whether the Players tag names as many players as the game takes under ``rules``,
+        each once (names match ignoring case); reported at ``tag`` if not."""
+        players = self.record.players
+        counts = self.player_counts(rules)
+        seated: dict[str, int] = {}  # each name as names match in the body, to its seat
+        again: tuple[int, int] | None = None
+        for k, p in enumerate(players[: counts.stop]):  # more than the game seats: an error
+            before = seated.setdefault(fold_name(p), k)
+            if before != k:
+                again = (before, k)
+                break
+        if len(players) in counts and again is None:
+            return True
+        want = f"{counts.start}" if len(counts) == 1 else tr("{start} to {x}").format(start=counts.start, x=counts.stop - 1)
+        named = tr("names {n:,}").format(n=len(players))
+        if again is not None:
+            one, other = players[again[0]], players[again[1]]
+            named = tr("names {clip} twice").format(clip=clip(repr(one))) if one == other else (
+                tr("names {clip} and {clip2}").format(
+                    clip=clip(repr(one)), clip2=clip(repr(other))
+                )
+            )
+        self.report(
+            KgnError(
+                tr(
+                    "{title} is played by {want} players with different names; the Players "
+                    "tag {named}"
+                ).format(
+                    title=self.table_class.title, want=want, named=named
+                ),
+                code="players",
+                clause=self.setup_clause,
+            ),
+            tag,
+        )
+        return False
+
+    def common_header(self) -> tuple[RuleSet, int] | None:
+        """Required tags, the Rules tag, the players and the dealer; None after an error."""
+        g = self.record
+        clause = self.setup_clause
+        tag_pos = self._tags_once()
         if self.diags:
             return None
         try:
@@ -317,37 +363,7 @@ class Checker(Seats, Generic[T, G]):
             self.report(exc, tag_pos["Rules"])
             return None
         players = g.players
-        counts = self.player_counts(rules)
-        seated: dict[str, int] = {}  # each name as names match in the body, to its seat
-        again: tuple[int, int] | None = None
-        for k, p in enumerate(players[: counts.stop]):  # more than the game seats: an error
-            before = seated.setdefault(fold_name(p), k)
-            if before != k:
-                again = (before, k)
-                break
-        if len(players) not in counts or again is not None:
-            want = f"{counts.start}" if len(counts) == 1 else tr("{start} to {x}").format(start=counts.start, x=counts.stop - 1)
-            named = tr("names {n:,}").format(n=len(players))
-            if again is not None:
-                one, other = players[again[0]], players[again[1]]
-                named = tr("names {clip} twice").format(clip=clip(repr(one))) if one == other else (
-                    tr("names {clip} and {clip2}").format(
-                        clip=clip(repr(one)), clip2=clip(repr(other))
-                    )
-                )
-            self.report(
-                KgnError(
-                    tr(
-                        "{title} is played by {want} players with different names; the Players "
-                        "tag {named}"
-                    ).format(
-                        title=self.table_class.title, want=want, named=named
-                    ),
-                    code="players",
-                    clause=clause,
-                ),
-                tag_pos["Players"],
-            )
+        if not self._players_fit(rules, tag_pos["Players"]):
             return None
         self.seats = {p: i for i, p in enumerate(players)}
         named = g.dealer or ""
