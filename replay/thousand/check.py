@@ -187,14 +187,7 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
             self._variations(table, call)
             self.push_event(table, call, call.seat)
         if isinstance(owner, Variation) and (owner.plays or owner.winner):
-            hand = table.hand
-            trick = Trick(
-                number=hand.trick_no if hand else 0,
-                plays=owner.plays,
-                winner=owner.winner,
-                pos=None,
-            )
-            self._trick_plays(table, trick, continuing=True)
+            self._continue_trick(table, owner)
         later = bool(line.talon or line.concede or line.give or line.contract or line.tricks)
         hand = table.hand
         if hand is not None and hand.phase == "auction" and later and not line.auction:
@@ -208,6 +201,17 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
         for trick in line.tricks:
             self._trick(table, trick)
         self.trick_no = None
+        self._line_stated(table, line)
+
+    def _continue_trick(self, table: ThousandTable, var: Variation) -> None:
+        """A variation's cards that finish the trick it starts in."""
+        hand = table.hand
+        trick = Trick(number=hand.trick_no if hand else 0, plays=var.plays, winner=var.winner, pos=None)
+        self._trick_plays(table, trick, continuing=True)
+
+    def _line_stated(self, table: ThousandTable, line: LineOfPlay) -> None:
+        """The facts a line states at its end (a hand kept as a score sheet is scored by
+        them)."""
         hand = table.hand
         if hand is not None and not line.tricks and not hand.plays and line.stated:
             self._from_sheet(table, line.stated)
