@@ -12,6 +12,7 @@ import notation
 from notation import KgnError, write_game
 from notation.errors import clip
 from notation.i18n import N_, ntr, tr
+from notation.records import GameRecord
 
 from ..sources import InputError, open_input
 from .common import (
@@ -69,8 +70,6 @@ def export(
     if to == "parquet":
         _export_parquet(files, output, jobs)
         return
-    from notation.jsonio import json_safe, to_json  # pydantic loads only for JSON
-
     errors = Errors()
     with Sink(output) as out:
         first = True
@@ -79,16 +78,7 @@ def export(
         for file in files:
             try:
                 for _, item in errors.games(file):
-                    if to == "kgn":
-                        out.write(("" if first else "\n") + write_game(item))
-                    elif jsonl:
-                        out.write(json_safe(to_json(item)) + "\n")
-                    elif indent is None:  # compact: a game a line, in the array
-                        out.write(("\n" if first else ",\n") + json_safe(to_json(item)))
-                    else:
-                        pad = "\n" + " " * indent
-                        body = json_safe(to_json(item, indent=indent)).replace("\n", pad)
-                        out.write((pad if first else "," + pad) + body)
+                    out.write(_exported(item, to, jsonl, indent, first))
                     first = False
             except InputError as exc:
                 out.abandon()
@@ -99,6 +89,23 @@ def export(
             out.abandon()
     if errors.count:
         raise typer.Exit(EXIT_INVALID)
+
+
+def _exported(item: GameRecord, to: str, jsonl: bool, indent: int | None, first: bool) -> str:
+    """One game as ``export`` writes it: KGN, a JSON line, or an item of the JSON array
+    (compact: a game a line; else indented by ``indent``), with what separates it from
+    the game before (none before the ``first``)."""
+    if to == "kgn":
+        return ("" if first else "\n") + write_game(item)
+    from notation.jsonio import json_safe, to_json  # pydantic loads only for JSON
+
+    if jsonl:
+        return json_safe(to_json(item)) + "\n"
+    if indent is None:  # compact: a game a line, in the array
+        return ("\n" if first else ",\n") + json_safe(to_json(item))
+    pad = "\n" + " " * indent
+    body = json_safe(to_json(item, indent=indent)).replace("\n", pad)
+    return (pad if first else "," + pad) + body
 
 
 def _export_parquet(files: list[str], output: Path | None, jobs: int | None) -> None:
