@@ -35,7 +35,6 @@ def question(table: BuraEngine, declined: bool = False) -> Question:
     """The prompt for the next event, the KGN event an answer stands for (None: nobody
     claims, no second bura), the legal choices.  ``declined``: that was said already."""
     deal = table.deal
-    names = table.players
     moves = table.legal_moves() if deal is not None else []
     events = _events(table, moves)
 
@@ -59,8 +58,13 @@ def question(table: BuraEngine, declined: bool = False) -> Question:
             (),
             tuple(events),
         )
+    return _lay_question(table, deal, moves, events)
+
+
+def _lay_question(table: BuraEngine, deal: RoundState, moves: list[BuraMove], events: list[str]) -> Question:
+    """A lead (the legal ones listed) or an answer, face up or face down."""
     seat = deal.right[0] if deal.right and not deal.trick else deal.turn
-    player = names[seat]
+    player = table.players[seat]
     prompt = tr("trick {number}: {player} leads> ") if not deal.trick else tr("trick {number}: {player} answers> ")
     lays = [m for m in moves if isinstance(m, Lay) and m.seat == seat]
     legal = [" ".join(card_code(c) for c in m.up) for m in lays if not m.down][:10]
