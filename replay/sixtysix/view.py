@@ -199,22 +199,27 @@ def move_note(table: SixtySixEngine, node: Node) -> str | None:
     return None
 
 
+def _fill_events(deal: Round, found: Annotations) -> None:
+    """Writes the trick takers the replay found and its notes on marriages and closes."""
+    for ev in deal.events:
+        if isinstance(ev, Trick):
+            last = ev.plays[-1] if ev.plays else None
+            if last is not None and ev.winner is None and id(last) in found.takers:
+                ev.winner = Winner(seat=found.takers[id(last)])
+            for play in ev.plays:
+                if id(play) in found.notes:
+                    add_comment(play.notes, found.notes[id(play)])
+        elif isinstance(ev, Close) and id(ev) in found.notes:
+            add_comment(ev.notes, found.notes[id(ev)])
+
+
 def annotate(game: SixtySixGame, report: Report, found: Annotations) -> None:
     """Write into a replayed record what its replay found: trick takers, notes on
     marriages and closes, and every deal's points, game points and totals."""
     names = game.players
     finished = results(report)
     for i, deal in enumerate(game.deals):
-        for ev in deal.events:  # in a deal the record does not finish too
-            if isinstance(ev, Trick):
-                last = ev.plays[-1] if ev.plays else None
-                if last is not None and ev.winner is None and id(last) in found.takers:
-                    ev.winner = Winner(seat=found.takers[id(last)])
-                for play in ev.plays:
-                    if id(play) in found.notes:
-                        add_comment(play.notes, found.notes[id(play)])
-            elif isinstance(ev, Close) and id(ev) in found.notes:
-                add_comment(ev.notes, found.notes[id(ev)])
+        _fill_events(deal, found)  # in a deal the record does not finish too
         if i >= len(finished):
             continue  # not finished: no facts yet
         res = finished[i]
