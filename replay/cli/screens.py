@@ -407,9 +407,7 @@ def annotate(
         ),
     ] = None,
 ) -> None:
-    from notation.i18n import choose, current, speaking
-
-    from ..games import GAMES
+    from notation.i18n import choose, current
 
     if simulate is not None and not analysis:
         fail_usage(tr("--simulate goes with --analysis"))
@@ -417,32 +415,8 @@ def annotate(
         written_in = current() if comments is None else choose(comments)
     except ValueError as exc:
         fail_usage(f"--comments: {exc}")
-    bad = lost = False
     with Sink(Path(file) if write and file != "-" else None, spool=True) as out:
-        first = True
-        errors = Errors()
-        try:
-            for gtext, item in errors.games(file):
-                annotated = _annotated(item, gtext, written_in)
-                if annotated is None:
-                    bad = True
-                    continue
-                if bad or errors.count:
-                    continue  # the errors are all reported; nothing is written
-                solver = GAMES[annotated.kind].analysis
-                if analysis and solver is not None:
-                    with speaking(written_in):
-                        annotated = solver.annotate(annotated, simulate, seed)
-                text = write_game(annotated)
-                if write and file != "-" and not reads_back(text, annotated, gtext):
-                    bad = lost = True
-                    continue
-                out.write(("" if first else "\n") + text)
-                first = False
-        except InputError as exc:
-            out.abandon()
-            fail_usage(str(exc))
-        bad = bad or errors.count > 0
+        bad, lost = _annotate_into(out, file, write, written_in, (simulate, seed) if analysis else None)
         if bad:
             out.abandon()
     if bad:
@@ -452,6 +426,69 @@ def annotate(
             else tr("kozyr: annotate needs valid records; nothing written")
         )
         raise typer.Exit(EXIT_INVALID)
+
+
+def _annotate_into(
+    out: Sink, file: str, write: bool, written_in: str, analysis: tuple[int | None, int] | None
+) -> tuple[bool, bool]:
+    """Writes the annotated games of ``file`` to ``out`` (with ``analysis``, their
+    analysis: ``(simulate, seed)``); whether a game was bad, and whether one would have
+    been lost."""
+    bad = lost = False
+    first = True
+    errors = Errors()
+    try:
+        for gtext, item in errors.games(file):
+            annotated = _annotated(item, gtext, written_in)
+            if annotated is None:
+                bad = True
+                continue
+            if bad or errors.count:
+                continue  # the errors are all reported; nothing is written
+            if analysis is not None:
+                annotated = _analysed(annotated, *analysis, written_in)
+            text = write_game(annotated)
+            if write and file != "-" and not reads_back(text, annotated, gtext):
+                bad = lost = True
+                continue
+            out.write(("" if first else "\n") + text)
+            first = False
+    except InputError as exc:
+        out.abandon()
+        fail_usage(str(exc))
+    return bad or errors.count > 0, lost
+
+
+def _analysed(record: GameRecord, simulate: int | None, seed: int, written_in: str) -> GameRecord:
+    """The record with its game's analysis written in (``annotate --analysis``), its
+    comments in ``written_in``; a game without a solver as it is."""
+    from notation.i18n import speaking
+
+    from ..games import GAMES
+
+    solver = GAMES[record.kind].analysis
+    if solver is None:
+        return record
+    with speaking(written_in):
+        return solver.annotate(record, simulate, seed)
+
+
+def _analyze_options(format: str, no_play: bool, summary: bool, simulate: int | None) -> None:
+    """Stops with a usage error where ``analyze``'s options do not go together."""
+    if format not in ("text", "json"):
+        fail_usage(tr("unknown format {format!r}; expected text or json").format(format=format))
+    if no_play and not simulate:
+        fail_usage(tr(
+            "--no-play goes with --simulate N (it leaves the cards of the play out of the "
+            "simulation)"
+        ))
+    if summary and simulate:
+        fail_usage(
+            tr(
+                "--summary prints only each hand's summary line, not the decisions the "
+                "simulation judges: leave out --simulate, or --summary to see them"
+            )
+        )
 
 
 def _annotated(item: GameRecord, gtext: GameText, written_in: str) -> GameRecord | None:
@@ -533,20 +570,7 @@ def analyze(
     from ..games import GAMES
     from ..model import RoundAnalysis
 
-    if format not in ("text", "json"):
-        fail_usage(tr("unknown format {format!r}; expected text or json").format(format=format))
-    if no_play and not simulate:
-        fail_usage(tr(
-            "--no-play goes with --simulate N (it leaves the cards of the play out of the "
-            "simulation)"
-        ))
-    if summary and simulate:
-        fail_usage(
-            tr(
-                "--summary prints only each hand's summary line, not the decisions the "
-                "simulation judges: leave out --simulate, or --summary to see them"
-            )
-        )
+    _analyze_options(format, no_play, summary, simulate)
     errors = Errors()
     solved = fill("{solved}")
 
