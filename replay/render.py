@@ -170,22 +170,7 @@ def render_view(view: View, seat: str | None = None, *, symbols: bool = True) ->
         )
     parts: list[RenderableType] = [Text(safe_text(view.title), style="bold"), table]
     if view.trick:
-        line = Text((tr("trick:") if view.taker else tr("on the table:")) + " ")
-        for i, (name, up, down) in enumerate(view.trick):
-            if i:
-                line.append(" / ")
-            line.append_text(plain(name))
-            if up:
-                line.append(" ")
-                line.append_text(cards_line(up, symbols=symbols))
-            if down:
-                line.append(" " + tr("face down") + " ")
-                line.append_text(cards_line(down, symbols=symbols))
-        if view.taker:
-            line.append(" -> ")
-            line.append_text(plain(view.taker))
-            line.append(" " + tr("takes it"))
-        parts.append(line)
+        parts.append(_trick_line(view, symbols))
     for pile in view.piles:
         if pile.count is not None:
             count = ntr("{n} card", "{n} cards", pile.count).format(n=pile.count)
@@ -197,6 +182,27 @@ def render_view(view: View, seat: str | None = None, *, symbols: bool = True) ->
     for label, value in view.lines:
         parts.append(Text(f"{word(label)}: ", style="dim") + plain(value))
     return Group(*parts)
+
+
+def _trick_line(view: View, symbols: bool) -> Text:
+    """The cards on the table (face up and face down, each with its player), and who
+    takes the trick."""
+    line = Text((tr("trick:") if view.taker else tr("on the table:")) + " ")
+    for i, (name, up, down) in enumerate(view.trick):
+        if i:
+            line.append(" / ")
+        line.append_text(plain(name))
+        if up:
+            line.append(" ")
+            line.append_text(cards_line(up, symbols=symbols))
+        if down:
+            line.append(" " + tr("face down") + " ")
+            line.append_text(cards_line(down, symbols=symbols))
+    if view.taker:
+        line.append(" -> ")
+        line.append_text(plain(view.taker))
+        line.append(" " + tr("takes it"))
+    return line
 
 
 def step_head(step: Step, *, symbols: bool = True, number: int | None = None) -> Text:
