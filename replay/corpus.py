@@ -229,15 +229,8 @@ class Filters:
             return False
         if self.kind and g.kind != self.kind:
             return False
-        for name, value in self.tags:
-            if value not in g.tags.get(name, []):
-                return False
-        for name, text in self.tags_contain:
-            if not any(fold(text) in fold(v) for v in g.tags.get(name, [])):
-                return False
-        for name, value in self.switches:
-            if g.switches.get(name) != value:
-                return False
+        if not self._tags_match(g):
+            return False
         if self.result:
             winners = [fold(g.result or ""), *map(fold, (g.result or "").split("+"))]
             if fold(self.result) not in winners:
@@ -247,6 +240,16 @@ class Filters:
         if self.code and self.code not in g.codes:
             return False
         return True
+
+    def _tags_match(self, g: GameFacts) -> bool:
+        """Whether the game's tags hold the values (or the texts) asked for, and its rules
+        the switches."""
+        fold = str.casefold
+        return (
+            all(value in g.tags.get(name, []) for name, value in self.tags)
+            and all(any(fold(text) in fold(v) for v in g.tags.get(name, [])) for name, text in self.tags_contain)
+            and all(g.switches.get(name) == value for name, value in self.switches)
+        )
 
     def round(self, kind: str, facts: RoundFacts) -> bool:
         """Whether a round of a game of ``kind`` matches every round filter given."""
