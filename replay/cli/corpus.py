@@ -107,15 +107,7 @@ def query(
     if format not in ("kgn", "jsonl"):
         fail_usage(tr("unknown format {format!r}; expected kgn or jsonl").format(format=format))
     if code is not None:
-        from ..codes import CODES
-        from ..rules import did_you_mean
-
-        if code not in CODES:
-            fail_usage(
-                tr("--code: no diagnostic has the code {code!r}").format(code=code)
-                + did_you_mean(code, CODES)
-                + tr(" (docs/rules.md lists them)")
-            )
+        _check_code(code)
     filters = Filters(
         player=player, tags=_pairs(tag or [], "--tag"),
         tags_contain=_pairs(tag_contains or [], "--tag-contains"), kind=game_kind,
@@ -210,6 +202,19 @@ def stats(
             ).format(n=acc.wrong_facts)
         )
     raise typer.Exit(EXIT_INVALID if unreadable else EXIT_OK)
+
+
+def _check_code(code: str) -> None:
+    """Stops with a usage error if no diagnostic has the code ``--code`` gives."""
+    from ..codes import CODES
+    from ..rules import did_you_mean
+
+    if code not in CODES:
+        fail_usage(
+            tr("--code: no diagnostic has the code {code!r}").format(code=code)
+            + did_you_mean(code, CODES)
+            + tr(" (docs/rules.md lists them)")
+        )
 
 
 def _print_stats(rows: list[dict[str, object]], by: str) -> None:
