@@ -951,36 +951,8 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
                 "B4",
             )
         else:
-            need = len(trick[0].up)
-            if len(up) + len(down) != need:
-                raise _err(
-                    tr("{player} answers with {plural}; the lead was {need}").format(
-                        player=self.name(seat),
-                        plural=ntr("{n} card", "{n} cards", len(up) + len(down)).format(n=len(up) + len(down)),
-                        need=need,
-                    ),
-                    "answer-size",
-                    "B4",
-                )
-            if down and s.open:
-                raise _err(tr("open bura: every card is played face up"), "face-down", "B11")
-        h = deal.holdings
-        for c in up:
-            h.play(seat, c)
-        for hidden in down:
-            if hidden is None:
-                if h.unknown[seat] == 0:
-                    raise _err(
-                        tr("{player} has no card left to play face down").format(
-                            player=self.name(seat)
-                        ),
-                        "card-not-held",
-                        "B4",
-                    )
-                h.unknown[seat] -= 1
-                h.unknown[PILE] += 1
-            else:
-                h.play(seat, hidden)
+            self._check_answer(trick[0], ev)
+        self._lay_cards(deal, ev)
         deal.claim_window = None
         trick.append(ev)
         if len(trick) == 1:
@@ -995,6 +967,45 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
                 deal.turn = self._next(deal.turn)
             return
         self._close_trick(deal)
+
+    def _check_answer(self, lead: Lay, ev: Lay) -> None:
+        """B4: an answer has as many cards as the lead; B11: face up in open bura."""
+        up, down = ev.up, ev.down
+        need = len(lead.up)
+        if len(up) + len(down) != need:
+            raise _err(
+                tr("{player} answers with {plural}; the lead was {need}").format(
+                    player=self.name(ev.seat),
+                    plural=ntr("{n} card", "{n} cards", len(up) + len(down)).format(n=len(up) + len(down)),
+                    need=need,
+                ),
+                "answer-size",
+                "B4",
+            )
+        if down and self.settings.open:
+            raise _err(tr("open bura: every card is played face up"), "face-down", "B11")
+
+    def _lay_cards(self, deal: RoundState, ev: Lay) -> None:
+        """The lay's cards leave the hand: face up, and face down (a card nobody recorded
+        face down leaves the hand's unknown cards)."""
+        h = deal.holdings
+        seat = ev.seat
+        for c in ev.up:
+            h.play(seat, c)
+        for hidden in ev.down:
+            if hidden is None:
+                if h.unknown[seat] == 0:
+                    raise _err(
+                        tr("{player} has no card left to play face down").format(
+                            player=self.name(seat)
+                        ),
+                        "card-not-held",
+                        "B4",
+                    )
+                h.unknown[seat] -= 1
+                h.unknown[PILE] += 1
+            else:
+                h.play(seat, hidden)
 
     def _check_lead(self, deal: RoundState, ev: Lay) -> None:
         s = self.settings
