@@ -470,25 +470,32 @@ def _solve(out: RoundEnding, solver: Search, moves: Moves) -> None:
             move = before.move_of(node)
         except KgnError:  # not one move (a draw of several cards): no decision
             move = None
-        choices = options(before)
-        mover = owner(before, move) if move is not None else None
-        mine = [m for m in choices if mover is not None and owner(before, m) == mover]
-        if move is not None and mover is not None and len(mine) > 1:  # a forced move is no decision
-            if mover == before.to_move:
-                v0 = solver.value(before, mover)
-            else:  # a combination shown out of turn: the best of its player's choices
-                v0 = max(solver.value(child(before, m), mover) for m in mine)
-            v1 = solver.value(after, mover)
-            name = before.players[mover]
-            pos = getattr(node, "pos", None)
-            pv = PlayValue(trick, name, choice_text(before, move), v0, v1, *(pos or (None, None)))
-            if pv.cost > 0:
-                pv.best = [choice_text(before, m) for m in mine if solver.reaches(child(before, m), mover, v0)]
-                if out.turning is None:
-                    out.turning = pv
+        pv = None if move is None else _play_value(solver, before, node, after, trick, move)
+        if pv is not None:
+            if pv.cost > 0 and out.turning is None:
+                out.turning = pv
             out.plays.append(pv)
         if solver.ended(after):
             break
+
+
+def _play_value(solver: Search, before: GameTable, node: Node, after: GameTable, trick: int | None, move: Any) -> PlayValue | None:
+    """A move's value for its player before and after it (and, where it cost, the
+    choices that kept the value); None for a forced move (no decision)."""
+    mover = owner(before, move)
+    mine = [m for m in options(before) if owner(before, m) == mover]
+    if len(mine) <= 1:
+        return None
+    if mover == before.to_move:
+        v0 = solver.value(before, mover)
+    else:  # a combination shown out of turn: the best of its player's choices
+        v0 = max(solver.value(child(before, m), mover) for m in mine)
+    v1 = solver.value(after, mover)
+    pos = getattr(node, "pos", None)
+    pv = PlayValue(trick, before.players[mover], choice_text(before, move), v0, v1, *(pos or (None, None)))
+    if pv.cost > 0:
+        pv.best = [choice_text(before, m) for m in mine if solver.reaches(child(before, m), mover, v0)]
+    return pv
 
 
 DARK_LIMIT = 2_000_000
