@@ -157,14 +157,7 @@ def _syntax_error(exc: UnexpectedInput, gtext: GameText) -> KgnSyntaxError:
     else:  # pragma: no cover - lark has no other kinds
         wanted = ()
         message = str(exc)
-    hint = None
-    text = gtext.source_line(line) or ""
-    word = re.match(r"\S+", text[column - 1 :])
-    if word and "CARD" in wanted and _SUIT_FIRST.match(word.group(0)):
-        w = word.group(0)
-        hint = tr("a card is written rank then suit: {card}, not {written}").format(
-            card=w[1:].upper() + w[0].upper(), written=w
-        )
+    hint = _card_hint(gtext, line, column, wanted)
     opened = _open_variation(gtext, line, column)
     if opened is not None:
         if at_end:
@@ -175,6 +168,18 @@ def _syntax_error(exc: UnexpectedInput, gtext: GameText) -> KgnSyntaxError:
                 line=opened[0], column=opened[1]
             )
     return gtext.syntax_error(message, line, column, hint=hint)
+
+
+def _card_hint(gtext: GameText, line: int, column: int, wanted: Collection[str]) -> str | None:
+    """Where a card was expected and one is written suit first (``SA``), how it is written."""
+    text = gtext.source_line(line) or ""
+    word = re.match(r"\S+", text[column - 1 :])
+    if word and "CARD" in wanted and _SUIT_FIRST.match(word.group(0)):
+        w = word.group(0)
+        return tr("a card is written rank then suit: {card}, not {written}").format(
+            card=w[1:].upper() + w[0].upper(), written=w
+        )
+    return None
 
 
 _STRING = re.compile(r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"')
