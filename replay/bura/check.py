@@ -84,10 +84,18 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
         g = self.record
         kw: Setup = {}
         for tag in g.tags:
-            if tag.name == "Leader":  # K3: who leads the first recorded deal
+            if tag.name == "Leader":  # a variant's: who leads the first recorded deal
                 leader = self.player(tag.values[0]) if len(tag.values) == 1 else None
-                if not self.LEADER_TAG or leader is None:
-                    self.setup_error(tr("the Leader tag names one player (Burkozel)"), tag)
+                if not self.LEADER_TAG:
+                    self.setup_error(
+                        tr("{title} takes no Leader tag (the first leader follows from its rules)").format(
+                            title=self.table_class.title
+                        ),
+                        tag,
+                    )
+                    return None
+                if leader is None:
+                    self.setup_error(tr("the Leader tag names one player"), tag)
                     return None
                 kw["first_leader"] = leader
             elif tag.name in START_TAGS and not self._start_tag(tag, kw):

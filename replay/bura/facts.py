@@ -180,7 +180,7 @@ def has_penalty(facts: RoundFacts, _: object) -> bool:
 
 
 COMBO_FILTER = Filter(
-    "--combo", "Bura, Burkozel: a combination shown.", _combo, "NAME",
+    "--combo", "Bura and its variants: a combination shown.", _combo, "NAME",
     choices=("bura", "moskva", "small-moskva", "molodka", "foreheads"),
 )
 

@@ -1,0 +1,72 @@
+"""The code's shape, as docs/architecture.md promises it: rules written one per method, not
+piled into single functions; card arithmetic in one module; a base game that does not know
+its variants."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from radon.complexity import cc_visit
+from radon.visitors import Class
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = sorted([*ROOT.glob("notation/**/*.py"), *ROOT.glob("replay/**/*.py")])
+
+MOST_TANGLED = 15
+"""How many functions of notation/ and replay/ may have a cyclomatic complexity of 20 or
+more (python-chess, a codebase of a similar size, has 17)."""
+
+
+def complexities() -> list[tuple[str, str, int]]:
+    """Every function and method with its cyclomatic complexity (radon's, as ``radon cc``)."""
+    out = []
+    for path in SOURCES:
+        for block in cc_visit(path.read_text(encoding="utf-8")):
+            if not isinstance(block, Class):  # a class's methods are listed on their own
+                out.append((str(path.relative_to(ROOT)), block.fullname, block.complexity))
+    return out
+
+
+def test_no_function_piles_up_rules() -> None:
+    found = complexities()
+    assert len(found) > 1000  # every module was read
+    tangled = sorted((c, f"{path}:{name}") for path, name, c in found if c >= 20)
+    assert len(tangled) <= MOST_TANGLED, tangled
+    assert not [t for t in tangled if t[0] >= 35], tangled
+
+
+def test_card_arithmetic_is_written_only_in_notation_cards() -> None:
+    arithmetic = re.compile(r"[\w)\]]\s*(?://|%)\s*9\b")
+    found = [
+        f"{path.relative_to(ROOT)}:{n}"
+        for path in SOURCES
+        if path.name != "cards.py" or path.parent.name != "notation"
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if arithmetic.search(line.split("#")[0])
+    ]
+    assert found == []
+    assert arithmetic.search("rank = c % 9") and arithmetic.search("suit = (card) // 9")
+
+
+def test_bura_does_not_know_its_variant() -> None:
+    """Burkozel is a subclass of Bura (its table, checker, kind); Bura's package never names
+    it."""
+    from replay.bura.check import BuraChecker
+    from replay.bura.kind import BuraKind
+    from replay.bura.table import BuraTable
+    from replay.burkozel.check import BurkozelChecker
+    from replay.burkozel.engine import BurkozelTable
+    from replay.burkozel.kind import KIND
+
+    assert isinstance(KIND, BuraKind) and issubclass(BurkozelTable, BuraTable)
+    assert issubclass(BurkozelChecker, BuraChecker)
+    package = ROOT / "replay" / "bura"
+    named = [
+        f"{path.name}:{n}"
+        for path in sorted(package.iterdir())
+        if path.suffix in (".py", ".pyi", ".c")
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if "burkozel" in line.casefold()
+    ]
+    assert named == []
