@@ -594,6 +594,10 @@ class BaseTable(Generic[M, R]):
     last_winner: int | None
     """The seat that took the last complete trick (None before the first)."""
 
+    def name(self, seat: int) -> str:
+        """A seat's player's name."""
+        return self.players[seat]
+
     @property
     def result(self) -> str | None:
         """The winner, ``draw``, or None while the game goes on."""

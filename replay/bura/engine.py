@@ -383,9 +383,6 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
 
     # -- basics -------------------------------------------------------------------------
 
-    def name(self, seat: int) -> str:
-        return self.players[seat]
-
     @property
     def pairs(self) -> bool:
         """Whether four players play two against two (a variant of partners)."""

@@ -292,9 +292,6 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
 
     # -- basics -------------------------------------------------------------------------
 
-    def name(self, seat: int) -> str:
-        return self.players[seat]
-
     @property
     def phase(self) -> str:
         """``deal`` (one is due), ``lead``, ``follow``, ``draw``, ``end`` (every card is

@@ -379,9 +379,6 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
 
     # -- basics -------------------------------------------------------------------------
 
-    def name(self, seat: int) -> str:
-        return self.players[seat]
-
     @property
     def phase(self) -> str:
         """``deal``, ``auction``, ``talon``, ``give``, ``contract``, ``play`` or ``over``."""
