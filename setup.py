@@ -30,6 +30,7 @@ COMPILED = sorted(
         "replay/checker.py",
         "replay/checking.py",
         "replay/solve.py",
+        "replay/stock.py",
         "replay/table.py",
         # every game's fast reader, and its table, moves, translator, engine and checker
         *(str(p.relative_to(HERE)) for p in HERE.glob("notation/*/read.py")),

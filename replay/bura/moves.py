@@ -13,6 +13,7 @@ from mypy_extensions import mypyc_attr
 from notation.cards import Card
 
 from ..cards import shown
+from ..stock import DrawCard
 from ..table import unordered
 
 __all__ = ["BuraMove", "CommitFault", "DealCards", "DrawCard", "Lay", "OpenClaim", "ShowCombo"]
@@ -64,25 +65,6 @@ class Lay:
 
     def __repr__(self) -> str:
         return f"Lay(seat={self.seat}, up={shown(self.up)}, down={shown(self.down)})"
-
-
-@dataclass(slots=True, init=False)
-class DrawCard:
-    """B6: ``seat`` takes the top card of the stock (None: a card nobody saw)."""
-
-    seat: int
-    card: Card | None
-
-    def __init__(self, seat: int, card: Card | None = None) -> None:
-        # written out (init=False): compiled (setup.py), the dataclass's own __init__ would
-        # run as Python, and every trick is followed by draws
-        self.seat, self.card = seat, card
-
-    def __reduce__(self) -> tuple[object, ...]:  # copy and pickle through __init__ (compiled)
-        return (DrawCard, (self.seat, self.card))
-
-    def __repr__(self) -> str:
-        return f"DrawCard(seat={self.seat}, card={shown(self.card)})"
 
 
 @mypyc_attr(serializable=True)

@@ -9,6 +9,7 @@ from notation.bura.records import BuraGame
 from notation.kinds import NotationKind
 from notation.records import GameRecord, Node
 
+from ..stock import cards_placed, stock_known
 from ..table import Names, Seats
 from ..view import View
 from .engine import BuraEngine
@@ -56,15 +57,13 @@ class BuraTable(BuraEngine):
     def cards_placed(self) -> bool:
         """The stock's order is known, and every hand."""
         deal = self.deal
-        if deal is None or deal.stock is None or None in deal.stock:
-            return False
-        return all(deal.holdings.fully_known(s) for s in range(len(self.players)))
+        return deal is not None and cards_placed(deal.stock, deal.holdings, len(self.players))
 
     def automatic_move(self) -> BuraMove | None:
         """The next card drawn when the stock's order is known (the record leaves such
         draws out), else None."""
         deal = self.deal
-        if deal is None or deal.stock is None or None in deal.stock:
+        if deal is None or not stock_known(deal.stock):
             return None
         due = self.next_draw()
         return None if due is None else DrawCard(*due)

@@ -13,6 +13,7 @@ from mypy_extensions import mypyc_attr
 from notation.cards import Card
 
 from ..cards import shown
+from ..stock import DrawCard
 
 __all__ = [
     "Close",
@@ -60,23 +61,6 @@ class PlayCard:
 
     def __repr__(self) -> str:
         return f"PlayCard(seat={self.seat}, card={shown(self.card)}, marriage={self.marriage})"
-
-
-@dataclass(slots=True, init=False)
-class DrawCard:
-    """S4: ``seat`` takes the top card of the stock (None: a card nobody saw)."""
-
-    seat: int
-    card: Card | None
-
-    def __init__(self, seat: int, card: Card | None = None) -> None:
-        self.seat, self.card = seat, card
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (DrawCard, (self.seat, self.card))
-
-    def __repr__(self) -> str:
-        return f"DrawCard(seat={self.seat}, card={shown(self.card)})"
 
 
 @mypyc_attr(serializable=True)

@@ -10,6 +10,7 @@ from notation.records import GameRecord, Node
 from notation.sixtysix import KIND
 from notation.sixtysix.records import SixtySixGame
 
+from ..stock import cards_placed, stock_known
 from ..table import Names, Seats
 from ..view import View
 from .engine import OUT, SixtySixEngine
@@ -54,17 +55,15 @@ class SixtySixTable(SixtySixEngine):
         return DealSearch(self, budget) if DealSearch.built() else None
 
     def cards_placed(self) -> bool:
-        """The stock's order is known, and both hands."""
+        """The stock's order is known, and every hand."""
         deal = self.deal
-        if deal is None or deal.stock is None or None in deal.stock:
-            return False
-        return all(deal.holdings.fully_known(s) for s in (0, 1))
+        return deal is not None and cards_placed(deal.stock, deal.holdings, len(self.players))
 
     def automatic_move(self) -> SixtySixMove | None:
         """The next card drawn when the stock's order is known (the record leaves such
         draws out), else None."""
         deal = self.deal
-        if deal is None or deal.stock is None or None in deal.stock:
+        if deal is None or not stock_known(deal.stock):
             return None
         due = self.next_draw()
         return None if due is None else DrawCard(*due)
