@@ -11,8 +11,7 @@ the schema ask the kind.  A package is imported the first time a record of its g
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
@@ -23,9 +22,12 @@ if TYPE_CHECKING:
 __all__ = ["KINDS", "NotationKind"]
 
 
-@dataclass(frozen=True)
 class NotationKind:
-    """Everything one game's notation brings."""
+    """Everything one game's notation brings, as a class: a game's notation is a subclass
+    that names its grammar, record class and words and overrides the readers and writers
+    by name (mypy checks each); a variant read and written as its game is a subclass that
+    gives only its own name (Burkozel's of Bura's).  Its one instance is the package's
+    ``KIND``."""
 
     name: str
     """The ``Game`` tag's value: the record's ``kind``."""
@@ -33,22 +35,32 @@ class NotationKind:
     """The Lark grammar that reads it (``grammar/<grammar>.lark``)."""
     record: type[GameRecord]
     """The class of its game records."""
-    read: Callable[[str, int], GameRecord | None]
-    """The fast reader: the record of a canonical text (its first line's number), or None
-    where the text is anything else (the grammar then reads it)."""
-    builder: Callable[[], Builder]
-    """A builder of records while the grammar's parser reduces (Lark loads with it)."""
-    write_round: Callable[[Writer, Node], None]
-    """Writes one round (a hand, a deal) as canonical text."""
-    write_event: Callable[[Node], str]
-    """One event (a call, a card, a draw ...) as the line the writer gives it."""
-    keywords: frozenset[str]
+    keywords: frozenset[str] = frozenset()
     """The words of its body: a player of that name is written quoted."""
-    json_names: Callable[[], None]
-    """Makes its records readable by pydantic (before JSON is read or written)."""
     words: tuple[str, ...] = ()
     """The words an event line may start with (``bid``, ``draw`` ...): what ``read_event``
     takes as a whole event rather than a card played."""
+
+    def read(self, text: str, first_line: int, /) -> GameRecord | None:
+        """The fast reader: the record of a canonical text (its first line's number), or
+        None where the text is anything else (the grammar then reads it)."""
+        raise NotImplementedError
+
+    def builder(self) -> Builder:
+        """A builder of records while the grammar's parser reduces (Lark loads with it)."""
+        raise NotImplementedError
+
+    def write_round(self, writer: Writer, round: Node, /) -> None:
+        """Writes one round (a hand, a deal) as canonical text."""
+        raise NotImplementedError
+
+    def write_event(self, event: Node, /) -> str:
+        """One event (a call, a card, a draw ...) as the line the writer gives it."""
+        raise NotImplementedError
+
+    def json_names(self) -> None:
+        """Makes its records readable by pydantic (before JSON is read or written)."""
+        raise NotImplementedError
 
 
 class _Registry(Mapping[str, NotationKind]):

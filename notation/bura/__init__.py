@@ -10,7 +10,6 @@ notation under the other game's name).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..kinds import NotationKind
@@ -25,25 +24,35 @@ if TYPE_CHECKING:
 __all__ = ["BURKOZEL", "KIND", "BuraGame"]
 
 
-def _builder() -> Builder:
-    from .build import BuraBuilder  # Lark loads only when the grammar reads
 
-    return BuraBuilder()
+class BuraNotation(NotationKind):
+    """Bura's notation."""
+
+    name = "bura"
+    grammar = "bura"
+    record = BuraGame
+    keywords = KEYWORDS
+    words = ("hands", "draw", "open", "show", "fault")
+    read = staticmethod(read_bura)
+    write_round = staticmethod(write_round)
+    write_event = staticmethod(write_event)
+    json_names = staticmethod(records.pydantic_names)
+
+    def builder(self) -> Builder:
+        from .build import BuraBuilder  # Lark loads only when the grammar reads
+
+        return BuraBuilder()
 
 
-KIND = NotationKind(
-    name="bura",
-    grammar="bura",
-    record=BuraGame,
-    read=read_bura,
-    builder=_builder,
-    write_round=write_round,
-    write_event=write_event,
-    keywords=KEYWORDS,
-    json_names=records.pydantic_names,
-    words=("hands", "draw", "open", "show", "fault"),
-)
+KIND = BuraNotation()
 """Bura's notation kind (:data:`notation.kinds.KINDS`)."""
 
-BURKOZEL = replace(KIND, name="burkozel")
-"""Burkozel's: Bura's notation under its own name."""
+
+class BurkozelNotation(BuraNotation):
+    """Burkozel's notation: Bura's under its own name."""
+
+    name = "burkozel"
+
+
+BURKOZEL = BurkozelNotation()
+"""Burkozel's notation kind."""

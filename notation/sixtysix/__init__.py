@@ -23,22 +23,25 @@ if TYPE_CHECKING:
 __all__ = ["KIND", "SixtySixGame"]
 
 
-def _builder() -> Builder:
-    from .build import SixtySixBuilder  # Lark loads only when the grammar reads
 
-    return SixtySixBuilder()
+class SixtySixNotation(NotationKind):
+    """Sixty-six's notation."""
+
+    name = "sixtysix"
+    grammar = "sixtysix"
+    record = SixtySixGame
+    keywords = KEYWORDS
+    words = ("hands", "draw", "exchange", "close", "out", "points", "score", "totals")
+    read = staticmethod(read_sixtysix)
+    write_round = staticmethod(write_round)
+    write_event = staticmethod(write_event)
+    json_names = staticmethod(records.pydantic_names)
+
+    def builder(self) -> Builder:
+        from .build import SixtySixBuilder  # Lark loads only when the grammar reads
+
+        return SixtySixBuilder()
 
 
-KIND = NotationKind(
-    name="sixtysix",
-    grammar="sixtysix",
-    record=SixtySixGame,
-    read=read_sixtysix,
-    builder=_builder,
-    write_round=write_round,
-    write_event=write_event,
-    keywords=KEYWORDS,
-    json_names=records.pydantic_names,
-    words=("hands", "draw", "exchange", "close", "out", "points", "score", "totals"),
-)
+KIND = SixtySixNotation()
 """Sixty-six's notation kind (:data:`notation.kinds.KINDS`)."""

@@ -23,22 +23,25 @@ if TYPE_CHECKING:
 __all__ = ["KIND", "ThousandGame"]
 
 
-def _builder() -> Builder:
-    from .build import ThousandBuilder  # Lark loads only when the grammar reads
 
-    return ThousandBuilder()
+class ThousandNotation(NotationKind):
+    """Thousand's notation."""
+
+    name = "thousand"
+    grammar = "thousand"
+    record = ThousandGame
+    keywords = KEYWORDS
+    words = ("deal", "redeal", "bid", "bids", "talon", "concede", "give", "contract", "points", "score")
+    read = staticmethod(read_thousand)
+    write_round = staticmethod(write_round)
+    write_event = staticmethod(write_event)
+    json_names = staticmethod(records.pydantic_names)
+
+    def builder(self) -> Builder:
+        from .build import ThousandBuilder  # Lark loads only when the grammar reads
+
+        return ThousandBuilder()
 
 
-KIND = NotationKind(
-    name="thousand",
-    grammar="thousand",
-    record=ThousandGame,
-    read=read_thousand,
-    builder=_builder,
-    write_round=write_round,
-    write_event=write_event,
-    keywords=KEYWORDS,
-    json_names=records.pydantic_names,
-    words=("deal", "redeal", "bid", "bids", "talon", "concede", "give", "contract", "points", "score"),
-)
+KIND = ThousandNotation()
 """Thousand's notation kind (:data:`notation.kinds.KINDS`)."""
