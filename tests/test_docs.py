@@ -162,6 +162,7 @@ def test_the_walk_through_of_a_new_game_names_the_files_every_game_has() -> None
 def test_every_game_kind_is_a_class_that_names_its_game_once_on_its_table() -> None:
     """As the walk-through says: the table names the game, the kind and the checker read it
     there, and every hook ``GameKind`` leaves open is overridden by name."""
+    from notation.kinds import NotationKind
     from replay.model import GameKind
 
     open_hooks = [
@@ -177,7 +178,8 @@ def test_every_game_kind_is_a_class_that_names_its_game_once_on_its_table() -> N
         assert kind.title == kind.table.title == GAMES.titles()[list(GAMES).index(name)]
         assert kind.rulebook is kind.table.RULEBOOK and kind.rulebook.game == name
         assert kind.checker.table_class is kind.table
-        assert kind.notation.name == name
+        assert kind.notation.name == name and type(kind.notation) is not NotationKind
+        assert isinstance(kind.notation, NotationKind)
         for hook in open_hooks:
             assert getattr(type(kind), hook) is not getattr(GameKind, hook), (name, hook)
         assert not {"game", "title", "round_word", "rulebook"} & set(vars(kind.checker))
