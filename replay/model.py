@@ -378,8 +378,8 @@ class GameKind(Generic[T, G]):
     module's ``KIND``, registered by one line of :data:`replay.GAMES`.
 
     The game names itself once, on its table class (:attr:`replay.table.BaseTable.game`,
-    ``title``, ``round_word``, ``RULEBOOK``): the kind reads its name, title, round word and
-    rulebook there."""
+    ``title``, ``round_word``, ``RULEBOOK``, ``HAS_POT``): the kind reads its name, title,
+    round word, rulebook and whether it is played for a pot there."""
 
     table: type[T]
     """Starts a table: ``table(players, dealer=seat, rules=RuleSet, **start)`` (each game
@@ -394,8 +394,6 @@ class GameKind(Generic[T, G]):
     """What ``kozyr query`` finds in this game's rounds (the options it adds)."""
     tables: Mapping[str, tuple[Column, ...]] = {}
     """Its tidy tables (``export --to parquet``): each name and its columns."""
-    pot: bool = False
-    """Whether the game is played for a pot (``record --ante``)."""
     players_by_rules: bool = False
     """Whether the rules set how many play (``generate`` takes no ``--players``)."""
     analysis: Analysis | None = None
@@ -416,6 +414,11 @@ class GameKind(Generic[T, G]):
         """What one round (one dealing of the cards and its play) is called: ``hand`` or
         ``deal``."""
         return self.table.round_word
+
+    @property
+    def pot(self) -> bool:
+        """Whether the game is played for a pot (``record --ante``)."""
+        return self.table.HAS_POT
 
     @property
     def rulebook(self) -> Rulebook:

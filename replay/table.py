@@ -577,6 +577,8 @@ class BaseTable(Generic[M, R]):
     :class:`replay.model.GameKind`, and its checker read it)."""
     title: ClassVar[str]
     """The game's name in prose, as its players write it (``Sixty-six``)."""
+    HAS_POT: ClassVar[bool] = False
+    """Whether the game is played for a pot (an ante each deal: ``record --ante``)."""
     round_word: ClassVar[str]
     """What the game calls a round (one dealing of the cards and its play)."""
     players: list[str]

@@ -309,8 +309,7 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
     """How many cards make a bura, a molodka or Moskva."""
     PLAYED_OUT = "void"
     """How a deal whose cards are all played ends (B9: void)."""
-    HAS_POT = True
-    """Whether the game plays for a pot (B2)."""
+    HAS_POT = True  # B2
     SCORE_TALLY = "chips"
     SCORE_UNIT = "chips"
     """What the running scores count: ``chips``, or a variant's ``penalty`` points."""

@@ -36,7 +36,6 @@ class BuraKind(GameKind[BuraTable, BuraGame]):
     recorder_help = ask.HELP
     filters = facts.FILTERS
     tables = facts.TABLES
-    pot = True
     analysis = ending_analysis(_claims)
 
     def generate(self, seed: int, rules: str, players: int, rounds: int) -> BuraGame:

@@ -21,7 +21,6 @@ class BurkozelKind(BuraKind):
     checker = BurkozelChecker
     notation = BURKOZEL
     filters = (facts.COMBO_FILTER, Filter("--penalty", "Burkozel: penalty points received.", facts.has_penalty))
-    pot = False
 
     sheet = staticmethod(view.sheet)
     annotate = staticmethod(view.annotate)
