@@ -107,6 +107,8 @@ class Holdings:
     names: dict[int, str]
     """What each place is called in a message: a player's name, or the pile's (``the
     stock``; a place not named is "that player")."""
+    SHARED_ON_COPY: ClassVar[tuple[str, ...]] = ("deck", "names")
+    """What :meth:`copy` shares with the original: set once, never changed."""
     known: dict[int, set[Card]]
     unknown: dict[int, int]
     where: dict[Card, int]
@@ -140,7 +142,7 @@ class Holdings:
         self.played_by = {p: [] for p in places}
 
     def copy(self) -> Holdings:
-        """An independent copy (each place's cards copied; the deck is shared)."""
+        """An independent copy (each place's cards copied; :attr:`SHARED_ON_COPY` shared)."""
         other = Holdings(
             self.deck,
             self.seats,

@@ -221,33 +221,56 @@ class RoundResult:
 @mypyc_attr(serializable=True)
 @dataclass
 class RoundState:
+    """One hand in progress (T2-T7); :meth:`copy` is what ``pop`` goes back to (a test
+    holds it to sharing no list, set or dict with the original)."""
+
     number: int
+    """The hand's number in the session (T1)."""
     dealer: int
-    active: list[int]  # the three seats that play this hand, forehand first
+    active: list[int]
+    """The three seats that play this hand, forehand first (a fourth player deals out)."""
     holdings: Holdings
+    """Where each card is, as far as the record shows."""
     phase: str = "auction"
+    """``auction``, ``talon``, ``give``, ``contract``, ``play`` (``deal`` between hands)."""
     turn: int = 0
+    """The seat to call or play."""
     high: int = 0
+    """The highest bid so far (T3), and its bidder."""
     high_seat: int | None = None
     passed: set[int] = field(default_factory=set)
+    """The seats that passed (T3.2), and those that have called at all."""
     called: set[int] = field(default_factory=set)
     dark: bool = False
+    """The winning bid was made dark (``dark=on``): the hand scores double."""
     declarer: int | None = None
     bid: int | None = None
+    """The bid that won the auction, and the contract set after the talon (T4.3)."""
     contract: int | None = None
     talon_taken: list[Card | None] = field(default_factory=list)
+    """The talon's cards as taken (None: not recorded)."""
     given: dict[int, Card | None] = field(default_factory=dict)
+    """The card the declarer gave each opponent (T4.2; None: not recorded)."""
     trump: Suit | None = None
+    """The trump now (T6: the last marriage declared), and the one a pending declaration
+    makes trump from the next trick."""
     next_trump: Suit | None = None
     trick_no: int = 1
     leader: int | None = None
+    """Who leads the trick in progress, and its cards so far."""
     plays: list[tuple[int, Card]] = field(default_factory=list)
     won: dict[int, list[Card]] = field(default_factory=dict)
+    """Each seat's cards taken in tricks, and how many tricks."""
     tricks_taken: dict[int, int] = field(default_factory=dict)
     marriage_points: dict[int, int] = field(default_factory=dict)
+    """Each seat's points from marriages (T6.2), and the marriages as declared: (seat,
+    points, suit)."""
     marriages: list[tuple[int, int, Suit | None]] = field(default_factory=list)
     deferred: list[tuple[str, int, int, Node | None]] = field(default_factory=list)
+    """Bids and raises over 120 made with unrecorded cards, checked when the play shows
+    the hand (T3.3, T4.3): what, seat, value, its record node."""
     dealt_known: dict[int, bool] = field(default_factory=dict)
+    """Whether each seat's dealt cards were recorded."""
 
     def copy(self) -> RoundState:
         """An independent copy: every list, set and dict copied (cards are ints, plays and
