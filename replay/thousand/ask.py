@@ -57,7 +57,7 @@ def _tally(table: ThousandEngine, hand: RoundState) -> tuple[str, tuple[str, ...
 def _deal(table: ThousandEngine) -> Question:
     seats = [f"{seat_text(table.players[p])}:" for p in table.active_seats()]
     return Question(
-        tr("hand {number} deal (KGN deal, or Enter if unknown)> ").format(number=table.session.number),
+        tr("hand {number} deal (KGN deal, or Enter if unknown)> ").format(number=table.match.number),
         lambda a: f"deal {a}" if a else "deal talon: ?? ?? ??",
         [],
         ("deal", "redeal"),

@@ -120,7 +120,7 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
         self.each_round(table, self.record.hands, self._hand)
 
     def ended_without_result(self, table: ThousandTable) -> tuple[str, str] | None:
-        if table.session.no_result:
+        if table.match.no_result:
             limit = table.settings.max_hands
             return tr("the session stopped at the hand limit, {limit}, limit-result=none").format(
                 limit=limit
@@ -147,10 +147,10 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
                 "T5",
                 hand,
             )
-        if hand.number != table.session.number:
+        if hand.number != table.match.number:
             self.wrong(
                 tr("this is hand {number}, not {number2}").format(
-                    number=table.session.number, number2=hand.number
+                    number=table.match.number, number2=hand.number
                 ), "hand-number", "T1", hand
             )
         if hand.deal is not None:

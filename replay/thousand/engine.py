@@ -294,7 +294,7 @@ class RoundState:
 
 @mypyc_attr(serializable=True)
 @dataclass
-class SessionState:
+class MatchState:
     number: int
     dealer: int
     totals: list[int]
@@ -310,7 +310,7 @@ class SessionState:
     """The hand limit ended the game (T9.2)."""
     hands_played: int = 0
 
-    def copy(self) -> SessionState:
+    def copy(self) -> MatchState:
         """An independent copy (the lists copied)."""
         other = copy.copy(self)
         other.totals = self.totals[:]
@@ -350,7 +350,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
     title = "Thousand"
     round_word = "hand"
     RULEBOOK: ClassVar[Rulebook] = RULEBOOK
-    STATE = ("session", "hand", "last_winner", "last_trick")
+    STATE = ("match", "hand", "last_winner", "last_trick")
     CHANCE = DealCards
 
     def __init__(
@@ -368,7 +368,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         self.settings = ThousandSettings.from_rules(self.rules)
         self.players = list(players)
         n = len(players)
-        self.session = SessionState(
+        self.match = MatchState(
             number=first_hand,
             dealer=dealer,
             totals=list(totals or [0] * n),
@@ -388,9 +388,9 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         self._start: Start = {
             "dealer": dealer,
             "first_hand": first_hand,
-            "totals": list(self.session.totals),
-            "barrel": list(self.session.barrel),
-            "bolts": list(self.session.bolts),
+            "totals": list(self.match.totals),
+            "barrel": list(self.match.barrel),
+            "bolts": list(self.match.bolts),
         }
         """How the table was started (what ``record()`` writes in the start tags)."""
         super().__init__()
@@ -405,7 +405,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
     @property
     def phase(self) -> str:
         """``deal``, ``auction``, ``talon``, ``give``, ``contract``, ``play`` or ``over``."""
-        if self.session.over:
+        if self.match.over:
             return "over"
         return "deal" if self.hand is None else self.hand.phase
 
@@ -413,7 +413,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
     def to_move(self) -> int | None:
         """The seat whose decision it is (None: a deal is due, or the game is over)."""
         hand = self.hand
-        if hand is None or self.session.over:
+        if hand is None or self.match.over:
             return None
         if hand.phase in ("talon", "give", "contract"):
             return hand.declarer
@@ -432,7 +432,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
     def active_seats(self) -> list[int]:
         """The seats dealt cards in the next (or current) hand, forehand first (T1: with
         four players the dealer sits out)."""
-        g = self.session
+        g = self.match
         n = len(self.players)
         active = [(g.dealer + k) % n for k in range(1, n + 1)]
         if self.settings.players == 4:
@@ -441,7 +441,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
 
     def chance_move(self, rng: random.Random) -> DealCards | None:
         """A random deal when one is due (None otherwise)."""
-        if (self.hand is not None or self.session.over
+        if (self.hand is not None or self.match.over
             or self.full()  # no room in the record: no deal
         ):
             return None
@@ -455,7 +455,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         return DealCards(hands=hands, talon=talon)
 
     def next_number(self) -> int:
-        return self.session.number
+        return self.match.number
 
     def hand_sizes(self) -> list[int]:
         """How many cards each seat holds now (none between hands)."""
@@ -466,20 +466,20 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
 
     def scores(self) -> list[int]:
         """Each player's total."""
-        return list(self.session.totals)
+        return list(self.match.totals)
 
     def outcome(self) -> Outcome | None:
         """None while the game goes on; then the winner (or ``draw``) and the totals."""
-        if not self.session.over:
-            return self.stopped(self.session.totals)
-        return Outcome(self.result, dict(zip(self.players, self.session.totals, strict=True)))
+        if not self.match.over:
+            return self.stopped(self.match.totals)
+        return Outcome(self.result, dict(zip(self.players, self.match.totals, strict=True)))
 
     def _next(self, seat: int, among: list[int]) -> int:
         i = among.index(seat)
         return among[(i + 1) % len(among)]
 
     def _apply(self, ev: ThousandMove) -> None:
-        if self.session.over:
+        if self.match.over:
             how, clause = self.ended()
             raise _seat_error(tr("the game is over ({how}); no more moves").format(how=how), "game-over", clause)
         if isinstance(ev, DealCards):
@@ -567,7 +567,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
             raise _seat_error(tr("a new deal before the hand is over"), "out-of-order", "T5")
         self.last_trick = None
         s = self.settings
-        g = self.session
+        g = self.match
         n = len(self.players)
         active = [(g.dealer + k) % n for k in range(1, n + 1)]
         if s.players == 4:
@@ -642,16 +642,16 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
                     "T2",
                 ) from None
         result = RoundResult(number=hand.number, dealer=hand.dealer, redeal=True)
-        result.totals = dict(enumerate(self.session.totals))
-        result.barrel = {p for p, b in enumerate(self.session.barrel) if b is not None}
-        result.barrel_hands = list(self.session.barrel)
-        result.bolts = list(self.session.bolts)
+        result.totals = dict(enumerate(self.match.totals))
+        result.barrel = {p for p, b in enumerate(self.match.barrel) if b is not None}
+        result.barrel_hands = list(self.match.barrel)
+        result.bolts = list(self.match.bolts)
         result.notes.append(tr("{player} shows four nines: redeal by the same dealer").format(
             player=self.name(ev.seat)
         ))
         self.results.append(result)
         self.hand = None
-        self.session.number += 1
+        self.match.number += 1
 
     # -- auction (T3) ---------------------------------------------------------------------
 
@@ -869,8 +869,8 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
                 "T4",
             )
         assert hand.declarer is not None
-        if self.session.barrel[hand.declarer] is not None or (
-            s.lock and self.session.totals[hand.declarer] >= s.threshold
+        if self.match.barrel[hand.declarer] is not None or (
+            s.lock and self.match.totals[hand.declarer] >= s.threshold
         ):
             raise _seat_error(
                 tr("{player} is on the barrel and may not concede").format(
@@ -956,7 +956,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         """The events the rules allow now, as far as the known cards tell (a seat whose
         cards are not all known gets no card list: any card it may hold is possible)."""
         hand = self.hand
-        if self.session.over or hand is None:
+        if self.match.over or hand is None:
             return []
         moves = self._redeal_claims(hand)
         if hand.phase == "auction":
@@ -998,7 +998,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         cards = sorted(hand.holdings.known[d])
         moves: list[ThousandMove] = [GiveCards([(opp[0], a), (opp[1], b)]) for a in cards for b in cards if a != b]
         s = self.settings
-        g = self.session
+        g = self.match
         if s.concede != "off" and g.barrel[d] is None and not (s.lock and g.totals[d] >= s.threshold):
             moves.append(ConcedeHand())
         return moves
@@ -1291,7 +1291,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
 
     def _finish(self, hand: RoundState, conceded: bool = False) -> None:
         s = self.settings
-        g = self.session
+        g = self.match
         d = hand.declarer
         assert d is not None and hand.contract is not None and hand.bid is not None
         res = self._result(hand, conceded=conceded)
@@ -1432,7 +1432,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
     def _close(self, hand: RoundState, res: RoundResult) -> None:
         """The hand is over: totals (T8), the next dealer, the end of the game (T9)."""
         s = self.settings
-        g = self.session
+        g = self.match
         self._update_totals(hand, res)
         if any(abs(v) > MAX_NUMBER for v in g.totals):
             raise _seat_error(
@@ -1487,22 +1487,22 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         (T8.1-T8.3, T8.5), the hands spent on the barrel (T8.4), a barrel knocked off
         (``barrel-collision``), the bolts (``bolts``), a total that falls off the barrel or
         ``dump-555``; then who has reached the target (T9.1)."""
-        session = self.session
-        was_on = [b is not None for b in session.barrel]
+        match = self.match
+        was_on = [b is not None for b in match.barrel]
         got_on = [p for p in hand.active if self._score_one(hand, res, p)]
         self._count_barrel_hands(hand, res, was_on)
         self._knock_off(res, got_on)
         self._count_bolts(hand, res)
         self._after_the_hand(hand, res)
         settings = self.settings
-        res.totals = dict(enumerate(session.totals))
-        res.barrel_hands = list(session.barrel)
-        res.bolts = list(session.bolts)
+        res.totals = dict(enumerate(match.totals))
+        res.barrel_hands = list(match.barrel)
+        res.bolts = list(match.bolts)
         res.barrel = {
             p
             for p in range(len(self.players))
-            if session.barrel[p] is not None
-            or (settings.lock and settings.threshold <= session.totals[p] < settings.target)
+            if match.barrel[p] is not None
+            or (settings.lock and settings.threshold <= match.totals[p] < settings.target)
         }
         self._check_target(hand, res)
 
@@ -1510,16 +1510,16 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         """T7, T8.1-T8.3, T8.5: a player's hand score added to his total, as the barrel and
         the switches allow; whether he got on the barrel with it."""
         settings = self.settings
-        session = self.session
+        match = self.match
         score = res.scores.get(seat, 0)
-        if settings.lock and session.totals[seat] >= settings.threshold and seat != res.declarer:
+        if settings.lock and match.totals[seat] >= settings.threshold and seat != res.declarer:
             return False  # 800-lock: only the declarer scores
-        if session.barrel[seat] is not None:
+        if match.barrel[seat] is not None:
             self._score_on_the_barrel(hand, res, seat, score)
             return False
-        new = session.totals[seat] + score
+        new = match.totals[seat] + score
         barrel = settings.barrel_on and not settings.lock
-        if barrel and not settings.barrel_jump and session.totals[seat] < settings.threshold <= new:
+        if barrel and not settings.barrel_jump and match.totals[seat] < settings.threshold <= new:
             if new >= settings.target:  # barrel-jump=off: nobody jumps over the barrel
                 res.notes.append(
                     tr(
@@ -1533,9 +1533,9 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         got_on = barrel and settings.threshold <= new < settings.target
         if got_on:  # T8.1
             new = settings.threshold
-            session.barrel[seat] = 0
+            match.barrel[seat] = 0
             res.notes.append(tr("{player} gets on the barrel").format(player=self.name(seat)))
-        session.totals[seat] = new
+        match.totals[seat] = new
         return got_on
 
     def _score_on_the_barrel(self, hand: RoundState, res: RoundResult, seat: int, score: int) -> None:
@@ -1543,11 +1543,11 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         (or as a defender with ``barrel-exit=any``); a declarer who fails there loses the
         contract and falls off (unless ``barrel-fail=free``)."""
         settings = self.settings
-        session = self.session
-        won = settings.target if settings.barrel_win_target else session.totals[seat] + score
+        match = self.match
+        won = settings.target if settings.barrel_win_target else match.totals[seat] + score
         if seat != res.declarer:
             if settings.barrel_exit_any and score >= 120:  # barrel-exit=any
-                session.totals[seat] = won
+                match.totals[seat] = won
                 res.notes.append(
                     tr(
                         "{player} scores {sc} as a defender and wins from the barrel "
@@ -1560,7 +1560,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         if res.conceded:
             return
         if res.made and hand.contract is not None and hand.contract >= settings.win_contract:
-            session.totals[seat] = won
+            match.totals[seat] = won
         elif not res.made and settings.barrel_fail_free:
             res.notes.append(
                 tr(
@@ -1571,8 +1571,8 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
                 )
             )
         elif not res.made:
-            session.totals[seat] += score
-            session.barrel[seat] = None
+            match.totals[seat] += score
+            match.barrel[seat] = None
             res.notes.append(tr("{player} fails on the barrel and falls off").format(
                 player=self.name(seat)
             ))
@@ -1581,15 +1581,15 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         """T8.4: a hand spent on the barrel by whoever was on it before the hand and has not
         won; after the last one allowed he loses the barrel penalty and falls off."""
         settings = self.settings
-        session = self.session
+        match = self.match
         for p in hand.active:
-            spent = session.barrel[p]
-            if not was_on[p] or spent is None or session.totals[p] >= settings.target:
+            spent = match.barrel[p]
+            if not was_on[p] or spent is None or match.totals[p] >= settings.target:
                 continue
-            spent = session.barrel[p] = spent + 1
+            spent = match.barrel[p] = spent + 1
             if settings.barrel_hands is not None and spent >= settings.barrel_hands:
-                session.totals[p] -= settings.barrel_penalty
-                session.barrel[p] = None
+                match.totals[p] -= settings.barrel_penalty
+                match.barrel[p] = None
                 res.notes.append(
                     ntr(
                         "{player} falls off the barrel after {barrel_hands} hand "
@@ -1609,12 +1609,12 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         already there (each loses the barrel penalty)."""
         if not self.settings.knock_off:
             return
-        session = self.session
+        match = self.match
         for p in got_on:
             for q in range(len(self.players)):
-                if q != p and q not in got_on and session.barrel[q] is not None:
-                    session.totals[q] -= self.settings.barrel_penalty
-                    session.barrel[q] = None
+                if q != p and q not in got_on and match.barrel[q] is not None:
+                    match.totals[q] -= self.settings.barrel_penalty
+                    match.barrel[q] = None
                     res.notes.append(tr("{player} knocks {player2} off the barrel").format(
                         player=self.name(p), player2=self.name(q)
                     ))
@@ -1625,52 +1625,52 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         bolts = self.settings.bolts
         if bolts == "off" or res.conceded or res.from_sheet:
             return
-        session = self.session
+        match = self.match
         for p in hand.active:
             if res.tricks.get(p, 0) == 0:
-                session.bolts[p] += 1
-                if session.bolts[p] >= 3:
-                    session.bolts[p] = 0
-                    session.totals[p] -= 120
+                match.bolts[p] += 1
+                if match.bolts[p] >= 3:
+                    match.bolts[p] = 0
+                    match.totals[p] -= 120
                     res.notes.append(tr("{player}'s third bolt costs 120").format(player=self.name(p)))
             elif bolts == "3-in-row":
-                session.bolts[p] = 0
+                match.bolts[p] = 0
 
     def _after_the_hand(self, hand: RoundState, res: RoundResult) -> None:
         """T8.2: a total below the barrel, or at the target, is off it; ``dump-555``: a
         total of exactly 555 drops to 0."""
         settings = self.settings
-        session = self.session
+        match = self.match
         for p in hand.active:
-            if session.barrel[p] is not None and not settings.threshold <= session.totals[p] < settings.target:
-                session.barrel[p] = None  # fell below, or won from the barrel (T8.2)
-            if settings.dump_555 and session.totals[p] == 555:
-                session.totals[p] = 0
+            if match.barrel[p] is not None and not settings.threshold <= match.totals[p] < settings.target:
+                match.barrel[p] = None  # fell below, or won from the barrel (T8.2)
+            if settings.dump_555 and match.totals[p] == 555:
+                match.totals[p] = 0
                 res.notes.append(tr("{player} has exactly 555 and drops to 0").format(player=self.name(p)))
 
     def _check_target(self, hand: RoundState, res: RoundResult) -> None:
         """T9.1: the first to reach the target wins; several in one hand: the declarer,
         else the higher total (equal totals draw)."""
-        session = self.session
-        reached = [p for p in hand.active if session.totals[p] >= self.settings.target]
+        match = self.match
+        reached = [p for p in hand.active if match.totals[p] >= self.settings.target]
         if not reached:
             return
-        session.over = True
+        match.over = True
         if res.declarer in reached:
-            session.winner = res.declarer
+            match.winner = res.declarer
         else:
-            top = max(session.totals[p] for p in reached)
-            best = [p for p in reached if session.totals[p] == top]
+            top = max(match.totals[p] for p in reached)
+            best = [p for p in reached if match.totals[p] == top]
             if len(best) == 1:
-                session.winner = best[0]
+                match.winner = best[0]
             else:
-                session.draw = True
+                match.draw = True
         res.notes.append(
-            tr("the game is drawn") if session.draw else tr("{player} wins the game").format(player=self.name(session.winner or 0))
+            tr("the game is drawn") if match.draw else tr("{player} wins the game").format(player=self.name(match.winner or 0))
         )
 
     def _end_by_limit(self, res: RoundResult) -> None:
-        g = self.session
+        g = self.match
         g.over = True
         g.by_limit = True
         if not self.settings.limit_result:
@@ -1692,7 +1692,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
     def ended(self) -> tuple[str, str]:
         """How the game ended, in words, and the clause that ended it (T9.1, or T9.2 at the
         hand limit)."""
-        g = self.session
+        g = self.match
         clause = "T9.2" if g.by_limit else "T9.1"
         if g.no_result:
             return tr("the hand limit stopped the session with no result"), clause
@@ -1704,6 +1704,6 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
     def result(self) -> str | None:
         """The winner's name, ``draw``, or None while the game goes on (and for a session
         that stopped at the hand limit with no result)."""
-        if not self.session.over or self.session.no_result:
+        if not self.match.over or self.match.no_result:
             return None
-        return "draw" if self.session.draw else self.players[self.session.winner or 0]
+        return "draw" if self.match.draw else self.players[self.match.winner or 0]

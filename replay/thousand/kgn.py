@@ -192,7 +192,7 @@ def before(table: ThousandEngine) -> Before:
     hand = table.hand
     return (
         len(table.results),
-        table.session.number,
+        table.match.number,
         hand.trick_no if hand else 1,
         hand is not None,
     )

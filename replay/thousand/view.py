@@ -57,7 +57,7 @@ PHASES: Final = (NP_("phase", "auction"), NP_("phase", "talon"), NP_("phase", "g
 
 def view(t: ThousandEngine) -> View:
     """What a Thousand table shows."""
-    g = t.session
+    g = t.match
     names = t.players
     view = _between_hands(t) if t.hand is None else _in_hand(t, t.hand)
     if t.last_trick and t.last_winner is not None:
@@ -80,7 +80,7 @@ def _between_hands(t: ThousandEngine) -> View:
     """The table between hands: the last hand's points, tricks, contract and notes."""
     names = t.players
     last = t.results[-1] if t.results else None
-    title = round_title("hand", last.number, after=True) if last else round_title("hand", t.session.number)
+    title = round_title("hand", last.number, after=True) if last else round_title("hand", t.match.number)
     view = View("thousand", title)
     if last is None:
         return view
@@ -130,7 +130,7 @@ def _in_hand(t: ThousandEngine, hand: RoundState) -> View:
 
 def _marks(t: ThousandEngine, seat: int) -> list[str]:
     """What stands beside a player's total: the barrel (T8) and the bolts."""
-    g = t.session
+    g = t.match
     s = t.settings
     marks = []
     if g.barrel[seat] is not None:
