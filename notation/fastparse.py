@@ -35,6 +35,7 @@ from .records import (
     Comment,
     Deal,
     Draw,
+    Entry,
     GiveCard,
     Glyph,
     Hand,
@@ -68,6 +69,9 @@ __all__ = [
 new_winner: Final[Callable[[str, Pos], Winner]] = maker(Winner, "seat", "pos")
 new_give_card: Final[Callable[[str, str, Pos], GiveCard]] = maker(GiveCard, "seat", "card", "pos")
 new_hand: Final[Callable[[str, list[str], Pos], Hand]] = maker(Hand, "seat", "cards", "pos")
+_new_entry: Final[Callable[[str, int, Pos], Entry]] = maker(Entry, "seat", "value", "pos")
+_ENTRY: Final = re.compile(rf"({NAME_PATTERN}) ([+-]?)([0-9]+)\Z")
+"""One entry of a stated line: a player and a number."""
 new_tag: Final[Callable[[str, list[str], Pos], Tag]] = maker(Tag, "name", "values", "pos")
 
 Tokens = list[tuple[str, int]]
@@ -569,6 +573,20 @@ class Reader(Generic[V]):
                 hands.append(new_hand(self.seat(name), self.cards(cards[1:]), (lno, col)))
             col += len(part) + 3
         return Deal(hands=hands, trump=trump, stock=stock, pos=(lno, 3))
+
+    def stated_entries(self, word: str, rest: str, lno: int) -> list[Entry]:
+        """``Anna 68, Boris -22``: the entries of a line of stated numbers that starts with
+        ``word``, each at its column."""
+        out: list[Entry] = []
+        col = 3 + len(word) + 1
+        for part in rest.split(", "):
+            m = _ENTRY.match(part)
+            if m is None:
+                raise GiveUp
+            value = num(m.group(3)) * (-1 if m.group(2) == "-" else 1)
+            out.append(_new_entry(self.seat(m.group(1)), value, (lno, col)))
+            col += len(part) + 2
+        return out
 
     def drawn(self, rest: str, lno: int) -> Draw:
         """``Anna JS, Boris ??`` after ``draw``: the cards drawn, in order."""

@@ -19,7 +19,6 @@ from ..fastparse import (
     tokens,
 )
 from ..records import MAX_ROUNDS, Entry, Pos, Winner, maker
-from ..write import NAME_PATTERN
 from .records import (
     COMBOS,
     FAULTS,
@@ -59,7 +58,6 @@ the search scans for the class first: four times as fast as the same test put fi
 _NUMBER: Final = re.compile(r"-?[0-9]+\Z")
 _CONTRACT: Final = re.compile(r"[0-9]+\Z")
 _new_entry: Final[Callable[[str, int, Pos], Entry]] = maker(Entry, "seat", "value", "pos")
-_ENTRY: Final = re.compile(rf"({NAME_PATTERN}) ([+-]?)([0-9]+)\Z")
 
 
 
@@ -163,16 +161,7 @@ class BuraReader(Reader[Variation]):
 
     def tally(self, word: str, rest: str, lno: int) -> Tally:
         """A tally line (``chips``, ``penalty`` ...): each seat's number."""
-        entries = []
-        col = 3 + len(word) + 1
-        for part in rest.split(", "):
-            m = _ENTRY.match(part)
-            if m is None:
-                raise GiveUp
-            value = num(m.group(3)) * (-1 if m.group(2) == "-" else 1)
-            entries.append(_new_entry(self.seat(m.group(1)), value, (lno, col)))
-            col += len(part) + 2
-        return Tally(kind=TALLIES[word], entries=entries, pos=(lno, 3))
+        return Tally(kind=TALLIES[word], entries=self.stated_entries(word, rest, lno), pos=(lno, 3))
 
     def answers(
         self, toks: Tokens, k: int, lno: int, depth: int

@@ -48,7 +48,6 @@ _new_stated: Final[Callable[[Literal["points", "score", "totals"], list[Entry], 
 _new_round: Final[Callable[[int, Pos], Round]] = maker(Round, "number", "pos")
 
 _DEAL: Final = re.compile(r"deal ([0-9]+)(?=\Z| \{)")
-_ENTRY: Final = re.compile(r"([^ ,]+) ([+-]?)([0-9]+)\Z")
 _SEATED: Final[dict[str, type[Exchange] | type[Close] | type[Out]]] = {
     "exchange": Exchange,
     "close": Close,
@@ -110,7 +109,7 @@ class SixtySixReader(Reader[Variation]):
             elif word in _SEATED:
                 events.append(_SEATED[word](seat=self.seat(rest), pos=pos))
             elif word in STATED:
-                events.append(_new_stated(STATED[word], self.stated(word, rest, lno), pos))
+                events.append(_new_stated(STATED[word], self.stated_entries(word, rest, lno), pos))
             else:
                 raise GiveUp
         if deal is not None:
@@ -137,19 +136,6 @@ class SixtySixReader(Reader[Variation]):
             plays.append(_new_play(self.seat(bits[0]), card, marriage, (lno, col)))
             col += len(part) + 2
         return _new_trick(number, plays, winner, (lno, 3))
-
-    def stated(self, word: str, rest: str, lno: int) -> list[Entry]:
-        """``Anna 68, Boris 22``: a stated fact's entries."""
-        out: list[Entry] = []
-        col = 3 + len(word) + 1
-        for part in rest.split(", "):
-            m = _ENTRY.match(part)
-            if m is None:
-                raise GiveUp
-            value = num(m.group(3)) * (-1 if m.group(2) == "-" else 1)
-            out.append(_new_entry(self.seat(m.group(1)), value, (lno, col)))
-            col += len(part) + 2
-        return out
 
     # -- lines with notes -------------------------------------------------------------------
 
