@@ -240,3 +240,18 @@ def test_bura_refusals_list_the_legal_alternatives_and_count_in_words() -> None:
     (d,) = replay.check(notation.loads(answer)).diagnostics
     assert "answers with 1 card;" in d.message and "deal 1" in d.format()
     assert d.legal is not None and "9S TS" in d.legal and "down 9S TS" in d.legal
+
+
+def test_the_leader_tag_is_burkozels_and_names_one_player() -> None:
+    """Burkozel's rules name who leads a record's first deal (the Leader start tag); Bura
+    has no such tag, and says so in its own name, at the tag, citing its setup clause."""
+    head = '[Game "{game}"] [Players "Anna" "Boris"] [Dealer "Anna"] [Rules "classic"]\n{leader}'
+    bura = replay.check(notation.loads(head.format(game="bura", leader='[Leader "Boris"]')))
+    [d] = bura.diagnostics
+    assert (d.code, d.clause, d.line) == ("setup", "B1", 2)
+    assert d.message == "Bura takes no Leader tag (the first leader follows from its rules)"
+    two = replay.check(notation.loads(head.format(game="burkozel", leader='[Leader "Anna" "Boris"]')))
+    [d] = two.diagnostics
+    assert (d.clause, d.line, d.message) == ("K1", 2, "the Leader tag names one player")
+    one = replay.check(notation.loads(head.format(game="burkozel", leader='[Leader "Boris"]')))
+    assert one.ok
