@@ -31,6 +31,8 @@ from typing import TYPE_CHECKING
 
 from notation.cards import Rank, Suit, beats, card_code, card_points, rank_no, suit_no
 
+from .engine import cards_of, follow_mask
+
 if TYPE_CHECKING:
     from . import ddsearch
     from .engine import ThousandSettings
@@ -48,7 +50,6 @@ _NativeSearch = _native()
 
 __all__ = ["Move", "PlayRules", "Position", "Solver", "cards_of", "legal_moves", "trick_winner"]
 
-_SUIT = tuple(0x1FF << (9 * s) for s in range(4))
 _POINTS = tuple(card_points(c) for c in range(36))
 _ACES = sum(1 << (9 * s + Rank.ACE) for s in range(4))
 # Card points of any set of cards of one suit: _SUIT_POINTS[bits of that suit].
@@ -63,16 +64,6 @@ def _points(mask: int) -> int:
         + _SUIT_POINTS[mask >> 18 & 0x1FF]
         + _SUIT_POINTS[mask >> 27 & 0x1FF]
     )
-
-
-def cards_of(mask: int) -> list[int]:
-    """The cards of a bitmask, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,23 +145,6 @@ def trick_winner(trick: tuple[tuple[int, int], ...] | list[tuple[int, int]], tru
     return seat
 
 
-def _follow_mask(hand: int, led: int, best: int, trump: int, overtake: bool) -> int:
-    """T5.1-T5.3 and must-overtake: the cards a follower may play."""
-    pool = hand & _SUIT[led]
-    if not pool and trump >= 0:
-        pool = hand & _SUIT[trump]
-    if not pool:
-        pool = hand
-    if overtake:
-        bs = suit_no(best)
-        better = pool & _SUIT[bs] & ~((2 << best) - 1)
-        if bs != trump and trump >= 0:
-            better |= pool & _SUIT[trump]
-        if better:
-            pool = better
-    return pool
-
-
 def marriage_value(rules: PlayRules, hand: int, card: int, first_trick: bool) -> int:
     """The value of declaring with ``card`` led from ``hand`` (0: no marriage possible)."""
     if first_trick and not rules.marriage_first_trick:
@@ -199,7 +173,7 @@ def legal_moves(pos: Position, rules: PlayRules) -> list[Move]:
     for _, c in pos.trick[1:]:
         if beats(c, best, pos.trump):
             best = c
-    return [Move(c) for c in cards_of(_follow_mask(hand, led, best, pos.trump, rules.must_overtake))]
+    return [Move(c) for c in cards_of(follow_mask(hand, led, best, pos.trump, rules.must_overtake))]
 
 
 def play(pos: Position, move: Move, rules: PlayRules) -> Position:
@@ -499,7 +473,7 @@ def _answers(hand: int, turn: int, decl: int, cards: list[int], seats: list[int]
     for i in range(1, len(cards)):
         if beats(cards[i], best, trump):
             best, wseat = cards[i], seats[i]
-    moves = cards_of(_follow_mask(hand, led, best, trump, overtake))
+    moves = cards_of(follow_mask(hand, led, best, trump, overtake))
     if len(moves) > 1:
         friend = (wseat == decl) == (turn == decl)
         moves.sort(key=lambda c: _follow_order(c, best, trump, friend))

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, TypedDict
 
@@ -213,6 +214,50 @@ class RoundResult:
     unbacked: list[IllegalMoveError] = field(default_factory=list)
     """Bids and raises over 120 made with unrecorded cards that the play showed were not
     backed by a marriage (T3.3, T4.3): legal when made, found wrong when the hand ended."""
+
+
+# ---- The rules of play, on cards as bit masks (the engine and the Python search, dd.py) ----
+
+SUIT_MASK: Final = tuple(0x1FF << (9 * s) for s in range(4))
+"""Each suit's cards as a bit mask (card ``c`` is bit ``c``)."""
+
+
+def card_mask(cards: Iterable[Card]) -> int:
+    """Cards as a bit mask."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards of a bit mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def follow_mask(hand: int, led: int, best: Card, trump: int, overtake: bool) -> int:
+    """T5.1-T5.3: the cards of ``hand`` a player may play to a trick led in suit ``led``
+    whose best card so far is ``best`` (``trump`` -1: no trump yet): the led suit, else a
+    trump, else any card; under ``must-overtake``, of those the ones that beat ``best``
+    where there are any (:func:`notation.cards.beats`)."""
+    pool = hand & SUIT_MASK[led]
+    if not pool and trump >= 0:
+        pool = hand & SUIT_MASK[trump]
+    if not pool:
+        pool = hand
+    if overtake:
+        bs = suit_no(best)
+        better = pool & SUIT_MASK[bs] & ~((2 << best) - 1)
+        if bs != trump and trump >= 0:
+            better |= pool & SUIT_MASK[trump]
+        if better:
+            pool = better
+    return pool
 
 
 # ---- State ------------------------------------------------------------------------------
@@ -1043,23 +1088,13 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         if hand is None or hand.phase not in ("contract", "play"):
             return []
         seat = hand.turn if seat is None else seat
-        cards = sorted(hand.holdings.known[seat])
+        known = hand.holdings.known[seat]
         if not hand.plays:
-            return cards
-        led = suit_no(hand.plays[0][1])
-        trump = hand.trump
-        follow = [c for c in cards if suit_no(c) == led]
-        if follow:
-            pool = follow
-        else:
-            trumps = [c for c in cards if trump is not None and suit_no(c) == trump]
-            pool = trumps or cards
-        if self.settings.must_overtake:
-            best = self._best(hand.plays, trump)[1]
-            better = [c for c in pool if beats(c, best, trump)]
-            if better:
-                pool = better
-        return pool
+            return sorted(known)
+        overtake = self.settings.must_overtake
+        best = self._best(hand.plays, hand.trump)[1] if overtake else 0
+        trump = -1 if hand.trump is None else int(hand.trump)
+        return cards_of(follow_mask(card_mask(known), suit_no(hand.plays[0][1]), best, trump, overtake))
 
     def _start_play(self, hand: RoundState) -> None:
         """The first card after the contract starts the play; before it, a card is out of
