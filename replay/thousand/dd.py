@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from notation.cards import Rank, Suit, beats, card_code, card_points, rank_no, suit_no
 
-from .engine import cards_of, follow_mask
+from .engine import best_play, cards_of, follow_mask
 
 if TYPE_CHECKING:
     from . import ddsearch
@@ -138,11 +138,7 @@ class Position:
 
 def trick_winner(trick: tuple[tuple[int, int], ...] | list[tuple[int, int]], trump: int) -> int:
     """T5.4: the seat whose card takes the trick."""
-    seat, best = trick[0]
-    for s, c in trick[1:]:
-        if beats(c, best, trump):
-            seat, best = s, c
-    return seat
+    return best_play(trick, trump)[0]
 
 
 def marriage_value(rules: PlayRules, hand: int, card: int, first_trick: bool) -> int:

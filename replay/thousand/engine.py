@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, TypedDict
 
@@ -238,6 +238,16 @@ def cards_of(mask: int) -> list[Card]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def best_play(plays: Sequence[tuple[int, Card]], trump: int | None) -> tuple[int, Card]:
+    """T5.4: the play (seat, card) that takes the trick so far: the highest card of the
+    suit led, or the highest trump (``trump`` None or -1: no trump yet)."""
+    best = plays[0]
+    for p in plays[1:]:
+        if beats(p[1], best[1], trump):
+            best = p
+    return best
 
 
 def follow_mask(hand: int, led: int, best: Card, trump: int, overtake: bool) -> int:
@@ -990,13 +1000,6 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
 
     # -- play (T5, T6) --------------------------------------------------------------------
 
-    def _best(self, plays: list[tuple[int, Card]], trump: Suit | None) -> tuple[int, Card]:
-        best = plays[0]
-        for p in plays[1:]:
-            if beats(p[1], best[1], trump):
-                best = p
-        return best
-
     def legal_moves(self) -> list[ThousandMove]:
         """The events the rules allow now, as far as the known cards tell (a seat whose
         cards are not all known gets no card list: any card it may hold is possible)."""
@@ -1092,7 +1095,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         if not hand.plays:
             return sorted(known)
         overtake = self.settings.must_overtake
-        best = self._best(hand.plays, hand.trump)[1] if overtake else 0
+        best = best_play(hand.plays, hand.trump)[1] if overtake else 0
         trump = -1 if hand.trump is None else int(hand.trump)
         return cards_of(follow_mask(card_mask(known), suit_no(hand.plays[0][1]), best, trump, overtake))
 
@@ -1162,7 +1165,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
             and card in h.known[seat]
             and card not in self.legal_cards(seat)
         ):
-            best = self._best(plays, trump)[1]
+            best = best_play(plays, trump)[1]
             raise _seat_error(
                 tr("{player} must beat {card} (must-overtake=on)").format(
                     player=self.name(seat), card=card_code(best)
@@ -1200,7 +1203,7 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         if len(plays) < len(hand.active):
             hand.turn = self._next(seat, hand.active)
             return
-        winner = self._best(plays, hand.trump)[0]
+        winner = best_play(plays, hand.trump)[0]
         hand.won.setdefault(winner, []).extend([c for _, c in plays])
         hand.tricks_taken[winner] = hand.tricks_taken.get(winner, 0) + 1
         self.last_trick = tuple(plays)
