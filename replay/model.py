@@ -370,6 +370,52 @@ class Analysis:
     """Shows the analysis in a replay's steps (``replay --analyze``)."""
 
 
+T_contra = TypeVar("T_contra", bound=GameTable, contravariant=True)
+G_contra = TypeVar("G_contra", bound=GameRecord, contravariant=True)
+
+
+class ViewHooks(Protocol[T_contra, G_contra]):
+    """What a game's ``view`` module gives its kind (mypy checks the module against this
+    protocol): what moves did in words, the score sheet, the chart, the annotations."""
+
+    def describe(self, table: T_contra, node: Node, /) -> Said | None: ...
+    def sheet(self, report: Report, /) -> Sheet: ...
+    def progression(self, report: Report, table: T_contra | None, /) -> Progression: ...
+    def annotate(self, record: G_contra, report: Report, notes: Annotations, /) -> None: ...
+    def move_note(self, table: T_contra, node: Node, /) -> str | None: ...
+
+
+class FactHooks(Protocol[T_contra, G_contra]):
+    """What a game's ``facts`` module gives its kind: the corpus tools' facts, filters and
+    tidy tables."""
+
+    @property
+    def FILTERS(self) -> tuple[Filter, ...]: ...
+    @property
+    def TABLES(self) -> Mapping[str, tuple[Column, ...]]: ...
+    def watch(self, facts: RoundFacts, table: T_contra, node: Node, where: Progress, /) -> None: ...
+    def round_facts(
+        self,
+        facts: RoundFacts,
+        result: RoundResult,
+        previous: RoundResult | None,
+        names: list[str],
+        record: G_contra,
+        /,
+    ) -> None: ...
+    def cut_tags(self, record: G_contra, facts: RoundFacts, /) -> list[Tag]: ...
+    def strip_facts(self, record: G_contra, /) -> None: ...
+    def rows(self, facts: GameFacts, game_id: int, /) -> dict[str, list[dict[str, Value]]]: ...
+
+
+class AskHooks(Protocol[T_contra]):
+    """What a game's ``ask`` module gives its kind: the recorder's questions and help."""
+
+    @property
+    def HELP(self) -> str: ...
+    def question(self, table: T_contra, declined: bool = ..., /) -> Question: ...
+
+
 class GameKind(Generic[T, G]):
     """Everything one game brings, as a class (python-chess's variants are the model): a
     game's kind is a subclass that says which table, checker and notation are its own and
@@ -388,12 +434,14 @@ class GameKind(Generic[T, G]):
     """Replays a record and reports what is wrong (``replay.check``)."""
     notation: NotationKind
     """Its notation: records, readers, writer (:data:`notation.KINDS`)."""
-    recorder_help: str = ""
-    """What the recorder's ``help`` says of this game's events."""
-    filters: tuple[Filter, ...] = ()
-    """What ``kozyr query`` finds in this game's rounds (the options it adds)."""
-    tables: Mapping[str, tuple[Column, ...]] = {}
-    """Its tidy tables (``export --to parquet``): each name and its columns."""
+    views: ViewHooks[T, G]
+    """Its ``view`` module: :meth:`describe`, :meth:`sheet`, :meth:`progression`,
+    :meth:`annotate` and :meth:`move_note` call its functions unless the kind overrides
+    them."""
+    facts: FactHooks[T, G]
+    """Its ``facts`` module: what the corpus tools keep of its rounds."""
+    questions: AskHooks[T]
+    """Its ``ask`` module: what the recorder asks."""
     players_by_rules: bool = False
     """Whether the rules set how many play (``generate`` takes no ``--players``)."""
     analysis: Analysis | None = None
@@ -425,6 +473,21 @@ class GameKind(Generic[T, G]):
         """Its switches and presets."""
         return self.table.RULEBOOK
 
+    @property
+    def recorder_help(self) -> str:
+        """What the recorder's ``help`` says of this game's events."""
+        return self.questions.HELP
+
+    @property
+    def filters(self) -> tuple[Filter, ...]:
+        """What ``kozyr query`` finds in this game's rounds (the options it adds)."""
+        return self.facts.FILTERS
+
+    @property
+    def tables(self) -> Mapping[str, tuple[Column, ...]]:
+        """Its tidy tables (``export --to parquet``): each name and its columns."""
+        return self.facts.TABLES
+
     def generate(self, seed: int, rules: str, players: int, rounds: int, /) -> G:
         """Bots play a complete game: ``players`` where the rules do not set them;
         ``rounds`` bounds a session without an end."""
@@ -432,47 +495,47 @@ class GameKind(Generic[T, G]):
 
     def describe(self, table: T, node: Node, /) -> Said | None:
         """What a move did, in words, from the table after it and its record node."""
-        raise NotImplementedError
+        return self.views.describe(table, node)
 
     def sheet(self, report: Report, /) -> Sheet:
         """The score sheet of a replayed game (``kozyr sheet``): a row per finished round."""
-        raise NotImplementedError
+        return self.views.sheet(report)
 
     def progression(self, report: Report, table: T | None, /) -> Progression:
         """The running scores for ``kozyr sheet --plot`` and the page's chart."""
-        raise NotImplementedError
+        return self.views.progression(report, table)
 
     def annotate(self, record: G, report: Report, notes: Annotations, /) -> None:
         """Writes what a replay found into the record (``kozyr annotate``)."""
-        raise NotImplementedError
+        self.views.annotate(record, report, notes)
 
     def move_note(self, table: T, node: Node, /) -> str | None:
         """What a move did that ``kozyr annotate`` comments (something it declared), from
         the table after it."""
-        raise NotImplementedError
+        return self.views.move_note(table, node)
 
-    def question(self, table: T, declined: bool, /) -> Question:
+    def question(self, table: T, declined: bool = False, /) -> Question:
         """What the recorder asks next at a table."""
-        raise NotImplementedError
+        return self.questions.question(table, declined)
 
     def watch(self, facts: RoundFacts, table: T, node: Node, where: Progress, /) -> None:
         """Keeps what the corpus tools need of one move of the main line (the calls, the
         cards played), from the facts of its round and the table after it."""
-        raise NotImplementedError
+        self.facts.watch(facts, table, node, where)
 
     def round_facts(
         self, facts: RoundFacts, result: RoundResult, previous: RoundResult | None, names: list[str], record: G, /
     ) -> None:
         """Fills the corpus facts of a finished round (``kozyr query``, ``stats``, Parquet)."""
-        raise NotImplementedError
+        self.facts.round_facts(facts, result, previous, names, record)
 
     def cut_tags(self, record: G, facts: RoundFacts, /) -> list[Tag]:
         """The start tags that make one round a record of its own (``query --hands``)."""
-        raise NotImplementedError
+        return self.facts.cut_tags(record, facts)
 
     def strip_facts(self, record: G, /) -> None:
         """Drops what the engine computes from a record (``kozyr dedupe``)."""
-        raise NotImplementedError
+        self.facts.strip_facts(record)
 
     def stats(self) -> Stats:
         """A fresh count of this game's own statistics (``kozyr stats``)."""
@@ -480,7 +543,7 @@ class GameKind(Generic[T, G]):
 
     def rows(self, facts: GameFacts, game_id: int, /) -> dict[str, list[dict[str, Value]]]:
         """The rows one game adds to its tidy tables."""
-        raise NotImplementedError
+        return self.facts.rows(facts, game_id)
 
     def player_counts(self, rules: RuleSet) -> range:
         """How many players the game takes under ``rules`` (its checker decides)."""

@@ -8,14 +8,14 @@ from notation.bura import KIND as NOTATION
 from notation.bura.records import BuraGame
 
 from ..analysis import ending_analysis
-from ..model import Annotations, GameKind, Stats
+from ..model import GameKind, Stats
 from . import ask, facts, view
 from .check import BuraChecker
 from .generate import generate_bura
 from .table import BuraTable
 
 if TYPE_CHECKING:
-    from ..checker import Report
+    pass
 
 __all__ = ["KIND", "BuraKind"]
 
@@ -33,30 +33,16 @@ class BuraKind(GameKind[BuraTable, BuraGame]):
     table = BuraTable
     checker = BuraChecker
     notation = NOTATION
-    recorder_help = ask.HELP
-    filters = facts.FILTERS
-    tables = facts.TABLES
+    views = view
+    facts = facts
+    questions = ask
     analysis = ending_analysis(_claims)
 
     def generate(self, seed: int, rules: str, players: int, rounds: int) -> BuraGame:
         return generate_bura(seed=seed, rules=rules, players=players, deals=rounds, table_class=self.table)
 
-    describe = staticmethod(view.describe)
-    sheet = staticmethod(view.sheet)
-    progression = staticmethod(view.progression)
-    def annotate(self, record: BuraGame, report: Report, notes: Annotations, /) -> None:
-        view.annotate(record, report, notes)
-
-    move_note = staticmethod(view.move_note)
-    question = staticmethod(ask.question)
-    watch = staticmethod(facts.watch)
-    round_facts = staticmethod(facts.round_facts)
-    cut_tags = staticmethod(facts.cut_tags)
-    strip_facts = staticmethod(facts.strip_facts)
     def stats(self) -> Stats:
         return facts.BuraStats()
-
-    rows = staticmethod(facts.rows)
 
 
 KIND = BuraKind()

@@ -41,7 +41,7 @@ from ..view import (
 from .engine import BuraEngine, RoundResult, RoundState
 from .moves import Lay
 
-__all__ = ["annotate", "describe", "progression", "results", "sheet", "view"]
+__all__ = ["annotate", "describe", "move_note", "progression", "results", "sheet", "view"]
 
 
 def results(report: Report) -> list[RoundResult]:

@@ -13,6 +13,9 @@ from .engine import BurkozelTable
 
 __all__ = ["KIND", "BurkozelKind"]
 
+FILTERS = (facts.COMBO_FILTER, Filter("--penalty", "Burkozel: penalty points received.", facts.has_penalty))
+"""What ``kozyr query`` finds in Burkozel's deals."""
+
 
 class BurkozelKind(BuraKind):
     """Burkozel (Буркозёл): Bura's kind with what differs (no pot; penalty points)."""
@@ -20,11 +23,14 @@ class BurkozelKind(BuraKind):
     table = BurkozelTable
     checker = BurkozelChecker
     notation = BURKOZEL
-    filters = (facts.COMBO_FILTER, Filter("--penalty", "Burkozel: penalty points received.", facts.has_penalty))
 
     sheet = staticmethod(view.sheet)
     annotate = staticmethod(view.annotate)
     progression = staticmethod(view.progression)
+
+    @property
+    def filters(self) -> tuple[Filter, ...]:
+        return FILTERS
 
     def stats(self) -> Stats:
         return facts.BuraStats("penalty_points", claims=False)

@@ -21,26 +21,15 @@ class SixtySixKind(GameKind[SixtySixTable, SixtySixGame]):
     table = SixtySixTable
     checker = SixtySixChecker
     notation = NOTATION
-    recorder_help = ask.HELP
-    filters = facts.FILTERS
-    tables = facts.TABLES
+    views = view
+    facts = facts
+    questions = ask
     analysis = ending_analysis()
 
     def generate(self, seed: int, rules: str, players: int, rounds: int) -> SixtySixGame:
         return generate_sixtysix(seed=seed, rules=rules)  # two players, to the target
 
-    describe = staticmethod(view.describe)
-    sheet = staticmethod(view.sheet)
-    progression = staticmethod(view.progression)
-    annotate = staticmethod(view.annotate)
-    move_note = staticmethod(view.move_note)
-    question = staticmethod(ask.question)
-    watch = staticmethod(facts.watch)
-    round_facts = staticmethod(facts.round_facts)
-    cut_tags = staticmethod(facts.cut_tags)
-    strip_facts = staticmethod(facts.strip_facts)
     stats = staticmethod(facts.SixtySixStats)
-    rows = staticmethod(facts.rows)
 
 
 KIND = SixtySixKind()

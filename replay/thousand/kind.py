@@ -63,27 +63,16 @@ class ThousandKind(GameKind[ThousandTable, ThousandGame]):
     table = ThousandTable
     checker = ThousandChecker
     notation = NOTATION
-    recorder_help = ask.HELP
-    filters = facts.FILTERS
-    tables = facts.TABLES
+    views = view
+    facts = facts
+    questions = ask
     players_by_rules = True
     analysis = Analysis(_analyze_all, _annotate, _show)
 
     def generate(self, seed: int, rules: str, players: int, rounds: int) -> ThousandGame:
         return generate_thousand(seed=seed, rules=rules)  # the rules say how many play
 
-    describe = staticmethod(view.describe)
-    sheet = staticmethod(view.sheet)
-    progression = staticmethod(view.progression)
-    annotate = staticmethod(view.annotate)
-    move_note = staticmethod(view.move_note)
-    question = staticmethod(ask.question)
-    watch = staticmethod(facts.watch)
-    round_facts = staticmethod(facts.round_facts)
-    cut_tags = staticmethod(facts.cut_tags)
-    strip_facts = staticmethod(facts.strip_facts)
     stats = staticmethod(facts.ThousandStats)
-    rows = staticmethod(facts.rows)
 
 
 KIND = ThousandKind()
