@@ -17,7 +17,7 @@ from typing import Any, Final, Literal
 from notation.cards import Suit, card_code, rank_no, suit_no
 from notation.errors import KgnError
 from notation.i18n import N_, NP_, ntr, ptr, rank_text, round_text, tr
-from notation.records import Comment, Entry, Glyph, Nag
+from notation.records import Comment, Entry, Glyph, Nag, Winner
 
 __all__ = [
     "CardCode",
@@ -274,6 +274,18 @@ def add_comment(notes: list[Any], text: str, glyph: Literal["?", "??"] | None = 
         notes.insert(0, Glyph(text=glyph))
     if not any(isinstance(n, Comment) and n.text == text for n in notes):
         notes.append(Comment(text=text))
+
+
+def fill_trick(trick: Any, takers: dict[int, str], notes: dict[int, str]) -> None:
+    """Writes into a trick of cards played one each (``plays``, ``winner``) the taker the
+    replay found (by the ``id`` of its last card's node) unless one is stated, and the
+    replay's comments on its cards (a marriage declared): what ``kozyr annotate`` adds."""
+    last = trick.plays[-1] if trick.plays else None
+    if last is not None and trick.winner is None and id(last) in takers:
+        trick.winner = Winner(seat=takers[id(last)])
+    for play in trick.plays:
+        if id(play) in notes:
+            add_comment(play.notes, notes[id(play)])
 
 
 _CARD = re.compile(r"\b(?:[6-9TJQKA][SCDH]|\?\?)\b")

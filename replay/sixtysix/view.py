@@ -6,7 +6,7 @@ from typing import Final
 
 from notation.cards import card_code
 from notation.i18n import NP_, ptr, tr
-from notation.records import GiveCard, Node, Winner
+from notation.records import GiveCard, Node
 from notation.sixtysix.records import (
     Close,
     Deal,
@@ -30,6 +30,7 @@ from ..view import (
     SheetRow,
     View,
     add_comment,
+    fill_trick,
     round_title,
     sorted_codes,
     trick_title,
@@ -203,12 +204,7 @@ def _fill_events(deal: Round, found: Annotations) -> None:
     """Writes the trick takers the replay found and its notes on marriages and closes."""
     for ev in deal.events:
         if isinstance(ev, Trick):
-            last = ev.plays[-1] if ev.plays else None
-            if last is not None and ev.winner is None and id(last) in found.takers:
-                ev.winner = Winner(seat=found.takers[id(last)])
-            for play in ev.plays:
-                if id(play) in found.notes:
-                    add_comment(play.notes, found.notes[id(play)])
+            fill_trick(ev, found.takers, found.notes)
         elif isinstance(ev, Close) and id(ev) in found.notes:
             add_comment(ev.notes, found.notes[id(ev)])
 

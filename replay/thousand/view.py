@@ -6,7 +6,7 @@ from typing import Final
 
 from notation.cards import card_code, card_points
 from notation.i18n import NP_, ptr, tr
-from notation.records import Node, Winner
+from notation.records import Node
 from notation.thousand.records import (
     Call,
     Concede,
@@ -33,6 +33,7 @@ from ..view import (
     View,
     add_comment,
     cards_said,
+    fill_trick,
     round_title,
     sorted_codes,
     trick_title,
@@ -266,12 +267,7 @@ def move_note(table: ThousandEngine, node: Node) -> str | None:
 def _fill_tricks(hand: Round, found: Annotations) -> None:
     """Writes the trick takers the replay found and its notes on the cards (marriages)."""
     for trick in hand.tricks:
-        last = trick.plays[-1] if trick.plays else None
-        if last is not None and trick.winner is None and id(last) in found.takers:
-            trick.winner = Winner(seat=found.takers[id(last)])
-        for play in trick.plays:
-            if id(play) in found.notes:
-                add_comment(play.notes, found.notes[id(play)])
+        fill_trick(trick, found.takers, found.notes)
 
 
 def _contract_said(res: RoundResult, names: list[str]) -> str | None:
