@@ -66,6 +66,7 @@ __all__ = [
     "SIX_DIAMONDS",
     "SIX_HEARTS",
     "SIX_SPADES",
+    "SUIT_MASKS",
     "TC",
     "TD",
     "TEN_CLUBS",
@@ -81,8 +82,10 @@ __all__ = [
     "beats",
     "canonical_card",
     "card_code",
+    "card_mask",
     "card_name",
     "card_points",
+    "cards_of",
     "deck",
     "equal_cards",
     "make_card",
@@ -342,6 +345,33 @@ def beats(card: Card, best: Card, trump: int | None) -> bool:
     if suit == best // 9:
         return card > best
     return suit == trump
+
+
+SUIT_MASKS: Final = tuple(0x1FF << (9 * s) for s in range(4))
+"""Each suit's cards as a bit mask (card ``c`` is bit ``c``: :func:`card_mask`)."""
+
+
+def card_mask(cards: Iterable[Card]) -> int:
+    """Cards as the bits of an integer (bit ``c`` for card ``c``): how the searches hold a
+    hand.
+
+    >>> card_mask([parse_card("6S"), parse_card("AS")]), cards_of(0b100000001)
+    (257, [0, 8])
+    """
+    out = 0
+    for c in cards:
+        out |= 1 << c
+    return out
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards of a bit mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def equal_cards(holders: Sequence[Iterable[Card]]) -> dict[Card, Card]:

@@ -14,23 +14,13 @@ from __future__ import annotations
 
 import importlib
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar
-
-from notation.cards import Card
 
 from .solve import EPSILON, TooLarge
 from .table import GameTable
 
-__all__ = ["NativeSearch", "card_mask"]
-
-
-def card_mask(cards: Iterable[Card]) -> int:
-    """Cards as the bits of an integer (bit ``c`` for card ``c``), as the C searches take a hand."""
-    out = 0
-    for c in cards:
-        out |= 1 << c
-    return out
+__all__ = ["NativeSearch"]
 
 
 class NativeSearch:

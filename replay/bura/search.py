@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar, cast
 
-from notation.cards import card_points, suit_no
+from notation.cards import card_mask, card_points, suit_no
 
-from ..native import NativeSearch, card_mask
+from ..native import NativeSearch
 
 if TYPE_CHECKING:
     from ..table import GameTable

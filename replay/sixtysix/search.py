@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, cast
 
-from notation.cards import Card, card_points
+from notation.cards import Card, card_mask, card_points
 
-from ..native import NativeSearch, card_mask
+from ..native import NativeSearch
 
 if TYPE_CHECKING:
     from ..table import GameTable

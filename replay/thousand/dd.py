@@ -29,9 +29,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from notation.cards import Rank, Suit, beats, card_code, card_points, rank_no, suit_no
+from notation.cards import Rank, Suit, beats, card_code, card_points, cards_of, rank_no, suit_no
 
-from .engine import best_play, cards_of, follow_mask
+from .engine import best_play, follow_mask
 
 if TYPE_CHECKING:
     from . import ddsearch
@@ -48,7 +48,7 @@ def _native() -> type[ddsearch.Search] | None:
 
 _NativeSearch = _native()
 
-__all__ = ["Move", "PlayRules", "Position", "Solver", "cards_of", "legal_moves", "trick_winner"]
+__all__ = ["Move", "PlayRules", "Position", "Solver", "legal_moves", "trick_winner"]
 
 _POINTS = tuple(card_points(c) for c in range(36))
 _ACES = sum(1 << (9 * s + Rank.ACE) for s in range(4))

@@ -20,19 +20,22 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, TypedDict
 
 from mypy_extensions import mypyc_attr
 
 from notation.cards import (
+    SUIT_MASKS,
     Card,
     Rank,
     Suit,
     beats,
     card_code,
+    card_mask,
     card_points,
+    cards_of,
     deck,
     make_card,
     rank_no,
@@ -218,28 +221,6 @@ class RoundResult:
 
 # ---- The rules of play, on cards as bit masks (the engine and the Python search, dd.py) ----
 
-SUIT_MASK: Final = tuple(0x1FF << (9 * s) for s in range(4))
-"""Each suit's cards as a bit mask (card ``c`` is bit ``c``)."""
-
-
-def card_mask(cards: Iterable[Card]) -> int:
-    """Cards as a bit mask."""
-    mask = 0
-    for c in cards:
-        mask |= 1 << c
-    return mask
-
-
-def cards_of(mask: int) -> list[Card]:
-    """The cards of a bit mask, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def best_play(plays: Sequence[tuple[int, Card]], trump: int | None) -> tuple[int, Card]:
     """T5.4: the play (seat, card) that takes the trick so far: the highest card of the
     suit led, or the highest trump (``trump`` None or -1: no trump yet)."""
@@ -255,16 +236,16 @@ def follow_mask(hand: int, led: int, best: Card, trump: int, overtake: bool) -> 
     whose best card so far is ``best`` (``trump`` -1: no trump yet): the led suit, else a
     trump, else any card; under ``must-overtake``, of those the ones that beat ``best``
     where there are any (:func:`notation.cards.beats`)."""
-    pool = hand & SUIT_MASK[led]
+    pool = hand & SUIT_MASKS[led]
     if not pool and trump >= 0:
-        pool = hand & SUIT_MASK[trump]
+        pool = hand & SUIT_MASKS[trump]
     if not pool:
         pool = hand
     if overtake:
         bs = suit_no(best)
-        better = pool & SUIT_MASK[bs] & ~((2 << best) - 1)
+        better = pool & SUIT_MASKS[bs] & ~((2 << best) - 1)
         if bs != trump and trump >= 0:
-            better |= pool & SUIT_MASK[trump]
+            better |= pool & SUIT_MASKS[trump]
         if better:
             pool = better
     return pool

@@ -37,11 +37,11 @@ from dataclasses import dataclass, field, replace
 from itertools import pairwise, permutations
 from typing import Final, Literal
 
-from notation.cards import Rank, card_code, card_points, rank_no, suit_no
+from notation.cards import Rank, card_code, card_points, cards_of, rank_no, suit_no
 from notation.i18n import NP_, ptr, tr
 
 from ..solve import interval
-from .dd import Move, PlayRules, Position, Solver, cards_of, legal_moves, marriage_value, play
+from .dd import Move, PlayRules, Position, Solver, legal_moves, marriage_value, play
 
 __all__ = [
     "Auction", "Candidate", "Decision", "HandSetup", "Outcomes", "after_give", "chunk_seed", "chunks",
@@ -573,9 +573,6 @@ def simulate_chunk(hand: HandSetup, layouts: int, seed: int) -> Outcomes:
     out.seconds.append(time.process_time() - started)
     _cards(hand, layouts, rng, out)
     return out
-
-
-_SUITS = tuple(0x1FF << (9 * s) for s in range(4))
 
 
 @dataclass(slots=True)
