@@ -45,6 +45,10 @@ _PLAYS = (Trick, Show)
 
 START_TAGS = ("Ante", "Pot", "FirstDeal", "Chips", "Penalty", "Factor", "Leader")
 """The tags that start a record of Bura or a variant in the middle of a session."""
+_START_KEY: Final = {"Ante": "ante", "Pot": "pot", "FirstDeal": "first_deal", "Factor": "factor"}
+"""The start tags of one number, each with the table's start keyword it gives."""
+_LEAST: Final = {"Ante": 0, "Pot": 0, "FirstDeal": 1, "Factor": 1}
+"""The least number each of them may hold."""
 
 
 TALLY_WRONG: Final = {
@@ -85,7 +89,6 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
         kw: Setup = {}
         for tag in g.tags:
             if tag.name == "Leader":  # a variant's: who leads the first recorded deal
-                leader = self.player(tag.values[0]) if len(tag.values) == 1 else None
                 if not self.LEADER_TAG:
                     self.setup_error(
                         tr("{title} takes no Leader tag (the first leader follows from its rules)").format(
@@ -94,6 +97,7 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
                         tag,
                     )
                     return None
+                leader = self.player(tag.values[0]) if len(tag.values) == 1 else None
                 if leader is None:
                     self.setup_error(tr("the Leader tag names one player"), tag)
                     return None
@@ -129,15 +133,14 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
                 ), tag
             )
             return False
-        least = {"Ante": 0, "Pot": 0, "FirstDeal": 1, "Factor": 1}.get(tag.name)
+        least = _LEAST.get(tag.name)
         if least is not None and numbers[0] < least:
             self.setup_error(tr("the {name} tag holds {numbers}").format(name=tag.name, numbers=numbers[0]), tag)
             return False
         if per_seat:
             kw["chips" if tag.name == "Chips" else "penalty"] = numbers
         else:
-            key = {"Ante": "ante", "Pot": "pot", "FirstDeal": "first_deal", "Factor": "factor"}[tag.name]
-            kw[key] = numbers[0]  # type: ignore[literal-required]
+            kw[_START_KEY[tag.name]] = numbers[0]  # type: ignore[literal-required]
         return True
 
     def _deck_fits(self, rules: RuleSet) -> bool:
