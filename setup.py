@@ -108,6 +108,9 @@ def _extensions() -> list[object]:
         )
         for name in ("thousand.ddsearch", "sixtysix.dealsearch", "bura.dealsearch")
     ]
+    # The records the fast readers make, made in C (notation/records.py's maker uses it when
+    # it is built, and its Python maker otherwise).
+    native.append(Extension("notation.recordmaker", ["notation/recordmaker.c"], extra_compile_args=["-O2"]))
     try:  # the types are checked as pyproject.toml's [tool.mypy] says (strict)
         return [
             *mypycify(

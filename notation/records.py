@@ -19,6 +19,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import MISSING, dataclass, field, fields
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, TypeVar
 
+try:  # the C maker of records (notation/recordmaker.c), built with the compiled modules
+    from . import recordmaker
+except ImportError:  # a plain-Python install: records made by python_maker
+    recordmaker = None  # type: ignore[assignment]
+
 if TYPE_CHECKING:  # at run time these come with pydantic_names(), when JSON needs them
     from pydantic import Field
     from pydantic.json_schema import SkipJsonSchema
@@ -136,33 +141,69 @@ def maker(cls: type[_R], *names: str) -> Callable[..., _R]:
     other field at its default: what the class itself does when called with those names as
     keywords, without the keywords.  The fast reader makes a million records per 10 MB of
     text; a record made by keyword costs 2.4 times as much (the call builds a tuple and a
-    dict before the dataclass's ``__init__`` runs).
+    dict before the dataclass's ``__init__`` runs), one made by :func:`python_maker` 1.0,
+    and one made by the C maker (``notation/recordmaker.c``, built with the compiled
+    modules; a plain-Python install has the Python one) about a third of that.
 
     >>> make = maker(Winner, "seat", "pos")
     >>> make("Anna", (3, 5)) == Winner(seat="Anna")
     True
     """
+    plan = _maker_plan(cls, names)
+    if recordmaker is None:
+        return python_maker(cls, names, plan)
+    sources = {"default": recordmaker.FROM_DEFAULT, "list": recordmaker.NEW_LIST,
+               "factory": recordmaker.CALL_FACTORY}  # fmt: skip
+    slots = [
+        (getattr(cls, name), names.index(name) if how == "arg" else sources[how], value)
+        for name, how, value in plan
+    ]
+    return recordmaker.Maker(cls, len(names), slots)
+
+
+def _maker_plan(cls: type[Any], names: tuple[str, ...]) -> list[tuple[str, str, Any]]:
+    """Each field of ``cls`` in order, where its value comes from: ``arg`` (one of
+    ``names``), ``default`` (the value), ``list`` (a new empty list) or ``factory`` (called
+    for each record)."""
     if hasattr(cls, "__post_init__"):
         raise TypeError(f"{cls.__name__} has a __post_init__, which a maker would skip")
-    env: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
-    body = []
-    for f in fields(cls):  # type: ignore[arg-type]
+    plan: list[tuple[str, str, Any]] = []
+    for f in fields(cls):
         if f.name in names:
-            value = f.name
+            plan.append((f.name, "arg", None))
         elif f.default is not MISSING:
-            env[f"_{f.name}"] = f.default
-            value = f"_{f.name}"
+            plan.append((f.name, "default", f.default))
         elif f.default_factory is list:
-            value = "[]"
+            plan.append((f.name, "list", None))
         elif f.default_factory is not MISSING:
-            env[f"_{f.name}"] = f.default_factory
-            value = f"_{f.name}()"
+            plan.append((f.name, "factory", f.default_factory))
         else:
             raise TypeError(f"{cls.__name__}.{f.name} has no default: name it")
-        body.append(f"    _made.{f.name} = {value}\n")
-    unknown = set(names) - {f.name for f in fields(cls)}  # type: ignore[arg-type]
+    unknown = set(names) - {f.name for f in fields(cls)}
     if unknown:
         raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
+    return plan
+
+
+def python_maker(
+    cls: type[_R], names: tuple[str, ...], plan: list[tuple[str, str, Any]] | None = None
+) -> Callable[..., _R]:
+    """:func:`maker` in Python: a function written for the class (the C maker's reference,
+    and what a plain-Python install uses)."""
+    env: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    body = []
+    for name, how, value in plan if plan is not None else _maker_plan(cls, names):
+        if how == "arg":
+            expr = name
+        elif how == "default":
+            env[f"_{name}"] = value
+            expr = f"_{name}"
+        elif how == "list":
+            expr = "[]"
+        else:
+            env[f"_{name}"] = value
+            expr = f"_{name}()"
+        body.append(f"    _made.{name} = {expr}\n")
     exec(f"def make({', '.join(names)}):\n    _made = _new(_cls)\n{''.join(body)}    return _made\n", env)
     return env["make"]  # type: ignore[no-any-return]
 

@@ -386,3 +386,62 @@ def test_a_record_maker_takes_fields_by_position_and_defaults_the_rest() -> None
         maker(Trick, "plays")
     with pytest.raises(TypeError, match="Play has no field colour"):
         maker(Play, "seat", "card", "colour")
+
+
+def _record_classes() -> list[type]:
+    """Every record class of every game's records and the shared ones."""
+    import dataclasses
+    import importlib
+
+    from notation.kinds import KINDS
+    from notation.records import Node
+
+    modules = [importlib.import_module("notation.records")]
+    modules += [importlib.import_module(KINDS[name].record.__module__) for name in KINDS]
+    found = {
+        value
+        for module in modules
+        for value in vars(module).values()
+        if isinstance(value, type) and issubclass(value, Node) and dataclasses.is_dataclass(value)
+    }
+    return sorted(found, key=lambda cls: (cls.__module__, cls.__name__))
+
+
+@pytest.mark.parametrize("cls", _record_classes(), ids=lambda cls: f"{cls.__module__}.{cls.__name__}")
+def test_the_c_record_maker_makes_what_the_python_one_does(cls: type) -> None:
+    """The fast readers' records, made by the C maker where it is built: field by field the
+    record that the Python maker, and the class called by keyword, make from the same values
+    (every field the class requires given, and its position; the rest at their defaults)."""
+    import dataclasses
+
+    from notation.records import maker, python_maker, record_items
+
+    required = [f.name for f in dataclasses.fields(cls)
+                if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING]  # fmt: skip
+    names = (*required, "pos")
+    values = [object() for _ in required] + [(7, 3)]
+    made = [maker(cls, *names)(*values), python_maker(cls, names)(*values),
+            cls(**dict(zip(names, values, strict=True)))]  # fmt: skip
+    assert [type(m) for m in made] == [cls] * 3
+    first = record_items(made[0])
+    for other in made[1:]:
+        assert [(n, type(v), v if type(v) is not list else len(v)) for n, v in first] == [
+            (n, type(v), v if type(v) is not list else len(v)) for n, v in record_items(other)
+        ]
+    again = maker(cls, *names)(*values)  # each record its own lists
+    assert all(v is not w for (_, v), (_, w) in zip(first, record_items(again), strict=True) if type(v) is list)
+
+
+def test_the_c_record_maker_is_built_with_the_compiled_modules() -> None:
+    """An install that compiled the hot path makes its records in C (CI's second run); a
+    maker refuses a call with the wrong number of fields, whichever makes it."""
+    import os
+
+    from notation import records
+    from notation.thousand.records import Play
+
+    if os.environ.get("KOZYR_COMPILED"):
+        assert records.recordmaker is not None
+    make = records.maker(Play, "seat", "card", "pos")
+    with pytest.raises(TypeError):
+        make("Anna", "AS")
