@@ -6,9 +6,9 @@ builder (``notation/<game>/build.py``) adds its rules.  Lark itself is loaded by
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Final, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, TypeVar
 
 from lark import Token, Transformer
 
@@ -23,6 +23,7 @@ from .records import (
     VARIATION_WEIGHT,
     Comment,
     Deal,
+    Draw,
     Entry,
     GiveCard,
     Glyph,
@@ -310,20 +311,104 @@ class _Part:
     cards: list[str]
 
 
+@dataclass(slots=True)
+class _Moves:
+    """The rest of a trick in a variation: its moves (cards played, answers) and the
+    stated taker."""
+
+    moves: list[Node]
+    winner: Winner | None = None
+
+
 class StockBuilder(Builder):
     """What the builders of the games played with a stock (Bura, Burkozel, Sixty-six)
-    share: a deal block, its ``hands`` line (each part at most once) and an event alone.
-    A game's builder sets ``ROUND``, its deal's record, and ``events_of``."""
+    share: a game of deals, a deal block, its ``hands`` line (each part at most once), a
+    trick, a draw, the stated counts, a variation and an event alone.  A game's builder
+    names its records (below) and adds the rules of its own events and moves."""
 
     ROUNDS = "deals"
-    ROUND: ClassVar[Callable[..., Node]]
+    GAME: ClassVar[type[Any]]
+    """The game's record: made with ``tags``, ``notes`` and ``deals`` (and ``kind``)."""
+    ROUND: ClassVar[type[Any]]
     """The game's record of a deal: made with ``number``, ``notes``, ``dealing``,
     ``events`` and ``pos``."""
+    TRICK: ClassVar[type[Any]]
+    """The game's record of a trick: made with ``number``, its moves, ``winner``, ``pos``."""
+    MOVE: ClassVar[type[Any]]
+    """The record of one move in a trick (a card played, an answer)."""
+    MOVES: ClassVar[str]
+    """The field of a trick and a variation that holds those moves (``plays``, ``answers``)."""
+    VARIATION: ClassVar[type[Any]]
+    """The game's record of a variation: made with its moves, ``winner`` and ``events``."""
+    COUNT: ClassVar[type[Any]]
+    """The game's record of a stated count (``points``, ``totals`` ...): made with ``kind``,
+    ``entries``, ``notes`` and ``pos``."""
+    COUNT_WORDS: ClassVar[Mapping[str, str]]
+    """The words of those counts, each the value of its ``kind``."""
+    EVENTS: ClassVar[tuple[type[Any], ...]]
+    """The record classes of a deal's events."""
 
-    @staticmethod
-    def events_of(items: list[object]) -> Sequence[Node]:
-        """The children that are events of a deal (the game's own)."""
-        raise NotImplementedError
+    def game_kind(self) -> dict[str, object]:
+        """What the game's record is also made with (Bura's: its ``kind``)."""
+        return {}
+
+    def events_of(self, items: list[object]) -> list[Any]:
+        """The children that are events of a deal."""
+        return [x for x in items if isinstance(x, self.EVENTS)]
+
+    def move_notes_of(self, item: object) -> list[Any]:
+        """A child that is a move's notes."""
+        assert isinstance(item, list), item
+        return [x for x in item if isinstance(x, (Comment, Glyph, Nag, self.VARIATION))]
+
+    def start(self, c: Items) -> Any:
+        tags = self.nodes(c, Tag)
+        notes = next((self.comments_of(x) for x in c if isinstance(x, list)), [])
+        return self.GAME(tags=tags, notes=notes, deals=self.nodes(c, self.ROUND), **self.game_kind())
+
+    def trick(self, c: Items) -> Any:
+        num = self.token(c[0])
+        winner = c[-1] if isinstance(c[-1], Winner) else None
+        return self.TRICK(
+            number=self.number(num, num[:-1]),
+            **{self.MOVES: joined(c[1:], self.MOVE)},
+            winner=winner,
+            pos=self._pos(num),
+        )
+
+    def draw(self, c: Items) -> Draw:
+        kw, *cards, notes = c
+        return Draw(
+            cards=self.nodes(cards, GiveCard), notes=self.comments_of(notes), pos=self.pos(kw)
+        )
+
+    def draw_card(self, c: Items) -> GiveCard:
+        return self.give_card(c)
+
+    def stated_count(self, c: Items) -> Any:
+        """A stated count, its kind the word that starts it."""
+        kw = self.token(c[0])
+        return self.COUNT(
+            kind=self.COUNT_WORDS[str(kw).lower()],
+            entries=self.nodes(c[1:-1], Entry),
+            notes=self.comments_of(c[-1]),
+            pos=self._pos(kw),
+        )
+
+    def var_moves(self, c: Items) -> _Moves:
+        """The rest of the trick a variation starts with."""
+        winner = c[-1] if isinstance(c[-1], Winner) else None
+        return _Moves(joined(c, self.MOVE), winner)
+
+    def variation(self, c: Items) -> Any:
+        opened, *items = c
+        self.variation_opened(opened)
+        moves = next((x for x in items if isinstance(x, _Moves)), None)
+        return self.VARIATION(
+            **{self.MOVES: moves.moves if moves else []},
+            winner=moves.winner if moves else None,
+            events=self.events_of(items),
+        )
 
     def move(self, c: Items) -> Node:
         """One event alone (:func:`notation.larkread.read_event`)."""
@@ -331,7 +416,7 @@ class StockBuilder(Builder):
         assert isinstance(item, Node)
         return item
 
-    def deal_block(self, c: Items) -> Node:
+    def deal_block(self, c: Items) -> Any:
         kw, number, notes, *rest = c
         self.counted(self.token(kw))
         dealing = rest.pop(0) if rest and isinstance(rest[0], Deal) else None

@@ -1,15 +1,12 @@
 """Bura's and Burkozel's records built from their grammar (``grammar/bura.lark``) as the
 parser reduces: the rules that are the game's own (the shared ones are
-:class:`notation.larkread.Builder`'s)."""
+:class:`notation.builder.StockBuilder`'s)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from lark import Token
 
-from ..builder import Items, StockBuilder, joined
-from ..records import Comment, Entry, GiveCard, Glyph, Nag, Tag, Winner
+from ..builder import Items, StockBuilder
 from .records import (
     COMBOS,
     FAULTS,
@@ -20,9 +17,7 @@ from .records import (
     BuraGame,
     Claim,
     Draw,
-    Event,
     Fault,
-    Note,
     Pot,
     Round,
     Show,
@@ -33,45 +28,22 @@ from .records import (
 
 __all__ = ["BuraBuilder"]
 
-@dataclass(slots=True)
-class _Answers:
-    """The rest of a trick in a variation: the answers and the stated taker."""
-
-    answers: list[Answer]
-    winner: Winner | None = None
-
 
 class BuraBuilder(StockBuilder):
     """Builds Bura's and Burkozel's records (the game is the record's ``kind``)."""
 
+    GAME = BuraGame
     ROUND = Round
+    TRICK = Trick
+    MOVE = Answer
+    MOVES = "answers"
+    VARIATION = Variation
+    COUNT = Tally
+    COUNT_WORDS = TALLIES
+    EVENTS = (Trick, Draw, Claim, Show, Fault, Pot, Tally)
 
-    @staticmethod
-    def move_notes_of(item: object) -> list[Note]:
-        """A child that is a move's notes."""
-        assert isinstance(item, list), item
-        return [x for x in item if isinstance(x, Comment | Glyph | Nag | Variation)]
-
-    @staticmethod
-    def events_of(items: list[object]) -> list[Event]:
-        """The children that are events of a deal."""
-        return [x for x in items if isinstance(x, Trick | Draw | Claim | Show | Fault | Pot | Tally)]
-
-    def start(self, c: Items) -> BuraGame:
-        tags = self.nodes(c, Tag)
-        notes = next((self.comments_of(x) for x in c if isinstance(x, list)), [])
-        deals = self.nodes(c, Round)
-        return BuraGame(kind=GAMES[self.kind], tags=tags, notes=notes, deals=deals)
-
-    def trick(self, c: Items) -> Trick:
-        num = self.token(c[0])
-        winner = c[-1] if isinstance(c[-1], Winner) else None
-        return Trick(
-            number=self.number(num, num[:-1]),
-            answers=joined(c[1:], Answer),
-            winner=winner,
-            pos=self._pos(num),
-        )
+    def game_kind(self) -> dict[str, object]:
+        return {"kind": GAMES[self.kind]}
 
     def answer(self, c: Items) -> Answer:
         seat, *rest = c
@@ -85,15 +57,6 @@ class BuraBuilder(StockBuilder):
             else:
                 target.append(str(item))
         return Answer(seat=self.name(seat), cards=up, down=down, notes=notes, pos=self.pos(seat))
-
-    def draw(self, c: Items) -> Draw:
-        kw, *cards, notes = c
-        return Draw(
-            cards=self.nodes(cards, GiveCard), notes=self.comments_of(notes), pos=self.pos(kw)
-        )
-
-    def draw_card(self, c: Items) -> GiveCard:
-        return self.give_card(c)
 
     def claim(self, c: Items) -> Claim:
         kw, seat, *rest = c
@@ -132,27 +95,5 @@ class BuraBuilder(StockBuilder):
         value = next(self.number(t) for t in tokens if t.type == "INT")
         return Pot(value=sign * value, notes=notes, pos=self.pos(kw))
 
-    def _tally(self, c: Items) -> Tally:
-        kw = self.token(c[0])
-        return Tally(
-            kind=TALLIES[str(kw).lower()],
-            entries=self.nodes(c[1:-1], Entry),
-            notes=self.comments_of(c[-1]),
-            pos=self._pos(kw),
-        )
-
-    chips = wins = penalty = points = _tally
-
-    def var_answers(self, c: Items) -> _Answers:
-        winner = c[-1] if isinstance(c[-1], Winner) else None
-        return _Answers(joined(c, Answer), winner)
-
-    def variation(self, c: Items) -> Variation:
-        opened, *items = c
-        self.variation_opened(opened)
-        answers = next((x for x in items if isinstance(x, _Answers)), None)
-        return Variation(
-            answers=answers.answers if answers else [],
-            winner=answers.winner if answers else None,
-            events=self.events_of(items),
-        )
+    chips = wins = penalty = points = StockBuilder.stated_count
+    var_answers = StockBuilder.var_moves
