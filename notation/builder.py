@@ -6,7 +6,7 @@ builder (``notation/<game>/build.py``) adds its rules.  Lark itself is loaded by
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, TypeVar
 
@@ -37,6 +37,7 @@ from .records import (
 
 if TYPE_CHECKING:
     from .gametext import GameText
+    from .write import StockNotation
 
 __all__ = ["Builder", "Items", "StockBuilder", "joined"]
 
@@ -324,29 +325,13 @@ class StockBuilder(Builder):
     """What the builders of the games played with a stock (Bura, Burkozel, Sixty-six)
     share: a game of deals, a deal block, its ``hands`` line (each part at most once), a
     trick, a draw, the stated counts, a variation and an event alone.  A game's builder
-    names its records (below) and adds the rules of its own events and moves."""
+    names its notation (:attr:`NOTATION`, whose record classes it makes) and adds the rules
+    of its own events and moves."""
 
     ROUNDS = "deals"
-    GAME: ClassVar[type[Any]]
-    """The game's record: made with ``tags``, ``notes`` and ``deals`` (and ``kind``)."""
-    ROUND: ClassVar[type[Any]]
-    """The game's record of a deal: made with ``number``, ``notes``, ``dealing``,
-    ``events`` and ``pos``."""
-    TRICK: ClassVar[type[Any]]
-    """The game's record of a trick: made with ``number``, its moves, ``winner``, ``pos``."""
-    MOVE: ClassVar[type[Any]]
-    """The record of one move in a trick (a card played, an answer)."""
-    MOVES: ClassVar[str]
-    """The field of a trick and a variation that holds those moves (``plays``, ``answers``)."""
-    VARIATION: ClassVar[type[Any]]
-    """The game's record of a variation: made with its moves, ``winner`` and ``events``."""
-    COUNT: ClassVar[type[Any]]
-    """The game's record of a stated count (``points``, ``totals`` ...): made with ``kind``,
-    ``entries``, ``notes`` and ``pos``."""
-    COUNT_WORDS: ClassVar[Mapping[str, str]]
-    """The words of those counts, each the value of its ``kind``."""
-    EVENTS: ClassVar[tuple[type[Any], ...]]
-    """The record classes of a deal's events."""
+    NOTATION: ClassVar[StockNotation]
+    """The game's notation: the record classes this builder makes (``ROUND``, ``TRICK``,
+    ``MOVE`` ...), named there once."""
 
     def game_kind(self) -> dict[str, object]:
         """What the game's record is also made with (Bura's: its ``kind``)."""
@@ -354,24 +339,26 @@ class StockBuilder(Builder):
 
     def events_of(self, items: list[object]) -> list[Any]:
         """The children that are events of a deal."""
-        return [x for x in items if isinstance(x, self.EVENTS)]
+        return [x for x in items if isinstance(x, self.NOTATION.EVENTS)]
 
     def move_notes_of(self, item: object) -> list[Any]:
         """A child that is a move's notes."""
         assert isinstance(item, list), item
-        return [x for x in item if isinstance(x, (Comment, Glyph, Nag, self.VARIATION))]
+        return [x for x in item if isinstance(x, (Comment, Glyph, Nag, self.NOTATION.VARIATION))]
 
     def start(self, c: Items) -> Any:
         tags = self.nodes(c, Tag)
         notes = next((self.comments_of(x) for x in c if isinstance(x, list)), [])
-        return self.GAME(tags=tags, notes=notes, deals=self.nodes(c, self.ROUND), **self.game_kind())
+        deals = self.nodes(c, self.NOTATION.ROUND)
+        game: type[Any] = self.NOTATION.record
+        return game(tags=tags, notes=notes, deals=deals, **self.game_kind())
 
     def trick(self, c: Items) -> Any:
         num = self.token(c[0])
         winner = c[-1] if isinstance(c[-1], Winner) else None
-        return self.TRICK(
+        return self.NOTATION.TRICK(
             number=self.number(num, num[:-1]),
-            **{self.MOVES: joined(c[1:], self.MOVE)},
+            **{self.NOTATION.MOVES: joined(c[1:], self.NOTATION.MOVE)},
             winner=winner,
             pos=self._pos(num),
         )
@@ -388,8 +375,8 @@ class StockBuilder(Builder):
     def stated_count(self, c: Items) -> Any:
         """A stated count, its kind the word that starts it."""
         kw = self.token(c[0])
-        return self.COUNT(
-            kind=self.COUNT_WORDS[str(kw).lower()],
+        return self.NOTATION.COUNT(
+            kind=self.NOTATION.COUNT_WORDS[str(kw).lower()],
             entries=self.nodes(c[1:-1], Entry),
             notes=self.comments_of(c[-1]),
             pos=self._pos(kw),
@@ -398,14 +385,14 @@ class StockBuilder(Builder):
     def var_moves(self, c: Items) -> _Moves:
         """The rest of the trick a variation starts with."""
         winner = c[-1] if isinstance(c[-1], Winner) else None
-        return _Moves(joined(c, self.MOVE), winner)
+        return _Moves(joined(c, self.NOTATION.MOVE), winner)
 
     def variation(self, c: Items) -> Any:
         opened, *items = c
         self.variation_opened(opened)
         moves = next((x for x in items if isinstance(x, _Moves)), None)
-        return self.VARIATION(
-            **{self.MOVES: moves.moves if moves else []},
+        return self.NOTATION.VARIATION(
+            **{self.NOTATION.MOVES: moves.moves if moves else []},
             winner=moves.winner if moves else None,
             events=self.events_of(items),
         )
@@ -420,7 +407,7 @@ class StockBuilder(Builder):
         kw, number, notes, *rest = c
         self.counted(self.token(kw))
         dealing = rest.pop(0) if rest and isinstance(rest[0], Deal) else None
-        return self.ROUND(
+        return self.NOTATION.ROUND(
             number=self.number(number),
             notes=self.comments_of(notes),
             dealing=dealing,

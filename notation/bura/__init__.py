@@ -10,23 +10,38 @@ notation under the other game's name).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ..kinds import NotationKind
+from ..write import StockNotation, Writer, cards_text
 from . import records
 from .read import read_bura
-from .records import BuraGame
-from .write import KEYWORDS, write_event, write_round
+from .records import (
+    KEYWORDS,
+    TALLIES,
+    Answer,
+    BuraGame,
+    Claim,
+    Draw,
+    Fault,
+    Pot,
+    Round,
+    Show,
+    Tally,
+    Trick,
+    Variation,
+)
 
 if TYPE_CHECKING:
     from ..builder import Builder
+    from ..records import Node
 
 __all__ = ["BURKOZEL", "KIND", "BuraGame"]
 
 
-
-class BuraNotation(NotationKind):
-    """Bura's notation."""
+class BuraNotation(StockNotation):
+    """Bura's notation: a trick is its lead and answers, each ``Oleg 7H down KD`` (the cards
+    face up, then those face down); its own events are the claim, the show, the fault and
+    the pot."""
 
     name = "bura"
     grammar = "bura"
@@ -34,14 +49,48 @@ class BuraNotation(NotationKind):
     keywords = KEYWORDS
     words = ("hands", "draw", "open", "show", "fault")
     read = staticmethod(read_bura)
-    write_round = staticmethod(write_round)
-    write_event = staticmethod(write_event)
     json_names = staticmethod(records.pydantic_names)
+    ROUND, TRICK, MOVE, MOVES, VARIATION = Round, Trick, Answer, "answers", Variation
+    COUNT, COUNT_WORDS, SIGNED_COUNTS = Tally, TALLIES, frozenset({"chips"})
+    EVENTS = (Trick, Draw, Claim, Show, Fault, Pot, Tally)
+
+    def write_moves(self, out: Writer, moves: list[Any], trick: Node | None, /) -> None:
+        for i, a in enumerate(moves):
+            if i:
+                out.word("/")
+            text = out.seat(a.seat) + cards_text(a.cards)
+            if a.down:
+                text += " down" + cards_text(a.down)
+            out.word(text)
+            out.notes(a.notes, self.write_variation, _glyph)
+        if trick is not None:
+            out.winner(trick.winner)  # type: ignore[attr-defined]
+
+    def event_text(self, out: Writer, event: Node, /) -> str:
+        if isinstance(event, Claim):
+            text = f"open {out.seat(event.seat)}"
+            if event.count is not None:
+                text += f" {event.count}"
+            if event.outcome is not None:
+                text += f" {event.outcome}"
+            return text
+        if isinstance(event, Show):
+            return f"show {out.seat(event.seat)} {event.combo}" + cards_text(event.cards)
+        if isinstance(event, Fault):
+            return f"fault {out.seat(event.seat)} {event.fault}"
+        if isinstance(event, Pot):
+            return f"pot {event.value}"
+        raise TypeError(f"not an event of a deal: {type(event).__name__}")
 
     def builder(self) -> Builder:
         from .build import BuraBuilder  # Lark loads only when the grammar reads
 
         return BuraBuilder()
+
+
+def _glyph(text: str) -> str:
+    """``??`` is a card in a deal's body: that glyph is written as its code, ``$4``."""
+    return "$4" if text == "??" else text
 
 
 KIND = BuraNotation()

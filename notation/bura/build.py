@@ -7,24 +7,8 @@ from __future__ import annotations
 from lark import Token
 
 from ..builder import Items, StockBuilder
-from .records import (
-    COMBOS,
-    FAULTS,
-    GAMES,
-    OUTCOMES,
-    TALLIES,
-    Answer,
-    BuraGame,
-    Claim,
-    Draw,
-    Fault,
-    Pot,
-    Round,
-    Show,
-    Tally,
-    Trick,
-    Variation,
-)
+from . import KIND
+from .records import COMBOS, FAULTS, GAMES, OUTCOMES, Answer, Claim, Fault, Pot, Show
 
 __all__ = ["BuraBuilder"]
 
@@ -32,15 +16,7 @@ __all__ = ["BuraBuilder"]
 class BuraBuilder(StockBuilder):
     """Builds Bura's and Burkozel's records (the game is the record's ``kind``)."""
 
-    GAME = BuraGame
-    ROUND = Round
-    TRICK = Trick
-    MOVE = Answer
-    MOVES = "answers"
-    VARIATION = Variation
-    COUNT = Tally
-    COUNT_WORDS = TALLIES
-    EVENTS = (Trick, Draw, Claim, Show, Fault, Pot, Tally)
+    NOTATION = KIND
 
     def game_kind(self) -> dict[str, object]:
         return {"kind": GAMES[self.kind]}

@@ -23,6 +23,7 @@ from .records import (
     COMBOS,
     FAULTS,
     GAMES,
+    KEYWORDS,
     OUTCOMES,
     TALLIES,
     Answer,
@@ -38,7 +39,6 @@ from .records import (
     Trick,
     Variation,
 )
-from .write import KEYWORDS
 
 __all__ = ["read_bura"]
 

@@ -32,6 +32,7 @@ __all__ = [
     "COMBOS",
     "FAULTS",
     "GAMES",
+    "KEYWORDS",
     "OUTCOMES",
     "TALLIES",
     "Answer",
@@ -51,6 +52,12 @@ __all__ = [
     "pydantic_names",
 ]
 
+
+KEYWORDS: Final = frozenset(
+    "deal hands trump stock down draw open show fault pot chips wins penalty points win fail "
+    "bura molodka moskva small-moskva foreheads out-of-turn double-draw".split()
+)
+"""The words of the body (``grammar/bura.lark``): a player so named is quoted."""
 
 # The words of the body, each the value of its field (the readers look words up here).
 GAMES: Final[dict[str, Literal["bura", "burkozel"]]] = {"bura": "bura", "burkozel": "burkozel"}

@@ -9,23 +9,37 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ..kinds import NotationKind
+from ..write import StockNotation, Writer
 from . import records
 from .read import read_sixtysix
-from .records import SixtySixGame
-from .write import KEYWORDS, write_event, write_round
+from .records import (
+    KEYWORDS,
+    STATED,
+    Close,
+    Draw,
+    Exchange,
+    Out,
+    Play,
+    Round,
+    SixtySixGame,
+    Stated,
+    Trick,
+    Variation,
+)
 
 if TYPE_CHECKING:
     from ..builder import Builder
+    from ..records import Node
 
 __all__ = ["KIND", "SixtySixGame"]
 
 
-
-class SixtySixNotation(NotationKind):
-    """Sixty-six's notation."""
+class SixtySixNotation(StockNotation):
+    """Sixty-six's notation: a trick is its cards played, each ``Anna KH`` (``marriage``
+    after a queen or king shown with the lead); its own events are the exchange, the close
+    and going out."""
 
     name = "sixtysix"
     grammar = "sixtysix"
@@ -33,14 +47,42 @@ class SixtySixNotation(NotationKind):
     keywords = KEYWORDS
     words = ("hands", "draw", "exchange", "close", "out", "points", "score", "totals")
     read = staticmethod(read_sixtysix)
-    write_round = staticmethod(write_round)
-    write_event = staticmethod(write_event)
     json_names = staticmethod(records.pydantic_names)
+    ROUND, TRICK, MOVE, MOVES, VARIATION = Round, Trick, Play, "plays", Variation
+    COUNT, COUNT_WORDS = Stated, STATED
+    EVENTS = (Trick, Draw, Exchange, Close, Out, Stated)
+
+    def write_moves(self, out: Writer, moves: list[Any], trick: Node | None, /) -> None:
+        if trick is None:  # a card alone: its words
+            out.word(_play_text(out, moves[0]))
+            return
+        winner = trick.winner  # type: ignore[attr-defined]
+        if moves and not any(p.notes for p in moves) and (winner is None or not winner.notes):
+            # No notes (the common case): in one piece, what the loop below writes.
+            text = ", ".join([_play_text(out, p) for p in moves])
+            out.word(text if winner is None else f"{text} -> {out.seat(winner.seat)}")
+            return
+        for i, play in enumerate(moves):
+            if i:
+                out.raw(",")
+            out.word(_play_text(out, play))
+            out.notes(play.notes, self.write_variation)
+        out.winner(winner)
+
+    def event_text(self, out: Writer, event: Node, /) -> str:
+        if not isinstance(event, Exchange | Close | Out):
+            raise TypeError(f"not an event of a deal of Sixty-six: {type(event).__name__}")
+        return f"{event.kind} {out.seat(event.seat)}"
 
     def builder(self) -> Builder:
         from .build import SixtySixBuilder  # Lark loads only when the grammar reads
 
         return SixtySixBuilder()
+
+
+def _play_text(out: Writer, play: Play) -> str:
+    text = f"{out.seat(play.seat)} {play.card}"
+    return text + " marriage" if play.marriage else text
 
 
 KIND = SixtySixNotation()

@@ -5,19 +5,8 @@ reduces: the rules that are the game's own (the shared ones are
 from __future__ import annotations
 
 from ..builder import Items, StockBuilder
-from .records import (
-    STATED,
-    Close,
-    Draw,
-    Exchange,
-    Out,
-    Play,
-    Round,
-    SixtySixGame,
-    Stated,
-    Trick,
-    Variation,
-)
+from . import KIND
+from .records import Close, Exchange, Out, Play
 
 __all__ = ["SixtySixBuilder"]
 
@@ -25,15 +14,7 @@ __all__ = ["SixtySixBuilder"]
 class SixtySixBuilder(StockBuilder):
     """Builds Sixty-six's records."""
 
-    GAME = SixtySixGame
-    ROUND = Round
-    TRICK = Trick
-    MOVE = Play
-    MOVES = "plays"
-    VARIATION = Variation
-    COUNT = Stated
-    COUNT_WORDS = STATED
-    EVENTS = (Trick, Draw, Exchange, Close, Out, Stated)
+    NOTATION = KIND
 
     def play(self, c: Items) -> Play:
         seat, card, *rest = c

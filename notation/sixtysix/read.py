@@ -19,6 +19,7 @@ from ..fastparse import (
 )
 from ..records import MAX_ROUNDS, Entry, Pos, Winner, maker
 from .records import (
+    KEYWORDS,
     STATED,
     Close,
     Draw,
@@ -32,7 +33,6 @@ from .records import (
     Trick,
     Variation,
 )
-from .write import KEYWORDS
 
 __all__ = ["read_sixtysix"]
 

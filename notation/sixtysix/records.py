@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from ..records import Signed  # noqa: F401  # the annotations name it
 
 __all__ = [
+    "KEYWORDS",
     "STATED",
     "Close",
     "Deal",
@@ -49,6 +50,11 @@ __all__ = [
     "Variation",
     "pydantic_names",
 ]
+
+KEYWORDS: Final = frozenset(
+    "deal hands trump stock draw marriage exchange close out points score totals".split()
+)
+"""The words of Sixty-six's body (``grammar/sixtysix.lark``): a player so named is quoted."""
 
 STATED: Final[dict[str, Literal["points", "score", "totals"]]] = {
     "points": "points",
