@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from typing import ClassVar, Final, Generic, Literal, Protocol, TypeVar
+from typing import Any, ClassVar, Final, Generic, Literal, Protocol, TypeVar
 
 from .cards import LOCAL_RANKS, SUIT_SYMBOLS, canonical_card
 from .escapes import decode_comment, unescape_string
@@ -31,6 +31,7 @@ from .records import (
     MAX_DIGITS,
     MAX_ITEMS,
     MAX_NESTING,
+    MAX_ROUNDS,
     VARIATION_WEIGHT,
     Comment,
     Deal,
@@ -54,6 +55,7 @@ __all__ = [
     "TRICK_NO",
     "GiveUp",
     "Reader",
+    "StockReader",
     "Tokens",
     "card_list",
     "card_tokens",
@@ -600,3 +602,127 @@ class Reader(Generic[V]):
             out.append(new_give_card(self.seat(seat), card, (lno, col)))
             col += len(part) + 2
         return Draw(cards=out, pos=(lno, 3))
+
+
+_DEAL: Final = re.compile(r"deal ([0-9]+)(?=\Z| \{)")
+
+
+class StockReader(Reader[V]):
+    """What the fast readers of the games played with a stock (Bura, Burkozel, Sixty-six)
+    share: a game of deals (``deal N``, its ``hands`` line, then one event a line), a draw,
+    the stated counts, an event line with notes, a variation of the rest of a trick.  A
+    game's reader makes its records (``new_...``), reads its tricks and their moves, and
+    its own events."""
+
+    GAMES: ClassVar[tuple[str, ...]] = ()
+    """The ``Game`` tags it reads."""
+    COUNT_WORDS: ClassVar[dict[str, str]] = {}
+    """The words of the stated counts, each the value of its ``kind``."""
+
+    def new_round(self, number: int, pos: Pos) -> Any:
+        """A deal's record, without events yet."""
+        raise GiveUp
+
+    def new_game(self, kind: str, tags: list[Tag], notes: list[Comment], deals: list[Any]) -> Any:
+        """The game's record (``kind``: its ``Game`` tag)."""
+        raise GiveUp
+
+    def new_count(self, kind: str, entries: list[Entry], notes: list[Comment], pos: Pos) -> Node:
+        """A stated count's record."""
+        raise GiveUp
+
+    def new_trick(self, number: int, moves: list[Any], winner: Winner | None, pos: Pos) -> Node:
+        """A trick's record (its moves read with their notes)."""
+        raise GiveUp
+
+    def new_variation(self, moves: list[Any], winner: Winner | None) -> V:
+        """A variation's record: the rest of a trick."""
+        raise GiveUp
+
+    def trick(self, line: str, lno: int) -> Any:
+        """A trick line without notes (the game's ``Trick``)."""
+        raise GiveUp
+
+    def moves(self, toks: Tokens, k: int, lno: int, depth: int) -> tuple[list[Any], Winner | None, int]:
+        """A trick's moves with their notes, then the taker if one is stated, from token
+        ``k`` on; and the token after them (the end of the line, or the ``)`` that closes a
+        variation)."""
+        raise GiveUp
+
+    def event(self, word: str, rest: str, lno: int) -> Node:
+        """One of the game's own event lines without notes: ``word`` and the ``rest``."""
+        raise GiveUp
+
+    def noted_event(self, word: str, toks: Tokens, lno: int, pos: Pos) -> Node:
+        """One of the game's own event lines with notes, as tokens (``word`` the first)."""
+        raise GiveUp
+
+    def game(self) -> Any:
+        """The whole game (its text is canonical, else GiveUp)."""
+        tags, i, kind = self.header(self.GAMES, notes=True, variations=True)
+        notes, skipped = self.leading_comments(i)
+        i += len(skipped)
+        deals: list[Any] = []
+        deal: Any = None
+        may_note, noted = self.may_note, self.NOTED.search
+        for lno, m, line in self.blocks(i, _DEAL):
+            if m is not None:
+                if deal is not None:
+                    deals.append(deal)
+                    if len(deals) == MAX_ROUNDS:
+                        raise GiveUp  # the grammar's reader says where
+                deal = self.new_round(num(m.group(1)), (lno, 1))
+                if m.end() < len(line):
+                    deal.notes = self.comments(tokens(line, m.end()), 0, lno, end=True)
+                continue
+            if deal is None:
+                raise GiveUp
+            events: list[Node] = deal.events
+            if may_note and noted(line) is not None and not line.startswith("  hands "):
+                events.append(self.taker_noted(line, lno, self.trick) or self.noted(line, lno))
+                continue
+            if "0" <= line[2] <= "9":
+                events.append(self.trick(line, lno))
+                continue
+            word, _, rest = line[2:].partition(" ")
+            if word == "hands":
+                if events or deal.dealing is not None:
+                    raise GiveUp
+                deal.dealing = self.stock_dealing(rest, lno)
+            elif word == "draw":
+                events.append(self.drawn(rest, lno))
+            elif word in self.COUNT_WORDS:
+                entries = self.stated_entries(word, rest, lno)
+                events.append(self.new_count(self.COUNT_WORDS[word], entries, [], (lno, 3)))
+            else:
+                events.append(self.event(word, rest, lno))
+        if deal is not None:
+            deals.append(deal)
+        return self.new_game(kind, tags, notes, deals)
+
+    def noted(self, line: str, lno: int) -> Node:
+        """An event line that may carry notes, read token by token."""
+        toks = tokens(line, 2)
+        word, col = toks[0]
+        pos = (lno, col)
+        if TRICK_NO.match(word):
+            moves, winner, k = self.moves(toks, 1, lno, 0)
+            if k != len(toks):
+                raise GiveUp
+            return self.new_trick(num(word[:-1]), moves, winner, pos)
+        if word == "draw":
+            drawn, k = self.given(toks, 1, lno)
+            return Draw(cards=drawn, notes=self.comments(toks, k, lno, end=True), pos=pos)
+        if word in self.COUNT_WORDS:
+            raw, k = self.entries(toks, 1, lno)
+            entries = [_new_entry(seat, value, at) for seat, value, _, at in raw]
+            return self.new_count(self.COUNT_WORDS[word], entries, self.comments(toks, k, lno, end=True), pos)
+        return self.noted_event(word, toks, lno, pos)
+
+    def variation(self, toks: Tokens, k: int, lno: int, depth: int) -> tuple[V, int]:
+        """A variation of the rest of a trick (its moves, and the taker if stated), from the
+        token after ``(`` to its ``)``; one with later events is left to the grammar."""
+        moves, winner, k = self.moves(toks, k, lno, depth)
+        if toks[k][0] != ")":
+            raise GiveUp
+        return self.new_variation(moves, winner), k + 1

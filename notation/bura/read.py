@@ -9,16 +9,15 @@ from typing import ClassVar, Final
 
 from ..fastparse import (
     DIGITS,
-    TRICK_NO,
     GiveUp,
     Reader,
+    StockReader,
     Tokens,
     card_tokens,
     may_overflow,
     num,
-    tokens,
 )
-from ..records import MAX_ROUNDS, Entry, Pos, Winner, maker
+from ..records import Comment, Entry, Pos, Tag, Winner, maker
 from .records import (
     COMBOS,
     FAULTS,
@@ -29,8 +28,6 @@ from .records import (
     Answer,
     BuraGame,
     Claim,
-    Draw,
-    Event,
     Fault,
     Pot,
     Round,
@@ -49,17 +46,16 @@ _new_trick: Final[Callable[[int, list[Answer], Winner | None, Pos], Trick]] = ma
     Trick, "number", "answers", "winner", "pos"
 )
 _new_round: Final[Callable[[int, Pos], Round]] = maker(Round, "number", "pos")
+_new_tally: Final[Callable[[str, list[Entry], list[Comment], Pos], Tally]] = maker(
+    Tally, "kind", "entries", "notes", "pos"
+)
 
-_DEAL: Final = re.compile(r"deal ([0-9]+)(?=\Z| \{)")
 _NOTED: Final = re.compile(r"[{!$(?](?<!\?\?)(?!(?<=\?)\?)")
 """A Bura line that may carry notes (``??`` alone is a card, never a glyph here): a mark,
 or a ``?`` with no ``?`` beside it (the lookarounds follow the character class, so that
 the search scans for the class first: four times as fast as the same test put first)."""
 _NUMBER: Final = re.compile(r"-?[0-9]+\Z")
 _CONTRACT: Final = re.compile(r"[0-9]+\Z")
-_new_entry: Final[Callable[[str, int, Pos], Entry]] = maker(Entry, "seat", "value", "pos")
-
-
 
 
 def read_bura(text: str, first_line: int) -> BuraGame | None:
@@ -68,62 +64,38 @@ def read_bura(text: str, first_line: int) -> BuraGame | None:
     if may_overflow(text):
         return None
     try:
-        return BuraReader(text, first_line).game()
+        game: BuraGame = BuraReader(text, first_line).game()
     except (GiveUp, ValueError, IndexError):
         return None
+    return game
 
 
-class BuraReader(Reader[Variation]):
-    """Reads a canonical Bura or Burkozel game."""
+class BuraReader(StockReader[Variation]):
+    """Reads a canonical Bura or Burkozel game: its tricks, ``3. Oleg 7H down KD / Anna AS
+    -> Anna``, and the claims, shows, faults and the pot."""
 
     NOTED: ClassVar[re.Pattern[str]] = _NOTED
     KEYWORDS: ClassVar[frozenset[str]] = KEYWORDS
     GLYPHS: ClassVar[frozenset[str]] = Reader.GLYPHS - {"??"}
+    GAMES: ClassVar[tuple[str, ...]] = ("bura", "burkozel")
+    COUNT_WORDS: ClassVar[dict[str, str]] = dict(TALLIES)
 
-    def game(self) -> BuraGame:
-        """The whole game (its text is canonical, else GiveUp)."""
-        tags, i, kind = self.header(("bura", "burkozel"), notes=True, variations=True)
-        notes = self.leading_comments(i)
-        i += len(notes[1])
-        deals: list[Round] = []
-        deal: Round | None = None
-        may_note, noted = self.may_note, self.NOTED.search
-        for lno, m, line in self.blocks(i, _DEAL):
-            if m is not None:
-                if deal is not None:
-                    deals.append(deal)
-                    if len(deals) == MAX_ROUNDS:
-                        raise GiveUp  # the grammar's reader says where
-                deal = _new_round(num(m.group(1)), (lno, 1))
-                if m.end() < len(line):
-                    deal.notes = self.comments(tokens(line, m.end()), 0, lno, end=True)
-                continue
-            if deal is None:
-                raise GiveUp
-            events = deal.events
-            if may_note and noted(line) is not None and not line.startswith("  hands "):
-                events.append(
-                    self.taker_noted(line, lno, self.trick) or self.noted(line, lno)
-                )
-                continue
-            if "0" <= line[2] <= "9":
-                events.append(self.trick(line, lno))
-                continue
-            word, _, rest = line[2:].partition(" ")
-            if word == "hands":
-                if events or deal.dealing is not None:
-                    raise GiveUp
-                deal.dealing = self.stock_dealing(rest, lno)
-            else:
-                events.append(self.event(word, rest, lno))
-        if deal is not None:
-            deals.append(deal)
-        return BuraGame(kind=GAMES[kind], tags=tags, notes=notes[0], deals=deals)
+    def new_round(self, number: int, pos: Pos) -> Round:
+        return _new_round(number, pos)
 
-    def event(self, word: str, rest: str, lno: int) -> Event:
-        """An event line other than the deal and a trick: ``word`` and the ``rest`` after it."""
-        if word == "draw":
-            return self.drawn(rest, lno)
+    def new_game(self, kind: str, tags: list[Tag], notes: list[Comment], deals: list[Round]) -> BuraGame:
+        return BuraGame(kind=GAMES[kind], tags=tags, notes=notes, deals=deals)
+
+    def new_count(self, kind: str, entries: list[Entry], notes: list[Comment], pos: Pos) -> Tally:
+        return _new_tally(kind, entries, notes, pos)
+
+    def new_trick(self, number: int, moves: list[Answer], winner: Winner | None, pos: Pos) -> Trick:
+        return _new_trick(number, moves, winner, pos)
+
+    def new_variation(self, moves: list[Answer], winner: Winner | None) -> Variation:
+        return Variation(answers=moves, winner=winner)
+
+    def event(self, word: str, rest: str, lno: int) -> Claim | Show | Fault | Pot:
         if word == "open":
             return self.claim(rest, (lno, 3))
         if word == "show":
@@ -140,8 +112,6 @@ class BuraReader(Reader[Variation]):
             if not _NUMBER.match(rest):
                 raise GiveUp
             return Pot(value=num(rest), pos=(lno, 3))
-        if word in TALLIES:
-            return self.tally(word, rest, lno)
         raise GiveUp
 
     def claim(self, rest: str, pos: Pos) -> Claim:
@@ -159,16 +129,8 @@ class BuraReader(Reader[Variation]):
             raise GiveUp
         return Claim(seat=seat, count=count, outcome=OUTCOMES.get(outcome or ""), pos=pos)
 
-    def tally(self, word: str, rest: str, lno: int) -> Tally:
-        """A tally line (``chips``, ``penalty`` ...): each seat's number."""
-        return Tally(kind=TALLIES[word], entries=self.stated_entries(word, rest, lno), pos=(lno, 3))
-
-    def answers(
-        self, toks: Tokens, k: int, lno: int, depth: int
-    ) -> tuple[list[Answer], Winner | None, int]:
-        """Answers separated by ``/`` (each with its notes), then the taker if one is
-        stated, from token ``k`` on; and the token after them (the end of the line, or the
-        ``)`` that closes a variation)."""
+    def moves(self, toks: Tokens, k: int, lno: int, depth: int) -> tuple[list[Answer], Winner | None, int]:
+        """Answers separated by ``/`` (each with its notes), then the taker."""
         answers: list[Answer] = []
         n = len(toks)
         while True:
@@ -193,29 +155,8 @@ class BuraReader(Reader[Variation]):
             winner, k = self.winner(toks, k, lno)
             return answers, winner, k
 
-    def variation(self, toks: Tokens, k: int, lno: int, depth: int) -> tuple[Variation, int]:
-        """A variation of the rest of a trick (answers, and the taker if stated), from the
-        token after ``(`` to its ``)``; the variation and the token after it.  A variation
-        with later events (tricks, draws) is left to the grammar."""
-        answers, winner, k = self.answers(toks, k, lno, depth)
-        if toks[k][0] != ")":
-            raise GiveUp
-        return Variation(answers=answers, winner=winner), k + 1
-
-    def noted(self, line: str, lno: int) -> Event:
-        """A Bura event line that may carry notes, read token by token."""
-        toks = tokens(line, 2)
-        word, col = toks[0]
-        pos = (lno, col)
+    def noted_event(self, word: str, toks: Tokens, lno: int, pos: Pos) -> Claim | Show | Fault | Pot:
         n = len(toks)
-        if TRICK_NO.match(word):
-            answers, winner, k = self.answers(toks, 1, lno, 0)
-            if k != n:
-                raise GiveUp
-            return Trick(number=num(word[:-1]), answers=answers, winner=winner, pos=pos)
-        if word == "draw":
-            drawn, k = self.given(toks, 1, lno)
-            return Draw(cards=drawn, notes=self.comments(toks, k, lno, end=True), pos=pos)
         if word == "open":
             seat = self.seat(toks[1][0])
             k = 2
@@ -262,15 +203,6 @@ class BuraReader(Reader[Variation]):
             return Pot(
                 value=num(toks[1][0]),
                 notes=self.comments(toks, 2, lno, end=True),
-                pos=pos,
-            )
-        if word in TALLIES:
-            raw, k = self.entries(toks, 1, lno)
-            entries = [_new_entry(seat, value, at) for seat, value, _, at in raw]
-            return Tally(
-                kind=TALLIES[word],
-                entries=entries,
-                notes=self.comments(toks, k, lno, end=True),
                 pos=pos,
             )
         raise GiveUp
