@@ -6,13 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from notation.cards import Card
+from notation.records import Draw, Node, Winner
+from notation.write import StockNotation
 
 from .cards import shown
 from .table import Holdings
 
-__all__ = ["DrawCard", "cards_placed", "stock_known"]
+__all__ = ["Before", "DrawCard", "before", "cards_placed", "stock_known", "write_move"]
 
 
 @dataclass(slots=True, init=False)
@@ -42,3 +45,45 @@ def stock_known(stock: Sequence[Card | None] | None) -> bool:
 def cards_placed(stock: Sequence[Card | None] | None, holdings: Holdings, seats: int) -> bool:
     """Whether every card's place is known: the stock's order, and every hand."""
     return stock_known(stock) and all(holdings.fully_known(s) for s in range(seats))
+
+
+Before = tuple[int, int, bool, bool]
+"""What a record needs of the position before a move: results so far, the trick number,
+whether a trick is open, whether the stock's order is known."""
+
+
+def before(results: int, deal: Any, trick_open: bool) -> Before:
+    """The position before a move (``results``: the deals finished; ``deal``: the one in
+    progress, or None), as a recorder needs it to write the move (:func:`write_move`)."""
+    known = deal is not None and stock_known(deal.stock)
+    return (results, deal.trick_no if deal is not None else 1, trick_open, known)
+
+
+def write_move(
+    notation: StockNotation, events: list[Any], node: Node, was: Before, taker: str | None
+) -> bool:
+    """What the recorders of the games with a stock write alike at the end of a deal's
+    ``events``: a move (``notation.MOVE``) into its trick, or a new trick where none was open
+    (``was``: the position before it), with its ``taker`` once the trick is complete; a
+    draw, joined to the draw just before it, and none where the stock's order is known
+    (the checker draws from it).  False: ``node`` is one of the game's own events."""
+    _, trick_no, trick_open, known = was
+    last = events[-1] if events else None
+    if isinstance(node, notation.MOVE):
+        if trick_open and isinstance(last, notation.TRICK) and last.winner is None:
+            trick = last
+        else:
+            trick = notation.TRICK(number=trick_no, **{notation.MOVES: []})
+            events.append(trick)
+        getattr(trick, notation.MOVES).append(node)
+        if taker is not None:
+            trick.winner = Winner(seat=taker)
+        return True
+    if isinstance(node, Draw):
+        if not known:
+            if isinstance(last, Draw):
+                last.cards.extend(node.cards)
+            else:
+                events.append(node)
+        return True
+    return False

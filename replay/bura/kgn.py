@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from notation.bura import KIND
 from notation.bura.records import (
     COMBOS,
     FAULTS,
@@ -29,8 +30,10 @@ from notation.bura.records import (
 from notation.cards import UNKNOWN, Card, card_code
 from notation.errors import IllegalMoveError, KgnError
 from notation.i18n import N_, tr
-from notation.records import Entry, GiveCard, Hand, Node, Tag, Winner
+from notation.records import Entry, GiveCard, Hand, Node, Tag
 
+from ..stock import Before, write_move
+from ..stock import before as stock_before
 from ..table import Seats, rebuild
 from .engine import BuraEngine, RoundResult
 from .moves import BuraMove, CommitFault, DealCards, DrawCard, Lay, OpenClaim, ShowCombo
@@ -198,24 +201,16 @@ def _start_tags(table: BuraEngine) -> list[Tag]:
     return tags
 
 
-Before = tuple[int, int, bool, bool]
-"""What a record needs of the position before a move: results so far, the trick number,
-whether a trick is open, whether the stock's order is known."""
-
-
 def before(table: BuraEngine) -> Before:
     """The position before a move, as :func:`append_move` needs it."""
-    deal = table.deal
-    known = deal is not None and deal.stock is not None and None not in deal.stock
-    return (len(table.results), deal.trick_no if deal else 1, table.trick_open, known)
+    return stock_before(len(table.results), table.deal, table.trick_open)
 
 
 def append_move(record: BuraGame, table: BuraEngine, move: BuraMove, was: Before) -> None:
     """Write ``move`` into ``record``: ``table`` is the table after the move, ``was`` the
     position before it.  A finished trick gets its taker, a finished deal its facts."""
     names = table.players
-    done, trick_no, trick_open, stock_known = was
-    facts = _facts(table, table.results[-1]) if len(table.results) > done else []
+    facts = _facts(table, table.results[-1]) if len(table.results) > was[0] else []
     node = node_of(names, move)
     if isinstance(node, Deal):
         if facts and record.deals:  # the deal before ended with this one (void, played out)
@@ -227,22 +222,9 @@ def append_move(record: BuraGame, table: BuraEngine, move: BuraMove, was: Before
             deal.events.append(Pot(value=table.match.pot))
         return
     events = record.deals[-1].events
-    last = events[-1] if events else None
-    if isinstance(node, Answer):
-        if trick_open and isinstance(last, Trick) and last.winner is None:
-            trick = last
-        else:
-            trick = Trick(number=trick_no, answers=[])
-            events.append(trick)
-        trick.answers.append(node)
-        if not table.trick_open and table.last_winner is not None:
-            trick.winner = Winner(seat=names[table.last_winner])
-    elif isinstance(node, Draw):
-        if not stock_known:  # a known stock: the checker draws from it itself
-            if isinstance(last, Draw):
-                last.cards.extend(node.cards)
-            else:
-                events.append(node)
+    taker = None if table.trick_open or table.last_winner is None else names[table.last_winner]
+    if write_move(KIND, events, node, was, taker):
+        pass
     elif isinstance(node, Claim):
         res = table.results[-1]
         if node.count is None:

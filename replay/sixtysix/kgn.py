@@ -8,7 +8,8 @@ from __future__ import annotations
 from notation.cards import UNKNOWN, Card, card_code
 from notation.errors import IllegalMoveError, KgnError
 from notation.i18n import tr
-from notation.records import Entry, GiveCard, Hand, Node, Tag, Winner
+from notation.records import Entry, GiveCard, Hand, Node, Tag
+from notation.sixtysix import KIND
 from notation.sixtysix.records import (
     STATED,
     Close,
@@ -24,6 +25,8 @@ from notation.sixtysix.records import (
     Trick,
 )
 
+from ..stock import Before, write_move
+from ..stock import before as stock_before
 from ..table import Seats, rebuild
 from . import moves
 from .engine import RoundResult, SixtySixEngine
@@ -132,16 +135,10 @@ def _start_tags(table: SixtySixEngine) -> list[Tag]:
     return tags
 
 
-Before = tuple[int, int, bool, bool]
-"""What a record needs of the position before a move: results so far, the trick number,
-whether a trick is open, whether the stock's order is known."""
-
 
 def before(table: SixtySixEngine) -> Before:
     """The position before a move, as :func:`append_move` needs it."""
-    deal = table.deal
-    known = deal is not None and deal.stock is not None and None not in deal.stock
-    return (len(table.results), deal.trick_no if deal else 1, table.trick_open, known)
+    return stock_before(len(table.results), table.deal, table.trick_open)
 
 
 def append_move(
@@ -150,8 +147,7 @@ def append_move(
     """Write ``move`` into ``record``: ``table`` is the table after the move, ``was`` the
     position before it.  A finished trick gets its taker, a finished deal its facts."""
     names = table.players
-    done, trick_no, trick_open, stock_known = was
-    ended = facts(table.results[-1], names) if len(table.results) > done else []
+    ended = facts(table.results[-1], names) if len(table.results) > was[0] else []
     node = node_of(names, move)
     if isinstance(node, Deal):
         if ended and record.deals:  # the deal before was scored as played out with this one
@@ -160,23 +156,8 @@ def append_move(
         record.deals.append(Round(number=table.deal.number, dealing=node))
         return
     events = record.deals[-1].events
-    last = events[-1] if events else None
-    if isinstance(node, Play):
-        if trick_open and isinstance(last, Trick) and last.winner is None:
-            trick = last
-        else:
-            trick = Trick(number=trick_no, plays=[])
-            events.append(trick)
-        trick.plays.append(node)
-        if not table.trick_open and table.last_winner is not None:
-            trick.winner = Winner(seat=names[table.last_winner])
-    elif isinstance(node, Draw):
-        if not stock_known:  # a known stock: the checker draws from it itself
-            if isinstance(last, Draw):
-                last.cards.extend(node.cards)
-            else:
-                events.append(node)
-    else:
+    taker = None if table.trick_open or table.last_winner is None else names[table.last_winner]
+    if not write_move(KIND, events, node, was, taker):
         assert isinstance(node, Exchange | Close | Out)
         events.append(node)
     events.extend(ended)
