@@ -19,7 +19,8 @@ import replay
 from notation.errors import IllegalMoveError
 from replay.cli import app
 from replay.sixtysix import Close, DrawCard, Exchange, GoOut, PlayCard, game_points
-from replay.sixtysix.view import results
+from replay.sixtysix.engine import RoundResult
+from replay.view import round_results
 
 runner = CliRunner()
 SIXTYSIX = sorted((SAMPLES / "sixtysix").glob("*.kgn"))
@@ -145,7 +146,7 @@ deal 1
 """
     report = replay.check(notation.loads(text))
     assert report.ok, [d.format() for d in report.diagnostics]
-    res = results(report)[-1]
+    res = round_results(report, RoundResult)[-1]
     assert (res.end, res.winner, res.scores) == ("false-out", 1, {0: 0, 1: 3})
 
 
@@ -198,7 +199,7 @@ def test_every_deal_of_the_samples_scores_as_s9_to_s12_say(path: Path) -> None:
     report = replay.check(notation.loads(path.read_text()))
     assert report.ok
     bonus = 0
-    for res in results(report):
+    for res in round_results(report, RoundResult):
         if res.winner is None:
             assert res.end == "tie" and res.scores == {0: 0, 1: 0} and res.points[0] == res.points[1]
             bonus += 1
@@ -212,7 +213,7 @@ def test_every_deal_of_the_samples_scores_as_s9_to_s12_say(path: Path) -> None:
             assert want in (2, 3)
         assert res.scores == {res.winner: want + bonus, loser: 0}, res
         bonus = 0
-    last = results(report)[-1]
+    last = round_results(report, RoundResult)[-1]
     assert last.winner is not None and last.totals[last.winner] >= 7  # S13
     assert report.result == report.players[last.winner]
 
@@ -221,7 +222,7 @@ def test_the_samples_show_every_move_of_the_game() -> None:
     ends, closes, marriages = set(), set(), set()
     texts = [p.read_text() for p in SIXTYSIX]
     for text in texts:
-        for res in results(replay.check(notation.loads(text))):
+        for res in round_results(replay.check(notation.loads(text)), RoundResult):
             ends.add(res.end)
             if res.closed_by is not None:
                 closes.add("made" if res.winner == res.closed_by else "failed")
@@ -366,7 +367,7 @@ def test_a_deal_recorded_at_the_table_validates(tmp_path: Path) -> None:
     game = notation.loads(path.read_text())
     report = replay.check(game)
     assert report.ok, [d.format() for d in report.diagnostics]
-    res = results(report)[0]
+    res = round_results(report, RoundResult)[0]
     assert (res.end, res.closed_by) == ("closed-failed", 0)  # 44 is not 66: the close failed (S11)
     assert "close Anna" in path.read_text() and "out Anna" in path.read_text()
 

@@ -34,6 +34,7 @@ from ..view import (
     add_comment,
     cards_said,
     entries,
+    round_results,
     round_title,
     sorted_codes,
     trick_title,
@@ -41,14 +42,8 @@ from ..view import (
 from .engine import BuraEngine, RoundResult, RoundState
 from .moves import Lay
 
-__all__ = ["annotate", "describe", "move_note", "progression", "results", "sheet", "view"]
+__all__ = ["annotate", "describe", "move_note", "progression", "sheet", "view"]
 
-
-def results(report: Report) -> list[RoundResult]:
-    """The results of a replayed record of Bura or a variant, one per finished deal."""
-    out = [res for res in report.rounds if isinstance(res, RoundResult)]
-    assert len(out) == len(report.rounds), "a report of another game"
-    return out
 
 
 def _laid(names: list[str], trick: list[Lay] | tuple[Lay, ...]) -> list[tuple[str, list[str], list[str]]]:
@@ -181,7 +176,7 @@ def sheet(report: Report) -> Sheet:
     """Per deal how it ended, the pot, and each player's net chips."""
     names = report.players
     out = Sheet(tr("Bura"), [ptr("sheet", "deal"), ptr("sheet", "how it ended"), ptr("sheet", "pot"), *names])
-    for res in results(report):
+    for res in round_results(report, RoundResult):
         who = names[res.winner] if res.winner is not None else ""
         how = ptr("end", res.end) + (f" {who}" if who else "")
         if res.claim_count is not None:
@@ -197,7 +192,7 @@ def progression(report: Report, table: BuraEngine | None) -> Progression:
     """Each player's net chips after each deal, and what is counted."""
     names = list(report.players)
     series: dict[str, list[int]] = {n: [0] for n in names}
-    for res in results(report):
+    for res in round_results(report, RoundResult):
         for p, n in enumerate(names):
             series[n].append(res.chips.get(p, series[n][-1]))
     return Progression(series, [], "chips")
@@ -213,7 +208,7 @@ def annotate(game: BuraGame, report: Report, found: Annotations, pot: bool = Tru
     """Write into a replayed record what its replay found: trick takers, claims, and
     every deal's pot and scores (``kozyr annotate``); a variant without a pot (``pot``
     False) gets its card points and penalty points."""
-    finished = results(report)
+    finished = round_results(report, RoundResult)
     for i, deal in enumerate(game.deals):
         res = finished[i] if i < len(finished) else None
         _fill_events(deal, res, found)  # in a deal the record does not finish too

@@ -7,11 +7,10 @@ from notation.bura.records import BuraGame
 from notation.i18n import ptr, tr
 
 from ..bura import view as bura_view
-from ..bura.engine import BuraEngine
-from ..bura.view import results
+from ..bura.engine import BuraEngine, RoundResult
 from ..checker import Report
 from ..model import Annotations, Progression
-from ..view import Sheet, SheetRow
+from ..view import Sheet, SheetRow, round_results
 
 __all__ = ["annotate", "progression", "sheet"]
 
@@ -25,7 +24,7 @@ def sheet(report: Report) -> Sheet:
     """Per deal how it ended and the card points, then each player's penalty points."""
     names = report.players
     out = Sheet(tr("Burkozel"), [ptr("sheet", "deal"), ptr("sheet", "how it ended"), *names])
-    for res in results(report):
+    for res in round_results(report, RoundResult):
         how = ptr("end", res.end)
         if res.points:
             how += ": " + " ".join(f"{names[x]} {v}" for x, v in res.points.items())
@@ -43,7 +42,7 @@ def progression(report: Report, table: BuraEngine | None) -> Progression:
     """Each player's penalty points after each deal, the limit, and what is counted."""
     names = list(report.players)
     series: dict[str, list[int]] = {n: [0] for n in names}
-    for res in results(report):
+    for res in round_results(report, RoundResult):
         for p, n in enumerate(names):
             series[n].append(res.penalty.get(p, series[n][-1]))
     lines = [("limit", int(table.rules["limit"]))] if table is not None else []

@@ -31,6 +31,7 @@ from ..view import (
     View,
     add_comment,
     fill_trick,
+    round_results,
     round_title,
     sorted_codes,
     trick_title,
@@ -38,14 +39,8 @@ from ..view import (
 from .engine import RoundResult, RoundState, SixtySixEngine, ended
 from .kgn import facts
 
-__all__ = ["annotate", "describe", "move_note", "progression", "results", "sheet", "view"]
+__all__ = ["annotate", "describe", "move_note", "progression", "sheet", "view"]
 
-
-def results(report: Report) -> list[RoundResult]:
-    """The results of a replayed Sixty-six record, one per finished deal."""
-    out = [res for res in report.rounds if isinstance(res, RoundResult)]
-    assert len(out) == len(report.rounds), "a report of another game"
-    return out
 
 
 END_WORDS: Final = (NP_("end", "out"), NP_("end", "false-out"), NP_("end", "tie"), NP_("end", "closed-failed"))
@@ -159,7 +154,7 @@ def sheet(report: Report) -> Sheet:
     """Per deal how it ended, each player's count, and the game points it scored."""
     names = report.players
     out = Sheet(tr("Sixty-six"), [ptr("sheet", "deal"), ptr("sheet", "how it ended"), *names])
-    for res in results(report):
+    for res in round_results(report, RoundResult):
         row: SheetRow = [(str(res.number), ""), (ended(res, names), "")]
         for p in range(len(names)):
             score = res.scores.get(p, 0)
@@ -173,7 +168,7 @@ def sheet(report: Report) -> Sheet:
 def progression(report: Report, table: SixtySixEngine | None) -> Progression:
     """Each player's game points after each deal, the target, and what is counted."""
     names = list(report.players)
-    deals = results(report)
+    deals = round_results(report, RoundResult)
     start = [0] * len(names)
     if deals:
         first = deals[0]
@@ -213,7 +208,7 @@ def annotate(game: SixtySixGame, report: Report, found: Annotations) -> None:
     """Write into a replayed record what its replay found: trick takers, notes on
     marriages and closes, and every deal's points, game points and totals."""
     names = game.players
-    finished = results(report)
+    finished = round_results(report, RoundResult)
     for i, deal in enumerate(game.deals):
         _fill_events(deal, found)  # in a deal the record does not finish too
         if i >= len(finished):

@@ -31,9 +31,10 @@ from notation.thousand.records import Call, Concede, Contract, Give, Play, Thous
 
 from ..checker import Progress, Report, Visitor
 from ..table import POOL, GameTable
-from ..view import add_comment
+from ..view import add_comment, round_results
 from .check import ThousandChecker
 from .dd import Move, PlayRules, Position, Solver, legal_moves, play
+from .engine import RoundResult
 from .moves import ConcedeHand, SetContract
 from .simulate import (
     Auction,
@@ -49,7 +50,6 @@ from .simulate import (
     simulate_hand,
 )
 from .table import ThousandTable
-from .view import results
 
 if TYPE_CHECKING:
     from ..view import Step
@@ -241,7 +241,7 @@ def collect_hands(
     report, table = checker.run(), checker.table
     out: list[HandPlay] = []
     played = dict(collector.hands)
-    for res in results(report):
+    for res in round_results(report, RoundResult):
         hp = played.pop(res.number, None)
         if hp is None:
             why = N_("redeal") if res.redeal else N_("conceded") if res.conceded else N_("no card was played")

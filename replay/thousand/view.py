@@ -34,6 +34,7 @@ from ..view import (
     add_comment,
     cards_said,
     fill_trick,
+    round_results,
     round_title,
     sorted_codes,
     trick_title,
@@ -42,14 +43,8 @@ from .engine import RoundResult, RoundState, ThousandEngine
 from .kgn import stated_facts
 from .moves import GiveCards, TakeTalon
 
-__all__ = ["annotate", "describe", "move_note", "progression", "results", "sheet", "view"]
+__all__ = ["annotate", "describe", "move_note", "progression", "sheet", "view"]
 
-
-def results(report: Report) -> list[RoundResult]:
-    """The results of a replayed Thousand record, one per finished hand."""
-    out = [res for res in report.rounds if isinstance(res, RoundResult)]
-    assert len(out) == len(report.rounds), "a report of another game"
-    return out
 
 
 PHASES: Final = (NP_("phase", "auction"), NP_("phase", "talon"), NP_("phase", "give"))
@@ -200,7 +195,7 @@ def sheet(report: Report) -> Sheet:
     """The paper score sheet: per hand the contract, then each player's score and total."""
     names = report.players
     out = Sheet(tr("Thousand"), [ptr("sheet", "hand"), ptr("sheet", "contract"), *names])
-    for res in results(report):
+    for res in round_results(report, RoundResult):
         if res.redeal:
             out.rows.append([(str(res.number), ""), (tr("redeal"), "dim"), *[("", "")] * len(names)])
             continue
@@ -233,7 +228,7 @@ def progression(report: Report, table: ThousandEngine | None) -> Progression:
     names = list(report.players)
     series: dict[str, list[int]] = {n: [] for n in names}
     start = [0] * len(names)
-    hands = results(report)
+    hands = round_results(report, RoundResult)
     if hands:
         first = hands[0]
         start = [first.totals.get(p, 0) - first.scores.get(p, 0) for p in range(len(names))]
@@ -292,7 +287,7 @@ def annotate(game: ThousandGame, report: Report, found: Annotations) -> None:
     """Write into a replayed record what its replay found: trick takers, marriages, and
     every hand's points, scores and totals (``kozyr annotate``)."""
     names = game.players
-    finished = results(report)
+    finished = round_results(report, RoundResult)
     for i, hand in enumerate(game.hands):
         _fill_tricks(hand, found)  # in a hand the record does not finish too
         if i >= len(finished):
