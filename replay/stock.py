@@ -5,17 +5,45 @@ moves known.  Compiled with the engines (setup.py)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from notation.cards import Card
-from notation.records import Draw, Node, Winner
+from mypy_extensions import mypyc_attr
+
+from notation.cards import UNKNOWN, Card, card_code
+from notation.records import Deal, Draw, GiveCard, Hand, Node, Winner
 from notation.write import StockNotation
 
 from .cards import shown
-from .table import Holdings
+from .table import Holdings, Seats
 
-__all__ = ["Before", "DrawCard", "before", "cards_placed", "stock_known", "write_move"]
+__all__ = [
+    "Before",
+    "DealCards",
+    "DrawCard",
+    "before",
+    "cards_placed",
+    "stock_known",
+    "stock_move",
+    "stock_node",
+    "write_move",
+]
+
+
+@mypyc_attr(serializable=True)
+@dataclass(slots=True)
+class DealCards:
+    """The deal, a chance move: per seat its cards (a seat left out: not recorded; a None
+    card: not named), the trump card turned up, and the stock above it, top first."""
+
+    hands: dict[int, list[Card | None]] = field(default_factory=dict)
+    trump: Card | None = None
+    stock: list[Card | None] | None = None
+
+    def __repr__(self) -> str:
+        trump = "None" if self.trump is None else shown(self.trump)
+        stock = "None" if self.stock is None else shown(self.stock)
+        return f"DealCards(hands={shown(self.hands)}, trump={trump}, stock={stock})"
 
 
 @dataclass(slots=True, init=False)
@@ -87,3 +115,40 @@ def write_move(
                 events.append(node)
         return True
     return False
+
+
+def stock_move(node: Node, seats: Seats) -> DealCards | DrawCard | None:
+    """The move of a deal or of one card drawn (names and cards read by ``seats``, which
+    says what is wrong with them); None for any other event."""
+    if isinstance(node, GiveCard):
+        return DrawCard(seats.seat(node.seat, node), seats.card(node.card, node))
+    if isinstance(node, Deal):
+        deal = DealCards()
+        for part in node.hands:
+            deal.hands[seats.seat(part.seat, part)] = seats.cards(part.cards, part)
+        deal.trump = seats.card(node.trump, node) if node.trump is not None else None
+        if node.stock is not None:
+            deal.stock = seats.cards(node.stock, node)
+        return deal
+    return None
+
+
+def code_of(card: Card | None) -> str:
+    """A card as a record writes it (``??``: not named)."""
+    return UNKNOWN if card is None else card_code(card)
+
+
+def codes_of(cards: list[Card | None]) -> list[str]:
+    """Cards as a record writes them."""
+    return [code_of(c) for c in cards]
+
+
+def stock_node(players: list[str], move: DealCards | DrawCard) -> Node:
+    """The record's event of a deal, or of one card drawn (a draw of that card)."""
+    if isinstance(move, DrawCard):
+        return Draw(cards=[GiveCard(seat=players[move.seat], card=code_of(move.card))])
+    return Deal(
+        hands=[Hand(seat=players[p], cards=codes_of(cards)) for p, cards in move.hands.items()],
+        trump=code_of(move.trump),
+        stock=None if move.stock is None else codes_of(move.stock),
+    )

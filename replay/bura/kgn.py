@@ -27,12 +27,12 @@ from notation.bura.records import (
     Tally,
     Trick,
 )
-from notation.cards import UNKNOWN, Card, card_code
+from notation.cards import Card, card_code
 from notation.errors import IllegalMoveError, KgnError
 from notation.i18n import N_, tr
-from notation.records import Entry, GiveCard, Hand, Node, Tag
+from notation.records import Entry, Node, Tag
 
-from ..stock import Before, write_move
+from ..stock import Before, codes_of, stock_move, stock_node, write_move
 from ..stock import before as stock_before
 from ..table import Seats, rebuild
 from .engine import BuraEngine, RoundResult
@@ -46,14 +46,6 @@ __all__ = [
     "node_of",
     "record_of",
 ]
-
-
-def _code(card: Card | None) -> str:
-    return UNKNOWN if card is None else card_code(card)
-
-
-def _codes(cards: list[Card | None]) -> list[str]:
-    return [_code(c) for c in cards]
 
 
 FACE_UP_UNKNOWN: Final = N_("a card played face up is seen by all; it cannot be ?? (write: down ??)")
@@ -93,16 +85,9 @@ def move_of(node: Node, seats: Seats) -> BuraMove:
         )
         down = seats.cards(node.down, node) if node.down else []
         return lay_move(seats.seat(node.seat, node), up, down)
-    if isinstance(node, GiveCard):
-        return DrawCard(seats.seat(node.seat, node), seats.card(node.card, node))
-    if isinstance(node, Deal):
-        deal = DealCards()
-        for part in node.hands:
-            deal.hands[seats.seat(part.seat, part)] = seats.cards(part.cards, part)
-        deal.trump = seats.card(node.trump, node) if node.trump is not None else None
-        if node.stock is not None:
-            deal.stock = seats.cards(node.stock, node)
-        return deal
+    move = stock_move(node, seats)
+    if move is not None:
+        return move
     if isinstance(node, Claim):
         return OpenClaim(seats.seat(node.seat, node), node.count, node.outcome)
     if isinstance(node, Show):
@@ -135,16 +120,10 @@ def node_of(players: list[str], move: BuraMove) -> Node:
     name = players.__getitem__
     if isinstance(move, Lay):
         return Answer(
-            seat=name(move.seat), cards=[card_code(c) for c in move.up], down=_codes(move.down)
+            seat=name(move.seat), cards=[card_code(c) for c in move.up], down=codes_of(move.down)
         )
-    if isinstance(move, DrawCard):
-        return Draw(cards=[GiveCard(seat=name(move.seat), card=_code(move.card))])
-    if isinstance(move, DealCards):
-        return Deal(
-            hands=[Hand(seat=name(p), cards=_codes(cards)) for p, cards in move.hands.items()],
-            trump=_code(move.trump),
-            stock=None if move.stock is None else _codes(move.stock),
-        )
+    if isinstance(move, DealCards | DrawCard):
+        return stock_node(players, move)
     if isinstance(move, OpenClaim):
         outcome = None if move.outcome is None else OUTCOMES[move.outcome]
         return Claim(seat=name(move.seat), count=move.count, outcome=outcome)

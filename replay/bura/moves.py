@@ -6,33 +6,18 @@ Seats are indexes into the table's ``players``; cards are :data:`notation.cards.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from mypy_extensions import mypyc_attr
 
 from notation.cards import Card
 
 from ..cards import shown
-from ..stock import DrawCard
+from ..stock import DealCards, DrawCard
 from ..table import unordered
 
 __all__ = ["BuraMove", "CommitFault", "DealCards", "DrawCard", "Lay", "OpenClaim", "ShowCombo"]
 
-
-@mypyc_attr(serializable=True)
-@dataclass(slots=True)
-class DealCards:
-    """The deal, a chance move: per seat its cards (a seat left out: not recorded; a None
-    card: not named), the trump card turned up, and the stock above it, top first."""
-
-    hands: dict[int, list[Card | None]] = field(default_factory=dict)
-    trump: Card | None = None
-    stock: list[Card | None] | None = None
-
-    def __repr__(self) -> str:
-        trump = "None" if self.trump is None else shown(self.trump)
-        stock = "None" if self.stock is None else shown(self.stock)
-        return f"DealCards(hands={shown(self.hands)}, trump={trump}, stock={stock})"
 
 
 @dataclass(slots=True, eq=False, init=False)

@@ -5,10 +5,10 @@ record, :func:`append_move`, :func:`record_of`)."""
 
 from __future__ import annotations
 
-from notation.cards import UNKNOWN, Card, card_code
+from notation.cards import Card, card_code
 from notation.errors import IllegalMoveError, KgnError
 from notation.i18n import tr
-from notation.records import Entry, GiveCard, Hand, Node, Tag
+from notation.records import Entry, Node, Tag
 from notation.sixtysix import KIND
 from notation.sixtysix.records import (
     STATED,
@@ -25,7 +25,7 @@ from notation.sixtysix.records import (
     Trick,
 )
 
-from ..stock import Before, write_move
+from ..stock import Before, stock_move, stock_node, write_move
 from ..stock import before as stock_before
 from ..table import Seats, rebuild
 from . import moves
@@ -33,14 +33,6 @@ from .engine import RoundResult, SixtySixEngine
 from .moves import DealCards, DrawCard, GoOut, PlayCard, SixtySixMove
 
 __all__ = ["Before", "append_move", "before", "facts", "move_of", "node_of", "record_of"]
-
-
-def _code(card: Card | None) -> str:
-    return UNKNOWN if card is None else card_code(card)
-
-
-def _codes(cards: list[Card | None]) -> list[str]:
-    return [_code(c) for c in cards]
 
 
 # ---- a record's event -> a move ---------------------------------------------------------
@@ -65,16 +57,9 @@ def move_of(node: Node, seats: Seats) -> SixtySixMove:
                 clause="S3",
             )
         return play_move(node, seats.seat(node.seat, node), card)
-    if isinstance(node, GiveCard):
-        return DrawCard(seats.seat(node.seat, node), seats.card(node.card, node))
-    if isinstance(node, Deal):
-        deal = DealCards()
-        for part in node.hands:
-            deal.hands[seats.seat(part.seat, part)] = seats.cards(part.cards, part)
-        deal.trump = seats.card(node.trump, node) if node.trump is not None else None
-        if node.stock is not None:
-            deal.stock = seats.cards(node.stock, node)
-        return deal
+    move = stock_move(node, seats)
+    if move is not None:
+        return move
     if isinstance(node, Exchange):
         return moves.Exchange(seats.seat(node.seat, node))
     if isinstance(node, Close):
@@ -99,14 +84,8 @@ def node_of(players: list[str], move: SixtySixMove) -> Node:
     name = players.__getitem__
     if isinstance(move, PlayCard):
         return Play(seat=name(move.seat), card=card_code(move.card), marriage=move.marriage)
-    if isinstance(move, DrawCard):
-        return Draw(cards=[GiveCard(seat=name(move.seat), card=_code(move.card))])
-    if isinstance(move, DealCards):
-        return Deal(
-            hands=[Hand(seat=name(p), cards=_codes(cards)) for p, cards in move.hands.items()],
-            trump=_code(move.trump),
-            stock=None if move.stock is None else _codes(move.stock),
-        )
+    if isinstance(move, DealCards | DrawCard):
+        return stock_node(players, move)
     if isinstance(move, moves.Exchange):
         return Exchange(seat=name(move.seat))
     if isinstance(move, moves.Close):

@@ -6,14 +6,14 @@ Seats are 0 and 1, indexes into the table's ``players``; cards are
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from mypy_extensions import mypyc_attr
 
 from notation.cards import Card
 
 from ..cards import shown
-from ..stock import DrawCard
+from ..stock import DealCards, DrawCard
 
 __all__ = [
     "Close",
@@ -25,21 +25,6 @@ __all__ = [
     "SixtySixMove",
 ]
 
-
-@mypyc_attr(serializable=True)
-@dataclass(slots=True)
-class DealCards:
-    """The deal, a chance move: per seat its six cards (a seat left out: not recorded; a
-    None card: not named), the trump card turned up, and the stock above it, top first."""
-
-    hands: dict[int, list[Card | None]] = field(default_factory=dict)
-    trump: Card | None = None
-    stock: list[Card | None] | None = None
-
-    def __repr__(self) -> str:
-        trump = "None" if self.trump is None else shown(self.trump)
-        stock = "None" if self.stock is None else shown(self.stock)
-        return f"DealCards(hands={shown(self.hands)}, trump={trump}, stock={stock})"
 
 
 @dataclass(slots=True, init=False)
