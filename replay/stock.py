@@ -11,11 +11,13 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from notation.cards import UNKNOWN, Card, card_code
+from notation.errors import IllegalMoveError
+from notation.i18n import ntr, tr
 from notation.records import Deal, Draw, GiveCard, Hand, Node, Winner
 from notation.write import StockNotation
 
 from .cards import shown
-from .table import Holdings, Seats
+from .table import POOL, Holdings, Seats
 
 __all__ = [
     "Before",
@@ -23,6 +25,7 @@ __all__ = [
     "DrawCard",
     "before",
     "cards_placed",
+    "place_deal",
     "stock_known",
     "stock_move",
     "stock_node",
@@ -63,6 +66,47 @@ class DrawCard:
 
     def __repr__(self) -> str:
         return f"DrawCard(seat={self.seat}, card={shown(self.card)})"
+
+
+def place_deal(
+    ev: DealCards, h: Holdings, seats: list[str], size: int, trump: Card, clause: str
+) -> list[Card | None] | None:
+    """B2, S2: a deal's cards placed in ``h``: each seat's ``size`` cards (a seat left out:
+    that many unknown), the ``trump`` card turned up under the stock, and the stock above it
+    when its order is written (the rest of the deck, unknown, when not); then whether the
+    whole deal is possible.  The stock's order, top first and the trump card last, or None.
+    A hand or a stock of another size is refused, citing ``clause``."""
+    for seat, cards in ev.hands.items():
+        if len(cards) != size:
+            raise IllegalMoveError(
+                tr("{player} is dealt {plural}, not {size}").format(
+                    player=seats[seat], plural=ntr("{n} card", "{n} cards", len(cards)).format(n=len(cards)), size=size
+                ),
+                code="deal-size",
+                clause=clause,
+            )
+        h.place_all(seat, cards)
+    for seat in range(len(seats)):
+        if seat not in ev.hands:
+            h.unknown[seat] = size
+    h.place(POOL, trump)
+    above = len(h.deck) - size * len(seats) - 1
+    stock: list[Card | None] | None = None
+    if ev.stock is not None:
+        if len(ev.stock) != above:
+            raise IllegalMoveError(
+                tr("the stock must hold {plural} above the trump card; {n} are written").format(
+                    plural=ntr("{n} card", "{n} cards", above).format(n=above), n=len(ev.stock)
+                ),
+                code="deal-size",
+                clause=clause,
+            )
+        h.place_all(POOL, ev.stock)
+        stock = [*ev.stock, trump]
+    else:
+        h.unknown[POOL] = above
+    h.check_feasible()
+    return stock
 
 
 def stock_known(stock: Sequence[Card | None] | None) -> bool:

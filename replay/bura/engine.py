@@ -46,6 +46,7 @@ from notation.i18n import N_, ntr, tr
 from notation.records import MAX_NUMBER
 
 from ..rules import Rulebook, RuleSet
+from ..stock import place_deal
 from ..table import POOL, BaseTable, Holdings, Outcome, cards_text, display_order
 from . import rules
 from .moves import BuraMove, CommitFault, DealCards, DrawCard, Lay, OpenClaim, ShowCombo
@@ -499,22 +500,7 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
         h.unknown.setdefault(PILE, 0)
         h.void.setdefault(PILE, set())
         size = s.hand
-        for seat, cards in ev.hands.items():
-            if len(cards) != size:
-                raise _err(
-                    tr("{player} is dealt {plural}, not {size}").format(
-                        player=self.name(seat), plural=ntr("{n} card", "{n} cards", len(cards)).format(n=len(cards)), size=size
-                    ),
-                    "deal-size",
-                    clause,
-                )
-            h.place_all(seat, cards)
-        for seat in range(self.n):
-            if seat not in ev.hands:
-                h.unknown[seat] = size
-        h.place(POOL, ev.trump)
-        stock_size = len(self.deck) - size * self.n
-        if stock_size < 1:
+        if len(self.deck) - size * self.n < 1:
             raise _err(
                 tr("{n} players cannot be dealt {size} cards each from {n2}").format(
                     n=self.n, size=size, n2=len(self.deck)
@@ -522,23 +508,7 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
                 "players",
                 "B1",
             )
-        stock: list[Card | None] | None = None
-        if ev.stock is not None:
-            if len(ev.stock) != stock_size - 1:
-                raise _err(
-                    tr(
-                        "the stock must hold {plural} above the trump card; {n} are written"
-                    ).format(
-                        plural=ntr("{n} card", "{n} cards", stock_size - 1).format(n=stock_size - 1), n=len(ev.stock)
-                    ),
-                    "deal-size",
-                    clause,
-                )
-            h.place_all(POOL, ev.stock)
-            stock = [*ev.stock, ev.trump]
-        else:
-            h.unknown[POOL] = stock_size - 1
-        h.check_feasible()
+        stock = place_deal(ev, h, [self.name(p) for p in range(self.n)], size, ev.trump, clause)
         deal = RoundState(number=m.number, dealer=m.dealer, holdings=h, trump_card=ev.trump, stock=stock)
         for p in range(self.n):
             deal.won[p] = []

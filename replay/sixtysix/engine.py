@@ -41,6 +41,7 @@ from notation.i18n import N_, ntr, ptr, tr
 from notation.records import MAX_NUMBER
 
 from ..rules import Rulebook, RuleSet
+from ..stock import place_deal
 from ..table import POOL, BaseTable, Holdings, Outcome, cards_text, display_order
 from .moves import Close, DealCards, DrawCard, Exchange, GoOut, PlayCard, SixtySixMove
 from .rules import RULEBOOK
@@ -520,38 +521,7 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
         h = Holdings(
             DECK, 2, deal_clause="S2", play_clause="S3", follow_clause="S5", names=self.places
         )
-        for seat, cards in ev.hands.items():
-            if len(cards) != HAND:
-                raise _err(
-                    tr("{player} is dealt {plural}, not {HAND}").format(
-                        player=self.name(seat), plural=ntr("{n} card", "{n} cards", len(cards)).format(n=len(cards)), HAND=HAND
-                    ),
-                    "deal-size",
-                    "S2",
-                )
-            h.place_all(seat, cards)
-        for seat in (0, 1):
-            if seat not in ev.hands:
-                h.unknown[seat] = HAND
-        h.place(POOL, ev.trump)
-        above = len(DECK) - 2 * HAND - 1
-        stock: list[Card | None] | None = None
-        if ev.stock is not None:
-            if len(ev.stock) != above:
-                raise _err(
-                    tr(
-                        "the stock must hold {plural} above the trump card; {n} are written"
-                    ).format(
-                        plural=ntr("{n} card", "{n} cards", above).format(n=above), n=len(ev.stock)
-                    ),
-                    "deal-size",
-                    "S2",
-                )
-            h.place_all(POOL, ev.stock)
-            stock = [*ev.stock, ev.trump]
-        else:
-            h.unknown[POOL] = above
-        h.check_feasible()
+        stock = place_deal(ev, h, [self.name(p) for p in (0, 1)], HAND, ev.trump, "S2")
         leader = 1 - m.dealer  # S3: the non-dealer leads first
         self.deal = RoundState(
             number=m.number,
