@@ -21,7 +21,9 @@ from .table import GameTable
 
 __all__ = [
     "CARD_COLUMNS",
+    "MARRIAGE_COLUMNS",
     "PLAY_COLUMNS",
+    "RESULT_COLUMNS",
     "TRICK_COLUMNS",
     "Column",
     "GameFacts",
@@ -161,6 +163,25 @@ TRICK_COLUMNS = (
     Column("points", "int64"),
 )
 """The columns of a ``tricks`` table after the game and round."""
+
+RESULT_COLUMNS = (
+    Column("player", "string"),
+    Column("points", "int64"),
+    Column("score", "int64"),
+    Column("total", "int64"),
+    Column("tricks", "int64"),
+)
+"""The columns of a ``results`` table after the game and round, in the games that count
+card points and score a round (Thousand, Sixty-six): each player's points, score, running
+total and tricks taken."""
+
+MARRIAGE_COLUMNS = (
+    Column("player", "string"),
+    Column("suit", "string"),
+    Column("value", "int64"),
+)
+"""The columns of a ``marriages`` table after the game and round: who declared which
+marriage, and what it counted."""
 
 CARD_COLUMNS = (
     Column("seq", "int64"),

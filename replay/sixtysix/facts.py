@@ -11,7 +11,9 @@ from notation.sixtysix.records import Deal, Exchange, Play, SixtySixGame, Stated
 from ..checker import Progress
 from ..facts import (
     CARD_COLUMNS,
+    MARRIAGE_COLUMNS,
     PLAY_COLUMNS,
+    RESULT_COLUMNS,
     TRICK_COLUMNS,
     Column,
     GameFacts,
@@ -212,20 +214,8 @@ TABLES: dict[str, tuple[Column, ...]] = {
         Column("closed_by", "string"),
         Column("exchanged", "string"),
     ),
-    "results": (
-        *_DEAL,
-        Column("player", "string"),
-        Column("points", "int64"),
-        Column("score", "int64"),
-        Column("total", "int64"),
-        Column("tricks", "int64"),
-    ),
-    "marriages": (
-        *_DEAL,
-        Column("player", "string"),
-        Column("suit", "string"),
-        Column("value", "int64"),
-    ),
+    "results": (*_DEAL, *RESULT_COLUMNS),
+    "marriages": (*_DEAL, *MARRIAGE_COLUMNS),
     "cards": (*_DEAL, *CARD_COLUMNS),
     "tricks": (*_DEAL, *TRICK_COLUMNS),
     "plays": (*_DEAL, *PLAY_COLUMNS, Column("marriage", "bool_")),

@@ -11,7 +11,9 @@ from notation.thousand.records import Call, Deal, Give, Play, Talon, ThousandGam
 from ..checker import Progress
 from ..facts import (
     CARD_COLUMNS,
+    MARRIAGE_COLUMNS,
     PLAY_COLUMNS,
+    RESULT_COLUMNS,
     TRICK_COLUMNS,
     Column,
     GameFacts,
@@ -284,15 +286,7 @@ TABLES: dict[str, tuple[Column, ...]] = {
         Column("dark", "bool_"),
         Column("marriages", "int64"),
     ),
-    "results": (
-        *_HAND,
-        Column("player", "string"),
-        Column("points", "int64"),
-        Column("score", "int64"),
-        Column("total", "int64"),
-        Column("tricks", "int64"),
-        Column("barrel", "bool_"),
-    ),
+    "results": (*_HAND, *RESULT_COLUMNS, Column("barrel", "bool_")),
     "calls": (
         *_HAND,
         Column("call", "int64"),
@@ -300,12 +294,7 @@ TABLES: dict[str, tuple[Column, ...]] = {
         Column("bid", "int64"),
         Column("dark", "bool_"),
     ),
-    "marriages": (
-        *_HAND,
-        Column("player", "string"),
-        Column("suit", "string"),
-        Column("value", "int64"),
-    ),
+    "marriages": (*_HAND, *MARRIAGE_COLUMNS),
     "cards": (*_HAND, *CARD_COLUMNS),
     "tricks": (*_HAND, *TRICK_COLUMNS),
     "plays": (*_HAND, *PLAY_COLUMNS, Column("marriage", "bool_")),
