@@ -71,6 +71,10 @@ __all__ = [
 new_winner: Final[Callable[[str, Pos], Winner]] = maker(Winner, "seat", "pos")
 new_give_card: Final[Callable[[str, str, Pos], GiveCard]] = maker(GiveCard, "seat", "card", "pos")
 new_hand: Final[Callable[[str, list[str], Pos], Hand]] = maker(Hand, "seat", "cards", "pos")
+_new_deal: Final[Callable[[list[Hand], str | None, list[str] | None, Pos], Deal]] = maker(
+    Deal, "hands", "trump", "stock", "pos"
+)
+_new_draw: Final[Callable[[list[GiveCard], Pos], Draw]] = maker(Draw, "cards", "pos")
 _new_entry: Final[Callable[[str, int, Pos], Entry]] = maker(Entry, "seat", "value", "pos")
 _ENTRY: Final = re.compile(rf"({NAME_PATTERN}) ([+-]?)([0-9]+)\Z")
 """One entry of a stated line: a player and a number."""
@@ -574,7 +578,7 @@ class Reader(Generic[V]):
             else:
                 hands.append(new_hand(self.seat(name), self.cards(cards[1:]), (lno, col)))
             col += len(part) + 3
-        return Deal(hands=hands, trump=trump, stock=stock, pos=(lno, 3))
+        return _new_deal(hands, trump, stock, (lno, 3))
 
     def stated_entries(self, word: str, rest: str, lno: int) -> list[Entry]:
         """``Anna 68, Boris -22``: the entries of a line of stated numbers that starts with
@@ -601,7 +605,7 @@ class Reader(Generic[V]):
                 raise GiveUp
             out.append(new_give_card(self.seat(seat), card, (lno, col)))
             col += len(part) + 2
-        return Draw(cards=out, pos=(lno, 3))
+        return _new_draw(out, (lno, 3))
 
 
 _DEAL: Final = re.compile(r"deal ([0-9]+)(?=\Z| \{)")

@@ -46,6 +46,12 @@ _new_trick: Final[Callable[[int, list[Answer], Winner | None, Pos], Trick]] = ma
     Trick, "number", "answers", "winner", "pos"
 )
 _new_round: Final[Callable[[int, Pos], Round]] = maker(Round, "number", "pos")
+_new_pot: Final[Callable[[int, Pos], Pot]] = maker(Pot, "value", "pos")
+_new_claim: Final[Callable[[str, int | None, str | None, Pos], Claim]] = maker(
+    Claim, "seat", "count", "outcome", "pos"
+)
+_new_show: Final[Callable[[str, str, list[str], Pos], Show]] = maker(Show, "seat", "combo", "cards", "pos")
+_new_fault: Final[Callable[[str, str, Pos], Fault]] = maker(Fault, "seat", "fault", "pos")
 _new_tally: Final[Callable[[str, list[Entry], list[Comment], Pos], Tally]] = maker(
     Tally, "kind", "entries", "notes", "pos"
 )
@@ -102,16 +108,16 @@ class BuraReader(StockReader[Variation]):
             seat, combo, *shown = rest.split(" ")
             if combo not in COMBOS:
                 raise GiveUp
-            return Show(seat=self.seat(seat), combo=COMBOS[combo], cards=self.cards(" ".join(shown)), pos=(lno, 3))
+            return _new_show(self.seat(seat), COMBOS[combo], self.cards(" ".join(shown)), (lno, 3))
         if word == "fault":
             seat, _, what = rest.partition(" ")
             if what not in FAULTS:
                 raise GiveUp
-            return Fault(seat=self.seat(seat), fault=FAULTS[what], pos=(lno, 3))
+            return _new_fault(self.seat(seat), FAULTS[what], (lno, 3))
         if word == "pot":
             if not _NUMBER.match(rest):
                 raise GiveUp
-            return Pot(value=num(rest), pos=(lno, 3))
+            return _new_pot(num(rest), (lno, 3))
         raise GiveUp
 
     def claim(self, rest: str, pos: Pos) -> Claim:
@@ -127,7 +133,7 @@ class BuraReader(StockReader[Variation]):
             outcome = rest_bits.pop(0)
         if rest_bits:
             raise GiveUp
-        return Claim(seat=seat, count=count, outcome=OUTCOMES.get(outcome or ""), pos=pos)
+        return _new_claim(seat, count, OUTCOMES.get(outcome or ""), pos)
 
     def moves(self, toks: Tokens, k: int, lno: int, depth: int) -> tuple[list[Answer], Winner | None, int]:
         """Answers separated by ``/`` (each with its notes), then the taker."""

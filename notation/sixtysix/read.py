@@ -34,12 +34,12 @@ _new_stated: Final[Callable[[str, list[Entry], list[Comment], Pos], Stated]] = m
 )
 _new_round: Final[Callable[[int, Pos], Round]] = maker(Round, "number", "pos")
 
-_SEATED: Final[dict[str, type[Exchange] | type[Close] | type[Out]]] = {
-    "exchange": Exchange,
-    "close": Close,
-    "out": Out,
+_SEATED: Final[dict[str, Callable[[str, Pos], Exchange | Close | Out]]] = {
+    "exchange": maker(Exchange, "seat", "pos"),
+    "close": maker(Close, "seat", "pos"),
+    "out": maker(Out, "seat", "pos"),
 }
-"""The events that name only a player."""
+"""The events that name only a player, each made from the player and its position."""
 
 
 def read_sixtysix(text: str, first_line: int) -> SixtySixGame | None:
@@ -79,13 +79,14 @@ class SixtySixReader(StockReader[Variation]):
     def event(self, word: str, rest: str, lno: int) -> Exchange | Close | Out:
         if word not in _SEATED:
             raise GiveUp
-        return _SEATED[word](seat=self.seat(rest), pos=(lno, 3))
+        return _SEATED[word](self.seat(rest), (lno, 3))
 
     def noted_event(self, word: str, toks: Tokens, lno: int, pos: Pos) -> Exchange | Close | Out:
         if word not in _SEATED:
             raise GiveUp
-        notes = self.comments(toks, 2, lno, end=True)
-        return _SEATED[word](seat=self.seat(toks[1][0]), notes=notes, pos=pos)
+        event = _SEATED[word](self.seat(toks[1][0]), pos)
+        event.notes = self.comments(toks, 2, lno, end=True)
+        return event
 
     def trick(self, line: str, lno: int) -> Trick:
         """``3. Anna KH marriage, Boris 9H -> Anna`` (without notes)."""

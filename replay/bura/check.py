@@ -262,18 +262,19 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
             for note in a.notes:
                 if isinstance(note, Variation):
                     self._variation(table, note)
-            seat = self.seats.get(a.seat)
+            name, texts, down_texts = a.seat, a.cards, a.down  # each read once (a record's fields)
+            seat = self.seats.get(name)
             up: list[Card] = []
-            for text in a.cards:
+            for text in texts:
                 card = CARD_OF_CODE.get(text)
                 if card is None:
                     break
                 up.append(card)
-            if seat is None or len(up) != len(a.cards):
-                self.push_event(table, a, a.seat)  # the translator says what is wrong
+            if seat is None or len(up) != len(texts):
+                self.push_event(table, a, name)  # the translator says what is wrong
             else:
-                down = self.cards(a.down, a) if a.down else []
-                self.apply(table, lay_move(seat, up, down), a, a.seat)
+                down = self.cards(down_texts, a) if down_texts else []
+                self.apply(table, lay_move(seat, up, down), a, name)
         if winner is not None:
             deal = table.deal
             early = deal is not None and bool(deal.trick)

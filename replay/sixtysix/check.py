@@ -183,11 +183,12 @@ class SixtySixChecker(Checker[SixtySixTable, SixtySixGame]):
             for note in play.notes:
                 if isinstance(note, Variation):
                     self._variation(table, note)
-            seat, card = self.seats.get(play.seat), CARD_OF_CODE.get(play.card)
+            name = play.seat  # read once (a record's field)
+            seat, card = self.seats.get(name), CARD_OF_CODE.get(play.card)
             if seat is None or card is None:
-                self.push_event(table, play, play.seat)  # the translator says what is wrong
+                self.push_event(table, play, name)  # the translator says what is wrong
             else:
-                self.apply(table, play_move(play, seat, card), play, play.seat)
+                self.apply(table, play_move(play, seat, card), play, name)
         if winner is None:
             return
         deal = table.deal

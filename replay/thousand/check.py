@@ -313,11 +313,12 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
                 )
             if play.notes:
                 self._variations(table, play)
-            seat, card = self.seats.get(play.seat), CARD_OF_CODE.get(play.card)
+            name = play.seat  # read once (a record's field)
+            seat, card = self.seats.get(name), CARD_OF_CODE.get(play.card)
             if seat is None or card is None:
-                self.push_event(table, play, play.seat)  # the translator says what is wrong
+                self.push_event(table, play, name)  # the translator says what is wrong
             else:
-                self.apply(table, play_move(play, seat, card), play, play.seat)
+                self.apply(table, play_move(play, seat, card), play, name)
         done = already + len(trick.plays) == size
         if trick.winner is not None:
             early = None if done else tr("the winner is stated before every player has played")
