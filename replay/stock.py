@@ -4,7 +4,8 @@ moves known.  Compiled with the engines (setup.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,7 +18,7 @@ from notation.records import Deal, Draw, GiveCard, Hand, Node, Winner
 from notation.write import StockNotation
 
 from .cards import shown
-from .table import POOL, Holdings, Seats
+from .table import POOL, Holdings, Seats, display_order
 
 __all__ = [
     "Before",
@@ -26,6 +27,7 @@ __all__ = [
     "before",
     "cards_placed",
     "place_deal",
+    "random_deal",
     "stock_known",
     "stock_move",
     "stock_node",
@@ -107,6 +109,18 @@ def place_deal(
         h.unknown[POOL] = above
     h.check_feasible()
     return stock
+
+
+def random_deal(rng: random.Random, deck: Iterable[Card], seats: int, size: int) -> DealCards:
+    """A deal shuffled by ``rng``: ``size`` cards to each seat (sorted as a hand shows
+    them), the next card turned up as trump under the stock, the rest the stock's order."""
+    cards = sorted(deck)
+    rng.shuffle(cards)
+    hands: dict[int, list[Card | None]] = {
+        p: sorted(cards[size * p : size * p + size], key=display_order) for p in range(seats)
+    }
+    rest: list[Card | None] = list(cards[size * seats :])
+    return DealCards(hands=hands, trump=rest[-1], stock=rest[:-1])
 
 
 def stock_known(stock: Sequence[Card | None] | None) -> bool:

@@ -23,7 +23,6 @@ if TYPE_CHECKING:
 __all__ = ["KIND", "ThousandGame"]
 
 
-
 class ThousandNotation(NotationKind):
     """Thousand's notation."""
 

@@ -46,8 +46,8 @@ from notation.i18n import N_, ntr, tr
 from notation.records import MAX_NUMBER
 
 from ..rules import Rulebook, RuleSet
-from ..stock import place_deal
-from ..table import POOL, BaseTable, Holdings, Outcome, cards_text, display_order
+from ..stock import place_deal, random_deal
+from ..table import POOL, BaseTable, Holdings, Outcome, cards_text
 from . import rules
 from .moves import BuraMove, CommitFault, DealCards, DrawCard, Lay, OpenClaim, ShowCombo
 
@@ -1397,14 +1397,7 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
             return None
         if settled.fresh_pot and settled.pot + self.settings.ante * self.n > MAX_NUMBER:
             return None  # the ante would pass what a record holds
-        cards = sorted(self.deck)
-        rng.shuffle(cards)
-        k = self.settings.hand
-        hands: dict[int, list[Card | None]] = {
-            p: sorted(cards[k * p : k * p + k], key=display_order) for p in range(self.n)
-        }
-        rest: list[Card | None] = list(cards[k * self.n :])
-        return DealCards(hands=hands, trump=rest[-1], stock=rest[:-1])
+        return random_deal(rng, self.deck, self.n, self.settings.hand)
 
     def _legal_shows(self, deal: RoundState) -> list[BuraMove]:
         """The combinations a player whose cards are known may show now."""

@@ -45,7 +45,6 @@ from .moves import Lay
 __all__ = ["annotate", "describe", "move_note", "progression", "sheet", "view"]
 
 
-
 def _laid(names: list[str], trick: list[Lay] | tuple[Lay, ...]) -> list[tuple[str, list[str], list[str]]]:
     return [
         (

@@ -41,8 +41,8 @@ from notation.i18n import N_, ntr, ptr, tr
 from notation.records import MAX_NUMBER
 
 from ..rules import Rulebook, RuleSet
-from ..stock import place_deal
-from ..table import POOL, BaseTable, Holdings, Outcome, cards_text, display_order
+from ..stock import place_deal, random_deal
+from ..table import POOL, BaseTable, Holdings, Outcome, cards_text
 from .moves import Close, DealCards, DrawCard, Exchange, GoOut, PlayCard, SixtySixMove
 from .rules import RULEBOOK
 
@@ -443,13 +443,7 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
             return None
         if self._settled().match.over:
             return None
-        cards = list(DECK)
-        rng.shuffle(cards)
-        hands: dict[int, list[Card | None]] = {
-            p: sorted(cards[HAND * p : HAND * p + HAND], key=display_order) for p in (0, 1)
-        }
-        rest: list[Card | None] = list(cards[2 * HAND :])
-        return DealCards(hands=hands, trump=rest[-1], stock=rest[:-1])
+        return random_deal(rng, DECK, 2, HAND)
 
     # -- moves ----------------------------------------------------------------------------
 

@@ -46,7 +46,6 @@ from .moves import GiveCards, TakeTalon
 __all__ = ["annotate", "describe", "move_note", "progression", "sheet", "view"]
 
 
-
 PHASES: Final = (NP_("phase", "auction"), NP_("phase", "talon"), NP_("phase", "give"))
 """The title's word for a hand's phase before the play (the play shows the trick)."""
 
