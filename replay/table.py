@@ -203,10 +203,17 @@ class Holdings:
 
     def place_all(self, place: int, cards: list[Card | None]) -> None:
         """The cards dealt to ``place``, as :meth:`place` takes each (known ones at once)."""
-        named = {card for card in cards if card is not None}
-        if len(named) == len(cards) and named <= self.deck and named.isdisjoint(self.where):
-            self.known[place] |= named
-            self.where.update(dict.fromkeys(named, place))
+        deck, where = self.deck, self.where
+        named: set[Card] = set()
+        for card in cards:  # plain loops: compiled, a set's methods would be called by name
+            if card is None or card not in deck or card in where:
+                break
+            named.add(card)
+        if len(named) == len(cards):  # every card known, in the deck, placed once
+            known = self.known[place]
+            for card in named:
+                where[card] = place
+                known.add(card)
             return
         for card in cards:  # an unknown card, or one that is wrong: each in turn, as dealt
             self.place(place, card)
