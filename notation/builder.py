@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar
 
 from lark import Token, Transformer
 
@@ -25,11 +25,13 @@ from .records import (
     Deal,
     Draw,
     Entry,
+    GameRecord,
     GiveCard,
     Glyph,
     Hand,
     Nag,
     Node,
+    StockShape,
     Tag,
     Winner,
     fold_name,
@@ -37,7 +39,6 @@ from .records import (
 
 if TYPE_CHECKING:
     from .gametext import GameText
-    from .write import StockNotation
 
 __all__ = ["Builder", "Items", "StockBuilder", "joined"]
 
@@ -325,13 +326,17 @@ class StockBuilder(Builder):
     """What the builders of the games played with a stock (Bura, Burkozel, Sixty-six)
     share: a game of deals, a deal block, its ``hands`` line (each part at most once), a
     trick, a draw, the stated counts, a variation and an event alone.  A game's builder
-    names its notation (:attr:`NOTATION`, whose record classes it makes) and adds the rules
+    is made with its notation (whose record classes it makes: ``shape``) and adds the rules
     of its own events and moves."""
 
     ROUNDS = "deals"
-    NOTATION: ClassVar[StockNotation]
-    """The game's notation: the record classes this builder makes (``ROUND``, ``TRICK``,
-    ``MOVE`` ...), named there once."""
+
+    def __init__(self, shape: StockShape, game: type[GameRecord]) -> None:
+        super().__init__()
+        self.shape = shape
+        """The game's record classes (its notation, which names them once)."""
+        self.game = game
+        """The game's record class."""
 
     def game_kind(self) -> dict[str, object]:
         """What the game's record is also made with (Bura's: its ``kind``)."""
@@ -339,26 +344,26 @@ class StockBuilder(Builder):
 
     def events_of(self, items: list[object]) -> list[Any]:
         """The children that are events of a deal."""
-        return [x for x in items if isinstance(x, self.NOTATION.EVENTS)]
+        return [x for x in items if isinstance(x, self.shape.EVENTS)]
 
     def move_notes_of(self, item: object) -> list[Any]:
         """A child that is a move's notes."""
         assert isinstance(item, list), item
-        return [x for x in item if isinstance(x, (Comment, Glyph, Nag, self.NOTATION.VARIATION))]
+        return [x for x in item if isinstance(x, (Comment, Glyph, Nag, self.shape.VARIATION))]
 
     def start(self, c: Items) -> Any:
         tags = self.nodes(c, Tag)
         notes = next((self.comments_of(x) for x in c if isinstance(x, list)), [])
-        deals = self.nodes(c, self.NOTATION.ROUND)
-        game: type[Any] = self.NOTATION.record
+        deals = self.nodes(c, self.shape.ROUND)
+        game: type[Any] = self.game
         return game(tags=tags, notes=notes, deals=deals, **self.game_kind())
 
     def trick(self, c: Items) -> Any:
         num = self.token(c[0])
         winner = c[-1] if isinstance(c[-1], Winner) else None
-        return self.NOTATION.TRICK(
+        return self.shape.TRICK(
             number=self.number(num, num[:-1]),
-            **{self.NOTATION.MOVES: joined(c[1:], self.NOTATION.MOVE)},
+            **{self.shape.MOVES: joined(c[1:], self.shape.MOVE)},
             winner=winner,
             pos=self._pos(num),
         )
@@ -375,8 +380,8 @@ class StockBuilder(Builder):
     def stated_count(self, c: Items) -> Any:
         """A stated count, its kind the word that starts it."""
         kw = self.token(c[0])
-        return self.NOTATION.COUNT(
-            kind=self.NOTATION.COUNT_WORDS[str(kw).lower()],
+        return self.shape.COUNT(
+            kind=self.shape.COUNT_WORDS[str(kw).lower()],
             entries=self.nodes(c[1:-1], Entry),
             notes=self.comments_of(c[-1]),
             pos=self._pos(kw),
@@ -385,14 +390,14 @@ class StockBuilder(Builder):
     def var_moves(self, c: Items) -> _Moves:
         """The rest of the trick a variation starts with."""
         winner = c[-1] if isinstance(c[-1], Winner) else None
-        return _Moves(joined(c, self.NOTATION.MOVE), winner)
+        return _Moves(joined(c, self.shape.MOVE), winner)
 
     def variation(self, c: Items) -> Any:
         opened, *items = c
         self.variation_opened(opened)
         moves = next((x for x in items if isinstance(x, _Moves)), None)
-        return self.NOTATION.VARIATION(
-            **{self.NOTATION.MOVES: moves.moves if moves else []},
+        return self.shape.VARIATION(
+            **{self.shape.MOVES: moves.moves if moves else []},
             winner=moves.winner if moves else None,
             events=self.events_of(items),
         )
@@ -407,7 +412,7 @@ class StockBuilder(Builder):
         kw, number, notes, *rest = c
         self.counted(self.token(kw))
         dealing = rest.pop(0) if rest and isinstance(rest[0], Deal) else None
-        return self.NOTATION.ROUND(
+        return self.shape.ROUND(
             number=self.number(number),
             notes=self.comments_of(notes),
             dealing=dealing,

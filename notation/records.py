@@ -15,14 +15,15 @@ same thing are equal wherever they came from, and JSON leaves positions out.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, TypeVar
 
 try:  # the C maker of records (notation/recordmaker.c), built with the compiled modules
-    from . import recordmaker
+    from .recordmaker import CALL_FACTORY, FROM_DEFAULT, NEW_LIST
+    from .recordmaker import Maker as CMaker
 except ImportError:  # a plain-Python install: records made by python_maker
-    recordmaker = None  # type: ignore[assignment]
+    CMaker = None  # type: ignore[assignment,misc]
 
 if TYPE_CHECKING:  # at run time these come with pydantic_names(), when JSON needs them
     from pydantic import Field
@@ -50,6 +51,7 @@ __all__ = [
     "Node",
     "Pos",
     "Signed",
+    "StockShape",
     "Tag",
     "TagName",
     "Winner",
@@ -150,15 +152,14 @@ def maker(cls: type[_R], *names: str) -> Callable[..., _R]:
     True
     """
     plan = _maker_plan(cls, names)
-    if recordmaker is None:
+    if CMaker is None:
         return python_maker(cls, names, plan)
-    sources = {"default": recordmaker.FROM_DEFAULT, "list": recordmaker.NEW_LIST,
-               "factory": recordmaker.CALL_FACTORY}  # fmt: skip
+    sources = {"default": FROM_DEFAULT, "list": NEW_LIST, "factory": CALL_FACTORY}
     slots = [
         (getattr(cls, name), names.index(name) if how == "arg" else sources[how], value)
         for name, how, value in plan
     ]
-    return recordmaker.Maker(cls, len(names), slots)
+    return CMaker(cls, len(names), slots)
 
 
 def _maker_plan(cls: type[Any], names: tuple[str, ...]) -> list[tuple[str, str, Any]]:
@@ -428,3 +429,28 @@ def pydantic_names() -> None:
     names = globals()
     if "Field" not in names:
         names.update(json_types())
+
+
+class StockShape:
+    """The record classes of a game played with a stock (Bura, Burkozel, Sixty-six), named
+    once by its notation (:class:`notation.stock.StockNotation`): its builder makes them,
+    its writer writes them, a recorder fills them in."""
+
+    ROUND: ClassVar[type[Any]]
+    """The record of a deal: ``number``, ``notes``, ``dealing``, ``events``."""
+    TRICK: ClassVar[type[Any]]
+    """The record of a trick: ``number``, its moves, ``winner``."""
+    MOVE: ClassVar[type[Any]]
+    """The record of one move in a trick (a card played, an answer)."""
+    MOVES: ClassVar[str]
+    """The field of a trick and of a variation that holds its moves (``plays``, ``answers``)."""
+    VARIATION: ClassVar[type[Any]]
+    """The record of a variation: its moves, ``winner``, ``events``."""
+    COUNT: ClassVar[type[Any]]
+    """The record of a stated count: ``kind`` (one of :attr:`COUNT_WORDS`), ``entries``."""
+    COUNT_WORDS: ClassVar[Mapping[str, str]]
+    """The words of those counts, each the value of its ``kind``."""
+    SIGNED_COUNTS: ClassVar[frozenset[str]] = frozenset()
+    """The counts written with a sign (Bura's ``chips``)."""
+    EVENTS: ClassVar[tuple[type[Any], ...]]
+    """The record classes of a deal's events."""

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterable, Mapping
-from typing import Any, ClassVar, TypeVar
+from collections.abc import Callable, Iterable
+from typing import TypeVar
 
-from .kinds import NotationKind
 from .records import Comment, Deal, Draw, Entry, Glyph, Nag, Node, Winner
 
 E = TypeVar("E", bound=Entry)
@@ -24,7 +23,6 @@ __all__ = [
     "MARKS",
     "NAME_PATTERN",
     "REQUIRED_TAGS",
-    "StockNotation",
     "Writer",
     "cards_text",
     "comment_text",
@@ -231,87 +229,3 @@ def draw_text(out: Writer, ev: Draw) -> str:
     """Cards drawn from the stock: ``draw Anna JS, Boris ??``."""
     return "draw " + ", ".join(f"{out.seat(g.seat)} {g.card}" for g in ev.cards)
 
-
-class StockNotation(NotationKind):
-    """What the notations of the games played with a stock (Bura, Burkozel, Sixty-six)
-    share: their records' shape and how it is written.  A deal is its number, the cards
-    dealt, then each event on a line of its own; a trick is its number, its moves and the
-    taker; a draw, a stated count and a variation are written alike.  A game's notation
-    names its record classes (which its builder, :class:`notation.builder.StockBuilder`,
-    makes too) and writes its moves and its own events."""
-
-    ROUND: ClassVar[type[Any]]
-    """The record of a deal: ``number``, ``notes``, ``dealing``, ``events``."""
-    TRICK: ClassVar[type[Any]]
-    """The record of a trick: ``number``, its moves, ``winner``."""
-    MOVE: ClassVar[type[Any]]
-    """The record of one move in a trick (a card played, an answer)."""
-    MOVES: ClassVar[str]
-    """The field of a trick and of a variation that holds its moves (``plays``, ``answers``)."""
-    VARIATION: ClassVar[type[Any]]
-    """The record of a variation: its moves, ``winner``, ``events``."""
-    COUNT: ClassVar[type[Any]]
-    """The record of a stated count: ``kind`` (one of :attr:`COUNT_WORDS`), ``entries``."""
-    COUNT_WORDS: ClassVar[Mapping[str, str]]
-    """The words of those counts, each the value of its ``kind``."""
-    SIGNED_COUNTS: ClassVar[frozenset[str]] = frozenset()
-    """The counts written with a sign (Bura's ``chips``)."""
-    EVENTS: ClassVar[tuple[type[Any], ...]]
-    """The record classes of a deal's events."""
-
-    def write_moves(self, out: Writer, moves: list[Any], trick: Node | None, /) -> None:
-        """The moves of a trick or a variation, and its taker (``trick``; None for a move
-        alone)."""
-        raise NotImplementedError
-
-    def event_text(self, out: Writer, event: Node, /) -> str:
-        """One of the game's own events (not a trick, a draw or a count) as its words."""
-        raise NotImplementedError
-
-    def write_round(self, writer: Writer, round: Node, /) -> None:
-        """One deal: its number, the cards dealt, then each event on a line of its own."""
-        assert isinstance(round, self.ROUND)
-        writer.raw(f"deal {round.number}")
-        writer.comments(round.notes)
-        if round.dealing is not None:
-            writer.line()
-            write_deal(writer, round.dealing)
-        for ev in round.events:
-            writer.line()
-            self.write_one(writer, ev)
-
-    def write_event(self, event: Node, /) -> str:
-        """One event as the line a deal holds it on (a move alone, as a trick lists it)."""
-        out = Writer(self.keywords)
-        if isinstance(event, Deal):
-            write_deal(out, event)
-        elif isinstance(event, self.MOVE):
-            self.write_moves(out, [event], None)
-        else:
-            self.write_one(out, event)
-        return out.text().strip()
-
-    def write_one(self, out: Writer, ev: Node) -> None:
-        """One event of a deal, with its comments."""
-        if isinstance(ev, self.TRICK):
-            out.word(f"{ev.number}.")
-            self.write_moves(out, getattr(ev, self.MOVES), ev)
-            return
-        if isinstance(ev, Draw):
-            out.word(draw_text(out, ev))
-        elif isinstance(ev, self.COUNT):
-            out.word(ev.kind + " " + entries_text(out, ev.entries, ev.kind in self.SIGNED_COUNTS))
-        else:
-            out.word(self.event_text(out, ev))
-        out.comments(getattr(ev, "notes"))  # noqa: B009
-
-    def write_variation(self, out: Writer, var: Node) -> None:
-        """A variation: ``(`` the rest of its trick, its events ``)``."""
-        assert isinstance(var, self.VARIATION)
-        out.word("(")
-        moves = getattr(var, self.MOVES)
-        if moves or var.winner is not None:
-            self.write_moves(out, moves, var)
-        for ev in var.events:
-            self.write_one(out, ev)
-        out.raw(")")

@@ -27,7 +27,7 @@ from notation.records import Comment, GameRecord, Node, Tag, Winner, fold_name
 from .rules import RuleSet, did_you_mean
 from .table import GameTable, RoundResult, Seats
 
-__all__ = ["MAX_ERRORS", "Checker", "LineEnded", "Progress", "Report", "Visitor"]
+__all__ = ["MAX_ERRORS", "Checker", "LineEnded", "Progress", "Report", "Visitor", "round_results"]
 
 MAX_ERRORS = 100
 """How many errors one game reports; the rest are counted."""
@@ -56,6 +56,17 @@ class Report:
     @property
     def ok(self) -> bool:
         return not any(d.severity == "error" for d in self.diagnostics)
+
+
+_Result = TypeVar("_Result")
+
+
+def round_results(report: Report, kind: type[_Result]) -> list[_Result]:
+    """The results of a replayed record, one per finished round: the game's own
+    ``RoundResult`` (``kind``)."""
+    out: list[_Result] = [res for res in report.rounds if isinstance(res, kind)]
+    assert len(out) == len(report.rounds), "a report of another game"
+    return out
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

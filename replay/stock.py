@@ -14,8 +14,7 @@ from mypy_extensions import mypyc_attr
 from notation.cards import UNKNOWN, Card, card_code
 from notation.errors import IllegalMoveError
 from notation.i18n import ntr, tr
-from notation.records import Deal, Draw, GiveCard, Hand, Node, Winner
-from notation.write import StockNotation
+from notation.records import Deal, Draw, GiveCard, Hand, Node, StockShape, Winner
 
 from .cards import shown
 from .table import POOL, Holdings, Seats, display_order
@@ -146,7 +145,7 @@ def before(results: int, deal: Any, trick_open: bool) -> Before:
 
 
 def write_move(
-    notation: StockNotation, events: list[Any], node: Node, was: Before, taker: str | None
+    notation: StockShape, events: list[Any], node: Node, was: Before, taker: str | None
 ) -> bool:
     """What the recorders of the games with a stock write alike at the end of a deal's
     ``events``: a move (``notation.MOVE``) into its trick, or a new trick where none was open

@@ -12,15 +12,12 @@ import html
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar
+from typing import Any, Final, Literal
 
 from notation.cards import Suit, card_code, rank_no, suit_no
 from notation.errors import KgnError
 from notation.i18n import N_, NP_, ntr, ptr, rank_text, round_text, tr
 from notation.records import Comment, Entry, Glyph, Nag, Winner
-
-if TYPE_CHECKING:
-    from .checker import Report
 
 __all__ = [
     "CardCode",
@@ -34,7 +31,6 @@ __all__ = [
     "cards_said",
     "entries",
     "positions",
-    "round_results",
     "round_title",
     "sorted_codes",
     "trick_title",
@@ -415,13 +411,3 @@ def view_html(view: View) -> str:
     parts.append("</div>")
     return "".join(parts)
 
-
-_Result = TypeVar("_Result")
-
-
-def round_results(report: Report, kind: type[_Result]) -> list[_Result]:
-    """The results of a replayed record, one per finished round: the game's own
-    ``RoundResult`` (``kind``)."""
-    out: list[_Result] = [res for res in report.rounds if isinstance(res, kind)]
-    assert len(out) == len(report.rounds), "a report of another game"
-    return out

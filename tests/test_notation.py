@@ -441,7 +441,7 @@ def test_the_c_record_maker_is_built_with_the_compiled_modules() -> None:
     from notation.thousand.records import Play
 
     if os.environ.get("KOZYR_COMPILED"):
-        assert records.recordmaker is not None
+        assert records.CMaker is not None
     make = records.maker(Play, "seat", "card", "pos")
     with pytest.raises(TypeError):
         make("Anna", "AS")

@@ -17,10 +17,10 @@ from typer.testing import CliRunner
 import notation
 import replay
 from notation.errors import IllegalMoveError
+from replay.checker import round_results
 from replay.cli import app
 from replay.sixtysix import Close, DrawCard, Exchange, GoOut, PlayCard, game_points
 from replay.sixtysix.engine import RoundResult
-from replay.view import round_results
 
 runner = CliRunner()
 SIXTYSIX = sorted((SAMPLES / "sixtysix").glob("*.kgn"))

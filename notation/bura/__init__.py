@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..write import StockNotation, Writer, cards_text
+from ..stock import StockNotation
+from ..write import Writer, cards_text
 from . import records
 from .read import read_bura
 from .records import (
@@ -85,7 +86,7 @@ class BuraNotation(StockNotation):
     def builder(self) -> Builder:
         from .build import BuraBuilder  # Lark loads only when the grammar reads
 
-        return BuraBuilder()
+        return BuraBuilder(self, self.record)
 
 
 def _glyph(text: str) -> str:

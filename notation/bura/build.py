@@ -7,7 +7,6 @@ from __future__ import annotations
 from lark import Token
 
 from ..builder import Items, StockBuilder
-from . import KIND
 from .records import COMBOS, FAULTS, GAMES, OUTCOMES, Answer, Claim, Fault, Pot, Show
 
 __all__ = ["BuraBuilder"]
@@ -16,7 +15,6 @@ __all__ = ["BuraBuilder"]
 class BuraBuilder(StockBuilder):
     """Builds Bura's and Burkozel's records (the game is the record's ``kind``)."""
 
-    NOTATION = KIND
 
     def game_kind(self) -> dict[str, object]:
         return {"kind": GAMES[self.kind]}

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..write import StockNotation, Writer
+from ..stock import StockNotation
+from ..write import Writer
 from . import records
 from .read import read_sixtysix
 from .records import (
@@ -77,7 +78,7 @@ class SixtySixNotation(StockNotation):
     def builder(self) -> Builder:
         from .build import SixtySixBuilder  # Lark loads only when the grammar reads
 
-        return SixtySixBuilder()
+        return SixtySixBuilder(self, self.record)
 
 
 def _play_text(out: Writer, play: Play) -> str:

@@ -5,7 +5,6 @@ reduces: the rules that are the game's own (the shared ones are
 from __future__ import annotations
 
 from ..builder import Items, StockBuilder
-from . import KIND
 from .records import Close, Exchange, Out, Play
 
 __all__ = ["SixtySixBuilder"]
@@ -13,8 +12,6 @@ __all__ = ["SixtySixBuilder"]
 
 class SixtySixBuilder(StockBuilder):
     """Builds Sixty-six's records."""
-
-    NOTATION = KIND
 
     def play(self, c: Items) -> Play:
         seat, card, *rest = c

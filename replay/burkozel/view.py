@@ -8,9 +8,9 @@ from notation.i18n import ptr, tr
 
 from ..bura import view as bura_view
 from ..bura.engine import BuraEngine, RoundResult
-from ..checker import Report
+from ..checker import Report, round_results
 from ..model import Annotations, Progression
-from ..view import Sheet, SheetRow, round_results
+from ..view import Sheet, SheetRow
 
 __all__ = ["annotate", "progression", "sheet"]
 

@@ -19,7 +19,7 @@ from notation.sixtysix.records import (
     Trick,
 )
 
-from ..checker import Report
+from ..checker import Report, round_results
 from ..model import Annotations, Progression
 from ..table import POOL
 from ..view import (
@@ -31,7 +31,6 @@ from ..view import (
     View,
     add_comment,
     fill_trick,
-    round_results,
     round_title,
     sorted_codes,
     trick_title,

@@ -29,9 +29,9 @@ from notation.i18n import N_, NP_, ntr, ptr, round_text, tr
 from notation.records import Node
 from notation.thousand.records import Call, Concede, Contract, Give, Play, ThousandGame
 
-from ..checker import Progress, Report, Visitor
+from ..checker import Progress, Report, Visitor, round_results
 from ..table import POOL, GameTable
-from ..view import add_comment, round_results
+from ..view import add_comment
 from .check import ThousandChecker
 from .dd import Move, PlayRules, Position, Solver, legal_moves, play
 from .engine import RoundResult

@@ -21,7 +21,7 @@ from notation.thousand.records import (
     ThousandGame,
 )
 
-from ..checker import Report
+from ..checker import Report, round_results
 from ..model import Annotations, Progression
 from ..table import POOL
 from ..view import (
@@ -34,7 +34,6 @@ from ..view import (
     add_comment,
     cards_said,
     fill_trick,
-    round_results,
     round_title,
     sorted_codes,
     trick_title,

@@ -1,0 +1,78 @@
+"""What the notations of the games played with a stock share (:class:`StockNotation`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .kinds import NotationKind
+from .records import Deal, Draw, Node, StockShape
+from .write import Writer, draw_text, entries_text, write_deal
+
+__all__ = ["StockNotation"]
+
+
+class StockNotation(StockShape, NotationKind):
+    """What the notations of the games played with a stock (Bura, Burkozel, Sixty-six)
+    share: their records' shape and how it is written.  A deal is its number, the cards
+    dealt, then each event on a line of its own; a trick is its number, its moves and the
+    taker; a draw, a stated count and a variation are written alike.  A game's notation
+    names its record classes (which its builder, :class:`notation.builder.StockBuilder`,
+    makes too: :class:`notation.records.StockShape`) and writes its moves and its own
+    events."""
+
+    def write_moves(self, out: Writer, moves: list[Any], trick: Node | None, /) -> None:
+        """The moves of a trick or a variation, and its taker (``trick``; None for a move
+        alone)."""
+        raise NotImplementedError
+
+    def event_text(self, out: Writer, event: Node, /) -> str:
+        """One of the game's own events (not a trick, a draw or a count) as its words."""
+        raise NotImplementedError
+
+    def write_round(self, writer: Writer, round: Node, /) -> None:
+        """One deal: its number, the cards dealt, then each event on a line of its own."""
+        assert isinstance(round, self.ROUND)
+        writer.raw(f"deal {round.number}")
+        writer.comments(round.notes)
+        if round.dealing is not None:
+            writer.line()
+            write_deal(writer, round.dealing)
+        for ev in round.events:
+            writer.line()
+            self.write_one(writer, ev)
+
+    def write_event(self, event: Node, /) -> str:
+        """One event as the line a deal holds it on (a move alone, as a trick lists it)."""
+        out = Writer(self.keywords)
+        if isinstance(event, Deal):
+            write_deal(out, event)
+        elif isinstance(event, self.MOVE):
+            self.write_moves(out, [event], None)
+        else:
+            self.write_one(out, event)
+        return out.text().strip()
+
+    def write_one(self, out: Writer, ev: Node) -> None:
+        """One event of a deal, with its comments."""
+        if isinstance(ev, self.TRICK):
+            out.word(f"{ev.number}.")
+            self.write_moves(out, getattr(ev, self.MOVES), ev)
+            return
+        if isinstance(ev, Draw):
+            out.word(draw_text(out, ev))
+        elif isinstance(ev, self.COUNT):
+            out.word(ev.kind + " " + entries_text(out, ev.entries, ev.kind in self.SIGNED_COUNTS))
+        else:
+            out.word(self.event_text(out, ev))
+        out.comments(getattr(ev, "notes"))  # noqa: B009
+
+    def write_variation(self, out: Writer, var: Node) -> None:
+        """A variation: ``(`` the rest of its trick, its events ``)``."""
+        assert isinstance(var, self.VARIATION)
+        out.word("(")
+        moves = getattr(var, self.MOVES)
+        if moves or var.winner is not None:
+            self.write_moves(out, moves, var)
+        for ev in var.events:
+            self.write_one(out, ev)
+        out.raw(")")
