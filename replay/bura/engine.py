@@ -508,7 +508,7 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
                 "players",
                 "B1",
             )
-        stock = place_deal(ev, h, [self.name(p) for p in range(self.n)], size, ev.trump, clause)
+        stock = place_deal(ev, h, self.players, size, ev.trump, clause)
         deal = RoundState(number=m.number, dealer=m.dealer, holdings=h, trump_card=ev.trump, stock=stock)
         for p in range(self.n):
             deal.won[p] = []

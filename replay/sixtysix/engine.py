@@ -515,7 +515,7 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
         h = Holdings(
             DECK, 2, deal_clause="S2", play_clause="S3", follow_clause="S5", names=self.places
         )
-        stock = place_deal(ev, h, [self.name(p) for p in (0, 1)], HAND, ev.trump, "S2")
+        stock = place_deal(ev, h, self.players, HAND, ev.trump, "S2")
         leader = 1 - m.dealer  # S3: the non-dealer leads first
         self.deal = RoundState(
             number=m.number,
