@@ -1,5 +1,6 @@
 /* What kozyr's searches in C share (replay/thousand/ddsearch.c, replay/sixtysix/dealsearch.c,
- * replay/bura/dealsearch.c): the Python type ``Search`` of a search, and its module.
+ * replay/bura/dealsearch.c): a card's suit and rank, the Python type ``Search`` of a search,
+ * and its module.
  *
  * A search file defines its ``Search`` struct (with ``long long nodes``) and
  * ``Search_init``, ``Search_dealloc`` and ``Search_value``; then
@@ -10,6 +11,13 @@
  */
 #ifndef KOZYR_NATIVE_H
 #define KOZYR_NATIVE_H
+
+/* A card as Python passes it (notation/cards.py, whose twin this is): its suit times the
+ * nine ranks (6 to ace) plus its rank.  The searches use these two and no other arithmetic
+ * on a card's number. */
+#define KOZYR_RANKS 9
+static inline int suit_of(int card) { return card / KOZYR_RANKS; }
+static inline int rank_of(int card) { return card % KOZYR_RANKS; }
 
 #define KOZYR_SEARCH_TYPE(QUALNAME, DOC, VALUE_DOC)                                                  \
     static PyObject *Search_get_nodes(Search *self, void *closure) {                                 \

@@ -1,28 +1,32 @@
 """What the games played with a stock and a turned-up trump card share (Bura and its
-variants, Sixty-six): the draw from the stock, and when the stock's order makes the next
-moves known.  Compiled with the engines (setup.py)."""
+variants, Sixty-six): the deal in progress (:class:`StockRound`) and the engine's part
+that draws from the stock (:class:`StockEngine`), the deal and the draw as moves and as
+events, and when the stock's order makes the next moves known.  Compiled with the engines
+(setup.py)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from mypy_extensions import mypyc_attr
 
-from notation.cards import UNKNOWN, Card, card_code
+from notation.cards import UNKNOWN, Card, Suit, card_code, suit_of
 from notation.errors import IllegalMoveError
-from notation.i18n import ntr, tr
+from notation.i18n import N_, ntr, tr
 from notation.records import Deal, Draw, GiveCard, Hand, Node, StockShape, Winner
 
 from .cards import shown
-from .table import POOL, Holdings, Seats, display_order
+from .table import POOL, BaseTable, Holdings, Seats, display_order
 
 __all__ = [
     "Before",
     "DealCards",
     "DrawCard",
+    "StockEngine",
+    "StockRound",
     "before",
     "cards_placed",
     "place_deal",
@@ -67,6 +71,157 @@ class DrawCard:
 
     def __repr__(self) -> str:
         return f"DrawCard(seat={self.seat}, card={shown(self.card)})"
+
+
+@mypyc_attr(serializable=True)
+@dataclass
+class StockRound:
+    """A deal in progress of a game played with a stock: what every such deal holds (a
+    game's own deal is a subclass that adds the rest)."""
+
+    number: int
+    dealer: int
+    holdings: Holdings
+    trump_card: Card
+    """The card turned up under the stock (after Sixty-six's exchange, the nine)."""
+    stock: list[Card | None] | None
+    """The stock's order when known, top first, the trump card last."""
+    phase: str
+    """Where the deal stands: the game's own words, and ``draw`` while draws are due."""
+    leader: int = 0
+    turn: int = 0
+    trick_no: int = 1
+    tricks_taken: dict[int, int] = field(default_factory=dict)
+    draws_due: list[int] = field(default_factory=list)
+    """The seats that draw next, in order (the taker of the last trick first)."""
+    exhausted: bool = False
+    """The turned trump card has been drawn: the stock is gone."""
+
+    @property
+    def trump(self) -> Suit:
+        return suit_of(self.trump_card)
+
+
+M = TypeVar("M")
+R = TypeVar("R")
+D = TypeVar("D", bound=StockRound)
+
+
+class StockEngine(BaseTable[M, R], Generic[M, R, D]):
+    """The part of an engine the games with a stock share: the deal in progress
+    (``deal``, one of the game's :class:`StockRound`), the trump, and the draws (B6, S4)."""
+
+    deal: D | None
+    CLAUSE: ClassVar[dict[str, str]]
+    """The clause each rule of the game has (``draw``: the draw's)."""
+    AFTER_DRAW: ClassVar[str]
+    """The deal's phase once the draws after a trick are made."""
+    OUT_OF_TURN: ClassVar[str]
+    """What a draw out of turn is told (``{player}``, ``{player2}`` the one due), marked
+    ``N_``."""
+    DRAWN_LAST: ClassVar[str] = N_("the trump card lies under the stock and is drawn last")
+    """What the trump card drawn before the stock is gone is told, marked ``N_``."""
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit of the deal in progress (None between deals)."""
+        deal: StockRound | None = self.deal
+        return deal.trump if deal is not None else None
+
+    def hand_sizes(self) -> list[int]:
+        """How many cards each seat holds now (none between deals)."""
+        deal: StockRound | None = self.deal
+        if deal is None:
+            return []
+        return [deal.holdings.size(s) for s in range(len(self.players))]
+
+    def cards_placed(self) -> bool:
+        """The stock's order is known, and every hand."""
+        deal: StockRound | None = self.deal
+        return deal is not None and cards_placed(deal.stock, deal.holdings, len(self.players))
+
+    def next_draw(self) -> tuple[int, Card | None] | None:
+        """Who draws next and, when it is known, which card (the stock's order, and the
+        turned trump card drawn last)."""
+        deal: StockRound | None = self.deal
+        if deal is None or deal.phase != "draw":
+            return None
+        card = deal.stock[0] if deal.stock else None
+        if deal.holdings.size(POOL) == 1:
+            card = deal.trump_card
+        return deal.draws_due[0], card
+
+    def automatic_move(self) -> M | None:
+        """The next card drawn when the stock's order is known (the record leaves such
+        draws out), else None."""
+        deal: StockRound | None = self.deal
+        if deal is None or not stock_known(deal.stock):
+            return None
+        due = self.next_draw()
+        return None if due is None else cast(M, DrawCard(*due))  # a move of every such game
+
+    def _draw(self, deal: StockRound, ev: DrawCard) -> None:
+        """B6, S4: the seat due draws the top card of the stock; the turned trump card
+        last, when it leaves the stock gone."""
+        clause = self.CLAUSE["draw"]
+        seat = ev.seat
+        if deal.phase != "draw":
+            raise IllegalMoveError(
+                tr("{player} draws, but no draw is due").format(player=self.name(seat)),
+                code="draw-order", clause=clause,
+            )
+        due = deal.draws_due[0]
+        if seat != due:
+            raise IllegalMoveError(
+                tr(self.OUT_OF_TURN).format(player=self.name(seat), player2=self.name(due)),
+                code="draw-order", clause=clause,
+            )
+        h = deal.holdings
+        last = h.size(POOL) == 1  # the turned trump card alone is left
+        card = ev.card
+        stock = deal.stock
+        if stock is not None:
+            top = stock[0]
+            if card is not None and top is not None and card != top:
+                raise IllegalMoveError(
+                    tr("{player} draws {card}, but the stock gives {card2}").format(
+                        player=self.name(seat), card=card_code(card), card2=card_code(top)
+                    ),
+                    code="draw-mismatch", clause=clause,
+                )
+            card = top if card is None else card
+            stock.pop(0)
+        if last:
+            if card is not None and card != deal.trump_card:
+                raise IllegalMoveError(
+                    tr("the last card of the stock is the turned trump card {card}, not {card2}").format(
+                        card=card_code(deal.trump_card), card2=card_code(card)
+                    ),
+                    code="draw-mismatch", clause=clause,
+                )
+            card = deal.trump_card
+        elif card == deal.trump_card:
+            raise IllegalMoveError(tr(self.DRAWN_LAST), code="draw-mismatch", clause=clause)
+        if card is None:
+            if h.unknown[POOL] == 0:
+                raise IllegalMoveError(tr("the stock is empty"), code="draw-order", clause=clause)
+            h.unknown[POOL] -= 1
+            h.unknown[seat] += 1
+        else:
+            try:
+                h.move(POOL, seat, card, "draw")
+            except IllegalMoveError as exc:
+                raise IllegalMoveError(
+                    tr("{card} cannot be drawn: {message}").format(
+                        card=card_code(card), message=exc.message
+                    ),
+                    code="draw-mismatch", clause=clause,
+                ) from None
+        deal.draws_due.pop(0)
+        if last:
+            deal.exhausted = True
+        if not deal.draws_due:
+            deal.phase = self.AFTER_DRAW
 
 
 def place_deal(
@@ -137,7 +292,7 @@ Before = tuple[int, int, bool, bool]
 whether a trick is open, whether the stock's order is known."""
 
 
-def before(results: int, deal: Any, trick_open: bool) -> Before:
+def before(results: int, deal: StockRound | None, trick_open: bool) -> Before:
     """The position before a move (``results``: the deals finished; ``deal``: the one in
     progress, or None), as a recorder needs it to write the move (:func:`write_move`)."""
     known = deal is not None and stock_known(deal.stock)

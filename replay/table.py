@@ -635,7 +635,21 @@ class BaseTable(Generic[M, R]):
         raise NotImplementedError
 
     def outcome(self) -> Outcome | None:
-        raise NotImplementedError
+        """None while the game goes on; then the winner (or ``draw``) and the scores.  A
+        round that nobody can continue (:attr:`settles`) counts as scored."""
+        table = self._settled()
+        if table.phase != "over":
+            return self.stopped(table.scores())
+        return Outcome(table.result, dict(zip(self.players, table.scores(), strict=True)))
+
+    def _settled(self: _T) -> _T:
+        """The table with a round nobody can continue scored (:meth:`settle`): itself, or a
+        copy when there is something to score."""
+        if not self.settles:
+            return self
+        other = self.clone()
+        other.settle()
+        return other
 
     # -- what the analysis reads (replay/solve.py: one solver and sampler for every game) --
 

@@ -24,6 +24,8 @@ from replay.bura import DealCards as BuraDeal
 from replay.bura import DrawCard, Lay, OpenClaim, ShowCombo
 from replay.checking import replay_record
 from replay.games import parse_rules, random_rules
+from replay.stock import StockEngine
+from replay.table import POOL
 from replay.thousand import Bid, GiveCards, PlayCard, SetContract, TakeTalon
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb", "Daria", "Egor"]
@@ -519,3 +521,49 @@ def test_the_state_pop_goes_back_to_shares_nothing_with_the_table(game: str) -> 
                     assert shared_containers(value, _copy(value), name) == []
                     checked += 1
     assert checked > 20
+
+
+STOCK_GAMES = [name for name in GAMES if issubclass(GAMES[name].table, StockEngine)]
+
+
+@pytest.mark.parametrize("game", STOCK_GAMES)
+def test_in_every_game_with_a_stock_the_turned_trump_card_is_drawn_last(game: str) -> None:
+    """B6, S4, written once (replay.stock.StockEngine), for a record that names the cards
+    drawn but not the stock's order: the turned trump card may not be drawn while the stock
+    holds others, the last draw can be nothing else, and a last draw nobody saw takes it;
+    the game's own draw clause is cited."""
+    assert {"bura", "burkozel", "sixtysix"} <= set(STOCK_GAMES) and "thousand" not in STOCK_GAMES
+    rng = random.Random(f"drawn-last-{game}")
+    checked = 0
+    for _ in range(20):
+        table = replay.new_table(game, NAMES[:2], rules="classic")
+        deal = table.chance_move(rng)
+        order, deal.stock = list(deal.stock), None  # the record does not say the order
+        table.push(deal)
+        clause = table.CLAUSE["draw"]
+        while table.deal is not None and table.deal.holdings.size(POOL) > 1 and table.legal_moves():
+            if table.next_draw() is None:
+                table.push(rng.choice(table.legal_moves()))
+                continue
+            seat, card = table.next_draw()
+            assert card is None  # the order is not known
+            with pytest.raises(IllegalMoveError) as early:
+                table.push(DrawCard(seat, deal.trump))
+            assert (early.value.code, early.value.clause) == ("draw-mismatch", clause)
+            assert "drawn last" in early.value.message
+            table.push(DrawCard(seat, order.pop(0)))
+        while table.deal is not None and table.next_draw() is None and table.legal_moves():
+            table.push(rng.choice(table.legal_moves()))
+        if table.next_draw() is None:
+            continue  # the deal ended before its stock did (a claim, a bura, going out)
+        seat, card = table.next_draw()
+        assert card == deal.trump and not table.deal.exhausted  # known: it is the last
+        wrong = next(iter(table.deal.holdings.known[seat]))
+        with pytest.raises(IllegalMoveError) as last:
+            table.push(DrawCard(seat, wrong))
+        assert (last.value.code, last.value.clause) == ("draw-mismatch", clause)
+        assert "is the turned trump card" in last.value.message
+        table.push(DrawCard(seat, None))  # nobody saw it: it is the trump card
+        assert deal.trump in table.deal.holdings.known[seat] and table.deal.exhausted
+        checked += 1
+    assert checked >= 5

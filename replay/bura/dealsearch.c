@@ -91,8 +91,6 @@ typedef struct {
     int depth;
 } Search;
 
-static inline int suit_of(int c) { return c / 9; }
-static inline int rank_of(int c) { return c % 9; }
 static inline int popc(uint64_t m) { return __builtin_popcountll(m); }
 static inline int low_bit(uint64_t m) { return __builtin_ctzll(m); }
 

@@ -36,7 +36,6 @@ from notation.cards import (
     make_card,
     rank_no,
     suit_no,
-    suit_of,
 )
 from notation.cards import (
     beats as card_beats,
@@ -46,8 +45,8 @@ from notation.i18n import N_, ntr, tr
 from notation.records import MAX_NUMBER
 
 from ..rules import Rulebook, RuleSet
-from ..stock import place_deal, random_deal
-from ..table import POOL, BaseTable, Holdings, Outcome, cards_text
+from ..stock import StockEngine, StockRound, place_deal, random_deal
+from ..table import POOL, Holdings, cards_text
 from . import rules
 from .moves import BuraMove, CommitFault, DealCards, DrawCard, Lay, OpenClaim, ShowCombo
 
@@ -180,21 +179,13 @@ class RoundResult:
 
 @mypyc_attr(serializable=True)
 @dataclass
-class RoundState:
-    number: int
-    dealer: int
-    holdings: Holdings
-    trump_card: Card
-    stock: list[Card | None] | None  # known order, top first, trump card last
-    phase: str = "play"  # play, draw, end, over
-    leader: int = 0
-    turn: int = 0
-    trick_no: int = 1
+class RoundState(StockRound):
+    """A deal in progress: its ``phase`` is ``play``, ``draw``, ``bura`` (a bura shown
+    that another may answer) or ``end`` (every card played: the last taker may claim)."""
+
     trick: list[Lay] = field(default_factory=list)
     best: Lay | None = None
     won: dict[int, list[Card | None]] = field(default_factory=dict)
-    tricks_taken: dict[int, int] = field(default_factory=dict)
-    draws_due: list[int] = field(default_factory=list)
     claim_window: int | None = None
     right: tuple[int, int] | None = None  # (seat, rank) of an out-of-turn lead right
     outranked: set[int] = field(default_factory=set)
@@ -220,10 +211,6 @@ class RoundState:
         other.buras = self.buras[:]
         other.laid_down = {p: cards[:] for p, cards in self.laid_down.items()}
         return other
-
-    @property
-    def trump(self) -> Suit:
-        return suit_of(self.trump_card)
 
 
 @mypyc_attr(serializable=True)
@@ -273,7 +260,7 @@ class Start(Setup):
     dealer: int
 
 
-class BuraEngine(BaseTable[BuraMove, RoundResult]):
+class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState]):
     """The rules of Bura: moves pushed in the order of play, each checked (the table,
     :class:`replay.bura.BuraTable`, adds the moves as KGN and ``record()``)."""
 
@@ -310,6 +297,8 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
     """How many cards make a bura, a molodka or Moskva."""
     PLAYED_OUT = "void"
     """How a deal whose cards are all played ends (B9: void)."""
+    AFTER_DRAW = "play"
+    OUT_OF_TURN = N_("{player} draws out of turn; {player2} draws next (record it as a fault)")
     HAS_POT = True  # B2
     SCORE_TALLY = "chips"
     SCORE_UNIT = "chips"
@@ -353,7 +342,7 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
             PILE: "the tricks taken, face down",
         }
         """What each place of the cards is called in a message."""
-        self.deal: RoundState | None = None
+        self.deal = None
         self.results: list[RoundResult] = []
         self.last_winner: int | None = None
         self.last_trick: tuple[Lay, ...] | None = None
@@ -443,6 +432,7 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
             )
         if isinstance(ev, DrawCard):
             self._draw(deal, ev)
+            deal.claim_window = None  # B7.1: the claim comes before the draw
         elif isinstance(ev, Lay):
             try:
                 self._lay(deal, ev)
@@ -509,7 +499,9 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
                 "B1",
             )
         stock = place_deal(ev, h, self.players, size, ev.trump, clause)
-        deal = RoundState(number=m.number, dealer=m.dealer, holdings=h, trump_card=ev.trump, stock=stock)
+        deal = RoundState(
+            number=m.number, dealer=m.dealer, holdings=h, trump_card=ev.trump, stock=stock, phase="play"
+        )
         for p in range(self.n):
             deal.won[p] = []
         deal.leader = deal.turn = self._first_leader(deal)
@@ -1054,71 +1046,6 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
 
     # -- drawing (B6, K5) -----------------------------------------------------------------
 
-    def next_draw(self) -> tuple[int, Card | None] | None:
-        """Who draws next and, when the stock order is known, which card."""
-        deal = self.deal
-        if deal is None or deal.phase != "draw":
-            return None
-        card = deal.stock[0] if deal.stock else None
-        return deal.draws_due[0], card
-
-    def _draw(self, deal: RoundState, ev: DrawCard) -> None:
-        clause = self.CLAUSE["draw"]
-        if deal.phase != "draw":
-            raise _err(tr("{player} draws, but no draw is due").format(player=self.name(ev.seat)), "draw-order", clause)
-        due = deal.draws_due[0]
-        seat = ev.seat
-        if seat != due:
-            raise _err(
-                tr(
-                    "{player} draws out of turn; {player2} draws next (record it as a fault)"
-                ).format(
-                    player=self.name(seat), player2=self.name(due)
-                ),
-                "draw-order",
-                clause,
-            )
-        h = deal.holdings
-        last = h.size(POOL) == 1  # the trump card alone is left
-        card = ev.card
-        stock = deal.stock
-        if stock is not None:
-            top = stock[0]
-            if card is not None and top is not None and card != top:
-                raise _err(
-                    tr("{player} draws {card}, but the stock gives {card2}").format(
-                        player=self.name(seat), card=card_code(card), card2=card_code(top)
-                    ),
-                    "draw-mismatch",
-                    clause,
-                )
-            card = card if card is not None else top
-            stock.pop(0)
-        if card == deal.trump_card and not last:
-            raise _err(
-                tr("the trump card lies under the stock and is drawn last"), "draw-mismatch", clause
-            )
-        if last and card is None:
-            card = deal.trump_card
-        if card is None:
-            if h.unknown[POOL] == 0:
-                raise _err(tr("the stock is empty"), "draw-order", clause)
-            h.unknown[POOL] -= 1
-            h.unknown[seat] += 1
-        else:
-            try:
-                h.move(POOL, seat, card, "draw")
-            except IllegalMoveError as exc:
-                raise _err(
-                    tr("{card} cannot be drawn: {message}").format(
-                        card=card_code(card), message=exc.message
-                    ), "draw-mismatch", clause
-                ) from None
-        deal.draws_due.pop(0)
-        deal.claim_window = None
-        if not deal.draws_due:
-            deal.phase = "play"
-
     def auto_draws(self) -> None:
         """Apply the draws that are due (from the stock order when it is known)."""
         while (due := self.next_draw()) is not None:
@@ -1358,21 +1285,9 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
         return deal.turn
 
     @property
-    def trump(self) -> Suit | None:
-        """The trump suit of the deal in progress (None between deals)."""
-        return self.deal.trump if self.deal is not None else None
-
-    @property
     def trick_open(self) -> bool:
         """Whether cards of an unfinished trick lie on the table."""
         return self.deal is not None and bool(self.deal.trick)
-
-    def hand_sizes(self) -> list[int]:
-        """How many cards each seat holds now (none between deals)."""
-        round_ = self.deal
-        if round_ is None:
-            return []
-        return [round_.holdings.size(s) for s in range(self.n)]
 
     def scores(self) -> list[int]:
         """Per seat: net chips, or a variant's penalty points."""
@@ -1422,20 +1337,3 @@ class BuraEngine(BaseTable[BuraMove, RoundResult]):
                     if self.is_legal(move):
                         out.append(move)
         return out
-
-    def _settled(self) -> BuraEngine:
-        """The table with a finished deal closed (its cards all played, or a bura shown and
-        not answered): itself, or a copy when there is something to close."""
-        if self.deal is None or self.deal.phase not in ("end", "bura"):
-            return self
-        other = self.clone()
-        other.settle()
-        return other
-
-    def outcome(self) -> Outcome | None:
-        """None while the match goes on; then the winner (or ``draw``) and the scores.  A
-        deal that nobody can continue counts as closed (a bura that ends the match)."""
-        table = self._settled()
-        if not table.match.over:
-            return self.stopped(table.scores())
-        return Outcome(table.result, dict(zip(self.players, table.scores(), strict=True)))

@@ -9,12 +9,11 @@ from notation.bura.records import BuraGame
 from notation.kinds import NotationKind
 from notation.records import GameRecord, Node
 
-from ..stock import cards_placed, stock_known
 from ..table import Names, Seats
 from ..view import View
 from .engine import BuraEngine
 from .kgn import append_move, before, move_of, node_of, record_of
-from .moves import BuraMove, DrawCard
+from .moves import BuraMove
 from .search import DealSearch
 from .view import view
 
@@ -53,20 +52,6 @@ class BuraTable(BuraEngine):
         """Bura's search of a two-player deal in C (:mod:`replay.bura.search`), where built
         and where it follows the table's switches."""
         return DealSearch(self, budget) if DealSearch.searches(self) else None
-
-    def cards_placed(self) -> bool:
-        """The stock's order is known, and every hand."""
-        deal = self.deal
-        return deal is not None and cards_placed(deal.stock, deal.holdings, len(self.players))
-
-    def automatic_move(self) -> BuraMove | None:
-        """The next card drawn when the stock's order is known (the record leaves such
-        draws out), else None."""
-        deal = self.deal
-        if deal is None or not stock_known(deal.stock):
-            return None
-        due = self.next_draw()
-        return None if due is None else DrawCard(*due)
 
     def record(self) -> BuraGame:
         """The game so far as a record (with every finished deal's facts)."""

@@ -68,15 +68,16 @@ typedef struct {
     uint16_t gen;
 } Search;
 
-static inline int suit_of(int c) { return c / 6; }
-static inline int rank_of(int c) { return c % 6; }
+/* A card inside the search: its suit times the six ranks (9 to ace) plus its rank. */
+static inline int inner_suit(int c) { return c / 6; }
+static inline int inner_rank(int c) { return c % 6; }
 static inline int points_of(int c) { return POINTS_OF_RANK[c % 6]; }
 static inline uint32_t suit_mask(int s) { return 0x3Fu << (6 * s); }
 
 /* S3: whether ``card`` played after ``led`` takes the trick. */
 static inline int beats(int card, int led, int trump) {
-    if (suit_of(card) == suit_of(led)) return card > led;
-    return suit_of(card) == trump;
+    if (inner_suit(card) == inner_suit(led)) return card > led;
+    return inner_suit(card) == trump;
 }
 
 static inline int strict(const Pos *p) { return p->closed_by >= 0 || p->exhausted; }
@@ -120,7 +121,7 @@ static uint32_t playable(const Pos *p) {
     uint32_t hand = p->hand[p->turn];
     if (p->phase != 1 || !strict(p)) return hand;
     int led = p->led;
-    uint32_t follow = hand & suit_mask(suit_of(led));
+    uint32_t follow = hand & suit_mask(inner_suit(led));
     if (follow) {
         uint32_t higher = follow & ~((2u << led) - 1);
         return higher ? higher : follow;
@@ -162,7 +163,7 @@ static void play(Pos *p, int m) {
         p->out_right = -1;
         p->led = (int8_t)card;
         if (m >= MARRIAGE) {
-            p->mar[seat] += suit_of(card) == p->trump ? 40 : 20;
+            p->mar[seat] += inner_suit(card) == p->trump ? 40 : 20;
             p->out_right = (int8_t)seat;
         }
         p->turn = (int8_t)(1 - seat);
@@ -265,7 +266,7 @@ static int search(Search *s, const Pos *p, int alpha, int beta) {
                 /* marriages and high cards first: they decide most deals */
                 for (int c = 23; c >= 0; c--) {
                     if (!(hand >> c & 1)) continue;
-                    int r = rank_of(c);
+                    int r = inner_rank(c);
                     if (marriages && (r == KING || r == QUEEN) && (hand >> (r == KING ? c - 1 : c + 1) & 1))
                         moves[n++] = MARRIAGE + c;
                 }
@@ -273,7 +274,7 @@ static int search(Search *s, const Pos *p, int alpha, int beta) {
                 int keys[24], first = n;
                 for (int c = 23; c >= 0; c--) {
                     if (!(hand >> c & 1)) continue;
-                    int k = points_of(c) * 4 - (suit_of(c) == p->trump) * 50, j = n++;
+                    int k = points_of(c) * 4 - (inner_suit(c) == p->trump) * 50, j = n++;
                     while (j > first && keys[j - 1 - first] < k) {
                         moves[j] = moves[j - 1];
                         keys[j - first] = keys[j - 1 - first];
@@ -342,9 +343,8 @@ static void Search_dealloc(Search *self) {
 }
 
 static int inside(int card) {
-    int r = card % 9;
-    if (card < 0 || card > 35 || r < 3) return -1;
-    return 6 * (card / 9) + r - 3;
+    if (card < 0 || card > 35 || rank_of(card) < 3) return -1;
+    return 6 * suit_of(card) + rank_of(card) - 3;
 }
 
 static uint32_t inside_mask(unsigned long long m, int *bad) {
@@ -397,7 +397,7 @@ static PyObject *Search_value(Search *self, PyObject *args) {
     p.sp = 0;
     p.ns = (int8_t)ns;
     p.turned = (int8_t)ti;
-    p.trump = (int8_t)suit_of(ti);
+    p.trump = (int8_t)inner_suit(ti);
     p.turn = (int8_t)turn;
     p.leader = (int8_t)leader;
     p.phase = (int8_t)phase;

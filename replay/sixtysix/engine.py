@@ -16,6 +16,7 @@ in the order of play and an illegal one raises :class:`IllegalMoveError` with it
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass, field
 from typing import ClassVar, Final, TypedDict
@@ -41,8 +42,8 @@ from notation.i18n import N_, ntr, ptr, tr
 from notation.records import MAX_NUMBER
 
 from ..rules import Rulebook, RuleSet
-from ..stock import place_deal, random_deal
-from ..table import POOL, BaseTable, Holdings, Outcome, cards_text
+from ..stock import StockEngine, StockRound, place_deal, random_deal
+from ..table import POOL, Holdings, cards_text
 from .moves import Close, DealCards, DrawCard, Exchange, GoOut, PlayCard, SixtySixMove
 from .rules import RULEBOOK
 
@@ -145,39 +146,20 @@ class RoundResult:
 
 @mypyc_attr(serializable=True)
 @dataclass
-class RoundState:
-    """A deal in progress."""
+class RoundState(StockRound):
+    """A deal in progress: its ``phase`` is ``lead`` (the leader may exchange, close or go
+    out, then leads), ``follow``, ``draw``, or ``end``: every card is played, and the taker
+    of the last trick may still go out before the deal is scored as played out."""
 
-    number: int
-    dealer: int
-    holdings: Holdings
-    trump_card: Card
-    """The card turned up under the stock (after an exchange, the nine)."""
-    stock: list[Card | None] | None
-    """The stock's order when known, top first, the trump card last."""
-    phase: str = "lead"
-    """``lead`` (the leader may exchange, close or go out, then leads), ``follow``,
-    ``draw``, or ``end``: every card is played, and the taker of the last trick may still
-    go out before the deal is scored as played out."""
-    leader: int = 0
-    turn: int = 0
-    trick_no: int = 1
     trick: list[tuple[int, Card]] = field(default_factory=list)
     won: dict[int, list[Card]] = field(default_factory=dict)
-    tricks_taken: dict[int, int] = field(default_factory=dict)
     marriages: list[tuple[int, int, Suit]] = field(default_factory=list)
-    draws_due: list[int] = field(default_factory=list)
     closed_by: int | None = None
     tricks_at_close: int = 0
     """The tricks the closer's opponent had taken when the stock was closed (S11)."""
-    exhausted: bool = False
     out_right: int | None = None
     """The seat that may go out now (S9): the taker of the last trick until he leads
     again, or the leader who has just shown a marriage, until the answer."""
-
-    @property
-    def trump(self) -> Suit:
-        return suit_of(self.trump_card)
 
     @property
     def strict(self) -> bool:
@@ -185,26 +167,15 @@ class RoundState:
         return self.closed_by is not None or self.exhausted
 
     def copy(self) -> RoundState:
-        other = RoundState(
-            self.number,
-            self.dealer,
-            self.holdings.copy(),
-            self.trump_card,
-            None if self.stock is None else self.stock[:],
-            self.phase,
-            self.leader,
-            self.turn,
-            self.trick_no,
-            self.trick[:],
-            {p: v[:] for p, v in self.won.items()},
-            dict(self.tricks_taken),
-            self.marriages[:],
-            self.draws_due[:],
-            self.closed_by,
-            self.tricks_at_close,
-            self.exhausted,
-            self.out_right,
-        )
+        """An independent copy: every list and dict copied."""
+        other = copy.copy(self)
+        other.holdings = self.holdings.copy()
+        other.stock = None if self.stock is None else self.stock[:]
+        other.trick = self.trick[:]
+        other.won = {p: cards[:] for p, cards in self.won.items()}
+        other.tricks_taken = dict(self.tricks_taken)
+        other.marriages = self.marriages[:]
+        other.draws_due = self.draws_due[:]
         return other
 
 
@@ -243,7 +214,7 @@ def _err(message: str, code: str, clause: str, legal: list[str] | None = None) -
     return IllegalMoveError(message, code=code, clause=clause, legal=legal)
 
 
-class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
+class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState]):
     """The rules of Sixty-six: moves pushed in the order of play, each checked (the table,
     :class:`replay.sixtysix.SixtySixTable`, adds the moves as KGN and ``record()``)."""
 
@@ -254,6 +225,10 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
     STATE = ("match", "deal", "last_winner", "last_trick")
     CHANCE = DealCards
     SCORE_UNIT = "game points"
+    CLAUSE: ClassVar[dict[str, str]] = {"draw": "S4"}
+    AFTER_DRAW = "lead"
+    OUT_OF_TURN = N_("{player} draws out of turn; {player2} draws next (the taker of the trick draws first)")
+    DRAWN_LAST = N_("the turned trump card lies under the stock and is drawn last")
 
     def __init__(
         self,
@@ -273,7 +248,7 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
         )
         self.places: dict[int, str] = {**dict(enumerate(self.players)), POOL: "the stock"}
         """What each place of the cards is called in a message."""
-        self.deal: RoundState | None = None
+        self.deal = None
         self.results: list[RoundResult] = []
         self.last_winner: int | None = None
         self.last_trick: tuple[tuple[int, Card], ...] | None = None
@@ -315,10 +290,6 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
         return deal.turn
 
     @property
-    def trump(self) -> Suit | None:
-        return self.deal.trump if self.deal is not None else None
-
-    @property
     def trick_open(self) -> bool:
         return self.deal is not None and bool(self.deal.trick)
 
@@ -328,29 +299,6 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
     @property
     def result(self) -> str | None:
         return self.match.result if self.match.over else None
-
-    def outcome(self) -> Outcome | None:
-        """None while the game goes on; a deal whose cards are all played counts as scored."""
-        table = self._settled()
-        if not table.match.over:
-            return self.stopped(table.match.totals)
-        m = table.match
-        return Outcome(m.result, dict(zip(self.players, m.totals, strict=True)))
-
-    def _settled(self) -> SixtySixEngine:
-        """The table with a deal whose cards are all played scored: itself, or a copy."""
-        if self.deal is None or self.deal.phase != "end":
-            return self
-        other = self.clone()
-        other.settle()
-        return other
-
-    def hand_sizes(self) -> list[int]:
-        """How many cards each seat holds now (none between deals)."""
-        round_ = self.deal
-        if round_ is None:
-            return []
-        return [round_.holdings.size(s) for s in range(2)]
 
     def scores(self) -> list[int]:
         """Each player's game points."""
@@ -523,6 +471,7 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
             holdings=h,
             trump_card=ev.trump,
             stock=stock,
+            phase="lead",
             leader=leader,
             turn=leader,
             won={0: [], 1: []},
@@ -696,83 +645,6 @@ class SixtySixEngine(BaseTable[SixtySixMove, RoundResult]):
         deal.out_right = ev.seat
 
     # -- the stock (S4, S7, S8) -----------------------------------------------------------------
-
-    def next_draw(self) -> tuple[int, Card | None] | None:
-        """Who draws next and, when the stock's order is known, which card."""
-        deal = self.deal
-        if deal is None or deal.phase != "draw":
-            return None
-        card = deal.stock[0] if deal.stock else None
-        if deal.holdings.size(POOL) == 1:
-            card = deal.trump_card  # the turned card, drawn last
-        return deal.draws_due[0], card
-
-    def _draw(self, deal: RoundState, ev: DrawCard) -> None:
-        if deal.phase != "draw":
-            raise _err(tr("{player} draws, but no draw is due").format(player=self.name(ev.seat)), "draw-order", "S4")
-        due = deal.draws_due[0]
-        if ev.seat != due:
-            raise _err(
-                tr(
-                    "{player} draws out of turn; {player2} draws next (the taker of the trick "
-                    "draws first)"
-                ).format(
-                    player=self.name(ev.seat), player2=self.name(due)
-                ),
-                "draw-order",
-                "S4",
-            )
-        h = deal.holdings
-        last = h.size(POOL) == 1  # the turned trump card alone is left
-        card = ev.card
-        if deal.stock is not None:
-            top = deal.stock[0]
-            if card is not None and top is not None and card != top:
-                raise _err(
-                    tr("{player} draws {card}, but the stock gives {card2}").format(
-                        player=self.name(ev.seat), card=card_code(card), card2=card_code(top)
-                    ),
-                    "draw-mismatch",
-                    "S4",
-                )
-            card = top if card is None else card
-            deal.stock.pop(0)
-        if last:
-            if card is not None and card != deal.trump_card:
-                raise _err(
-                    tr(
-                        "the last card of the stock is the turned trump card {card}, not "
-                        "{card2}"
-                    ).format(
-                        card=card_code(deal.trump_card), card2=card_code(card)
-                    ),
-                    "draw-mismatch",
-                    "S4",
-                )
-            card = deal.trump_card
-        elif card == deal.trump_card:
-            raise _err(
-                tr("the turned trump card lies under the stock and is drawn last"),
-                "draw-mismatch",
-                "S4",
-            )
-        if card is None:
-            h.unknown[POOL] -= 1
-            h.unknown[ev.seat] += 1
-        else:
-            try:
-                h.move(POOL, ev.seat, card, "draw")
-            except IllegalMoveError as exc:
-                raise _err(
-                    tr("{card} cannot be drawn: {message}").format(
-                        card=card_code(card), message=exc.message
-                    ), "draw-mismatch", "S4"
-                ) from None
-        deal.draws_due.pop(0)
-        if last:
-            deal.exhausted = True  # S5 from here
-        if not deal.draws_due:
-            deal.phase = "lead"
 
     def _on_lead(self, deal: RoundState, seat: int, what: str, clause: str) -> None:
         """An exchange or a close (``what``, marked ``N_``): by the player on lead, before

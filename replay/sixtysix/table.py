@@ -10,12 +10,11 @@ from notation.records import GameRecord, Node
 from notation.sixtysix import KIND
 from notation.sixtysix.records import SixtySixGame
 
-from ..stock import cards_placed, stock_known
 from ..table import Names, Seats
 from ..view import View
 from .engine import OUT, SixtySixEngine
 from .kgn import append_move, before, move_of, node_of, record_of
-from .moves import DrawCard, GoOut, SixtySixMove
+from .moves import GoOut, SixtySixMove
 from .search import DealSearch
 from .view import view
 
@@ -53,20 +52,6 @@ class SixtySixTable(SixtySixEngine):
     def faster_search(self, budget: int) -> DealSearch | None:
         """Sixty-six's search of a deal in C (:mod:`replay.sixtysix.search`), where built."""
         return DealSearch(self, budget) if DealSearch.built() else None
-
-    def cards_placed(self) -> bool:
-        """The stock's order is known, and every hand."""
-        deal = self.deal
-        return deal is not None and cards_placed(deal.stock, deal.holdings, len(self.players))
-
-    def automatic_move(self) -> SixtySixMove | None:
-        """The next card drawn when the stock's order is known (the record leaves such
-        draws out), else None."""
-        deal = self.deal
-        if deal is None or not stock_known(deal.stock):
-            return None
-        due = self.next_draw()
-        return None if due is None else DrawCard(*due)
 
     def random_move(self, rng: random.Random) -> SixtySixMove:
         """A random move as :meth:`replay.table.BaseTable.random_move` picks one, except

@@ -49,12 +49,10 @@ typedef struct {
     long long nodes;
 } Search;
 
-static inline int suit_of(int c) { return c / 9; }
-static inline int rank_of(int c) { return c % 9; }
 
 static inline int beats(int card, int best, int trump) {
-    if (card / 9 == best / 9) return card > best;
-    return card / 9 == trump;
+    if (suit_of(card) == suit_of(best)) return card > best;
+    return suit_of(card) == trump;
 }
 
 static inline int points_of(uint64_t m) {
@@ -69,7 +67,7 @@ static uint64_t follow_mask(uint64_t hand, int led, int best, int trump, int ove
     if (!pool && trump >= 0) pool = hand & (SUIT_MASK << (9 * trump));
     if (!pool) pool = hand;
     if (overtake) {
-        int bs = best / 9;
+        int bs = suit_of(best);
         uint64_t better = pool & (SUIT_MASK << (9 * bs)) & ~((2ull << best) - 1);
         if (bs != trump && trump >= 0) better |= pool & (SUIT_MASK << (9 * trump));
         if (better) pool = better;
@@ -82,7 +80,7 @@ static int marriage_value(Search *s, uint64_t hand, int card, int first) {
     int rank = rank_of(card);
     if (rank == KING || rank == QUEEN) {
         int partner = rank == QUEEN ? card + 1 : card - 1;
-        return (hand >> partner & 1) ? s->marriage_values[card / 9] : 0;
+        return (hand >> partner & 1) ? s->marriage_values[suit_of(card)] : 0;
     }
     if (rank == ACE && s->ace_marriage && (hand & ACES) == ACES) return s->ace_marriage;
     return 0;
@@ -193,7 +191,7 @@ static int node(Search *s, uint64_t *h, int turn, int decl, int *cards, int *sea
             }
         }
     } else {
-        int led = cards[0] / 9, best = cards[0], wseat = seats[0];
+        int led = suit_of(cards[0]), best = cards[0], wseat = seats[0];
         for (int i = 1; i < n; i++)
             if (beats(cards[i], best, trump)) { best = cards[i]; wseat = seats[i]; }
         uint64_t pool = follow_mask(hand, led, best, trump, s->must_overtake);
@@ -214,8 +212,8 @@ static int node(Search *s, uint64_t *h, int turn, int decl, int *cards, int *sea
             int mv = marriage_value(s, hand, card, first);
             if (turn == decl) gain = mv;
             if (rank_of(card) != ACE) {
-                if (s->trump_next_trick) n2 = card / 9;
-                else t2 = card / 9;
+                if (s->trump_next_trick) n2 = suit_of(card);
+                else t2 = suit_of(card);
             }
         }
         if (n < 2) {
@@ -320,7 +318,7 @@ KOZYR_SEARCH_TYPE("replay.thousand.ddsearch.Search", "The double-dummy search of
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "ddsearch", NULL, -1, NULL};
 
 PyMODINIT_FUNC PyInit_ddsearch(void) {
-    for (int c = 0; c < 36; c++) POINTS[c] = POINTS_OF_RANK[c % 9];
+    for (int c = 0; c < 36; c++) POINTS[c] = POINTS_OF_RANK[rank_of(c)];
     for (int m = 0; m < 512; m++) {
         int p = 0;
         for (int r = 0; r < 9; r++) if (m >> r & 1) p += POINTS_OF_RANK[r];
