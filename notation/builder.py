@@ -411,16 +411,16 @@ class StockBuilder(Builder):
     def deal_block(self, c: Items) -> Any:
         kw, number, notes, *rest = c
         self.counted(self.token(kw))
-        dealing = rest.pop(0) if rest and isinstance(rest[0], Deal) else None
+        dealt = rest.pop(0) if rest and isinstance(rest[0], Deal) else None
         return self.shape.ROUND(
             number=self.number(number),
             notes=self.comments_of(notes),
-            dealing=dealing,
+            deal=dealt,
             events=self.events_of(rest),
             pos=self.pos(kw),
         )
 
-    def dealing(self, c: Items) -> Deal:
+    def deal(self, c: Items) -> Deal:
         kw, *parts, notes = c
         deal = Deal(hands=self.nodes(parts, Hand), notes=self.comments_of(notes), pos=self.pos(kw))
         given: set[str] = set()

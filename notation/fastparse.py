@@ -553,7 +553,7 @@ class Reader(Generic[V]):
 
     # -- the games played with a stock --------------------------------------------------
 
-    def stock_dealing(self, rest: str, lno: int) -> Deal:
+    def stock_deal(self, rest: str, lno: int) -> Deal:
         """``Anna: ... / Boris: ... / trump: 9H / stock: ...`` after ``hands`` (any part
         left out, each at most once)."""
         hands: list[Hand] = []
@@ -690,9 +690,9 @@ class StockReader(Reader[V]):
                 continue
             word, _, rest = line[2:].partition(" ")
             if word == "hands":
-                if events or deal.dealing is not None:
+                if events or deal.deal is not None:
                     raise GiveUp
-                deal.dealing = self.stock_dealing(rest, lno)
+                deal.deal = self.stock_deal(rest, lno)
             elif word == "draw":
                 events.append(self.drawn(rest, lno))
             elif word in self.COUNT_WORDS:

@@ -85,12 +85,42 @@ def to_json(game: GameRecord, *, indent: int | None = None) -> str:
 
 
 def from_dict(data: Any, *, file: str | None = None, index: int | None = None) -> GameRecord:
-    """A game record from JSON data, validated against the schema."""
+    """A game record from JSON data, validated against the schema (JSON that kozyr wrote
+    before a rename reads as it is written now: :func:`renamed`)."""
     try:
-        game = _game().validate_python(data)
+        game = _game().validate_python(renamed(data))
     except ValidationError as exc:
         raise _json_error(exc, file, index) from None
     return _within_limits(game, file, index)
+
+
+def renamed(data: Any) -> Any:
+    """Game data as kozyr writes it now, from data written before a rename (docs/data.md,
+    "Renamed"): a deal's cards dealt in Bura, Burkozel and Sixty-six were ``"dealing":
+    {"kind": "dealing", ...}`` and are ``"deal": {"kind": "deal", ...}``, as in Thousand.
+    The data given is not changed; what is renamed is copied."""
+    if not isinstance(data, dict):
+        return data
+    out = data
+    for key, rounds in data.items():
+        if not isinstance(rounds, list) or not any(isinstance(r, dict) and "dealing" in r for r in rounds):
+            continue
+        if out is data:
+            out = dict(data)
+        out[key] = [_renamed_round(r) if isinstance(r, dict) and "dealing" in r else r for r in rounds]
+    return out
+
+
+def _renamed_round(old: dict[str, Any]) -> dict[str, Any]:
+    """One round of data written before ``dealing`` was called ``deal``."""
+    new: dict[str, Any] = {}
+    for key, value in old.items():
+        if key == "dealing" and "deal" not in old:
+            key = "deal"
+            if isinstance(value, dict) and value.get("kind") == "dealing":
+                value = {**value, "kind": "deal"}
+        new[key] = value
+    return new
 
 
 def from_json(text: str | bytes, *, file: str | None = None) -> GameRecord:

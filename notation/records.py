@@ -315,7 +315,7 @@ class Deal(Node):
     cards, the trump card turned up, the stock from the top (the trump card lies under
     it); any part left out, any card ``??``."""
 
-    kind: Literal["dealing"] = "dealing"
+    kind: Literal["deal"] = "deal"
     hands: list[Hand] = field(default_factory=list)
     trump: CardText | None = None
     stock: list[CardText] | None = None
@@ -437,7 +437,7 @@ class StockShape:
     its writer writes them, a recorder fills them in."""
 
     ROUND: ClassVar[type[Any]]
-    """The record of a deal: ``number``, ``notes``, ``dealing``, ``events``."""
+    """The record of a deal: ``number``, ``notes``, ``deal`` (its cards dealt), ``events``."""
     TRICK: ClassVar[type[Any]]
     """The record of a trick: ``number``, its moves, ``winner``."""
     MOVE: ClassVar[type[Any]]

@@ -34,9 +34,9 @@ class StockNotation(StockShape, NotationKind):
         assert isinstance(round, self.ROUND)
         writer.raw(f"deal {round.number}")
         writer.comments(round.notes)
-        if round.dealing is not None:
+        if round.deal is not None:
             writer.line()
-            write_deal(writer, round.dealing)
+            write_deal(writer, round.deal)
         for ev in round.events:
             writer.line()
             self.write_one(writer, ev)

@@ -154,7 +154,7 @@ def test_a_record_built_in_code_with_a_text_that_is_no_card_is_reported_at_that_
     (d,) = replay.check(game).diagnostics
     assert (d.code, d.clause, d.trick) == ("not-in-deck", "T2", 3) and "'XX' is not a card" in d.message
     bura = notation.loads((INVALID.parent.parent.parent / "samples" / "bura" / "01-illustrative-game.kgn").read_text())
-    assert bura.deals[0].dealing is not None
-    bura.deals[0].dealing.trump = "T"
+    assert bura.deals[0].deal is not None
+    bura.deals[0].deal.trump = "T"
     (d,) = replay.check(bura).diagnostics
     assert (d.code, d.clause) == ("not-in-deck", "B2")

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import notation
 from notation.cards import canonical_card
-from notation.jsonio import from_json, iter_json_games, json_schema, to_json
+from notation.jsonio import from_dict, from_json, iter_json_games, json_schema, to_json
 from notation.records import Comment
 from notation.thousand.records import Variation
 
@@ -268,6 +268,21 @@ def test_json_lines_and_arrays_import() -> None:
     assert list(iter_json_games(jsonl)) == games * 2
     array = json.dumps([json.loads(to_json(g)) for g in games])
     assert list(iter_json_games(array)) == games
+
+
+@pytest.mark.parametrize("path", [p for p in SAMPLE_FILES if p.parent.name != "thousand"], ids=lambda p: p.name)
+def test_json_written_before_the_deal_was_called_deal_still_reads(path: Path) -> None:
+    """docs/data.md, "Renamed": a deal's cards dealt were ``"dealing": {"kind": "dealing"}``
+    in Bura, Burkozel and Sixty-six; that JSON reads as the same game, and is written with
+    ``"deal"`` as Thousand's is."""
+    for game in notation.loads_all(path.read_text()):
+        text = to_json(game)
+        assert '"dealing"' not in text and '"deal":{"kind":"deal"' in text
+        old = text.replace('"deal":{"kind":"deal"', '"dealing":{"kind":"dealing"')
+        data = json.loads(old)
+        assert from_json(old) == game and list(iter_json_games(old)) == [game]
+        assert from_dict(data) == game and data == json.loads(old)  # the data is not changed
+        assert '"dealing"' not in to_json(from_json(old))
 
 
 class _Reads(io.BytesIO):

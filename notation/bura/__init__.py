@@ -18,7 +18,7 @@ from . import records
 from .read import read_bura
 from .records import (
     KEYWORDS,
-    TALLIES,
+    STATED,
     Answer,
     BuraGame,
     Claim,
@@ -27,7 +27,7 @@ from .records import (
     Pot,
     Round,
     Show,
-    Tally,
+    Stated,
     Trick,
     Variation,
 )
@@ -52,8 +52,8 @@ class BuraNotation(StockNotation):
     read = staticmethod(read_bura)
     json_names = staticmethod(records.pydantic_names)
     ROUND, TRICK, MOVE, MOVES, VARIATION = Round, Trick, Answer, "answers", Variation
-    COUNT, COUNT_WORDS, SIGNED_COUNTS = Tally, TALLIES, frozenset({"chips"})
-    EVENTS = (Trick, Draw, Claim, Show, Fault, Pot, Tally)
+    COUNT, COUNT_WORDS, SIGNED_COUNTS = Stated, STATED, frozenset({"chips"})
+    EVENTS = (Trick, Draw, Claim, Show, Fault, Pot, Stated)
 
     def write_moves(self, out: Writer, moves: list[Any], trick: Node | None, /) -> None:
         for i, a in enumerate(moves):

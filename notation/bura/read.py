@@ -24,7 +24,7 @@ from .records import (
     GAMES,
     KEYWORDS,
     OUTCOMES,
-    TALLIES,
+    STATED,
     Answer,
     BuraGame,
     Claim,
@@ -32,7 +32,7 @@ from .records import (
     Pot,
     Round,
     Show,
-    Tally,
+    Stated,
     Trick,
     Variation,
 )
@@ -52,8 +52,8 @@ _new_claim: Final[Callable[[str, int | None, str | None, Pos], Claim]] = maker(
 )
 _new_show: Final[Callable[[str, str, list[str], Pos], Show]] = maker(Show, "seat", "combo", "cards", "pos")
 _new_fault: Final[Callable[[str, str, Pos], Fault]] = maker(Fault, "seat", "fault", "pos")
-_new_tally: Final[Callable[[str, list[Entry], list[Comment], Pos], Tally]] = maker(
-    Tally, "kind", "entries", "notes", "pos"
+_new_stated: Final[Callable[[str, list[Entry], list[Comment], Pos], Stated]] = maker(
+    Stated, "kind", "entries", "notes", "pos"
 )
 
 _NOTED: Final = re.compile(r"[{!$(?](?<!\?\?)(?!(?<=\?)\?)")
@@ -84,7 +84,7 @@ class BuraReader(StockReader[Variation]):
     KEYWORDS: ClassVar[frozenset[str]] = KEYWORDS
     GLYPHS: ClassVar[frozenset[str]] = Reader.GLYPHS - {"??"}
     GAMES: ClassVar[tuple[str, ...]] = ("bura", "burkozel")
-    COUNT_WORDS: ClassVar[dict[str, str]] = dict(TALLIES)
+    COUNT_WORDS: ClassVar[dict[str, str]] = dict(STATED)
 
     def new_round(self, number: int, pos: Pos) -> Round:
         return _new_round(number, pos)
@@ -92,8 +92,8 @@ class BuraReader(StockReader[Variation]):
     def new_game(self, kind: str, tags: list[Tag], notes: list[Comment], deals: list[Round]) -> BuraGame:
         return BuraGame(kind=GAMES[kind], tags=tags, notes=notes, deals=deals)
 
-    def new_count(self, kind: str, entries: list[Entry], notes: list[Comment], pos: Pos) -> Tally:
-        return _new_tally(kind, entries, notes, pos)
+    def new_count(self, kind: str, entries: list[Entry], notes: list[Comment], pos: Pos) -> Stated:
+        return _new_stated(kind, entries, notes, pos)
 
     def new_trick(self, number: int, moves: list[Answer], winner: Winner | None, pos: Pos) -> Trick:
         return _new_trick(number, moves, winner, pos)

@@ -34,7 +34,7 @@ __all__ = [
     "GAMES",
     "KEYWORDS",
     "OUTCOMES",
-    "TALLIES",
+    "STATED",
     "Answer",
     "BuraGame",
     "Claim",
@@ -46,7 +46,7 @@ __all__ = [
     "Pot",
     "Round",
     "Show",
-    "Tally",
+    "Stated",
     "Trick",
     "Variation",
     "pydantic_names",
@@ -73,7 +73,7 @@ FAULTS: Final[dict[str, Literal["out-of-turn", "double-draw"]]] = {
     "double-draw": "double-draw",
 }
 OUTCOMES: Final[dict[str, Literal["win", "fail"]]] = {"win": "win", "fail": "fail"}
-TALLIES: Final[dict[str, Literal["chips", "wins", "penalty", "points"]]] = {
+STATED: Final[dict[str, Literal["chips", "wins", "penalty", "points"]]] = {
     "chips": "chips",
     "wins": "wins",
     "penalty": "penalty",
@@ -145,7 +145,7 @@ class Pot(Node):
 
 
 @dataclass(slots=True, kw_only=True, eq=False)
-class Tally(Node):
+class Stated(Node):
     """A stated running count: ``chips`` (net winnings), ``wins`` (deals won),
     ``penalty`` points, or a deal's card ``points``."""
 
@@ -154,7 +154,7 @@ class Tally(Node):
     notes: list[Comment] = field(default_factory=list)
 
 
-Event = Trick | Draw | Claim | Show | Fault | Pot | Tally
+Event = Trick | Draw | Claim | Show | Fault | Pot | Stated
 
 
 @dataclass(slots=True, kw_only=True, eq=False)
@@ -178,7 +178,8 @@ class Round(Node):
     kind: Literal["deal"] = "deal"
     number: Count
     notes: list[Comment] = field(default_factory=list)
-    dealing: Deal | None = None
+    deal: Deal | None = None
+    """The cards dealt (the ``hands`` line)."""
     events: list[Event] = field(default_factory=list)
 
 

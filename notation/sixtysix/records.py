@@ -146,7 +146,8 @@ class Round(Node):
     kind: Literal["deal"] = "deal"
     number: Count
     notes: list[Comment] = field(default_factory=list)
-    dealing: Deal | None = None
+    deal: Deal | None = None
+    """The cards dealt (the ``hands`` line)."""
     events: list[Event] = field(default_factory=list)
 
 

@@ -19,7 +19,7 @@ from notation.bura.records import (
     Pot,
     Round,
     Show,
-    Tally,
+    Stated,
     Trick,
     Variation,
 )
@@ -38,7 +38,7 @@ from .table import BuraTable
 
 __all__ = ["START_TAGS", "BuraChecker"]
 
-_FACTS = (Pot, Tally)
+_FACTS = (Pot, Stated)
 """The events that state what a deal came to (a tuple: ``isinstance`` of one costs no union)."""
 _PLAYS = (Trick, Show)
 """The events that play cards, before which the draws due are made."""
@@ -59,7 +59,7 @@ TALLY_WRONG: Final = {
         "{name} has {n} card point this deal, not {value}", "{name} has {n} card points this deal, not {value}"
     ),
 }
-"""A stated tally the rules contradict, by the tally's kind (a count in the language's
+"""A stated count the rules contradict, by the count's kind (a count in the language's
 plural forms)."""
 
 
@@ -202,8 +202,8 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
                 self.table_class.CLAUSE["deal"],
                 rec,
             )
-        if rec.dealing is not None:
-            self.push_event(table, rec.dealing)
+        if rec.deal is not None:
+            self.push_event(table, rec.deal)
         else:
             self.apply(table, DealCards(), rec)  # a deal whose cards nobody recorded
         self._events(table, rec.events)
@@ -236,8 +236,8 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
                             pot=table.match.pot, value=ev.value
                         ), "wrong-pot", "B7.2", ev
                     )
-            elif isinstance(ev, Tally):
-                self._tally(table, ev)
+            elif isinstance(ev, Stated):
+                self._stated(table, ev)
             else:  # a show, a fault
                 self.push_event(table, ev, ev.seat)
 
@@ -319,7 +319,7 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
                 ev.seat,
             )
 
-    def _tally(self, table: BuraTable, ev: Tally) -> None:
+    def _stated(self, table: BuraTable, ev: Stated) -> None:
         m = table.match
         what = TALLY_WRONG[ev.kind]
         for e in ev.entries:

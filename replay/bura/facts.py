@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from notation.bura.records import Answer, BuraGame, Claim, Deal, Pot, Show, Tally
+from notation.bura.records import Answer, BuraGame, Claim, Deal, Pot, Show, Stated
 from notation.records import Node, Tag, fold_name
 
 from ..checker import Progress
@@ -155,7 +155,7 @@ def cut_tags(game: BuraGame, facts: RoundFacts) -> list[Tag]:
 def strip_facts(game: BuraGame) -> None:
     """Drop what the engine computes (pots, tallies, trick takers)."""
     for deal in game.deals:
-        deal.events = [e for e in deal.events if not isinstance(e, Pot | Tally)]
+        deal.events = [e for e in deal.events if not isinstance(e, Pot | Stated)]
         for ev in deal.events:
             if hasattr(ev, "winner"):
                 ev.winner = None

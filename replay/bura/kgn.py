@@ -13,7 +13,7 @@ from notation.bura.records import (
     FAULTS,
     GAMES,
     OUTCOMES,
-    TALLIES,
+    STATED,
     Answer,
     BuraGame,
     Claim,
@@ -24,7 +24,7 @@ from notation.bura.records import (
     Pot,
     Round,
     Show,
-    Tally,
+    Stated,
     Trick,
 )
 from notation.cards import Card, card_code
@@ -144,15 +144,15 @@ def _facts(table: BuraEngine, res: RoundResult) -> list[Event]:
         out.append(Pot(value=res.pot))
     if res.points:
         out.append(
-            Tally(
+            Stated(
                 kind="points",
                 entries=[Entry(seat=names[x], value=v) for x, v in res.points.items()],
             )
         )
     scores = table.round_scores(res)
     out.append(
-        Tally(
-            kind=TALLIES[table.SCORE_TALLY],
+        Stated(
+            kind=STATED[table.SCORE_TALLY],
             entries=[Entry(seat=names[p], value=scores[p]) for p in range(len(names))],
         )
     )
@@ -195,7 +195,7 @@ def append_move(record: BuraGame, table: BuraEngine, move: BuraMove, was: Before
         if facts and record.deals:  # the deal before ended with this one (void, played out)
             record.deals[-1].events.extend(facts)
         assert table.deal is not None
-        deal = Round(number=table.deal.number, dealing=node)
+        deal = Round(number=table.deal.number, deal=node)
         record.deals.append(deal)
         if table.HAS_POT:
             deal.events.append(Pot(value=table.match.pot))

@@ -14,7 +14,7 @@ from notation.bura.records import (
     Pot,
     Round,
     Show,
-    Tally,
+    Stated,
     Trick,
 )
 from notation.cards import card_code, card_points
@@ -231,20 +231,20 @@ def _fill_events(deal: Round, res: RoundResult | None, found: Annotations) -> No
                 ev.outcome = "win" if res.end == "claim-won" else "fail"
 
 
-def _state_facts(deal: Round, res: RoundResult, names: list[str], pot: bool) -> Pot | Tally:
+def _state_facts(deal: Round, res: RoundResult, names: list[str], pot: bool) -> Pot | Stated:
     """Adds the facts a finished deal does not state yet (the pot and chips; without a pot,
     the card points and penalty points) and returns its last fact."""
-    kinds = {ev.kind for ev in deal.events if isinstance(ev, Pot | Tally)}
+    kinds = {ev.kind for ev in deal.events if isinstance(ev, Pot | Stated)}
     if not pot:
         if res.points and "points" not in kinds:
             deal.events.append(
-                Tally(kind="points", entries=[Entry(seat=names[x], value=v) for x, v in res.points.items()])
+                Stated(kind="points", entries=[Entry(seat=names[x], value=v) for x, v in res.points.items()])
             )
         if "penalty" not in kinds:
-            deal.events.append(Tally(kind="penalty", entries=entries(names, res.penalty)))
-        return next(ev for ev in reversed(deal.events) if isinstance(ev, Tally))
+            deal.events.append(Stated(kind="penalty", entries=entries(names, res.penalty)))
+        return next(ev for ev in reversed(deal.events) if isinstance(ev, Stated))
     if not any(isinstance(ev, Pot) for ev in deal.events[-2:]):
         deal.events.append(Pot(value=res.pot))
     if "chips" not in kinds:
-        deal.events.append(Tally(kind="chips", entries=entries(names, res.chips)))
-    return next(ev for ev in reversed(deal.events) if isinstance(ev, Tally | Pot))
+        deal.events.append(Stated(kind="chips", entries=entries(names, res.chips)))
+    return next(ev for ev in reversed(deal.events) if isinstance(ev, Stated | Pot))

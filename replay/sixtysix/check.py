@@ -124,8 +124,8 @@ class SixtySixChecker(Checker[SixtySixTable, SixtySixGame]):
                     number=table.match.number, number2=rec.number
                 ), "deal-number", "S2", rec
             )
-        if rec.dealing is not None:
-            self.push_event(table, rec.dealing)
+        if rec.deal is not None:
+            self.push_event(table, rec.deal)
         else:
             self.apply(table, DealCards(), rec)  # a deal whose cards nobody recorded
         self._events(table, rec.events)

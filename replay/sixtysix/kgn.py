@@ -132,7 +132,7 @@ def append_move(
         if ended and record.deals:  # the deal before was scored as played out with this one
             record.deals[-1].events.extend(ended)
         assert table.deal is not None
-        record.deals.append(Round(number=table.deal.number, dealing=node))
+        record.deals.append(Round(number=table.deal.number, deal=node))
         return
     events = record.deals[-1].events
     taker = None if table.trick_open or table.last_winner is None else names[table.last_winner]
