@@ -619,9 +619,13 @@ class StockReader(Reader[V]):
     its own events."""
 
     GAMES: ClassVar[tuple[str, ...]] = ()
-    """The ``Game`` tags it reads."""
+    """The ``Game`` tags it reads (where a variant shares the reader: :meth:`games`)."""
     COUNT_WORDS: ClassVar[dict[str, str]] = {}
     """The words of the stated counts, each the value of its ``kind``."""
+
+    def games(self) -> tuple[str, ...]:
+        """The ``Game`` tags this reader reads: :attr:`GAMES`, or a variant's name."""
+        return self.GAMES
 
     def new_round(self, number: int, pos: Pos) -> Any:
         """A deal's record, without events yet."""
@@ -663,7 +667,7 @@ class StockReader(Reader[V]):
 
     def game(self) -> Any:
         """The whole game (its text is canonical, else GiveUp)."""
-        tags, i, kind = self.header(self.GAMES, notes=True, variations=True)
+        tags, i, kind = self.header(self.games(), notes=True, variations=True)
         notes, skipped = self.leading_comments(i)
         i += len(skipped)
         deals: list[Any] = []

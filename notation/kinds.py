@@ -93,7 +93,7 @@ KINDS: Final[Mapping[str, NotationKind]] = _Registry(
     {
         "thousand": "notation.thousand:KIND",
         "bura": "notation.bura:KIND",
-        "burkozel": "notation.bura:BURKOZEL",
+        "burkozel": "notation.burkozel:KIND",
         "sixtysix": "notation.sixtysix:KIND",
     }
 )

@@ -37,6 +37,8 @@ def test_no_function_piles_up_rules() -> None:
 
 
 def test_card_arithmetic_is_written_only_in_notation_cards() -> None:
+    """A card's suit and rank come from notation/cards.py in Python, and from its C twin,
+    replay/native.h (``suit_of``, ``rank_of``), in the C searches."""
     arithmetic = re.compile(r"[\w)\]]\s*(?://|%)\s*9\b")
     found = [
         f"{path.relative_to(ROOT)}:{n}"
@@ -47,11 +49,22 @@ def test_card_arithmetic_is_written_only_in_notation_cards() -> None:
     ]
     assert found == []
     assert arithmetic.search("rank = c % 9") and arithmetic.search("suit = (card) // 9")
+    in_c = re.compile(r"[\w)\]]\s*[/%]\s*(?:9|KOZYR_RANKS)\b")
+    c_files = sorted([*ROOT.glob("replay/**/*.c"), *ROOT.glob("replay/**/*.h"), *ROOT.glob("notation/*.c")])
+    assert len(c_files) >= 5
+    found = [
+        f"{path.relative_to(ROOT)}:{n}"
+        for path in c_files
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if in_c.search(line.split("//")[0])
+    ]
+    assert found == ["replay/native.h:19", "replay/native.h:20"], found
+    assert in_c.search("return 6 * (card / 9) + r;") and in_c.search("POINTS[c % 9]")
 
 
 def test_bura_does_not_know_its_variant() -> None:
-    """Burkozel is a subclass of Bura (its table, checker, kind); Bura's package never names
-    it."""
+    """Burkozel is a subclass of Bura (its notation and record, table, checker, kind); Bura's
+    packages never name it."""
     from replay.bura.check import BuraChecker
     from replay.bura.kind import BuraKind
     from replay.bura.table import BuraTable
@@ -61,9 +74,14 @@ def test_bura_does_not_know_its_variant() -> None:
 
     assert isinstance(KIND, BuraKind) and issubclass(BurkozelTable, BuraTable)
     assert issubclass(BurkozelChecker, BuraChecker)
-    package = ROOT / "replay" / "bura"
+    from notation.bura import BuraNotation
+    from notation.bura.records import BuraGame
+    from notation.burkozel import BurkozelGame, BurkozelNotation
+
+    assert issubclass(BurkozelNotation, BuraNotation) and issubclass(BurkozelGame, BuraGame)
     named = [
-        f"{path.name}:{n}"
+        f"{path.relative_to(ROOT)}:{n}"
+        for package in (ROOT / "replay" / "bura", ROOT / "notation" / "bura")
         for path in sorted(package.iterdir())
         if path.suffix in (".py", ".pyi", ".c")
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)

@@ -1,11 +1,11 @@
-"""Bura's and Burkozel's notation: their records, fast reader, the builder of their grammar
-(``grammar/bura.lark``) and writer, bundled as :data:`KIND` and :data:`BURKOZEL` (the same
-notation under the other game's name).
+"""Bura's notation: its records, fast reader, the builder of its grammar
+(``grammar/bura.lark``) and writer, bundled as :data:`KIND`; a variant read with it is a
+subclass that names its own game and record (:class:`BuraNotation`).
 
 >>> import notation
->>> game = notation.loads('[Game "burkozel"] [Players "A" "B"] [Dealer "B"] [Rules "classic"]')
+>>> game = notation.loads('[Game "bura"] [Players "A" "B"] [Dealer "B"] [Rules "classic"]')
 >>> type(game).__name__, game.kind
-('BuraGame', 'burkozel')
+('BuraGame', 'bura')
 """
 
 from __future__ import annotations
@@ -36,24 +36,27 @@ if TYPE_CHECKING:
     from ..builder import Builder
     from ..records import Node
 
-__all__ = ["BURKOZEL", "KIND", "BuraGame"]
+__all__ = ["KIND", "BuraGame", "BuraNotation"]
 
 
 class BuraNotation(StockNotation):
     """Bura's notation: a trick is its lead and answers, each ``Oleg 7H down KD`` (the cards
     face up, then those face down); its own events are the claim, the show, the fault and
-    the pot."""
+    the pot.  A variant read with Bura's notation subclasses it with its ``name`` and its
+    game ``record`` (a subclass of :class:`BuraGame`)."""
 
     name = "bura"
     grammar = "bura"
-    record = BuraGame
+    record: type[BuraGame] = BuraGame
     keywords = KEYWORDS
     words = ("hands", "draw", "open", "show", "fault")
-    read = staticmethod(read_bura)
     json_names = staticmethod(records.pydantic_names)
     ROUND, TRICK, MOVE, MOVES, VARIATION = Round, Trick, Answer, "answers", Variation
     COUNT, COUNT_WORDS, SIGNED_COUNTS = Stated, STATED, frozenset({"chips"})
     EVENTS = (Trick, Draw, Claim, Show, Fault, Pot, Stated)
+
+    def read(self, text: str, first_line: int, /) -> BuraGame | None:
+        return read_bura(text, first_line, self.name, self.record)
 
     def write_moves(self, out: Writer, moves: list[Any], trick: Node | None, /) -> None:
         for i, a in enumerate(moves):
@@ -96,13 +99,3 @@ def _glyph(text: str) -> str:
 
 KIND = BuraNotation()
 """Bura's notation kind (:data:`notation.kinds.KINDS`)."""
-
-
-class BurkozelNotation(BuraNotation):
-    """Burkozel's notation: Bura's under its own name."""
-
-    name = "burkozel"
-
-
-BURKOZEL = BurkozelNotation()
-"""Burkozel's notation kind."""

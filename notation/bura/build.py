@@ -1,4 +1,4 @@
-"""Bura's and Burkozel's records built from their grammar (``grammar/bura.lark``) as the
+"""Bura's records built from their grammar (``grammar/bura.lark``) as the
 parser reduces: the rules that are the game's own (the shared ones are
 :class:`notation.builder.StockBuilder`'s)."""
 
@@ -7,17 +7,13 @@ from __future__ import annotations
 from lark import Token
 
 from ..builder import Items, StockBuilder
-from .records import COMBOS, FAULTS, GAMES, OUTCOMES, Answer, Claim, Fault, Pot, Show
+from .records import COMBOS, FAULTS, OUTCOMES, Answer, Claim, Fault, Pot, Show
 
 __all__ = ["BuraBuilder"]
 
 
 class BuraBuilder(StockBuilder):
-    """Builds Bura's and Burkozel's records (the game is the record's ``kind``)."""
-
-
-    def game_kind(self) -> dict[str, object]:
-        return {"kind": GAMES[self.kind]}
+    """Builds Bura's records (a variant's game record is the class its notation names)."""
 
     def answer(self, c: Items) -> Answer:
         seat, *rest = c

@@ -1,4 +1,4 @@
-"""The fast reader of Bura and Burkozel: canonical text read line by line (the grammar
+"""The fast reader of Bura (and of a variant read with its notation): canonical text read line by line (the grammar
 reads the rest; :mod:`notation.fastparse` holds what the games' readers share)."""
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from ..records import Comment, Entry, Pos, Tag, Winner, maker
 from .records import (
     COMBOS,
     FAULTS,
-    GAMES,
     KEYWORDS,
     OUTCOMES,
     STATED,
@@ -64,33 +63,42 @@ _NUMBER: Final = re.compile(r"-?[0-9]+\Z")
 _CONTRACT: Final = re.compile(r"[0-9]+\Z")
 
 
-def read_bura(text: str, first_line: int) -> BuraGame | None:
-    """The record of a canonical Bura or Burkozel game, or None when the text is not
-    canonical."""
+def read_bura(
+    text: str, first_line: int, name: str = "bura", record: type[BuraGame] = BuraGame
+) -> BuraGame | None:
+    """The record of a canonical game of Bura, or of a variant read with its notation (its
+    ``Game`` tag ``name``, its game ``record``), or None when the text is not canonical."""
     if may_overflow(text):
         return None
     try:
-        game: BuraGame = BuraReader(text, first_line).game()
+        game: BuraGame = BuraReader(text, first_line, name, record).game()
     except (GiveUp, ValueError, IndexError):
         return None
     return game
 
 
 class BuraReader(StockReader[Variation]):
-    """Reads a canonical Bura or Burkozel game: its tricks, ``3. Oleg 7H down KD / Anna AS
+    """Reads a canonical game of Bura or of a variant (``name``, made as ``record``): its tricks, ``3. Oleg 7H down KD / Anna AS
     -> Anna``, and the claims, shows, faults and the pot."""
 
     NOTED: ClassVar[re.Pattern[str]] = _NOTED
     KEYWORDS: ClassVar[frozenset[str]] = KEYWORDS
     GLYPHS: ClassVar[frozenset[str]] = Reader.GLYPHS - {"??"}
-    GAMES: ClassVar[tuple[str, ...]] = ("bura", "burkozel")
     COUNT_WORDS: ClassVar[dict[str, str]] = dict(STATED)
+
+    def __init__(self, text: str, first_line: int, name: str, record: type[BuraGame]) -> None:
+        super().__init__(text, first_line)
+        self.name = name
+        self.record = record
+
+    def games(self) -> tuple[str, ...]:
+        return (self.name,)
 
     def new_round(self, number: int, pos: Pos) -> Round:
         return _new_round(number, pos)
 
     def new_game(self, kind: str, tags: list[Tag], notes: list[Comment], deals: list[Round]) -> BuraGame:
-        return BuraGame(kind=GAMES[kind], tags=tags, notes=notes, deals=deals)
+        return self.record(tags=tags, notes=notes, deals=deals)
 
     def new_count(self, kind: str, entries: list[Entry], notes: list[Comment], pos: Pos) -> Stated:
         return _new_stated(kind, entries, notes, pos)

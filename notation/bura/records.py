@@ -1,6 +1,7 @@
-"""The records of Bura (Бура) and Burkozel (Буркозёл): what such a record says, as data.
+"""The records of Bura (Бура): what such a record says, as data (a variant read with
+Bura's notation names its own game record, a subclass of :class:`BuraGame`).
 
-A game (:class:`BuraGame`, its ``kind`` is ``bura`` or ``burkozel``) is its tags and its
+A game (:class:`BuraGame`) is its tags and its
 deals (:class:`Round`), each the cards dealt and the events in the order they happened:
 tricks (a lead and the answers, cards face up or down), draws, claims, shows, faults and the
 stated facts.
@@ -31,7 +32,6 @@ from ..records import (
 __all__ = [
     "COMBOS",
     "FAULTS",
-    "GAMES",
     "KEYWORDS",
     "OUTCOMES",
     "STATED",
@@ -60,7 +60,6 @@ KEYWORDS: Final = frozenset(
 """The words of the body (``grammar/bura.lark``): a player so named is quoted."""
 
 # The words of the body, each the value of its field (the readers look words up here).
-GAMES: Final[dict[str, Literal["bura", "burkozel"]]] = {"bura": "bura", "burkozel": "burkozel"}
 COMBOS: Final[dict[str, Literal["bura", "molodka", "moskva", "small-moskva", "foreheads"]]] = {
     "bura": "bura",
     "molodka": "molodka",
@@ -173,7 +172,7 @@ Note = Comment | Glyph | Nag | Variation
 
 @dataclass(slots=True, kw_only=True, eq=False)
 class Round(Node):
-    """One deal of Bura or Burkozel (a round: the deal and its play)."""
+    """One deal of Bura (a round: the deal and its play)."""
 
     kind: Literal["deal"] = "deal"
     number: Count
@@ -185,9 +184,9 @@ class Round(Node):
 
 @dataclass(slots=True, kw_only=True, eq=False)
 class BuraGame(GameRecord):
-    """A session of Bura or Burkozel: the header and the deals in order."""
+    """A session of Bura: the header and the deals in order."""
 
-    kind: Literal["bura", "burkozel"] = "bura"
+    kind: Literal["bura"] = "bura"
     deals: list[Round] = field(default_factory=list)
 
     ROUNDS: ClassVar[str] = "deals"

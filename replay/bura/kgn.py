@@ -11,7 +11,6 @@ from notation.bura import KIND
 from notation.bura.records import (
     COMBOS,
     FAULTS,
-    GAMES,
     OUTCOMES,
     STATED,
     Answer,
@@ -220,6 +219,7 @@ def append_move(record: BuraGame, table: BuraEngine, move: BuraMove, was: Before
 def record_of(table: BuraEngine) -> BuraGame:
     """The moves of ``table`` as a record, with every trick's taker, the pot and each
     finished deal's facts."""
-    record = BuraGame(kind=GAMES[table.game], tags=[])
+    record = table.NOTATION.record(tags=[])  # Bura's, or a variant's own
+    assert isinstance(record, BuraGame)
     rebuild(table, record, _start_tags(table), before, append_move)
     return record

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from notation.bura import BURKOZEL
+from notation.burkozel import KIND as NOTATION
 from notation.cards import card_points, suit_no
 from notation.errors import IllegalMoveError
 from notation.i18n import ntr, tr
@@ -35,7 +35,7 @@ class BurkozelTable(BuraTable):
     game = "burkozel"
     title = "Burkozel"
     RULEBOOK: ClassVar[Rulebook] = RULEBOOK
-    NOTATION: ClassVar[NotationKind] = BURKOZEL
+    NOTATION: ClassVar[NotationKind] = NOTATION
     CLAUSE: ClassVar[dict[str, str]] = {
         "setup": "K1",
         "over": "K8",

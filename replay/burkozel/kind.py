@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from notation.bura import BURKOZEL
+from notation.burkozel import KIND as NOTATION
 
 from ..bura import facts
 from ..bura.kind import BuraKind
@@ -22,7 +22,7 @@ class BurkozelKind(BuraKind):
 
     table = BurkozelTable
     checker = BurkozelChecker
-    notation = BURKOZEL
+    notation = NOTATION
 
     sheet = staticmethod(view.sheet)
     annotate = staticmethod(view.annotate)
