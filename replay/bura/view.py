@@ -3,6 +3,7 @@ score sheet (a variant's table brings its own scores and limit)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from notation.bura.records import (
@@ -188,12 +189,21 @@ def sheet(report: Report) -> Sheet:
 
 def progression(report: Report, table: BuraEngine | None) -> Progression:
     """Each player's net chips after each deal, and what is counted."""
+    return running(report, lambda res: res.chips, [], "chips")
+
+
+def running(
+    report: Report, count: Callable[[RoundResult], dict[int, int]], lines: list[tuple[str, int]], label: str
+) -> Progression:
+    """Each player's running ``count`` after each deal (a seat a deal leaves out keeps
+    his), with the chart's reference ``lines`` and what is counted (``label``)."""
     names = list(report.players)
     series: dict[str, list[int]] = {n: [0] for n in names}
     for res in round_results(report, RoundResult):
+        counts = count(res)
         for p, n in enumerate(names):
-            series[n].append(res.chips.get(p, series[n][-1]))
-    return Progression(series, [], "chips")
+            series[n].append(counts.get(p, series[n][-1]))
+    return Progression(series, lines, label)
 
 
 def move_note(table: BuraEngine, node: Node) -> str | None:

@@ -40,10 +40,5 @@ def sheet(report: Report) -> Sheet:
 
 def progression(report: Report, table: BuraEngine | None) -> Progression:
     """Each player's penalty points after each deal, the limit, and what is counted."""
-    names = list(report.players)
-    series: dict[str, list[int]] = {n: [0] for n in names}
-    for res in round_results(report, RoundResult):
-        for p, n in enumerate(names):
-            series[n].append(res.penalty.get(p, series[n][-1]))
     lines = [("limit", int(table.rules["limit"]))] if table is not None else []
-    return Progression(series, lines, "penalty points")
+    return bura_view.running(report, lambda res: res.penalty, lines, "penalty points")
