@@ -10,7 +10,7 @@ and tables.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from notation.cards import Suit, card_code, card_points, parse_card
@@ -216,6 +216,34 @@ PLAY_COLUMNS = (
     Column("points", "int64"),
 )
 """The columns of a ``plays`` table after the game and round (the game adds its mark)."""
+
+
+Rows = dict[str, list[dict[str, Value]]]
+"""Per table, the rows one game adds to it."""
+
+
+def tidy_rows(
+    g: GameFacts,
+    game_id: int,
+    tables: Iterable[str],
+    round_word: str,
+    mark: str,
+    own: Callable[[dict[str, Value], RoundFacts, Rows], list[tuple[str, str | None, str]]],
+) -> Rows:
+    """The rows one game adds to its ``tables``, in the shape every game shares: per round
+    its ``round_word`` table's row and its own rows (``own``: given the round's key columns,
+    its facts and the rows so far, it adds them and says where its cards went), each
+    player's ``results``, its ``cards``; then the ``tricks`` and the ``plays`` (``mark``:
+    the column of a card's mark)."""
+    out: Rows = {name: [] for name in tables}
+    for r in g.rounds:
+        key: dict[str, Value] = {"game_id": game_id, round_word: r.number}
+        cards = own(key, r, out)
+        for player, values in r.results.items():
+            out["results"].append({**key, "player": player, **values})
+        out["cards"] += card_rows(key, cards)
+    out["tricks"], out["plays"] = trick_rows(g, game_id, round_word, mark)
+    return out
 
 
 def trick_rows(

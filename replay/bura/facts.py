@@ -18,11 +18,11 @@ from ..facts import (
     GameFacts,
     PlayerStats,
     RoundFacts,
+    Rows,
     Value,
-    card_rows,
     dealt_cards,
     play_cards,
-    trick_rows,
+    tidy_rows,
 )
 from ..model import Filter
 from ..model import RoundResult as AnyResult
@@ -265,21 +265,19 @@ TABLES: dict[str, tuple[Column, ...]] = {
 """The tidy tables of Bura and its variants (docs/data.md)."""
 
 
-def rows(g: GameFacts, game_id: int) -> dict[str, list[dict[str, Value]]]:
+def rows(g: GameFacts, game_id: int) -> Rows:
     """The rows one game of Bura or a variant adds to its tables."""
-    out: dict[str, list[dict[str, Value]]] = {name: [] for name in TABLES}
-    for r in g.rounds:
-        own = _own(r)
-        key: dict[str, Value] = {"game_id": game_id, "deal": r.number}
-        claimant, count, won = own.claim or (None, None, None)
-        out["deals"].append(
-            {**key, "dealer": r.dealer, "finished": r.finished, "end": own.end,
-             "winner": own.winner, "claimant": claimant, "claim_count": count, "claim_won": won}
-        )  # fmt: skip
-        for player, values in r.results.items():
-            out["results"].append({**key, "player": player, **values})
-        for player, combo in own.shows:
-            out["shows"].append({**key, "player": player, "combo": combo})
-        out["cards"] += card_rows(key, own.cards)
-    out["tricks"], out["plays"] = trick_rows(g, game_id, "deal", "face_down")
-    return out
+    return tidy_rows(g, game_id, TABLES, "deal", "face_down", _own_rows)
+
+
+def _own_rows(key: dict[str, Value], r: RoundFacts, out: Rows) -> list[tuple[str, str | None, str]]:
+    """A deal's row, its claim and its shows; where its cards went."""
+    own = _own(r)
+    claimant, count, won = own.claim or (None, None, None)
+    out["deals"].append(
+        {**key, "dealer": r.dealer, "finished": r.finished, "end": own.end,
+         "winner": own.winner, "claimant": claimant, "claim_count": count, "claim_won": won}
+    )  # fmt: skip
+    for player, combo in own.shows:
+        out["shows"].append({**key, "player": player, "combo": combo})
+    return own.cards

@@ -19,11 +19,11 @@ from ..facts import (
     GameFacts,
     PlayerStats,
     RoundFacts,
+    Rows,
     Value,
-    card_rows,
     dealt_cards,
     play_cards,
-    trick_rows,
+    tidy_rows,
 )
 from ..model import Filter
 from ..model import RoundResult as AnyResult
@@ -223,21 +223,19 @@ TABLES: dict[str, tuple[Column, ...]] = {
 """Sixty-six's tidy tables (docs/data.md)."""
 
 
-def rows(g: GameFacts, game_id: int) -> dict[str, list[dict[str, Value]]]:
+def rows(g: GameFacts, game_id: int) -> Rows:
     """The rows one game of Sixty-six adds to its tables."""
-    out: dict[str, list[dict[str, Value]]] = {name: [] for name in TABLES}
-    for r in g.rounds:
-        own = _own(r)
-        key: dict[str, Value] = {"game_id": game_id, "deal": r.number}
-        out["deals"].append(
-            {**key, "dealer": r.dealer, "finished": r.finished, "end": own.end,
-             "winner": own.winner, "game_points": own.game_points if r.finished else None,
-             "closed_by": own.closed_by, "exchanged": own.exchanged}
-        )  # fmt: skip
-        for player, values in r.results.items():
-            out["results"].append({**key, "player": player, **values})
-        for player, suit, value in own.marriages:
-            out["marriages"].append({**key, "player": player, "suit": suit, "value": value})
-        out["cards"] += card_rows(key, own.cards)
-    out["tricks"], out["plays"] = trick_rows(g, game_id, "deal", "marriage")
-    return out
+    return tidy_rows(g, game_id, TABLES, "deal", "marriage", _own_rows)
+
+
+def _own_rows(key: dict[str, Value], r: RoundFacts, out: Rows) -> list[tuple[str, str | None, str]]:
+    """A deal's row and its marriages; where its cards went."""
+    own = _own(r)
+    out["deals"].append(
+        {**key, "dealer": r.dealer, "finished": r.finished, "end": own.end,
+         "winner": own.winner, "game_points": own.game_points if r.finished else None,
+         "closed_by": own.closed_by, "exchanged": own.exchanged}
+    )  # fmt: skip
+    for player, suit, value in own.marriages:
+        out["marriages"].append({**key, "player": player, "suit": suit, "value": value})
+    return own.cards

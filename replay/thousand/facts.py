@@ -19,10 +19,10 @@ from ..facts import (
     GameFacts,
     PlayerStats,
     RoundFacts,
+    Rows,
     Value,
-    card_rows,
     play_cards,
-    trick_rows,
+    tidy_rows,
 )
 from ..model import Filter
 from ..model import RoundResult as AnyResult
@@ -302,23 +302,21 @@ TABLES: dict[str, tuple[Column, ...]] = {
 """Thousand's tidy tables (docs/data.md)."""
 
 
-def rows(g: GameFacts, game_id: int) -> dict[str, list[dict[str, Value]]]:
+def rows(g: GameFacts, game_id: int) -> Rows:
     """The rows one game of Thousand adds to its tables."""
-    out: dict[str, list[dict[str, Value]]] = {name: [] for name in TABLES}
-    for r in g.rounds:
-        own = _own(r)
-        key: dict[str, Value] = {"game_id": game_id, "hand": r.number}
-        out["hands"].append(
-            {**key, "dealer": r.dealer, "finished": r.finished, "declarer": own.declarer,
-             "contract": own.contract, "made": own.made, "conceded": own.conceded,
-             "redeal": own.redeal, "dark": own.dark, "marriages": len(own.marriages)}
-        )  # fmt: skip
-        for player, values in r.results.items():
-            out["results"].append({**key, "player": player, **values})
-        for k, (player, bid, dark) in enumerate(own.calls, 1):
-            out["calls"].append({**key, "call": k, "player": player, "bid": bid, "dark": dark})
-        for player, value, suit in own.marriages:
-            out["marriages"].append({**key, "player": player, "suit": suit, "value": value})
-        out["cards"] += card_rows(key, own.cards)
-    out["tricks"], out["plays"] = trick_rows(g, game_id, "hand", "marriage")
-    return out
+    return tidy_rows(g, game_id, TABLES, "hand", "marriage", _own_rows)
+
+
+def _own_rows(key: dict[str, Value], r: RoundFacts, out: Rows) -> list[tuple[str, str | None, str]]:
+    """A hand's row, its calls and its marriages; where its cards went."""
+    own = _own(r)
+    out["hands"].append(
+        {**key, "dealer": r.dealer, "finished": r.finished, "declarer": own.declarer,
+         "contract": own.contract, "made": own.made, "conceded": own.conceded,
+         "redeal": own.redeal, "dark": own.dark, "marriages": len(own.marriages)}
+    )  # fmt: skip
+    for k, (player, bid, dark) in enumerate(own.calls, 1):
+        out["calls"].append({**key, "call": k, "player": player, "bid": bid, "dark": dark})
+    for player, value, suit in own.marriages:
+        out["marriages"].append({**key, "player": player, "suit": suit, "value": value})
+    return own.cards
