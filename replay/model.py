@@ -30,6 +30,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from notation.cards import Suit
@@ -414,6 +415,31 @@ class AskHooks(Protocol[T_contra]):
     @property
     def HELP(self) -> str: ...
     def question(self, table: T_contra, declined: bool = ..., /) -> Question: ...
+
+
+def hooks(module: str) -> Any:
+    """A kind's module of hooks (its ``views``, ``facts`` or ``questions``), named by its
+    path and imported the first time the kind uses it, so that a command that needs none of
+    them (``kozyr validate``) starts without them; from then on the module itself, on the
+    class that names it."""
+    return _Hooks(module)
+
+
+class _Hooks:
+    """What :func:`hooks` makes: a descriptor that imports its module when read."""
+
+    def __init__(self, module: str) -> None:
+        self.module = module
+        self.owner: type | None = None
+        self.name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.owner, self.name = owner, name
+
+    def __get__(self, kind: object, owner: type | None = None) -> Any:
+        loaded = import_module(self.module)
+        setattr(self.owner, self.name, loaded)
+        return loaded
 
 
 class GameKind(Generic[T, G]):

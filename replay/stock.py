@@ -6,6 +6,7 @@ events, and when the stock's order makes the next moves known.  Compiled with th
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -73,6 +74,9 @@ class DrawCard:
         return f"DrawCard(seat={self.seat}, card={shown(self.card)})"
 
 
+D = TypeVar("D", bound="StockRound")
+
+
 @mypyc_attr(serializable=True)
 @dataclass
 class StockRound:
@@ -101,10 +105,19 @@ class StockRound:
     def trump(self) -> Suit:
         return suit_of(self.trump_card)
 
+    def copied(self: D) -> D:
+        """A copy with its own hands, stock, tricks taken and draws due (a game's deal
+        copies the rest of what it holds)."""
+        other = copy.copy(self)
+        other.holdings = self.holdings.copy()
+        other.stock = None if self.stock is None else self.stock[:]
+        other.tricks_taken = dict(self.tricks_taken)
+        other.draws_due = self.draws_due[:]
+        return other
+
 
 M = TypeVar("M")
 R = TypeVar("R")
-D = TypeVar("D", bound=StockRound)
 
 
 class StockEngine(BaseTable[M, R], Generic[M, R, D]):

@@ -200,13 +200,9 @@ class RoundState(StockRound):
     def copy(self) -> RoundState:
         """An independent copy: every list, set and dict copied (lays are never changed once
         on the table)."""
-        other = copy.copy(self)
-        other.holdings = self.holdings.copy()
-        other.stock = None if self.stock is None else self.stock[:]
+        other = self.copied()
         other.trick = self.trick[:]
         other.won = {p: cards[:] for p, cards in self.won.items()}
-        other.tricks_taken = dict(self.tricks_taken)
-        other.draws_due = self.draws_due[:]
         other.outranked = set(self.outranked)
         other.buras = self.buras[:]
         other.laid_down = {p: cards[:] for p, cards in self.laid_down.items()}

@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from notation.bura import KIND as NOTATION
 from notation.bura.records import BuraGame
 
 from ..analysis import ending_analysis
-from ..model import GameKind, Stats
-from . import ask, facts, view
+from ..model import GameKind, Stats, hooks
 from .check import BuraChecker
-from .generate import generate_bura
 from .table import BuraTable
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["KIND", "BuraKind"]
 
@@ -33,16 +26,20 @@ class BuraKind(GameKind[BuraTable, BuraGame]):
     table = BuraTable
     checker = BuraChecker
     notation = NOTATION
-    views = view
-    facts = facts
-    questions = ask
+    views = hooks(f"{__package__}.view")
+    facts = hooks(f"{__package__}.facts")
+    questions = hooks(f"{__package__}.ask")
     analysis = ending_analysis(_claims)
 
     def generate(self, seed: int, rules: str, players: int, rounds: int) -> BuraGame:
+        from .generate import generate_bura
+
         return generate_bura(seed=seed, rules=rules, players=players, deals=rounds, table_class=self.table)
 
     def stats(self) -> Stats:
-        return facts.BuraStats()
+        from .facts import BuraStats
+
+        return BuraStats()
 
 
 KIND = BuraKind()

@@ -4,36 +4,35 @@ from __future__ import annotations
 
 from notation.burkozel import KIND as NOTATION
 
-from ..bura import facts
 from ..bura.kind import BuraKind
-from ..model import Filter, Stats
-from . import view
+from ..model import Filter, Stats, hooks
 from .check import BurkozelChecker
 from .engine import BurkozelTable
 
 __all__ = ["KIND", "BurkozelKind"]
 
-FILTERS = (facts.COMBO_FILTER, Filter("--penalty", "Burkozel: penalty points received.", facts.has_penalty))
-"""What ``kozyr query`` finds in Burkozel's deals."""
-
 
 class BurkozelKind(BuraKind):
-    """Burkozel (Буркозёл): Bura's kind with what differs (no pot; penalty points)."""
+    """Burkozel (Буркозёл): Bura's kind with what differs (no pot; penalty points): its
+    table, checker and notation, its view (a sheet and a chart of penalty points), its
+    filters and statistics; Bura's facts."""
 
     table = BurkozelTable
     checker = BurkozelChecker
     notation = NOTATION
-
-    sheet = staticmethod(view.sheet)
-    annotate = staticmethod(view.annotate)
-    progression = staticmethod(view.progression)
+    views = hooks(f"{__package__}.view")
 
     @property
     def filters(self) -> tuple[Filter, ...]:
-        return FILTERS
+        """What ``kozyr query`` finds in Burkozel's deals."""
+        from ..bura.facts import COMBO_FILTER, has_penalty
+
+        return (COMBO_FILTER, Filter("--penalty", "Burkozel: penalty points received.", has_penalty))
 
     def stats(self) -> Stats:
-        return facts.BuraStats("penalty_points", claims=False)
+        from ..bura.facts import BuraStats
+
+        return BuraStats("penalty_points", claims=False)
 
 
 KIND = BurkozelKind()

@@ -1,5 +1,5 @@
-"""What differs in what a Burkozel table shows (the rest is Bura's view): the score
-sheet of penalty points, its chart, and the facts an annotation writes."""
+"""What a Burkozel table shows: Bura's view, with what differs: the score sheet of
+penalty points, its chart, and the facts an annotation writes."""
 
 from __future__ import annotations
 
@@ -12,7 +12,10 @@ from ..checker import Report, round_results
 from ..model import Annotations, Progression
 from ..view import Sheet, SheetRow
 
-__all__ = ["annotate", "progression", "sheet"]
+__all__ = ["annotate", "describe", "move_note", "progression", "sheet"]
+
+describe = bura_view.describe
+move_note = bura_view.move_note
 
 
 def annotate(game: BuraGame, report: Report, found: Annotations) -> None:

@@ -16,7 +16,6 @@ in the order of play and an illegal one raises :class:`IllegalMoveError` with it
 
 from __future__ import annotations
 
-import copy
 import random
 from dataclasses import dataclass, field
 from typing import ClassVar, Final, TypedDict
@@ -168,14 +167,10 @@ class RoundState(StockRound):
 
     def copy(self) -> RoundState:
         """An independent copy: every list and dict copied."""
-        other = copy.copy(self)
-        other.holdings = self.holdings.copy()
-        other.stock = None if self.stock is None else self.stock[:]
+        other = self.copied()
         other.trick = self.trick[:]
         other.won = {p: cards[:] for p, cards in self.won.items()}
-        other.tricks_taken = dict(self.tricks_taken)
         other.marriages = self.marriages[:]
-        other.draws_due = self.draws_due[:]
         return other
 
 

@@ -6,10 +6,8 @@ from notation.sixtysix import KIND as NOTATION
 from notation.sixtysix.records import SixtySixGame
 
 from ..analysis import ending_analysis
-from ..model import GameKind
-from . import ask, facts, view
+from ..model import GameKind, Stats, hooks
 from .check import SixtySixChecker
-from .generate import generate_sixtysix
 from .table import SixtySixTable
 
 __all__ = ["KIND", "SixtySixKind"]
@@ -21,15 +19,20 @@ class SixtySixKind(GameKind[SixtySixTable, SixtySixGame]):
     table = SixtySixTable
     checker = SixtySixChecker
     notation = NOTATION
-    views = view
-    facts = facts
-    questions = ask
+    views = hooks(f"{__package__}.view")
+    facts = hooks(f"{__package__}.facts")
+    questions = hooks(f"{__package__}.ask")
     analysis = ending_analysis()
 
     def generate(self, seed: int, rules: str, players: int, rounds: int) -> SixtySixGame:
+        from .generate import generate_sixtysix
+
         return generate_sixtysix(seed=seed, rules=rules)  # two players, to the target
 
-    stats = staticmethod(facts.SixtySixStats)
+    def stats(self) -> Stats:
+        from .facts import SixtySixStats
+
+        return SixtySixStats()
 
 
 KIND = SixtySixKind()

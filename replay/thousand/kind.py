@@ -9,15 +9,13 @@ from notation.records import GameRecord
 from notation.thousand import KIND as NOTATION
 from notation.thousand.records import ThousandGame
 
-from ..model import Analysis, GameKind
-from . import ask, facts, view
+from ..model import Analysis, GameKind, hooks
 from .check import ThousandChecker
-from .generate import generate_thousand
 from .table import ThousandTable
 
 if TYPE_CHECKING:
     from ..checker import Report
-    from ..model import RoundAnalysis
+    from ..model import RoundAnalysis, Stats
     from ..view import Step
 
 __all__ = ["KIND", "ThousandKind"]
@@ -63,16 +61,21 @@ class ThousandKind(GameKind[ThousandTable, ThousandGame]):
     table = ThousandTable
     checker = ThousandChecker
     notation = NOTATION
-    views = view
-    facts = facts
-    questions = ask
+    views = hooks(f"{__package__}.view")
+    facts = hooks(f"{__package__}.facts")
+    questions = hooks(f"{__package__}.ask")
     players_by_rules = True
     analysis = Analysis(_analyze_all, _annotate, _show)
 
     def generate(self, seed: int, rules: str, players: int, rounds: int) -> ThousandGame:
+        from .generate import generate_thousand
+
         return generate_thousand(seed=seed, rules=rules)  # the rules say how many play
 
-    stats = staticmethod(facts.ThousandStats)
+    def stats(self) -> Stats:
+        from .facts import ThousandStats
+
+        return ThousandStats()
 
 
 KIND = ThousandKind()
