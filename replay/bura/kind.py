@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from notation.bura import KIND as NOTATION
 from notation.bura.records import BuraGame
 
@@ -9,6 +11,12 @@ from ..analysis import ending_analysis
 from ..model import GameKind, Stats, hooks
 from .check import BuraChecker
 from .table import BuraTable
+
+if TYPE_CHECKING:  # mypy holds the modules the kind loads when first used to their protocols
+    from ..model import AskHooks, FactHooks, ViewHooks
+    from . import ask, facts, view
+
+    _HOOKS: tuple[ViewHooks[BuraTable, BuraGame], FactHooks[BuraTable, BuraGame], AskHooks[BuraTable]] = (view, facts, ask)
 
 __all__ = ["KIND", "BuraKind"]
 

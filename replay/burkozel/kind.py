@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from notation.burkozel import KIND as NOTATION
 
 from ..bura.kind import BuraKind
 from ..model import Filter, Stats, hooks
 from .check import BurkozelChecker
 from .engine import BurkozelTable
+
+if TYPE_CHECKING:  # mypy holds the module the kind loads when first used to its protocol
+    from notation.burkozel import BurkozelGame
+
+    from ..model import ViewHooks
+    from . import view
+
+    _VIEWS: ViewHooks[BurkozelTable, BurkozelGame] = view
 
 __all__ = ["KIND", "BurkozelKind"]
 

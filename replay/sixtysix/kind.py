@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from notation.sixtysix import KIND as NOTATION
 from notation.sixtysix.records import SixtySixGame
 
@@ -9,6 +11,12 @@ from ..analysis import ending_analysis
 from ..model import GameKind, Stats, hooks
 from .check import SixtySixChecker
 from .table import SixtySixTable
+
+if TYPE_CHECKING:  # mypy holds the modules the kind loads when first used to their protocols
+    from ..model import AskHooks, FactHooks, ViewHooks
+    from . import ask, facts, view
+
+    _HOOKS: tuple[ViewHooks[SixtySixTable, SixtySixGame], FactHooks[SixtySixTable, SixtySixGame], AskHooks[SixtySixTable]] = (view, facts, ask)
 
 __all__ = ["KIND", "SixtySixKind"]
 

@@ -13,10 +13,13 @@ from ..model import Analysis, GameKind, hooks
 from .check import ThousandChecker
 from .table import ThousandTable
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # mypy holds the modules the kind loads when first used to their protocols
     from ..checker import Report
-    from ..model import RoundAnalysis, Stats
+    from ..model import AskHooks, FactHooks, RoundAnalysis, Stats, ViewHooks
     from ..view import Step
+    from . import ask, facts, view
+
+    _HOOKS: tuple[ViewHooks[ThousandTable, ThousandGame], FactHooks[ThousandTable, ThousandGame], AskHooks[ThousandTable]] = (view, facts, ask)
 
 __all__ = ["KIND", "ThousandKind"]
 
