@@ -38,11 +38,12 @@ from notation.records import (
 )
 
 from .rules import Rulebook, RuleSet
-from .view import View, view_html
 
 if TYPE_CHECKING:
     from notation.kinds import NotationKind
     from notation.records import Node
+
+    from .view import View
 
 __all__ = [
     "PLAYED",
@@ -857,6 +858,8 @@ class BaseTable(Generic[M, R]):
     def _repr_html_(self) -> str:
         """The table in Jupyter: each seat's cards, the cards on the table, the piles and
         the scores, as an HTML card table (python-chess's boards draw themselves alike)."""
+        from .view import view_html  # loaded when a table is first shown
+
         return view_html(self.view())
 
     def format_move(self, move: M) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from notation.bura import KIND
 from notation.bura.records import BuraGame
@@ -10,12 +10,13 @@ from notation.kinds import NotationKind
 from notation.records import GameRecord, Node
 
 from ..table import Names, Seats
-from ..view import View
 from .engine import BuraEngine
 from .kgn import append_move, before, move_of, node_of, record_of
 from .moves import BuraMove
 from .search import DealSearch
-from .view import view
+
+if TYPE_CHECKING:
+    from ..view import View
 
 __all__ = ["BuraTable"]
 
@@ -32,6 +33,8 @@ class BuraTable(BuraEngine):
 
     def view(self) -> View:
         """What the table shows now: each seat's cards, the trick, the piles, the scores."""
+        from .view import view  # loaded when a table is first shown
+
         return view(self)
 
     def node_of(self, move: BuraMove) -> Node:

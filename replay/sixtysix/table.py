@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from notation.kinds import NotationKind
 from notation.records import GameRecord, Node
@@ -11,12 +11,13 @@ from notation.sixtysix import KIND
 from notation.sixtysix.records import SixtySixGame
 
 from ..table import Names, Seats
-from ..view import View
 from .engine import OUT, SixtySixEngine
 from .kgn import append_move, before, move_of, node_of, record_of
 from .moves import GoOut, SixtySixMove
 from .search import DealSearch
-from .view import view
+
+if TYPE_CHECKING:
+    from ..view import View
 
 __all__ = ["SixtySixTable"]
 
@@ -33,6 +34,8 @@ class SixtySixTable(SixtySixEngine):
 
     def view(self) -> View:
         """What the table shows now: each seat's cards, the trick, the piles, the scores."""
+        from .view import view  # loaded when a table is first shown
+
         return view(self)
 
     def node_of(self, move: SixtySixMove) -> Node:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from notation.kinds import NotationKind
 from notation.records import GameRecord, Node
@@ -10,11 +10,12 @@ from notation.thousand import KIND
 from notation.thousand.records import ThousandGame
 
 from ..table import Names, Seats
-from ..view import View
 from .engine import ThousandEngine
 from .kgn import append_move, before, move_of, node_of, record_of
 from .moves import ThousandMove
-from .view import view
+
+if TYPE_CHECKING:
+    from ..view import View
 
 __all__ = ["ThousandTable"]
 
@@ -31,6 +32,8 @@ class ThousandTable(ThousandEngine):
 
     def view(self) -> View:
         """What the table shows now: each seat's cards, the trick, the piles, the scores."""
+        from .view import view  # loaded when a table is first shown
+
         return view(self)
 
     def node_of(self, move: ThousandMove) -> Node:
