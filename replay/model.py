@@ -31,7 +31,8 @@ import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from importlib.util import find_spec
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from notation.cards import Suit
 from notation.records import GameRecord, Node, Tag, fold_name
@@ -417,16 +418,11 @@ class AskHooks(Protocol[T_contra]):
     def question(self, table: T_contra, declined: bool = ..., /) -> Question: ...
 
 
-def hooks(module: str) -> Any:
+class _Hooks:
     """A kind's module of hooks (its ``views``, ``facts`` or ``questions``), named by its
     path and imported the first time the kind uses it, so that a command that needs none of
     them (``kozyr validate``) starts without them; from then on the module itself, on the
-    class that names it."""
-    return _Hooks(module)
-
-
-class _Hooks:
-    """What :func:`hooks` makes: a descriptor that imports its module when read."""
+    class that names it (:attr:`GameKind.HOOKS`)."""
 
     def __init__(self, module: str) -> None:
         self.module = module
@@ -468,6 +464,20 @@ class GameKind(Generic[T, G]):
     """Its ``facts`` module: what the corpus tools keep of its rounds."""
     questions: AskHooks[T]
     """Its ``ask`` module: what the recorder asks."""
+
+    HOOKS: ClassVar[dict[str, str]] = {"views": "view", "facts": "facts", "questions": "ask"}
+    """Each module of hooks a kind has, found by its name in the kind's package
+    (``replay/<game>/view.py`` ...) and loaded when first used; a variant's
+    package that has no such module takes its game's."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        package = cls.__module__.rpartition(".")[0]
+        for attribute, module in cls.HOOKS.items():
+            if attribute not in vars(cls) and find_spec(f"{package}.{module}") is not None:
+                hook = _Hooks(f"{package}.{module}")
+                hook.__set_name__(cls, attribute)
+                setattr(cls, attribute, hook)
     players_by_rules: bool = False
     """Whether the rules set how many play (``generate`` takes no ``--players``)."""
     analysis: Analysis | None = None

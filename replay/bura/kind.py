@@ -8,7 +8,7 @@ from notation.bura import KIND as NOTATION
 from notation.bura.records import BuraGame
 
 from ..analysis import ending_analysis
-from ..model import GameKind, Stats, hooks
+from ..model import GameKind, Stats
 from .check import BuraChecker
 from .table import BuraTable
 
@@ -34,9 +34,6 @@ class BuraKind(GameKind[BuraTable, BuraGame]):
     table = BuraTable
     checker = BuraChecker
     notation = NOTATION
-    views = hooks(f"{__package__}.view")
-    facts = hooks(f"{__package__}.facts")
-    questions = hooks(f"{__package__}.ask")
     analysis = ending_analysis(_claims)
 
     def generate(self, seed: int, rules: str, players: int, rounds: int) -> BuraGame:

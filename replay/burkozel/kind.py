@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from notation.burkozel import KIND as NOTATION
 
 from ..bura.kind import BuraKind
-from ..model import Filter, Stats, hooks
+from ..model import Filter, Stats
 from .check import BurkozelChecker
 from .engine import BurkozelTable
 
@@ -30,7 +30,6 @@ class BurkozelKind(BuraKind):
     table = BurkozelTable
     checker = BurkozelChecker
     notation = NOTATION
-    views = hooks(f"{__package__}.view")
 
     @property
     def filters(self) -> tuple[Filter, ...]:

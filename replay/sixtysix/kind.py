@@ -8,7 +8,7 @@ from notation.sixtysix import KIND as NOTATION
 from notation.sixtysix.records import SixtySixGame
 
 from ..analysis import ending_analysis
-from ..model import GameKind, Stats, hooks
+from ..model import GameKind, Stats
 from .check import SixtySixChecker
 from .table import SixtySixTable
 
@@ -27,9 +27,6 @@ class SixtySixKind(GameKind[SixtySixTable, SixtySixGame]):
     table = SixtySixTable
     checker = SixtySixChecker
     notation = NOTATION
-    views = hooks(f"{__package__}.view")
-    facts = hooks(f"{__package__}.facts")
-    questions = hooks(f"{__package__}.ask")
     analysis = ending_analysis()
 
     def generate(self, seed: int, rules: str, players: int, rounds: int) -> SixtySixGame:

@@ -9,7 +9,7 @@ from notation.records import GameRecord
 from notation.thousand import KIND as NOTATION
 from notation.thousand.records import ThousandGame
 
-from ..model import Analysis, GameKind, hooks
+from ..model import Analysis, GameKind
 from .check import ThousandChecker
 from .table import ThousandTable
 
@@ -64,9 +64,6 @@ class ThousandKind(GameKind[ThousandTable, ThousandGame]):
     table = ThousandTable
     checker = ThousandChecker
     notation = NOTATION
-    views = hooks(f"{__package__}.view")
-    facts = hooks(f"{__package__}.facts")
-    questions = hooks(f"{__package__}.ask")
     players_by_rules = True
     analysis = Analysis(_analyze_all, _annotate, _show)
 
