@@ -417,10 +417,8 @@ class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
         self.last_winner: int | None = None
         self.last_trick: tuple[tuple[int, Card], ...] | None = None
         """The trick just completed (seat, card per play) until the next card or deal."""
-        """The seat that took the last complete trick."""
         self.places: dict[int, str] = {**dict(enumerate(self.players)), POOL: "the talon"}
         """What each place of the cards is called in a message."""
-        """Bids over the cap found when the play revealed the hands (see check)."""
         self._start: Start = {
             "dealer": dealer,
             "first_hand": first_hand,
