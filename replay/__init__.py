@@ -26,8 +26,9 @@ from . import cards
 if TYPE_CHECKING:
     from .checking import Report, Visitor, check, replay_record
     from .games import GAMES, generate, kind_of, new_table, parse_rules, table_of
-    from .model import GameKind, Outcome, Table
+    from .model import GameKind, Outcome
     from .rules import Rulebook, RuleSet
+    from .table import Table
 
 __all__ = [
     "GAMES",
@@ -54,7 +55,8 @@ __all__ = [
 _LAZY = {
     **dict.fromkeys(("Report", "Visitor", "check", "replay_record"), ".checking"),
     **dict.fromkeys(("GAMES", "generate", "kind_of", "new_table", "parse_rules", "table_of"), ".games"),
-    **dict.fromkeys(("GameKind", "Outcome", "Table"), ".model"),
+    **dict.fromkeys(("GameKind", "Outcome"), ".model"),
+    "Table": ".table",
     **dict.fromkeys(("RuleSet", "Rulebook"), ".rules"),
 }
 

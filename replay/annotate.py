@@ -18,7 +18,7 @@ from .checker import Progress
 from .checking import Report, Visitor, replay_record
 from .games import GAMES
 from .model import Annotations
-from .table import GameTable
+from .table import AnyTable
 
 if TYPE_CHECKING:
     from .games import Kind
@@ -34,7 +34,7 @@ class _Watcher(Visitor):
         self.kind = kind
         self.found = Annotations()
 
-    def visit_move(self, table: GameTable, node: Node, where: Progress) -> None:
+    def visit_move(self, table: AnyTable, node: Node, where: Progress) -> None:
         if self.depth:
             return  # the main line only
         note = self.kind.move_note(table, node)

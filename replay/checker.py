@@ -25,7 +25,7 @@ from notation.i18n import tr
 from notation.records import Comment, GameRecord, Node, Tag, Winner, fold_name
 
 from .rules import RuleSet, did_you_mean
-from .table import GameTable, RoundResult, Seats
+from .table import AnyTable, RoundResult, Seats
 
 __all__ = ["MAX_ERRORS", "Checker", "LineEnded", "Progress", "Report", "Visitor", "round_results"]
 
@@ -86,7 +86,7 @@ class Visitor:
     def end_variation(self) -> None:
         self.depth -= 1
 
-    def visit_move(self, table: GameTable, node: Node, where: Progress) -> None:
+    def visit_move(self, table: AnyTable, node: Node, where: Progress) -> None:
         """A move was pushed: ``table`` is the position after it, ``node`` the record node
         it came from, ``where`` the round and trick it is in (the checker)."""
 
@@ -123,7 +123,7 @@ class LineEnded(Exception):
     """An illegal move: the current line of play ends here (reported already)."""
 
 
-T = TypeVar("T", bound=GameTable)
+T = TypeVar("T", bound=AnyTable)
 """A game's table type."""
 G = TypeVar("G", bound=GameRecord)
 """A game's record type."""
@@ -136,7 +136,7 @@ class Checker(Seats, Generic[T, G]):
     ``totals``; it reads the names and cards of a record's nodes for the game's translator
     (:class:`replay.table.Seats`), reporting what is wrong at the node."""
 
-    table_class: ClassVar[type[GameTable]]
+    table_class: ClassVar[type[AnyTable]]
     """The game's table: it names the game (its title, round word and rulebook, which
     reads the ``Rules`` tag), and the checker starts one."""
     setup_clause: ClassVar[str] = ""

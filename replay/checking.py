@@ -21,7 +21,7 @@ from notation.records import GameRecord
 
 from .checker import MAX_ERRORS, Report, Visitor
 from .games import kind_of
-from .table import GameTable
+from .table import AnyTable
 
 __all__ = ["MAX_ERRORS", "Report", "Visitor", "check", "replay_record"]
 
@@ -35,7 +35,7 @@ def replay_record(
     visitor: Visitor | None = None,
     final_close: bool = True,
     undo: bool = True,
-) -> tuple[Report, GameTable | None]:
+) -> tuple[Report, AnyTable | None]:
     """Replay a game through its checker: the report and the table at the end (None when
     the header stopped it).  ``visitor`` sees every step (see :class:`Visitor`);
     ``final_close=False`` leaves a round whose cards are all played open for a move that

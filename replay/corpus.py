@@ -38,7 +38,7 @@ from .checking import Visitor, replay_record
 from .facts import Column, GameFacts, RoundFacts, TrickFacts, Value
 from .games import GAMES
 from .model import RoundResult, Stats
-from .table import GameTable
+from .table import AnyTable
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -81,7 +81,7 @@ class _Watcher(Visitor):
         self.kind = kind
         self.rounds: dict[int, RoundFacts] = {}
 
-    def visit_move(self, table: GameTable, node: Node, where: Progress) -> None:
+    def visit_move(self, table: AnyTable, node: Node, where: Progress) -> None:
         number = where.round_no
         if self.depth or number is None:
             return

@@ -2,7 +2,7 @@
 Burkozel's once the stock is gone, Sixty-six's strict phase once the stock is gone.
 
 A round is replayed; from the first position where every card is known to every player
-(:meth:`BaseTable.open_cards`, looked at after the draws the stock gives by itself) the
+(:meth:`Table.open_cards`, looked at after the draws the stock gives by itself) the
 rest is solved by :class:`replay.solve.Solver`.  Each play of the ending gets its player's
 value before and after it, in the game's own unit (chips, penalty points, game points:
 the side's gain less the other sides' mean gain, negated for penalty points, so that more
@@ -47,7 +47,7 @@ from .solve import (
     searched,
     takes_a_choice,
 )
-from .table import GameTable
+from .table import AnyTable
 from .view import add_comment
 
 if TYPE_CHECKING:
@@ -75,7 +75,7 @@ BUDGET = 300_000
 """The most positions one ending's search visits (a few seconds, some tens of MB)."""
 
 
-def _line_sizes(table: GameTable, probes: int, going_on: bool) -> list[int]:
+def _line_sizes(table: AnyTable, probes: int, going_on: bool) -> list[int]:
     """For each of ``probes`` random lines from ``table`` to the round's end, the product
     of the number of choices along it; ``going_on``: each line goes on as long as it can
     (a move that ends the round is taken only when every move does)."""
@@ -99,7 +99,7 @@ def _line_sizes(table: GameTable, probes: int, going_on: bool) -> list[int]:
     return sizes
 
 
-def ending_size(table: GameTable, probes: int = 24) -> int:
+def ending_size(table: AnyTable, probes: int = 24) -> int:
     """An estimate of how many lines of play the rest of the round has: the mean, over
     random lines through the choices the rules allow, of the product of the number of
     choices along each line (Knuth's estimate of the size of a tree).  The search visits
@@ -108,7 +108,7 @@ def ending_size(table: GameTable, probes: int = 24) -> int:
     return sum(_line_sizes(table, probes, going_on=False)) // probes
 
 
-def longest_size(table: GameTable, probes: int = 6) -> int:
+def longest_size(table: AnyTable, probes: int = 6) -> int:
     """A cautious estimate of the same: the largest product over random lines that go on
     as long as they can (a move that ends the round, going out or claiming, is taken only
     when every move does), so that lines ending early cannot make a large rest look small.
@@ -327,7 +327,7 @@ class RoundEnding:
         return asdict(self)
 
 
-Moves = list[tuple[GameTable, Node, GameTable, int | None]]
+Moves = list[tuple[AnyTable, Node, AnyTable, int | None]]
 """One round's moves on the main line: the table before (the draws the stock gives by
 itself applied), the move's node, the table after, the trick number."""
 
@@ -336,10 +336,10 @@ class _Collector(Visitor):
     """The moves of a replay's main line, by round."""
 
     def __init__(self) -> None:
-        self.last: GameTable | None = None
+        self.last: AnyTable | None = None
         self.rounds: dict[int, Moves] = {}
 
-    def visit_move(self, table: GameTable, node: Node, where: Progress) -> None:
+    def visit_move(self, table: AnyTable, node: Node, where: Progress) -> None:
         if self.depth:
             return
         last, self.last = self.last, table.clone()
@@ -354,7 +354,7 @@ class _Collector(Visitor):
         self.rounds.setdefault(number, []).append((before, node, self.last, where.trick_no))
 
 
-def _chosen_before(table: GameTable, auto: Any, node: Node) -> bool:
+def _chosen_before(table: AnyTable, auto: Any, node: Node) -> bool:
     """Whether ``node`` was chosen before ``auto`` (a draw the stock gives) would follow by
     itself: it is legal now, and the draws would take it away (Bura's claim after a trick,
     made instead of drawing)."""
@@ -364,7 +364,7 @@ def _chosen_before(table: GameTable, auto: Any, node: Node) -> bool:
         return False
 
 
-def replayed(game: GameRecord, file: str | None) -> tuple[Report, dict[int, Moves], GameTable | None]:
+def replayed(game: GameRecord, file: str | None) -> tuple[Report, dict[int, Moves], AnyTable | None]:
     """A record replayed: its report, the moves of each round, the last table."""
     collector = _Collector()
     report, table = replay_record(game, file=file, visitor=collector)
@@ -382,7 +382,7 @@ def _plain(text: str, name: str) -> str:
     return text.replace(f" {head} ", " ", 1)
 
 
-def choice_text(table: GameTable, move: Any) -> str:
+def choice_text(table: AnyTable, move: Any) -> str:
     """A choice in words, without its player's name (``QD AD``, ``out``)."""
     if move is SETTLE:
         phrase = f"no move (the {table.round_word} ends)"  # one of ROUND_PHRASES
@@ -408,7 +408,7 @@ Note = Callable[[Moves], None]
 def analyze_round(
     number: int,
     moves: Moves,
-    last: GameTable | None,
+    last: AnyTable | None,
     extra: Extra | None = None,
     simulate: int | None = None,
     seed: int = 1,
@@ -479,7 +479,7 @@ def _solve(out: RoundEnding, solver: Search, moves: Moves) -> None:
             break
 
 
-def _play_value(solver: Search, before: GameTable, node: Node, after: GameTable, trick: int | None, move: Any) -> PlayValue | None:
+def _play_value(solver: Search, before: AnyTable, node: Node, after: AnyTable, trick: int | None, move: Any) -> PlayValue | None:
     """A move's value for its player before and after it (and, where it cost, the
     choices that kept the value); None for a forced move (no decision)."""
     mover = owner(before, move)
@@ -513,7 +513,7 @@ the layouts, fits what is left; the rest are too large to judge."""
 
 
 def dark_values(
-    table: GameTable,
+    table: AnyTable,
     mover: int,
     saw: set[str],
     layouts: int,
@@ -573,7 +573,7 @@ def _choice_made(made: str, choices: list[str]) -> str | None:
     return max(found, key=len) if found else None
 
 
-def _cost(table: GameTable) -> float:
+def _cost(table: AnyTable) -> float:
     """What one position of the search of ``table``'s round costs, in positions of the
     game-free solver: less than 1 where the game has a faster search."""
     fast = table.faster_search(1)
@@ -609,10 +609,10 @@ def judge_dark(moves: Moves, layouts: int, seed: int) -> tuple[list[DarkDecision
     return out, skipped
 
 
-def _decisions_in_the_dark(moves: Moves) -> list[tuple[GameTable, Node, Any, int, set[str], int | None]]:
+def _decisions_in_the_dark(moves: Moves) -> list[tuple[AnyTable, Node, Any, int, set[str], int | None]]:
     """The moves of a round chosen among two or more: the table before each, its node,
     the move, its mover, the cards the mover had seen up to it, and its trick."""
-    found: list[tuple[GameTable, Node, Any, int, set[str], int | None]] = []
+    found: list[tuple[AnyTable, Node, Any, int, set[str], int | None]] = []
     seen: dict[str, set[str]] = {}
     """What each seat saw up to the move being looked at."""
     for before, node, after, trick in moves:

@@ -17,7 +17,7 @@ from notation.cards import Suit, card_code, card_points, parse_card
 from notation.records import Deal
 
 from .checker import Progress
-from .table import GameTable
+from .table import AnyTable
 
 __all__ = [
     "CARD_COLUMNS",
@@ -100,7 +100,7 @@ class GameFacts:
     rounds: list[RoundFacts] = field(default_factory=list)
 
 
-def dealt_cards(deal: Deal, table: GameTable, where: Progress) -> list[tuple[str, str | None, str]]:
+def dealt_cards(deal: Deal, table: AnyTable, where: Progress) -> list[tuple[str, str | None, str]]:
     """Where the cards of a game played with a stock went at the deal, in order: each
     seat's (``dealt``), the ``trump`` card turned up, the ``stock`` from the top."""
     names = table.players
@@ -115,7 +115,7 @@ def dealt_cards(deal: Deal, table: GameTable, where: Progress) -> list[tuple[str
 
 
 def play_cards(
-    facts: RoundFacts, table: GameTable, where: Progress, cards: list[tuple[str, str, bool]]
+    facts: RoundFacts, table: AnyTable, where: Progress, cards: list[tuple[str, str, bool]]
 ) -> None:
     """Cards a player put on the table, ``(name as written, card, mark)`` each: into the
     trick they belong to (a new one after a complete trick), which gets its taker once it

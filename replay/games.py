@@ -21,11 +21,11 @@ if TYPE_CHECKING:
     from notation.gametext import GameText
     from notation.records import GameRecord
 
-    from .model import AnyTable, GameKind
+    from .model import GameKind
     from .rules import RuleSet
-    from .table import GameTable
+    from .table import AnyTable
 
-    Kind = GameKind[GameTable, GameRecord]
+    Kind = GameKind[AnyTable, GameRecord]
     """A game kind, of whichever game."""
 
 __all__ = [

@@ -2,8 +2,8 @@
 
 A **table** is a game in progress, the same shape for every game (python-chess's ``Board``
 is the model): start one with :func:`replay.new_table`, ask ``legal_moves()``, ``push`` a
-move, ``pop`` it back, and turn the game so far into a record with ``record()``.  The
-:class:`Table` protocol is everything the shared code asks of a table.
+move, ``pop`` it back, and turn the game so far into a record with ``record()``.  Every
+game's table is a subclass of :class:`replay.table.Table`, which says what every table has.
 
 - **Seats** are indexes into ``players`` (0 is the first player of the ``Players`` tag).
 - **Cards** are :data:`notation.cards.Card` ints (``parse_card("KH")``, ``card_code(c)``).
@@ -27,26 +27,24 @@ See docs/api.md for a worked example per game.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
 from importlib.util import find_spec
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
-from notation.cards import Suit
 from notation.records import GameRecord, Node, Tag, fold_name
 from notation.write import seat_text
 
 from .rules import Rulebook, RuleSet
-from .table import GameTable, Outcome, RoundResult, Seats
+from .table import AnyTable, Outcome, RoundResult
 
 if TYPE_CHECKING:
     from notation.kinds import NotationKind
 
     from .checker import Checker, Progress, Report
     from .facts import Column, GameFacts, RoundFacts, Value
-    from .view import Said, Sheet, Step, View
+    from .view import Said, Sheet, Step
 
 __all__ = [
     "Analysis",
@@ -59,162 +57,10 @@ __all__ = [
     "RoundAnalysis",
     "RoundResult",
     "Stats",
-    "Table",
     "starts_with",
 ]
 
-M = TypeVar("M")
-"""A game's move type."""
-_Self = TypeVar("_Self")
-
-
-class Table(Protocol[M]):
-    """What every game's table provides (and all that shared code uses of one)."""
-
-    @property
-    def game(self) -> str:
-        """The game kind's name (the ``Game`` tag)."""
-        ...
-
-    @property
-    def round_word(self) -> str:
-        """What the game calls a round: ``hand`` or ``deal``."""
-        ...
-    players: list[str]
-    rules: RuleSet
-    @property
-    def start(self) -> Mapping[str, object]:
-        """How the table was started: the keywords that start one like it (its first
-        dealer, and each game's own start position)."""
-        ...
-    snapshots: bool
-
-    @property
-    def results(self) -> Sequence[RoundResult]:
-        """One result per finished round."""
-        ...
-
-    @property
-    def moves(self) -> Sequence[M]:
-        """The moves pushed so far."""
-        ...
-
-    @property
-    def move_count(self) -> int: ...
-
-    @property
-    def phase(self) -> str:
-        """Where the game stands (``deal``, ``auction``, ``play`` ..., ``over``)."""
-        ...
-
-    @property
-    def to_move(self) -> int | None:
-        """The seat whose decision it is; None while a chance move is due or at the end."""
-        ...
-
-    @property
-    def result(self) -> str | None:
-        """The winner, ``draw``, or None while the game goes on."""
-        ...
-
-    @property
-    def trump(self) -> Suit | None:
-        """The trump suit in force now (None: none, or between rounds)."""
-        ...
-
-    @property
-    def trick_open(self) -> bool:
-        """Whether cards of an unfinished trick lie on the table."""
-        ...
-
-    @property
-    def last_winner(self) -> int | None:
-        """The seat that took the last complete trick."""
-        ...
-
-    def legal_moves(self) -> list[M]:
-        """Every move the rules allow now (chance moves excepted)."""
-        ...
-
-    def is_legal(self, move: M) -> bool:
-        """Whether ``push(move)`` would accept ``move``."""
-        ...
-
-    def push(self, move: M) -> None:
-        """Play a move; an illegal one raises ``IllegalMoveError`` and changes nothing."""
-        ...
-
-    def pop(self) -> M:
-        """Take back the last move and return it."""
-        ...
-
-    def chance_move(self, rng: random.Random) -> M | None:
-        """A random chance move (a deal) where one may come now, else None."""
-        ...
-
-    def random_move(self, rng: random.Random) -> M:
-        """A random chance move where one is due, else a random legal move."""
-        ...
-
-    def automatic_move(self) -> M | None:
-        """A move that follows by itself (a card drawn from a stock whose order is known),
-        else None."""
-        ...
-
-    def outcome(self) -> Outcome | None:
-        """None while the game goes on."""
-        ...
-
-    def format_move(self, move: M) -> str:
-        """One move as one KGN event."""
-        ...
-
-    def parse_move(self, text: str) -> M:
-        """One KGN event as a move: ``parse_move(format_move(m)) == m``."""
-        ...
-
-    def record(self) -> GameRecord:
-        """The game so far as a ``notation`` record (canonical, and it validates)."""
-        ...
-
-    def view(self) -> View:
-        """What the table shows now (``replay.steps``, the pages, Jupyter)."""
-        ...
-
-    def mark(self) -> None:
-        """Save the state as it is now (``pop`` starts from here)."""
-        ...
-
-    def clone(self: _Self) -> _Self:
-        """An independent copy, with the same moves."""
-        ...
-
-    def move_of(self, node: Node, seats: Seats | None = None) -> M:
-        """The move one event of a record stands for (the game's one translator from
-        records to moves)."""
-        ...
-
-    def node_of(self, move: M) -> Node:
-        """The record's event of one move (the game's one translator from moves to
-        records)."""
-        ...
-
-    def move_warning(self, move: M) -> str | None:
-        """What a legal move costs its player where the rules allow a losing one (a false
-        out), else None."""
-        ...
-
-    def push_into(self, record: GameRecord, move: M, *, written: bool = False) -> None:
-        """Push ``move`` and write it at the end of ``record`` (a record of this game whose
-        moves are the table's so far); ``written``: write it even where the record may leave
-        it out (a draw from a known stock entered where a player had another move)."""
-        ...
-
-
-AnyTable = Table[Any]
-"""A table of any game (whose moves are that game's own)."""
-
-T = TypeVar("T", bound=GameTable)
+T = TypeVar("T", bound=AnyTable)
 """A game's table type."""
 G = TypeVar("G", bound=GameRecord)
 """A game's record type."""
@@ -372,7 +218,7 @@ class Analysis:
     """Shows the analysis in a replay's steps (``replay --analyze``)."""
 
 
-T_contra = TypeVar("T_contra", bound=GameTable, contravariant=True)
+T_contra = TypeVar("T_contra", bound=AnyTable, contravariant=True)
 G_contra = TypeVar("G_contra", bound=GameRecord, contravariant=True)
 
 
@@ -445,7 +291,7 @@ class GameKind(Generic[T, G]):
     (Burkozel's of Bura's), and mypy checks every override.  The kind's one instance is its
     module's ``KIND``, registered by one line of :data:`replay.GAMES`.
 
-    The game names itself once, on its table class (:attr:`replay.table.BaseTable.game`,
+    The game names itself once, on its table class (:attr:`replay.table.Table.game`,
     ``title``, ``round_word``, ``RULEBOOK``, ``HAS_POT``): the kind reads its name, title,
     round word, rulebook and whether it is played for a pot there."""
 

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from .solve import EPSILON, TooLarge
-from .table import GameTable
+from .table import AnyTable
 
 __all__ = ["NativeSearch"]
 
@@ -37,7 +37,7 @@ class NativeSearch:
     """Per game: the process's C search, and the search it last searched for (another
     starts it afresh, with its rules)."""
 
-    def __init__(self, table: GameTable, budget: int, settings: Sequence[object], most: int, unit: int = 1) -> None:
+    def __init__(self, table: AnyTable, budget: int, settings: Sequence[object], most: int, unit: int = 1) -> None:
         self.base = len(table.results)
         self.start = table.scores()
         self.budget = budget
@@ -69,15 +69,15 @@ class NativeSearch:
         """The positions searched so far."""
         return self._nodes
 
-    def ended(self, table: GameTable) -> bool:
+    def ended(self, table: AnyTable) -> bool:
         return len(table.results) > self.base
 
-    def position(self, table: GameTable) -> tuple[object, ...]:
+    def position(self, table: AnyTable) -> tuple[object, ...]:
         """A position as the C search takes it (before the seat and the window); raises
         ValueError where it takes none (a card nobody recorded)."""
         raise NotImplementedError
 
-    def value(self, table: GameTable, seat: int) -> float:
+    def value(self, table: AnyTable, seat: int) -> float:
         """The best ``seat`` can force from ``table`` (which is not changed)."""
         if self.ended(table):
             return table.deal_value(self.start, seat)
@@ -94,7 +94,7 @@ class NativeSearch:
         self._guess = found
         return found * self.unit
 
-    def reaches(self, table: GameTable, seat: int, target: float) -> bool:
+    def reaches(self, table: AnyTable, seat: int, target: float) -> bool:
         """Whether ``seat``'s value from ``table`` is at least ``target``."""
         if self.ended(table):
             return table.deal_value(self.start, seat) >= target - EPSILON

@@ -36,7 +36,7 @@ from notation.records import GameRecord
 from .checking import Report
 from .games import GAMES
 from .steps import opening_step, replay_steps
-from .table import GameTable
+from .table import AnyTable
 from .view import DEALER_MARK, VIEW_WORDS, CardCode, Step, View, positions, word
 
 __all__ = [
@@ -118,7 +118,7 @@ def page_data(
     record: GameRecord,
     steps: list[Step],
     report: Report,
-    table: GameTable | None,
+    table: AnyTable | None,
     *,
     title: str,
     seat: str | None = None,

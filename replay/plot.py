@@ -19,7 +19,7 @@ from notation.i18n import tr
 from .checker import Report
 from .games import GAMES
 from .model import Progression
-from .table import GameTable
+from .table import AnyTable
 from .view import word
 
 __all__ = ["progression", "progression_svg", "write_plot"]
@@ -27,7 +27,7 @@ __all__ = ["progression", "progression_svg", "write_plot"]
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
 
 
-def progression(report: Report, table: GameTable | None) -> Progression:
+def progression(report: Report, table: AnyTable | None) -> Progression:
     """The series (a value per player after each round, starting from the start), the
     reference lines, and what is counted (the game kind's progression)."""
     return GAMES[report.game].progression(report, table)
@@ -157,7 +157,7 @@ def progression_svg(
     return "\n".join(out) + "\n"
 
 
-def write_plot(path: Path, report: Report, table: GameTable | None, title: str) -> None:
+def write_plot(path: Path, report: Report, table: AnyTable | None, title: str) -> None:
     """Write the chart as SVG or PNG (by the file's ending)."""
     chart = progression(report, table)
     series, label = chart.series, tr(chart.label)  # the chart in the language in use

@@ -36,7 +36,7 @@ from .checking import replay_record
 from .games import GAMES
 from .render import render_view
 from .solve import takes_a_choice
-from .table import GameTable
+from .table import AnyTable
 
 __all__ = [
     "FileChanged",
@@ -257,7 +257,7 @@ class Recorder:
             errors = [d.format() for d in report.diagnostics if d.severity == "error"]
             raise SessionError("\n".join(errors), 1)
         self.report = report
-        self.table: GameTable = table
+        self.table: AnyTable = table
         self.declined = False
         """The last question was declined (Enter at an optional event): the next round
         is asked for."""

@@ -11,7 +11,7 @@ A layout exchanges the hidden cards among themselves at random and replays the r
 them through the engine: every card the seat saw stays where it saw it, and a layout that
 makes an earlier move illegal (a card another player could not have held, by the rules of
 following suit) is drawn again.  A game may refuse more layouts (its inferences, such as a
-bid over 120 proving a marriage): :meth:`replay.table.BaseTable.consistent`.
+bid over 120 proving a marriage): :meth:`replay.table.Table.consistent`.
 
 Moves are relabelled through their KGN text (``format_move``, ``parse_move``): nothing here
 knows a game's moves.
@@ -28,7 +28,7 @@ from notation.errors import IllegalMoveError, KgnError
 from notation.records import Node
 
 from .steps import describe
-from .table import GameTable
+from .table import AnyTable
 from .view import CardCode, View
 
 __all__ = ["TRIES", "Sampler", "cards_seen", "cards_shown"]
@@ -54,7 +54,7 @@ def cards_shown(view: View) -> set[str]:
     return {c for c in out if c in CARD_OF_CODE}
 
 
-def cards_seen(steps: Iterable[tuple[GameTable, Node | None]], seat: str) -> set[str]:
+def cards_seen(steps: Iterable[tuple[AnyTable, Node | None]], seat: str) -> set[str]:
     """The cards ``seat`` saw at the positions ``steps`` (each table after a move, and the
     move's node): on the table, and in what each move did as the seat may read it."""
     out: set[str] = set()
@@ -71,7 +71,7 @@ class Sampler:
     move, its deal, is among the table's moves) and the cards the seat ``saw``: every other
     card of the deal is hidden from it."""
 
-    def __init__(self, table: GameTable, saw: Iterable[str], rng: random.Random) -> None:
+    def __init__(self, table: AnyTable, saw: Iterable[str], rng: random.Random) -> None:
         self.table = table
         self.rng = rng
         moves = table.moves
@@ -90,7 +90,7 @@ class Sampler:
         self.drawn = 0
         """Layouts drawn (kept or not)."""
 
-    def layout(self) -> GameTable | None:
+    def layout(self) -> AnyTable | None:
         """One layout (None when :data:`TRIES` draws in a row were impossible)."""
         for _ in range(TRIES):
             self.drawn += 1
@@ -101,7 +101,7 @@ class Sampler:
                 return found
         return None
 
-    def _replayed(self, swap: dict[str, str]) -> GameTable | None:
+    def _replayed(self, swap: dict[str, str]) -> AnyTable | None:
         """The round replayed with every hidden card ``c`` as ``swap[c]`` (None: some move
         is then illegal, or the game refuses the layout)."""
         original = self.table

@@ -1,12 +1,12 @@
 """One exact solver for every game, through the public table model.
 
-A position of a round whose cards are all known to everyone (:meth:`BaseTable.open_cards`)
+A position of a round whose cards are all known to everyone (:meth:`Table.open_cards`)
 is a game of perfect information.  :class:`Solver` searches it through nothing but what
-every table has: ``legal_moves()``, ``push`` (on a copy), :attr:`BaseTable.settles` and
+every table has: ``legal_moves()``, ``push`` (on a copy), :attr:`Table.settles` and
 ``settle()`` (the round ends when nobody takes the move still open, as a Bura player who
 does not claim after the last trick), the round's end (``results`` grows), and
-:meth:`BaseTable.deal_value` (what the scores then are worth to a seat).  Positions are
-remembered by :meth:`BaseTable.position_key`.  A game adds no search code.
+:meth:`Table.deal_value` (what the scores then are worth to a seat).  Positions are
+remembered by :meth:`Table.position_key`.  A game adds no search code.
 
 A seat's *value* is the best it can force when every other side plays against it (the
 paranoid assumption, exact for two sides): its side's gain in the game's own unit (chips,
@@ -22,7 +22,7 @@ import math
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, ClassVar, Final
 
-from .table import GameTable, Search
+from .table import AnyTable, Search
 
 __all__ = [
     "SETTLE", "Search", "Solver", "TooLarge", "brute_force", "child", "chooser", "decide", "interval", "options", "owner",
@@ -30,7 +30,7 @@ __all__ = [
 ]  # fmt: skip
 
 class Settle:
-    """The choice to take no move where the round then ends (:meth:`BaseTable.settle`)."""
+    """The choice to take no move where the round then ends (:meth:`Table.settle`)."""
 
     def __repr__(self) -> str:
         return "SETTLE"
@@ -63,7 +63,7 @@ class TooLarge(Exception):
     """A search that passed its budget of positions."""
 
 
-def options(table: GameTable) -> list[Any]:
+def options(table: AnyTable) -> list[Any]:
     """Every choice at a position: the legal moves, and :data:`SETTLE` where taking none
     ends the round."""
     moves: list[Any] = list(table.legal_moves())
@@ -72,16 +72,16 @@ def options(table: GameTable) -> list[Any]:
     return moves
 
 
-def searched(table: GameTable) -> list[Any]:
+def searched(table: AnyTable) -> list[Any]:
     """The choices a search tries: :func:`options`, one of each set of moves the game
-    counts as the same (:meth:`BaseTable.distinct_moves`: equal cards)."""
+    counts as the same (:meth:`Table.distinct_moves`: equal cards)."""
     moves: list[Any] = table.distinct_moves(table.legal_moves())
     if table.settles:
         moves.append(SETTLE)
     return moves
 
 
-def chooser(table: GameTable, moves: Sequence[Any]) -> int:
+def chooser(table: AnyTable, moves: Sequence[Any]) -> int:
     """The seat whose choice the position is: the player to move, else the seat of the
     first move offered (a combination any player may show), else seat 0."""
     seat = table.to_move
@@ -93,7 +93,7 @@ def chooser(table: GameTable, moves: Sequence[Any]) -> int:
     return 0
 
 
-def owner(table: GameTable, move: Any) -> int:
+def owner(table: AnyTable, move: Any) -> int:
     """The seat that chooses ``move``: its own seat (a combination shown out of turn), or
     for :data:`SETTLE` the player to move."""
     if move is SETTLE:
@@ -101,7 +101,7 @@ def owner(table: GameTable, move: Any) -> int:
     return int(move.seat)
 
 
-def decide(table: GameTable, moves: list[Any], seat: int, value: Callable[[Any], float]) -> float:
+def decide(table: AnyTable, moves: list[Any], seat: int, value: Callable[[Any], float]) -> float:
     """``seat``'s value of a position whose choices are ``moves``, ``value(move)`` being
     its value after each.  The player to move chooses among his moves; a player who may
     move out of turn (show a combination) chooses first between each of his moves and
@@ -122,7 +122,7 @@ def decide(table: GameTable, moves: list[Any], seat: int, value: Callable[[Any],
     return max(values) if mine else min(values)
 
 
-def child(table: GameTable, move: Any) -> GameTable:
+def child(table: AnyTable, move: Any) -> AnyTable:
     """The position after one choice, on a copy."""
     after = table.clone()
     if move is SETTLE:
@@ -132,7 +132,7 @@ def child(table: GameTable, move: Any) -> GameTable:
     return after
 
 
-def takes_a_choice(table: GameTable, auto: object) -> bool:
+def takes_a_choice(table: AnyTable, auto: object) -> bool:
     """Whether playing what follows by itself would take away a move a player may make now
     (Bura's claim after a trick, before the draw; Sixty-six's "out" stays until the next
     lead, so its draws still follow by themselves)."""
@@ -166,10 +166,10 @@ class Solver:
         start: Sequence[int],
         base: int,
         budget: int = 200_000,
-        leaf: Callable[[GameTable, int], float] | None = None,
+        leaf: Callable[[AnyTable, int], float] | None = None,
     ) -> None:
         self.leaf = leaf
-        """What a finished round is worth to a seat, where not :meth:`BaseTable.deal_value`
+        """What a finished round is worth to a seat, where not :meth:`Table.deal_value`
         (a test measures the declarer's card points to compare with Thousand's own
         search)."""
         self.start = list(start)
@@ -183,21 +183,21 @@ class Solver:
         combination shown again, changes nothing and is not searched)."""
 
     @classmethod
-    def at(cls, table: GameTable, budget: int = 200_000) -> Solver:
+    def at(cls, table: AnyTable, budget: int = 200_000) -> Solver:
         """A solver for the round in progress at ``table``."""
         return cls(table.scores(), len(table.results), budget)
 
-    def ended(self, table: GameTable) -> bool:
+    def ended(self, table: AnyTable) -> bool:
         return len(table.results) > self.base
 
-    def _value_at_end(self, table: GameTable, seat: int) -> float:
+    def _value_at_end(self, table: AnyTable, seat: int) -> float:
         if self.leaf is not None:
             return self.leaf(table, seat)
         return table.deal_value(self.start, seat)
 
-    def value(self, table: GameTable, seat: int) -> float:
+    def value(self, table: AnyTable, seat: int) -> float:
         """The best ``seat``'s side can force from ``table`` (the round's end valued by
-        :meth:`BaseTable.deal_value`); ``table`` is not changed (the search pushes and
+        :meth:`Table.deal_value`); ``table`` is not changed (the search pushes and
         pops the moves on a copy)."""
         if self.ended(table):
             return self._value_at_end(table, seat)
@@ -205,7 +205,7 @@ class Solver:
         work.mark()
         return self._search(work, seat, -INF, INF)
 
-    def reaches(self, table: GameTable, seat: int, target: float) -> bool:
+    def reaches(self, table: AnyTable, seat: int, target: float) -> bool:
         """Whether ``seat``'s value from ``table`` is at least ``target`` (a search with a
         null window: far cheaper than the value itself)."""
         if self.ended(table):
@@ -214,7 +214,7 @@ class Solver:
         work.mark()
         return self._search(work, seat, target - EPSILON, target) >= target - EPSILON
 
-    def _search(self, table: GameTable, seat: int, alpha: float, beta: float, key: Hashable | None = None) -> float:
+    def _search(self, table: AnyTable, seat: int, alpha: float, beta: float, key: Hashable | None = None) -> float:
         if self.ended(table):
             return self._value_at_end(table, seat)
         self.nodes += 1
@@ -248,7 +248,7 @@ class Solver:
             self.memo[entry] = (low, high)
         return found
 
-    def _decide(self, table: GameTable, moves: list[Any], seat: int, alpha: float, beta: float) -> float:
+    def _decide(self, table: AnyTable, moves: list[Any], seat: int, alpha: float, beta: float) -> float:
         """As :func:`decide`, searching with bounds (a value outside them is a bound)."""
         mover = table.to_move
         side = table.side(seat)
@@ -290,19 +290,19 @@ class Solver:
             best = max(best, v) if mine else min(best, v)
         return best
 
-    def choices(self, table: GameTable, seat: int) -> list[tuple[Any, float]]:
+    def choices(self, table: AnyTable, seat: int) -> list[tuple[Any, float]]:
         """Each choice at ``table`` with ``seat``'s value after it."""
         return [(m, self.value(child(table, m), seat)) for m in options(table)]
 
 
-def search_at(table: GameTable, budget: int) -> Search:
+def search_at(table: AnyTable, budget: int) -> Search:
     """The exact search of the round in progress at ``table``: the game's own faster one
     where it has one, else :class:`Solver`."""
     fast = table.faster_search(budget)
     return Solver.at(table, budget) if fast is None else fast
 
 
-def brute_force(table: GameTable, seat: int, start: Sequence[int] | None = None, base: int | None = None) -> float:
+def brute_force(table: AnyTable, seat: int, start: Sequence[int] | None = None, base: int | None = None) -> float:
     """The same value as :meth:`Solver.value`, by trying every choice through the engine
     with nothing remembered (for the tests)."""
     start = table.scores() if start is None else start

@@ -23,7 +23,7 @@ from notation.records import Comment, GameRecord, Glyph, Nag, Node
 from .checker import Progress, Visitor
 from .checking import Report, replay_record
 from .games import GAMES
-from .table import GameTable
+from .table import AnyTable
 from .view import Said, Step, View
 
 __all__ = [
@@ -59,7 +59,7 @@ class _Recorder(Visitor):
         if self.stack[-1]:
             self.stack[-1][-1].notes.extend(n.text for n in notes if isinstance(n, Comment))
 
-    def visit_move(self, table: GameTable, node: Node, where: Progress) -> None:
+    def visit_move(self, table: AnyTable, node: Node, where: Progress) -> None:
         view = table.view()
         notes = [n.text for n in getattr(node, "notes", []) if isinstance(n, Comment)]
         glyphs = [
@@ -94,7 +94,7 @@ def timeline(
 
 def replay_steps(
     game: GameRecord, *, file: str | None = None, index: int | None = None, live: bool = False
-) -> tuple[list[Step], Report, GameTable | None]:
+) -> tuple[list[Step], Report, AnyTable | None]:
     """:func:`timeline`, and the table at the end of the replay (None when the header
     stopped it), from one replay.  ``live``: the game is being recorded (``kozyr serve``):
     its last step says the game goes on, not that the record ends."""
@@ -142,7 +142,7 @@ def opening_step(steps: list[Step]) -> int:
 # ---- views and sentences ---------------------------------------------------------------
 
 
-def describe(table: GameTable, node: Node) -> Said:
+def describe(table: AnyTable, node: Node) -> Said:
     """What happened, in words, from the record node and the table after it."""
     said = GAMES[table.game].describe(table, node)
     if said is not None:
@@ -152,7 +152,7 @@ def describe(table: GameTable, node: Node) -> Said:
     return Said("other", [type(node).__name__.lower()])
 
 
-def _legal(table: GameTable | None) -> list[str] | None:
+def _legal(table: AnyTable | None) -> list[str] | None:
     """The moves the rules allow at the table, as KGN (None when there is no table or the
     next move is the deal's)."""
     if table is None or table.to_move is None:

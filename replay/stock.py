@@ -20,7 +20,7 @@ from notation.i18n import N_, ntr, tr
 from notation.records import Deal, Draw, GiveCard, Hand, Node, StockShape, Winner
 
 from .cards import shown
-from .table import POOL, BaseTable, Holdings, Seats, display_order
+from .table import POOL, Holdings, Seats, Table, display_order
 
 __all__ = [
     "Before",
@@ -120,7 +120,7 @@ M = TypeVar("M")
 R = TypeVar("R")
 
 
-class StockEngine(BaseTable[M, R], Generic[M, R, D]):
+class StockEngine(Table[M, R], Generic[M, R, D]):
     """The part of an engine the games with a stock share: the deal in progress
     (``deal``, one of the game's :class:`StockRound`), the trump, and the draws (B6, S4)."""
 

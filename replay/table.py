@@ -48,8 +48,7 @@ if TYPE_CHECKING:
 __all__ = [
     "PLAYED",
     "POOL",
-    "BaseTable",
-    "GameTable",
+    "AnyTable",
     "Holdings",
     "Moves",
     "Names",
@@ -57,6 +56,7 @@ __all__ = [
     "RoundResult",
     "Search",
     "Seats",
+    "Table",
     "cards_text",
     "display_order",
     "label_generated",
@@ -554,7 +554,7 @@ class Moves(Sequence[M]):
 class Search(Protocol):
     """What the analysis asks of an exact search of one round: the game-free
     :class:`replay.solve.Solver`, or a game's own faster one
-    (:meth:`BaseTable.faster_search`), equal in every value."""
+    (:meth:`Table.faster_search`), equal in every value."""
 
     COST: ClassVar[float]
     """What one of its positions costs, in positions of :class:`replay.solve.Solver`."""
@@ -562,14 +562,14 @@ class Search(Protocol):
     @property
     def nodes(self) -> int: ...
 
-    def ended(self, table: GameTable) -> bool: ...
+    def ended(self, table: AnyTable) -> bool: ...
 
-    def value(self, table: GameTable, seat: int) -> float: ...
+    def value(self, table: AnyTable, seat: int) -> float: ...
 
-    def reaches(self, table: GameTable, seat: int, target: float) -> bool: ...
+    def reaches(self, table: AnyTable, seat: int, target: float) -> bool: ...
 
 
-class BaseTable(Generic[M, R]):
+class Table(Generic[M, R]):
     """What every game's table shares: the move stack, ``push`` and ``pop``, ``clone``.
 
     A game's table names its state attributes in ``STATE`` and implements ``_apply`` (one
@@ -1033,10 +1033,10 @@ def _rebuilt(
     return obj
 
 
-GameTable = BaseTable[Any, Any]
+AnyTable = Table[Any, Any]
 """A table of any game (its moves and results are that game's own)."""
 
-_T = TypeVar("_T", bound=GameTable)
+_T = TypeVar("_T", bound=AnyTable)
 G = TypeVar("G", bound=GameRecord)
 
 

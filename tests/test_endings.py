@@ -19,7 +19,7 @@ from replay.checker import Progress, Visitor
 from replay.checking import replay_record
 from replay.endings import analyze_game
 from replay.solve import SETTLE, Solver, brute_force, child, options
-from replay.table import GameTable
+from replay.table import AnyTable
 
 KOZYR = [sys.executable, "-c", "from replay.cli import main; main()"]
 
@@ -28,14 +28,14 @@ class _Positions(Visitor):
     """Every position of a replay's main line."""
 
     def __init__(self) -> None:
-        self.tables: list[GameTable] = []
+        self.tables: list[AnyTable] = []
 
-    def visit_move(self, table: GameTable, node: notation.records.Node, where: Progress) -> None:
+    def visit_move(self, table: AnyTable, node: notation.records.Node, where: Progress) -> None:
         if not self.depth:
             self.tables.append(table.clone())
 
 
-def endings(game: str, players: int, seeds: range, most: int) -> list[GameTable]:
+def endings(game: str, players: int, seeds: range, most: int) -> list[AnyTable]:
     """Positions of generated games where every card is known to every player, with at
     most ``most`` cards in a hand (the brute force stays small)."""
     out = []
@@ -91,7 +91,7 @@ def test_the_solver_equals_thousands_own_double_dummy_search() -> None:
             pos, _ = found
             decl = hand.declarer
 
-            def declarer_points(t: GameTable, seat: int, decl: int = decl) -> float:
+            def declarer_points(t: AnyTable, seat: int, decl: int = decl) -> float:
                 return float(t.results[-1].points[decl])  # type: ignore[attr-defined]
 
             ours = Solver(table.scores(), len(table.results), leaf=declarer_points).value(table, decl)
@@ -217,9 +217,9 @@ class _Steps(Visitor):
     """Every position of a replay's main line with the node of the move that led to it."""
 
     def __init__(self) -> None:
-        self.steps: list[tuple[GameTable, notation.records.Node]] = []
+        self.steps: list[tuple[AnyTable, notation.records.Node]] = []
 
-    def visit_move(self, table: GameTable, node: notation.records.Node, where: Progress) -> None:
+    def visit_move(self, table: AnyTable, node: notation.records.Node, where: Progress) -> None:
         if not self.depth:
             self.steps.append((table.clone(), node))
 

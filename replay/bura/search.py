@@ -28,7 +28,7 @@ from notation.cards import card_mask, card_points, suit_no
 from ..native import NativeSearch
 
 if TYPE_CHECKING:
-    from ..table import GameTable
+    from ..table import AnyTable
     from .engine import BuraEngine
 
 __all__ = ["DealSearch"]
@@ -70,7 +70,7 @@ class DealSearch(NativeSearch, native="replay.bura.dealsearch"):
         # most 6 penalty points times the factor (Moskva, or a player without a trick)
         super().__init__(table, budget, settings, 6 if penalties else 1, table.match.factor if penalties else table.match.pot)
 
-    def position(self, position: GameTable) -> tuple[object, ...]:
+    def position(self, position: AnyTable) -> tuple[object, ...]:
         """A position as the C search takes it (after the draws the stock gives itself
         once the taker has let his claim go)."""
         table = cast("BuraEngine", position)

@@ -26,7 +26,7 @@ from notation.cards import Card, card_mask, card_points
 from ..native import NativeSearch
 
 if TYPE_CHECKING:
-    from ..table import GameTable
+    from ..table import AnyTable
     from .engine import SixtySixEngine
 
 __all__ = ["DealSearch"]
@@ -48,7 +48,7 @@ class DealSearch(NativeSearch, native="replay.sixtysix.dealsearch"):
             3 + table.match.bonus,
         )
 
-    def position(self, position: GameTable) -> tuple[object, ...]:
+    def position(self, position: AnyTable) -> tuple[object, ...]:
         """A position as the C search takes it (after the draws the stock gives itself)."""
         table = cast("SixtySixEngine", position)
         deal = table.deal

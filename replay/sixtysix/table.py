@@ -57,7 +57,7 @@ class SixtySixTable(SixtySixEngine):
         return DealSearch(self, budget) if DealSearch.built() else None
 
     def random_move(self, rng: random.Random) -> SixtySixMove:
-        """A random move as :meth:`replay.table.BaseTable.random_move` picks one, except
+        """A random move as :meth:`replay.table.Table.random_move` picks one, except
         for going out (S9), which is listed after every trick taken: a random player goes
         out four times in five when he has 66, and a false out one time in twenty, so that
         random deals run their course to the closed or exhausted stock."""

@@ -30,7 +30,7 @@ from notation.records import Node
 from notation.thousand.records import Call, Concede, Contract, Give, Play, ThousandGame
 
 from ..checker import Progress, Report, Visitor, round_results
-from ..table import POOL, GameTable
+from ..table import POOL, AnyTable
 from ..view import add_comment
 from .check import ThousandChecker
 from .dd import Move, PlayRules, Position, Solver, legal_moves, play
@@ -110,7 +110,7 @@ class _Collector(Visitor):
         self._legal: list[int | None] | None = None
         """The calls open to the next caller (after the last move of an auction)."""
 
-    def visit_move(self, table: GameTable, node: Node, where: Progress) -> None:
+    def visit_move(self, table: AnyTable, node: Node, where: Progress) -> None:
         if self.depth or not isinstance(table, ThousandTable):
             return
         if not isinstance(node, Play):

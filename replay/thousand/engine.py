@@ -47,7 +47,7 @@ from notation.i18n import ntr, tr
 from notation.records import MAX_NUMBER, Node
 
 from ..rules import Rulebook, RuleSet
-from ..table import POOL, BaseTable, Holdings, Outcome, cards_text, display_order
+from ..table import POOL, Holdings, Outcome, Table, cards_text, display_order
 from .moves import (
     Bid,
     ClaimRedeal,
@@ -378,7 +378,7 @@ class Start(Setup):
     dealer: int
 
 
-class ThousandEngine(BaseTable[ThousandMove, RoundResult]):
+class ThousandEngine(Table[ThousandMove, RoundResult]):
     """The rules of Thousand: moves pushed in the order of play, each checked (the table,
     :class:`replay.thousand.ThousandTable`, adds the moves as KGN and ``record()``)."""
 
