@@ -477,13 +477,15 @@ def new_game(kind: str, players: list[str], dealer: str, rules: str, ante: int |
 
 
 class SessionError(Exception):
-    """A recording that cannot start: the message and the exit code (2: the options or the
-    file; 1: the record in the file is invalid)."""
+    """A recording that cannot start: what is wrong, and the exit code (2: the options or
+    the file; 1: the record in the file is invalid); ``exists``: the file a new record would
+    have overwritten (the caller says how to go on with it)."""
 
-    def __init__(self, text: str, code: int = 2) -> None:
+    def __init__(self, text: str, code: int = 2, *, exists: Path | None = None) -> None:
         super().__init__(text)
         self.text = text
         self.code = code
+        self.exists = exists
 
 
 def open_recording(
@@ -516,7 +518,7 @@ def open_recording(
             raise SessionError(tr("a new record needs its game, its players, the first dealer and a file"))
         record_game = _new_record(game, players, dealer, rules, ante)
         if output.exists():
-            raise SessionError(tr("{output} exists; continue it with --resume {output}").format(output=output))
+            raise SessionError(tr("{path} exists").format(path=output), exists=output)
         path = output
     # One writer per file: a second one would lose the first one's events.
     file = RecordFile(path)
@@ -578,7 +580,7 @@ def _open_on(file: RecordFile, record_game: GameRecord | None, session: type[Rec
         except KgnError as exc:
             raise SessionError(exc.format(), 1) from None
     elif path.exists():  # made since the options were checked
-        raise SessionError(tr("{path} exists; continue it with --resume {path}").format(path=path))
+        raise SessionError(tr("{path} exists").format(path=path), exists=path)
     recorder = session(record_game, file)
     errors = [d for d in recorder.report.diagnostics if d.severity == "error"]
     if errors:

@@ -178,6 +178,27 @@ def test_a_start_the_options_refuse_is_a_usage_error_and_leaves_no_file(tmp_path
     assert list(tmp_path.iterdir()) == [], "no record, no lock file, no temporary"
 
 
+def test_a_new_record_never_overwrites_a_file_and_each_caller_says_how_to_go_on(tmp_path: Path) -> None:
+    """The library says what is wrong (the file exists); the command line says how to go
+    on with it, and the server (which has no ``--resume``) only what is wrong."""
+    from replay.record import SessionError, open_recording
+
+    path = tmp_path / "g.kgn"
+    path.write_text("kept")
+    with pytest.raises(SessionError) as refused:
+        open_recording(
+            game="thousand", players="Anna,Boris,Vera", dealer="Anna", rules="classic", ante=None, output=path, resume=None
+        )
+    assert refused.value.text == f"{path} exists" and refused.value.exists == path
+    assert "--resume" not in refused.value.text
+    result = subprocess.run(
+        [*KOZYR, "record", "thousand", "--players", "Anna,Boris,Vera", "--dealer", "Anna", "-o", "g.kgn"],
+        input="", capture_output=True, text=True, cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=60,
+    )  # fmt: skip
+    assert result.returncode == 2 and result.stderr == "kozyr: g.kgn exists; continue it with --resume g.kgn\n"
+    assert path.read_text() == "kept" and sorted(p.name for p in tmp_path.iterdir()) == ["g.kgn"]
+
+
 def test_an_illegal_entry_is_refused_with_its_clause(tmp_path: Path) -> None:
     session = Session([*THOUSAND_ARGS, "-o", str(tmp_path / "g.kgn")])
     session.answer(THOUSAND_INPUT[0])

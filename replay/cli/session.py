@@ -72,7 +72,10 @@ def record(
             resume=resume,
         )
     except SessionError as exc:
-        say(exc.text if exc.code == 1 else f"kozyr: {exc.text}")  # 1: the file's diagnostics
+        text = exc.text
+        if exc.exists is not None:
+            text = tr("{path} exists; continue it with --resume {path}").format(path=exc.exists)
+        say(text if exc.code == 1 else f"kozyr: {text}")  # 1: the file's diagnostics
         raise typer.Exit(exc.code) from None
     for note in notes:
         say(f"kozyr: {note}")
