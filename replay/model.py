@@ -270,13 +270,8 @@ class _Hooks:
     them (``kozyr validate``) starts without them; from then on the module itself, on the
     class that names it (:attr:`GameKind.HOOKS`)."""
 
-    def __init__(self, module: str) -> None:
-        self.module = module
-        self.owner: type | None = None
-        self.name = ""
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.owner, self.name = owner, name
+    def __init__(self, module: str, owner: type, name: str) -> None:
+        self.module, self.owner, self.name = module, owner, name
 
     def __get__(self, kind: object, owner: type | None = None) -> Any:
         loaded = import_module(self.module)
@@ -321,9 +316,7 @@ class GameKind(Generic[T, G]):
         package = cls.__module__.rpartition(".")[0]
         for attribute, module in cls.HOOKS.items():
             if attribute not in vars(cls) and find_spec(f"{package}.{module}") is not None:
-                hook = _Hooks(f"{package}.{module}")
-                hook.__set_name__(cls, attribute)
-                setattr(cls, attribute, hook)
+                setattr(cls, attribute, _Hooks(f"{package}.{module}", cls, attribute))
     players_by_rules: bool = False
     """Whether the rules set how many play (``generate`` takes no ``--players``)."""
     analysis: Analysis | None = None

@@ -1,5 +1,6 @@
-"""The fast reader of Bura (and of a variant read with its notation): canonical text read line by line (the grammar
-reads the rest; :mod:`notation.fastparse` holds what the games' readers share)."""
+"""The fast reader of Bura and of a variant read with its notation: canonical text read
+line by line (the grammar reads the rest; :mod:`notation.fastparse` holds what the games'
+readers share)."""
 
 from __future__ import annotations
 
@@ -78,8 +79,9 @@ def read_bura(
 
 
 class BuraReader(StockReader[Variation]):
-    """Reads a canonical game of Bura or of a variant (``name``, made as ``record``): its tricks, ``3. Oleg 7H down KD / Anna AS
-    -> Anna``, and the claims, shows, faults and the pot."""
+    """Reads a canonical game of Bura or of a variant (``name``, made as ``record``): its
+    tricks, ``3. Oleg 7H down KD / Anna AS -> Anna``, and the claims, shows, faults and the
+    pot."""
 
     NOTED: ClassVar[re.Pattern[str]] = _NOTED
     KEYWORDS: ClassVar[frozenset[str]] = KEYWORDS
