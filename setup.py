@@ -32,9 +32,10 @@ COMPILED = sorted(
         "replay/solve.py",
         "replay/stock.py",
         "replay/table.py",
-        # every game's fast reader, and its table, moves, translator, engine and checker
+        # every game's fast reader, its engine (rules, moves, engine) and its table
+        # (translator, table, checker)
         *(str(p.relative_to(HERE)) for p in HERE.glob("notation/*/read.py")),
-        *(str(p.relative_to(HERE)) for name in ("check", "engine", "kgn", "moves", "table")
+        *(str(p.relative_to(HERE)) for name in ("engine", "table")
           for p in HERE.glob(f"replay/*/{name}.py")),
     ]
 )  # fmt: skip
@@ -100,7 +101,7 @@ def _extensions() -> list[object]:
 
     # The searches in C: Thousand's double-dummy search (replay/thousand/dd.py uses it when
     # it is built, and is its reference otherwise) and Sixty-six's search of a deal
-    # and Bura's (replay/sixtysix/search.py, replay/bura/search.py; the game-free
+    # and Bura's (DealSearch in replay/sixtysix/__init__.py and replay/bura/__init__.py; the game-free
     # replay/solve.py is their reference).
     native = [
         Extension(

@@ -6,6 +6,7 @@ builder (``notation/<game>/build.py``) adds its rules.  Lark itself is loaded by
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar
@@ -219,6 +220,22 @@ class Builder(Transformer[Token, object]):
         except ValueError:
             raise self._error(tr("not a card: {str!r}").format(str=str(tok)), tok) from None
 
+    def move_notes_of(self, item: object) -> list[Any]:
+        """A child that is a move's notes (comments, glyphs, variations)."""
+        raise NotImplementedError
+
+    def card_play(self, c: Items, play: type[Any]) -> Any:
+        """A card played, a record of class ``play``: ``Anna KH``, ``marriage`` after a
+        queen or king shown with the lead, and the move's notes."""
+        seat, card, *rest = c
+        return play(
+            seat=self.name(seat),
+            card=self.card_of(card),
+            marriage=len(rest) == 2,
+            notes=self.move_notes_of(rest[-1]),
+            pos=self.pos(seat),
+        )
+
     def card(self, c: Items) -> str:
         """A card of a list (a deal, the talon, a shown combination); it counts towards
         MAX_ITEMS as a record does."""
@@ -337,6 +354,13 @@ class StockBuilder(Builder):
         """The game's record classes (its notation, which names them once)."""
         self.game = game
         """The game's record class."""
+        # The rules the shape names: each stated count's word, the rest of a trick in a
+        # variation (``var_plays``, ``var_answers``), each event that names only a player.
+        for word in shape.COUNT_WORDS:
+            setattr(self, word, self.stated_count)
+        setattr(self, f"var_{shape.MOVES}", self.var_moves)
+        for event in shape.SEATED:
+            setattr(self, event.__dataclass_fields__["kind"].default, functools.partial(self.seated, event))
 
     def game_kind(self) -> dict[str, object]:
         """What the game's record is also made with (Bura's: its ``kind``)."""
@@ -367,6 +391,16 @@ class StockBuilder(Builder):
             winner=winner,
             pos=self._pos(num),
         )
+
+    def play(self, c: Items) -> Any:
+        """A card played (``Anna KH``, ``marriage`` after a queen or king shown with the
+        lead), for a game whose move is one."""
+        return self.card_play(c, self.shape.MOVE)
+
+    def seated(self, event: type[Any], c: Items) -> Any:
+        """An event that names only a player (:attr:`StockShape.SEATED`)."""
+        kw, seat, notes = c
+        return event(seat=self.name(seat), notes=self.comments_of(notes), pos=self.pos(kw))
 
     def draw(self, c: Items) -> Draw:
         kw, *cards, notes = c

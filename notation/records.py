@@ -454,3 +454,6 @@ class StockShape:
     """The counts written with a sign (Bura's ``chips``)."""
     EVENTS: ClassVar[tuple[type[Any], ...]]
     """The record classes of a deal's events."""
+    SEATED: ClassVar[tuple[type[Any], ...]] = ()
+    """The events that name only a player (Sixty-six's exchange, close and out): each is
+    its word, the player and the comments, and its ``kind`` is its word."""

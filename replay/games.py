@@ -2,8 +2,8 @@
 
 No other code chooses a game by name: it asks the kind (``GAMES[record.kind].checker``,
 ``GAMES[record.kind].sheet`` ...).  Adding a game is writing its package (``replay/<name>/``:
-table, moves, checker, bots, view ..., with a ``kind.py`` that bundles them as its
-``KIND``), its notation (``notation/<name>/``) and one line here: its name and title.
+engine, table, view, facts, and its ``__init__.py`` that bundles them as its ``KIND``), its
+notation (``notation/<name>/``) and one line here: its name and title.
 
 This module imports nothing of the games, nor of the engines, until a kind is asked for:
 the command line reads the names and titles from it as it starts.
@@ -42,7 +42,7 @@ __all__ = [
 
 
 class _Registry(Mapping[str, "Kind"]):
-    """The game kinds by name, each imported (``replay/<name>/kind.py``) the first time it
+    """The game kinds by name, each imported (``replay/<name>/__init__.py``) the first time it
     is asked for, so that checking a file of one game never loads another."""
 
     def __init__(self, titles: dict[str, str]) -> None:
@@ -56,7 +56,7 @@ class _Registry(Mapping[str, "Kind"]):
                 raise KeyError(name)
             from .model import GameKind
 
-            found = importlib.import_module(f".{name}.kind", __package__).KIND
+            found = importlib.import_module(f".{name}", __package__).KIND
             assert isinstance(found, GameKind) and found.name == name
             assert found.title == self._titles[name]
             kind = self._kinds[name] = found

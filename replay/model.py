@@ -27,6 +27,7 @@ See docs/api.md for a worked example per game.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
@@ -306,14 +307,15 @@ class GameKind(Generic[T, G]):
     questions: AskHooks[T]
     """Its ``ask`` module: what the recorder asks."""
 
-    HOOKS: ClassVar[dict[str, str]] = {"views": "view", "facts": "facts", "questions": "ask"}
+    HOOKS: ClassVar[dict[str, str]] = {"views": "view", "facts": "facts", "questions": "view"}
     """Each module of hooks a kind has, found by its name in the kind's package
     (``replay/<game>/view.py`` ...) and loaded when first used; a variant's
     package that has no such module takes its game's."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        package = cls.__module__.rpartition(".")[0]
+        defined_in = sys.modules[cls.__module__]  # the game's package (its __init__.py), or a module of it
+        package = cls.__module__ if hasattr(defined_in, "__path__") else cls.__module__.rpartition(".")[0]
         for attribute, module in cls.HOOKS.items():
             if attribute not in vars(cls) and find_spec(f"{package}.{module}") is not None:
                 setattr(cls, attribute, _Hooks(f"{package}.{module}", cls, attribute))

@@ -2,7 +2,7 @@
 
 A record declares its rules in the ``Rules`` tag: a preset, then ``switch=value``
 overrides.  Each game brings its :class:`Rulebook` (its switches, presets and the values
-that contradict each other; ``replay/<game>/rules.py``), which resolves a ``Rules`` text
+that contradict each other: ``RULEBOOK`` in ``replay/<game>/engine.py``), which resolves a ``Rules`` text
 into a :class:`RuleSet`, or raises a :class:`RulesConfigError` that lists the valid choices
 (:func:`replay.parse_rules` asks the game's rulebook by the game's name).
 

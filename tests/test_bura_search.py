@@ -1,4 +1,4 @@
-"""Bura's own search of a two-player deal (replay/bura/dealsearch.c, replay/bura/search.py):
+"""Bura's own search of a two-player deal (replay/bura/dealsearch.c, DealSearch in replay/bura/__init__.py):
 the game-free solver's faster twin, for Bura and Burkozel, which lets the leads and claims
 before the stock is gone be judged in the dark.  It exists only where the package was
 compiled; the game-free solver is its reference."""
@@ -15,10 +15,10 @@ import pytest
 from conftest import ROOT, SAMPLES
 
 from notation.cards import Rank, rank_no, suit_no
-from replay.bura.moves import DealCards, ShowCombo
-from replay.bura.search import DealSearch
+from replay.bura import DealSearch
+from replay.bura.engine import DealCards, ShowCombo
 from replay.bura.table import BuraTable
-from replay.burkozel.engine import BurkozelTable
+from replay.burkozel.table import BurkozelTable
 from replay.solve import Solver, TooLarge, child, options, search_at
 
 pytestmark = pytest.mark.skipif(not DealSearch.built(), reason="the package was installed without its C searches")

@@ -65,12 +65,10 @@ def test_card_arithmetic_is_written_only_in_notation_cards() -> None:
 def test_bura_does_not_know_its_variant() -> None:
     """Burkozel is a subclass of Bura (its notation and record, table, checker, kind); Bura's
     packages never name it."""
-    from replay.bura.check import BuraChecker
-    from replay.bura.kind import BuraKind
-    from replay.bura.table import BuraTable
-    from replay.burkozel.check import BurkozelChecker
-    from replay.burkozel.engine import BurkozelTable
-    from replay.burkozel.kind import KIND
+    from replay.bura import BuraKind
+    from replay.bura.table import BuraChecker, BuraTable
+    from replay.burkozel import KIND
+    from replay.burkozel.table import BurkozelChecker, BurkozelTable
 
     assert isinstance(KIND, BuraKind) and issubclass(BurkozelTable, BuraTable)
     assert issubclass(BurkozelChecker, BuraChecker)

@@ -656,7 +656,7 @@ def test_the_declarers_layouts_are_those_of_the_game_free_sampler() -> None:
     from replay.thousand import generate_thousand
     from replay.thousand import simulate as sim
     from replay.thousand.dd import Move, play
-    from replay.thousand.moves import PlayCard
+    from replay.thousand.engine import PlayCard
 
     record = generate_thousand(seed=2, max_hands=3)
     plays, _, _ = collect_hands(record)

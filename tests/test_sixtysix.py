@@ -258,7 +258,7 @@ def test_one_players_view_with_unknown_cards_validates() -> None:
 
 def test_every_sixtysix_code_has_an_invalid_record() -> None:
     here = Path(replay.__file__).parent / "sixtysix"
-    source = (here / "engine.py").read_text() + (here / "check.py").read_text()
+    source = (here / "engine.py").read_text() + (here / "table.py").read_text()
     codes = set(re.findall(r'"([a-z]+(?:-[a-z]+)+)",\s*\n?\s*"S[0-9]', source))
     codes |= set(re.findall(r'code="([\w-]+)"', source))
     have = {p.stem for p in (INVALID / "sixtysix").glob("*.kgn")}

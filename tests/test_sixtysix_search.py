@@ -1,4 +1,4 @@
-"""Sixty-six's own search (replay/sixtysix/dealsearch.c, replay/sixtysix/search.py): the
+"""Sixty-six's own search (replay/sixtysix/dealsearch.c, DealSearch in replay/sixtysix/__init__.py): the
 game-free solver's faster twin, which lets the decisions of the open phase be judged in
 the dark.  It exists only where the package was compiled; the game-free solver is its
 reference."""
@@ -14,8 +14,8 @@ from collections import Counter
 import pytest
 from conftest import ROOT, SAMPLES
 
-from replay.sixtysix.rules import RULEBOOK
-from replay.sixtysix.search import DealSearch
+from replay.sixtysix import DealSearch
+from replay.sixtysix.engine import RULEBOOK
 from replay.sixtysix.table import SixtySixTable
 from replay.solve import Solver, TooLarge, child, options, search_at
 

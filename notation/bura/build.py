@@ -64,6 +64,3 @@ class BuraBuilder(StockBuilder):
         sign = -1 if any(t == "-" for t in tokens if t.type == "SIGN") else 1
         value = next(self.number(t) for t in tokens if t.type == "INT")
         return Pot(value=sign * value, notes=notes, pos=self.pos(kw))
-
-    chips = wins = penalty = points = StockBuilder.stated_count
-    var_answers = StockBuilder.var_moves

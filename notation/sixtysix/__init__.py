@@ -1,5 +1,6 @@
-"""Sixty-six's notation: its records, its fast reader, the builder of its grammar
-(``grammar/sixtysix.lark``) and its writer, bundled as its :data:`KIND`.
+"""Sixty-six's notation: its records, its fast reader and its writer, bundled as its
+:data:`KIND` (its grammar, ``grammar/sixtysix.lark``, is read by the shared builder of the
+games played with a stock).
 
 >>> import notation
 >>> game = notation.loads('[Game "sixtysix"] [Players "Anna" "Boris"] [Dealer "Boris"] [Rules "classic"]')
@@ -52,6 +53,7 @@ class SixtySixNotation(StockNotation):
     ROUND, TRICK, MOVE, MOVES, VARIATION = Round, Trick, Play, "plays", Variation
     COUNT, COUNT_WORDS = Stated, STATED
     EVENTS = (Trick, Draw, Exchange, Close, Out, Stated)
+    SEATED = (Exchange, Close, Out)
 
     def write_moves(self, out: Writer, moves: list[Any], trick: Node | None, /) -> None:
         if trick is None:  # a card alone: its words
@@ -76,9 +78,9 @@ class SixtySixNotation(StockNotation):
         return f"{event.kind} {out.seat(event.seat)}"
 
     def builder(self) -> Builder:
-        from .build import SixtySixBuilder  # Lark loads only when the grammar reads
+        from ..builder import StockBuilder  # Lark loads only when the grammar reads
 
-        return SixtySixBuilder(self, self.record)
+        return StockBuilder(self, self.record)
 
 
 def _play_text(out: Writer, play: Play) -> str:

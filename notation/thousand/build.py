@@ -185,14 +185,8 @@ class ThousandBuilder(Builder):
         )
 
     def play(self, c: Items) -> Play:
-        seat, card, *rest = c
-        return Play(
-            seat=self.name(seat),
-            card=self.card_of(card),
-            marriage=len(rest) == 2,
-            notes=self.move_notes_of(rest[-1]),
-            pos=self.pos(seat),
-        )
+        play: Play = self.card_play(c, Play)
+        return play
 
     def var_plays(self, c: Items) -> _Plays:
         winner = c[-1] if isinstance(c[-1], Winner) else None

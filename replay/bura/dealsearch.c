@@ -3,7 +3,7 @@
  * A layout of a deal (both hands and the stock's order, as replay.sample draws them) is a
  * game of perfect information.  This is the search replay.solve.Solver makes of it through
  * the engine, written for the games of Bura's family (Bura and its variants: the switches
- * below are read from the table, replay/bura/search.py) so that it is some hundreds of
+ * below are read from the table, DealSearch in replay/bura/__init__.py) so that it is some hundreds of
  * times as fast: the same rules (B3-B9, K4-K7: leads of one suit, answers of as many cards
  * face up or face down, a set beaten by pairing, the draws, the claim after a trick, the
  * combinations shown at a player's turn or out of turn, two buras played off), the same

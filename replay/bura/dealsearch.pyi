@@ -1,4 +1,4 @@
-"""Bura's exact search of a two-player deal in C (``dealsearch.c``); see :mod:`replay.bura.search`."""
+"""Bura's exact search of a two-player deal in C (``dealsearch.c``); see :mod:`replay.bura`."""
 
 from collections.abc import Sequence
 

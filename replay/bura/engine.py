@@ -1,7 +1,14 @@
-"""The Bura engine (docs/rules.md: B clauses, and the switches), which its variants extend.
+"""The Bura engine (docs/rules.md: B clauses, and the switches), which its variants extend:
+its house rules, its moves and its rules of play.
 
-:class:`BuraTable` is the Bura table; a variant's table is a subclass that changes what
-differs (the hand's size, the deck played out, penalty points) and cites its own clauses.  As with Thousand you ``push`` moves in the order of play and an illegal one
+``RULEBOOK`` holds Bura's switches and the values that contradict each other (docs/rules.md,
+"House rules: Bura").  The moves (of Bura and its variants) are what a table's ``push``
+takes and ``legal_moves`` lists: seats are indexes into the table's ``players``; cards are
+:data:`notation.cards.Card` ints (None: a card the record does not name).
+
+:class:`BuraEngine` is the engine of the Bura table; a variant's table is a subclass that
+changes what differs (the hand's size, the deck played out, penalty points) and cites its
+own clauses.  As with Thousand you ``push`` moves in the order of play and an illegal one
 raises :class:`IllegalMoveError` with its clause.
 
 B5.2, a set beating a set, is :func:`beats_set`: every card of the answer must beat a
@@ -44,19 +51,134 @@ from notation.errors import IllegalMoveError
 from notation.i18n import N_, ntr, tr
 from notation.records import MAX_NUMBER
 
-from ..rules import Rulebook, RuleSet
-from ..stock import StockEngine, StockRound, place_deal, random_deal
-from ..table import POOL, Holdings, cards_text
-from . import rules
-from .moves import BuraMove, CommitFault, DealCards, DrawCard, Lay, OpenClaim, ShowCombo
+from ..cards import shown
+from ..rules import Rulebook, RuleSet, conflict, switch
+from ..stock import DealCards, DrawCard, StockEngine, StockRound, place_deal, random_deal
+from ..table import POOL, Holdings, cards_text, unordered
 
 __all__ = [
+    "RULEBOOK",
     "BuraEngine",
+    "BuraMove",
     "BuraSettings",
+    "CommitFault",
+    "DealCards",
+    "DrawCard",
+    "Lay",
+    "OpenClaim",
     "RoundResult",
+    "ShowCombo",
     "beats",
     "beats_set",
 ]
+
+
+SWITCHES: Final = (
+    switch("deck", "36|32", "B1", "36 cards (6..A) or 32 (7..A)"),
+    switch("hand", "3|4|5", "B2 B3", "hand size, also the largest lead"),
+    switch("claim", "after-trick|own-turn", "B7.1", "when a player may claim (open)"),
+    switch("bura", "win|off", "B8.1", "three trumps win the pot at once"),
+    switch("molodka", "out-of-turn|off", "B8.2", "three cards of a suit give an out-of-turn lead"),
+    switch(
+        "moskva",
+        "3-aces|3-aces-with-trump|off",
+        "B8.3",
+        "three aces give the out-of-turn right",
+    ),
+    switch(
+        "small-moskva",
+        "off|sixes|tens",
+        "B8.3",
+        "three sixes with the trump six (or tens) stop a lead",
+    ),
+    switch("two-buras", "playoff|higher-card", "B8.5", "how simultaneous buras are settled"),
+    switch("dealt-combo", "play|redeal", "B8", "a combination in a fresh deal voids it"),
+    switch("open", "off|on", "B11", "every card is played face up"),
+    switch("fault", "lose|match-pot", "B10", "what a drawing fault costs"),
+    switch("match", "pot|rubber-11|rubber-21|penalty-12", "B1", "how a match is scored"),
+)
+
+
+def _conflicts(v: dict[str, str], given: set[str]) -> None:
+    if v["small-moskva"] == "sixes" and v["deck"] == "32":
+        conflict(tr("small-moskva=sixes needs the sixes: it contradicts deck=32"))
+    if v["two-buras"] != "playoff" and v["bura"] == "off" and "two-buras" in given:
+        conflict(tr("two-buras settles buras, which bura=off turns off"))
+
+
+RULEBOOK: Final = Rulebook("bura", SWITCHES, {"classic": {}}, _conflicts)
+"""Bura's rulebook."""
+
+
+@dataclass(slots=True, eq=False, init=False)
+class Lay:
+    """A lead or an answer: cards face up and face down (None: a card nobody saw).  The
+    order of the cards is how they are written; two lays of the same cards are equal."""
+
+    seat: int
+    up: list[Card]
+    down: list[Card | None]
+
+    def __init__(self, seat: int, up: list[Card], down: list[Card | None] | None = None) -> None:
+        # written out (init=False): compiled (setup.py), the dataclass's own __init__ would
+        # run as Python, and a lay is the commonest move
+        self.seat, self.up, self.down = seat, up, [] if down is None else down
+
+    def __reduce__(self) -> tuple[object, ...]:  # copy and pickle through __init__ (compiled)
+        return (Lay, (self.seat, self.up, self.down))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Lay):
+            return NotImplemented
+        return (
+            self.seat == other.seat
+            and sorted(self.up) == sorted(other.up)
+            and unordered(self.down) == unordered(other.down)
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Lay(seat={self.seat}, up={shown(self.up)}, down={shown(self.down)})"
+
+
+@mypyc_attr(serializable=True)
+@dataclass(slots=True)
+class OpenClaim:
+    """B7: ``seat`` opens his tricks and claims 31 (``count``/``outcome`` as stated where
+    face-down cards hide the count)."""
+
+    seat: int
+    count: int | None = None  # as stated, used when face-down cards hide the count
+    outcome: str | None = None
+
+
+@mypyc_attr(serializable=True)
+@dataclass(slots=True)
+class ShowCombo:
+    """B8, K6: ``seat`` shows a combination (``bura``, ``molodka``, ``moskva`` ...)."""
+
+    seat: int
+    combo: str
+    cards: list[Card]
+
+    def __repr__(self) -> str:
+        return f"ShowCombo(seat={self.seat}, combo={self.combo!r}, cards={shown(self.cards)})"
+
+
+@mypyc_attr(serializable=True)
+@dataclass(slots=True)
+class CommitFault:
+    """B10: a fault at the stock (``out-of-turn``, ``double-draw``), recorded as it
+    happened; it is not among the legal moves."""
+
+    seat: int
+    kind: str
+
+
+BuraMove = DealCards | Lay | DrawCard | OpenClaim | ShowCombo | CommitFault
+"""Every move of Bura and its variants."""
+
 
 ENDED: Final = {
     "bura": N_("a bura was shown"),
@@ -263,7 +385,7 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState]):
     game = "bura"
     title = "Bura"
     round_word = "deal"
-    RULEBOOK: ClassVar[Rulebook] = rules.RULEBOOK
+    RULEBOOK: ClassVar[Rulebook] = RULEBOOK
     STATE = ("match", "deal", "last_winner", "last_trick")
     CHANCE = DealCards
     CLAUSE: ClassVar[dict[str, str]] = {

@@ -1,24 +1,258 @@
-"""The Bura table: the engine's rules, with its moves as KGN and its record."""
+"""The Bura table (the engine with its moves as KGN and its record), the translator between
+moves and records, and the checker of a record (for Bura and its variants).
+
+The translator goes both ways: from a record's event to a move (:func:`move_of`, used by the
+checker and by ``parse_move``), and from a move to a record's event (:func:`node_of`, used
+by ``format_move`` and to write a table's game as a record, :func:`append_move`,
+:func:`record_of`).  The checker replays a record through :class:`BuraTable` (a variant's
+checker is a subclass with the variant's table and clauses).  Same policy as for Thousand: a
+wrong stated fact is reported and the replay goes on; an illegal move ends the replay of the
+game; variations are replayed as lines of their own.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from notation.bura import KIND
-from notation.bura.records import BuraGame
+from notation.bura.records import (
+    COMBOS,
+    FAULTS,
+    OUTCOMES,
+    STATED,
+    Answer,
+    BuraGame,
+    Claim,
+    Deal,
+    Draw,
+    Event,
+    Fault,
+    Pot,
+    Round,
+    Show,
+    Stated,
+    Trick,
+    Variation,
+)
+from notation.cards import CARD_OF_CODE, Card, Rank, card_code
+from notation.errors import IllegalMoveError, KgnError, clip
+from notation.i18n import N_, NN_, ntr, tr
 from notation.kinds import NotationKind
-from notation.records import GameRecord, Node
+from notation.parse import parse_number
+from notation.records import Entry, GameRecord, Node, Tag, Winner
 
-from ..table import Names, Seats
-from .engine import BuraEngine
-from .kgn import append_move, before, move_of, node_of, record_of
-from .moves import BuraMove
-from .search import DealSearch
+from ..checker import Checker
+from ..rules import RuleSet
+from ..stock import Before, codes_of, stock_move, stock_node, write_move
+from ..stock import before as stock_before
+from ..table import Names, Seats, rebuild
+from .engine import (
+    BuraEngine,
+    BuraMove,
+    CommitFault,
+    DealCards,
+    DrawCard,
+    Lay,
+    OpenClaim,
+    RoundResult,
+    Setup,
+    ShowCombo,
+)
 
 if TYPE_CHECKING:
     from ..view import View
+    from . import DealSearch
 
-__all__ = ["BuraTable"]
+__all__ = [
+    "START_TAGS",
+    "Before",
+    "BuraChecker",
+    "BuraTable",
+    "append_move",
+    "before",
+    "move_of",
+    "node_of",
+    "record_of",
+]
+
+
+FACE_UP_UNKNOWN: Final = N_("a card played face up is seen by all; it cannot be ?? (write: down ??)")
+SHOWN_UNKNOWN: Final = N_("a shown combination is seen by all; its cards cannot be ??")
+"""What a card everybody sees cannot be, said when it is (marked once, here: no call on the
+way of every move)."""
+
+
+def _known(cards: list[Card | None], message: str, code: str, clause: str) -> list[Card]:
+    """Cards everybody sees: none may be ``??`` (``message``, marked ``N_``, is translated
+    only when it is said)."""
+    known = [c for c in cards if c is not None]
+    if len(known) != len(cards):
+        raise IllegalMoveError(tr(message), code=code, clause=clause)
+    return known
+
+
+# ---- a record's event -> a move ---------------------------------------------------------
+
+
+def lay_move(seat: int, up: list[Card], down: list[Card | None]) -> Lay:
+    """The move of a lead or an answer, its seat and cards read: :func:`move_of` of an
+    answer, and what the checker calls for the commonest event once it has read them."""
+    return Lay(seat, up, down)
+
+
+def move_of(node: Node, seats: Seats) -> BuraMove:
+    """The move one event of a record of Bura or a variant stands for (names and cards read by
+    ``seats``, which says what is wrong with them).  A trick is not one move (its leads and
+    answers are), nor a draw of several cards (each card is)."""
+    if isinstance(node, Answer):
+        up = _known(
+            seats.cards(node.cards, node),
+            FACE_UP_UNKNOWN,
+            "unknown-card",
+            "B4",
+        )
+        down = seats.cards(node.down, node) if node.down else []
+        return lay_move(seats.seat(node.seat, node), up, down)
+    move = stock_move(node, seats)
+    if move is not None:
+        return move
+    if isinstance(node, Claim):
+        return OpenClaim(seats.seat(node.seat, node), node.count, node.outcome)
+    if isinstance(node, Show):
+        cards = _known(
+            seats.cards(node.cards, node),
+            SHOWN_UNKNOWN,
+            "bad-combo",
+            "B8",
+        )
+        return ShowCombo(seats.seat(node.seat, node), node.combo, cards)
+    if isinstance(node, Fault):
+        return CommitFault(seats.seat(node.seat, node), node.fault)
+    if isinstance(node, Draw) and len(node.cards) == 1:
+        return move_of(node.cards[0], seats)
+    if isinstance(node, Trick) and len(node.answers) == 1 and node.winner is None:
+        return move_of(node.answers[0], seats)
+    if isinstance(node, Trick):
+        raise KgnError(tr("a move is a lead or an answer, not several"), code="bad-move")
+    if isinstance(node, Draw):
+        raise KgnError(tr("a move is one card drawn, not several"), code="bad-move")
+    raise KgnError(tr("not a move: {lower}").format(lower=type(node).__name__.lower()), code="bad-move")
+
+
+# ---- a move -> a record's event -----------------------------------------------------------
+
+
+def node_of(players: list[str], move: BuraMove) -> Node:
+    """The record's event of one move (a lead or an answer: its :class:`Answer`; a card
+    drawn: a draw of that card)."""
+    name = players.__getitem__
+    if isinstance(move, Lay):
+        return Answer(
+            seat=name(move.seat), cards=[card_code(c) for c in move.up], down=codes_of(move.down)
+        )
+    if isinstance(move, DealCards | DrawCard):
+        return stock_node(players, move)
+    if isinstance(move, OpenClaim):
+        outcome = None if move.outcome is None else OUTCOMES[move.outcome]
+        return Claim(seat=name(move.seat), count=move.count, outcome=outcome)
+    if isinstance(move, ShowCombo):
+        return Show(
+            seat=name(move.seat),
+            combo=COMBOS[move.combo],
+            cards=[card_code(c) for c in move.cards],
+        )
+    return Fault(seat=name(move.seat), fault=FAULTS[move.kind])
+
+
+def _facts(table: BuraEngine, res: RoundResult) -> list[Event]:
+    """What a finished deal left: the pot, or a variant's card points; the scores."""
+    names = table.players
+    out: list[Event] = []
+    if table.HAS_POT:
+        out.append(Pot(value=res.pot))
+    if res.points:
+        out.append(
+            Stated(
+                kind="points",
+                entries=[Entry(seat=names[x], value=v) for x, v in res.points.items()],
+            )
+        )
+    scores = table.round_scores(res)
+    out.append(
+        Stated(
+            kind=STATED[table.SCORE_TALLY],
+            entries=[Entry(seat=names[p], value=scores[p]) for p in range(len(names))],
+        )
+    )
+    return out
+
+
+def _start_tags(table: BuraEngine) -> list[Tag]:
+    start = table.start
+    tags = []
+    if start["ante"] != 1:
+        tags.append(Tag(name="Ante", values=[str(start["ante"])]))
+    if start["pot"]:
+        tags.append(
+            Tag(name="Pot", values=[str(start["pot"]), *(["ante"] if start["ante_due"] else [])])
+        )
+    if start["first_deal"] != 1:
+        tags.append(Tag(name="FirstDeal", values=[str(start["first_deal"])]))
+    for name, values in (("Chips", start["chips"]), ("Penalty", start["penalty"])):
+        if any(values):
+            tags.append(Tag(name=name, values=[str(v) for v in values]))
+    if start["factor"] != 1:
+        tags.append(Tag(name="Factor", values=[str(start["factor"])]))
+    if start["first_leader"] is not None:
+        tags.append(Tag(name="Leader", values=[table.players[start["first_leader"]]]))
+    return tags
+
+
+def before(table: BuraEngine) -> Before:
+    """The position before a move, as :func:`append_move` needs it."""
+    return stock_before(len(table.results), table.deal, table.trick_open)
+
+
+def append_move(record: BuraGame, table: BuraEngine, move: BuraMove, was: Before) -> None:
+    """Write ``move`` into ``record``: ``table`` is the table after the move, ``was`` the
+    position before it.  A finished trick gets its taker, a finished deal its facts."""
+    names = table.players
+    facts = _facts(table, table.results[-1]) if len(table.results) > was[0] else []
+    node = node_of(names, move)
+    if isinstance(node, Deal):
+        if facts and record.deals:  # the deal before ended with this one (void, played out)
+            record.deals[-1].events.extend(facts)
+        assert table.deal is not None
+        deal = Round(number=table.deal.number, deal=node)
+        record.deals.append(deal)
+        if table.HAS_POT:
+            deal.events.append(Pot(value=table.match.pot))
+        return
+    events = record.deals[-1].events
+    taker = None if table.trick_open or table.last_winner is None else names[table.last_winner]
+    if write_move(KIND, events, node, was, taker):
+        pass
+    elif isinstance(node, Claim):
+        res = table.results[-1]
+        if node.count is None:
+            node.count = res.claim_count
+        if node.outcome is None:
+            node.outcome = "win" if res.end == "claim-won" else "fail"
+        events.append(node)
+    else:
+        assert isinstance(node, Show | Fault)
+        events.append(node)
+    events.extend(facts)
+
+
+def record_of(table: BuraEngine) -> BuraGame:
+    """The moves of ``table`` as a record, with every trick's taker, the pot and each
+    finished deal's facts."""
+    record = table.NOTATION.record(tags=[])  # Bura's, or a variant's own
+    assert isinstance(record, BuraGame)
+    rebuild(table, record, _start_tags(table), before, append_move)
+    return record
 
 
 class BuraTable(BuraEngine):
@@ -28,7 +262,7 @@ class BuraTable(BuraEngine):
     NOTATION: ClassVar[NotationKind] = KIND
 
     def move_of(self, node: Node, seats: Seats | None = None) -> BuraMove:
-        """The move one event of a record stands for (see :func:`replay.bura.kgn.move_of`)."""
+        """The move one event of a record stands for (see :func:`replay.bura.table.move_of`)."""
         return move_of(node, Names(self.players) if seats is None else seats)
 
     def view(self) -> View:
@@ -52,10 +286,325 @@ class BuraTable(BuraEngine):
         append_move(record, self, move, was)
 
     def faster_search(self, budget: int) -> DealSearch | None:
-        """Bura's search of a two-player deal in C (:mod:`replay.bura.search`), where built
+        """Bura's search of a two-player deal in C (:mod:`replay.bura`), where built
         and where it follows the table's switches."""
+        from . import DealSearch  # the package's, made with its C module
+
         return DealSearch(self, budget) if DealSearch.searches(self) else None
 
     def record(self) -> BuraGame:
         """The game so far as a record (with every finished deal's facts)."""
         return record_of(self)
+
+
+_FACTS = (Pot, Stated)
+"""The events that state what a deal came to (a tuple: ``isinstance`` of one costs no union)."""
+_PLAYS = (Trick, Show)
+"""The events that play cards, before which the draws due are made."""
+
+START_TAGS = ("Ante", "Pot", "FirstDeal", "Chips", "Penalty", "Factor", "Leader")
+"""The tags that start a record of Bura or a variant in the middle of a session."""
+_START_KEY: Final = {"Ante": "ante", "Pot": "pot", "FirstDeal": "first_deal", "Factor": "factor"}
+"""The start tags of one number, each with the table's start keyword it gives."""
+_LEAST: Final = {"Ante": 0, "Pot": 0, "FirstDeal": 1, "Factor": 1}
+"""The least number each of them may hold."""
+
+
+TALLY_WRONG: Final = {
+    "chips": NN_("{name} has {n} chip, not {value}", "{name} has {n} chips, not {value}"),
+    "wins": NN_("{name} has {n} deal won, not {value}", "{name} has {n} deals won, not {value}"),
+    "penalty": NN_("{name} has {n} penalty point, not {value}", "{name} has {n} penalty points, not {value}"),
+    "points": NN_(
+        "{name} has {n} card point this deal, not {value}", "{name} has {n} card points this deal, not {value}"
+    ),
+}
+"""A stated count the rules contradict, by the count's kind (a count in the language's
+plural forms)."""
+
+
+class BuraChecker(Checker[BuraTable, BuraGame]):
+    """Replays a Bura record and reports what is wrong."""
+
+    setup_clause = "B1"
+    deck_clause = "B2"
+    result_clause = "B1"
+    start_tags = START_TAGS
+    players = range(2, 7)
+    table_class: ClassVar[type[BuraTable]] = BuraTable
+    TALLY_CLAUSE = "B1"
+    """The clause of the running scores (``chips``)."""
+    LEADER_TAG = False
+    """Whether the ``Leader`` start tag belongs to the game (a variant whose rules name
+    the first leader of a deal)."""
+
+    # -- header ---------------------------------------------------------------------------
+
+    def header(self) -> BuraTable | None:
+        got = self.common_header()
+        if got is None:
+            return None
+        rules, dealer = got
+        g = self.record
+        kw: Setup = {}
+        for tag in g.tags:
+            if tag.name == "Leader":  # a variant's: who leads the first recorded deal
+                if not self.LEADER_TAG:
+                    self.setup_error(
+                        tr("{title} takes no Leader tag (the first leader follows from its rules)").format(
+                            title=self.table_class.title
+                        ),
+                        tag,
+                    )
+                    return None
+                leader = self.player(tag.values[0]) if len(tag.values) == 1 else None
+                if leader is None:
+                    self.setup_error(tr("the Leader tag names one player"), tag)
+                    return None
+                kw["first_leader"] = leader
+            elif tag.name in START_TAGS and not self._start_tag(tag, kw):
+                return None
+        if not self._deck_fits(rules):
+            return None
+        return self.table_class(g.players, dealer=dealer, rules=rules, **kw)
+
+    def _start_tag(self, tag: Tag, kw: Setup) -> bool:
+        """Reads a start tag (``Chips``, ``Pot`` ...) into ``kw``; False (reported) when its
+        values are wrong."""
+        n = len(self.record.players)
+        values = [v.strip() for v in tag.values]
+        if tag.name == "Pot" and len(values) == 2 and values[1] == "ante":
+            kw["ante_due"] = True  # after a void deal: the pot stays and all ante again
+            values = values[:1]
+        per_seat = tag.name in ("Chips", "Penalty")
+        if len(values) != (n if per_seat else 1):
+            if per_seat:
+                message = tr("the {name} tag takes one value per player ({n}), in seat order")
+            else:
+                message = tr("the {name} tag takes one number")
+            self.setup_error(message.format(name=tag.name, n=n), tag)
+            return False
+        parsed = [parse_number(v) for v in values]
+        numbers = [v for v in parsed if v is not None]
+        if len(numbers) != len(parsed):
+            self.setup_error(
+                tr("the {name} tag holds {clip}, not whole numbers").format(
+                    name=tag.name, clip=clip(repr(values))
+                ), tag
+            )
+            return False
+        least = _LEAST.get(tag.name)
+        if least is not None and numbers[0] < least:
+            self.setup_error(tr("the {name} tag holds {numbers}").format(name=tag.name, numbers=numbers[0]), tag)
+            return False
+        if per_seat:
+            kw["chips" if tag.name == "Chips" else "penalty"] = numbers
+        else:
+            kw[_START_KEY[tag.name]] = numbers[0]  # type: ignore[literal-required]
+        return True
+
+    def _deck_fits(self, rules: RuleSet) -> bool:
+        """Whether the players' hands and the trump card fit the deck (B2); reported if not."""
+        g = self.record
+        n = len(g.players)
+        settings = self.table_class._settings(rules, 1)
+        hand = settings.hand
+        size = 36 if settings.low == Rank.SIX else 32
+        if n * hand + 1 <= size:
+            return True
+        self.report(
+            KgnError(
+                tr("{n} players with {hand} cards each do not fit a deck of {size}").format(
+                    n=n, hand=hand, size=size
+                ),
+                code="players",
+                clause=self.setup_clause,
+            ),
+            next(t for t in g.tags if t.name == "Players"),
+        )
+        return False
+
+    # -- body -----------------------------------------------------------------------------
+
+    def replay_rounds(self, table: BuraTable) -> None:
+        self.each_round(table, self.record.deals, self._deal)
+
+    def finish(self, table: BuraTable) -> None:
+        if self.final_close:
+            table.settle()
+
+    def _deal(self, table: BuraTable, rec: Round, last: bool) -> None:
+        if table.deal is not None:
+            if table.deal.phase in ("end", "bura"):
+                table.settle()
+            else:
+                raise self.stop(
+                    tr("deal {number} is unfinished, yet another deal follows").format(
+                        number=table.deal.number
+                    ),
+                    "incomplete-deal",
+                    self.table_class.CLAUSE["played-out"],
+                    rec,
+                )
+        if table.phase == "over":
+            raise self.stop(
+                tr("the match ended ({result}); no deal may follow").format(result=table.result),
+                "game-over",
+                self.table_class.CLAUSE["over"],
+                rec,
+            )
+        if rec.number != table.match.number:
+            self.wrong(
+                tr("this is deal {number}, not {number2}").format(
+                    number=table.match.number, number2=rec.number
+                ),
+                "deal-number",
+                self.table_class.CLAUSE["deal"],
+                rec,
+            )
+        if rec.deal is not None:
+            self.push_event(table, rec.deal)
+        else:
+            self.apply(table, DealCards(), rec)  # a deal whose cards nobody recorded
+        self._events(table, rec.events)
+
+    def _events(self, table: BuraTable, events: Sequence[Event]) -> None:
+        for ev in events:
+            deal = table.deal
+            if (
+                deal is not None
+                and deal.phase == "bura"
+                and not (isinstance(ev, Show) and ev.combo in ("bura", "moskva"))
+            ):
+                table.settle()
+            if isinstance(ev, _FACTS) and deal is not None and deal.phase == "end":
+                table.settle()
+            deal = table.deal
+            if deal is not None and deal.phase == "draw" and isinstance(ev, _PLAYS):
+                self._auto_draws(table, ev)
+            if isinstance(ev, Trick):
+                self._trick(table, ev)
+            elif isinstance(ev, Draw):
+                for dc in ev.cards:
+                    self.push_event(table, dc, dc.seat)
+            elif isinstance(ev, Claim):
+                self._claim(table, ev)
+            elif isinstance(ev, Pot):
+                if ev.value != table.match.pot:
+                    self.wrong(
+                        tr("the pot holds {pot}, not {value}").format(
+                            pot=table.match.pot, value=ev.value
+                        ), "wrong-pot", "B7.2", ev
+                    )
+            elif isinstance(ev, Stated):
+                self._stated(table, ev)
+            else:  # a show, a fault
+                self.push_event(table, ev, ev.seat)
+
+    def _auto_draws(self, table: BuraTable, node: Node) -> None:
+        try:
+            table.auto_draws()
+        except IllegalMoveError as exc:
+            raise self.illegal(exc, node) from None
+
+    def _trick(self, table: BuraTable, trick: Trick) -> None:
+        deal = table.deal
+        if deal is None:
+            raise self.illegal(table.between_deals(tr("no trick is played")), trick)
+        self.start_trick(trick, trick.number, deal.trick_no, bool(deal.trick), "B5.3", "B3")
+        self._answers(table, trick.answers, trick.winner)
+
+    def _answers(self, table: BuraTable, answers: list[Answer], winner: Winner | None) -> None:
+        for a in answers:
+            deal = table.deal
+            if deal is None or (not deal.trick and a is not answers[0]):
+                raise self.stop(tr("a trick has one answer from each player"), "trick-size", "B4", a)
+            for note in a.notes:
+                if isinstance(note, Variation):
+                    self._variation(table, note)
+            name, texts, down_texts = a.seat, a.cards, a.down  # each read once (a record's fields)
+            seat = self.seats.get(name)
+            up: list[Card] = []
+            for text in texts:
+                card = CARD_OF_CODE.get(text)
+                if card is None:
+                    break
+                up.append(card)
+            if seat is None or len(up) != len(texts):
+                self.push_event(table, a, name)  # the translator says what is wrong
+            else:
+                down = self.cards(down_texts, a) if down_texts else []
+                self.apply(table, lay_move(seat, up, down), a, name)
+        if winner is not None:
+            deal = table.deal
+            early = deal is not None and bool(deal.trick)
+            self.stated_taker(table, winner, tr("the taker is stated before every player has played") if early else None, "B5.3")
+
+    def _variation(self, table: BuraTable, var: Variation) -> None:
+        def line(branch: BuraTable) -> None:
+            self._answers(branch, var.answers, var.winner)
+            self._events(branch, var.events)
+
+        self.branch(table, line)
+
+    def _claim(self, table: BuraTable, ev: Claim) -> None:
+        before = len(table.results)
+        self.push_event(table, ev, ev.seat)
+        if len(table.results) == before:
+            return
+        res = table.results[-1]
+        won = res.end == "claim-won"
+        if ev.count is not None and res.claim_count is not None and ev.count != res.claim_count:
+            self.wrong(
+                ntr(
+                    "{seat}'s tricks hold {n} point, not {count}",
+                    "{seat}'s tricks hold {n} points, not {count}",
+                    res.claim_count,
+                ).format(seat=ev.seat, n=res.claim_count, count=ev.count),
+                "wrong-count",
+                "B7.2",
+                ev,
+                ev.seat,
+            )
+        if ev.outcome is not None and (ev.outcome == "win") != won:
+            self.wrong(
+                (
+                    tr("the claim wins with {n} (31 needed), not fails")
+                    if won
+                    else tr("the claim fails with {n} (31 needed), not wins")
+                ).format(n=res.claim_count),
+                "wrong-outcome",
+                "B7.2",
+                ev,
+                ev.seat,
+            )
+
+    def _stated(self, table: BuraTable, ev: Stated) -> None:
+        m = table.match
+        what = TALLY_WRONG[ev.kind]
+        for e in ev.entries:
+            seat = self.seat(e.seat, e)
+            name = table.players[seat]
+            if ev.kind == "chips":
+                want, clause = m.chips[seat], "B1"
+            elif ev.kind == "wins":
+                want, clause = m.wins[seat], "B1"
+            elif ev.kind == "penalty":
+                want, clause = m.penalty[seat], self.TALLY_CLAUSE
+            else:
+                if not table.results or not table.results[-1].points:
+                    raise self.stop(
+                        tr("card points are stated before the deal is scored"),
+                        "incomplete-deal",
+                        "K7",
+                        ev,
+                    )
+                points = table.results[-1].points
+                want, clause = points[table.side(seat)], "K7"
+            if e.value != want:
+                self.wrong(
+                    ntr(*what, want).format(name=name, n=want, value=e.value),
+                    f"wrong-{ev.kind}",
+                    clause,
+                    e,
+                    name,
+                )

@@ -1,5 +1,6 @@
 """What a Burkozel table shows: Bura's view, with what differs: the score sheet of
-penalty points, its chart, and the facts an annotation writes."""
+penalty points, its chart, and the facts an annotation writes (the recorder asks what it
+asks at Bura's table)."""
 
 from __future__ import annotations
 
@@ -12,10 +13,12 @@ from ..checker import Report, round_results
 from ..model import Annotations, Progression
 from ..view import Sheet, SheetRow
 
-__all__ = ["annotate", "describe", "move_note", "progression", "sheet"]
+__all__ = ["HELP", "annotate", "describe", "move_note", "progression", "question", "sheet"]
 
 describe = bura_view.describe
 move_note = bura_view.move_note
+question = bura_view.question
+HELP = bura_view.HELP
 
 
 def annotate(game: BuraGame, report: Report, found: Annotations) -> None:

@@ -8,7 +8,7 @@
  * deal less what the other side gains, a tie's carried point included), the same choices
  * (going out whenever S9 allows it, the exchange and the close before a lead, every card,
  * a marriage with its king or queen, the settling of a deal played out).  The tests hold
- * it to the game-free Solver position by position (replay/sixtysix/search.py is the
+ * it to the game-free Solver position by position (DealSearch in replay/sixtysix/__init__.py is the
  * Python side).
  *
  * Cards are notation.cards' 0..35 (9 * suit + rank, rank 3 = nine .. 8 = ace); inside,

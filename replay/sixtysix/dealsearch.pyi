@@ -1,4 +1,4 @@
-"""Sixty-six's exact search of a deal in C (``dealsearch.c``); see :mod:`replay.sixtysix.search`."""
+"""Sixty-six's exact search of a deal in C (``dealsearch.c``); see :mod:`replay.sixtysix`."""
 
 from collections.abc import Sequence
 

@@ -1,4 +1,10 @@
-"""The Sixty-six engine (docs/rules.md: S clauses, and the switches).
+"""The Sixty-six engine (docs/rules.md: S clauses, and the switches): its house rules, its
+moves and its rules of play.
+
+``RULEBOOK`` holds Sixty-six's switches (docs/rules.md, "House rules: Sixty-six").  The
+moves are what a table's ``push`` takes and ``legal_moves`` lists: seats are 0 and 1,
+indexes into the table's ``players``; cards are :data:`notation.cards.Card` ints (None: a
+card the record does not name).
 
 Two players, 24 cards.  A deal is played in two phases: while the stock is open anything
 may be played and both draw after each trick (S4); once it is closed or gone the follower
@@ -40,21 +46,91 @@ from notation.errors import IllegalMoveError
 from notation.i18n import N_, ntr, ptr, tr
 from notation.records import MAX_NUMBER
 
-from ..rules import Rulebook, RuleSet
-from ..stock import StockEngine, StockRound, place_deal, random_deal
+from ..cards import shown
+from ..rules import Rulebook, RuleSet, switch
+from ..stock import DealCards, DrawCard, StockEngine, StockRound, place_deal, random_deal
 from ..table import POOL, Holdings, cards_text
-from .moves import Close, DealCards, DrawCard, Exchange, GoOut, PlayCard, SixtySixMove
-from .rules import RULEBOOK
 
 __all__ = [
     "ENDED",
+    "RULEBOOK",
+    "Close",
+    "DealCards",
+    "DrawCard",
+    "Exchange",
+    "GoOut",
+    "PlayCard",
     "RoundResult",
     "SixtySixEngine",
+    "SixtySixMove",
     "SixtySixSettings",
     "beats",
     "ended",
     "game_points",
 ]
+
+
+SWITCHES: Final = (
+    switch("target", "7|11", "S1 S13", "game points that win the game"),
+    switch("next-dealer", "alternate|loser", "S2", "who deals the next deal"),
+    switch("last-trick", "10|0", "S10", "what the last trick adds when the cards are played out"),
+    switch("nine-exchange", "on|off", "S7", "the trump nine may be exchanged for the turned card"),
+    switch("closing", "on|off", "S8", "the player on lead may close the stock"),
+    switch("marriage-late", "on|off", "S6", "off: no marriage once the stock is closed or gone"),
+)
+
+RULEBOOK: Final = Rulebook("sixtysix", SWITCHES, {"classic": {}})
+"""Sixty-six's rulebook."""
+
+
+@dataclass(slots=True, init=False)
+class PlayCard:
+    """S3: a card to the trick; ``marriage`` shows the marriage of its suit with a lead
+    (S6)."""
+
+    seat: int
+    card: Card
+    marriage: bool
+
+    def __init__(self, seat: int, card: Card, marriage: bool = False) -> None:
+        # written out (init=False): compiled (setup.py), the dataclass's own __init__ would
+        # run as Python, and a card played is the commonest move
+        self.seat, self.card, self.marriage = seat, card, marriage
+
+    def __reduce__(self) -> tuple[object, ...]:  # copy and pickle through __init__ (compiled)
+        return (PlayCard, (self.seat, self.card, self.marriage))
+
+    def __repr__(self) -> str:
+        return f"PlayCard(seat={self.seat}, card={shown(self.card)}, marriage={self.marriage})"
+
+
+@mypyc_attr(serializable=True)
+@dataclass(slots=True)
+class Exchange:
+    """S7: the player on lead gives the trump nine for the turned trump card."""
+
+    seat: int
+
+
+@mypyc_attr(serializable=True)
+@dataclass(slots=True)
+class Close:
+    """S8: the player on lead closes the stock."""
+
+    seat: int
+
+
+@mypyc_attr(serializable=True)
+@dataclass(slots=True)
+class GoOut:
+    """S9: ``seat`` declares that he holds 66 ("out")."""
+
+    seat: int
+
+
+SixtySixMove = DealCards | PlayCard | DrawCard | Exchange | Close | GoOut
+"""Every move of Sixty-six."""
+
 
 DECK: Final = deck(Rank.NINE)
 """The 24 cards, 9 to ace."""

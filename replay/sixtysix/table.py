@@ -1,25 +1,203 @@
-"""The Sixty-six table: the engine's rules, with its moves as KGN and its record."""
+"""The Sixty-six table (the engine with its moves as KGN and its record), the translator
+between moves and records, and the checker of a record.
+
+The translator goes both ways: from a record's event to a move (:func:`move_of`, used by the
+checker and by ``parse_move``), and from a move to a record's event (:func:`node_of`, used
+by ``format_move`` and to write a table's game as a record, :func:`append_move`,
+:func:`record_of`).  The checker replays a record through :class:`SixtySixTable`
+(docs/rules.md, S).  Same policy as for the other games: a wrong stated fact is reported
+and the replay goes on; an illegal move ends the replay of the game; variations are
+replayed as lines of their own.
+
+>>> import notation, replay
+>>> game = notation.loads('''[Game "sixtysix"] [Players "A" "B"] [Dealer "B"] [Rules "classic"]
+... deal 1
+...   hands A: AS TS KS QS JS 9S / B: AH TH KH QH JH 9H / trump: AC
+...   1. B AH, A AS''')
+>>> [d.headline() for d in replay.check(game).diagnostics]
+["<input>:4:6: error[S3 wrong-leader]: B leads, but the lead is A's (the non-dealer leads first): deal 1, trick 1"]
+"""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
+from notation.cards import CARD_OF_CODE, Card, card_code
+from notation.errors import IllegalMoveError, KgnError, clip
+from notation.i18n import ntr, tr
 from notation.kinds import NotationKind
-from notation.records import GameRecord, Node
+from notation.parse import parse_number
+from notation.records import Entry, GameRecord, Node, Tag, Winner
 from notation.sixtysix import KIND
-from notation.sixtysix.records import SixtySixGame
+from notation.sixtysix.records import (
+    STATED,
+    Close,
+    Deal,
+    Draw,
+    Event,
+    Exchange,
+    Out,
+    Play,
+    Round,
+    SixtySixGame,
+    Stated,
+    Trick,
+    Variation,
+)
 
-from ..table import Names, Seats
-from .engine import OUT, SixtySixEngine
-from .kgn import append_move, before, move_of, node_of, record_of
-from .moves import GoOut, SixtySixMove
-from .search import DealSearch
+from ..checker import Checker
+from ..stock import Before, stock_move, stock_node, write_move
+from ..stock import before as stock_before
+from ..table import Names, Seats, rebuild
+from . import engine
+from .engine import (
+    OUT,
+    DealCards,
+    DrawCard,
+    GoOut,
+    PlayCard,
+    RoundResult,
+    Setup,
+    SixtySixEngine,
+    SixtySixMove,
+    ended,
+)
 
 if TYPE_CHECKING:
     from ..view import View
+    from . import DealSearch
 
-__all__ = ["SixtySixTable"]
+__all__ = [
+    "START_TAGS",
+    "Before",
+    "SixtySixChecker",
+    "SixtySixTable",
+    "append_move",
+    "before",
+    "facts",
+    "move_of",
+    "node_of",
+    "record_of",
+]
+
+
+def play_move(play: Play, seat: int, card: Card) -> PlayCard:
+    """The move of a card played to a trick, its seat and card read: :func:`move_of` of a
+    play, and what the checker calls for the commonest event once it has read them."""
+    return PlayCard(seat, card, play.marriage)
+
+
+def move_of(node: Node, seats: Seats) -> SixtySixMove:
+    """The move one event of a Sixty-six record stands for (names and cards read by
+    ``seats``, which says what is wrong with them).  A trick is not one move (its cards
+    are), nor a draw of two cards (each card is)."""
+    if isinstance(node, Play):
+        card = seats.card(node.card, node)
+        if card is None:
+            raise IllegalMoveError(
+                tr("a card played to a trick is seen by both; it cannot be ??"),
+                code="unknown-card",
+                clause="S3",
+            )
+        return play_move(node, seats.seat(node.seat, node), card)
+    move = stock_move(node, seats)
+    if move is not None:
+        return move
+    if isinstance(node, Exchange):
+        return engine.Exchange(seats.seat(node.seat, node))
+    if isinstance(node, Close):
+        return engine.Close(seats.seat(node.seat, node))
+    if isinstance(node, Out):
+        return GoOut(seats.seat(node.seat, node))
+    if isinstance(node, Draw) and len(node.cards) == 1:
+        return move_of(node.cards[0], seats)
+    if isinstance(node, Trick) and len(node.plays) == 1 and node.winner is None:
+        return move_of(node.plays[0], seats)
+    if isinstance(node, Trick | Draw):
+        raise KgnError(tr("a move is one card, not several"), code="bad-move")
+    raise KgnError(tr("not a move: {lower}").format(lower=type(node).__name__.lower()), code="bad-move")
+
+
+# ---- a move -> a record's event -----------------------------------------------------------
+
+
+def node_of(players: list[str], move: SixtySixMove) -> Node:
+    """The record's event of one move (a card played: its :class:`Play`; a card drawn: a
+    draw of that card)."""
+    name = players.__getitem__
+    if isinstance(move, PlayCard):
+        return Play(seat=name(move.seat), card=card_code(move.card), marriage=move.marriage)
+    if isinstance(move, DealCards | DrawCard):
+        return stock_node(players, move)
+    if isinstance(move, engine.Exchange):
+        return Exchange(seat=name(move.seat))
+    if isinstance(move, engine.Close):
+        return Close(seat=name(move.seat))
+    return Out(seat=name(move.seat))
+
+
+def facts(res: RoundResult, players: list[str]) -> list[Event]:
+    """What a finished deal left, as a record states it: the points, the game points it
+    scored, the totals."""
+    return [
+        Stated(kind=STATED[kind], entries=[Entry(seat=players[p], value=v) for p, v in values.items()])
+        for kind, values in (("points", res.points), ("score", res.scores), ("totals", res.totals))
+    ]
+
+
+def _start_tags(table: SixtySixEngine) -> list[Tag]:
+    start = table.start
+    tags = []
+    if start["first_deal"] != 1:
+        tags.append(Tag(name="FirstDeal", values=[str(start["first_deal"])]))
+    if any(start["totals"]):
+        tags.append(Tag(name="Totals", values=[str(v) for v in start["totals"]]))
+    if start["bonus"]:
+        tags.append(Tag(name="Bonus", values=[str(start["bonus"])]))
+    return tags
+
+
+
+def before(table: SixtySixEngine) -> Before:
+    """The position before a move, as :func:`append_move` needs it."""
+    return stock_before(len(table.results), table.deal, table.trick_open)
+
+
+def append_move(
+    record: SixtySixGame, table: SixtySixEngine, move: SixtySixMove, was: Before
+) -> None:
+    """Write ``move`` into ``record``: ``table`` is the table after the move, ``was`` the
+    position before it.  A finished trick gets its taker, a finished deal its facts."""
+    names = table.players
+    ended = facts(table.results[-1], names) if len(table.results) > was[0] else []
+    node = node_of(names, move)
+    if isinstance(node, Deal):
+        if ended and record.deals:  # the deal before was scored as played out with this one
+            record.deals[-1].events.extend(ended)
+        assert table.deal is not None
+        record.deals.append(Round(number=table.deal.number, deal=node))
+        return
+    events = record.deals[-1].events
+    taker = None if table.trick_open or table.last_winner is None else names[table.last_winner]
+    if not write_move(KIND, events, node, was, taker):
+        assert isinstance(node, Exchange | Close | Out)
+        events.append(node)
+    events.extend(ended)
+
+
+def record_of(table: SixtySixEngine) -> SixtySixGame:
+    """The moves of ``table`` as a record, with every trick's taker and every finished
+    deal's facts."""
+    record = SixtySixGame(tags=[])
+    rebuild(table, record, _start_tags(table), before, append_move)
+    deal = table.deal
+    if deal is not None and deal.phase == "end" and record.deals:
+        scored = table.clone()  # every card played: the count decides (S10)
+        scored.settle()
+        record.deals[-1].events.extend(facts(scored.results[-1], table.players))
+    return record
 
 
 class SixtySixTable(SixtySixEngine):
@@ -29,7 +207,7 @@ class SixtySixTable(SixtySixEngine):
     NOTATION: ClassVar[NotationKind] = KIND
 
     def move_of(self, node: Node, seats: Seats | None = None) -> SixtySixMove:
-        """The move one event of a record stands for (see :func:`replay.sixtysix.kgn.move_of`)."""
+        """The move one event of a record stands for (see :func:`replay.sixtysix.table.move_of`)."""
         return move_of(node, Names(self.players) if seats is None else seats)
 
     def view(self) -> View:
@@ -53,7 +231,9 @@ class SixtySixTable(SixtySixEngine):
         append_move(record, self, move, was)
 
     def faster_search(self, budget: int) -> DealSearch | None:
-        """Sixty-six's search of a deal in C (:mod:`replay.sixtysix.search`), where built."""
+        """Sixty-six's search of a deal in C (:mod:`replay.sixtysix`), where built."""
+        from . import DealSearch  # the package's, made with its C module
+
         return DealSearch(self, budget) if DealSearch.built() else None
 
     def random_move(self, rng: random.Random) -> SixtySixMove:
@@ -77,3 +257,219 @@ class SixtySixTable(SixtySixEngine):
     def record(self) -> SixtySixGame:
         """The game so far as a record (with every finished deal's facts)."""
         return record_of(self)
+
+
+START_TAGS = ("FirstDeal", "Totals", "Bonus")
+"""The tags that start a Sixty-six record in the middle of a game: the deal's number, each
+player's game points, and the game points a 65-65 tie left for the next deal's winner."""
+
+_STATED_CLAUSE = {"points": "S10", "score": "S12", "totals": "S1"}
+
+
+class SixtySixChecker(Checker[SixtySixTable, SixtySixGame]):
+    """Replays a Sixty-six record and reports what is wrong."""
+
+    table_class: ClassVar[type[SixtySixTable]] = SixtySixTable
+    setup_clause = "S1"
+    deck_clause = "S2"
+    result_clause = "S13"
+    start_tags = START_TAGS
+    players = range(2, 3)
+
+    # -- header ---------------------------------------------------------------------------
+
+    def header(self) -> SixtySixTable | None:
+        got = self.common_header()
+        if got is None:
+            return None
+        rules, dealer = got
+        setup: Setup = {}
+        for tag in self.record.tags:
+            if tag.name not in START_TAGS:
+                continue
+            values = [v.strip() for v in tag.values]
+            want = 2 if tag.name == "Totals" else 1
+            numbers = [parse_number(v) for v in values]
+            known = [n for n in numbers if n is not None and n >= 0]
+            if len(values) != want or len(known) != want or (tag.name == "FirstDeal" and known[0] < 1):
+                if want == 2:
+                    message = tr("the {name} tag takes one value per player (2), in seat order, not {clip}")
+                else:
+                    message = tr("the {name} tag takes one number, not {clip}")
+                self.setup_error(
+                    message.format(
+                        name=tag.name, clip=clip(repr(values))
+                    ), tag
+                )
+                return None
+            if tag.name == "FirstDeal":
+                setup["first_deal"] = known[0]
+            elif tag.name == "Totals":
+                setup["totals"] = known
+            else:
+                setup["bonus"] = known[0]
+        return self.table_class(self.record.players, dealer=dealer, rules=rules, **setup)
+
+    # -- body -----------------------------------------------------------------------------
+
+    def replay_rounds(self, table: SixtySixTable) -> None:
+        self.each_round(table, self.record.deals, self._deal)
+
+    def finish(self, table: SixtySixTable) -> None:
+        if self.final_close:
+            table.settle()
+
+    def _deal(self, table: SixtySixTable, rec: Round, last: bool) -> None:
+        deal = table.deal
+        if deal is not None and deal.phase != "end":
+            raise self.stop(
+                tr("deal {number} is unfinished, yet another deal follows").format(
+                    number=deal.number
+                ),
+                "incomplete-deal",
+                "S9",
+                rec,
+            )
+        table.settle()
+        if table.match.over:
+            raise self.stop(
+                tr("the game ended ({result}); no deal may follow").format(result=table.result), "game-over", "S13", rec
+            )
+        if rec.number != table.match.number:
+            self.wrong(
+                tr("this is deal {number}, not {number2}").format(
+                    number=table.match.number, number2=rec.number
+                ), "deal-number", "S2", rec
+            )
+        if rec.deal is not None:
+            self.push_event(table, rec.deal)
+        else:
+            self.apply(table, DealCards(), rec)  # a deal whose cards nobody recorded
+        self._events(table, rec.events)
+
+    def _events(self, table: SixtySixTable, events: Sequence[Event]) -> None:
+        for ev in events:
+            deal = table.deal
+            if isinstance(ev, Stated):
+                self._stated(table, ev)
+                continue
+            if deal is not None and deal.phase == "draw" and not isinstance(ev, Draw | Out):
+                self._draws(table, ev)
+            if isinstance(ev, Trick):
+                self._trick(table, ev)
+            elif isinstance(ev, Draw):
+                for dc in ev.cards:
+                    self.push_event(table, dc, dc.seat)
+            else:  # an exchange, a close, going out
+                self.push_event(table, ev, ev.seat)
+
+    def _draws(self, table: SixtySixTable, node: Node) -> None:
+        """The draws the record leaves out (from the stock's order when it is known)."""
+        try:
+            while (due := table.next_draw()) is not None:
+                table.push(DrawCard(*due))
+        except IllegalMoveError as exc:
+            raise self.illegal(exc, node) from None
+
+    def _trick(self, table: SixtySixTable, trick: Trick) -> None:
+        deal = table.deal
+        if deal is None and table.results:
+            # the deal ended before its cards were played: by going out (S9) or a close (S11)
+            self.trick_no = trick.number
+            res = table.results[-1]
+            clause = "S11" if res.end == "closed-failed" else "S9"
+            raise self.stop(
+                tr("deal {number} is over ({ended}); no trick may follow").format(
+                    number=res.number, ended=ended(res, table.players)
+                ),
+                "out-of-order", clause, trick,
+            )  # fmt: skip
+        if deal is None or deal.phase == "end":
+            self.trick_no = trick.number
+            raise self.stop(
+                tr("every card of the deal is played; no trick may follow"), "out-of-order", "S10", trick
+            )
+        self.start_trick(trick, trick.number, deal.trick_no, bool(deal.trick), "S3", "S3")
+        self._plays(table, trick.plays, trick.winner)
+
+    def _plays(self, table: SixtySixTable, plays: list[Play], winner: Winner | None) -> None:
+        for play in plays:
+            deal = table.deal
+            if deal is None or (deal.phase not in ("follow",) and play is not plays[0]):
+                raise self.stop(tr("a trick has two cards, one from each player"), "trick-size", "S3", play)
+            for note in play.notes:
+                if isinstance(note, Variation):
+                    self._variation(table, note)
+            name = play.seat  # read once (a record's field)
+            seat, card = self.seats.get(name), CARD_OF_CODE.get(play.card)
+            if seat is None or card is None:
+                self.push_event(table, play, name)  # the translator says what is wrong
+            else:
+                self.apply(table, play_move(play, seat, card), play, name)
+        if winner is None:
+            return
+        deal = table.deal
+        early = deal is not None and bool(deal.trick)
+        self.stated_taker(table, winner, tr("the winner is stated before both have played") if early else None, "S3")
+
+    def _variation(self, table: SixtySixTable, var: Variation) -> None:
+        def line(branch: SixtySixTable) -> None:
+            self._plays(branch, var.plays, var.winner)
+            self._events(branch, var.events)
+
+        self.branch(table, line)
+
+    # -- stated facts ---------------------------------------------------------------------
+
+    def _stated(self, table: SixtySixTable, st: Stated) -> None:
+        table.settle()  # a deal whose cards are all played is scored before its facts
+        if table.deal is not None or not table.results:
+            raise self.stop(
+                tr("the {kind} line comes before the deal is over").format(kind=st.kind), "incomplete-deal", "S9", st
+            )
+        res = table.results[-1]
+        values = {"points": res.points, "score": res.scores, "totals": res.totals}[st.kind]
+        for e in st.entries:
+            seat = self.seat(e.seat, e)
+            name = table.players[seat]
+            want = values[seat]
+            if e.value == want:
+                continue
+            if st.kind == "points":
+                message = tr("{name} counts {want} (cards taken and marriages counted), not {value}").format(
+                    name=name, want=want, value=e.value
+                )
+            elif st.kind == "score":
+                message = ntr("{name} scores {want} game point ({how}), not {value}", "{name} scores {want} game points ({how}), not {value}", want).format(
+                    name=name, want=want, how=ended(res, table.players), value=e.value
+                )
+            else:
+                message = ntr("{name}'s total is {want} game point, not {value}", "{name}'s total is {want} game points, not {value}", want).format(
+                    name=name, want=want, value=e.value
+                )
+            clause = _STATED_CLAUSE[st.kind]
+            if st.kind == "score":
+                clause = {"false-out": "S9", "closed-failed": "S11", "tie": "S10"}.get(res.end, "S12")
+                ties = _ties_before(table.results)
+                if ties and seat == res.winner and e.value == want - ties:
+                    clause = "S10"  # the game points of the 65-65 deals before were left out
+                    message += ntr(
+                        ": {n} game point of the 65-65 deal before counts too",
+                        ": {n} game points of the 65-65 deals before count too",
+                        ties,
+                    ).format(n=ties)
+            elif st.kind == "points":  # how the deal ended says how its points are counted
+                clause = {"out": "S9", "false-out": "S9", "closed-failed": "S11"}.get(res.end, "S10")
+            code = "wrong-total" if st.kind == "totals" else f"wrong-{st.kind}"  # as in every game
+            self.wrong(message, code, clause, e, name)
+
+
+def _ties_before(results: Sequence[RoundResult]) -> int:
+    """How many deals right before the last one ended 65-65 (their game points go to the
+    last one's winner, S10)."""
+    n = 0
+    for res in reversed(results[:-1]):
+        if res.end != "tie":
+            break
+        n += 1
+    return n

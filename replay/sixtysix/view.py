@@ -1,16 +1,20 @@
-"""What a Sixty-six table shows: the view of a position, moves in words, the score sheet."""
+"""What a Sixty-six table shows (the view of a position, moves in words, the score sheet), and
+what ``kozyr record`` asks at a Sixty-six table and how an answer becomes a KGN event.  At
+any prompt ``exchange``, ``close`` and ``out`` (with or without the player's name) are
+events of their own.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Final
 
 from notation.cards import card_code
-from notation.i18n import NP_, ptr, tr
+from notation.i18n import N_, NP_, ptr, tr
 from notation.records import GiveCard, Node
+from notation.sixtysix import records
 from notation.sixtysix.records import (
-    Close,
     Deal,
-    Exchange,
     Out,
     Play,
     Round,
@@ -18,10 +22,11 @@ from notation.sixtysix.records import (
     Stated,
     Trick,
 )
+from notation.write import seat_text
 
 from ..checker import Report, round_results
-from ..model import Annotations, Progression
-from ..table import POOL
+from ..model import Annotations, Progression, Question
+from ..table import POOL, cards_text
 from ..view import (
     CardCode,
     Pile,
@@ -35,10 +40,29 @@ from ..view import (
     sorted_codes,
     trick_title,
 )
-from .engine import RoundResult, RoundState, SixtySixEngine, ended
-from .kgn import facts
+from .engine import (
+    DECK,
+    Close,
+    Exchange,
+    GoOut,
+    PlayCard,
+    RoundResult,
+    RoundState,
+    SixtySixEngine,
+    ended,
+)
+from .table import facts
 
-__all__ = ["annotate", "describe", "move_note", "progression", "sheet", "view"]
+__all__ = [
+    "HELP",
+    "annotate",
+    "describe",
+    "move_note",
+    "progression",
+    "question",
+    "sheet",
+    "view",
+]
 
 
 END_WORDS: Final = (NP_("end", "out"), NP_("end", "false-out"), NP_("end", "tie"), NP_("end", "closed-failed"))
@@ -136,9 +160,9 @@ def describe(table: SixtySixEngine, node: Node) -> Said | None:
         public = deal is None or (deal.exhausted and deal.holdings.size(POOL) == 0)
         seen = None if public else (node.seat,)
         return Said("other", [tr("{player} draws").format(player=node.seat) + " ", CardCode(node.card, seen)])
-    if isinstance(node, Exchange):
+    if isinstance(node, records.Exchange):
         return Said("call", [tr("{player} exchanges the trump nine for the turned card").format(player=node.seat)])
-    if isinstance(node, Close):
+    if isinstance(node, records.Close):
         return Said("call", [tr("{player} closes the stock").format(player=node.seat)])
     if isinstance(node, Out):
         res = table.results[-1] if table.results and table.deal is None else None
@@ -188,7 +212,7 @@ def move_note(table: SixtySixEngine, node: Node) -> str | None:
         who = table.players[seat]
         counts = "" if deal.tricks_taken[seat] else f"; it counts once {who} takes a trick"
         return f"{suit.noun} marriage: {table.players[seat]} +{value}{counts}"
-    if isinstance(node, Close) and deal is not None:
+    if isinstance(node, records.Close) and deal is not None:
         return f"{node.seat} closes with {table.count(deal.closed_by or 0)}; strict play from here"
     return None
 
@@ -198,7 +222,7 @@ def _fill_events(deal: Round, found: Annotations) -> None:
     for ev in deal.events:
         if isinstance(ev, Trick):
             fill_trick(ev, found.takers, found.notes)
-        elif isinstance(ev, Close) and id(ev) in found.notes:
+        elif isinstance(ev, records.Close) and id(ev) in found.notes:
             add_comment(ev.notes, found.notes[id(ev)])
 
 
@@ -217,3 +241,96 @@ def annotate(game: SixtySixGame, report: Report, found: Annotations) -> None:
         score = next(ev for ev in deal.events if isinstance(ev, Stated) and ev.kind == "score")
         for note in res.notes:
             add_comment(score.notes, note)
+
+
+HELP = N_("""Type the event the prompt asks for, in KGN:
+  a deal        Anna: AS TS KH QH 9C JD / Boris: ... / trump: 9H [/ stock: ...]
+  a card        KH, or KH marriage (a marriage shown with the lead)
+  a draw        the card, or Enter if unseen
+  ??            a card you did not see
+The whole event is taken too: hands Anna: ..., Anna AS, draw Boris QD.
+Events at any prompt:
+  exchange [NAME]          the trump nine for the turned card, before a lead
+  close [NAME]             close the stock, before a lead
+  out [NAME]               66 declared, after taking a trick or showing a marriage
+Without NAME: the player who may (for exchange and close, the player on lead).""")
+"""What the recorder's ``help`` says of Sixty-six's events."""
+
+_EVENTS = ("exchange", "close", "out")
+_WORDS: dict[type, str] = {Exchange: "exchange", Close: "close", GoOut: "out"}
+"""The word of each event of its own that may be typed at any prompt."""
+_DECK = tuple(cards_text(DECK).split())
+
+
+@dataclass(frozen=True)
+class _Question(Question):
+    """A question that takes ``exchange``, ``close`` and ``out`` without a name: for the
+    player who may make that move, else the player to move (whom the engine then tells
+    why not)."""
+
+    player: str | None = None
+
+    def event_for(self, answer: str) -> str | None:
+        word = answer.strip().lower()
+        if word in _EVENTS:
+            listed = [e for e in self.legal if e.split(" ", 1)[0] == word]
+            if listed:
+                return listed[0]
+            if self.player is not None:
+                return f"{word} {self.player}"
+        return super().event_for(answer)
+
+
+def question(table: SixtySixEngine, declined: bool = False) -> Question:
+    """The prompt for the next event, the KGN event an answer stands for (None: nobody
+    goes out after the last trick), the legal choices.  ``declined``: that was said
+    already."""
+    deal = table.deal
+    names = table.players
+    moves = table.legal_moves()
+    # a false out (legal, but it loses the deal) comes last
+    kept = sorted((m for m in moves if isinstance(m, Exchange | Close | GoOut)), key=lambda m: table.move_warning(m) is not None)
+    events = [f"{_WORDS[type(m)]} {seat_text(names[m.seat])}" for m in kept]
+    if deal is None or (declined and deal.phase == "end"):
+        number = table.match.number if deal is None else deal.number + 1
+        seats = [f"{seat_text(n)}:" for n in names]
+        return Question(
+            tr("deal {number} (hands ... / trump: CARD [/ stock: ...])> ").format(number=number),
+            lambda a: f"hands {a}",
+            [],
+            ("hands", *_EVENTS),
+            (*seats, "trump:", "stock:", *_DECK, "??"),
+        )
+    if deal.phase == "end":
+        return _Question(
+            tr("every card is played: out NAME, or Enter for the count> "),
+            lambda a: a or None,
+            events,
+            _EVENTS,
+            tuple(events),
+        )
+    if deal.phase == "draw":
+        due = table.next_draw()
+        assert due is not None
+        who = seat_text(names[due[0]])
+        return _Question(
+            tr("{player} draws (card, or Enter if unseen{claim})> ").format(player=names[due[0]], claim=""),
+            lambda a: f"draw {who} {a or '??'}",
+            events,
+            (*_EVENTS, "draw"),
+            (*_DECK, "??", *events),
+            player=who,
+        )
+    seat = deal.turn
+    player = names[seat]
+    prompt = tr("trick {number}: {player} leads> ") if deal.phase == "lead" else tr("trick {number}: {player} answers> ")
+    plays = [m for m in moves if isinstance(m, PlayCard)]
+    legal = list(dict.fromkeys(card_code(m.card) + (" marriage" if m.marriage else "") for m in plays))
+    return _Question(
+        prompt.format(number=deal.trick_no, player=player),
+        lambda a: f"{seat_text(player)} {a}",
+        [*legal, *events],
+        (*_EVENTS, seat_text(player)),
+        (*cards_text(deal.holdings.known[seat]).split(), "marriage", *events),
+        player=seat_text(player),
+    )

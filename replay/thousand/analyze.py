@@ -32,10 +32,8 @@ from notation.thousand.records import Call, Concede, Contract, Give, Play, Thous
 from ..checker import Progress, Report, Visitor, round_results
 from ..table import POOL, AnyTable
 from ..view import add_comment
-from .check import ThousandChecker
 from .dd import Move, PlayRules, Position, Solver, legal_moves, play
-from .engine import RoundResult
-from .moves import ConcedeHand, SetContract
+from .engine import ConcedeHand, RoundResult, SetContract
 from .simulate import (
     Auction,
     Decision,
@@ -49,7 +47,7 @@ from .simulate import (
     simulate_chunk,
     simulate_hand,
 )
-from .table import ThousandTable
+from .table import ThousandChecker, ThousandTable
 
 if TYPE_CHECKING:
     from ..view import Step

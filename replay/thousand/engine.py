@@ -1,10 +1,17 @@
-"""The Thousand engine (docs/rules.md: T clauses, and the switches).
+"""The Thousand engine (docs/rules.md: T clauses, and the switches): its house rules, its
+moves and its rules of play.
 
-:class:`ThousandTable` is the table: you ``apply`` events (a deal, a call, the talon, a
-give, the contract, a card) in the order of play; an event the rules forbid raises an
-:class:`IllegalMoveError` with the clause it breaks and the legal alternatives.  After the
-eighth trick the hand is scored (T7), totals and the barrel are updated (T8), and the game
-ends when somebody reaches the target (T9).
+``RULEBOOK`` holds Thousand's switches, presets and the values that contradict each other
+(docs/rules.md, "House rules: Thousand").  The moves are what a table's ``push`` takes and
+``legal_moves`` lists: seats are indexes into the table's ``players``; cards are
+:data:`notation.cards.Card` ints (None: a card the record does not name); ``ref`` is the
+record node a checker replays the move from, and takes no part in equality.
+
+:class:`ThousandEngine` is the engine of :class:`replay.thousand.table.ThousandTable`: you
+``push`` events (a deal, a call, the talon, a give, the contract, a card) in the order of
+play; an event the rules forbid raises an :class:`IllegalMoveError` with the clause it
+breaks and the legal alternatives.  After the eighth trick the hand is scored (T7), totals
+and the barrel are updated (T8), and the game ends when somebody reaches the target (T9).
 
 >>> from notation.cards import parse_card as c
 >>> table = ThousandEngine(["Anna", "Boris", "Vera"], dealer=2)
@@ -22,7 +29,7 @@ import copy
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Final, TypedDict
+from typing import TYPE_CHECKING, Any, ClassVar, Final, TypedDict
 
 from mypy_extensions import mypyc_attr
 
@@ -46,24 +53,16 @@ from notation.errors import IllegalMoveError
 from notation.i18n import ntr, tr
 from notation.records import MAX_NUMBER, Node
 
-from ..rules import Rulebook, RuleSet
-from ..table import POOL, Holdings, Outcome, Table, cards_text, display_order
-from .moves import (
-    Bid,
-    ClaimRedeal,
-    ConcedeHand,
-    DealCards,
-    GiveCards,
-    PlayCard,
-    ScoreHand,
-    SetContract,
-    TakeTalon,
-    ThousandMove,
-)
-from .rules import RULEBOOK
+from ..cards import shown
+from ..rules import Rulebook, RuleSet, conflict, switch
+from ..table import POOL, Holdings, Outcome, Table, cards_text, display_order, unordered
+
+if TYPE_CHECKING:
+    from notation.records import Node
 
 __all__ = [
     "MARRIAGE_VALUES",
+    "RULEBOOK",
     "Bid",
     "ClaimRedeal",
     "ConcedeHand",
@@ -71,12 +70,299 @@ __all__ = [
     "GiveCards",
     "PlayCard",
     "RoundResult",
+    "ScoreHand",
     "SetContract",
     "TakeTalon",
     "ThousandEngine",
     "ThousandMove",
     "ThousandSettings",
 ]
+
+
+SWITCHES: Final = (
+    switch("bid-step", "5|10", "T3.2 T4.3", "bids and raises are multiples of this"),
+    switch(
+        "opening",
+        "forehand|dealer",
+        "T3.1",
+        "who holds the compulsory 100: the forehand opens with it, or the dealer has it",
+    ),
+    switch("raise-cap", "on|off", "T4.3", "off: the contract may be raised above the cap"),
+    switch(
+        "must-overtake",
+        "off|on",
+        "T5.3",
+        "a follower must beat the trick's best card where possible",
+    ),
+    switch("marriage-first-trick", "off|on", "T6.3", "a marriage may be declared in trick 1"),
+    switch(
+        "trump-effect",
+        "now|next-trick",
+        "T6.5",
+        "a declared suit is trump from this trick or the next",
+    ),
+    switch(
+        "ace-marriage",
+        "off|200",
+        "T6.2",
+        "the four aces, declared by leading an ace, score 200",
+    ),
+    switch("marriage-values", "ru|de", "T6.4", "ru: S40 C60 D80 H100; de: C100 S80 H60 D40"),
+    switch("round", "5|10|none", "T7.3", "how opponents' hand points are rounded"),
+    switch(
+        "barrel",
+        "880|900|800-lock|off",
+        "T8",
+        "the barrel threshold (900: winning contract 100)",
+    ),
+    switch("barrel-hands", "3|1|2|unlimited", "T8.4", "hands a player may stay on the barrel"),
+    switch("barrel-penalty", "120|0|240", "T8.4", "what falling off the barrel costs"),
+    switch(
+        "barrel-fail",
+        "lose|free",
+        "T8.3",
+        "free: a declarer who fails on the barrel loses nothing and stays on",
+    ),
+    switch(
+        "barrel-win",
+        "score|target",
+        "T8.2",
+        "target: a player who wins from the barrel ends on the target exactly",
+    ),
+    switch(
+        "barrel-exit",
+        "declarer|any",
+        "T8.2",
+        "any: a defender on the barrel who scores 120 or more wins too",
+    ),
+    switch(
+        "barrel-jump",
+        "on|off",
+        "T8.5",
+        "off: nobody jumps over the barrel; a total passing the target stops on it",
+    ),
+    switch(
+        "barrel-collision",
+        "coexist|knock-off",
+        "T8.5",
+        "a player getting on knocks off the others",
+    ),
+    switch("bolts", "off|3-total|3-in-row", "T7", "the third hand without a trick costs 120"),
+    switch(
+        "concede",
+        "off|pagat|half|bomb",
+        "T4",
+        "the declarer may give the hand up after the talon",
+    ),
+    switch("dark", "off|on", "T3", "the forehand may open blind with 120, for a doubled score"),
+    switch("golden-round", "off|on", "T3", "hands 1-3 without auction, 120 each, scores doubled"),
+    switch("redeal-four-nines", "off|on", "T2", "a player dealt four nines may ask for a redeal"),
+    switch("dump-555", "off|on", "T7.4", "a total of exactly 555 drops to 0"),
+    switch("players", "3|4", "T1", "with 4 the dealer sits out each hand"),
+    switch("max-hands", "200|N", "T9.2", "the game ends after this many hands"),
+    switch(
+        "limit-result",
+        "higher|none",
+        "T9.2",
+        "at the hand limit: the higher total wins, or the session stops with no result",
+    ),
+    switch("target", "1000|N", "T9.1", "the total that wins"),
+)
+
+PRESETS: Final = {
+    "classic": {},
+    "polish": {
+        "bid-step": "10",
+        "must-overtake": "on",
+        "marriage-first-trick": "on",
+        "round": "10",
+        "barrel": "800-lock",
+        "concede": "bomb",
+    },
+    "pagat": {"bolts": "3-total", "concede": "pagat", "redeal-four-nines": "on"},
+}
+
+
+def _conflicts(v: dict[str, str], given: set[str]) -> None:
+    barrel_detail = [
+        k
+        for k in (
+            "barrel-hands",
+            "barrel-penalty",
+            "barrel-collision",
+            "barrel-fail",
+            "barrel-win",
+            "barrel-exit",
+            "barrel-jump",
+        )
+        if k in given
+    ]
+    if v["opening"] == "dealer" and v["players"] == "4":
+        conflict(tr("opening=dealer contradicts players=4: the dealer sits out every hand"))
+    if v["barrel"] == "off" and barrel_detail:
+        conflict(tr("barrel=off contradicts {list}: there is no barrel").format(
+            list=", ".join(barrel_detail)
+        ))
+    if v["barrel"] == "800-lock" and barrel_detail:
+        conflict(
+            tr(
+                "barrel=800-lock has no hand limit, fall or collision; it contradicts {list}"
+            ).format(
+                list=", ".join(barrel_detail)
+            )
+        )
+    if int(v["target"]) < 300:
+        conflict(
+            tr("target={target} is too low: the barrel lies 120 below it (use 300 or more)").format(
+                target=v["target"]
+            )
+        )
+
+
+RULEBOOK: Final = Rulebook(
+    "thousand", SWITCHES, PRESETS, _conflicts, steady=("target", "barrel-hands")
+)
+"""Thousand's rulebook."""
+
+
+@mypyc_attr(serializable=True)
+@dataclass(slots=True)
+class DealCards:
+    """The deal, a chance move: per seat its cards (a seat left out: not recorded; a None
+    card: not named), and the talon."""
+
+    hands: dict[int, list[Card | None]] = field(default_factory=dict)
+    talon: list[Card | None] | None = None
+    ref: Node | None = field(default=None, compare=False, repr=False)
+
+    def __repr__(self) -> str:
+        talon = "None" if self.talon is None else shown(self.talon)
+        return f"DealCards(hands={shown(self.hands)}, talon={talon})"
+
+
+@mypyc_attr(serializable=True)
+@dataclass(slots=True)
+class ClaimRedeal:
+    """T2, redeal-four-nines=on: ``seat`` shows four nines and the cards are dealt again."""
+
+    seat: int
+    ref: Node | None = field(default=None, compare=False, repr=False)
+
+
+@mypyc_attr(serializable=True)
+@dataclass(slots=True)
+class Bid:
+    """A call of the auction: ``bid`` (None: a pass), ``dark`` for a blind 120 (T3)."""
+
+    seat: int
+    bid: int | None
+    dark: bool = False
+    ref: Node | None = field(default=None, compare=False, repr=False)
+
+
+@mypyc_attr(serializable=True)
+@dataclass(slots=True, eq=False)
+class TakeTalon:
+    """The declarer turns up the talon and takes it (T4.1); its cards in any order."""
+
+    cards: list[Card | None]
+    ref: Node | None = field(default=None, compare=False, repr=False)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TakeTalon):
+            return NotImplemented
+        return unordered(self.cards) == unordered(other.cards)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"TakeTalon(cards={shown(self.cards)})"
+
+
+@mypyc_attr(serializable=True)
+@dataclass(slots=True)
+class ConcedeHand:
+    """The declarer concedes after taking the talon (T4, concede=...)."""
+
+    ref: Node | None = field(default=None, compare=False, repr=False)
+
+
+@mypyc_attr(serializable=True)
+@dataclass(slots=True, eq=False)
+class GiveCards:
+    """The declarer gives one card to each opponent (T4.2): (seat, card) pairs, in any
+    order (two gives of the same cards to the same seats are equal)."""
+
+    cards: list[tuple[int, Card | None]]
+    ref: Node | None = field(default=None, compare=False, repr=False)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GiveCards):
+            return NotImplemented
+        return sorted(self.cards, key=lambda g: g[0]) == sorted(other.cards, key=lambda g: g[0])
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"GiveCards(cards={shown(self.cards)})"
+
+
+@mypyc_attr(serializable=True)
+@dataclass(slots=True)
+class SetContract:
+    """The declarer names the contract, the bid or more (T4.3)."""
+
+    value: int
+    ref: Node | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(slots=True, init=False)
+class PlayCard:
+    """A card to the trick; ``marriage`` declares the marriage it leads (T5, T6)."""
+
+    seat: int
+    card: Card
+    marriage: bool
+    ref: Node | None = field(compare=False, repr=False)
+
+    def __init__(self, seat: int, card: Card, marriage: bool = False, ref: Node | None = None) -> None:
+        # written out (init=False): compiled (setup.py), the dataclass's own __init__ would
+        # run as Python, and a card played is the commonest move
+        self.seat, self.card, self.marriage, self.ref = seat, card, marriage, ref
+
+    def __reduce__(self) -> tuple[object, ...]:  # copy and pickle through __init__ (compiled)
+        return (PlayCard, (self.seat, self.card, self.marriage, self.ref))
+
+    def __repr__(self) -> str:
+        return f"PlayCard(seat={self.seat}, card={shown(self.card)}, marriage={self.marriage})"
+
+
+@mypyc_attr(serializable=True)
+@dataclass(slots=True)
+class ScoreHand:
+    """A hand whose play nobody recorded, ended by what a score sheet says of it (T7):
+    each playing seat's hand points (cards taken and marriages), or where only the scores
+    were written, each one's hand score.  Not a player's move: how a record that keeps
+    the score and not the cards ends its hand."""
+
+    points: dict[int, int] | None = None
+    scores: dict[int, int] | None = None
+    ref: Node | None = field(default=None, compare=False, repr=False)
+
+
+ThousandMove = (
+    DealCards
+    | ClaimRedeal
+    | Bid
+    | TakeTalon
+    | ConcedeHand
+    | GiveCards
+    | SetContract
+    | PlayCard
+    | ScoreHand
+)
+"""Every move of Thousand."""
+
 
 DECK: Final = deck(Rank.NINE)
 MARRIAGE_VALUES: Final = {

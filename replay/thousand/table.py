@@ -1,23 +1,279 @@
-"""The Thousand table: the engine's rules, with its moves as KGN and its record."""
+"""The Thousand table (the engine with its moves as KGN and its record), the translator between
+moves and records, and the checker of a record.
+
+The translator goes both ways: from a record's event to a move (:func:`move_of`, used by the
+checker and by ``parse_move``), and from a move to a record's event (:func:`node_of`, used
+by ``format_move`` and to write a table's game as a record, :func:`append_move`,
+:func:`record_of`).  The checker replays a record through :class:`ThousandTable`
+(docs/rules.md, T):
+
+>>> import notation, replay
+>>> game = notation.loads('''[Game "thousand"] [Players "A" "B" "C"] [Dealer "C"] [Rules "classic"]
+... hand 1
+...   bid A 100, B 103''')
+>>> [d.headline() for d in replay.check(game).diagnostics]
+['<input>:3:14: error[T3.2 bid-step]: B bids 103, not a multiple of 5: hand 1']
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from notation.cards import CARD_OF_CODE, UNKNOWN, Card, card_code
+from notation.errors import IllegalMoveError, KgnError, clip
+from notation.i18n import ntr, tr
 from notation.kinds import NotationKind
-from notation.records import GameRecord, Node
+from notation.parse import parse_number
+from notation.records import GameRecord, GiveCard, Hand, Node, Tag, Winner
 from notation.thousand import KIND
-from notation.thousand.records import ThousandGame
+from notation.thousand.records import (
+    Call,
+    Concede,
+    Contract,
+    Deal,
+    Give,
+    LineOfPlay,
+    Play,
+    Redeal,
+    Round,
+    ScoreEntry,
+    Stated,
+    Talon,
+    ThousandGame,
+    Trick,
+    Variation,
+)
 
-from ..table import Names, Seats
-from .engine import ThousandEngine
-from .kgn import append_move, before, move_of, node_of, record_of
-from .moves import ThousandMove
+from ..checker import Checker, LineEnded
+from ..rules import RuleSet
+from ..table import Names, Seats, rebuild
+from . import engine as th
+from .engine import (
+    Bid,
+    ClaimRedeal,
+    ConcedeHand,
+    DealCards,
+    GiveCards,
+    PlayCard,
+    RoundResult,
+    ScoreHand,
+    SetContract,
+    Setup,
+    TakeTalon,
+    ThousandEngine,
+    ThousandMove,
+)
 
 if TYPE_CHECKING:
     from ..view import View
 
-__all__ = ["ThousandTable"]
+__all__ = [
+    "START_TAGS",
+    "Before",
+    "ThousandChecker",
+    "ThousandTable",
+    "append_move",
+    "before",
+    "move_of",
+    "node_of",
+    "record_of",
+    "stated_facts",
+]
+
+
+def _code(card: Card | None) -> str:
+    return UNKNOWN if card is None else card_code(card)
+
+
+def _codes(cards: list[Card | None]) -> list[str]:
+    return [_code(c) for c in cards]
+
+
+# ---- a record's event -> a move ---------------------------------------------------------
+
+
+def play_move(play: Play, seat: int, card: Card) -> PlayCard:
+    """The move of a card played to a trick, its seat and card read: :func:`move_of` of a
+    play, and what the checker calls for the commonest event of a record once it has
+    read the seat and the card itself (without the general translator's dispatch)."""
+    return PlayCard(seat, card, play.marriage)
+
+
+def move_of(node: Node, seats: Seats) -> ThousandMove:
+    """The move one event of a Thousand record stands for (names and cards read by
+    ``seats``, which says what is wrong with them).  A trick is not one move: its plays
+    are."""
+    if isinstance(node, Play):
+        card = seats.card(node.card, node)
+        if card is None:
+            raise IllegalMoveError(
+                tr("a card played to a trick is seen by everybody; it cannot be ??"),
+                code="unknown-card",
+                clause="T5",
+            )
+        return play_move(node, seats.seat(node.seat, node), card)
+    if isinstance(node, Call):
+        return Bid(seats.seat(node.seat, node), node.bid, node.dark, ref=node)
+    if isinstance(node, Deal):
+        deal = DealCards(ref=node)
+        for part in node.hands:
+            deal.hands[seats.seat(part.seat, part)] = seats.cards(part.cards, part)
+        if node.talon is not None:
+            talon = seats.cards(node.talon, node)
+            # three cards nobody recorded say no more than a talon left out
+            deal.talon = None if talon == [None, None, None] else talon
+        return deal
+    if isinstance(node, Redeal):
+        return ClaimRedeal(seats.seat(node.seat, node), ref=node)
+    if isinstance(node, Talon):
+        return TakeTalon(seats.cards(node.cards, node), ref=node)
+    if isinstance(node, Concede):
+        return ConcedeHand(ref=node)
+    if isinstance(node, Give):
+        return GiveCards(
+            [(seats.seat(g.seat, g), seats.card(g.card, g)) for g in node.cards], ref=node
+        )
+    if isinstance(node, Contract):
+        return SetContract(node.value, ref=node)
+    if isinstance(node, Stated) and node.kind in ("points", "score"):
+        values = {seats.seat(e.seat, e): e.value for e in node.entries}
+        if node.kind == "points":
+            return ScoreHand(points=values, ref=node)
+        return ScoreHand(scores=values, ref=node)
+    if isinstance(node, Trick):
+        if len(node.plays) == 1 and node.winner is None:
+            return move_of(node.plays[0], seats)
+        raise KgnError(tr("a move is one card; a trick is several"), code="bad-move")
+    raise KgnError(tr("not a move of Thousand: {lower}").format(lower=type(node).__name__.lower()), code="bad-move")
+
+
+# ---- a move -> a record's event -----------------------------------------------------------
+
+
+def node_of(players: list[str], move: ThousandMove) -> Node:
+    """The record's event of one move (its plays: the one card)."""
+    name = players.__getitem__
+    if isinstance(move, PlayCard):
+        return Play(seat=name(move.seat), card=card_code(move.card), marriage=move.marriage)
+    if isinstance(move, Bid):
+        return Call(seat=name(move.seat), bid=move.bid, dark=move.dark)
+    if isinstance(move, DealCards):
+        return Deal(
+            hands=[Hand(seat=name(p), cards=_codes(cards)) for p, cards in move.hands.items()],
+            talon=_codes(move.talon) if move.talon is not None else [UNKNOWN] * 3,
+        )
+    if isinstance(move, TakeTalon):
+        return Talon(cards=_codes(move.cards))
+    if isinstance(move, GiveCards):
+        return Give(cards=[GiveCard(seat=name(p), card=_code(c)) for p, c in move.cards])
+    if isinstance(move, SetContract):
+        return Contract(value=move.value)
+    if isinstance(move, ConcedeHand):
+        return Concede()
+    if isinstance(move, ScoreHand):  # a hand ended by its score sheet
+        sheet = move.points is not None
+        values = (move.points if sheet else move.scores) or {}
+        entries = [ScoreEntry(seat=name(p), value=v) for p, v in values.items()]
+        return Stated(kind="points" if sheet else "score", entries=entries)
+    return Redeal(seat=name(move.seat))
+
+
+def stated_facts(res: RoundResult, players: list[str]) -> list[Stated]:
+    """A finished hand's facts as a record states them: points (unless conceded), scores,
+    totals with the barrel marks; each line in seat order."""
+    out = []
+    if res.points:
+        points = [ScoreEntry(seat=players[p], value=v) for p, v in sorted(res.points.items())]
+        out.append(Stated(kind="points", entries=points))
+    scores = [ScoreEntry(seat=players[p], value=v) for p, v in sorted(res.scores.items())]
+    out.append(Stated(kind="score", entries=scores))
+    totals = [
+        ScoreEntry(seat=players[p], value=v, barrel=p in res.barrel)
+        for p, v in sorted(res.totals.items())
+    ]
+    out.append(Stated(kind="totals", entries=totals))
+    return out
+
+
+def _start_tags(table: ThousandEngine) -> list[Tag]:
+    start = table.start
+    n = len(table.players)
+    tags = []
+    if start["first_hand"] != 1:
+        tags.append(Tag(name="FirstHand", values=[str(start["first_hand"])]))
+    if any(start["totals"]):
+        tags.append(Tag(name="Totals", values=[str(v) for v in start["totals"]]))
+    if any(b is not None for b in start["barrel"]):
+        tags.append(
+            Tag(name="Barrel", values=["-" if b is None else str(b) for b in start["barrel"]])
+        )
+    if any(start["bolts"]) and len(start["bolts"]) == n:
+        tags.append(Tag(name="Bolts", values=[str(v) for v in start["bolts"]]))
+    return tags
+
+
+Before = tuple[int, int, int, bool]
+"""What a record needs of the position before a move: results so far, the hand number,
+the trick number, whether a hand is in progress."""
+
+
+def before(table: ThousandEngine) -> Before:
+    """The position before a move, as :func:`append_move` needs it."""
+    hand = table.hand
+    return (
+        len(table.results),
+        table.match.number,
+        hand.trick_no if hand else 1,
+        hand is not None,
+    )
+
+
+def append_move(
+    record: ThousandGame, table: ThousandEngine, move: ThousandMove, was: Before
+) -> None:
+    """Write ``move`` into ``record``: ``table`` is the table after the move, ``was`` the
+    position before it.  A finished trick gets its taker, a finished hand its facts."""
+    names = table.players
+    done, number, trick_no, in_hand = was
+    if isinstance(move, DealCards) or not in_hand or not record.hands:
+        hand = Round(number=number)
+        record.hands.append(hand)
+    else:
+        hand = record.hands[-1]
+    node = node_of(names, move)
+    if isinstance(node, Play):
+        if not hand.tricks or hand.tricks[-1].winner is not None:
+            hand.tricks.append(Trick(number=trick_no, plays=[]))
+        trick = hand.tricks[-1]
+        trick.plays.append(node)
+        if not table.trick_open and table.last_winner is not None:
+            trick.winner = Winner(seat=names[table.last_winner])
+    elif isinstance(node, Deal):
+        if isinstance(move, DealCards) and (move.hands or move.talon is not None):
+            hand.deal = node if move.talon is not None else Deal(hands=node.hands)
+    elif isinstance(node, Call):
+        hand.auction.append(node)
+    elif isinstance(node, Talon):
+        hand.talon = node
+    elif isinstance(node, Give):
+        hand.give = node
+    elif isinstance(node, Contract):
+        hand.contract = node
+    elif isinstance(node, Concede):
+        hand.concede = node
+    elif isinstance(node, Redeal):
+        hand.redeal = node
+    # a hand ended by its score sheet: its facts, written below, are what the sheet said
+    if len(table.results) > done and not table.results[-1].redeal and not hand.stated:
+        hand.stated.extend(stated_facts(table.results[-1], names))
+
+
+def record_of(table: ThousandEngine) -> ThousandGame:
+    """The moves of ``table`` as a record, with every trick's taker and every finished
+    hand's points, scores and totals."""
+    record = ThousandGame(tags=[])
+    rebuild(table, record, _start_tags(table), before, append_move)
+    return record
 
 
 class ThousandTable(ThousandEngine):
@@ -27,7 +283,7 @@ class ThousandTable(ThousandEngine):
     NOTATION: ClassVar[NotationKind] = KIND
 
     def move_of(self, node: Node, seats: Seats | None = None) -> ThousandMove:
-        """The move one event of a record stands for (see :func:`replay.thousand.kgn.move_of`)."""
+        """The move one event of a record stands for (see :func:`replay.thousand.table.move_of`)."""
         return move_of(node, Names(self.players) if seats is None else seats)
 
     def view(self) -> View:
@@ -51,3 +307,373 @@ class ThousandTable(ThousandEngine):
     def record(self) -> ThousandGame:
         """The game so far as a record (with the facts of every finished hand)."""
         return record_of(self)
+
+
+START_TAGS = ("FirstHand", "Totals", "Barrel", "Bolts")
+"""The tags that start a Thousand record in the middle of a session."""
+
+
+class ThousandChecker(Checker[ThousandTable, ThousandGame]):
+    """Replays a Thousand record and reports what is wrong."""
+
+    table_class: ClassVar[type[ThousandTable]] = ThousandTable
+    setup_clause = "T1"
+    deck_clause = "T2"
+    result_clause = "T9.1"
+    start_tags = START_TAGS
+
+    players_by_rules = True
+
+    @classmethod
+    def player_counts(cls, rules: RuleSet) -> range:
+        n = int(rules["players"])
+        return range(n, n + 1)
+
+    def header(self) -> ThousandTable | None:
+        got = self.common_header()
+        if got is None:
+            return None
+        rules, dealer = got
+        setup = self._setup(len(self.record.players))
+        if setup is None:
+            return None
+        return self.table_class(self.record.players, dealer=dealer, rules=rules, **setup)
+
+    def _setup(self, n: int) -> Setup | None:
+        """The starting position of a game recorded from the middle of a session:
+        ``FirstHand``, and per seat ``Totals``, ``Barrel`` (hands spent on it, ``-`` when
+        not on it) and ``Bolts``."""
+        out: Setup = {}
+        for tag in self.record.tags:
+            if tag.name not in START_TAGS:
+                continue
+            if tag.name == "FirstHand":
+                v = tag.values[0].strip() if len(tag.values) == 1 else ""
+                first = parse_number(v)
+                if first is None or first < 1 or not v.isdigit():
+                    self.setup_error(tr("FirstHand takes one hand number (1, 2, ...)"), tag)
+                    return None
+                out["first_hand"] = first
+                continue
+            if len(tag.values) != n:
+                self.setup_error(
+                    tr("the {name} tag needs one value per player ({n}), in seat order").format(
+                        name=tag.name, n=n
+                    ), tag
+                )
+                return None
+            values: list[int | None] = []
+            for v in (x.strip() for x in tag.values):
+                if tag.name == "Barrel" and v in ("-", ""):
+                    values.append(None)
+                    continue
+                number = parse_number(v)
+                if number is None:
+                    self.setup_error(
+                        tr("the {name} tag holds {clip}, not a whole number").format(
+                            name=tag.name, clip=clip(repr(v))
+                        ), tag
+                    )
+                    return None
+                values.append(number)
+            numbers = [v for v in values if v is not None]
+            if tag.name == "Barrel":
+                out["barrel"] = values
+            elif tag.name == "Totals":
+                out["totals"] = numbers
+            else:
+                out["bolts"] = numbers
+        return out
+
+    # -- the body ---------------------------------------------------------------------------
+
+    def replay_rounds(self, table: ThousandTable) -> None:
+        self.each_round(table, self.record.hands, self._hand)
+
+    def ended_without_result(self, table: ThousandTable) -> tuple[str, str] | None:
+        if table.match.no_result:
+            limit = table.settings.max_hands
+            return tr("the session stopped at the hand limit, {limit}, limit-result=none").format(
+                limit=limit
+            ), "T9.2"
+        return None
+
+    def _hand(self, table: ThousandTable, hand: Round, last: bool) -> None:
+        if table.phase == "over":
+            how, clause = table.ended()
+            raise self.stop(
+                tr("the game ended after hand {number} ({how}); no hand may follow").format(
+                    number=table.results[-1].number, how=how
+                ),
+                "game-over",
+                clause,
+                hand,
+            )
+        if table.hand is not None:
+            raise self.stop(
+                tr("hand {number} is unfinished, yet another hand follows").format(
+                    number=table.hand.number
+                ),
+                "incomplete-hand",
+                "T5",
+                hand,
+            )
+        if hand.number != table.match.number:
+            self.wrong(
+                tr("this is hand {number}, not {number2}").format(
+                    number=table.match.number, number2=hand.number
+                ), "hand-number", "T1", hand
+            )
+        if hand.deal is not None:
+            self.push_event(table, hand.deal)
+        else:
+            self.apply(table, DealCards(), hand)  # a hand whose cards nobody recorded
+        if hand.redeal is not None:
+            self.push_event(table, hand.redeal)
+            if hand.auction or hand.tricks or hand.talon or hand.give or hand.contract:
+                raise self.stop(
+                    tr("after a redeal the hand ends; nothing else is played"),
+                    "out-of-order",
+                    "T2",
+                    hand.auction[0] if hand.auction else hand,
+                )
+            return
+        before = len(table.results)
+        self._line(table, hand, hand)
+        self._late(table, before)
+
+    def _late(self, table: ThousandTable, before: int) -> None:
+        """Reports the bids and raises the play showed were not backed (T3.3, T4.3) in the
+        hand finished since the table had ``before`` results."""
+        unbacked = [err for res in table.results[before:] for err in res.unbacked]
+        if unbacked:
+            table.mark()
+            for err in unbacked:
+                self.report(err, err.ref)
+            raise LineEnded()
+
+    def _line(self, table: ThousandTable, line: LineOfPlay, owner: Round | Variation) -> None:
+        """Replay the events a hand and a variation share."""
+        for call in line.auction:
+            self._variations(table, call)
+            self.push_event(table, call, call.seat)
+        if isinstance(owner, Variation) and (owner.plays or owner.winner):
+            self._continue_trick(table, owner)
+        later = bool(line.talon or line.concede or line.give or line.contract or line.tricks)
+        hand = table.hand
+        if hand is not None and hand.phase == "auction" and later and not line.auction:
+            self._no_auction(table, line, owner)
+        self._talon(table, line, owner, later)
+        if line.concede is not None:
+            self.push_event(table, line.concede)
+        self._give(table, line)
+        if line.contract is not None:
+            self.push_event(table, line.contract)
+        for trick in line.tricks:
+            self._trick(table, trick)
+        self.trick_no = None
+        self._line_stated(table, line)
+
+    def _continue_trick(self, table: ThousandTable, var: Variation) -> None:
+        """A variation's cards that finish the trick it starts in."""
+        hand = table.hand
+        trick = Trick(number=hand.trick_no if hand else 0, plays=var.plays, winner=var.winner, pos=None)
+        self._trick_plays(table, trick, continuing=True)
+
+    def _line_stated(self, table: ThousandTable, line: LineOfPlay) -> None:
+        """The facts a line states at its end (a hand kept as a score sheet is scored by
+        them)."""
+        hand = table.hand
+        if hand is not None and not line.tricks and not hand.plays and line.stated:
+            self._from_sheet(table, line.stated)
+        for st in line.stated:
+            self._stated(table, st)
+
+    def _no_auction(self, table: ThousandTable, line: LineOfPlay, owner: Round | Variation) -> None:
+        """T3.4: a hand recorded without its auction: its contract and the first leader
+        (the declarer leads the first trick) stand for it, else it cannot be replayed."""
+        first_trick = line.tricks[0] if line.tricks else None
+        if line.contract is not None and first_trick is not None and first_trick.plays:
+            table.assume_auction(self.seat(first_trick.plays[0].seat, first_trick.plays[0]), line.contract.value)
+            return
+        raise self.stop(
+            tr(
+                "the hand has no auction and no contract with a first trick: the "
+                "declarer's contract is unknown"
+            ),
+            "auction-incomplete",
+            "T3.4",
+            line.talon or line.give or line.contract or line.tricks[0] if line.tricks else owner,
+        )
+
+    def _talon(self, table: ThousandTable, line: LineOfPlay, owner: Round | Variation, later: bool) -> None:
+        """T4.1: the talon taken by the declarer (a hand that goes on without writing it
+        took it unseen)."""
+        if line.talon is not None:
+            taker = line.talon.seat
+            hand = table.hand
+            if taker is not None and hand is not None and hand.declarer is not None:
+                if self.seat(taker, line.talon) != hand.declarer:
+                    raise self.stop(
+                        tr("{taker} takes the talon, but {player} declares").format(
+                            taker=taker, player=table.players[hand.declarer]
+                        ),
+                        "out-of-turn",
+                        "T4.1",
+                        line.talon,
+                    )
+            self.push_event(table, line.talon)
+        elif table.phase == "talon" and later:
+            self.apply(
+                table,
+                TakeTalon([None] * 3),
+                line.give or line.contract or line.concede or owner,
+            )
+
+    def _give(self, table: ThousandTable, line: LineOfPlay) -> None:
+        """T4.2: the give (a hand that goes on without writing it gave two unseen cards)."""
+        if line.give is not None:
+            self.push_event(table, line.give)
+        elif table.phase == "give" and (line.contract or line.tricks):
+            hand = table.hand
+            assert hand is not None and hand.declarer is not None
+            self.apply(
+                table,
+                GiveCards([(p, None) for p in hand.active if p != hand.declarer]),
+                line.contract or line.tricks[0],
+            )
+
+    def _from_sheet(self, table: ThousandTable, stated: list[Stated]) -> None:
+        """A hand written as a score sheet keeps it (its calls, then points or scores, no
+        cards): the stated points end the hand, or the scores where no points are given;
+        everything else stated is then checked against them."""
+        kinds = {st.kind: st for st in stated}
+        st = kinds.get("points") or kinds.get("score")
+        if st is None:
+            return  # totals alone do not say how the hand went: _stated reports it
+        self.push_event(table, st)
+
+    def _trick(self, table: ThousandTable, trick: Trick) -> None:
+        hand = table.hand
+        if hand is None:
+            if table.phase == "over" or table.results:
+                raise self.stop(
+                    tr("the hand is over; no trick may follow"), "out-of-order", "T5", trick
+                )
+            return
+        numbered = hand.phase in ("play", "contract")
+        self.start_trick(trick, trick.number, hand.trick_no, bool(hand.plays), "T5", "T5", numbered)
+        self._trick_plays(table, trick, continuing=False)
+
+    def _trick_plays(self, table: ThousandTable, trick: Trick, continuing: bool) -> None:
+        hand = table.hand
+        assert hand is not None
+        size = len(hand.active)
+        already = len(hand.plays) if continuing else 0
+        for k, play in enumerate(trick.plays):
+            if already + k >= size:
+                raise self.stop(
+                    ntr(
+                        "a trick has {size} card, one from each player",
+                        "a trick has {size} cards, one from each player",
+                        size,
+                    ).format(size=size),
+                    "trick-size",
+                    "T5",
+                    play,
+                )
+            if play.notes:
+                self._variations(table, play)
+            name = play.seat  # read once (a record's field)
+            seat, card = self.seats.get(name), CARD_OF_CODE.get(play.card)
+            if seat is None or card is None:
+                self.push_event(table, play, name)  # the translator says what is wrong
+            else:
+                self.apply(table, play_move(play, seat, card), play, name)
+        done = already + len(trick.plays) == size
+        if trick.winner is not None:
+            early = None if done else tr("the winner is stated before every player has played")
+            self.stated_taker(table, trick.winner, early, "T5.4")
+
+    def _variations(self, table: ThousandTable, move: Call | Play) -> None:
+        for note in move.notes:
+            if isinstance(note, Variation):
+
+                def line(branch: ThousandTable, var: Variation = note) -> None:
+                    before = len(branch.results)
+                    self._line(branch, var, var)
+                    self._late(branch, before)
+
+                self.branch(table, line)
+
+    # -- stated facts ---------------------------------------------------------------------
+
+    def _stated(self, table: ThousandTable, st: Stated) -> None:
+        if table.hand is not None or not table.results:
+            raise self.stop(
+                tr("the {kind} line comes before the hand is over").format(kind=st.kind), "incomplete-hand", "T7", st
+            )
+        res = table.results[-1]
+        for e in st.entries:
+            seat = self.seat(e.seat, e)
+            self._entry(table, res, st.kind, seat, e)
+
+    def _entry(
+        self, table: ThousandTable, res: th.RoundResult, kind: str, seat: int, e: ScoreEntry
+    ) -> None:
+        name = table.players[seat]
+        if kind == "points":
+            want = res.points.get(seat)
+            if want is None:
+                if res.conceded:
+                    message = tr("{name} has no hand points: the hand was conceded")
+                else:
+                    message = tr("{name} has no hand points: the hand was sat out")
+                self.wrong(
+                    message.format(name=name),
+                    "wrong-points",
+                    "T7.1",
+                    e,
+                    name,
+                )
+            elif e.value != want:
+                self.wrong(
+                    tr("{name} took {want} points (cards and marriages), not {value}").format(
+                        name=name, want=want, value=e.value
+                    ),
+                    "wrong-points",
+                    "T7.1",
+                    e,
+                    name,
+                )
+        elif kind == "score":
+            want = res.scores.get(seat, 0)
+            if e.value != want:
+                if seat == res.declarer and not res.conceded:
+                    if res.made:
+                        why = tr("contract {contract} made with {get} points")
+                    else:
+                        why = tr("contract {contract} failed with {get} points")
+                    why = why.format(contract=res.contract, get=res.points.get(seat))
+                    clause = "T7.2"
+                elif res.conceded:
+                    why, clause = tr("the hand was conceded"), "T4"
+                else:
+                    why, clause = tr("{get} points rounded").format(get=res.points.get(seat, 0)), "T7.3"
+                self.wrong(
+                    tr("{name} scores {want:+d} ({why}), not {value:+d}").format(
+                        name=name, want=want, why=why, value=e.value
+                    ),
+                    "wrong-score",
+                    clause,
+                    e,
+                    name,
+                )
+        else:
+            want = res.totals[seat]
+            if e.value != want:
+                self.wrong(tr("{name}'s total is {want}, not {value}").format(
+                    name=name, want=want, value=e.value
+                ), "wrong-total", "T8", e, name)
+            if e.barrel and seat not in res.barrel:
+                self.wrong(tr("{name} is not on the barrel").format(name=name), "wrong-barrel", "T8.1", e, name)

@@ -1,14 +1,17 @@
-"""The Burkozel table (docs/rules.md: K clauses): Bura's table with what differs.
+"""The Burkozel table (docs/rules.md: K clauses): Bura's table with what differs, its house
+rules, and its checker.
 
 Burkozel deals four cards, plays the deck out (no claims, no faults at the stock), scores
 penalty points by the cards taken, and with four players plays two against two.  Every rule
 it shares with Bura (leads, answers, beating a set, drawing) is Bura's code; what differs is
-overridden here, and every message cites a K clause.
+overridden here, and every message cites a K clause.  ``RULEBOOK`` holds Burkozel's house
+rules (docs/rules.md, "House rules: Burkozel"); :class:`BurkozelChecker` is Bura's checker
+with Burkozel's table and clauses.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from notation.burkozel import KIND as NOTATION
 from notation.cards import card_points, suit_no
@@ -16,13 +19,29 @@ from notation.errors import IllegalMoveError
 from notation.i18n import ntr, tr
 from notation.kinds import NotationKind
 
-from ..bura.engine import BuraSettings, RoundResult, RoundState
-from ..bura.moves import CommitFault, OpenClaim
-from ..bura.table import BuraTable
-from ..rules import Rulebook, RuleSet
-from .rules import RULEBOOK
+from ..bura.engine import BuraSettings, CommitFault, OpenClaim, RoundResult, RoundState
+from ..bura.table import BuraChecker, BuraTable
+from ..rules import Rulebook, RuleSet, switch
 
-__all__ = ["BurkozelTable"]
+__all__ = [
+    "RULEBOOK",
+    "BurkozelChecker",
+    "BurkozelTable",
+]
+
+
+SWITCHES: Final = (
+    switch("first-lead", "left|lowest-trump", "K3", "who leads the first deal"),
+    switch("bura", "win|lead", "K6", "four trumps win the deal, or only give the lead"),
+    switch("moskva", "triple|off", "K6", "four aces win the deal with triple penalties"),
+    switch("tie", "double-next|two-each", "K7", "what a tie for the top does"),
+    switch("zero", "no-trick|zero-points", "K7", "what earns the 6-point penalty"),
+    switch("limit", "12|N", "K8", "penalty points that lose the game"),
+    switch("shokha", "off|on", "K4", "the 6 of spades is the highest card and joins any lead"),
+)
+
+RULEBOOK: Final = Rulebook("burkozel", SWITCHES, {"classic": {}}, steady=("limit",))
+"""Burkozel's rulebook."""
 
 
 def _err(message: str, code: str, clause: str) -> IllegalMoveError:
@@ -215,3 +234,15 @@ class BurkozelTable(BuraTable):
         m.dealer = self._next(m.dealer)
         m.first_leader = res.leads_next = deal.last_taker
         self._match_end()
+
+
+class BurkozelChecker(BuraChecker):
+    """Replays a Burkozel record and reports what is wrong."""
+
+    setup_clause = "K1"
+    deck_clause = "K2"
+    result_clause = "K8"
+    players = range(2, 5)
+    table_class = BurkozelTable
+    TALLY_CLAUSE = "K7"
+    LEADER_TAG = True
