@@ -33,6 +33,7 @@ from notation.write import seat_text
 
 from .checker import Progress, Report, Visitor
 from .checking import replay_record
+from .games import GAMES
 from .sample import Sampler, cards_seen
 from .solve import (
     SETTLE,
@@ -576,7 +577,7 @@ def _choice_made(made: str, choices: list[str]) -> str | None:
 def _cost(table: AnyTable) -> float:
     """What one position of the search of ``table``'s round costs, in positions of the
     game-free solver: less than 1 where the game has a faster search."""
-    fast = table.faster_search(1)
+    fast = GAMES[table.game].faster_search(table, 1)
     return 1.0 if fast is None else fast.COST
 
 

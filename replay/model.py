@@ -38,14 +38,14 @@ from notation.records import GameRecord, Node, Tag, fold_name
 from notation.write import seat_text
 
 from .rules import Rulebook, RuleSet
-from .table import AnyTable, Outcome, RoundResult
+from .table import AnyTable, Outcome, RoundResult, Search
 
 if TYPE_CHECKING:
     from notation.kinds import NotationKind
 
     from .checker import Checker, Progress, Report
     from .facts import Column, GameFacts, RoundFacts, Value
-    from .view import Said, Sheet, Step
+    from .view import Said, Sheet, Step, View
 
 __all__ = [
     "Analysis",
@@ -227,6 +227,7 @@ class ViewHooks(Protocol[T_contra, G_contra]):
     """What a game's ``view`` module gives its kind (mypy checks the module against this
     protocol): what moves did in words, the score sheet, the chart, the annotations."""
 
+    def view(self, table: T_contra, /) -> View: ...
     def describe(self, table: T_contra, node: Node, /) -> Said | None: ...
     def sheet(self, report: Report, /) -> Sheet: ...
     def progression(self, report: Report, table: T_contra | None, /) -> Progression: ...
@@ -417,6 +418,13 @@ class GameKind(Generic[T, G]):
     def stats(self) -> Stats:
         """A fresh count of this game's own statistics (``kozyr stats``)."""
         raise NotImplementedError
+
+    def faster_search(self, table: T, budget: int, /) -> Search | None:
+        """The game's own exact search of the round in progress at ``table``, tested equal
+        to the game-free :class:`replay.solve.Solver` and faster (Bura's and Sixty-six's,
+        in C); None where the game has none, or the package was built without it: the
+        game-free one then searches (:func:`replay.solve.search_at`)."""
+        return None
 
     def rows(self, facts: GameFacts, game_id: int, /) -> dict[str, list[dict[str, Value]]]:
         """The rows one game adds to its tidy tables."""

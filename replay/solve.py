@@ -298,7 +298,9 @@ class Solver:
 def search_at(table: AnyTable, budget: int) -> Search:
     """The exact search of the round in progress at ``table``: the game's own faster one
     where it has one, else :class:`Solver`."""
-    fast = table.faster_search(budget)
+    from .games import GAMES
+
+    fast = GAMES[table.game].faster_search(table, budget)
     return Solver.at(table, budget) if fast is None else fast
 
 

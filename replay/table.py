@@ -554,7 +554,7 @@ class Moves(Sequence[M]):
 class Search(Protocol):
     """What the analysis asks of an exact search of one round: the game-free
     :class:`replay.solve.Solver`, or a game's own faster one
-    (:meth:`Table.faster_search`), equal in every value."""
+    (:meth:`replay.model.GameKind.faster_search`), equal in every value."""
 
     COST: ClassVar[float]
     """What one of its positions costs, in positions of :class:`replay.solve.Solver`."""
@@ -711,13 +711,6 @@ class Table(Generic[M, R]):
         solver's transposition table); None where the game gives none (no table)."""
         return None
 
-    def faster_search(self, budget: int) -> Search | None:
-        """The game's own exact search of the round in progress, tested equal to the
-        game-free :class:`replay.solve.Solver` and faster (Sixty-six's, in C); None where
-        the game has none, or the package was built without it: the game-free one then
-        searches (:func:`replay.solve.search_at`)."""
-        return None
-
     def deal_value(self, start: Sequence[int], seat: int) -> float:
         """What the scores now are worth to ``seat`` against ``start`` (the scores when the
         analysis began): its side's gain less the mean gain of the other sides, in the
@@ -852,8 +845,13 @@ class Table(Generic[M, R]):
 
     def view(self) -> View:
         """What the table shows now: each seat's cards, the trick, the piles, the scores
-        (each game draws its own)."""
-        raise NotImplementedError
+        (each game draws its own: the ``view.py`` of its table's package, found by its
+        name as the kind finds its hooks, and loaded when a table is first shown)."""
+        from importlib import import_module
+
+        package = type(self).__module__.rpartition(".")[0]
+        show: Callable[[Table[Any, Any]], View] = import_module(f"{package}.view").view
+        return show(self)
 
     def _repr_html_(self) -> str:
         """The table in Jupyter: each seat's cards, the cards on the table, the piles and

@@ -15,7 +15,7 @@ import pytest
 from conftest import ROOT, SAMPLES
 
 from notation.cards import Rank, rank_no, suit_no
-from replay.bura import DealSearch
+from replay.bura import KIND, DealSearch
 from replay.bura.engine import DealCards, ShowCombo
 from replay.bura.table import BuraTable
 from replay.burkozel.table import BurkozelTable
@@ -133,10 +133,10 @@ def test_the_c_search_is_some_hundreds_of_times_as_fast() -> None:
 
 def test_a_table_it_does_not_follow_is_left_to_the_game_free_solver() -> None:
     """Three players, or a switch it leaves out: no C search is offered."""
-    assert BuraTable(["A", "B", "C"]).faster_search(1000) is None
+    assert KIND.faster_search(BuraTable(["A", "B", "C"]), 1000) is None
     rules = BuraTable.RULEBOOK.parse("classic claim=own-turn")
-    assert BuraTable(["A", "B"], rules=rules).faster_search(1000) is None
-    assert isinstance(BuraTable(["A", "B"]).faster_search(1000), DealSearch)
+    assert KIND.faster_search(BuraTable(["A", "B"], rules=rules), 1000) is None
+    assert isinstance(KIND.faster_search(BuraTable(["A", "B"]), 1000), DealSearch)
 
 
 def test_the_leads_and_the_claim_before_the_stock_is_gone_are_judged_in_the_dark() -> None:

@@ -37,7 +37,7 @@ position.
 >>> from replay.bura.table import BuraTable
 >>> table = BuraTable(["Anna", "Boris"])
 >>> table.push(table.chance_move(random.Random(3)))
->>> search = table.faster_search(10_000_000)
+>>> search = KIND.faster_search(table, 10_000_000)
 >>> search is None or search.value(table, 0) == -search.value(table, 1)
 True
 """
@@ -305,6 +305,11 @@ class BuraKind(GameKind[BuraTable, BuraGame]):
         from .facts import BuraStats
 
         return BuraStats()
+
+    def faster_search(self, table: BuraTable, budget: int) -> DealSearch | None:
+        """Bura's search of a two-player deal in C (:class:`DealSearch`), where built
+        and where it follows the table's switches (for Bura and its variants)."""
+        return DealSearch(table, budget) if DealSearch.searches(table) else None
 
 
 KIND = BuraKind()

@@ -61,8 +61,7 @@ from .engine import (
 )
 
 if TYPE_CHECKING:
-    from ..view import View
-    from . import DealSearch
+    pass
 
 __all__ = [
     "START_TAGS",
@@ -265,12 +264,6 @@ class BuraTable(BuraEngine):
         """The move one event of a record stands for (see :func:`replay.bura.table.move_of`)."""
         return move_of(node, Names(self.players) if seats is None else seats)
 
-    def view(self) -> View:
-        """What the table shows now: each seat's cards, the trick, the piles, the scores."""
-        from .view import view  # loaded when a table is first shown
-
-        return view(self)
-
     def node_of(self, move: BuraMove) -> Node:
         """The record's event of one move."""
         return node_of(self.players, move)
@@ -284,13 +277,6 @@ class BuraTable(BuraEngine):
         was = (done, number, trick_open, known and not written)
         self.push(move)
         append_move(record, self, move, was)
-
-    def faster_search(self, budget: int) -> DealSearch | None:
-        """Bura's search of a two-player deal in C (:mod:`replay.bura`), where built
-        and where it follows the table's switches."""
-        from . import DealSearch  # the package's, made with its C module
-
-        return DealSearch(self, budget) if DealSearch.searches(self) else None
 
     def record(self) -> BuraGame:
         """The game so far as a record (with every finished deal's facts)."""

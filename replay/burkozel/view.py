@@ -13,11 +13,12 @@ from ..checker import Report, round_results
 from ..model import Annotations, Progression
 from ..view import Sheet, SheetRow
 
-__all__ = ["HELP", "annotate", "describe", "move_note", "progression", "question", "sheet"]
+__all__ = ["HELP", "annotate", "describe", "move_note", "progression", "question", "sheet", "view"]
 
 describe = bura_view.describe
 move_note = bura_view.move_note
 question = bura_view.question
+view = bura_view.view
 HELP = bura_view.HELP
 
 

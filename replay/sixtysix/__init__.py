@@ -34,7 +34,7 @@ game-free solver position by position.
 >>> from replay.sixtysix.table import SixtySixTable
 >>> table = SixtySixTable(["Ivan", "Olga"])
 >>> table.push(table.chance_move(random.Random(3)))
->>> search = table.faster_search(10_000_000)
+>>> search = KIND.faster_search(table, 10_000_000)
 >>> search is None or search.value(table, 0) == -search.value(table, 1)
 True
 """
@@ -258,6 +258,10 @@ class SixtySixKind(GameKind[SixtySixTable, SixtySixGame]):
         from .facts import SixtySixStats
 
         return SixtySixStats()
+
+    def faster_search(self, table: SixtySixTable, budget: int) -> DealSearch | None:
+        """Sixty-six's search of a deal in C (:class:`DealSearch`), where built."""
+        return DealSearch(table, budget) if DealSearch.built() else None
 
 
 KIND = SixtySixKind()

@@ -66,8 +66,7 @@ from .engine import (
 )
 
 if TYPE_CHECKING:
-    from ..view import View
-    from . import DealSearch
+    pass
 
 __all__ = [
     "START_TAGS",
@@ -210,12 +209,6 @@ class SixtySixTable(SixtySixEngine):
         """The move one event of a record stands for (see :func:`replay.sixtysix.table.move_of`)."""
         return move_of(node, Names(self.players) if seats is None else seats)
 
-    def view(self) -> View:
-        """What the table shows now: each seat's cards, the trick, the piles, the scores."""
-        from .view import view  # loaded when a table is first shown
-
-        return view(self)
-
     def node_of(self, move: SixtySixMove) -> Node:
         """The record's event of one move."""
         return node_of(self.players, move)
@@ -229,12 +222,6 @@ class SixtySixTable(SixtySixEngine):
         was = (done, number, trick_open, known and not written)
         self.push(move)
         append_move(record, self, move, was)
-
-    def faster_search(self, budget: int) -> DealSearch | None:
-        """Sixty-six's search of a deal in C (:mod:`replay.sixtysix`), where built."""
-        from . import DealSearch  # the package's, made with its C module
-
-        return DealSearch(self, budget) if DealSearch.built() else None
 
     def random_move(self, rng: random.Random) -> SixtySixMove:
         """A random move as :meth:`replay.table.Table.random_move` picks one, except

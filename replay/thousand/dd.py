@@ -34,16 +34,16 @@ from notation.cards import Rank, Suit, beats, card_code, card_points, cards_of, 
 from .engine import best_play, follow_mask
 
 if TYPE_CHECKING:
-    from . import ddsearch
+    from .ddsearch import Search as NativeDD
     from .engine import ThousandSettings
 
-def _native() -> type[ddsearch.Search] | None:
+def _native() -> type[NativeDD] | None:
     """The same search in C, built with the package where a C compiler was found."""
     try:
-        from . import ddsearch
+        from .ddsearch import Search
     except ImportError:  # pragma: no cover - a plain-Python install
         return None
-    return ddsearch.Search
+    return Search
 
 
 _NativeSearch = _native()

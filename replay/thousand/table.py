@@ -65,7 +65,7 @@ from .engine import (
 )
 
 if TYPE_CHECKING:
-    from ..view import View
+    pass
 
 __all__ = [
     "START_TAGS",
@@ -285,12 +285,6 @@ class ThousandTable(ThousandEngine):
     def move_of(self, node: Node, seats: Seats | None = None) -> ThousandMove:
         """The move one event of a record stands for (see :func:`replay.thousand.table.move_of`)."""
         return move_of(node, Names(self.players) if seats is None else seats)
-
-    def view(self) -> View:
-        """What the table shows now: each seat's cards, the trick, the piles, the scores."""
-        from .view import view  # loaded when a table is first shown
-
-        return view(self)
 
     def node_of(self, move: ThousandMove) -> Node:
         """The record's event of one move."""
