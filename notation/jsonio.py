@@ -15,7 +15,7 @@ import io
 import json
 import re
 from collections.abc import Iterator
-from typing import IO, Any, Union
+from typing import IO, Annotated, Any, Union
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -26,10 +26,9 @@ from .records import (
     MAX_DIGITS,
     MAX_ITEMS,
     MAX_ROUNDS,
+    TAGGED,
     GameRecord,
     count_items,
-    pydantic_names,
-    tagged,
 )
 
 __all__ = [
@@ -47,15 +46,14 @@ __all__ = [
 def _game() -> TypeAdapter[GameRecord]:
     """The validator of game records: every registered game's record, told apart by its
     ``kind`` (built on first use: it takes a while, and checking records needs no JSON)."""
-    pydantic_names()
     classes = []
     for name in KINDS:
         kind = KINDS[name]
-        kind.json_names()
         if kind.record not in classes:
             classes.append(kind.record)
     union = classes[0] if len(classes) == 1 else Union[tuple(classes)]  # noqa: UP007
-    adapter: TypeAdapter[GameRecord] = TypeAdapter(tagged(union))
+    tagged: Any = Annotated[union, TAGGED]
+    adapter: TypeAdapter[GameRecord] = TypeAdapter(tagged)
     return adapter
 
 
@@ -67,8 +65,6 @@ def _writer(game: GameRecord) -> TypeAdapter[GameRecord]:
     name = type(game).__name__
     writer = _WRITERS.get(name)
     if writer is None:
-        pydantic_names()
-        KINDS[game.kind].json_names()
         writer = _WRITERS[name] = TypeAdapter(type(game))
     return writer
 

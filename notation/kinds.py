@@ -58,10 +58,6 @@ class NotationKind:
         """One event (a call, a card, a draw ...) as the line the writer gives it."""
         raise NotImplementedError
 
-    def json_names(self) -> None:
-        """Makes its records readable by pydantic (before JSON is read or written)."""
-        raise NotImplementedError
-
 
 class _Registry(Mapping[str, NotationKind]):
     """The notation kinds by name, each imported the first time it is asked for."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, TypeVar
+from typing import Annotated, Any, ClassVar, Literal, TypeVar
 
 try:  # the C maker of records (notation/recordmaker.c), built with the compiled modules
     from .recordmaker import CALL_FACTORY, FROM_DEFAULT, NEW_LIST
@@ -25,16 +25,13 @@ try:  # the C maker of records (notation/recordmaker.c), built with the compiled
 except ImportError:  # a plain-Python install: records made by python_maker
     CMaker = None  # type: ignore[assignment,misc]
 
-if TYPE_CHECKING:  # at run time these come with pydantic_names(), when JSON needs them
-    from pydantic import Field
-    from pydantic.json_schema import SkipJsonSchema
-
 __all__ = [
     "MAX_DIGITS",
     "MAX_ITEMS",
     "MAX_NESTING",
     "MAX_NUMBER",
     "MAX_ROUNDS",
+    "TAGGED",
     "VARIATION_WEIGHT",
     "CardText",
     "Comment",
@@ -47,6 +44,7 @@ __all__ = [
     "GiveCard",
     "Glyph",
     "Hand",
+    "JsonRule",
     "Nag",
     "Node",
     "Pos",
@@ -57,14 +55,42 @@ __all__ = [
     "Winner",
     "count_items",
     "fold_name",
-    "json_types",
     "maker",
     "record_items",
-    "tagged",
     "takes_glyphs",
 ]
 
-CardText = str
+class JsonRule:
+    """What JSON checks of a record's field, written in its annotation
+    (``Annotated[str, JsonRule(pattern=...)]``) as the keywords of pydantic's ``Field``
+    (``pattern``, ``ge``, ``strict``, ``discriminator`` ...), or ``hidden`` (left out of the
+    schema).  pydantic reads it when JSON is first read or written
+    (:mod:`notation.jsonio`): the records import no pydantic, and their annotations mean
+    the same at run time as to mypy."""
+
+    __slots__ = ("hidden", "rule")
+
+    def __init__(self, *, hidden: bool = False, **rule: Any) -> None:
+        self.hidden = hidden
+        self.rule = rule
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> Any:
+        """The schema of ``source`` under this rule, as pydantic makes it of ``Field``'s."""
+        from pydantic import Field
+        from pydantic.json_schema import SkipJsonSchema
+
+        # SkipJsonSchema is a class that pydantic declares to mypy as a generic alias
+        mark: Any = SkipJsonSchema() if self.hidden else Field(**self.rule)  # type: ignore[type-arg]
+        return handler.generate_schema(Annotated[source, mark])
+
+    def __repr__(self) -> str:
+        return f"JsonRule(hidden={self.hidden!r}, **{self.rule!r})"
+
+
+TAGGED = JsonRule(discriminator="kind")
+"""A union of records told apart by their ``kind`` (a game's events, its notes)."""
+
+CardText = Annotated[str, JsonRule(pattern=r"^(?:[6-9TJQKA][SCDH]|\?\?)$")]
 """A card in canonical text, or ``??`` for a card nobody recorded (JSON checks it)."""
 
 Pos = tuple[int, int]
@@ -93,19 +119,19 @@ VARIATION_WEIGHT = 2
 """What a variation counts towards :data:`MAX_ITEMS`: its record costs as much memory as
 two moves (its lists of calls, plays, tricks and stated facts)."""
 
-Count = int
+Count = Annotated[int, JsonRule(strict=True, ge=0, le=MAX_NUMBER)]
 """A number KGN writes without a sign (a hand, a trick, a bid): 0 to 999,999,999 (JSON
 checks it)."""
 
-Signed = int
+Signed = Annotated[int, JsonRule(strict=True, ge=-MAX_NUMBER, le=MAX_NUMBER)]
 """A number KGN may write with a sign (a score, the pot): at most 9 digits (JSON checks
 it)."""
 
-TagName = str
+TagName = Annotated[str, JsonRule(pattern=r"^[A-Za-z][A-Za-z0-9_]*$")]
 """A tag's name as the grammar reads it: a letter, then letters, digits and ``_`` (JSON
 checks it)."""
 
-Flag = bool
+Flag = Annotated[bool, JsonRule(strict=True)]
 """A word that is there or not (a bid called ``dark`` ...): JSON takes only
 ``true`` and ``false``, as it takes only numbers for numbers."""
 
@@ -238,8 +264,8 @@ class Node:
     # dataclass fields, which record_items and the fast reader rely on).
     __pydantic_config__ = {"extra": "forbid"}  # noqa: RUF012
 
-    pos: Annotated[SkipJsonSchema[Pos | None], Field(exclude=True)] = field(
-        default=None, repr=False
+    pos: Annotated[Pos | None, JsonRule(hidden=True)] = field(
+        default=None, repr=False, metadata={"exclude": True}
     )
 
     def __eq__(self, other: object) -> bool:
@@ -395,40 +421,6 @@ class GameRecord(Node):
     def rules(self) -> str:
         return self.tag("Rules") or ""
 
-
-def json_types() -> dict[str, Any]:
-    """What the shared annotations of records mean to pydantic: card patterns, bounds, flags
-    taken strictly, ``pos`` left out of JSON.  Each records module puts these names in its
-    own namespace before pydantic reads its (string) annotations (:mod:`notation.jsonio`), so
-    pydantic is imported only where JSON is read or written."""
-    from pydantic import Field
-    from pydantic.json_schema import SkipJsonSchema
-
-    return {
-        "Field": Field,
-        "SkipJsonSchema": SkipJsonSchema,
-        "CardText": Annotated[str, Field(pattern=r"^(?:[6-9TJQKA][SCDH]|\?\?)$")],
-        "Count": Annotated[int, Field(strict=True, ge=0, le=10**MAX_DIGITS - 1)],
-        "Signed": Annotated[
-            int, Field(strict=True, ge=-(10**MAX_DIGITS - 1), le=10**MAX_DIGITS - 1)
-        ],
-        "Flag": Annotated[bool, Field(strict=True)],
-        "TagName": Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9_]*$")],
-    }
-
-
-def tagged(union: Any) -> Any:
-    """A union of records told apart by their ``kind`` (for pydantic)."""
-    from pydantic import Field
-
-    return Annotated[union, Field(discriminator="kind")]
-
-
-def pydantic_names() -> None:
-    """Make this module's annotations readable by pydantic (see :func:`json_types`)."""
-    names = globals()
-    if "Field" not in names:
-        names.update(json_types())
 
 
 class StockShape:

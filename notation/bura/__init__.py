@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..stock import StockNotation
 from ..write import Writer, cards_text
-from . import records
 from .read import read_bura
 from .records import (
     KEYWORDS,
@@ -50,7 +49,6 @@ class BuraNotation(StockNotation):
     record: type[BuraGame] = BuraGame
     keywords = KEYWORDS
     words = ("hands", "draw", "open", "show", "fault")
-    json_names = staticmethod(records.pydantic_names)
     ROUND, TRICK, MOVE, MOVES, VARIATION = Round, Trick, Answer, "answers", Variation
     COUNT, COUNT_WORDS, SIGNED_COUNTS = Stated, STATED, frozenset({"chips"})
     EVENTS = (Trick, Draw, Claim, Show, Fault, Pot, Stated)

@@ -10,9 +10,10 @@ stated facts.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar, Final, Literal
+from typing import Annotated, ClassVar, Final, Literal
 
 from ..records import (
+    TAGGED,
     CardText,
     Comment,
     Count,
@@ -25,8 +26,6 @@ from ..records import (
     Node,
     Signed,
     Winner,
-    json_types,
-    tagged,
 )
 
 __all__ = [
@@ -49,7 +48,6 @@ __all__ = [
     "Stated",
     "Trick",
     "Variation",
-    "pydantic_names",
 ]
 
 
@@ -153,7 +151,7 @@ class Stated(Node):
     notes: list[Comment] = field(default_factory=list)
 
 
-Event = Trick | Draw | Claim | Show | Fault | Pot | Stated
+Event = Annotated[Trick | Draw | Claim | Show | Fault | Pot | Stated, TAGGED]
 
 
 @dataclass(slots=True, kw_only=True, eq=False)
@@ -167,7 +165,7 @@ class Variation(Node):
     events: list[Event] = field(default_factory=list)
 
 
-Note = Comment | Glyph | Nag | Variation
+Note = Annotated[Comment | Glyph | Nag | Variation, TAGGED]
 
 
 @dataclass(slots=True, kw_only=True, eq=False)
@@ -196,14 +194,3 @@ class BuraGame(GameRecord):
     def rounds(self) -> list[Round]:
         """The deals, in order (every game record has ``rounds``)."""
         return self.deals
-
-
-
-def pydantic_names() -> None:
-    """Make this module's annotations readable by pydantic: the shared types
-    (:func:`notation.records.json_types`) and its tagged unions of events and notes."""
-    names = globals()
-    if "Field" not in names:
-        names.update(json_types())
-        names["Event"] = tagged(Event)
-        names["Note"] = tagged(Note)

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..stock import StockNotation
 from ..write import Writer
-from . import records
 from .read import read_sixtysix
 from .records import (
     KEYWORDS,
@@ -49,7 +48,6 @@ class SixtySixNotation(StockNotation):
     keywords = KEYWORDS
     words = ("hands", "draw", "exchange", "close", "out", "points", "score", "totals")
     read = staticmethod(read_sixtysix)
-    json_names = staticmethod(records.pydantic_names)
     ROUND, TRICK, MOVE, MOVES, VARIATION = Round, Trick, Play, "plays", Variation
     COUNT, COUNT_WORDS = Stated, STATED
     EVENTS = (Trick, Draw, Exchange, Close, Out, Stated)

@@ -10,9 +10,10 @@ the card it follows.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, Final, Literal
+from typing import Annotated, ClassVar, Final, Literal
 
 from ..records import (
+    TAGGED,
     CardText,
     Comment,
     Count,
@@ -25,12 +26,7 @@ from ..records import (
     Nag,
     Node,
     Winner,
-    json_types,
-    tagged,
 )
-
-if TYPE_CHECKING:
-    from ..records import Signed  # noqa: F401  # the annotations name it
 
 __all__ = [
     "KEYWORDS",
@@ -48,7 +44,6 @@ __all__ = [
     "Stated",
     "Trick",
     "Variation",
-    "pydantic_names",
 ]
 
 KEYWORDS: Final = frozenset(
@@ -122,7 +117,7 @@ class Stated(Node):
     notes: list[Comment] = field(default_factory=list)
 
 
-Event = Trick | Draw | Exchange | Close | Out | Stated
+Event = Annotated[Trick | Draw | Exchange | Close | Out | Stated, TAGGED]
 
 
 @dataclass(slots=True, kw_only=True, eq=False)
@@ -136,7 +131,7 @@ class Variation(Node):
     events: list[Event] = field(default_factory=list)
 
 
-Note = Comment | Glyph | Nag | Variation
+Note = Annotated[Comment | Glyph | Nag | Variation, TAGGED]
 
 
 @dataclass(slots=True, kw_only=True, eq=False)
@@ -165,13 +160,3 @@ class SixtySixGame(GameRecord):
     def rounds(self) -> list[Round]:
         """The deals, in order (every game record has ``rounds``)."""
         return self.deals
-
-
-def pydantic_names() -> None:
-    """Make this module's annotations readable by pydantic: the shared types
-    (:func:`notation.records.json_types`) and its tagged unions of events and notes."""
-    names = globals()
-    if "Field" not in names:
-        names.update(json_types())
-        names["Event"] = tagged(Event)
-        names["Note"] = tagged(Note)

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..kinds import NotationKind
-from . import records
 from .read import read_thousand
 from .records import ThousandGame
 from .write import KEYWORDS, write_event, write_round
@@ -34,7 +33,6 @@ class ThousandNotation(NotationKind):
     read = staticmethod(read_thousand)
     write_round = staticmethod(write_round)
     write_event = staticmethod(write_event)
-    json_names = staticmethod(records.pydantic_names)
 
     def builder(self) -> Builder:
         from .build import ThousandBuilder  # Lark loads only when the grammar reads

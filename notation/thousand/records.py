@@ -8,9 +8,10 @@ left out; a :class:`Variation` is another line of play from before the move it f
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
 from ..records import (
+    TAGGED,
     CardText,
     Comment,
     Count,
@@ -23,12 +24,7 @@ from ..records import (
     Nag,
     Node,
     Winner,
-    json_types,
-    tagged,
 )
-
-if TYPE_CHECKING:
-    from ..records import Signed  # noqa: F401  # the annotations name it
 
 __all__ = [
     "Call",
@@ -47,7 +43,6 @@ __all__ = [
     "ThousandGame",
     "Trick",
     "Variation",
-    "pydantic_names",
 ]
 
 
@@ -191,7 +186,7 @@ class Round(LineOfPlay):
     redeal: Redeal | None = None
 
 
-Note = Comment | Glyph | Nag | Variation
+Note = Annotated[Comment | Glyph | Nag | Variation, TAGGED]
 """An annotation of a move."""
 
 
@@ -209,13 +204,3 @@ class ThousandGame(GameRecord):
     def rounds(self) -> list[Round]:
         """The hands, in order (every game record has ``rounds``)."""
         return self.hands
-
-
-
-def pydantic_names() -> None:
-    """Make this module's annotations readable by pydantic: the shared types
-    (:func:`notation.records.json_types`) and its tagged union of notes."""
-    names = globals()
-    if "Field" not in names:
-        names.update(json_types())
-        names["Note"] = tagged(Note)
