@@ -78,7 +78,6 @@ STATED: Final[dict[str, Literal["chips", "wins", "penalty", "points"]]] = {
 }
 
 
-
 @dataclass(slots=True, kw_only=True, eq=False)
 class Answer(Node):
     """One player's cards in a trick (the lead is the first answer): ``cards`` face up,

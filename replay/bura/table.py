@@ -13,7 +13,7 @@ game; variations are replayed as lines of their own.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import ClassVar, Final
 
 from notation.bura import KIND
 from notation.bura.records import (
@@ -59,9 +59,6 @@ from .engine import (
     Setup,
     ShowCombo,
 )
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = [
     "START_TAGS",

@@ -104,7 +104,6 @@ __all__ = [
 _PHASES = {"lead": 0, "follow": 1, "end": 2}
 
 
-
 class DealSearch(NativeSearch, native="replay.sixtysix.dealsearch"):
     """The exact values of one deal's positions (the interface of
     :class:`replay.solve.Solver`), in game points."""

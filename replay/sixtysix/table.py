@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from notation.cards import CARD_OF_CODE, Card, card_code
 from notation.errors import IllegalMoveError, KgnError, clip
@@ -64,9 +64,6 @@ from .engine import (
     SixtySixMove,
     ended,
 )
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = [
     "START_TAGS",
@@ -156,7 +153,6 @@ def _start_tags(table: SixtySixEngine) -> list[Tag]:
     if start["bonus"]:
         tags.append(Tag(name="Bonus", values=[str(start["bonus"])]))
     return tags
-
 
 
 def before(table: SixtySixEngine) -> Before:

@@ -17,7 +17,7 @@ by ``format_move`` and to write a table's game as a record, :func:`append_move`,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from notation.cards import CARD_OF_CODE, UNKNOWN, Card, card_code
 from notation.errors import IllegalMoveError, KgnError, clip
@@ -63,9 +63,6 @@ from .engine import (
     ThousandEngine,
     ThousandMove,
 )
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = [
     "START_TAGS",
