@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar, Generic, Protocol, TypeVar
+from typing import ClassVar, Final, Generic, Protocol, TypeVar
 
 from mypy_extensions import mypyc_attr
 
 from notation.cards import CARD_OF_CODE, Card, parse_card
 from notation.errors import IllegalMoveError, KgnError, RulesConfigError, WrongFactError, clip
-from notation.i18n import tr
+from notation.i18n import N_, tr
 from notation.records import Comment, GameRecord, Node, Tag, Winner, fold_name
 
 from .rules import RuleSet, did_you_mean
@@ -31,6 +31,12 @@ __all__ = ["MAX_ERRORS", "Checker", "LineEnded", "Progress", "Report", "Visitor"
 
 MAX_ERRORS = 100
 """How many errors one game reports; the rest are counted."""
+
+_WRONG_NUMBER: Final = {
+    "hand": N_("this is hand {number}, not {number2}"),
+    "deal": N_("this is deal {number}, not {number2}"),
+}
+"""A round numbered other than the table expects, by what the game calls a round."""
 
 
 @mypyc_attr(serializable=True)
@@ -274,6 +280,22 @@ class Checker(Seats, Generic[T, G]):
         self, message: str, code: str, clause: str | None, node: Node | None, seat: str | None = None
     ) -> None:
         self.report(WrongFactError(message, code=code, clause=clause), node, seat)
+
+    def start_round(self, table: T, rec: Node, number: int, dealt: Node | None, clause: str) -> None:
+        """A round of the record begins: its number is checked against the one the table
+        expects (a wrong one is reported, ``hand-number`` or ``deal-number``, citing
+        ``clause``), then its cards are dealt: the record's deal (``dealt``), or a deal
+        nobody recorded (the table's chance move naming no card)."""
+        expected = table.next_number()
+        if number != expected:
+            word = table.round_word
+            self.wrong(
+                tr(_WRONG_NUMBER[word]).format(number=expected, number2=number), f"{word}-number", clause, rec
+            )
+        if dealt is not None:
+            self.push_event(table, dealt)
+        else:
+            self.apply(table, table.CHANCE(), rec)
 
     # -- header ---------------------------------------------------------------------------
 

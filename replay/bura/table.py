@@ -435,19 +435,7 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
                 self.table_class.CLAUSE["over"],
                 rec,
             )
-        if rec.number != table.match.number:
-            self.wrong(
-                tr("this is deal {number}, not {number2}").format(
-                    number=table.match.number, number2=rec.number
-                ),
-                "deal-number",
-                self.table_class.CLAUSE["deal"],
-                rec,
-            )
-        if rec.deal is not None:
-            self.push_event(table, rec.deal)
-        else:
-            self.apply(table, DealCards(), rec)  # a deal whose cards nobody recorded
+        self.start_round(table, rec, rec.number, rec.deal, self.table_class.CLAUSE["deal"])
         self._events(table, rec.events)
 
     def _events(self, table: BuraTable, events: Sequence[Event]) -> None:

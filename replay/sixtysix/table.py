@@ -318,16 +318,7 @@ class SixtySixChecker(Checker[SixtySixTable, SixtySixGame]):
             raise self.stop(
                 tr("the game ended ({result}); no deal may follow").format(result=table.result), "game-over", "S13", rec
             )
-        if rec.number != table.match.number:
-            self.wrong(
-                tr("this is deal {number}, not {number2}").format(
-                    number=table.match.number, number2=rec.number
-                ), "deal-number", "S2", rec
-            )
-        if rec.deal is not None:
-            self.push_event(table, rec.deal)
-        else:
-            self.apply(table, DealCards(), rec)  # a deal whose cards nobody recorded
+        self.start_round(table, rec, rec.number, rec.deal, "S2")
         self._events(table, rec.events)
 
     def _events(self, table: SixtySixTable, events: Sequence[Event]) -> None:

@@ -409,16 +409,7 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
                 "T5",
                 hand,
             )
-        if hand.number != table.match.number:
-            self.wrong(
-                tr("this is hand {number}, not {number2}").format(
-                    number=table.match.number, number2=hand.number
-                ), "hand-number", "T1", hand
-            )
-        if hand.deal is not None:
-            self.push_event(table, hand.deal)
-        else:
-            self.apply(table, DealCards(), hand)  # a hand whose cards nobody recorded
+        self.start_round(table, hand, hand.number, hand.deal, "T1")
         if hand.redeal is not None:
             self.push_event(table, hand.redeal)
             if hand.auction or hand.tricks or hand.talon or hand.give or hand.contract:
