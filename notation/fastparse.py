@@ -618,14 +618,13 @@ class StockReader(Reader[V]):
     game's reader makes its records (``new_...``), reads its tricks and their moves, and
     its own events."""
 
-    GAMES: ClassVar[tuple[str, ...]] = ()
-    """The ``Game`` tags it reads (where a variant shares the reader: :meth:`games`)."""
     COUNT_WORDS: ClassVar[dict[str, str]] = {}
     """The words of the stated counts, each the value of its ``kind``."""
 
-    def games(self) -> tuple[str, ...]:
-        """The ``Game`` tags this reader reads: :attr:`GAMES`, or a variant's name."""
-        return self.GAMES
+    def __init__(self, text: str, first_line: int, name: str) -> None:
+        super().__init__(text, first_line)
+        self.name = name
+        """The ``Game`` tag it reads: its game's, or a variant's that its game reads."""
 
     def new_round(self, number: int, pos: Pos) -> Any:
         """A deal's record, without events yet."""
@@ -667,7 +666,7 @@ class StockReader(Reader[V]):
 
     def game(self) -> Any:
         """The whole game (its text is canonical, else GiveUp)."""
-        tags, i, kind = self.header(self.games(), notes=True, variations=True)
+        tags, i, kind = self.header((self.name,), notes=True, variations=True)
         notes, skipped = self.leading_comments(i)
         i += len(skipped)
         deals: list[Any] = []

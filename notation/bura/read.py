@@ -89,12 +89,8 @@ class BuraReader(StockReader[Variation]):
     COUNT_WORDS: ClassVar[dict[str, str]] = dict(STATED)
 
     def __init__(self, text: str, first_line: int, name: str, record: type[BuraGame]) -> None:
-        super().__init__(text, first_line)
-        self.name = name
+        super().__init__(text, first_line, name)
         self.record = record
-
-    def games(self) -> tuple[str, ...]:
-        return (self.name,)
 
     def new_round(self, number: int, pos: Pos) -> Round:
         return _new_round(number, pos)

@@ -47,7 +47,7 @@ def read_sixtysix(text: str, first_line: int) -> SixtySixGame | None:
     if may_overflow(text):
         return None
     try:
-        game: SixtySixGame = SixtySixReader(text, first_line).game()
+        game: SixtySixGame = SixtySixReader(text, first_line, "sixtysix").game()
     except (GiveUp, ValueError, IndexError):
         return None
     return game
@@ -58,7 +58,6 @@ class SixtySixReader(StockReader[Variation]):
     Anna``, and the exchange, the close and going out."""
 
     KEYWORDS: ClassVar[frozenset[str]] = KEYWORDS
-    GAMES: ClassVar[tuple[str, ...]] = ("sixtysix",)
     COUNT_WORDS: ClassVar[dict[str, str]] = dict(STATED)
 
     def new_round(self, number: int, pos: Pos) -> Round:
