@@ -33,7 +33,9 @@ __all__ = [
     "MAX_ROUNDS",
     "TAGGED",
     "VARIATION_WEIGHT",
+    "CardPlay",
     "CardText",
+    "CardTrick",
     "Comment",
     "Count",
     "Deal",
@@ -48,6 +50,7 @@ __all__ = [
     "Nag",
     "Node",
     "Pos",
+    "Seated",
     "Signed",
     "StockShape",
     "Tag",
@@ -333,6 +336,41 @@ class GiveCard(Node):
 
     seat: str
     card: CardText
+
+
+@dataclass(slots=True, kw_only=True, eq=False)
+class CardPlay(Node):
+    """One card played to a trick, in a game whose move is one card (Thousand,
+    Sixty-six); ``marriage`` marks a marriage declared with the lead.  A game's ``Play``
+    subclasses it and names its notes (which hold its variations)."""
+
+    kind: Literal["play"] = "play"
+    seat: str
+    card: CardText
+    marriage: Flag = False
+    notes: list[Any] = field(default_factory=list)
+
+
+@dataclass(slots=True, kw_only=True, eq=False)
+class CardTrick(Node):
+    """A trick of cards played one each (Thousand, Sixty-six): its number, the plays from
+    the leader on, the stated winner.  A game's ``Trick`` subclasses it and names its
+    ``Play``."""
+
+    kind: Literal["trick"] = "trick"
+    number: Count
+    plays: list[Any]
+    winner: Winner | None = None
+
+
+@dataclass(slots=True, kw_only=True, eq=False)
+class Seated(Node):
+    """An event that names only a player (Thousand's redeal; Sixty-six's exchange, close
+    and out): its word is its ``kind``, which a subclass fixes."""
+
+    kind: str
+    seat: str
+    notes: list[Comment] = field(default_factory=list)
 
 
 @dataclass(slots=True, kw_only=True, eq=False)

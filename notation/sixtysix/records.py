@@ -14,17 +14,18 @@ from typing import Annotated, ClassVar, Final, Literal
 
 from ..records import (
     TAGGED,
-    CardText,
+    CardPlay,
+    CardTrick,
     Comment,
     Count,
     Deal,
     Draw,
     Entry,
-    Flag,
     GameRecord,
     Glyph,
     Nag,
     Node,
+    Seated,
     Winner,
 )
 
@@ -60,51 +61,38 @@ STATED: Final[dict[str, Literal["points", "score", "totals"]]] = {
 
 
 @dataclass(slots=True, kw_only=True, eq=False)
-class Play(Node):
+class Play(CardPlay):
     """One card played to a trick; ``marriage`` marks a marriage shown with the lead."""
 
-    kind: Literal["play"] = "play"
-    seat: str
-    card: CardText
-    marriage: Flag = False
     notes: list[Note] = field(default_factory=list)
 
 
 @dataclass(slots=True, kw_only=True, eq=False)
-class Trick(Node):
+class Trick(CardTrick):
     """A trick: its number, the lead and the answer, the stated winner."""
 
-    kind: Literal["trick"] = "trick"
-    number: Count
     plays: list[Play]
-    winner: Winner | None = None
 
 
 @dataclass(slots=True, kw_only=True, eq=False)
-class Exchange(Node):
+class Exchange(Seated):
     """The player on lead exchanges the trump nine for the turned trump card."""
 
     kind: Literal["exchange"] = "exchange"
-    seat: str
-    notes: list[Comment] = field(default_factory=list)
 
 
 @dataclass(slots=True, kw_only=True, eq=False)
-class Close(Node):
+class Close(Seated):
     """The player on lead closes the stock."""
 
     kind: Literal["close"] = "close"
-    seat: str
-    notes: list[Comment] = field(default_factory=list)
 
 
 @dataclass(slots=True, kw_only=True, eq=False)
-class Out(Node):
+class Out(Seated):
     """A player declares that he holds 66 ("out"): the deal ends."""
 
     kind: Literal["out"] = "out"
-    seat: str
-    notes: list[Comment] = field(default_factory=list)
 
 
 @dataclass(slots=True, kw_only=True, eq=False)

@@ -12,7 +12,9 @@ from typing import Annotated, ClassVar, Literal
 
 from ..records import (
     TAGGED,
+    CardPlay,
     CardText,
+    CardTrick,
     Comment,
     Count,
     Entry,
@@ -23,6 +25,7 @@ from ..records import (
     Hand,
     Nag,
     Node,
+    Seated,
     Winner,
 )
 
@@ -58,24 +61,17 @@ class Call(Node):
 
 
 @dataclass(slots=True, kw_only=True, eq=False)
-class Play(Node):
+class Play(CardPlay):
     """One card played to a trick; ``marriage`` marks a declaration on the lead."""
 
-    kind: Literal["play"] = "play"
-    seat: str
-    card: CardText
-    marriage: Flag = False
     notes: list[Note] = field(default_factory=list)
 
 
 @dataclass(slots=True, kw_only=True, eq=False)
-class Trick(Node):
+class Trick(CardTrick):
     """A trick: its number, the plays from the leader clockwise, the stated winner."""
 
-    kind: Literal["trick"] = "trick"
-    number: Count
     plays: list[Play]
-    winner: Winner | None = None
 
 
 @dataclass(slots=True, kw_only=True, eq=False)
@@ -89,12 +85,10 @@ class Deal(Node):
 
 
 @dataclass(slots=True, kw_only=True, eq=False)
-class Redeal(Node):
+class Redeal(Seated):
     """A player shows four nines and asks for a redeal (switch ``redeal-four-nines``)."""
 
     kind: Literal["redeal"] = "redeal"
-    seat: str
-    notes: list[Comment] = field(default_factory=list)
 
 
 @dataclass(slots=True, kw_only=True, eq=False)
