@@ -10,7 +10,7 @@ stated facts.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, ClassVar, Final, Literal
+from typing import Annotated, Final, Literal
 
 from ..records import (
     TAGGED,
@@ -20,11 +20,12 @@ from ..records import (
     Deal,
     Draw,
     Entry,
-    GameRecord,
+    EventRound,
     Glyph,
     Nag,
     Node,
     Signed,
+    StockGame,
     Winner,
 )
 
@@ -168,26 +169,18 @@ Note = Annotated[Comment | Glyph | Nag | Variation, TAGGED]
 
 
 @dataclass(slots=True, kw_only=True, eq=False)
-class Round(Node):
+class Round(EventRound):
     """One deal of Bura (a round: the deal and its play)."""
 
-    kind: Literal["deal"] = "deal"
-    number: Count
-    notes: list[Comment] = field(default_factory=list)
-    deal: Deal | None = None
-    """The cards dealt (the ``hands`` line)."""
     events: list[Event] = field(default_factory=list)
 
 
 @dataclass(slots=True, kw_only=True, eq=False)
-class BuraGame(GameRecord):
+class BuraGame(StockGame):
     """A session of Bura: the header and the deals in order."""
 
     kind: Literal["bura"] = "bura"
     deals: list[Round] = field(default_factory=list)
-
-    ROUNDS: ClassVar[str] = "deals"
-    """The field that holds the game's rounds: its deals."""
 
     @property
     def rounds(self) -> list[Round]:

@@ -10,22 +10,22 @@ the card it follows.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, ClassVar, Final, Literal
+from typing import Annotated, Final, Literal
 
 from ..records import (
     TAGGED,
     CardPlay,
     CardTrick,
     Comment,
-    Count,
     Deal,
     Draw,
     Entry,
-    GameRecord,
+    EventRound,
     Glyph,
     Nag,
     Node,
     Seated,
+    StockGame,
     Winner,
 )
 
@@ -123,26 +123,18 @@ Note = Annotated[Comment | Glyph | Nag | Variation, TAGGED]
 
 
 @dataclass(slots=True, kw_only=True, eq=False)
-class Round(Node):
+class Round(EventRound):
     """One deal of Sixty-six (a round: the deal and its play)."""
 
-    kind: Literal["deal"] = "deal"
-    number: Count
-    notes: list[Comment] = field(default_factory=list)
-    deal: Deal | None = None
-    """The cards dealt (the ``hands`` line)."""
     events: list[Event] = field(default_factory=list)
 
 
 @dataclass(slots=True, kw_only=True, eq=False)
-class SixtySixGame(GameRecord):
+class SixtySixGame(StockGame):
     """A game of Sixty-six: the header and the deals in order."""
 
     kind: Literal["sixtysix"] = "sixtysix"
     deals: list[Round] = field(default_factory=list)
-
-    ROUNDS: ClassVar[str] = "deals"
-    """The field that holds the game's rounds: its deals."""
 
     @property
     def rounds(self) -> list[Round]:
