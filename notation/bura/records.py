@@ -181,8 +181,3 @@ class BuraGame(StockGame):
 
     kind: Literal["bura"] = "bura"
     deals: list[Round] = field(default_factory=list)
-
-    @property
-    def rounds(self) -> list[Round]:
-        """The deals, in order (every game record has ``rounds``)."""
-        return self.deals

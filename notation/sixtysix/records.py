@@ -135,8 +135,3 @@ class SixtySixGame(StockGame):
 
     kind: Literal["sixtysix"] = "sixtysix"
     deals: list[Round] = field(default_factory=list)
-
-    @property
-    def rounds(self) -> list[Round]:
-        """The deals, in order (every game record has ``rounds``)."""
-        return self.deals
