@@ -41,7 +41,6 @@ __all__ = [
     "Deal",
     "Draw",
     "Entry",
-    "EventRound",
     "Flag",
     "GameRecord",
     "GiveCard",
@@ -53,7 +52,6 @@ __all__ = [
     "Pos",
     "Seated",
     "Signed",
-    "StockGame",
     "StockShape",
     "Tag",
     "TagName",
@@ -461,35 +459,6 @@ class GameRecord(Node):
     def rules(self) -> str:
         return self.tag("Rules") or ""
 
-
-@dataclass(slots=True, kw_only=True, eq=False)
-class EventRound(Node):
-    """A deal of a game played with a stock (Bura, Burkozel, Sixty-six), numbered from 1:
-    the cards dealt (the ``hands`` line) and then its events in the order they happened.
-    A game's ``Round`` subclasses it and names its events."""
-
-    kind: Literal["deal"] = "deal"
-    number: Count
-    notes: list[Comment] = field(default_factory=list)
-    deal: Deal | None = None
-    """The cards dealt (the ``hands`` line)."""
-    events: list[Any] = field(default_factory=list)
-
-
-@dataclass(slots=True, kw_only=True, eq=False)
-class StockGame(GameRecord):
-    """A game played with a stock: the header and the deals in order.  A game's record
-    subclasses it with its ``kind`` and its ``Round``."""
-
-    deals: list[Any] = field(default_factory=list)
-
-    ROUNDS: ClassVar[str] = "deals"
-    """The field that holds the game's rounds: its deals."""
-
-    @property
-    def rounds(self) -> list[Any]:
-        """The deals, in order (every game record has ``rounds``)."""
-        return self.deals
 
 
 

@@ -1,14 +1,17 @@
-"""What the notations of the games played with a stock share (:class:`StockNotation`)."""
+"""What the notations of the games played with a stock share: their records' shape of a
+deal and of a game (:class:`EventRound`, :class:`StockGame`) and how they are written
+(:class:`StockNotation`)."""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal
 
 from .kinds import NotationKind
-from .records import Deal, Draw, Node, StockShape
+from .records import Comment, Count, Deal, Draw, GameRecord, Node, StockShape
 from .write import Writer, draw_text, entries_text, write_deal
 
-__all__ = ["StockNotation"]
+__all__ = ["EventRound", "StockGame", "StockNotation"]
 
 
 class StockNotation(StockShape, NotationKind):
@@ -76,3 +79,33 @@ class StockNotation(StockShape, NotationKind):
         for ev in var.events:
             self.write_one(out, ev)
         out.raw(")")
+
+
+@dataclass(slots=True, kw_only=True, eq=False)
+class EventRound(Node):
+    """A deal of a game played with a stock (Bura, Burkozel, Sixty-six), numbered from 1:
+    the cards dealt (the ``hands`` line) and then its events in the order they happened.
+    A game's ``Round`` subclasses it and names its events."""
+
+    kind: Literal["deal"] = "deal"
+    number: Count
+    notes: list[Comment] = field(default_factory=list)
+    deal: Deal | None = None
+    """The cards dealt (the ``hands`` line)."""
+    events: list[Any] = field(default_factory=list)
+
+
+@dataclass(slots=True, kw_only=True, eq=False)
+class StockGame(GameRecord):
+    """A game played with a stock: the header and the deals in order.  A game's record
+    subclasses it with its ``kind`` and its ``Round``."""
+
+    deals: list[Any] = field(default_factory=list)
+
+    ROUNDS: ClassVar[str] = "deals"
+    """The field that holds the game's rounds: its deals."""
+
+    @property
+    def rounds(self) -> list[Any]:
+        """The deals, in order (every game record has ``rounds``)."""
+        return self.deals

@@ -20,14 +20,13 @@ from ..records import (
     Deal,
     Draw,
     Entry,
-    EventRound,
     Glyph,
     Nag,
     Node,
     Seated,
-    StockGame,
     Winner,
 )
+from ..stock import EventRound, StockGame
 
 __all__ = [
     "KEYWORDS",
