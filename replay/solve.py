@@ -22,6 +22,7 @@ import math
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, ClassVar, Final
 
+from .games import GAMES
 from .table import AnyTable, Search
 
 __all__ = [
@@ -298,8 +299,6 @@ class Solver:
 def search_at(table: AnyTable, budget: int) -> Search:
     """The exact search of the round in progress at ``table``: the game's own faster one
     where it has one, else :class:`Solver`."""
-    from .games import GAMES
-
     fast = GAMES[table.game].faster_search(table, budget)
     return Solver.at(table, budget) if fast is None else fast
 

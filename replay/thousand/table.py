@@ -47,7 +47,6 @@ from notation.thousand.records import (
 from ..checker import Checker, LineEnded
 from ..rules import RuleSet
 from ..table import Names, Seats, rebuild
-from . import engine as th
 from .engine import (
     Bid,
     ClaimRedeal,
@@ -601,7 +600,7 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
             self._entry(table, res, st.kind, seat, e)
 
     def _entry(
-        self, table: ThousandTable, res: th.RoundResult, kind: str, seat: int, e: ScoreEntry
+        self, table: ThousandTable, res: RoundResult, kind: str, seat: int, e: ScoreEntry
     ) -> None:
         name = table.players[seat]
         if kind == "points":
