@@ -34,12 +34,13 @@ from .lazy import lazy_attributes
 if TYPE_CHECKING:
     from .api import dump, dumps, load, load_all, loads, loads_all, write_game
     from .kinds import KINDS, NotationKind
-    from .parse import iter_games, parse_game, read_game, split_games
+    from .parse import GameReader, iter_games, parse_game, read_game, split_games
     from .records import GameRecord
 
 __all__ = [
     "KINDS",
     "Card",
+    "GameReader",
     "GameRecord",
     "IllegalMoveError",
     "KgnError",
@@ -71,7 +72,7 @@ __version__ = "0.1.0"
 # The reader (Lark), the records and the writer load when first used (notation.lazy).
 _LAZY = {
     **dict.fromkeys(("dump", "dumps", "load", "load_all", "loads", "loads_all"), ".api"),
-    **dict.fromkeys(("iter_games", "parse_game", "read_game", "split_games"), ".parse"),
+    **dict.fromkeys(("GameReader", "iter_games", "parse_game", "read_game", "split_games"), ".parse"),
     **dict.fromkeys(("KINDS", "NotationKind"), ".kinds"),
     "GameRecord": ".records",
     "write_game": ".api",

@@ -9,12 +9,10 @@ located :class:`KgnSyntaxError`; the next call goes on with the next game.
 
 from __future__ import annotations
 
-import contextlib
 import re
-import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass
-from io import BytesIO
+from io import BytesIO, StringIO, UnsupportedOperation
 from typing import IO, Any, Final, Literal, NamedTuple, overload
 
 from mypy_extensions import mypyc_attr
@@ -60,8 +58,8 @@ def parse_number(text: str) -> int | None:
 @dataclass(slots=True)
 class _Stream:
     """Where reading a stream stands: the line and game numbers so far, and what was read
-    ahead (one reader's own: :func:`split_games` and :func:`read_game` keep it for the
-    length of a call)."""
+    ahead: one reader's own (:func:`split_games` and :func:`read_game` keep it for the
+    length of a call, a :class:`GameReader` for as long as the caller holds it)."""
 
     line_no: int = 0
     games: int = 0
@@ -598,7 +596,13 @@ def parse_game(gtext: GameText, *, fast: bool = True) -> GameRecord:
 
 
 def read_game(handle: IO[str] | IO[bytes], *, file: str | None = None) -> GameRecord | None:
-    """Read the next game of a text or binary stream; ``None`` at the end.
+    """Read the next game of a stream that can seek (a file, ``io.StringIO``); ``None`` at
+    the end.  The handle is left just after the game, as python-chess's ``read_game`` leaves
+    it, and nothing is kept between calls: the game's lines and its number in the file are
+    counted from the handle's start (the lines of a binary stream or a ``StringIO`` at the
+    speed of ``bytes.count``, the games only to name a bad one).  A loop over a text file
+    holds a :class:`GameReader` (or :func:`iter_games`), which counts as it goes; a pipe is
+    read only that way.
 
     Raises :class:`KgnSyntaxError` for a bad game; the next call reads the next game.
 
@@ -607,10 +611,78 @@ def read_game(handle: IO[str] | IO[bytes], *, file: str | None = None) -> GameRe
     >>> read_game(src).players, read_game(src)
     (['A', 'B', 'C'], None)
     """
-    state = _where(handle)
+    at = _tell(handle)
+    if at is None:
+        raise UnsupportedOperation(
+            tr(
+                "read_game reads a stream that can seek, and counts its lines from the start; "
+                "read a pipe with notation.GameReader(handle) or notation.iter_games(handle)"
+            )
+        )
+    state = _Stream(_lines_before(handle, at), rewind=True)
     gtext = _read_game_text(handle, file if file is not None else _name_of(handle), state)
-    _remember(handle, state)
-    return None if gtext is None else parse_game(gtext)
+    if gtext is None:
+        return None
+    try:
+        return parse_game(gtext)
+    except KgnError as exc:
+        after = handle.tell()
+        exc.game = _counted(handle, at).games + 1  # the game's number, counted from the start
+        handle.seek(after)
+        raise
+
+
+def _lines_before(handle: Any, at: int) -> int:
+    """The lines before position ``at`` of a seekable stream (the handle left there)."""
+    if not at:
+        return 0
+    if isinstance(handle, StringIO):
+        return handle.getvalue().count("\n", 0, at)
+    raw = handle if hasattr(handle, "read1") else getattr(handle, "buffer", None)
+    if raw is None or at >= 1 << 64:  # a text stream of its own, or its decoder mid-way
+        return _counted(handle, at).line_no
+    raw.seek(0)
+    head = raw.read(at)
+    handle.seek(at)
+    if raw is handle:
+        return int(head.count(b"\n"))
+    return int(head.count(b"\n") + head.count(b"\r") - head.count(b"\r\n"))  # as open() reads text
+
+
+class GameReader:
+    """The games of one stream, read one at a time: the handle is left just after each game
+    (the next game's header line, read to see where a game ends, is put back: a stream
+    that can seek goes back before it, a binary one peeks at it, and a text pipe's stays
+    here).  Lines and games are numbered on from call to call; a reader made on a handle
+    that is not at its start (or moved by its caller since) counts those before.
+
+    Raises :class:`KgnSyntaxError` for a bad game; the next call reads the next game.
+
+    >>> import io
+    >>> src = io.StringIO('[Game "bura"] [Players "A" "B"] [Dealer "A"]\\n' * 2)
+    >>> reader = GameReader(src)
+    >>> [g.players for g in reader], reader.read_game()
+    ([['A', 'B'], ['A', 'B']], None)
+    """
+
+    def __init__(self, handle: IO[str] | IO[bytes], *, file: str | None = None) -> None:
+        self.handle = handle
+        self.file = file if file is not None else _name_of(handle)
+        self._at = _tell(handle)
+        self._state = _counted(handle, self._at)
+
+    def read_game(self) -> GameRecord | None:
+        """The next game; ``None`` at the end."""
+        at = _tell(self.handle)
+        if at != self._at and at is not None:  # moved by its caller
+            self._state = _counted(self.handle, at)
+        gtext = _read_game_text(self.handle, self.file, self._state)
+        self._at = _tell(self.handle)
+        return None if gtext is None else parse_game(gtext)
+
+    def __iter__(self) -> Iterator[GameRecord]:
+        while (game := self.read_game()) is not None:
+            yield game
 
 
 def _tell(handle: Any) -> int | None:
@@ -635,40 +707,22 @@ def _ahead(handle: Any, after_body: bool) -> int | bool | None:
     return None
 
 
-_AFTER: Final[weakref.WeakKeyDictionary[Any, tuple[int | None, _Stream]]] = (
-    weakref.WeakKeyDictionary()
-)
-"""Where the last :func:`read_game` of a handle left it: its position then, and the line
-and game numbers there.  Only a cache: a handle at another position (moved since) is
-counted afresh from its start, so a game, its line numbers and its number in the file
-depend on the handle's position alone.  (A text stream that cannot seek keeps here the
-header line it had to read ahead.)"""
-
-
-def _where(handle: Any) -> _Stream:
-    """The line and game numbers where ``handle`` stands, as the stream being read."""
-    at = _tell(handle)
-    try:
-        known = _AFTER.get(handle)
-    except TypeError:  # not weak-referenceable: numbered from here
-        known = None
-    if known is not None and (known[0] == at or at is None):
-        seen = known[1]
-        return _Stream(seen.line_no, seen.games, seen.pending, seen.pending_error, rewind=True)
+def _counted(handle: Any, at: int | None) -> _Stream:
+    """Where reading stands at ``at``: the lines and games before it, counted from the
+    handle's start (a stream that cannot seek is numbered from where it stands)."""
     if not at:
         return _Stream(rewind=True)
-    handle.seek(0)  # moved since: count the lines and games before this position
-    state = _Stream(rewind=True)
-    while _tell(handle) is not None and (_tell(handle) or 0) < at:
-        if _read_game_text(handle, None, state) is None:
+    handle.seek(0)
+    if hasattr(handle, "read1"):  # bytes: what comes before is read as a block, and split
+        head, ahead = BytesIO(handle.read(at)), False
+        state = _Stream(lines=[])
+    else:
+        head, ahead, state = handle, True, _Stream(rewind=True)
+    while not ahead or (_tell(handle) or 0) < at:
+        if _read_game_text(head, None, state) is None:
             break
     handle.seek(at)
     return _Stream(state.line_no, state.games, rewind=True)
-
-
-def _remember(handle: Any, state: _Stream) -> None:
-    with contextlib.suppress(TypeError):  # a handle that is not weak-referenceable
-        _AFTER[handle] = (_tell(handle), state)
 
 
 @overload

@@ -152,6 +152,11 @@ class Filter:
         """The name of its value (the first long option, without dashes)."""
         return self.option.split("/")[0].lstrip("-").replace("-", "_")
 
+    @property
+    def unset(self) -> object:
+        """Its value when the option is not given: False for a single flag, else None."""
+        return False if self.metavar is None and "/" not in self.option else None
+
 
 class Stats(Protocol):
     """What a game counts over a corpus for ``kozyr stats`` (a game's own statistics)."""

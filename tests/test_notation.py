@@ -233,6 +233,86 @@ def test_read_game_streams_one_game_per_call() -> None:
     assert len(games) == 3
 
 
+def _three_games_one_bad() -> bytes:
+    """Three games of a sample, the second with a misspelt round, in CRLF line ends."""
+    text = (SAMPLES / "bura" / "01-illustrative-game.kgn").read_text(encoding="utf-8")
+    bad = text.replace("\ndeal 1", "\ndael 1", 1)
+    assert bad != text
+    return (text + "\n\n" + bad + "\n" + text).replace("\n", "\r\n").encode()
+
+
+def _every_game(read: object) -> list[object]:
+    """What each call gives: a game's rounds' lines, or a bad game's line and number."""
+    out: list[object] = []
+    while True:
+        try:
+            game = read()  # type: ignore[operator]
+        except notation.KgnError as exc:
+            out.append((exc.line, exc.game))
+            continue
+        if game is None:
+            return out
+        out.append([r.pos for r in game.rounds])
+
+
+def _as_split_games_counts(data: bytes) -> list[object]:
+    """The second method: what the block reader (split_games) numbers, game by game."""
+    from notation.parse import parse_game, split_games
+
+    out: list[object] = []
+    for gtext in split_games(io.BytesIO(data)):
+        try:
+            out.append([r.pos for r in parse_game(gtext).rounds])
+        except notation.KgnError as exc:
+            out.append((exc.line, exc.game))
+    return out
+
+
+def test_read_game_keeps_nothing_between_calls_and_numbers_from_the_start(tmp_path: Path) -> None:
+    data = _three_games_one_bad()
+    expected = _as_split_games_counts(data)
+    assert expected[1] == (34, 2)  # the bad game: its line, and that it is the second
+    path = tmp_path / "three.kgn"
+    path.write_bytes(data)
+    for mode in ("rb", "r"):
+        with path.open(mode) as f:
+            assert _every_game(lambda f=f: notation.read_game(f)) == expected
+    text = io.StringIO(data.decode())
+    assert _every_game(lambda: notation.read_game(text)) == expected
+    with path.open("rb") as f:  # a handle another handle read first, or moved: the same
+        notation.read_game(f)
+        second = f.tell()
+        with pytest.raises(notation.KgnSyntaxError):
+            notation.read_game(f)
+        assert [r.pos for r in notation.read_game(f).rounds] == expected[2]
+        f.seek(second)
+        with pytest.raises(notation.KgnSyntaxError) as bad:
+            notation.read_game(f)
+    assert (bad.value.line, bad.value.game) == (34, 2)
+
+
+def test_a_pipe_is_read_by_a_reader_the_caller_holds() -> None:
+    data = _three_games_one_bad()
+    expected = _as_split_games_counts(data)
+    pipe = io.TextIOWrapper(Trickle(data, 7), encoding="utf-8")
+    pipe.seekable = lambda: False  # type: ignore[method-assign]
+    with pytest.raises(io.UnsupportedOperation, match="GameReader"):
+        notation.read_game(pipe)
+    reader = notation.GameReader(pipe)  # a text pipe: the header read ahead stays in it
+    assert _every_game(reader.read_game) == expected
+    binary = Trickle(data, 7)
+    binary.seekable = lambda: False  # type: ignore[method-assign]
+    assert _every_game(notation.GameReader(binary).read_game) == expected  # peeks ahead
+
+
+def test_a_reader_made_mid_file_counts_what_came_before() -> None:
+    data = _three_games_one_bad()
+    handle = io.BytesIO(data)
+    notation.read_game(handle)
+    reader = notation.GameReader(handle)
+    assert _every_game(reader.read_game) == _as_split_games_counts(data)[1:]
+
+
 def test_typo_in_trick_5_of_hand_3_is_located() -> None:
     path = SAMPLES / "thousand" / "04-barrel-falls.kgn"
     lines = path.read_text(encoding="utf-8").split("\n")

@@ -10,7 +10,7 @@ shown, and ``kozyr query``'s filters are the options each game kind declares.
 # No ``from __future__ import annotations`` here: Typer reads every command's annotations on
 # every start, and annotations kept as strings would be compiled and evaluated each time.
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Annotated, Any, NoReturn, Self
 
@@ -161,9 +161,16 @@ class KindsCommand(TyperCommand):
 
 
 class FilterCommand(KindsCommand):
-    """``kozyr query``: its options include every game's round filters."""
+    """``kozyr query``: its options include every game's round filters.  Their values stay
+    in ``ctx.params``, where Click puts every value (read by :func:`round_filters`); the
+    command's function is called with its own parameters only."""
 
     kind_options = True
+
+    def invoke(self, ctx: "Context") -> object:
+        filters = {o.name for o in _filter_options()}
+        own = {name: value for name, value in ctx.params.items() if name not in filters}
+        return ctx.invoke(self.callback, **own) if self.callback is not None else None
 
 
 class KindsGroup(TyperGroup):
@@ -178,41 +185,36 @@ class KindsGroup(TyperGroup):
 
 
 def _filter_options() -> list[TyperOption]:
-    """An option per round filter of every game kind (one for a filter two games share),
-    each storing its value in the context's ``meta["filters"]`` (read by
-    :func:`round_filters`)."""
+    """An option per round filter of every game kind (one for a filter two games share)."""
     from ..games import GAMES
-
-    def store(ctx: typer.Context, param: TyperOption, value: object) -> object:
-        if value is not None and value != param.default and param.name is not None:
-            ctx.meta.setdefault("filters", {})[param.name] = value
-        return value
 
     seen: dict[str, TyperOption] = {}
     for kind in GAMES.values():
         for f in kind.filters:
             if f.option in seen:
                 continue
-            flag = f.metavar is None and "/" not in f.option
             seen[f.option] = TyperOption(
                 param_decls=[f.option],
                 help=fill(f.help),
                 metavar=f.metavar,
                 type=int if f.number else None,
                 is_flag=True if f.metavar is None else None,
-                default=False if flag else None,
-                expose_value=False,
-                callback=store,
+                default=f.unset,
             )
     return list(seen.values())
 
 
-def round_filters(ctx: typer.Context) -> dict[str, object]:
-    """The round filters given on the command line (``declarer``: ``Anna``), each checked
-    against the values its game lists."""
+def round_filters(params: Mapping[str, object]) -> dict[str, object]:
+    """The round filters given on the command line (``declarer``: ``Anna``), from the
+    command's parameter values, each checked against the values its game lists."""
     from ..games import GAMES
 
-    given: dict[str, object] = ctx.meta.get("filters", {})
+    given: dict[str, object] = {}
+    for kind in GAMES.values():
+        for f in kind.filters:
+            value = params.get(f.name)
+            if value is not None and value != f.unset:
+                given[f.name] = value
     for kind in GAMES.values():
         for f in kind.filters:
             value = given.get(f.name)

@@ -112,7 +112,7 @@ def query(
         player=player, tags=_pairs(tag or [], "--tag"),
         tags_contain=_pairs(tag_contains or [], "--tag-contains"), kind=game_kind,
         switches=_pairs(rule or [], "--rule"), result=result, valid=valid, code=code,
-        rounds=round_filters(ctx),
+        rounds=round_filters(ctx.params),
     )  # fmt: skip
     if hands and not filters.on_rounds:
         fail_usage(
