@@ -170,8 +170,8 @@ def main() -> None:
         t = time.process_time()
         while done < args.endings:
             for table in positions(seed, most_tricks=4, keep=0.5, hands=20):
-                assert table.hand is not None
-                left = 9 - table.hand.trick_no
+                assert table.round is not None
+                left = 9 - table.round.trick_no
                 if left == 4 and rng.random() < 0.85:
                     continue
                 found = position_of(table)

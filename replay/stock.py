@@ -122,9 +122,9 @@ R = TypeVar("R")
 
 class StockEngine(Table[M, R], Generic[M, R, D]):
     """The part of an engine the games with a stock share: the deal in progress
-    (``deal``, one of the game's :class:`StockRound`), the trump, and the draws (B6, S4)."""
+    (``round``, one of the game's :class:`StockRound`), the trump, and the draws (B6, S4)."""
 
-    deal: D | None
+    round: D | None
     CLAUSE: ClassVar[dict[str, str]]
     """The clause each rule of the game has (``draw``: the draw's)."""
     AFTER_DRAW: ClassVar[str]
@@ -138,25 +138,25 @@ class StockEngine(Table[M, R], Generic[M, R, D]):
     @property
     def trump(self) -> Suit | None:
         """The trump suit of the deal in progress (None between deals)."""
-        deal: StockRound | None = self.deal
+        deal: StockRound | None = self.round
         return deal.trump if deal is not None else None
 
     def hand_sizes(self) -> list[int]:
         """How many cards each seat holds now (none between deals)."""
-        deal: StockRound | None = self.deal
+        deal: StockRound | None = self.round
         if deal is None:
             return []
         return [deal.holdings.size(s) for s in range(len(self.players))]
 
     def cards_placed(self) -> bool:
         """The stock's order is known, and every hand."""
-        deal: StockRound | None = self.deal
+        deal: StockRound | None = self.round
         return deal is not None and cards_placed(deal.stock, deal.holdings, len(self.players))
 
     def next_draw(self) -> tuple[int, Card | None] | None:
         """Who draws next and, when it is known, which card (the stock's order, and the
         turned trump card drawn last)."""
-        deal: StockRound | None = self.deal
+        deal: StockRound | None = self.round
         if deal is None or deal.phase != "draw":
             return None
         card = deal.stock[0] if deal.stock else None
@@ -167,7 +167,7 @@ class StockEngine(Table[M, R], Generic[M, R, D]):
     def automatic_move(self) -> M | None:
         """The next card drawn when the stock's order is known (the record leaves such
         draws out), else None."""
-        deal: StockRound | None = self.deal
+        deal: StockRound | None = self.round
         if deal is None or not stock_known(deal.stock):
             return None
         due = self.next_draw()

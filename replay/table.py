@@ -578,7 +578,10 @@ class Table(Generic[M, R]):
     saved before every chance move (a deal, which starts a new hand) and the moves since
     are replayed, so neither ``push`` nor a checker that never undoes pays for copies."""
 
-    STATE: ClassVar[tuple[str, ...]] = ()
+    STATE: ClassVar[tuple[str, ...]] = ("match", "round", "last_winner", "last_trick")
+    """The attributes that hold a table's state: the game across rounds (``match``), the
+    round in progress (``round``, None between rounds), who took the last trick and the
+    trick just completed."""
     RULEBOOK: ClassVar[Rulebook]
     """The game's switches and presets (a table started without rules plays its
     ``classic``)."""

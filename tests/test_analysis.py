@@ -57,7 +57,7 @@ class _Positions(Visitor):
         self.tables: list[ThousandTable] = []
 
     def visit_move(self, table: Any, node: Any, checker: Any) -> None:
-        hand = table.hand
+        hand = table.round
         if not isinstance(node, Play) or hand is None or hand.phase != "play":
             return
         left = 8 - hand.trick_no + 1
@@ -75,7 +75,7 @@ def positions(seed: int, most_tricks: int, keep: float, hands: int = 6) -> list[
 
 def brute_force(table: ThousandTable) -> int:
     """The declarer's hand points with best play, by trying every legal move in the engine."""
-    hand = table.hand
+    hand = table.round
     if hand is None:
         res = table.results[-1]
         assert res.declarer is not None
@@ -99,7 +99,7 @@ def test_solver_agrees_with_a_brute_force_through_the_engine_on_random_endings(s
     rng = random.Random(seed)
     checked = 0
     for table in tables:
-        if table.hand is not None and 8 - table.hand.trick_no + 1 == 3 and rng.random() < 0.3:
+        if table.round is not None and 8 - table.round.trick_no + 1 == 3 and rng.random() < 0.3:
             continue  # fewer of the slow three-trick endings
         found = position_of(table)
         assert found is not None
@@ -115,7 +115,7 @@ def test_solver_agrees_with_the_brute_force_on_four_trick_endings(seed: int) -> 
     tables = [
         t
         for t in positions(seed, most_tricks=4, keep=0.5, hands=6)
-        if t.hand is not None and t.hand.trick_no == 5
+        if t.round is not None and t.round.trick_no == 5
     ][:4]
     assert tables
     for table in tables:
@@ -149,7 +149,7 @@ def test_a_value_is_the_best_of_the_values_after_each_legal_move() -> None:
 def test_the_solvers_best_line_from_the_first_lead_scores_its_value() -> None:
     for seed in range(4):
         tables = positions(seed + 200, most_tricks=8, keep=1.0, hands=1)
-        first = next(t for t in tables if t.hand is not None and t.hand.trick_no == 1)
+        first = next(t for t in tables if t.round is not None and t.round.trick_no == 1)
         pos, _ = position_of(first) or (None, None)
         assert pos is not None
         rules = PlayRules.from_settings(first.settings)

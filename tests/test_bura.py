@@ -105,7 +105,7 @@ def test_draws_start_with_the_taker_and_only_full_rounds_are_drawn() -> None:
     # of 5 are drawn while 21 cards remain, and later the last card stays unused.
     table = bu.BuraTable(["A", "B", "C", "D", "E"], dealer=4)
     table.push(bu.DealCards(trump=parse_card("6C")))
-    deal = table.deal
+    deal = table.round
     assert deal is not None and table._stock_left(deal) == 21
 
 

@@ -72,7 +72,7 @@ def positions(seed: int, count: int, rigged: bool) -> list[BuraTable]:
                 break
             shows = [m for m in moves if isinstance(m, ShowCombo)]
             table = child(table, rng.choice(shows if shows and rng.random() < 0.7 else moves))  # type: ignore[assignment]
-        if not table.results and table.deal is not None:
+        if not table.results and table.round is not None:
             out.append(table)
     return out
 
@@ -87,7 +87,7 @@ def test_the_c_search_equals_the_game_free_solver_position_by_position() -> None
         exact = Solver.at(table, 20_000)
         fast = search_at(table, 10**8)
         assert isinstance(fast, DealSearch)
-        deal = table.deal
+        deal = table.round
         assert deal is not None
         for seat in (0, 1):
             try:
@@ -117,7 +117,7 @@ def test_the_c_search_equals_the_game_free_solver_position_by_position() -> None
 def test_the_c_search_is_some_hundreds_of_times_as_fast() -> None:
     """What it is for: a position with the stock still there that the game-free solver
     takes a second or more for takes the C search some milliseconds."""
-    table = next(t for t in positions(11, 20, False) if t.game == "bura" and (t.deal is not None and t.deal.holdings.size(-2) >= 8))
+    table = next(t for t in positions(11, 20, False) if t.game == "bura" and (t.round is not None and t.round.holdings.size(-2) >= 8))
     start = time.process_time()
     fast = search_at(table, 10**8).value(table, 0)
     quick = time.process_time() - start

@@ -82,7 +82,7 @@ def test_the_solver_equals_thousands_own_double_dummy_search() -> None:
         seen = _Positions()
         replay_record(record, visitor=seen)
         for table in seen.tables:
-            hand = table.hand  # type: ignore[attr-defined]
+            hand = table.round  # type: ignore[attr-defined]
             if hand is None or hand.phase != "play" or not 0 < max(table.hand_sizes()) <= 3:
                 continue
             found = position_of(table)  # type: ignore[arg-type]

@@ -250,9 +250,9 @@ def test_bura_messages_cite_bura_clauses_and_burkozel_its_own() -> None:
         leader = table.to_move
         other = 1 - leader
         with pytest.raises(IllegalMoveError) as info:
-            table.push(Lay(other, sorted(table.deal.holdings.known[other])[:1]))
+            table.push(Lay(other, sorted(table.round.holdings.known[other])[:1]))
         assert info.value.clause is not None and info.value.clause.startswith(("B3", prefix))
-        card = sorted(table.deal.holdings.known[leader])[0]
+        card = sorted(table.round.holdings.known[leader])[0]
         table.push(Lay(leader, [card]))
         with pytest.raises(IllegalMoveError) as info:
             table.push(Lay(other, [card]))
@@ -292,7 +292,7 @@ def test_table_of_a_record_is_the_table_at_its_end() -> None:
     table = replay.table_of(notation.loads(text))
     assert table.results[-1].totals == {0: 120, 1: 180, 2: 0}
     table.pop()  # the last card of the hand back: the hand is open again
-    assert table.hand is not None and table.hand.trick_no == 8
+    assert table.round is not None and table.round.trick_no == 8
     bad = text.replace("give Boris 9S, Vera JS", "give Boris 9S, Vera QD")
     with pytest.raises(IllegalMoveError) as info:
         replay.table_of(notation.loads(bad))
@@ -541,7 +541,7 @@ def test_in_every_game_with_a_stock_the_turned_trump_card_is_drawn_last(game: st
         order, deal.stock = list(deal.stock), None  # the record does not say the order
         table.push(deal)
         clause = table.CLAUSE["draw"]
-        while table.deal is not None and table.deal.holdings.size(POOL) > 1 and table.legal_moves():
+        while table.round is not None and table.round.holdings.size(POOL) > 1 and table.legal_moves():
             if table.next_draw() is None:
                 table.push(rng.choice(table.legal_moves()))
                 continue
@@ -552,18 +552,18 @@ def test_in_every_game_with_a_stock_the_turned_trump_card_is_drawn_last(game: st
             assert (early.value.code, early.value.clause) == ("draw-mismatch", clause)
             assert "drawn last" in early.value.message
             table.push(DrawCard(seat, order.pop(0)))
-        while table.deal is not None and table.next_draw() is None and table.legal_moves():
+        while table.round is not None and table.next_draw() is None and table.legal_moves():
             table.push(rng.choice(table.legal_moves()))
         if table.next_draw() is None:
             continue  # the deal ended before its stock did (a claim, a bura, going out)
         seat, card = table.next_draw()
-        assert card == deal.trump and not table.deal.exhausted  # known: it is the last
-        wrong = next(iter(table.deal.holdings.known[seat]))
+        assert card == deal.trump and not table.round.exhausted  # known: it is the last
+        wrong = next(iter(table.round.holdings.known[seat]))
         with pytest.raises(IllegalMoveError) as last:
             table.push(DrawCard(seat, wrong))
         assert (last.value.code, last.value.clause) == ("draw-mismatch", clause)
         assert "is the turned trump card" in last.value.message
         table.push(DrawCard(seat, None))  # nobody saw it: it is the trump card
-        assert deal.trump in table.deal.holdings.known[seat] and table.deal.exhausted
+        assert deal.trump in table.round.holdings.known[seat] and table.round.exhausted
         checked += 1
     assert checked >= 5

@@ -680,7 +680,7 @@ def test_the_declarers_layouts_are_those_of_the_game_free_sampler() -> None:
         start = max(i for i, m in enumerate(moves) if type(m) is table.CHANCE)
         return sum(isinstance(m, PlayCard) for m in moves[start:])
 
-    while not (table.hand is not None and table.hand.number == hp.number and cards_played() == at):
+    while not (table.round is not None and table.round.number == hp.number and cards_played() == at):
         table.pop()
     names = hp.players
     seat_of = {n: table.players.index(n) for n in names}
@@ -702,8 +702,8 @@ def test_the_declarers_layouts_are_those_of_the_game_free_sampler() -> None:
     kept = 0
     while kept < n:
         layout = sampler.layout()
-        assert layout is not None and layout.hand is not None
-        first = layout.hand.holdings.known[seat_of[names[1]]]
+        assert layout is not None and layout.round is not None
+        first = layout.round.holdings.known[seat_of[names[1]]]
         for c in hidden:
             free[c] += c in first
         kept += 1

@@ -67,7 +67,7 @@ def test_the_taker_draws_first_and_the_turned_card_comes_last_to_the_loser() -> 
     t = table()
     drawn: list[tuple[int, int | None]] = []
     loser_of_last = None
-    while t.deal is not None and not t.deal.exhausted:
+    while t.round is not None and not t.round.exhausted:
         if t.phase == "draw":
             move = t.legal_moves()[0]
             assert isinstance(move, DrawCard)
@@ -98,7 +98,7 @@ def test_the_trump_nine_is_given_for_the_turned_card_after_a_trick() -> None:
     play(t, "Anna AS", "Boris KS")
     assert Exchange(0) in t.legal_moves()
     play(t, "exchange Anna")
-    deal = t.deal
+    deal = t.round
     assert deal is not None and deal.trump_card == card("9H")
     assert card("JH") in deal.holdings.known[0] and card("9H") not in deal.holdings.known[0]
     assert Exchange(0) not in t.legal_moves()
@@ -235,7 +235,7 @@ def test_the_samples_show_every_move_of_the_game() -> None:
     class Marriages(replay.Visitor):
         def visit_move(self, table, node, where):  # type: ignore[no-untyped-def]
             if self.depth == 0 and getattr(node, "marriage", False):
-                marriages.add("strict" if table.deal.strict else "open")
+                marriages.add("strict" if table.round.strict else "open")
 
     for text in texts:
         replay.replay_record(notation.loads(text), visitor=Marriages())

@@ -40,7 +40,7 @@ def positions(seed: int, count: int) -> list[SixtySixTable]:
                 break
             on = [m for m in moves if type(m).__name__ != "GoOut"]
             table = child(table, rng.choice(on if on and rng.random() < 0.9 else moves))
-        if not table.results and table.deal is not None:
+        if not table.results and table.round is not None:
             out.append(table)
     return out
 
@@ -55,7 +55,7 @@ def test_the_c_search_equals_the_game_free_solver_position_by_position() -> None
         exact = Solver.at(table, 30_000)
         fast = search_at(table, 10**8)
         assert isinstance(fast, DealSearch)
-        deal = table.deal
+        deal = table.round
         assert deal is not None
         for seat in (0, 1):
             try:
@@ -74,7 +74,7 @@ def test_the_c_search_equals_the_game_free_solver_position_by_position() -> None
 def test_the_c_search_is_some_hundreds_of_times_as_fast() -> None:
     """What it is for: a position of the open phase that the game-free solver takes a
     second or more for takes the C search some milliseconds."""
-    table = next(t for t in positions(11, 40) if t.deal is not None and not t.deal.strict and len(t.deal.stock or []) >= 6)
+    table = next(t for t in positions(11, 40) if t.round is not None and not t.round.strict and len(t.round.stock or []) >= 6)
     start = time.process_time()
     fast = search_at(table, 10**8).value(table, 0)
     quick = time.process_time() - start

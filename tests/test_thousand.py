@@ -114,7 +114,7 @@ def test_pop_steps_back() -> None:
     table.push(th.DealCards())
     table.push(th.Bid(0, 100))
     assert table.pop() == th.Bid(0, 100)
-    assert table.hand is not None and table.hand.high == 0 and table.hand.turn == 0
+    assert table.round is not None and table.round.high == 0 and table.round.turn == 0
 
 
 @pytest.mark.parametrize("seed", range(6))

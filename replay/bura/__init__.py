@@ -142,11 +142,11 @@ class DealSearch(NativeSearch, native="replay.bura.dealsearch"):
         """A position as the C search takes it (after the draws the stock gives itself
         once the taker has let his claim go)."""
         table = cast("BuraEngine", position)
-        deal = table.deal
+        deal = table.round
         while deal is not None and deal.phase == "draw" and deal.claim_window is None:
             table = table.clone()
             table.push(table.automatic_move())  # type: ignore[arg-type]
-            deal = table.deal
+            deal = table.round
         if deal is None:
             raise ValueError("no deal in progress")
         h = deal.holdings
@@ -177,7 +177,7 @@ def _cost(cards: list[Card], trump: int) -> int:
 def choose(table: BuraTable, rng: random.Random) -> BuraMove | None:
     """The bots' move (None: let the next deal come)."""
     moves = table.legal_moves()
-    deal = table.deal
+    deal = table.round
     if deal is None or not moves:
         return None
     claims = [m for m in moves if isinstance(m, OpenClaim)]
@@ -202,7 +202,7 @@ def choose(table: BuraTable, rng: random.Random) -> BuraMove | None:
 def _show(table: BuraTable, moves: list[BuraMove], rng: random.Random) -> ShowCombo | None:
     """A combination to show: a bura always and a Moskva half the time, at one's turn; a
     molodka out of turn, before a lead, 60% of the time."""
-    deal = table.deal
+    deal = table.round
     assert deal is not None
     shows = [m for m in moves if isinstance(m, ShowCombo)]
     for show in shows:
@@ -218,7 +218,7 @@ def _show(table: BuraTable, moves: list[BuraMove], rng: random.Random) -> ShowCo
 
 def _lead(table: BuraTable, lays: list[Lay], rng: random.Random) -> Lay:
     """A lead: aces and tens together 70% of the time, else the cheapest single card."""
-    deal = table.deal
+    deal = table.round
     assert deal is not None
     strong = [m for m in lays if len(m.up) > 1 and all(rank_no(c) >= Rank.TEN for c in m.up)]
     if strong and rng.random() < 0.7:
@@ -230,7 +230,7 @@ def _lead(table: BuraTable, lays: list[Lay], rng: random.Random) -> Lay:
 def _answer(table: BuraTable, lays: list[Lay], rng: random.Random) -> Lay:
     """An answer: the cheapest set that beats, when the trick is worth it (or the set is
     cheap, or 30% of the time); else the cheapest cards, face down where one may."""
-    deal = table.deal
+    deal = table.round
     assert deal is not None and deal.best is not None
     trump = deal.trump
     value = sum(card_points(c) for lay in deal.trick for c in lay.up)
@@ -252,8 +252,8 @@ def play_match(table: BuraTable, rng: random.Random, deals: int) -> None:
         if move is None:
             # a deal whose play is over (its cards played, or a bura shown) is scored when
             # the next one comes or the deal is closed: it counts as done
-            over = table.deal is not None and table.deal.phase in ("end", "bura")
-            if len(table.results) + over >= deals and (table.deal is None or over):
+            over = table.round is not None and table.round.phase in ("end", "bura")
+            if len(table.results) + over >= deals and (table.round is None or over):
                 table.settle()
                 return
             chance = table.chance_move(rng)

@@ -35,7 +35,7 @@ def claim_line(moves: Moves) -> list[str]:
     if not tables or tables[0][0].settings.claim == "none":
         return out
     for k, (before, node, after) in enumerate(tables):
-        d0, d1 = before.deal, after.deal
+        d0, d1 = before.round, after.round
         if d0 is None:
             continue
         if isinstance(node, Claim):

@@ -386,7 +386,6 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState]):
     title = "Bura"
     round_word = "deal"
     RULEBOOK: ClassVar[Rulebook] = RULEBOOK
-    STATE = ("match", "deal", "last_winner", "last_trick")
     CHANCE = DealCards
     CLAUSE: ClassVar[dict[str, str]] = {
         "setup": "B1",
@@ -460,7 +459,7 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState]):
             PILE: "the tricks taken, face down",
         }
         """What each place of the cards is called in a message."""
-        self.deal = None
+        self.round = None
         self.results: list[RoundResult] = []
         self.last_winner: int | None = None
         self.last_trick: tuple[Lay, ...] | None = None
@@ -514,7 +513,7 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState]):
     def phase(self) -> str:
         if self.match.over:
             return "over"
-        return "deal" if self.deal is None else self.deal.phase
+        return "deal" if self.round is None else self.round.phase
 
     def _apply(self, ev: BuraMove) -> None:
         if self.match.over:
@@ -528,7 +527,7 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState]):
         if isinstance(ev, DealCards):
             self._deal(ev)
             return
-        deal = self.deal
+        deal = self.round
         if deal is None:
             what = {
                 DrawCard: tr("nothing is drawn"),
@@ -570,11 +569,11 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState]):
     def _deal(self, ev: DealCards) -> None:
         s = self.settings
         m = self.match
-        if self.deal is not None:
-            if self.deal.phase == "end":
-                self._end(self.deal, self.PLAYED_OUT, None)
-            elif self.deal.phase == "bura":
-                self._end(self.deal, "bura", self.deal.buras[0])
+        if self.round is not None:
+            if self.round.phase == "end":
+                self._end(self.round, self.PLAYED_OUT, None)
+            elif self.round.phase == "bura":
+                self._end(self.round, "bura", self.round.buras[0])
             else:
                 raise _err(
                     tr("a new deal before this one is over"), "out-of-order", self.CLAUSE["played-out"]
@@ -623,7 +622,7 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState]):
         for p in range(self.n):
             deal.won[p] = []
         deal.leader = deal.turn = self._first_leader(deal)
-        self.deal = deal
+        self.round = deal
 
     def between_deals(self, what: str) -> IllegalMoveError:
         """The error of a move made when no deal is in progress: after a deal that ended
@@ -916,7 +915,7 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState]):
         return super()._no_move()
 
     def _legal_moves(self) -> list[BuraMove]:
-        deal = self.deal
+        deal = self.round
         if self.match.over or deal is None:
             return []
         moves: list[BuraMove] = []
@@ -954,7 +953,7 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState]):
     def legal_texts(self) -> list[str] | None:
         """The leads or answers open to the player to move, as text (None while his cards
         are not all known)."""
-        deal = self.deal
+        deal = self.round
         if deal is None or not deal.holdings.fully_known(deal.turn):
             return None
         out = []
@@ -967,7 +966,7 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState]):
 
     def legal_leads(self, seat: int | None = None) -> list[list[Card]]:
         """The leads open to the player to lead, from his known cards."""
-        deal = self.deal
+        deal = self.round
         if deal is None or deal.trick or deal.phase != "play":
             return []
         cards = sorted(deal.holdings.known[deal.turn if seat is None else seat])
@@ -1173,7 +1172,7 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState]):
 
     def pile_points(self, seat: int) -> tuple[int, int]:
         """Known card points in a seat's tricks, and how many of its cards nobody saw."""
-        deal = self.deal
+        deal = self.round
         assert deal is not None
         pile = deal.won[seat]
         return sum(card_points(c) for c in pile if c is not None), sum(1 for c in pile if c is None)
@@ -1238,11 +1237,11 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState]):
     @property
     def settles(self) -> bool:
         """A deal whose cards are all played, or a bura shown that nobody answers."""
-        return self.deal is not None and self.deal.phase in ("end", "bura")
+        return self.round is not None and self.round.phase in ("end", "bura")
 
     def open_cards(self) -> bool:
         """The stock is gone and every hand is known."""
-        deal = self.deal
+        deal = self.round
         if deal is None or deal.phase not in ("play", "end"):
             return False
         h = deal.holdings
@@ -1250,7 +1249,7 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState]):
 
     def distinct_moves(self, moves: list[BuraMove]) -> list[BuraMove]:
         """Lays of interchangeable cards (a run of equal cards in one hand) count once."""
-        deal = self.deal
+        deal = self.round
         if deal is None:
             return moves
         h = deal.holdings
@@ -1273,7 +1272,7 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState]):
     def position_key(self) -> tuple[object, ...] | None:
         """The deal's rest depends on the hands, each taker's count and tricks (not which
         cards made them), the trick on the table and whose move it is."""
-        deal = self.deal
+        deal = self.round
         if deal is None:
             return None
         h = deal.holdings
@@ -1290,7 +1289,7 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState]):
         """End a deal nobody continues: a single bura stands and its holder wins the pot; a
         deal whose cards are all played is void in Bura (B9), scored in a variant that plays
         the deck out."""
-        deal = self.deal
+        deal = self.round
         if deal is None:
             return
         if deal.phase == "bura":
@@ -1314,7 +1313,7 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState]):
         res.factor = m.factor
         res.last_taker = deal.last_taker
         self.results.append(res)
-        self.deal = None
+        self.round = None
         m.number += 1
 
     def _score(self, deal: RoundState, res: RoundResult, seat: int | None) -> None:
@@ -1391,7 +1390,7 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState]):
     def to_move(self) -> int | None:
         """The seat whose decision it is: the player to lead or answer, the one drawing, the
         one who may claim; None while a deal is due or at the end."""
-        deal = self.deal
+        deal = self.round
         if deal is None or self.match.over:
             return None
         if deal.phase == "draw":
@@ -1405,7 +1404,7 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState]):
     @property
     def trick_open(self) -> bool:
         """Whether cards of an unfinished trick lie on the table."""
-        return self.deal is not None and bool(self.deal.trick)
+        return self.round is not None and bool(self.round.trick)
 
     def scores(self) -> list[int]:
         """Per seat: net chips, or a variant's penalty points."""
@@ -1421,7 +1420,7 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState]):
         may come: no deal is in progress, or its cards are all played."""
         if (
             self.match.over
-            or (self.deal is not None and self.deal.phase not in ("end", "bura"))
+            or (self.round is not None and self.round.phase not in ("end", "bura"))
             or self.full()  # no room in the record: no deal
         ):
             return None

@@ -207,7 +207,7 @@ def _start_tags(table: BuraEngine) -> list[Tag]:
 
 def before(table: BuraEngine) -> Before:
     """The position before a move, as :func:`append_move` needs it."""
-    return stock_before(len(table.results), table.deal, table.trick_open)
+    return stock_before(len(table.results), table.round, table.trick_open)
 
 
 def append_move(record: BuraGame, table: BuraEngine, move: BuraMove, was: Before) -> None:
@@ -219,8 +219,8 @@ def append_move(record: BuraGame, table: BuraEngine, move: BuraMove, was: Before
     if isinstance(node, Deal):
         if facts and record.deals:  # the deal before ended with this one (void, played out)
             record.deals[-1].events.extend(facts)
-        assert table.deal is not None
-        deal = Round(number=table.deal.number, deal=node)
+        assert table.round is not None
+        deal = Round(number=table.round.number, deal=node)
         record.deals.append(deal)
         if table.HAS_POT:
             deal.events.append(Pot(value=table.match.pot))
@@ -416,13 +416,13 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
             table.settle()
 
     def _deal(self, table: BuraTable, rec: Round, last: bool) -> None:
-        if table.deal is not None:
-            if table.deal.phase in ("end", "bura"):
+        if table.round is not None:
+            if table.round.phase in ("end", "bura"):
                 table.settle()
             else:
                 raise self.stop(
                     tr("deal {number} is unfinished, yet another deal follows").format(
-                        number=table.deal.number
+                        number=table.round.number
                     ),
                     "incomplete-deal",
                     self.table_class.CLAUSE["played-out"],
@@ -440,7 +440,7 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
 
     def _events(self, table: BuraTable, events: Sequence[Event]) -> None:
         for ev in events:
-            deal = table.deal
+            deal = table.round
             if (
                 deal is not None
                 and deal.phase == "bura"
@@ -449,7 +449,7 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
                 table.settle()
             if isinstance(ev, _FACTS) and deal is not None and deal.phase == "end":
                 table.settle()
-            deal = table.deal
+            deal = table.round
             if deal is not None and deal.phase == "draw" and isinstance(ev, _PLAYS):
                 self._auto_draws(table, ev)
             if isinstance(ev, Trick):
@@ -478,7 +478,7 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
             raise self.illegal(exc, node) from None
 
     def _trick(self, table: BuraTable, trick: Trick) -> None:
-        deal = table.deal
+        deal = table.round
         if deal is None:
             raise self.illegal(table.between_deals(tr("no trick is played")), trick)
         self.start_trick(trick, trick.number, deal.trick_no, bool(deal.trick), "B5.3", "B3")
@@ -486,7 +486,7 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
 
     def _answers(self, table: BuraTable, answers: list[Answer], winner: Winner | None) -> None:
         for a in answers:
-            deal = table.deal
+            deal = table.round
             if deal is None or (not deal.trick and a is not answers[0]):
                 raise self.stop(tr("a trick has one answer from each player"), "trick-size", "B4", a)
             for note in a.notes:
@@ -506,7 +506,7 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
                 down = self.cards(down_texts, a) if down_texts else []
                 self.apply(table, lay_move(seat, up, down), a, name)
         if winner is not None:
-            deal = table.deal
+            deal = table.round
             early = deal is not None and bool(deal.trick)
             self.stated_taker(table, winner, tr("the taker is stated before every player has played") if early else None, "B5.3")
 

@@ -71,7 +71,7 @@ def _laid(names: list[str], trick: list[Lay] | tuple[Lay, ...]) -> list[tuple[st
 def view(t: BuraEngine) -> View:
     """What a table of Bura or a variant shows."""
     m = t.match
-    deal = t.deal
+    deal = t.round
     names = t.players
     view = _between_deals(t) if deal is None else _in_deal(t, deal)
     if t.last_trick and t.last_winner is not None:
@@ -134,7 +134,7 @@ def _in_deal(t: BuraEngine, deal: RoundState) -> View:
 def describe(table: BuraEngine, node: Node) -> Said | None:
     """What a move did, in words (None for a node that is not a move of the game)."""
     if isinstance(node, Deal | Round):
-        deal = table.deal
+        deal = table.round
         if deal is None:
             return Said("deal", [tr("a new deal")])
         who = table.players[deal.dealer]
@@ -149,7 +149,7 @@ def describe(table: BuraEngine, node: Node) -> Said | None:
             parts.append((" " + tr("and") + " " if node.cards else "") + down)
         return Said("play", parts)
     if isinstance(node, GiveCard):  # a draw: the drawer's own, but the trump turned up
-        deal = table.deal
+        deal = table.round
         public = deal is not None and node.card == card_code(deal.trump_card)
         seen = None if public else (node.seat,)
         return Said("other", [tr("{player} draws").format(player=node.seat) + " ", CardCode(node.card, seen)])
@@ -291,7 +291,7 @@ _EVENTS = ("open", "show", "fault")
 def question(table: BuraEngine, declined: bool = False) -> Question:
     """The prompt for the next event, the KGN event an answer stands for (None: nobody
     claims, no second bura), the legal choices.  ``declined``: that was said already."""
-    deal = table.deal
+    deal = table.round
     moves = table.legal_moves() if deal is not None else []
     events = _events(table, moves)
 
@@ -338,7 +338,7 @@ def _lay_question(table: BuraEngine, deal: RoundState, moves: list[BuraMove], ev
 
 def _deal_question(table: BuraEngine) -> Question:
     """The next deal's cards: the hands, the trump card and the stock."""
-    deal = table.deal
+    deal = table.round
     number = deal.number + 1 if deal is not None else table.match.number
     seats = [f"{seat_text(n)}:" for n in table.players]
     return Question(

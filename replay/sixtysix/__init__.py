@@ -120,11 +120,11 @@ class DealSearch(NativeSearch, native="replay.sixtysix.dealsearch"):
     def position(self, position: AnyTable) -> tuple[object, ...]:
         """A position as the C search takes it (after the draws the stock gives itself)."""
         table = cast("SixtySixEngine", position)
-        deal = table.deal
+        deal = table.round
         while deal is not None and deal.phase == "draw":  # the draws the stock gives itself
             table = table.clone()
             table.push(table.automatic_move())  # type: ignore[arg-type]
-            deal = table.deal
+            deal = table.round
         if deal is None or deal.stock is None or None in deal.stock or not all(
             deal.holdings.fully_known(s) for s in (0, 1)
         ):
@@ -156,7 +156,7 @@ def _cost(card: Card, trump: int) -> int:
 def choose(table: SixtySixTable, rng: random.Random) -> SixtySixMove | None:
     """The bots' move (None: let the next deal come)."""
     moves = table.legal_moves()
-    deal = table.deal
+    deal = table.round
     if deal is None or not moves:
         return None
     outs = [m for m in moves if isinstance(m, GoOut)]
@@ -183,7 +183,7 @@ def _before_the_lead(table: SixtySixTable, moves: list[SixtySixMove], rng: rando
     """On lead: the exchange whenever it may be made; a close, half the time, with 66 in
     sight (the count and the trumps and aces and tens in hand); else a marriage, trumps
     first; None to lead a plain card."""
-    deal = table.deal
+    deal = table.round
     assert deal is not None
     seat = deal.turn
     trump = deal.trump
@@ -205,7 +205,7 @@ def _card(table: SixtySixTable, plays: list[PlayCard], rng: random.Random) -> Pl
     """The card to play: on lead the cheapest (the highest trump once play is strict);
     answering, the cheapest card that wins when the lead is worth it (or play is strict,
     or 40% of the time), else the cheapest."""
-    deal = table.deal
+    deal = table.round
     assert deal is not None
     trump = deal.trump
     if deal.phase == "lead":

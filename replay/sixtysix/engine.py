@@ -293,7 +293,6 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState]):
     title = "Sixty-six"
     round_word = "deal"
     RULEBOOK: ClassVar[Rulebook] = RULEBOOK
-    STATE = ("match", "deal", "last_winner", "last_trick")
     CHANCE = DealCards
     SCORE_UNIT = "game points"
     CLAUSE: ClassVar[dict[str, str]] = {"draw": "S4"}
@@ -319,7 +318,7 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState]):
         )
         self.places: dict[int, str] = {**dict(enumerate(self.players)), POOL: "the stock"}
         """What each place of the cards is called in a message."""
-        self.deal = None
+        self.round = None
         self.results: list[RoundResult] = []
         self.last_winner: int | None = None
         self.last_trick: tuple[tuple[int, Card], ...] | None = None
@@ -345,13 +344,13 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState]):
         played: the last taker may go out, or the next deal comes), or ``over``."""
         if self.match.over:
             return "over"
-        return "deal" if self.deal is None else self.deal.phase
+        return "deal" if self.round is None else self.round.phase
 
     @property
     def to_move(self) -> int | None:
         """The seat whose decision it is: the leader, the follower, the one drawing; None
         while a deal is due or at the end."""
-        deal = self.deal
+        deal = self.round
         if deal is None or self.match.over:
             return None
         if deal.phase == "draw":
@@ -362,7 +361,7 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState]):
 
     @property
     def trick_open(self) -> bool:
-        return self.deal is not None and bool(self.deal.trick)
+        return self.round is not None and bool(self.round.trick)
 
     def next_number(self) -> int:
         return self.match.number
@@ -378,19 +377,19 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState]):
     @property
     def settles(self) -> bool:
         """Every card is played: the last taker may go out, or the deal is scored."""
-        return self.deal is not None and self.deal.phase == "end"
+        return self.round is not None and self.round.phase == "end"
 
     def open_cards(self) -> bool:
         """The stock is gone (not closed: a closed stock stays hidden) and both hands are
         known."""
-        deal = self.deal
+        deal = self.round
         if deal is None or not deal.exhausted or deal.phase == "draw":
             return False
         return all(deal.holdings.fully_known(s) for s in (0, 1))
 
     def distinct_moves(self, moves: list[SixtySixMove]) -> list[SixtySixMove]:
         """Plays of interchangeable cards (a run of equal cards in one hand) count once."""
-        deal = self.deal
+        deal = self.round
         if deal is None:
             return moves
         h = deal.holdings
@@ -409,7 +408,7 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState]):
     def position_key(self) -> tuple[object, ...] | None:
         """The deal's rest depends on the hands, each player's count and whether he has a
         trick, the trick on the table and whose move it is."""
-        deal = self.deal
+        deal = self.round
         if deal is None:
             return None
         h = deal.holdings
@@ -426,7 +425,7 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState]):
 
     def settle(self) -> None:
         """Score a deal whose cards are all played, nobody having gone out (S10, S11)."""
-        deal = self.deal
+        deal = self.round
         if deal is not None and deal.phase == "end":
             self._played_out(deal)
 
@@ -439,7 +438,7 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState]):
     def count(self, seat: int) -> int:
         """S6, S9: a seat's count now: card points of its tricks, and its marriages once it
         has taken a trick."""
-        deal = self.deal
+        deal = self.round
         assert deal is not None
         return _count(deal, seat)
 
@@ -456,7 +455,7 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState]):
     def chance_move(self, rng: random.Random) -> DealCards | None:
         """A random deal (both hands, the trump card and the stock's order) when one may
         come: none is in progress, or its cards are all played."""
-        if (self.match.over or (self.deal is not None and self.deal.phase != "end")
+        if (self.match.over or (self.round is not None and self.round.phase != "end")
             or self.full()  # no room in the record: no deal
         ):
             return None
@@ -474,7 +473,7 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState]):
         if isinstance(ev, DealCards):
             self._deal(ev)
             return
-        deal = self.deal
+        deal = self.round
         if deal is None:
             what = {
                 DrawCard: tr("nothing is drawn"),
@@ -517,10 +516,10 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState]):
         self.settle()
         if m.over:
             raise _err(tr("the game is over ({result}); no deal may follow").format(result=m.result), "game-over", "S13")
-        if self.deal is not None:
+        if self.round is not None:
             raise _err(
                 tr("deal {number} is not over, yet a new deal is dealt").format(
-                    number=self.deal.number
+                    number=self.round.number
                 ),
                 "out-of-order",
                 "S2",
@@ -536,7 +535,7 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState]):
         )
         stock = place_deal(ev, h, self.players, HAND, ev.trump, "S2")
         leader = 1 - m.dealer  # S3: the non-dealer leads first
-        self.deal = RoundState(
+        self.round = RoundState(
             number=m.number,
             dealer=m.dealer,
             holdings=h,
@@ -555,7 +554,7 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState]):
     def legal_cards(self, seat: int | None = None) -> list[Card]:
         """The cards the seat to play may play, from what is known of its hand (S5 once
         the stock is closed or gone)."""
-        deal = self.deal
+        deal = self.round
         if deal is None or deal.phase not in ("lead", "follow"):
             return []
         seat = deal.turn if seat is None else seat
@@ -929,7 +928,7 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState]):
         else:
             m.dealer = loser
         m.number += 1
-        self.deal = None
+        self.round = None
 
     # -- what may be played -------------------------------------------------------------------
 
@@ -937,7 +936,7 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState]):
         """The moves the rules allow now, from the known cards: the draws, going out, the
         exchange and the close before a lead, the leads (with a marriage where one can be
         shown) and the answers."""
-        deal = self.deal
+        deal = self.round
         if self.match.over or deal is None:
             return []
         moves: list[SixtySixMove] = []
@@ -964,7 +963,7 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState]):
 
     def _allowed(self, move: SixtySixMove) -> bool:
         """Whether a move passes its own rule (tried on a copy of the deal)."""
-        deal = self.deal
+        deal = self.round
         assert deal is not None
         trial = deal.copy()
         try:

@@ -157,7 +157,7 @@ def _start_tags(table: SixtySixEngine) -> list[Tag]:
 
 def before(table: SixtySixEngine) -> Before:
     """The position before a move, as :func:`append_move` needs it."""
-    return stock_before(len(table.results), table.deal, table.trick_open)
+    return stock_before(len(table.results), table.round, table.trick_open)
 
 
 def append_move(
@@ -171,8 +171,8 @@ def append_move(
     if isinstance(node, Deal):
         if ended and record.deals:  # the deal before was scored as played out with this one
             record.deals[-1].events.extend(ended)
-        assert table.deal is not None
-        record.deals.append(Round(number=table.deal.number, deal=node))
+        assert table.round is not None
+        record.deals.append(Round(number=table.round.number, deal=node))
         return
     events = record.deals[-1].events
     taker = None if table.trick_open or table.last_winner is None else names[table.last_winner]
@@ -187,7 +187,7 @@ def record_of(table: SixtySixEngine) -> SixtySixGame:
     deal's facts."""
     record = SixtySixGame(tags=[])
     rebuild(table, record, _start_tags(table), before, append_move)
-    deal = table.deal
+    deal = table.round
     if deal is not None and deal.phase == "end" and record.deals:
         scored = table.clone()  # every card played: the count decides (S10)
         scored.settle()
@@ -225,7 +225,7 @@ class SixtySixTable(SixtySixEngine):
         out four times in five when he has 66, and a false out one time in twenty, so that
         random deals run their course to the closed or exhausted stock."""
         move = super().random_move(rng)
-        deal = self.deal
+        deal = self.round
         if deal is None or deal.out_right is None:
             return move
         out = GoOut(deal.out_right)
@@ -303,7 +303,7 @@ class SixtySixChecker(Checker[SixtySixTable, SixtySixGame]):
             table.settle()
 
     def _deal(self, table: SixtySixTable, rec: Round, last: bool) -> None:
-        deal = table.deal
+        deal = table.round
         if deal is not None and deal.phase != "end":
             raise self.stop(
                 tr("deal {number} is unfinished, yet another deal follows").format(
@@ -323,7 +323,7 @@ class SixtySixChecker(Checker[SixtySixTable, SixtySixGame]):
 
     def _events(self, table: SixtySixTable, events: Sequence[Event]) -> None:
         for ev in events:
-            deal = table.deal
+            deal = table.round
             if isinstance(ev, Stated):
                 self._stated(table, ev)
                 continue
@@ -346,7 +346,7 @@ class SixtySixChecker(Checker[SixtySixTable, SixtySixGame]):
             raise self.illegal(exc, node) from None
 
     def _trick(self, table: SixtySixTable, trick: Trick) -> None:
-        deal = table.deal
+        deal = table.round
         if deal is None and table.results:
             # the deal ended before its cards were played: by going out (S9) or a close (S11)
             self.trick_no = trick.number
@@ -368,7 +368,7 @@ class SixtySixChecker(Checker[SixtySixTable, SixtySixGame]):
 
     def _plays(self, table: SixtySixTable, plays: list[Play], winner: Winner | None) -> None:
         for play in plays:
-            deal = table.deal
+            deal = table.round
             if deal is None or (deal.phase not in ("follow",) and play is not plays[0]):
                 raise self.stop(tr("a trick has two cards, one from each player"), "trick-size", "S3", play)
             for note in play.notes:
@@ -382,7 +382,7 @@ class SixtySixChecker(Checker[SixtySixTable, SixtySixGame]):
                 self.apply(table, play_move(play, seat, card), play, name)
         if winner is None:
             return
-        deal = table.deal
+        deal = table.round
         early = deal is not None and bool(deal.trick)
         self.stated_taker(table, winner, tr("the winner is stated before both have played") if early else None, "S3")
 
@@ -397,7 +397,7 @@ class SixtySixChecker(Checker[SixtySixTable, SixtySixGame]):
 
     def _stated(self, table: SixtySixTable, st: Stated) -> None:
         table.settle()  # a deal whose cards are all played is scored before its facts
-        if table.deal is not None or not table.results:
+        if table.round is not None or not table.results:
             raise self.stop(
                 tr("the {kind} line comes before the deal is over").format(kind=st.kind), "incomplete-deal", "S9", st
             )

@@ -77,7 +77,7 @@ def view(t: SixtySixEngine) -> View:
     """What a Sixty-six table shows: both hands, the trick, the stock and the turned trump
     card (a closed stock face down), each player's count and tricks, the game points."""
     m = t.match
-    deal = t.deal
+    deal = t.round
     names = t.players
     view = _between_deals(t) if deal is None else _in_deal(t, deal)
     if t.last_trick and t.last_winner is not None:
@@ -143,7 +143,7 @@ def describe(table: SixtySixEngine, node: Node) -> Said | None:
     """What a move did, in words (None for a node that is not a move of the game)."""
     names = table.players
     if isinstance(node, Deal | Round):
-        deal = table.deal
+        deal = table.round
         if deal is None:
             return Said("deal", [tr("a new deal")])
         opened = tr("deal {number}: {dealer} deals, trump").format(number=deal.number, dealer=names[deal.dealer])
@@ -151,12 +151,12 @@ def describe(table: SixtySixEngine, node: Node) -> Said | None:
     if isinstance(node, Play):
         parts: list[str] = [tr("{player} plays").format(player=node.seat) + " ", CardCode(node.card)]
         if node.marriage:
-            deal = table.deal
+            deal = table.round
             value = deal.marriages[-1][1] if deal is not None and deal.marriages else 20
             parts.append(" " + tr("and shows the marriage ({value})").format(value=value))
         return Said("play", parts)
     if isinstance(node, GiveCard):  # a draw: the drawer's own, but the turned trump card
-        deal = table.deal
+        deal = table.round
         public = deal is None or (deal.exhausted and deal.holdings.size(POOL) == 0)
         seen = None if public else (node.seat,)
         return Said("other", [tr("{player} draws").format(player=node.seat) + " ", CardCode(node.card, seen)])
@@ -165,7 +165,7 @@ def describe(table: SixtySixEngine, node: Node) -> Said | None:
     if isinstance(node, records.Close):
         return Said("call", [tr("{player} closes the stock").format(player=node.seat)])
     if isinstance(node, Out):
-        res = table.results[-1] if table.results and table.deal is None else None
+        res = table.results[-1] if table.results and table.round is None else None
         if res is not None:
             return Said("call", [tr("{player} goes out: {how}").format(player=node.seat, how=ended(res, names))])
         return Said("call", [tr("{player} goes out").format(player=node.seat)])
@@ -206,7 +206,7 @@ def progression(report: Report, table: SixtySixEngine | None) -> Progression:
 def move_note(table: SixtySixEngine, node: Node) -> str | None:
     """What ``kozyr annotate`` says of a move: a marriage shown (and whether it counts yet),
     an exchange, a close."""
-    deal = table.deal
+    deal = table.round
     if isinstance(node, Play) and node.marriage and deal is not None and deal.marriages:
         seat, value, suit = deal.marriages[-1]
         who = table.players[seat]
@@ -285,7 +285,7 @@ def question(table: SixtySixEngine, declined: bool = False) -> Question:
     """The prompt for the next event, the KGN event an answer stands for (None: nobody
     goes out after the last trick), the legal choices.  ``declined``: that was said
     already."""
-    deal = table.deal
+    deal = table.round
     names = table.players
     moves = table.legal_moves()
     # a false out (legal, but it loses the deal) comes last

@@ -117,7 +117,7 @@ def _cheap(c: Card) -> tuple[int, int]:
 def choose(t: ThousandTable, rng: random.Random) -> ThousandMove:
     """The bots' move at a decision (a seat is to move): one of ``t.legal_moves()``."""
     moves = t.legal_moves()
-    hand = t.hand
+    hand = t.round
     assert hand is not None and moves, "the bots choose only where a seat is to move"
     redeals = [m for m in moves if isinstance(m, ClaimRedeal)]
     if redeals:
@@ -160,7 +160,7 @@ def _call(t: ThousandTable, moves: list[ThousandMove], cards: set[Card], rng: ra
 def _give(t: ThousandTable, moves: list[ThousandMove], cards: set[Card]) -> ThousandMove:
     """The give: the two weakest cards, keeping marriages; or conceding a hand far below
     its bid."""
-    hand = t.hand
+    hand = t.round
     assert hand is not None
     values = t.settings.marriage_values
     concede = [m for m in moves if isinstance(m, ConcedeHand)]
@@ -197,7 +197,7 @@ def _lead(t: ThousandTable, plays: list[PlayCard], rng: random.Random) -> PlayCa
 
 def _answer(t: ThousandTable, plays: list[PlayCard]) -> PlayCard:
     """An answer: the cheapest card that takes the trick so far, else the cheapest."""
-    hand = t.hand
+    hand = t.round
     assert hand is not None
     best = hand.plays[0][1]
     for _, c in hand.plays[1:]:

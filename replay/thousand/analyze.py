@@ -116,7 +116,7 @@ class _Collector(Visitor):
             if isinstance(node, Concede):
                 self._conceded(table)
             return
-        hand = table.hand
+        hand = table.round
         number = hand.number if hand is not None else table.results[-1].number
         hp = self.hands.get(number)
         if hp is None:
@@ -146,7 +146,7 @@ class _Collector(Visitor):
     def _decisions(self, table: ThousandTable, node: Node, where: Progress) -> None:
         """The facts of the hand's decisions: each seat's dealt cards, each call with the
         calls open at that moment, the contracts the declarer could set."""
-        hand = table.hand
+        hand = table.round
         if hand is None:
             return
         a = self.auctions.get(hand.number)
@@ -195,7 +195,7 @@ def _start_cards(table: ThousandTable, hp: HandPlay) -> list[int] | None:
     """The cards each player held when the play of a hand the record leaves unfinished
     began: those played, and those the table still knows (None while some are unknown)."""
     start = _cards_played(hp)
-    hand = table.hand
+    hand = table.round
     if hand is None:
         return None
     order = [table.players.index(n) for n in hp.players]
@@ -209,7 +209,7 @@ def _start_cards(table: ThousandTable, hp: HandPlay) -> list[int] | None:
 def position_of(table: ThousandTable) -> tuple[Position, list[int]] | None:
     """The solver's position of a table in play, and the table's seats in the position's
     order (None outside play, or while some cards are unknown)."""
-    hand = table.hand
+    hand = table.round
     if hand is None or hand.phase not in ("contract", "play") or hand.declarer is None:
         return None
     h = hand.holdings

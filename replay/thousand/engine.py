@@ -672,7 +672,6 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
     title = "Thousand"
     round_word = "hand"
     RULEBOOK: ClassVar[Rulebook] = RULEBOOK
-    STATE = ("match", "hand", "last_winner", "last_trick")
     CHANCE = DealCards
 
     def __init__(
@@ -698,7 +697,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
             bolts=list(bolts or [0] * n),
             concessions=[0] * n,
         )
-        self.hand: RoundState | None = None
+        self.round: RoundState | None = None
         self.results: list[RoundResult] = []
         self.last_winner: int | None = None
         self.last_trick: tuple[tuple[int, Card], ...] | None = None
@@ -727,12 +726,12 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
         """``deal``, ``auction``, ``talon``, ``give``, ``contract``, ``play`` or ``over``."""
         if self.match.over:
             return "over"
-        return "deal" if self.hand is None else self.hand.phase
+        return "deal" if self.round is None else self.round.phase
 
     @property
     def to_move(self) -> int | None:
         """The seat whose decision it is (None: a deal is due, or the game is over)."""
-        hand = self.hand
+        hand = self.round
         if hand is None or self.match.over:
             return None
         if hand.phase in ("talon", "give", "contract"):
@@ -742,12 +741,12 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
     @property
     def trump(self) -> Suit | None:
         """The trump suit now (None: no marriage declared yet, or between hands)."""
-        return self.hand.trump if self.hand is not None else None
+        return self.round.trump if self.round is not None else None
 
     @property
     def trick_open(self) -> bool:
         """Whether cards of an unfinished trick lie on the table."""
-        return self.hand is not None and bool(self.hand.plays)
+        return self.round is not None and bool(self.round.plays)
 
     def active_seats(self) -> list[int]:
         """The seats dealt cards in the next (or current) hand, forehand first (T1: with
@@ -761,7 +760,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
 
     def chance_move(self, rng: random.Random) -> DealCards | None:
         """A random deal when one is due (None otherwise)."""
-        if (self.hand is not None or self.match.over
+        if (self.round is not None or self.match.over
             or self.full()  # no room in the record: no deal
         ):
             return None
@@ -779,7 +778,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
 
     def hand_sizes(self) -> list[int]:
         """How many cards each seat holds now (none between hands)."""
-        round_ = self.hand
+        round_ = self.round
         if round_ is None:
             return []
         return [round_.holdings.size(s) for s in range(len(self.players))]
@@ -805,10 +804,10 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
         if isinstance(ev, DealCards):
             self._deal(ev)
             return
-        hand = self.hand
+        hand = self.round
         if hand is None:  # a hand whose deal nobody recorded
             self._deal(DealCards())
-            hand = self.hand
+            hand = self.round
             assert hand is not None
         try:
             self._event(hand, ev)
@@ -883,7 +882,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
     # -- deal (T1, T2) --------------------------------------------------------------------
 
     def _deal(self, ev: DealCards) -> None:
-        if self.hand is not None:
+        if self.round is not None:
             raise _seat_error(tr("a new deal before the hand is over"), "out-of-order", "T5")
         self.last_trick = None
         s = self.settings
@@ -926,7 +925,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
             holdings.unknown[POOL] = 3
         holdings.check_feasible()
         hand.turn = active[0]
-        self.hand = hand
+        self.round = hand
         if s.dealer_opens:  # T3.1, opening=dealer: the dealer's compulsory 100
             hand.high, hand.high_seat = 100, active[-1]
         if s.golden_round and hand.number <= 3:
@@ -970,7 +969,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
             player=self.name(ev.seat)
         ))
         self.results.append(result)
-        self.hand = None
+        self.round = None
         self.match.number += 1
 
     # -- auction (T3) ---------------------------------------------------------------------
@@ -985,7 +984,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
 
     def legal_bids(self) -> list[int | None]:
         """The calls open to the seat whose turn it is (None: pass)."""
-        hand = self.hand
+        hand = self.round
         if hand is None or hand.phase != "auction":
             return []
         s = self.settings
@@ -1268,7 +1267,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
     def legal_moves(self) -> list[ThousandMove]:
         """The events the rules allow now, as far as the known cards tell (a seat whose
         cards are not all known gets no card list: any card it may hold is possible)."""
-        hand = self.hand
+        hand = self.round
         if self.match.over or hand is None:
             return []
         moves = self._redeal_claims(hand)
@@ -1352,7 +1351,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
 
     def legal_cards(self, seat: int | None = None) -> list[Card]:
         """The cards the seat to play may play, from what is known of its hand."""
-        hand = self.hand
+        hand = self.round
         if hand is None or hand.phase not in ("contract", "play"):
             return []
         seat = hand.turn if seat is None else seat
@@ -1482,20 +1481,20 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
 
     def _held(self, seat: int, suit: int) -> str:
         """The known cards of ``suit`` in ``seat``'s hand, as text."""
-        assert self.hand is not None
-        cards = sorted(self.hand.holdings.known[seat])
+        assert self.round is not None
+        cards = sorted(self.round.holdings.known[seat])
         return ", ".join(card_code(c) for c in cards if suit_no(c) == suit)
 
     def _legal_text(self, seat: int) -> list[str] | None:
         """The cards ``seat`` may play, as text (None while his cards are not all known)."""
-        hand = self.hand
+        hand = self.round
         if hand is None or not hand.holdings.fully_known(seat):
             return None
         return [card_code(c) for c in self.legal_cards(seat)]
 
     def assume_auction(self, declarer: int, bid: int) -> None:
         """For a record without its auction: take the declarer and bid as given."""
-        hand = self.hand
+        hand = self.round
         assert hand is not None and hand.phase == "auction"
         hand.declarer, hand.bid, hand.contract = declarer, bid, bid
         hand.phase = "talon"
@@ -1746,7 +1745,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
                 "T7.4",
             )
         self.results.append(res)
-        self.hand = None
+        self.round = None
         g.hands_played += 1
         g.number += 1
         g.dealer = (g.dealer + 1) % len(self.players)

@@ -84,7 +84,7 @@ def watch(facts: RoundFacts, table: ThousandEngine, node: Node, where: Progress)
             own.cards.extend(("dealt", who, card) for card in part.cards)
         own.cards.extend(("dealt", None, card) for card in node.talon or [])
     elif isinstance(node, Talon):
-        hand = table.hand
+        hand = table.round
         declarer = None if hand is None or hand.declarer is None else names[hand.declarer]
         own.cards.extend(("talon", declarer, card) for card in node.cards)
     elif isinstance(node, Give):

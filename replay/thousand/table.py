@@ -215,7 +215,7 @@ the trick number, whether a hand is in progress."""
 
 def before(table: ThousandEngine) -> Before:
     """The position before a move, as :func:`append_move` needs it."""
-    hand = table.hand
+    hand = table.round
     return (
         len(table.results),
         table.match.number,
@@ -399,10 +399,10 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
                 clause,
                 hand,
             )
-        if table.hand is not None:
+        if table.round is not None:
             raise self.stop(
                 tr("hand {number} is unfinished, yet another hand follows").format(
-                    number=table.hand.number
+                    number=table.round.number
                 ),
                 "incomplete-hand",
                 "T5",
@@ -441,7 +441,7 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
         if isinstance(owner, Variation) and (owner.plays or owner.winner):
             self._continue_trick(table, owner)
         later = bool(line.talon or line.concede or line.give or line.contract or line.tricks)
-        hand = table.hand
+        hand = table.round
         if hand is not None and hand.phase == "auction" and later and not line.auction:
             self._no_auction(table, line, owner)
         self._talon(table, line, owner, later)
@@ -457,14 +457,14 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
 
     def _continue_trick(self, table: ThousandTable, var: Variation) -> None:
         """A variation's cards that finish the trick it starts in."""
-        hand = table.hand
+        hand = table.round
         trick = Trick(number=hand.trick_no if hand else 0, plays=var.plays, winner=var.winner, pos=None)
         self._trick_plays(table, trick, continuing=True)
 
     def _line_stated(self, table: ThousandTable, line: LineOfPlay) -> None:
         """The facts a line states at its end (a hand kept as a score sheet is scored by
         them)."""
-        hand = table.hand
+        hand = table.round
         if hand is not None and not line.tricks and not hand.plays and line.stated:
             self._from_sheet(table, line.stated)
         for st in line.stated:
@@ -492,7 +492,7 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
         took it unseen)."""
         if line.talon is not None:
             taker = line.talon.seat
-            hand = table.hand
+            hand = table.round
             if taker is not None and hand is not None and hand.declarer is not None:
                 if self.seat(taker, line.talon) != hand.declarer:
                     raise self.stop(
@@ -516,7 +516,7 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
         if line.give is not None:
             self.push_event(table, line.give)
         elif table.phase == "give" and (line.contract or line.tricks):
-            hand = table.hand
+            hand = table.round
             assert hand is not None and hand.declarer is not None
             self.apply(
                 table,
@@ -535,7 +535,7 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
         self.push_event(table, st)
 
     def _trick(self, table: ThousandTable, trick: Trick) -> None:
-        hand = table.hand
+        hand = table.round
         if hand is None:
             if table.phase == "over" or table.results:
                 raise self.stop(
@@ -547,7 +547,7 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
         self._trick_plays(table, trick, continuing=False)
 
     def _trick_plays(self, table: ThousandTable, trick: Trick, continuing: bool) -> None:
-        hand = table.hand
+        hand = table.round
         assert hand is not None
         size = len(hand.active)
         already = len(hand.plays) if continuing else 0
@@ -590,7 +590,7 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
     # -- stated facts ---------------------------------------------------------------------
 
     def _stated(self, table: ThousandTable, st: Stated) -> None:
-        if table.hand is not None or not table.results:
+        if table.round is not None or not table.results:
             raise self.stop(
                 tr("the {kind} line comes before the hand is over").format(kind=st.kind), "incomplete-hand", "T7", st
             )

@@ -77,7 +77,7 @@ def view(t: ThousandEngine) -> View:
     """What a Thousand table shows."""
     g = t.match
     names = t.players
-    view = _between_hands(t) if t.hand is None else _in_hand(t, t.hand)
+    view = _between_hands(t) if t.round is None else _in_hand(t, t.round)
     if t.last_trick and t.last_winner is not None:
         view.trick = [(names[p], [card_code(c)], []) for p, c in t.last_trick]
         view.taker = names[t.last_winner]
@@ -164,7 +164,7 @@ def describe(table: ThousandEngine, node: Node) -> Said | None:
     """What a move did, in words, from its record node and the table after it (None for a
     node that is not a Thousand move)."""
     if isinstance(node, Deal | Round):
-        hand = table.hand
+        hand = table.round
         number = hand.number if hand else (table.results[-1].number if table.results else "")
         if hand is None:
             return Said("deal", [tr("hand {number}").format(number=number)])
@@ -186,7 +186,7 @@ def describe(table: ThousandEngine, node: Node) -> Said | None:
 
 def _described_after_auction(table: ThousandEngine, node: Node) -> Said | None:
     """:func:`describe` of the talon, the gives, the contract, a card or a stated score."""
-    hand = table.hand
+    hand = table.round
     declarer = None if hand is None or hand.declarer is None else table.players[hand.declarer]
     if isinstance(node, Talon):
         # shown to everybody (T4.1); in a dark game it stays the declarer's
@@ -273,7 +273,7 @@ def move_note(table: ThousandEngine, node: Node) -> str | None:
     trump it makes (from the table after it)."""
     if not isinstance(node, Play) or not node.marriage:
         return None
-    hand = table.hand
+    hand = table.round
     source = hand.marriages if hand is not None else table.results[-1].marriages
     seat, value, suit = source[-1]
     what = "the four aces" if suit is None else f"{suit.noun} marriage"
@@ -350,7 +350,7 @@ _DECK = tuple(cards_text(DECK).split())
 def question(table: ThousandEngine, declined: bool = False) -> Question:
     """The prompt for the next event, the KGN event an answer stands for, the legal
     choices (``declined`` plays no part in Thousand)."""
-    hand = table.hand
+    hand = table.round
     if hand is None:
         return _deal(table)
     moves = table.legal_moves()  # the one source of what may be played
