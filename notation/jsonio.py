@@ -15,7 +15,7 @@ import io
 import json
 import re
 from collections.abc import Iterator
-from typing import IO, Annotated, Any, Union
+from typing import IO, Annotated, Any, Final, Union
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -92,19 +92,58 @@ def from_dict(data: Any, *, file: str | None = None, index: int | None = None) -
 
 def renamed(data: Any) -> Any:
     """Game data as kozyr writes it now, from data written before a rename (docs/data.md,
-    "Renamed"): a deal's cards dealt in Bura, Burkozel and Sixty-six were ``"dealing":
-    {"kind": "dealing", ...}`` and are ``"deal": {"kind": "deal", ...}``, as in Thousand.
+    "Renamed"):
+
+    - a deal's cards dealt in Bura, Burkozel and Sixty-six were ``"dealing": {"kind":
+      "dealing", ...}`` and are ``"deal": {"kind": "deal", ...}``, as in Thousand;
+    - a Thousand hand and variation held their events in fields of their own
+      (``"redeal"``, ``"auction"``, ``"talon"``, ``"concede"``, ``"give"``,
+      ``"contract"``, ``"tricks"``, ``"stated"``) and hold them in ``"events"``, in
+      that order, as every game's round does.
+
     The data given is not changed; what is renamed is copied."""
     if not isinstance(data, dict):
         return data
     out = data
     for key, rounds in data.items():
-        if not isinstance(rounds, list) or not any(isinstance(r, dict) and "dealing" in r for r in rounds):
+        if not isinstance(rounds, list):
+            continue
+        if any(isinstance(r, dict) and "dealing" in r for r in rounds):
+            rounds = [_renamed_round(r) if isinstance(r, dict) and "dealing" in r else r for r in rounds]
+        elif any(isinstance(r, dict) and "events" not in r and any(k in r for k in _OLD_LINE) for r in rounds):
+            rounds = _with_events(rounds)
+        else:
             continue
         if out is data:
             out = dict(data)
-        out[key] = [_renamed_round(r) if isinstance(r, dict) and "dealing" in r else r for r in rounds]
+        out[key] = rounds
     return out
+
+
+_OLD_LINE: Final = ("redeal", "auction", "talon", "concede", "give", "contract", "tricks", "stated")
+"""The fields a Thousand hand or variation held its events in, in their order."""
+
+
+def _with_events(value: Any, line: bool = True) -> Any:
+    """Thousand data written before its events were one list: each hand of ``value`` (a
+    list of them), and every variation at any depth (in a move's notes), with its
+    ``events``; ``line``: ``value`` is a hand or a list of hands."""
+    if isinstance(value, list):
+        return [_with_events(v, line) for v in value]
+    if not isinstance(value, dict):
+        return value
+    if "events" in value or not (line or value.get("kind") == "variation"):
+        return {k: _with_events(v, False) for k, v in value.items()}  # a deal keeps its talon
+    new = {k: _with_events(v, False) for k, v in value.items() if k not in _OLD_LINE}
+    events: list[Any] = []
+    for key in _OLD_LINE:
+        held = value.get(key)
+        if isinstance(held, list):
+            events.extend(_with_events(held, False))
+        elif held is not None:
+            events.append(_with_events(held, False))
+    new["events"] = events
+    return new
 
 
 def _renamed_round(old: dict[str, Any]) -> dict[str, Any]:

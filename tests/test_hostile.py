@@ -336,9 +336,9 @@ def test_a_json_comment_cannot_become_a_hand_and_a_tag_name_cannot_inject_a_tag(
     result = import_json(tmp_path, json.dumps(games))
     assert result.exit_code == 1 and "at thousand.tags.8.name: String should match pattern" in result.stderr  # type: ignore[attr-defined]
     games = exported(tmp_path)
-    games[0]["hands"][0]["tricks"][0]["number"] = -3
+    next(e for e in games[0]["hands"][0]["events"] if e["kind"] == "trick")["number"] = -3
     result = import_json(tmp_path, json.dumps(games))
-    assert result.exit_code == 1 and "at thousand.hands.0.tricks.0.number: Input should be greater than or equal to 0" in result.stderr  # type: ignore[attr-defined]
+    assert result.exit_code == 1 and "at thousand.hands.0.events.8.trick.number: Input should be greater than or equal to 0" in result.stderr  # type: ignore[attr-defined]
     games = exported(tmp_path)
     games[0]["tags"][1]["values"][0] = "An\nna"
     games[0]["tags"][2]["values"][0] = "Vera"
@@ -354,12 +354,12 @@ def test_a_json_comment_cannot_become_a_hand_and_a_tag_name_cannot_inject_a_tag(
 @pytest.mark.parametrize(
     ("path", "value", "message"),
     [
-        (("hands", 0, "tricks", 0, "number"), "1", "thousand.hands.0.tricks.0.number: Input should be a valid integer"),
-        (("hands", 0, "tricks", 0, "number"), True, "thousand.hands.0.tricks.0.number: Input should be a valid integer"),
-        (("hands", 0, "tricks", 0, "number"), 1.0, "thousand.hands.0.tricks.0.number: Input should be a valid integer"),
-        (("hands", 0, "auction", 0, "bid"), 10**9, "a number of 10 digits; numbers in KGN have at most 9"),
-        (("hands", 0, "tricks", 0, "plays", 0, "marriage"), 0, "thousand.hands.0.tricks.0.plays.0.marriage: Input should be a valid boolean"),
-        (("hands", 0, "stated", 0, "entries", 0, "value"), -(10**9), "a number of 10 digits; numbers in KGN have at most 9"),
+        (("hands", 0, "events", "trick", "number"), "1", "thousand.hands.0.events.8.trick.number: Input should be a valid integer"),
+        (("hands", 0, "events", "trick", "number"), True, "thousand.hands.0.events.8.trick.number: Input should be a valid integer"),
+        (("hands", 0, "events", "trick", "number"), 1.0, "thousand.hands.0.events.8.trick.number: Input should be a valid integer"),
+        (("hands", 0, "events", "call", "bid"), 10**9, "a number of 10 digits; numbers in KGN have at most 9"),
+        (("hands", 0, "events", "trick", "plays", 0, "marriage"), 0, "thousand.hands.0.events.8.trick.plays.0.marriage: Input should be a valid boolean"),
+        (("hands", 0, "events", "points", "entries", 0, "value"), -(10**9), "a number of 10 digits; numbers in KGN have at most 9"),
     ],
     ids=["number-as-text", "number-as-true", "number-as-float", "ten-digit-bid", "flag-as-0", "ten-digit-score"],
 )
@@ -370,8 +370,8 @@ def test_json_takes_numbers_and_flags_only_as_the_schema_types_them(
 
     games = exported(tmp_path)
     node: Any = games[0]
-    for key in path[:-1]:
-        node = node[key]
+    for key in path[:-1]:  # a kind of event stands for the first event of that kind
+        node = next(e for e in node if e["kind"] == key) if isinstance(key, str) and isinstance(node, list) else node[key]
     node[path[-1]] = value
     result = import_json(tmp_path, json.dumps(games))
     assert result.exit_code == 1 and message in result.stderr, result.stderr  # type: ignore[attr-defined]

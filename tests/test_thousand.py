@@ -10,6 +10,7 @@ from conftest import SAMPLES, diagnostics_of
 import notation
 import replay
 from notation.cards import parse_card
+from notation.thousand.records import Call, Concede, Contract, Stated
 from replay import thousand as th
 from replay.games import parse_rules
 from replay.thousand import generate_thousand
@@ -223,9 +224,11 @@ def sheet_of(game: notation.ThousandGame, points: bool) -> notation.ThousandGame
     out = copy.deepcopy(game)
     for hand in out.hands:
         if hand.tricks:
-            hand.deal = hand.talon = hand.give = None
-            hand.tricks = []
-            hand.stated = [st for st in hand.stated if points or st.kind != "points"]
+            hand.deal = None
+            hand.events = [
+                e for e in hand.events
+                if isinstance(e, Call | Contract | Concede) or (isinstance(e, Stated) and (points or e.kind != "points"))
+            ]  # fmt: skip
     return out
 
 

@@ -17,6 +17,7 @@ from .records import (
     Concede,
     Contract,
     Deal,
+    Event,
     Give,
     Note,
     Play,
@@ -91,20 +92,15 @@ class ThousandBuilder(Builder):
     def hand(self, c: Items) -> Round:
         kw, number, notes, *events = c
         self.counted(self.token(kw))
-        line = _line(events)
+        deal = events[0] if events and isinstance(events[0], Deal) else None
+        if deal is not None:
+            events = events[1:]
         return Round(
             number=self.number(number),
             notes=self.comments_of(notes),
             pos=self.pos(kw),
-            deal=line.deal,
-            redeal=line.redeal,
-            auction=line.auction,
-            talon=line.talon,
-            concede=line.concede,
-            give=line.give,
-            contract=line.contract,
-            tricks=line.tricks,
-            stated=line.stated,
+            deal=deal,
+            events=_events(events),
         )
 
     def deal(self, c: Items) -> Deal:
@@ -212,55 +208,20 @@ class ThousandBuilder(Builder):
         opened, *items = c
         self.variation_opened(opened)
         plays = next((x for x in items if isinstance(x, _Plays)), None)
-        line = _line([x for x in items if not isinstance(x, _Plays)])
         return Variation(
-            auction=line.auction,
-            talon=line.talon,
-            concede=line.concede,
-            give=line.give,
-            contract=line.contract,
-            tricks=line.tricks,
-            stated=line.stated,
             plays=plays.plays if plays else [],
             winner=plays.winner if plays else None,
+            events=_events([x for x in items if not isinstance(x, _Plays)]),
         )
 
 
-@dataclass(slots=True)
-class _Line:
-    """The events of a hand or a variation, as the grammar gives them, sorted out."""
-
-    deal: Deal | None = None
-    redeal: Redeal | None = None
-    auction: list[Call] = field(default_factory=list)
-    talon: Talon | None = None
-    concede: Concede | None = None
-    give: Give | None = None
-    contract: Contract | None = None
-    tricks: list[Trick] = field(default_factory=list)
-    stated: list[Stated] = field(default_factory=list)
-
-
-def _line(events: Items) -> _Line:
-    out = _Line()
-    for ev in events:
-        if isinstance(ev, _Calls):
-            out.auction = ev.calls
-        elif isinstance(ev, Trick):
-            out.tricks.append(ev)
-        elif isinstance(ev, Stated):
-            out.stated.append(ev)
-        elif isinstance(ev, Deal):
-            out.deal = ev
-        elif isinstance(ev, Redeal):
-            out.redeal = ev
-        elif isinstance(ev, Talon):
-            out.talon = ev
-        elif isinstance(ev, Concede):
-            out.concede = ev
-        elif isinstance(ev, Give):
-            out.give = ev
-        elif isinstance(ev, Contract):
-            out.contract = ev
+def _events(items: Items) -> list[Event]:
+    """A hand's or a variation's events in the order of the text (the calls of an auction
+    one by one)."""
+    out: list[Event] = []
+    for item in items:
+        if isinstance(item, _Calls):
+            out.extend(item.calls)
+        elif isinstance(item, Node):
+            out.append(item)  # type: ignore[arg-type]  # the grammar gives events only
     return out
-

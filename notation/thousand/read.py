@@ -29,6 +29,7 @@ from .records import (
     Concede,
     Contract,
     Deal,
+    Event,
     Give,
     Play,
     Redeal,
@@ -135,49 +136,49 @@ class ThousandReader(Reader[Variation]):
                 if rank > 7:
                     raise GiveUp
                 rank = 7
-                hand.tricks.append(trick)
+                hand.events.append(trick)
                 continue
             word, _, rest = line[2:].partition(" ")
             if word in ("points", "score", "totals"):
                 rank = 8
-                hand.stated.append(self.stated(word, rest, lno))
+                hand.events.append(self.stated(word, rest, lno))
                 continue
             order = _ORDER.get(word)
             if order is None or order <= rank:
                 raise GiveUp
             rank = order
-            self.slot(hand, word, rest, lno)
+            self.event(hand, word, rest, lno)
         if hand is not None:
             hands.append(hand)
         return ThousandGame(tags=tags, notes=notes, hands=hands)
 
-    def slot(self, hand: Round, word: str, rest: str, lno: int) -> None:
-        """A line of a hand's own events (``deal``, ``bid``, ``talon`` ...), read into its
-        place in ``hand``."""
+    def event(self, hand: Round, word: str, rest: str, lno: int) -> None:
+        """A line of a hand's own events (``deal``, ``bid``, ``talon`` ...), added to
+        ``hand`` (the deal in its place, the rest in order)."""
         pos = (lno, 3)
         if word == "deal":
             hand.deal = self.deal(rest, lno)
         elif word == "redeal":
-            hand.redeal = Redeal(seat=self.seat(rest), pos=pos)
+            hand.events.append(Redeal(seat=self.seat(rest), pos=pos))
         elif word == "bid":
-            hand.auction = self.calls(rest, lno, 7)
+            hand.events.extend(self.calls(rest, lno, 7))
         elif word == "talon":
             name, colon, after = rest.partition(": ")
             taker = self.players.get(name) if colon else None  # talon Anna: ...
             cards = card_list(rest if taker is None else after)
             if cards is None:
                 raise GiveUp
-            hand.talon = _new_talon(cards, taker, pos)
+            hand.events.append(_new_talon(cards, taker, pos))
         elif word == "concede":
             if rest:
                 raise GiveUp
-            hand.concede = Concede(pos=pos)
+            hand.events.append(Concede(pos=pos))
         elif word == "give":
-            hand.give = _new_give(self.gives(rest, lno, 8), pos)
+            hand.events.append(_new_give(self.gives(rest, lno, 8), pos))
         else:  # contract
             if not _CONTRACT.match(rest):
                 raise GiveUp
-            hand.contract = _new_contract(num(rest), pos)
+            hand.events.append(_new_contract(num(rest), pos))
 
     def call(self, toks: Tokens, k: int, lno: int, depth: int) -> tuple[Call, int]:
         """One call (``Anna 100``, ``Anna pass``, ``Anna dark 120``) with its notes from
@@ -225,7 +226,7 @@ class ThousandReader(Reader[Variation]):
         calls = second in ("pass", "dark") or DIGITS.match(second) is not None
         if not calls and second not in CANON:
             raise GiveUp
-        auction: list[Call] = []
+        auction: list[Event] = []
         plays: list[Play] = []
         winner = None
         while True:
@@ -244,7 +245,7 @@ class ThousandReader(Reader[Variation]):
                 word = toks[k][0]
             if word != ")":
                 raise GiveUp
-            return Variation(auction=auction, plays=plays, winner=winner), k + 1
+            return Variation(plays=plays, winner=winner, events=auction), k + 1
 
     def noted(self, hand: Round, line: str, lno: int, rank: int) -> int:
         """An event line that may carry notes, read token by token into ``hand``; the
@@ -255,13 +256,13 @@ class ThousandReader(Reader[Variation]):
         if TRICK_NO.match(word):
             if rank > 7:
                 raise GiveUp
-            hand.tricks.append(self.noted_trick(toks, lno))
+            hand.events.append(self.noted_trick(toks, lno))
             return 7
         if word in ("points", "score", "totals"):
             raw, k = self.entries(toks, 1, lno, "barrel")
             entries = [_new_entry(*e) for e in raw]
             notes = self.comments(toks, k, lno, end=True)
-            hand.stated.append(Stated(kind=_STATED[word], entries=entries, notes=notes, pos=pos))
+            hand.events.append(Stated(kind=_STATED[word], entries=entries, notes=notes, pos=pos))
             return 8
         order = _ORDER.get(word)
         if order is None or order <= rank or word == "deal":  # a deal line has no notes here
@@ -278,32 +279,30 @@ class ThousandReader(Reader[Variation]):
                 if k != len(toks):
                     raise GiveUp
                 break
-            hand.auction = calls
+            hand.events.extend(calls)
         elif word == "redeal":
-            hand.redeal = Redeal(
-                seat=self.seat(toks[1][0]),
-                notes=self.comments(toks, 2, lno, end=True),
-                pos=pos,
+            hand.events.append(
+                Redeal(seat=self.seat(toks[1][0]), notes=self.comments(toks, 2, lno, end=True), pos=pos)
             )
         elif word == "talon":
             seat = None
             if len(toks) > 1 and toks[1][0].endswith(":"):
                 seat = self.seat(toks[1][0][:-1])
             cards, k = card_tokens(toks, 1 if seat is None else 2)
-            hand.talon = Talon(
-                cards=cards, seat=seat, notes=self.comments(toks, k, lno, end=True), pos=pos
+            hand.events.append(
+                Talon(cards=cards, seat=seat, notes=self.comments(toks, k, lno, end=True), pos=pos)
             )
         elif word == "concede":
-            hand.concede = Concede(notes=self.comments(toks, 1, lno, end=True), pos=pos)
+            hand.events.append(Concede(notes=self.comments(toks, 1, lno, end=True), pos=pos))
         elif word == "give":
             gives, k = self.given(toks, 1, lno)
-            hand.give = Give(cards=gives, notes=self.comments(toks, k, lno, end=True), pos=pos)
+            hand.events.append(Give(cards=gives, notes=self.comments(toks, k, lno, end=True), pos=pos))
         else:  # contract
             amount = toks[1][0]
             if not DIGITS.match(amount):
                 raise GiveUp
-            hand.contract = Contract(
-                value=num(amount), notes=self.comments(toks, 2, lno, end=True), pos=pos
+            hand.events.append(
+                Contract(value=num(amount), notes=self.comments(toks, 2, lno, end=True), pos=pos)
             )
         return order
 

@@ -1,14 +1,15 @@
 """The records of Thousand (Тысяча): what a Thousand record says, as data.
 
-A game (:class:`ThousandGame`) is its tags and its hands (:class:`Round`), each a deal, an
-auction, the talon, the gives, the contract, the tricks and the stated facts, any of them
-left out; a :class:`Variation` is another line of play from before the move it follows.
+A game (:class:`ThousandGame`) is its tags and its hands (:class:`Round`), each the cards
+dealt and then its events in the order of play (:data:`Event`: the calls, the talon, the
+give, the contract, the tricks and the stated facts, any of them left out); a
+:class:`Variation` is another line of play from before the move it follows.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, ClassVar, Literal, TypeVar
 
 from ..records import (
     TAGGED,
@@ -34,8 +35,8 @@ __all__ = [
     "Concede",
     "Contract",
     "Deal",
+    "Event",
     "Give",
-    "LineOfPlay",
     "Note",
     "Play",
     "Redeal",
@@ -47,6 +48,8 @@ __all__ = [
     "Trick",
     "Variation",
 ]
+
+_E = TypeVar("_E")
 
 
 @dataclass(slots=True, kw_only=True, eq=False)
@@ -145,39 +148,80 @@ class Stated(Node):
     notes: list[Comment] = field(default_factory=list)
 
 
+Event = Annotated[Redeal | Call | Talon | Concede | Give | Contract | Trick | Stated, TAGGED]
+"""An event of a hand after its deal, in the order of play: a redeal, the calls of the
+auction, the talon taken, a concession, the give, the contract, the tricks and the facts
+stated at its end."""
+
+
+class _Events:
+    """What a hand and a variation say of their events, read in order (read only: a
+    record changes through its ``events``)."""
+
+    __slots__ = ()
+    events: list[Event]
+
+    @property
+    def auction(self) -> list[Call]:
+        """The calls."""
+        return [e for e in self.events if type(e) is Call]
+
+    @property
+    def tricks(self) -> list[Trick]:
+        """The tricks, in order."""
+        return [e for e in self.events if type(e) is Trick]
+
+    @property
+    def stated(self) -> list[Stated]:
+        """The facts stated at the end."""
+        return [e for e in self.events if type(e) is Stated]
+
+    @property
+    def redeal(self) -> Redeal | None:
+        return self._one(Redeal)
+
+    @property
+    def talon(self) -> Talon | None:
+        return self._one(Talon)
+
+    @property
+    def concede(self) -> Concede | None:
+        return self._one(Concede)
+
+    @property
+    def give(self) -> Give | None:
+        return self._one(Give)
+
+    @property
+    def contract(self) -> Contract | None:
+        return self._one(Contract)
+
+    def _one(self, kind: type[_E]) -> _E | None:
+        return next((e for e in self.events if type(e) is kind), None)
+
+
 @dataclass(slots=True, kw_only=True, eq=False)
-class LineOfPlay(Node):
-    """What a hand and a variation share: the events from the auction to the end."""
-
-    auction: list[Call] = field(default_factory=list)
-    talon: Talon | None = None
-    concede: Concede | None = None
-    give: Give | None = None
-    contract: Contract | None = None
-    tricks: list[Trick] = field(default_factory=list)
-    stated: list[Stated] = field(default_factory=list)
-
-
-@dataclass(slots=True, kw_only=True, eq=False)
-class Variation(LineOfPlay):
+class Variation(Node, _Events):
     """Another line of play from before the move it follows (to the end of the hand at
-    most): further calls, the rest of the trick in progress, then the usual events."""
+    most): further calls, or the rest of the trick in progress (``plays`` and its taker),
+    then the hand's later events."""
 
     kind: Literal["variation"] = "variation"
     plays: list[Play] = field(default_factory=list)
     winner: Winner | None = None
+    events: list[Event] = field(default_factory=list)
 
 
 @dataclass(slots=True, kw_only=True, eq=False)
-class Round(LineOfPlay):
+class Round(Node, _Events):
     """One hand of Thousand (a round: the deal and its play), numbered from 1 (or from the
-    ``FirstHand`` tag)."""
+    ``FirstHand`` tag): the cards dealt, then its events in the order of play."""
 
     kind: Literal["hand"] = "hand"
     number: Count
     notes: list[Comment] = field(default_factory=list)
     deal: Deal | None = None
-    redeal: Redeal | None = None
+    events: list[Event] = field(default_factory=list)
 
 
 Note = Annotated[Comment | Glyph | Nag | Variation, TAGGED]

@@ -9,8 +9,8 @@ from .records import (
     Concede,
     Contract,
     Deal,
+    Event,
     Give,
-    LineOfPlay,
     Play,
     Redeal,
     Round,
@@ -31,17 +31,15 @@ KEYWORDS = frozenset(
 
 
 def write_round(out: Writer, hand: Node) -> None:
-    """One hand: its number, then each event on a line of its own."""
+    """One hand: its number, its deal, then each event on a line of its own (the calls of
+    the auction on one ``bid`` line)."""
     assert isinstance(hand, Round)
     out.raw(f"hand {hand.number}")
     out.comments(hand.notes)
     if hand.deal is not None:
         out.line()
         _deal(out, hand.deal)
-    if hand.redeal is not None:
-        out.line()
-        _redeal(out, hand.redeal)
-    _rest(out, hand, newline=True)
+    _events(out, hand.events, newline=True)
 
 
 def write_event(node: Node) -> str:
@@ -50,36 +48,13 @@ def write_event(node: Node) -> str:
     out = Writer(KEYWORDS)
     if isinstance(node, Deal):
         _deal(out, node)
-    elif isinstance(node, Redeal):
-        _redeal(out, node)
-    elif isinstance(node, Call):
-        out.raw("bid")
-        _calls(out, [node])
     elif isinstance(node, Play):
         out.word(_play_text(out, node))
-    elif isinstance(node, Trick):
-        _trick(out, node)
-    else:
-        _rest(out, _line_of(node), newline=False)
-    return out.text().strip()
-
-
-def _line_of(node: Node) -> LineOfPlay:
-    """A line of play holding one event (a talon, a give, the contract, a stated fact)."""
-    line = LineOfPlay()
-    if isinstance(node, Talon):
-        line.talon = node
-    elif isinstance(node, Concede):
-        line.concede = node
-    elif isinstance(node, Give):
-        line.give = node
-    elif isinstance(node, Contract):
-        line.contract = node
-    elif isinstance(node, Stated):
-        line.stated.append(node)
+    elif isinstance(node, Redeal | Call | Talon | Concede | Give | Contract | Trick | Stated):
+        _events(out, [node], newline=True)
     else:
         raise TypeError(f"not a Thousand event: {type(node).__name__}")
-    return line
+    return out.text().strip()
 
 
 def _deal(out: Writer, deal: Deal) -> None:
@@ -88,11 +63,6 @@ def _deal(out: Writer, deal: Deal) -> None:
         parts.append("talon:" + cards_text(deal.talon))
     out.raw("deal " + " / ".join(parts))
     out.comments(deal.notes)
-
-
-def _redeal(out: Writer, redeal: Redeal) -> None:
-    out.raw(f"redeal {out.seat(redeal.seat)}")
-    out.comments(redeal.notes)
 
 
 def _calls(out: Writer, calls: list[Call]) -> None:
@@ -138,51 +108,65 @@ def _stated(out: Writer, st: Stated) -> None:
     out.comments(st.notes)
 
 
-def _rest(out: Writer, line: LineOfPlay, *, newline: bool, auction: bool = True) -> None:
-    """The events a hand and a variation share; each on its own line in a hand."""
-
-    def start() -> None:
+def _events(out: Writer, events: list[Event], *, newline: bool) -> None:
+    """Events in order: in a hand each on a line of its own, the calls of the auction on
+    one ``bid`` line; in a variation one after another (its calls without ``bid``)."""
+    k = 0
+    while k < len(events):
+        ev = events[k]
         if newline:
             out.line()
+        if type(ev) is Call:
+            end = k + 1
+            while end < len(events) and type(events[end]) is Call:
+                end += 1
+            if newline:
+                out.raw("bid")
+            _calls(out, events[k:end])  # type: ignore[arg-type]  # calls alone
+            k = end
+            continue
+        _event(out, ev)
+        k += 1
 
-    if line.auction and auction:
-        start()
-        if newline:
-            out.raw("bid")
-        _calls(out, line.auction)
-    if line.talon is not None:
-        start()
-        taker = "" if line.talon.seat is None else f" {out.seat(line.talon.seat)}:"
-        out.word("talon" + taker + cards_text(line.talon.cards))
-        out.comments(line.talon.notes)
-    if line.concede is not None:
-        start()
+
+def _event(out: Writer, ev: Event) -> None:
+    """One event other than a call."""
+    if isinstance(ev, Trick):
+        _trick(out, ev)
+    elif isinstance(ev, Stated):
+        _stated(out, ev)
+    elif isinstance(ev, Talon):
+        taker = "" if ev.seat is None else f" {out.seat(ev.seat)}:"
+        out.word("talon" + taker + cards_text(ev.cards))
+        out.comments(ev.notes)
+    elif isinstance(ev, Give):
+        out.word("give " + ", ".join(f"{out.seat(g.seat)} {g.card}" for g in ev.cards))
+        out.comments(ev.notes)
+    elif isinstance(ev, Contract):
+        out.word(f"contract {ev.value}")
+        out.comments(ev.notes)
+    elif isinstance(ev, Concede):
         out.word("concede")
-        out.comments(line.concede.notes)
-    if line.give is not None:
-        start()
-        out.word("give " + ", ".join(f"{out.seat(g.seat)} {g.card}" for g in line.give.cards))
-        out.comments(line.give.notes)
-    if line.contract is not None:
-        start()
-        out.word(f"contract {line.contract.value}")
-        out.comments(line.contract.notes)
-    for trick in line.tricks:
-        start()
-        _trick(out, trick)
-    for st in line.stated:
-        start()
-        _stated(out, st)
+        out.comments(ev.notes)
+    else:
+        assert isinstance(ev, Redeal), ev
+        out.word(f"redeal {out.seat(ev.seat)}")
+        out.comments(ev.notes)
 
 
 def _variation(out: Writer, var: Node) -> None:
+    """``(`` the variation's calls, or the rest of its trick, then its later events ``)``."""
     assert isinstance(var, Variation)
     out.word("(")
-    if var.auction:
-        _calls(out, var.auction)
+    events = var.events
+    calls = 0
+    while calls < len(events) and type(events[calls]) is Call:
+        calls += 1
+    if calls:
+        _calls(out, events[:calls])  # type: ignore[arg-type]  # calls alone
     if var.plays or var.winner is not None:
         _plays(out, var.plays, var)
-    _rest(out, var, newline=False, auction=False)
+    _events(out, events[calls:], newline=False)
     out.raw(")")
 
 

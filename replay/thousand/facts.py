@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from notation.records import Node, Tag, fold_name
-from notation.thousand.records import Call, Deal, Give, Play, Talon, ThousandGame
+from notation.thousand.records import Call, Deal, Give, Play, Stated, Talon, ThousandGame
 
 from ..checker import Progress
 from ..facts import (
@@ -146,11 +146,11 @@ def strip_facts(game: ThousandGame) -> None:
     the talon).  A hand kept as a score sheet keeps it (its cards were not recorded: its
     points, else its scores, are the hand)."""
     for hand in game.hands:
-        if hand.tricks:
-            hand.stated = []
-        else:
-            points = [st for st in hand.stated if st.kind == "points"]
-            hand.stated = points or [st for st in hand.stated if st.kind == "score"]
+        stated = hand.stated
+        kept: list[Stated] = []
+        if not hand.tricks:
+            kept = [st for st in stated if st.kind == "points"] or [st for st in stated if st.kind == "score"]
+        hand.events = [e for e in hand.events if type(e) is not Stated or any(e is k for k in kept)]
         if hand.talon is not None:
             hand.talon.seat = None
         for trick in hand.tricks:

@@ -32,7 +32,6 @@ from notation.thousand.records import (
     Contract,
     Deal,
     Give,
-    LineOfPlay,
     Play,
     Redeal,
     Round,
@@ -237,31 +236,23 @@ def append_move(
     else:
         hand = record.hands[-1]
     node = node_of(names, move)
+    events = hand.events
     if isinstance(node, Play):
-        if not hand.tricks or hand.tricks[-1].winner is not None:
-            hand.tricks.append(Trick(number=trick_no, plays=[]))
-        trick = hand.tricks[-1]
-        trick.plays.append(node)
+        last = events[-1] if events else None
+        if type(last) is not Trick or last.winner is not None:
+            last = Trick(number=trick_no, plays=[])
+            events.append(last)
+        last.plays.append(node)
         if not table.trick_open and table.last_winner is not None:
-            trick.winner = Winner(seat=names[table.last_winner])
+            last.winner = Winner(seat=names[table.last_winner])
     elif isinstance(node, Deal):
         if isinstance(move, DealCards) and (move.hands or move.talon is not None):
             hand.deal = node if move.talon is not None else Deal(hands=node.hands)
-    elif isinstance(node, Call):
-        hand.auction.append(node)
-    elif isinstance(node, Talon):
-        hand.talon = node
-    elif isinstance(node, Give):
-        hand.give = node
-    elif isinstance(node, Contract):
-        hand.contract = node
-    elif isinstance(node, Concede):
-        hand.concede = node
-    elif isinstance(node, Redeal):
-        hand.redeal = node
+    elif not isinstance(node, Stated):
+        events.append(node)  # type: ignore[arg-type]  # every other node is an event
     # a hand ended by its score sheet: its facts, written below, are what the sheet said
     if len(table.results) > done and not table.results[-1].redeal and not hand.stated:
-        hand.stated.extend(stated_facts(table.results[-1], names))
+        events.extend(stated_facts(table.results[-1], names))
 
 
 def record_of(table: ThousandEngine) -> ThousandGame:
@@ -298,6 +289,9 @@ class ThousandTable(ThousandEngine):
         """The game so far as a record (with the facts of every finished hand)."""
         return record_of(self)
 
+
+_PLAYED: tuple[type[Node], ...] = (Call, Talon, Give, Contract, Trick)
+"""The events a redeal leaves no room for (T2)."""
 
 START_TAGS = ("FirstHand", "Totals", "Barrel", "Bolts")
 """The tags that start a Thousand record in the middle of a session."""
@@ -409,18 +403,20 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
                 hand,
             )
         self.start_round(table, hand, hand.number, hand.deal, "T1")
-        if hand.redeal is not None:
-            self.push_event(table, hand.redeal)
-            if hand.auction or hand.tricks or hand.talon or hand.give or hand.contract:
+        redeal = hand.redeal
+        if redeal is not None:
+            self.push_event(table, redeal)
+            if any(type(e) in _PLAYED for e in hand.events):
+                calls = hand.auction
                 raise self.stop(
                     tr("after a redeal the hand ends; nothing else is played"),
                     "out-of-order",
                     "T2",
-                    hand.auction[0] if hand.auction else hand,
+                    calls[0] if calls else hand,
                 )
             return
         before = len(table.results)
-        self._line(table, hand, hand)
+        self._line(table, hand)
         self._late(table, before)
 
     def _late(self, table: ThousandTable, before: int) -> None:
@@ -433,27 +429,55 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
                 self.report(err, err.ref)
             raise LineEnded()
 
-    def _line(self, table: ThousandTable, line: LineOfPlay, owner: Round | Variation) -> None:
-        """Replay the events a hand and a variation share."""
-        for call in line.auction:
+    def _line(self, table: ThousandTable, line: Round | Variation) -> None:
+        """Replay a hand's events or a variation's, in order: the calls (and a variation's
+        rest of a trick), then the declarer's and the tricks, then the facts stated at the
+        end."""
+        events = line.events
+        k = 0
+        while k < len(events) and type(events[k]) is Call:
+            call = events[k]
+            assert isinstance(call, Call)
             self._variations(table, call)
             self.push_event(table, call, call.seat)
-        if isinstance(owner, Variation) and (owner.plays or owner.winner):
-            self._continue_trick(table, owner)
-        later = bool(line.talon or line.concede or line.give or line.contract or line.tricks)
+            k += 1
+        if isinstance(line, Variation) and (line.plays or line.winner):
+            self._continue_trick(table, line)
+        later = [e for e in events[k:] if type(e) is not Stated]
         hand = table.round
-        if hand is not None and hand.phase == "auction" and later and not line.auction:
-            self._no_auction(table, line, owner)
-        self._talon(table, line, owner, later)
-        if line.concede is not None:
-            self.push_event(table, line.concede)
-        self._give(table, line)
-        if line.contract is not None:
-            self.push_event(table, line.contract)
-        for trick in line.tricks:
-            self._trick(table, trick)
+        if hand is not None and hand.phase == "auction" and later and not k:
+            self._no_auction(table, line)
+        for ev in later:
+            self._event(table, ev, line)
         self.trick_no = None
-        self._line_stated(table, line)
+        stated = line.stated
+        if table.round is not None and not line.tricks and not table.round.plays and stated:
+            self._from_sheet(table, stated)
+        for st in stated:
+            self._stated(table, st)
+
+    def _event(self, table: ThousandTable, ev: Node, line: Round | Variation) -> None:
+        """One event after the calls: the talon, a concession, the give, the contract or a
+        trick.  A line that goes on past the talon or the give without writing it took the
+        talon unseen (T4.1) or gave two unseen cards (T4.2)."""
+        if isinstance(ev, Talon):
+            self._talon(table, ev)
+            return
+        if table.phase == "talon" and line.talon is None:
+            self.apply(table, TakeTalon([None] * 3), line.give or line.contract or line.concede or line)
+        if isinstance(ev, Trick | Contract) and table.phase == "give" and line.give is None:
+            hand = table.round
+            assert hand is not None and hand.declarer is not None
+            tricks = line.tricks
+            self.apply(
+                table,
+                GiveCards([(p, None) for p in hand.active if p != hand.declarer]),
+                line.contract or tricks[0],
+            )
+        if isinstance(ev, Trick):
+            self._trick(table, ev)
+        else:
+            self.push_event(table, ev)
 
     def _continue_trick(self, table: ThousandTable, var: Variation) -> None:
         """A variation's cards that finish the trick it starts in."""
@@ -461,21 +485,14 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
         trick = Trick(number=hand.trick_no if hand else 0, plays=var.plays, winner=var.winner, pos=None)
         self._trick_plays(table, trick, continuing=True)
 
-    def _line_stated(self, table: ThousandTable, line: LineOfPlay) -> None:
-        """The facts a line states at its end (a hand kept as a score sheet is scored by
-        them)."""
-        hand = table.round
-        if hand is not None and not line.tricks and not hand.plays and line.stated:
-            self._from_sheet(table, line.stated)
-        for st in line.stated:
-            self._stated(table, st)
-
-    def _no_auction(self, table: ThousandTable, line: LineOfPlay, owner: Round | Variation) -> None:
+    def _no_auction(self, table: ThousandTable, line: Round | Variation) -> None:
         """T3.4: a hand recorded without its auction: its contract and the first leader
         (the declarer leads the first trick) stand for it, else it cannot be replayed."""
-        first_trick = line.tricks[0] if line.tricks else None
-        if line.contract is not None and first_trick is not None and first_trick.plays:
-            table.assume_auction(self.seat(first_trick.plays[0].seat, first_trick.plays[0]), line.contract.value)
+        tricks = line.tricks
+        first_trick = tricks[0] if tricks else None
+        contract = line.contract
+        if contract is not None and first_trick is not None and first_trick.plays:
+            table.assume_auction(self.seat(first_trick.plays[0].seat, first_trick.plays[0]), contract.value)
             return
         raise self.stop(
             tr(
@@ -484,45 +501,24 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
             ),
             "auction-incomplete",
             "T3.4",
-            line.talon or line.give or line.contract or line.tricks[0] if line.tricks else owner,
+            line.talon or line.give or contract or tricks[0] if tricks else line,
         )
 
-    def _talon(self, table: ThousandTable, line: LineOfPlay, owner: Round | Variation, later: bool) -> None:
-        """T4.1: the talon taken by the declarer (a hand that goes on without writing it
-        took it unseen)."""
-        if line.talon is not None:
-            taker = line.talon.seat
-            hand = table.round
-            if taker is not None and hand is not None and hand.declarer is not None:
-                if self.seat(taker, line.talon) != hand.declarer:
-                    raise self.stop(
-                        tr("{taker} takes the talon, but {player} declares").format(
-                            taker=taker, player=table.players[hand.declarer]
-                        ),
-                        "out-of-turn",
-                        "T4.1",
-                        line.talon,
-                    )
-            self.push_event(table, line.talon)
-        elif table.phase == "talon" and later:
-            self.apply(
-                table,
-                TakeTalon([None] * 3),
-                line.give or line.contract or line.concede or owner,
-            )
-
-    def _give(self, table: ThousandTable, line: LineOfPlay) -> None:
-        """T4.2: the give (a hand that goes on without writing it gave two unseen cards)."""
-        if line.give is not None:
-            self.push_event(table, line.give)
-        elif table.phase == "give" and (line.contract or line.tricks):
-            hand = table.round
-            assert hand is not None and hand.declarer is not None
-            self.apply(
-                table,
-                GiveCards([(p, None) for p in hand.active if p != hand.declarer]),
-                line.contract or line.tricks[0],
-            )
+    def _talon(self, table: ThousandTable, talon: Talon) -> None:
+        """T4.1: the talon taken by the declarer (named, he must be the declarer)."""
+        taker = talon.seat
+        hand = table.round
+        if taker is not None and hand is not None and hand.declarer is not None:
+            if self.seat(taker, talon) != hand.declarer:
+                raise self.stop(
+                    tr("{taker} takes the talon, but {player} declares").format(
+                        taker=taker, player=table.players[hand.declarer]
+                    ),
+                    "out-of-turn",
+                    "T4.1",
+                    talon,
+                )
+        self.push_event(table, talon)
 
     def _from_sheet(self, table: ThousandTable, stated: list[Stated]) -> None:
         """A hand written as a score sheet keeps it (its calls, then points or scores, no
@@ -582,7 +578,7 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
 
                 def line(branch: ThousandTable, var: Variation = note) -> None:
                     before = len(branch.results)
-                    self._line(branch, var, var)
+                    self._line(branch, var)
                     self._late(branch, before)
 
                 self.branch(table, line)
