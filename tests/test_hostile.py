@@ -240,7 +240,7 @@ def test_any_name_comment_and_tag_value_read_back_as_written(name: str, comment:
             Tag(name="Event", values=[value]),
         ],
         notes=[Comment(text=comment.strip())] if comment.strip() else [],
-        hands=[Hand(number=1, auction=[Call(seat=players[0], bid=100, notes=[Comment(text=comment.strip())] if comment.strip() else [])])],
+        hands=[Hand(number=1, events=[Call(seat=players[0], bid=100, notes=[Comment(text=comment.strip())] if comment.strip() else [])])],
     )
     text = notation.dumps(game)
     assert notation.loads(text) == game

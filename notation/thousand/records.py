@@ -155,26 +155,26 @@ stated at its end."""
 
 
 class _Events:
-    """What a hand and a variation say of their events, read in order (read only: a
-    record changes through its ``events``)."""
+    """What a hand and a variation say of their events, read in order: read only (tuples),
+    since a record changes through its ``events``."""
 
     __slots__ = ()
     events: list[Event]
 
     @property
-    def auction(self) -> list[Call]:
+    def auction(self) -> tuple[Call, ...]:
         """The calls."""
-        return [e for e in self.events if type(e) is Call]
+        return tuple([e for e in self.events if type(e) is Call])
 
     @property
-    def tricks(self) -> list[Trick]:
+    def tricks(self) -> tuple[Trick, ...]:
         """The tricks, in order."""
-        return [e for e in self.events if type(e) is Trick]
+        return tuple([e for e in self.events if type(e) is Trick])
 
     @property
-    def stated(self) -> list[Stated]:
+    def stated(self) -> tuple[Stated, ...]:
         """The facts stated at the end."""
-        return [e for e in self.events if type(e) is Stated]
+        return tuple([e for e in self.events if type(e) is Stated])
 
     @property
     def redeal(self) -> Redeal | None:

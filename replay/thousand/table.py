@@ -520,7 +520,7 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
                 )
         self.push_event(table, talon)
 
-    def _from_sheet(self, table: ThousandTable, stated: list[Stated]) -> None:
+    def _from_sheet(self, table: ThousandTable, stated: tuple[Stated, ...]) -> None:
         """A hand written as a score sheet keeps it (its calls, then points or scores, no
         cards): the stated points end the hand, or the scores where no points are given;
         everything else stated is then checked against them."""

@@ -319,7 +319,7 @@ def annotate(game: ThousandGame, report: Report, found: Annotations) -> None:
             continue
         kinds = {st.kind for st in hand.stated}
         if len(kinds) < 3:  # points, score and totals: one at least is not written yet
-            hand.stated.extend(st for st in stated_facts(res, names) if st.kind not in kinds)
+            hand.events.extend(st for st in stated_facts(res, names) if st.kind not in kinds)
         score = next(st for st in hand.stated if st.kind == "score")
         said = _contract_said(res, names)
         if said is not None:
