@@ -473,6 +473,15 @@ class Checker(Seats, Generic[T, G]):
         if self.visitor is not None:
             self.visitor.visit_move(table, node, self)
 
+    def fill_left_out(self, table: T, node: Node) -> None:
+        """Push the moves the record left out before ``node`` (the draws due:
+        ``table.left_out()``); what is wrong with them is reported at ``node``."""
+        try:
+            while (move := table.left_out()) is not None:
+                table.push(move)
+        except IllegalMoveError as exc:
+            raise self.illegal(exc, node) from None
+
     def push_event(self, table: T, node: Node, seat: str | None = None) -> None:
         """Push the move one event of the record stands for (the game's translator,
         ``table.move_of``, with this checker reading its names and cards); what is wrong

@@ -170,6 +170,11 @@ class StockEngine(Table[M, R], Generic[M, R, D]):
         deal: StockRound | None = self.round
         if deal is None or not stock_known(deal.stock):
             return None
+        return self.left_out()
+
+    def left_out(self) -> M | None:
+        """B6, S4: a draw that is due, which a record may leave out (its card from the
+        stock's order when it is known, else unseen)."""
         due = self.next_draw()
         return None if due is None else cast(M, DrawCard(*due))  # a move of every such game
 

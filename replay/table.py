@@ -903,6 +903,12 @@ class Table(Generic[M, R]):
         else None (a game that has none)."""
         return None
 
+    def left_out(self) -> M | None:
+        """The move a record may leave out here, as the notation lets it (docs/notation.md):
+        a draw that is due (its card when the stock's order is known, else unseen),
+        Thousand's talon taken or cards given unseen; None where no move may be."""
+        return None
+
     def next_number(self) -> int:
         """The number the next hand or deal will have."""
         raise NotImplementedError

@@ -1163,11 +1163,6 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState]):
 
     # -- drawing (B6, K5) -----------------------------------------------------------------
 
-    def auto_draws(self) -> None:
-        """Apply the draws that are due (from the stock order when it is known)."""
-        while (due := self.next_draw()) is not None:
-            self.push(DrawCard(*due))
-
     # -- claims (B7) ----------------------------------------------------------------------
 
     def pile_points(self, seat: int) -> tuple[int, int]:

@@ -451,7 +451,7 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
                 table.settle()
             deal = table.round
             if deal is not None and deal.phase == "draw" and isinstance(ev, _PLAYS):
-                self._auto_draws(table, ev)
+                self.fill_left_out(table, ev)
             if isinstance(ev, Trick):
                 self._trick(table, ev)
             elif isinstance(ev, Draw):
@@ -470,12 +470,6 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
                 self._stated(table, ev)
             else:  # a show, a fault
                 self.push_event(table, ev, ev.seat)
-
-    def _auto_draws(self, table: BuraTable, node: Node) -> None:
-        try:
-            table.auto_draws()
-        except IllegalMoveError as exc:
-            raise self.illegal(exc, node) from None
 
     def _trick(self, table: BuraTable, trick: Trick) -> None:
         deal = table.round

@@ -328,7 +328,7 @@ class SixtySixChecker(Checker[SixtySixTable, SixtySixGame]):
                 self._stated(table, ev)
                 continue
             if deal is not None and deal.phase == "draw" and not isinstance(ev, Draw | Out):
-                self._draws(table, ev)
+                self.fill_left_out(table, ev)
             if isinstance(ev, Trick):
                 self._trick(table, ev)
             elif isinstance(ev, Draw):
@@ -336,14 +336,6 @@ class SixtySixChecker(Checker[SixtySixTable, SixtySixGame]):
                     self.push_event(table, dc, dc.seat)
             else:  # an exchange, a close, going out
                 self.push_event(table, ev, ev.seat)
-
-    def _draws(self, table: SixtySixTable, node: Node) -> None:
-        """The draws the record leaves out (from the stock's order when it is known)."""
-        try:
-            while (due := table.next_draw()) is not None:
-                table.push(DrawCard(*due))
-        except IllegalMoveError as exc:
-            raise self.illegal(exc, node) from None
 
     def _trick(self, table: SixtySixTable, trick: Trick) -> None:
         deal = table.round

@@ -758,6 +758,18 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
             active = [p for p in active if p != g.dealer]
         return active
 
+    def left_out(self) -> ThousandMove | None:
+        """T4.1, T4.2: what a record may leave out when the hand goes on past it: the talon
+        taken (its cards unseen), then the two cards given (unseen)."""
+        hand = self.round
+        if hand is None or hand.declarer is None:
+            return None
+        if hand.phase == "talon":
+            return TakeTalon([None] * 3)
+        if hand.phase == "give":
+            return GiveCards([(p, None) for p in hand.active if p != hand.declarer])
+        return None
+
     def chance_move(self, rng: random.Random) -> DealCards | None:
         """A random deal when one is due (None otherwise)."""
         if (self.round is not None or self.match.over

@@ -464,20 +464,19 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
             self._talon(table, ev)
             return
         if table.phase == "talon" and line.talon is None:
-            self.apply(table, TakeTalon([None] * 3), line.give or line.contract or line.concede or line)
+            self._left_out(table, line.give or line.contract or line.concede or line)
         if isinstance(ev, Trick | Contract) and table.phase == "give" and line.give is None:
-            hand = table.round
-            assert hand is not None and hand.declarer is not None
-            tricks = line.tricks
-            self.apply(
-                table,
-                GiveCards([(p, None) for p in hand.active if p != hand.declarer]),
-                line.contract or tricks[0],
-            )
+            self._left_out(table, line.contract or line.tricks[0])
         if isinstance(ev, Trick):
             self._trick(table, ev)
         else:
             self.push_event(table, ev)
+
+    def _left_out(self, table: ThousandTable, ref: Node) -> None:
+        """The talon taken or the give the line leaves out (``table.left_out()``)."""
+        move = table.left_out()
+        assert move is not None, table.phase
+        self.apply(table, move, ref)
 
     def _continue_trick(self, table: ThousandTable, var: Variation) -> None:
         """A variation's cards that finish the trick it starts in."""
