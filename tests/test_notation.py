@@ -365,6 +365,55 @@ def test_json_written_before_the_deal_was_called_deal_still_reads(path: Path) ->
         assert '"dealing"' not in to_json(from_json(old))
 
 
+_FIELD_OF_KIND = {
+    "redeal": "redeal", "call": "auction", "talon": "talon", "concede": "concede", "give": "give",
+    "contract": "contract", "trick": "tricks", "points": "stated", "score": "stated", "totals": "stated",
+}  # fmt: skip
+
+
+def _as_before_events(value: object) -> object:
+    """Thousand JSON in the shape kozyr wrote before a hand's events were one list: a field
+    per kind of event (a list for the calls, the tricks and the stated facts), in hands and
+    in variations at any depth."""
+    if isinstance(value, list):
+        return [_as_before_events(v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    out = {k: _as_before_events(v) for k, v in value.items() if k != "events"}
+    if "events" in value:
+        fields: dict[str, object] = {"auction": [], "tricks": [], "stated": []}
+        for ev in value["events"]:
+            key = _FIELD_OF_KIND[ev["kind"]]
+            if isinstance(fields.get(key), list):
+                fields[key].append(_as_before_events(ev))  # type: ignore[union-attr]
+            else:
+                fields[key] = _as_before_events(ev)
+        out.update(fields)
+    return out
+
+
+@pytest.mark.parametrize("path", [p for p in SAMPLE_FILES if p.parent.name == "thousand"], ids=lambda p: p.name)
+def test_thousand_json_written_before_its_events_were_one_list_still_reads(path: Path) -> None:
+    """docs/data.md, "Renamed": a Thousand hand and variation held a field per event; that
+    JSON reads as the same game, and is written with ``"events"``."""
+    for game in notation.loads_all(path.read_text()):
+        new = json.loads(to_json(game))
+        old = _as_before_events(new)
+        assert "events" not in json.dumps(old) and '"auction"' in json.dumps(old)
+        assert from_dict(old) == game
+        assert json.loads(to_json(from_dict(old))) == new
+
+
+def test_the_json_kozyr_wrote_before_events_reads_as_the_same_game() -> None:
+    """The JSON of ``01-first-hand.kgn`` as kozyr exported it before this change (a
+    variation in a call's notes) reads as the game the KGN file holds."""
+    old = (Path(__file__).parent / "data" / "renamed" / "thousand-01-first-hand-before-events.json").read_text()
+    assert '"auction"' in old and '"variation"' in old and '"events"' not in old
+    (game,) = notation.loads_all((SAMPLES / "thousand" / "01-first-hand.kgn").read_text())
+    assert list(iter_json_games(old)) == [game]
+    assert '"auction"' not in to_json(next(iter_json_games(old)))
+
+
 class _Reads(io.BytesIO):
     """A byte stream that remembers how much each read asked for."""
 
