@@ -403,8 +403,9 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
                 hand,
             )
         self.start_round(table, hand, hand.number, hand.deal, "T1")
-        redeal = hand.redeal
-        if redeal is not None:
+        events = hand.events
+        redeal = events[0] if events else None  # a redeal is the first event (T2)
+        if type(redeal) is Redeal:
             self.push_event(table, redeal)
             if any(type(e) in _PLAYED for e in hand.events):
                 calls = hand.auction
@@ -443,15 +444,22 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
             k += 1
         if isinstance(line, Variation) and (line.plays or line.winner):
             self._continue_trick(table, line)
-        later = [e for e in events[k:] if type(e) is not Stated]
+        later: list[Node] = []
+        stated: list[Stated] = []
+        tricks = False
+        for ev in events[k:]:  # one pass: what is played, what is stated at the end
+            if type(ev) is Stated:
+                stated.append(ev)
+            else:
+                later.append(ev)
+                tricks = tricks or type(ev) is Trick
         hand = table.round
         if hand is not None and hand.phase == "auction" and later and not k:
             self._no_auction(table, line)
-        for ev in later:
-            self._event(table, ev, line)
+        for played in later:
+            self._event(table, played, line)
         self.trick_no = None
-        stated = line.stated
-        if table.round is not None and not line.tricks and not table.round.plays and stated:
+        if table.round is not None and not tricks and not table.round.plays and stated:
             self._from_sheet(table, stated)
         for st in stated:
             self._stated(table, st)
@@ -460,14 +468,19 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
         """One event after the calls: the talon, a concession, the give, the contract or a
         trick.  A line that goes on past the talon or the give without writing it took the
         talon unseen (T4.1) or gave two unseen cards (T4.2)."""
-        if isinstance(ev, Talon):
+        kind = type(ev)
+        if kind is Talon:
+            assert isinstance(ev, Talon)
             self._talon(table, ev)
             return
-        if table.phase == "talon" and line.talon is None:
+        phase = table.phase
+        if phase == "talon" and line.talon is None:
             self._left_out(table, line.give or line.contract or line.concede or line)
-        if isinstance(ev, Trick | Contract) and table.phase == "give" and line.give is None:
+            phase = table.phase
+        if phase == "give" and (kind is Trick or kind is Contract) and line.give is None:
             self._left_out(table, line.contract or line.tricks[0])
-        if isinstance(ev, Trick):
+        if kind is Trick:
+            assert isinstance(ev, Trick)
             self._trick(table, ev)
         else:
             self.push_event(table, ev)
@@ -519,7 +532,7 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
                 )
         self.push_event(table, talon)
 
-    def _from_sheet(self, table: ThousandTable, stated: tuple[Stated, ...]) -> None:
+    def _from_sheet(self, table: ThousandTable, stated: list[Stated]) -> None:
         """A hand written as a score sheet keeps it (its calls, then points or scores, no
         cards): the stated points end the hand, or the scores where no points are given;
         everything else stated is then checked against them."""
