@@ -178,25 +178,31 @@ class _Events:
 
     @property
     def redeal(self) -> Redeal | None:
+        """The redeal (T2), or None."""
         return self._one(Redeal)
 
     @property
     def talon(self) -> Talon | None:
+        """The talon taken (T4.1), or None."""
         return self._one(Talon)
 
     @property
     def concede(self) -> Concede | None:
+        """The declarer's concession (T4), or None."""
         return self._one(Concede)
 
     @property
     def give(self) -> Give | None:
+        """The give (T4.2), or None."""
         return self._one(Give)
 
     @property
     def contract(self) -> Contract | None:
+        """The contract set after the talon (T4.3), or None."""
         return self._one(Contract)
 
     def _one(self, kind: type[_E]) -> _E | None:
+        """The first event of a kind (a hand holds one at most)."""
         return next((e for e in self.events if type(e) is kind), None)
 
 
