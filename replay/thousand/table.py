@@ -31,6 +31,7 @@ from notation.thousand.records import (
     Concede,
     Contract,
     Deal,
+    Event,
     Give,
     Play,
     Redeal,
@@ -290,6 +291,23 @@ class ThousandTable(ThousandEngine):
         return record_of(self)
 
 
+def _played_and_stated(events: list[Event], start: int) -> tuple[list[Node], list[Stated], bool]:
+    """A line's events from ``start`` on, in one pass: those played (the talon, the give,
+    the contract, the tricks ...), the facts stated at the end, and whether a trick is
+    among them."""
+    played: list[Node] = []
+    stated: list[Stated] = []
+    tricks = False
+    for k in range(start, len(events)):
+        ev = events[k]
+        if type(ev) is Stated:
+            stated.append(ev)
+        else:
+            played.append(ev)
+            tricks = tricks or type(ev) is Trick
+    return played, stated, tricks
+
+
 _PLAYED: tuple[type[Node], ...] = (Call, Talon, Give, Contract, Trick)
 """The events a redeal leaves no room for (T2)."""
 
@@ -444,15 +462,7 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
             k += 1
         if isinstance(line, Variation) and (line.plays or line.winner):
             self._continue_trick(table, line)
-        later: list[Node] = []
-        stated: list[Stated] = []
-        tricks = False
-        for ev in events[k:]:  # one pass: what is played, what is stated at the end
-            if type(ev) is Stated:
-                stated.append(ev)
-            else:
-                later.append(ev)
-                tricks = tricks or type(ev) is Trick
+        later, stated, tricks = _played_and_stated(events, k)
         hand = table.round
         if hand is not None and hand.phase == "auction" and later and not k:
             self._no_auction(table, line)
