@@ -27,6 +27,7 @@ __all__ = [
     "DealCards",
     "DrawCard",
     "StockEngine",
+    "StockMatch",
     "StockRound",
     "before",
     "cards_placed",
@@ -116,14 +117,31 @@ class StockRound:
         return other
 
 
+@mypyc_attr(serializable=True)
+@dataclass
+class StockMatch:
+    """The game across deals of a game played with a stock: what every such game keeps (a
+    game's own is a subclass that adds its scores)."""
+
+    dealer: int
+    number: int = 1
+    """The number of the deal in progress, or of the next."""
+    over: bool = False
+    result: str | None = None
+    """The winner (or ``draw``) once the game is over."""
+
+
 M = TypeVar("M")
 R = TypeVar("R")
+G = TypeVar("G", bound=StockMatch)
 
 
-class StockEngine(Table[M, R], Generic[M, R, D]):
-    """The part of an engine the games with a stock share: the deal in progress
-    (``round``, one of the game's :class:`StockRound`), the trump, and the draws (B6, S4)."""
+class StockEngine(Table[M, R], Generic[M, R, D, G]):
+    """The part of an engine the games with a stock share: the game across deals
+    (``match``, one of the game's :class:`StockMatch`), the deal in progress (``round``, one
+    of the game's :class:`StockRound`), the trump, and the draws (B6, S4)."""
 
+    match: G
     round: D | None
     CLAUSE: ClassVar[dict[str, str]]
     """The clause each rule of the game has (``draw``: the draw's)."""
@@ -134,6 +152,22 @@ class StockEngine(Table[M, R], Generic[M, R, D]):
     ``N_``."""
     DRAWN_LAST: ClassVar[str] = N_("the trump card lies under the stock and is drawn last")
     """What the trump card drawn before the stock is gone is told, marked ``N_``."""
+
+    @property
+    def phase(self) -> str:
+        """``deal`` (one is due), the deal's own phase (``draw`` while draws are due), or
+        ``over``."""
+        if self.match.over:
+            return "over"
+        deal: StockRound | None = self.round
+        return "deal" if deal is None else deal.phase
+
+    @property
+    def result(self) -> str | None:
+        return self.match.result if self.match.over else None
+
+    def next_number(self) -> int:
+        return self.match.number
 
     @property
     def trump(self) -> Suit | None:

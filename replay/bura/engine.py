@@ -53,7 +53,15 @@ from notation.records import MAX_NUMBER
 
 from ..cards import shown
 from ..rules import Rulebook, RuleSet, conflict, switch
-from ..stock import DealCards, DrawCard, StockEngine, StockRound, place_deal, random_deal
+from ..stock import (
+    DealCards,
+    DrawCard,
+    StockEngine,
+    StockMatch,
+    StockRound,
+    place_deal,
+    random_deal,
+)
 from ..table import POOL, Holdings, cards_text, unordered
 
 __all__ = [
@@ -333,17 +341,15 @@ class RoundState(StockRound):
 
 @mypyc_attr(serializable=True)
 @dataclass
-class MatchState:
-    dealer: int
-    pot: int
-    chips: list[int]
-    wins: list[int]
-    penalty: list[int]
-    number: int = 1
+class MatchState(StockMatch):
+    """The game across deals: the pot, each player's chips, deals won and penalty points."""
+
+    pot: int = 0
+    chips: list[int] = field(default_factory=list)
+    wins: list[int] = field(default_factory=list)
+    penalty: list[int] = field(default_factory=list)
     factor: int = 1
     first_leader: int | None = None
-    over: bool = False
-    result: str | None = None
     fresh_pot: bool = True  # the next deal starts with antes
 
     def copy(self) -> MatchState:
@@ -378,7 +384,7 @@ class Start(Setup):
     dealer: int
 
 
-class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState]):
+class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState]):
     """The rules of Bura: moves pushed in the order of play, each checked (the table,
     :class:`replay.bura.BuraTable`, adds the moves as KGN and ``record()``)."""
 
@@ -508,12 +514,6 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState]):
 
     def _next(self, seat: int) -> int:
         return (seat + 1) % self.n
-
-    @property
-    def phase(self) -> str:
-        if self.match.over:
-            return "over"
-        return "deal" if self.round is None else self.round.phase
 
     def _apply(self, ev: BuraMove) -> None:
         if self.match.over:
@@ -648,9 +648,6 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState]):
             m.pot += self.settings.ante * self.n
             m.fresh_pot = False
             self._check_numbers(self.CLAUSE["deal"])
-
-    def next_number(self) -> int:
-        return self.match.number
 
     def _check_numbers(self, clause: str) -> None:
         """The pot, chips and penalty points must fit a record (at most nine digits): a
@@ -1374,10 +1371,6 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState]):
                 low = min(m.penalty[x] for x in sides)
                 best = [x for x in sides if m.penalty[x] == low]
                 m.result = self.side_name(best[0]) if len(best) == 1 else "draw"
-
-    @property
-    def result(self) -> str | None:
-        return self.match.result if self.match.over else None
 
     # -- the table interface ------------------------------------------------------------
 

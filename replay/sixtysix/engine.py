@@ -22,6 +22,7 @@ in the order of play and an illegal one raises :class:`IllegalMoveError` with it
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass, field
 from typing import ClassVar, Final, TypedDict
@@ -48,7 +49,15 @@ from notation.records import MAX_NUMBER
 
 from ..cards import shown
 from ..rules import Rulebook, RuleSet, switch
-from ..stock import DealCards, DrawCard, StockEngine, StockRound, place_deal, random_deal
+from ..stock import (
+    DealCards,
+    DrawCard,
+    StockEngine,
+    StockMatch,
+    StockRound,
+    place_deal,
+    random_deal,
+)
 from ..table import POOL, Holdings, cards_text
 
 __all__ = [
@@ -252,19 +261,18 @@ class RoundState(StockRound):
 
 @mypyc_attr(serializable=True)
 @dataclass
-class MatchState:
-    """The game across deals."""
+class MatchState(StockMatch):
+    """The game across deals: each player's game points."""
 
-    dealer: int
-    number: int
-    totals: list[int]
+    totals: list[int] = field(default_factory=list)
     bonus: int = 0
     """Game points the next deal's winner scores besides his own (after a 65-65 tie)."""
-    over: bool = False
-    result: str | None = None
 
     def copy(self) -> MatchState:
-        return MatchState(self.dealer, self.number, self.totals[:], self.bonus, self.over, self.result)
+        """An independent copy (the totals copied)."""
+        other = copy.copy(self)
+        other.totals = self.totals[:]
+        return other
 
 
 class Setup(TypedDict, total=False):
@@ -285,7 +293,7 @@ def _err(message: str, code: str, clause: str, legal: list[str] | None = None) -
     return IllegalMoveError(message, code=code, clause=clause, legal=legal)
 
 
-class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState]):
+class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchState]):
     """The rules of Sixty-six: moves pushed in the order of play, each checked (the table,
     :class:`replay.sixtysix.SixtySixTable`, adds the moves as KGN and ``record()``)."""
 
@@ -339,14 +347,6 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState]):
     # -- basics -------------------------------------------------------------------------
 
     @property
-    def phase(self) -> str:
-        """``deal`` (one is due), ``lead``, ``follow``, ``draw``, ``end`` (every card is
-        played: the last taker may go out, or the next deal comes), or ``over``."""
-        if self.match.over:
-            return "over"
-        return "deal" if self.round is None else self.round.phase
-
-    @property
     def to_move(self) -> int | None:
         """The seat whose decision it is: the leader, the follower, the one drawing; None
         while a deal is due or at the end."""
@@ -362,13 +362,6 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState]):
     @property
     def trick_open(self) -> bool:
         return self.round is not None and bool(self.round.trick)
-
-    def next_number(self) -> int:
-        return self.match.number
-
-    @property
-    def result(self) -> str | None:
-        return self.match.result if self.match.over else None
 
     def scores(self) -> list[int]:
         """Each player's game points."""
