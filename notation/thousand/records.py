@@ -47,6 +47,7 @@ __all__ = [
     "ThousandGame",
     "Trick",
     "Variation",
+    "calls_from",
 ]
 
 _E = TypeVar("_E")
@@ -152,6 +153,15 @@ Event = Annotated[Redeal | Call | Talon | Concede | Give | Contract | Trick | St
 """An event of a hand after its deal, in the order of play: a redeal, the calls of the
 auction, the talon taken, a concession, the give, the contract, the tricks and the facts
 stated at its end."""
+
+
+def calls_from(events: list[Event], start: int = 0) -> list[Call]:
+    """The run of calls in ``events`` from ``start`` on: a ``bid`` line, or the calls a
+    variation starts with."""
+    end = start
+    while end < len(events) and type(events[end]) is Call:
+        end += 1
+    return events[start:end]  # type: ignore[return-value]  # calls only
 
 
 class _Events:

@@ -19,6 +19,7 @@ from .records import (
     Talon,
     Trick,
     Variation,
+    calls_from,
 )
 
 __all__ = ["KEYWORDS", "write_event", "write_round"]
@@ -117,13 +118,11 @@ def _events(out: Writer, events: list[Event], *, newline: bool) -> None:
         if newline:
             out.line()
         if type(ev) is Call:
-            end = k + 1
-            while end < len(events) and type(events[end]) is Call:
-                end += 1
+            calls = calls_from(events, k)
             if newline:
                 out.raw("bid")
-            _calls(out, events[k:end])  # type: ignore[arg-type]  # calls alone
-            k = end
+            _calls(out, calls)
+            k += len(calls)
             continue
         _event(out, ev)
         k += 1
@@ -158,15 +157,12 @@ def _variation(out: Writer, var: Node) -> None:
     """``(`` the variation's calls, or the rest of its trick, then its later events ``)``."""
     assert isinstance(var, Variation)
     out.word("(")
-    events = var.events
-    calls = 0
-    while calls < len(events) and type(events[calls]) is Call:
-        calls += 1
+    calls = calls_from(var.events)
     if calls:
-        _calls(out, events[:calls])  # type: ignore[arg-type]  # calls alone
+        _calls(out, calls)
     if var.plays or var.winner is not None:
         _plays(out, var.plays, var)
-    _events(out, events[calls:], newline=False)
+    _events(out, var.events[len(calls) :], newline=False)
     out.raw(")")
 
 

@@ -168,7 +168,9 @@ class FilterCommand(KindsCommand):
     kind_options = True
 
     def invoke(self, ctx: "Context") -> object:
-        filters = {o.name for o in _filter_options()}
+        from ..games import GAMES
+
+        filters = {f.name for kind in GAMES.values() for f in kind.filters}
         own = {name: value for name, value in ctx.params.items() if name not in filters}
         return ctx.invoke(self.callback, **own) if self.callback is not None else None
 

@@ -42,6 +42,7 @@ from notation.thousand.records import (
     ThousandGame,
     Trick,
     Variation,
+    calls_from,
 )
 
 from ..checker import Checker, LineEnded
@@ -425,7 +426,7 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
         redeal = events[0] if events else None  # a redeal is the first event (T2)
         if type(redeal) is Redeal:
             self.push_event(table, redeal)
-            if any(type(e) in _PLAYED for e in hand.events):
+            if any(type(e) in _PLAYED for e in events):
                 calls = hand.auction
                 raise self.stop(
                     tr("after a redeal the hand ends; nothing else is played"),
@@ -453,13 +454,11 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
         rest of a trick), then the declarer's and the tricks, then the facts stated at the
         end."""
         events = line.events
-        k = 0
-        while k < len(events) and type(events[k]) is Call:
-            call = events[k]
-            assert isinstance(call, Call)
+        calls = calls_from(events)
+        for call in calls:
             self._variations(table, call)
             self.push_event(table, call, call.seat)
-            k += 1
+        k = len(calls)
         if isinstance(line, Variation) and (line.plays or line.winner):
             self._continue_trick(table, line)
         later, stated, tricks = _played_and_stated(events, k)
