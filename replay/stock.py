@@ -10,17 +10,20 @@ import copy
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from mypy_extensions import mypyc_attr
 
 from notation.cards import UNKNOWN, Card, Suit, card_code, suit_of
-from notation.errors import IllegalMoveError
+from notation.errors import IllegalMoveError, KgnError
 from notation.i18n import N_, ntr, tr
-from notation.records import Deal, Draw, GiveCard, Hand, Node, StockShape, Winner
+from notation.records import Deal, Draw, GameRecord, GiveCard, Hand, Node, StockShape, Winner
 
 from .cards import shown
 from .table import POOL, Holdings, Seats, Table, display_order
+
+if TYPE_CHECKING:
+    from notation.stock import StockNotation
 
 __all__ = [
     "Before",
@@ -29,7 +32,6 @@ __all__ = [
     "StockEngine",
     "StockMatch",
     "StockRound",
-    "before",
     "cards_placed",
     "place_deal",
     "random_deal",
@@ -212,6 +214,73 @@ class StockEngine(Table[M, R], Generic[M, R, D, G]):
         due = self.next_draw()
         return None if due is None else cast(M, DrawCard(*due))  # a move of every such game
 
+    # ---- the translator and the record: what every game with a stock reads and writes alike
+
+    NOTATION: ClassVar[StockNotation]
+    """The game's notation: one of a game with a stock."""
+
+    def stock_move_of(self, node: Node, seats: Seats, trick: str, draw: str) -> M:
+        """The move of a deal, of a card drawn, of a trick of one move or a draw of one
+        card (that move), as every game with a stock reads them; else the error that
+        ``node`` is several moves (``trick``, ``draw``: what a trick and a draw of several
+        are told, marked ``N_``) or no move."""
+        move = stock_move(node, seats)
+        if move is not None:
+            return cast(M, move)  # a move of every such game
+        notation = self.NOTATION
+        if isinstance(node, Draw) and len(node.cards) == 1:
+            return self.move_of(node.cards[0], seats)
+        if isinstance(node, notation.TRICK):
+            moves = getattr(node, notation.MOVES)
+            if len(moves) == 1 and node.winner is None:
+                return self.move_of(moves[0], seats)
+            raise KgnError(tr(trick), code="bad-move")
+        if isinstance(node, Draw):
+            raise KgnError(tr(draw), code="bad-move")
+        raise KgnError(tr("not a move: {lower}").format(lower=type(node).__name__.lower()), code="bad-move")
+
+    def position_before(self, written: bool = False) -> Before:
+        """What :meth:`append_move` needs of the position before a move: the deals
+        finished, the trick number, whether a trick is open, whether a draw may be left out
+        (the stock's order is known, and ``written`` does not ask for it)."""
+        deal: StockRound | None = self.round
+        if deal is None:
+            return (len(self.results), 1, self.trick_open, False)
+        return (len(self.results), deal.trick_no, self.trick_open, stock_known(deal.stock) and not written)
+
+    def round_facts(self, res: R) -> list[Node]:
+        """What a finished deal left, as its record states it (the game's counts)."""
+        raise NotImplementedError
+
+    def opening_events(self) -> list[Node]:
+        """The events a deal's record starts with, after its cards (Bura's pot)."""
+        return []
+
+    def own_event(self, node: Node) -> Node:
+        """One of the game's own events (not a move, a draw or a deal) as a record of the
+        game so far writes it (Bura's claim, with its count and outcome)."""
+        return node
+
+    def append_move(self, record: GameRecord, move: M, was: Before) -> None:
+        """Write ``move`` into ``record``: the table is after the move, ``was`` the position
+        before it.  A finished trick gets its taker, a finished deal its facts."""
+        deals: list[Any] = getattr(record, "deals")  # noqa: B009  # a StockGame's
+        ended = self.round_facts(self.results[-1]) if len(self.results) > was[0] else []
+        node = self.node_of(move)
+        if isinstance(node, Deal):
+            if ended and deals:  # the deal before ended with this one (void, played out)
+                deals[-1].events.extend(ended)
+            deal: StockRound | None = self.round
+            assert deal is not None
+            deals.append(self.NOTATION.ROUND(number=deal.number, deal=node, events=self.opening_events()))
+            return
+        events = deals[-1].events
+        names = self.players
+        taker = None if self.trick_open or self.last_winner is None else names[self.last_winner]
+        if not write_move(self.NOTATION, events, node, was, taker):
+            events.append(self.own_event(node))
+        events.extend(ended)
+
     def _draw(self, deal: StockRound, ev: DrawCard) -> None:
         """B6, S4: the seat due draws the top card of the stock; the turned trump card
         last, when it leaves the stock gone."""
@@ -342,13 +411,6 @@ def cards_placed(stock: Sequence[Card | None] | None, holdings: Holdings, seats:
 Before = tuple[int, int, bool, bool]
 """What a record needs of the position before a move: results so far, the trick number,
 whether a trick is open, whether the stock's order is known."""
-
-
-def before(results: int, deal: StockRound | None, trick_open: bool) -> Before:
-    """The position before a move (``results``: the deals finished; ``deal``: the one in
-    progress, or None), as a recorder needs it to write the move (:func:`write_move`)."""
-    known = deal is not None and stock_known(deal.stock)
-    return (results, deal.trick_no if deal is not None else 1, trick_open, known)
 
 
 def write_move(

@@ -60,7 +60,6 @@ __all__ = [
     "cards_text",
     "display_order",
     "label_generated",
-    "rebuild",
     "unordered",
 ]
 
@@ -883,13 +882,56 @@ class Table(Generic[M, R]):
             raise KgnError(tr("not a move: {strip!r} ({message})").format(strip=text.strip(), message=exc.message), code="bad-move") from None
 
     def record(self) -> GameRecord:
-        """The game so far as a record (the game's own :meth:`record` writes it)."""
-        raise NotImplementedError
+        """The game so far as a record: the header (the game, players, dealer, rules and
+        the game's :meth:`start_tags`), then the moves, replayed on a fresh table of the
+        same start and each written by the game's :meth:`append_move`, then the Result
+        tag."""
+        names = self.players
+        dealer = self.start["dealer"]
+        assert isinstance(dealer, int)
+        record = self.NOTATION.record(tags=[
+            Tag(name="Game", values=[self.game]),
+            Tag(name="Players", values=list(names)),
+            Tag(name="Dealer", values=[names[dealer]]),
+            Tag(name="Rules", values=[self.rules.text()]),
+            *self.start_tags(),
+        ])  # fmt: skip
+        fresh = self.restart()
+        fresh.snapshots = False  # replayed once, never taken back (and the moves fit: no check)
+        for move in self.moves:
+            was = fresh.position_before()
+            fresh.push(move)
+            fresh.append_move(record, move, was)
+        outcome = self.outcome()
+        result = outcome.result if outcome is not None and outcome.result else "*"
+        record.tags.append(Tag(name="Result", values=[result]))
+        return record
 
     def push_into(self, record: GameRecord, move: M, *, written: bool = False) -> None:
         """Push ``move`` and write it at the end of ``record``, a record of this game whose
         moves are the table's so far (the recorder extends the record it resumed, comments
-        and all, through the game's translator)."""
+        and all, through the game's translator); ``written``: a move the record may leave
+        out (a draw from a known stock) is written too (it was entered where it was not
+        the only move: a resumed record must show that it was made)."""
+        assert isinstance(record, self.NOTATION.record), "a record of another game"
+        was = self.position_before(written)
+        self.push(move)
+        self.append_move(record, move, was)
+
+    def start_tags(self) -> list[Tag]:
+        """The tags that start a record where the table started in the middle of a game
+        (``FirstDeal``, ``Totals`` ...)."""
+        raise NotImplementedError
+
+    def position_before(self, written: bool = False) -> Any:
+        """What :meth:`append_move` needs of the position before a move (``written``: see
+        :meth:`push_into`)."""
+        raise NotImplementedError
+
+    def append_move(self, record: GameRecord, move: M, was: Any) -> None:
+        """Write ``move``, just pushed, at the end of ``record`` (``was``: the
+        :meth:`position_before` it): a move into its trick, with its taker once the trick
+        is complete, a finished round's facts after it."""
         raise NotImplementedError
 
     def move_warning(self, move: M) -> str | None:
@@ -1106,41 +1148,6 @@ class Names(Seats):
 
     def cards(self, texts: list[str], node: Node | None) -> list[Card | None]:
         return [self.card(t, node) for t in texts]
-
-
-_B = TypeVar("_B")
-
-
-def rebuild(
-    table: _T,
-    record: G,
-    start_tags: list[Tag],
-    before: Callable[[_T], _B],
-    append_move: Callable[[G, _T, M, _B], None],
-) -> G:
-    """Write ``table``'s game into ``record`` (empty so far): the header (the game, players,
-    dealer, rules and ``start_tags``), then the moves, replayed on a fresh table of the same
-    start and each written by the game's ``append_move``, then the Result tag."""
-    names = table.players
-    dealer = table.start["dealer"]
-    assert isinstance(dealer, int)
-    record.tags = [
-        Tag(name="Game", values=[table.game]),
-        Tag(name="Players", values=list(names)),
-        Tag(name="Dealer", values=[names[dealer]]),
-        Tag(name="Rules", values=[table.rules.text()]),
-        *start_tags,
-    ]
-    fresh = table.restart()
-    fresh.snapshots = False  # replayed once, never taken back (and the moves fit: no check)
-    for move in table.moves:
-        was = before(fresh)
-        fresh.push(move)
-        append_move(record, fresh, move, was)
-    outcome = table.outcome()
-    result = outcome.result if outcome is not None and outcome.result else "*"
-    record.tags.append(Tag(name="Result", values=[result]))
-    return record
 
 
 def label_generated(record: G, seed: int) -> G:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 import re
+import sys
 from pathlib import Path
 
 from replay.games import GAMES
@@ -198,3 +199,29 @@ def test_every_game_kind_is_a_class_that_names_its_game_once_on_its_table() -> N
             package = owner.__module__  # the kind is its package's __init__.py
             assert getattr(kind, hooks).__name__ == f"{package}.{module}", (name, hooks)
         assert not {"game", "title", "round_word", "rulebook"} & set(vars(kind.checker))
+
+
+def test_every_table_gives_what_table_leaves_open_and_writes_records_through_one_path() -> None:
+    """``record()`` and ``push_into`` are written once, in ``Table``; each game's table gives
+    the translator and the hooks they ask (``start_tags``, ``position_before``,
+    ``append_move``, the stock games' through ``StockEngine``), and nothing else writes a
+    record of a table."""
+    from replay.stock import StockEngine
+    from replay.table import Table
+
+    def open_hooks(cls: type) -> set[str]:
+        return {
+            name
+            for name, value in vars(cls).items()
+            if inspect.isfunction(value) and "raise NotImplementedError" in inspect.getsource(value)
+        }
+
+    assert {"move_of", "node_of", "start_tags", "position_before", "append_move"} <= open_hooks(Table)
+    assert "round_facts" in open_hooks(StockEngine)
+    for name in GAMES:
+        table = GAMES[name].table
+        for base in (Table, StockEngine):
+            if issubclass(table, base):
+                for hook in open_hooks(base):
+                    assert getattr(table, hook) is not getattr(base, hook), (name, hook)
+        assert "push_into" not in vars(table) and not hasattr(sys.modules[table.__module__], "record_of")

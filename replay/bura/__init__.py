@@ -280,7 +280,9 @@ def generate_bura(
     table = table_class(names, dealer=dealer, rules=ruleset, ante=ante)
     limit = deals if table.HAS_POT and ruleset.get("match") == "pot" else 500
     play_match(table, rng, limit)
-    return label_generated(table.record(), seed)
+    record = table.record()
+    assert isinstance(record, BuraGame)
+    return label_generated(record, seed)
 
 
 def _claims() -> tuple[object, object]:

@@ -13,11 +13,10 @@ from __future__ import annotations
 
 from typing import ClassVar, Final
 
-from notation.burkozel import KIND as NOTATION
+from notation.burkozel import KIND
 from notation.cards import card_points, suit_no
 from notation.errors import IllegalMoveError
 from notation.i18n import ntr, tr
-from notation.kinds import NotationKind
 
 from ..bura.engine import BuraSettings, CommitFault, OpenClaim, RoundResult, RoundState
 from ..bura.table import BuraChecker, BuraTable
@@ -54,7 +53,7 @@ class BurkozelTable(BuraTable):
     game = "burkozel"
     title = "Burkozel"
     RULEBOOK: ClassVar[Rulebook] = RULEBOOK
-    NOTATION: ClassVar[NotationKind] = NOTATION
+    NOTATION = KIND
     CLAUSE: ClassVar[dict[str, str]] = {
         "setup": "K1",
         "over": "K8",

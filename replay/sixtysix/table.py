@@ -1,10 +1,10 @@
 """The Sixty-six table (the engine with its moves as KGN and its record), the translator
 between moves and records, and the checker of a record.
 
-The translator goes both ways: from a record's event to a move (:func:`move_of`, used by the
-checker and by ``parse_move``), and from a move to a record's event (:func:`node_of`, used
-by ``format_move`` and to write a table's game as a record, :func:`append_move`,
-:func:`record_of`).  The checker replays a record through :class:`SixtySixTable`
+The translator is the table's: from a record's event to a move (``move_of``, used by the
+checker and by ``parse_move``), and from a move to a record's event (``node_of``, used by
+``format_move`` and to write a table's game as a record; what every game with a stock
+writes alike is :class:`replay.stock.StockEngine`'s).  The checker replays a record through :class:`SixtySixTable`
 (docs/rules.md, S).  Same policy as for the other games: a wrong stated fact is reported
 and the replay goes on; an illegal move ends the replay of the game; variations are
 replayed as lines of their own.
@@ -22,19 +22,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from notation.cards import CARD_OF_CODE, Card, card_code
-from notation.errors import IllegalMoveError, KgnError, clip
-from notation.i18n import ntr, tr
-from notation.kinds import NotationKind
+from notation.errors import IllegalMoveError, clip
+from notation.i18n import N_, ntr, tr
 from notation.parse import parse_number
-from notation.records import Entry, GameRecord, Node, Tag, Winner
+from notation.records import Entry, Node, Tag, Winner
 from notation.sixtysix import KIND
 from notation.sixtysix.records import (
     STATED,
     Close,
-    Deal,
     Draw,
     Event,
     Exchange,
@@ -48,9 +46,8 @@ from notation.sixtysix.records import (
 )
 
 from ..checker import Checker
-from ..stock import Before, stock_move, stock_node, write_move
-from ..stock import before as stock_before
-from ..table import Names, Seats, rebuild
+from ..stock import stock_node
+from ..table import Names, Seats
 from . import engine
 from .engine import (
     OUT,
@@ -65,76 +62,21 @@ from .engine import (
     ended,
 )
 
-__all__ = [
-    "START_TAGS",
-    "Before",
-    "SixtySixChecker",
-    "SixtySixTable",
-    "append_move",
-    "before",
-    "facts",
-    "move_of",
-    "node_of",
-    "record_of",
-]
+__all__ = ["START_TAGS", "SixtySixChecker", "SixtySixTable", "facts", "play_move"]
 
 
 def play_move(play: Play, seat: int, card: Card) -> PlayCard:
-    """The move of a card played to a trick, its seat and card read: :func:`move_of` of a
-    play, and what the checker calls for the commonest event once it has read them."""
+    """The move of a card played to a trick, its seat and card read: what
+    :meth:`SixtySixTable.move_of` makes of a play, and what the checker calls for the
+    commonest event once it has read them."""
     return PlayCard(seat, card, play.marriage)
 
 
-def move_of(node: Node, seats: Seats) -> SixtySixMove:
-    """The move one event of a Sixty-six record stands for (names and cards read by
-    ``seats``, which says what is wrong with them).  A trick is not one move (its cards
-    are), nor a draw of two cards (each card is)."""
-    if isinstance(node, Play):
-        card = seats.card(node.card, node)
-        if card is None:
-            raise IllegalMoveError(
-                tr("a card played to a trick is seen by both; it cannot be ??"),
-                code="unknown-card",
-                clause="S3",
-            )
-        return play_move(node, seats.seat(node.seat, node), card)
-    move = stock_move(node, seats)
-    if move is not None:
-        return move
-    if isinstance(node, Exchange):
-        return engine.Exchange(seats.seat(node.seat, node))
-    if isinstance(node, Close):
-        return engine.Close(seats.seat(node.seat, node))
-    if isinstance(node, Out):
-        return GoOut(seats.seat(node.seat, node))
-    if isinstance(node, Draw) and len(node.cards) == 1:
-        return move_of(node.cards[0], seats)
-    if isinstance(node, Trick) and len(node.plays) == 1 and node.winner is None:
-        return move_of(node.plays[0], seats)
-    if isinstance(node, Trick | Draw):
-        raise KgnError(tr("a move is one card, not several"), code="bad-move")
-    raise KgnError(tr("not a move: {lower}").format(lower=type(node).__name__.lower()), code="bad-move")
+SEVERAL: Final = N_("a move is one card, not several")
+"""What a trick or a draw of several cards is told when one move is asked for."""
 
 
-# ---- a move -> a record's event -----------------------------------------------------------
-
-
-def node_of(players: list[str], move: SixtySixMove) -> Node:
-    """The record's event of one move (a card played: its :class:`Play`; a card drawn: a
-    draw of that card)."""
-    name = players.__getitem__
-    if isinstance(move, PlayCard):
-        return Play(seat=name(move.seat), card=card_code(move.card), marriage=move.marriage)
-    if isinstance(move, DealCards | DrawCard):
-        return stock_node(players, move)
-    if isinstance(move, engine.Exchange):
-        return Exchange(seat=name(move.seat))
-    if isinstance(move, engine.Close):
-        return Close(seat=name(move.seat))
-    return Out(seat=name(move.seat))
-
-
-def facts(res: RoundResult, players: list[str]) -> list[Event]:
+def facts(res: RoundResult, players: list[str]) -> list[Stated]:
     """What a finished deal left, as a record states it: the points, the game points it
     scored, the totals."""
     return [
@@ -143,81 +85,78 @@ def facts(res: RoundResult, players: list[str]) -> list[Event]:
     ]
 
 
-def _start_tags(table: SixtySixEngine) -> list[Tag]:
-    start = table.start
-    tags = []
-    if start["first_deal"] != 1:
-        tags.append(Tag(name="FirstDeal", values=[str(start["first_deal"])]))
-    if any(start["totals"]):
-        tags.append(Tag(name="Totals", values=[str(v) for v in start["totals"]]))
-    if start["bonus"]:
-        tags.append(Tag(name="Bonus", values=[str(start["bonus"])]))
-    return tags
-
-
-def before(table: SixtySixEngine) -> Before:
-    """The position before a move, as :func:`append_move` needs it."""
-    return stock_before(len(table.results), table.round, table.trick_open)
-
-
-def append_move(
-    record: SixtySixGame, table: SixtySixEngine, move: SixtySixMove, was: Before
-) -> None:
-    """Write ``move`` into ``record``: ``table`` is the table after the move, ``was`` the
-    position before it.  A finished trick gets its taker, a finished deal its facts."""
-    names = table.players
-    ended = facts(table.results[-1], names) if len(table.results) > was[0] else []
-    node = node_of(names, move)
-    if isinstance(node, Deal):
-        if ended and record.deals:  # the deal before was scored as played out with this one
-            record.deals[-1].events.extend(ended)
-        assert table.round is not None
-        record.deals.append(Round(number=table.round.number, deal=node))
-        return
-    events = record.deals[-1].events
-    taker = None if table.trick_open or table.last_winner is None else names[table.last_winner]
-    if not write_move(KIND, events, node, was, taker):
-        assert isinstance(node, Exchange | Close | Out)
-        events.append(node)
-    events.extend(ended)
-
-
-def record_of(table: SixtySixEngine) -> SixtySixGame:
-    """The moves of ``table`` as a record, with every trick's taker and every finished
-    deal's facts."""
-    record = SixtySixGame(tags=[])
-    rebuild(table, record, _start_tags(table), before, append_move)
-    deal = table.round
-    if deal is not None and deal.phase == "end" and record.deals:
-        scored = table.clone()  # every card played: the count decides (S10)
-        scored.settle()
-        record.deals[-1].events.extend(facts(scored.results[-1], table.players))
-    return record
-
-
 class SixtySixTable(SixtySixEngine):
     """A Sixty-six table: ``push`` moves in the order of play, ``pop`` them back; see
     :class:`replay.model.Table` for the whole interface."""
 
-    NOTATION: ClassVar[NotationKind] = KIND
+    NOTATION = KIND
+
+    # ---- the translator: a record's event -> a move, and back ---------------------------
 
     def move_of(self, node: Node, seats: Seats | None = None) -> SixtySixMove:
-        """The move one event of a record stands for (see :func:`replay.sixtysix.table.move_of`)."""
-        return move_of(node, Names(self.players) if seats is None else seats)
+        """The move one event of a Sixty-six record stands for (names and cards read by
+        ``seats``, which says what is wrong with them).  A trick is not one move (its cards
+        are), nor a draw of two cards (each card is)."""
+        if seats is None:
+            seats = Names(self.players)
+        if isinstance(node, Play):
+            card = seats.card(node.card, node)
+            if card is None:
+                raise IllegalMoveError(
+                    tr("a card played to a trick is seen by both; it cannot be ??"),
+                    code="unknown-card",
+                    clause="S3",
+                )
+            return play_move(node, seats.seat(node.seat, node), card)
+        if isinstance(node, Exchange):
+            return engine.Exchange(seats.seat(node.seat, node))
+        if isinstance(node, Close):
+            return engine.Close(seats.seat(node.seat, node))
+        if isinstance(node, Out):
+            return GoOut(seats.seat(node.seat, node))
+        return self.stock_move_of(node, seats, SEVERAL, SEVERAL)
 
     def node_of(self, move: SixtySixMove) -> Node:
-        """The record's event of one move."""
-        return node_of(self.players, move)
+        """The record's event of one move (a card played: its :class:`Play`; a card drawn: a
+        draw of that card)."""
+        name = self.players.__getitem__
+        if isinstance(move, PlayCard):
+            return Play(seat=name(move.seat), card=card_code(move.card), marriage=move.marriage)
+        if isinstance(move, DealCards | DrawCard):
+            return stock_node(self.players, move)
+        if isinstance(move, engine.Exchange):
+            return Exchange(seat=name(move.seat))
+        if isinstance(move, engine.Close):
+            return Close(seat=name(move.seat))
+        return Out(seat=name(move.seat))
 
-    def push_into(self, record: GameRecord, move: SixtySixMove, *, written: bool = False) -> None:
-        """Push ``move`` and write it at the end of ``record`` (the recorder's); ``written``:
-        a draw from a known stock is written too (it was entered where it was not the only
-        move: a resumed record must show that it was made)."""
-        assert isinstance(record, SixtySixGame), "a record of another game"
-        done, number, trick_open, known = before(self)
-        was = (done, number, trick_open, known and not written)
-        self.push(move)
-        append_move(record, self, move, was)
+    # ---- the record -----------------------------------------------------------------------
+
+    def start_tags(self) -> list[Tag]:
+        start = self.start
+        tags = []
+        if start["first_deal"] != 1:
+            tags.append(Tag(name="FirstDeal", values=[str(start["first_deal"])]))
+        if any(start["totals"]):
+            tags.append(Tag(name="Totals", values=[str(v) for v in start["totals"]]))
+        if start["bonus"]:
+            tags.append(Tag(name="Bonus", values=[str(start["bonus"])]))
+        return tags
+
+    def round_facts(self, res: RoundResult) -> list[Node]:
+        return list(facts(res, self.players))
+
+    def record(self) -> SixtySixGame:
+        """The game so far as a record, with every trick's taker and every finished deal's
+        facts (a deal whose cards are all played is scored: the count decides, S10)."""
+        record = super().record()
+        assert isinstance(record, SixtySixGame)
+        deal = self.round
+        if deal is not None and deal.phase == "end" and record.deals:
+            scored = self.clone()
+            scored.settle()
+            record.deals[-1].events.extend(facts(scored.results[-1], self.players))
+        return record
 
     def random_move(self, rng: random.Random) -> SixtySixMove:
         """A random move as :meth:`replay.table.Table.random_move` picks one, except
@@ -236,10 +175,6 @@ class SixtySixTable(SixtySixEngine):
                 return move
             move = super().random_move(rng)
         return move
-
-    def record(self) -> SixtySixGame:
-        """The game so far as a record (with every finished deal's facts)."""
-        return record_of(self)
 
 
 START_TAGS = ("FirstDeal", "Totals", "Bonus")

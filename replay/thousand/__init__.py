@@ -230,7 +230,9 @@ def generate_thousand(
             table.push(deal)
         else:
             table.push(choose(table, rng))
-    return label_generated(table.record(), seed)
+    record = table.record()
+    assert isinstance(record, ThousandGame)
+    return label_generated(record, seed)
 
 
 def iter_thousand(

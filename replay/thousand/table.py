@@ -1,10 +1,10 @@
 """The Thousand table (the engine with its moves as KGN and its record), the translator between
 moves and records, and the checker of a record.
 
-The translator goes both ways: from a record's event to a move (:func:`move_of`, used by the
-checker and by ``parse_move``), and from a move to a record's event (:func:`node_of`, used
-by ``format_move`` and to write a table's game as a record, :func:`append_move`,
-:func:`record_of`).  The checker replays a record through :class:`ThousandTable`
+The translator is the table's: from a record's event to a move (``move_of``, used by the
+checker and by ``parse_move``), and from a move to a record's event (``node_of``, used by
+``format_move`` and, with ``append_move``, to write a table's game as a record).  The
+checker replays a record through :class:`ThousandTable`
 (docs/rules.md, T):
 
 >>> import notation, replay
@@ -22,7 +22,6 @@ from typing import ClassVar
 from notation.cards import CARD_OF_CODE, UNKNOWN, Card, card_code
 from notation.errors import IllegalMoveError, KgnError, clip
 from notation.i18n import ntr, tr
-from notation.kinds import NotationKind
 from notation.parse import parse_number
 from notation.records import GameRecord, GiveCard, Hand, Node, Tag, Winner
 from notation.thousand import KIND
@@ -47,7 +46,7 @@ from notation.thousand.records import (
 
 from ..checker import Checker, LineEnded
 from ..rules import RuleSet
-from ..table import Names, Seats, rebuild
+from ..table import Names, Seats
 from .engine import (
     Bid,
     ClaimRedeal,
@@ -64,18 +63,7 @@ from .engine import (
     ThousandMove,
 )
 
-__all__ = [
-    "START_TAGS",
-    "Before",
-    "ThousandChecker",
-    "ThousandTable",
-    "append_move",
-    "before",
-    "move_of",
-    "node_of",
-    "record_of",
-    "stated_facts",
-]
+__all__ = ["START_TAGS", "Before", "ThousandChecker", "ThousandTable", "play_move", "stated_facts"]
 
 
 def _code(card: Card | None) -> str:
@@ -86,93 +74,12 @@ def _codes(cards: list[Card | None]) -> list[str]:
     return [_code(c) for c in cards]
 
 
-# ---- a record's event -> a move ---------------------------------------------------------
-
-
 def play_move(play: Play, seat: int, card: Card) -> PlayCard:
-    """The move of a card played to a trick, its seat and card read: :func:`move_of` of a
-    play, and what the checker calls for the commonest event of a record once it has
-    read the seat and the card itself (without the general translator's dispatch)."""
+    """The move of a card played to a trick, its seat and card read: what
+    :meth:`ThousandTable.move_of` makes of a play, and what the checker calls for the
+    commonest event of a record once it has read the seat and the card itself (without the
+    general translator's dispatch)."""
     return PlayCard(seat, card, play.marriage)
-
-
-def move_of(node: Node, seats: Seats) -> ThousandMove:
-    """The move one event of a Thousand record stands for (names and cards read by
-    ``seats``, which says what is wrong with them).  A trick is not one move: its plays
-    are."""
-    if isinstance(node, Play):
-        card = seats.card(node.card, node)
-        if card is None:
-            raise IllegalMoveError(
-                tr("a card played to a trick is seen by everybody; it cannot be ??"),
-                code="unknown-card",
-                clause="T5",
-            )
-        return play_move(node, seats.seat(node.seat, node), card)
-    if isinstance(node, Call):
-        return Bid(seats.seat(node.seat, node), node.bid, node.dark, ref=node)
-    if isinstance(node, Deal):
-        deal = DealCards(ref=node)
-        for part in node.hands:
-            deal.hands[seats.seat(part.seat, part)] = seats.cards(part.cards, part)
-        if node.talon is not None:
-            talon = seats.cards(node.talon, node)
-            # three cards nobody recorded say no more than a talon left out
-            deal.talon = None if talon == [None, None, None] else talon
-        return deal
-    if isinstance(node, Redeal):
-        return ClaimRedeal(seats.seat(node.seat, node), ref=node)
-    if isinstance(node, Talon):
-        return TakeTalon(seats.cards(node.cards, node), ref=node)
-    if isinstance(node, Concede):
-        return ConcedeHand(ref=node)
-    if isinstance(node, Give):
-        return GiveCards(
-            [(seats.seat(g.seat, g), seats.card(g.card, g)) for g in node.cards], ref=node
-        )
-    if isinstance(node, Contract):
-        return SetContract(node.value, ref=node)
-    if isinstance(node, Stated) and node.kind in ("points", "score"):
-        values = {seats.seat(e.seat, e): e.value for e in node.entries}
-        if node.kind == "points":
-            return ScoreHand(points=values, ref=node)
-        return ScoreHand(scores=values, ref=node)
-    if isinstance(node, Trick):
-        if len(node.plays) == 1 and node.winner is None:
-            return move_of(node.plays[0], seats)
-        raise KgnError(tr("a move is one card; a trick is several"), code="bad-move")
-    raise KgnError(tr("not a move of Thousand: {lower}").format(lower=type(node).__name__.lower()), code="bad-move")
-
-
-# ---- a move -> a record's event -----------------------------------------------------------
-
-
-def node_of(players: list[str], move: ThousandMove) -> Node:
-    """The record's event of one move (its plays: the one card)."""
-    name = players.__getitem__
-    if isinstance(move, PlayCard):
-        return Play(seat=name(move.seat), card=card_code(move.card), marriage=move.marriage)
-    if isinstance(move, Bid):
-        return Call(seat=name(move.seat), bid=move.bid, dark=move.dark)
-    if isinstance(move, DealCards):
-        return Deal(
-            hands=[Hand(seat=name(p), cards=_codes(cards)) for p, cards in move.hands.items()],
-            talon=_codes(move.talon) if move.talon is not None else [UNKNOWN] * 3,
-        )
-    if isinstance(move, TakeTalon):
-        return Talon(cards=_codes(move.cards))
-    if isinstance(move, GiveCards):
-        return Give(cards=[GiveCard(seat=name(p), card=_code(c)) for p, c in move.cards])
-    if isinstance(move, SetContract):
-        return Contract(value=move.value)
-    if isinstance(move, ConcedeHand):
-        return Concede()
-    if isinstance(move, ScoreHand):  # a hand ended by its score sheet
-        sheet = move.points is not None
-        values = (move.points if sheet else move.scores) or {}
-        entries = [ScoreEntry(seat=name(p), value=v) for p, v in values.items()]
-        return Stated(kind="points" if sheet else "score", entries=entries)
-    return Redeal(seat=name(move.seat))
 
 
 def stated_facts(res: RoundResult, players: list[str]) -> list[Stated]:
@@ -192,104 +99,148 @@ def stated_facts(res: RoundResult, players: list[str]) -> list[Stated]:
     return out
 
 
-def _start_tags(table: ThousandEngine) -> list[Tag]:
-    start = table.start
-    n = len(table.players)
-    tags = []
-    if start["first_hand"] != 1:
-        tags.append(Tag(name="FirstHand", values=[str(start["first_hand"])]))
-    if any(start["totals"]):
-        tags.append(Tag(name="Totals", values=[str(v) for v in start["totals"]]))
-    if any(b is not None for b in start["barrel"]):
-        tags.append(
-            Tag(name="Barrel", values=["-" if b is None else str(b) for b in start["barrel"]])
-        )
-    if any(start["bolts"]) and len(start["bolts"]) == n:
-        tags.append(Tag(name="Bolts", values=[str(v) for v in start["bolts"]]))
-    return tags
-
-
 Before = tuple[int, int, int, bool]
 """What a record needs of the position before a move: results so far, the hand number,
 the trick number, whether a hand is in progress."""
-
-
-def before(table: ThousandEngine) -> Before:
-    """The position before a move, as :func:`append_move` needs it."""
-    hand = table.round
-    return (
-        len(table.results),
-        table.match.number,
-        hand.trick_no if hand else 1,
-        hand is not None,
-    )
-
-
-def append_move(
-    record: ThousandGame, table: ThousandEngine, move: ThousandMove, was: Before
-) -> None:
-    """Write ``move`` into ``record``: ``table`` is the table after the move, ``was`` the
-    position before it.  A finished trick gets its taker, a finished hand its facts."""
-    names = table.players
-    done, number, trick_no, in_hand = was
-    if isinstance(move, DealCards) or not in_hand or not record.hands:
-        hand = Round(number=number)
-        record.hands.append(hand)
-    else:
-        hand = record.hands[-1]
-    node = node_of(names, move)
-    events = hand.events
-    if isinstance(node, Play):
-        last = events[-1] if events else None
-        if type(last) is not Trick or last.winner is not None:
-            last = Trick(number=trick_no, plays=[])
-            events.append(last)
-        last.plays.append(node)
-        if not table.trick_open and table.last_winner is not None:
-            last.winner = Winner(seat=names[table.last_winner])
-    elif isinstance(node, Deal):
-        if isinstance(move, DealCards) and (move.hands or move.talon is not None):
-            hand.deal = node if move.talon is not None else Deal(hands=node.hands)
-    elif not isinstance(node, Stated):
-        events.append(node)  # type: ignore[arg-type]  # every other node is an event
-    # a hand ended by its score sheet: its facts, written below, are what the sheet said
-    if len(table.results) > done and not table.results[-1].redeal and not hand.stated:
-        events.extend(stated_facts(table.results[-1], names))
-
-
-def record_of(table: ThousandEngine) -> ThousandGame:
-    """The moves of ``table`` as a record, with every trick's taker and every finished
-    hand's points, scores and totals."""
-    record = ThousandGame(tags=[])
-    rebuild(table, record, _start_tags(table), before, append_move)
-    return record
 
 
 class ThousandTable(ThousandEngine):
     """A Thousand table: ``push`` moves in the order of play, ``pop`` them back; see
     :class:`replay.model.Table` for the whole interface."""
 
-    NOTATION: ClassVar[NotationKind] = KIND
+    NOTATION = KIND
+
+    # ---- the translator: a record's event -> a move, and back ---------------------------
 
     def move_of(self, node: Node, seats: Seats | None = None) -> ThousandMove:
-        """The move one event of a record stands for (see :func:`replay.thousand.table.move_of`)."""
-        return move_of(node, Names(self.players) if seats is None else seats)
+        """The move one event of a Thousand record stands for (names and cards read by
+        ``seats``, which says what is wrong with them).  A trick is not one move: its plays
+        are."""
+        if seats is None:
+            seats = Names(self.players)
+        if isinstance(node, Play):
+            card = seats.card(node.card, node)
+            if card is None:
+                raise IllegalMoveError(
+                    tr("a card played to a trick is seen by everybody; it cannot be ??"),
+                    code="unknown-card",
+                    clause="T5",
+                )
+            return play_move(node, seats.seat(node.seat, node), card)
+        if isinstance(node, Call):
+            return Bid(seats.seat(node.seat, node), node.bid, node.dark, ref=node)
+        if isinstance(node, Deal):
+            deal = DealCards(ref=node)
+            for part in node.hands:
+                deal.hands[seats.seat(part.seat, part)] = seats.cards(part.cards, part)
+            if node.talon is not None:
+                talon = seats.cards(node.talon, node)
+                # three cards nobody recorded say no more than a talon left out
+                deal.talon = None if talon == [None, None, None] else talon
+            return deal
+        if isinstance(node, Redeal):
+            return ClaimRedeal(seats.seat(node.seat, node), ref=node)
+        if isinstance(node, Talon):
+            return TakeTalon(seats.cards(node.cards, node), ref=node)
+        if isinstance(node, Concede):
+            return ConcedeHand(ref=node)
+        if isinstance(node, Give):
+            return GiveCards(
+                [(seats.seat(g.seat, g), seats.card(g.card, g)) for g in node.cards], ref=node
+            )
+        if isinstance(node, Contract):
+            return SetContract(node.value, ref=node)
+        if isinstance(node, Stated) and node.kind in ("points", "score"):
+            values = {seats.seat(e.seat, e): e.value for e in node.entries}
+            if node.kind == "points":
+                return ScoreHand(points=values, ref=node)
+            return ScoreHand(scores=values, ref=node)
+        if isinstance(node, Trick):
+            if len(node.plays) == 1 and node.winner is None:
+                return self.move_of(node.plays[0], seats)
+            raise KgnError(tr("a move is one card; a trick is several"), code="bad-move")
+        raise KgnError(tr("not a move of Thousand: {lower}").format(lower=type(node).__name__.lower()), code="bad-move")
 
     def node_of(self, move: ThousandMove) -> Node:
-        """The record's event of one move."""
-        return node_of(self.players, move)
+        """The record's event of one move (its plays: the one card)."""
+        name = self.players.__getitem__
+        if isinstance(move, PlayCard):
+            return Play(seat=name(move.seat), card=card_code(move.card), marriage=move.marriage)
+        if isinstance(move, Bid):
+            return Call(seat=name(move.seat), bid=move.bid, dark=move.dark)
+        if isinstance(move, DealCards):
+            return Deal(
+                hands=[Hand(seat=name(p), cards=_codes(cards)) for p, cards in move.hands.items()],
+                talon=_codes(move.talon) if move.talon is not None else [UNKNOWN] * 3,
+            )
+        if isinstance(move, TakeTalon):
+            return Talon(cards=_codes(move.cards))
+        if isinstance(move, GiveCards):
+            return Give(cards=[GiveCard(seat=name(p), card=_code(c)) for p, c in move.cards])
+        if isinstance(move, SetContract):
+            return Contract(value=move.value)
+        if isinstance(move, ConcedeHand):
+            return Concede()
+        if isinstance(move, ScoreHand):  # a hand ended by its score sheet
+            sheet = move.points is not None
+            values = (move.points if sheet else move.scores) or {}
+            entries = [ScoreEntry(seat=name(p), value=v) for p, v in values.items()]
+            return Stated(kind="points" if sheet else "score", entries=entries)
+        return Redeal(seat=name(move.seat))
 
-    def push_into(self, record: GameRecord, move: ThousandMove, *, written: bool = False) -> None:
-        """Push ``move`` and write it at the end of ``record`` (the recorder's); Thousand's
-        record writes every move (``written`` is for the games that may leave one out)."""
-        assert isinstance(record, ThousandGame), "a record of another game"
-        was = before(self)
-        self.push(move)
-        append_move(record, self, move, was)
+    # ---- the record -----------------------------------------------------------------------
 
-    def record(self) -> ThousandGame:
-        """The game so far as a record (with the facts of every finished hand)."""
-        return record_of(self)
+    def start_tags(self) -> list[Tag]:
+        start = self.start
+        n = len(self.players)
+        tags = []
+        if start["first_hand"] != 1:
+            tags.append(Tag(name="FirstHand", values=[str(start["first_hand"])]))
+        if any(start["totals"]):
+            tags.append(Tag(name="Totals", values=[str(v) for v in start["totals"]]))
+        if any(b is not None for b in start["barrel"]):
+            tags.append(
+                Tag(name="Barrel", values=["-" if b is None else str(b) for b in start["barrel"]])
+            )
+        if any(start["bolts"]) and len(start["bolts"]) == n:
+            tags.append(Tag(name="Bolts", values=[str(v) for v in start["bolts"]]))
+        return tags
+
+    def position_before(self, written: bool = False) -> Before:
+        """What :meth:`append_move` needs of the position before a move (Thousand's record
+        writes every move: ``written`` is for the games that may leave one out)."""
+        hand = self.round
+        return (len(self.results), self.match.number, hand.trick_no if hand else 1, hand is not None)
+
+    def append_move(self, record: GameRecord, move: ThousandMove, was: Before) -> None:
+        """Write ``move`` into ``record``: the table is after the move, ``was`` the position
+        before it.  A finished trick gets its taker, a finished hand its facts."""
+        assert isinstance(record, ThousandGame)
+        names = self.players
+        done, number, trick_no, in_hand = was
+        if isinstance(move, DealCards) or not in_hand or not record.hands:
+            hand = Round(number=number)
+            record.hands.append(hand)
+        else:
+            hand = record.hands[-1]
+        node = self.node_of(move)
+        events = hand.events
+        if isinstance(node, Play):
+            last = events[-1] if events else None
+            if type(last) is not Trick or last.winner is not None:
+                last = Trick(number=trick_no, plays=[])
+                events.append(last)
+            last.plays.append(node)
+            if not self.trick_open and self.last_winner is not None:
+                last.winner = Winner(seat=names[self.last_winner])
+        elif isinstance(node, Deal):
+            if isinstance(move, DealCards) and (move.hands or move.talon is not None):
+                hand.deal = node if move.talon is not None else Deal(hands=node.hands)
+        elif not isinstance(node, Stated):
+            events.append(node)  # type: ignore[arg-type]  # every other node is an event
+        # a hand ended by its score sheet: its facts, written below, are what the sheet said
+        if len(self.results) > done and not self.results[-1].redeal and not hand.stated:
+            events.extend(stated_facts(self.results[-1], names))
 
 
 def _played_and_stated(events: list[Event], start: int) -> tuple[list[Node], list[Stated], bool]:
