@@ -20,6 +20,7 @@ from notation.i18n import N_, ntr, tr
 from notation.records import Deal, Draw, GameRecord, GiveCard, Hand, Node, StockShape, Winner
 
 from .cards import shown
+from .checker import Checker
 from .table import POOL, Holdings, Seats, Table, display_order
 
 if TYPE_CHECKING:
@@ -29,6 +30,7 @@ __all__ = [
     "Before",
     "DealCards",
     "DrawCard",
+    "StockChecker",
     "StockEngine",
     "StockMatch",
     "StockRound",
@@ -406,6 +408,97 @@ def stock_known(stock: Sequence[Card | None] | None) -> bool:
 def cards_placed(stock: Sequence[Card | None] | None, holdings: Holdings, seats: int) -> bool:
     """Whether every card's place is known: the stock's order, and every hand."""
     return stock_known(stock) and all(holdings.fully_known(s) for s in range(seats))
+
+
+ST = TypeVar("ST", bound="StockEngine[Any, Any, Any, Any]")
+SG = TypeVar("SG", bound=GameRecord)
+
+
+class StockChecker(Checker[ST, SG]):
+    """What the checkers of the games with a stock share: each deal follows a finished (or
+    scored) one while the game goes on; its events are replayed in one loop (a trick, a
+    draw, a stated count, or one of the game's own events), the draws the record left out
+    made before the events that need them; a variation is the rest of its trick, then its
+    events.  A game's checker says how a trick's moves and its counts are checked, and its
+    own events."""
+
+    table_class: ClassVar[type[StockEngine[Any, Any, Any, Any]]]
+    GAME_OVER: ClassVar[str] = N_("the game ended ({result}); no deal may follow")
+    """What a deal after the end of the game is told, marked ``N_``."""
+    AFTER_DRAWS: ClassVar[tuple[type, ...]]
+    """The events before which the draws due are made (a trick ...)."""
+
+    def replay_rounds(self, table: ST) -> None:
+        deals: Sequence[Any] = self.record.rounds
+        self.each_round(table, deals, self._deal)
+
+    def finish(self, table: ST) -> None:
+        if self.final_close:
+            table.settle()
+
+    def _deal(self, table: ST, rec: Any, last: bool) -> None:
+        clause = self.table_class.CLAUSE
+        deal = table.round
+        if deal is not None and not table.settles:
+            raise self.stop(
+                tr("deal {number} is unfinished, yet another deal follows").format(number=deal.number),
+                "incomplete-deal",
+                clause["played-out"],
+                rec,
+            )
+        table.settle()
+        if table.match.over:
+            raise self.stop(tr(self.GAME_OVER).format(result=table.result), "game-over", clause["over"], rec)
+        self.start_round(table, rec, rec.number, rec.deal, clause["deal"])
+        self.replay_events(table, rec.events)
+
+    def replay_events(self, table: ST, events: Sequence[Node]) -> None:
+        """A deal's events (or a variation's), in order."""
+        notation = self.table_class.NOTATION
+        trick, count, after_draws = notation.TRICK, notation.COUNT, self.AFTER_DRAWS
+        for ev in events:
+            self.before_event(table, ev)
+            deal = table.round
+            if deal is not None and deal.phase == "draw" and isinstance(ev, after_draws):
+                self.fill_left_out(table, ev)
+            if isinstance(ev, trick):
+                self.replay_trick(table, ev)
+            elif isinstance(ev, Draw):
+                for dc in ev.cards:
+                    self.push_event(table, dc, dc.seat)
+            elif isinstance(ev, count):
+                self.replay_count(table, ev)
+            else:
+                self.replay_own(table, ev)
+
+    def replay_variation(self, table: ST, var: Any) -> None:
+        """A variation: the rest of the trick it starts in, then its events, on a copy."""
+        moves = getattr(var, self.table_class.NOTATION.MOVES)
+
+        def line(branch: ST) -> None:
+            self.replay_moves(branch, moves, var.winner)
+            self.replay_events(branch, var.events)
+
+        self.branch(table, line)
+
+    def before_event(self, table: ST, ev: Node) -> None:
+        """What the rules settle before an event (Bura's deal that a shown bura ended)."""
+
+    def replay_trick(self, table: ST, trick: Any) -> None:
+        """A trick of the record: its number, its moves, its taker."""
+        raise NotImplementedError
+
+    def replay_moves(self, table: ST, moves: list[Any], winner: Winner | None) -> None:
+        """The moves of a trick (or of a variation), then the taker it states."""
+        raise NotImplementedError
+
+    def replay_count(self, table: ST, count: Any) -> None:
+        """A count the record states (points, scores ...), each checked."""
+        raise NotImplementedError
+
+    def replay_own(self, table: ST, ev: Any) -> None:
+        """One of the game's own events (by default a move of the seat it names)."""
+        self.push_event(table, ev, ev.seat)
 
 
 Before = tuple[int, int, bool, bool]

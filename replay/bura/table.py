@@ -13,7 +13,6 @@ own.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import ClassVar, Final
 
 from notation.bura import KIND
@@ -25,11 +24,8 @@ from notation.bura.records import (
     Answer,
     BuraGame,
     Claim,
-    Draw,
-    Event,
     Fault,
     Pot,
-    Round,
     Show,
     Stated,
     Trick,
@@ -41,9 +37,8 @@ from notation.i18n import N_, NN_, ntr, tr
 from notation.parse import parse_number
 from notation.records import Entry, Node, Tag, Winner
 
-from ..checker import Checker
 from ..rules import RuleSet
-from ..stock import codes_of, stock_node
+from ..stock import StockChecker, codes_of, stock_node
 from ..table import Names, Seats
 from .engine import (
     BuraEngine,
@@ -180,8 +175,6 @@ class BuraTable(BuraEngine):
 
 _FACTS = (Pot, Stated)
 """The events that state what a deal came to (a tuple: ``isinstance`` of one costs no union)."""
-_PLAYS = (Trick, Show)
-"""The events that play cards, before which the draws due are made."""
 
 START_TAGS = ("Ante", "Pot", "FirstDeal", "Chips", "Penalty", "Factor", "Leader")
 """The tags that start a record of Bura or a variant in the middle of a session."""
@@ -203,7 +196,7 @@ TALLY_WRONG: Final = {
 plural forms)."""
 
 
-class BuraChecker(Checker[BuraTable, BuraGame]):
+class BuraChecker(StockChecker[BuraTable, BuraGame]):
     """Replays a Bura record and reports what is wrong."""
 
     setup_clause = "B1"
@@ -306,84 +299,47 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
 
     # -- body -----------------------------------------------------------------------------
 
-    def replay_rounds(self, table: BuraTable) -> None:
-        self.each_round(table, self.record.deals, self._deal)
+    GAME_OVER = N_("the match ended ({result}); no deal may follow")
+    AFTER_DRAWS = (Trick, Show)
 
-    def finish(self, table: BuraTable) -> None:
-        if self.final_close:
+    def before_event(self, table: BuraTable, ev: Node) -> None:
+        """A shown bura that nobody answers with a second one ends the deal (B8), and a
+        deal whose cards are all played is scored before its facts."""
+        deal = table.round
+        if deal is None:
+            return
+        if deal.phase == "bura" and not (isinstance(ev, Show) and ev.combo in ("bura", "moskva")):
+            table.settle()
+        elif deal.phase == "end" and isinstance(ev, _FACTS):
             table.settle()
 
-    def _deal(self, table: BuraTable, rec: Round, last: bool) -> None:
-        if table.round is not None:
-            if table.round.phase in ("end", "bura"):
-                table.settle()
-            else:
-                raise self.stop(
-                    tr("deal {number} is unfinished, yet another deal follows").format(
-                        number=table.round.number
-                    ),
-                    "incomplete-deal",
-                    self.table_class.CLAUSE["played-out"],
-                    rec,
-                )
-        if table.phase == "over":
-            raise self.stop(
-                tr("the match ended ({result}); no deal may follow").format(result=table.result),
-                "game-over",
-                self.table_class.CLAUSE["over"],
-                rec,
-            )
-        self.start_round(table, rec, rec.number, rec.deal, self.table_class.CLAUSE["deal"])
-        self._events(table, rec.events)
+    def replay_own(self, table: BuraTable, ev: Claim | Pot | Show | Fault) -> None:
+        if isinstance(ev, Claim):
+            self._claim(table, ev)
+        elif isinstance(ev, Pot):
+            if ev.value != table.match.pot:
+                self.wrong(
+                    tr("the pot holds {pot}, not {value}").format(pot=table.match.pot, value=ev.value),
+                    "wrong-pot", "B7.2", ev,
+                )  # fmt: skip
+        else:  # a show, a fault
+            self.push_event(table, ev, ev.seat)
 
-    def _events(self, table: BuraTable, events: Sequence[Event]) -> None:
-        for ev in events:
-            deal = table.round
-            if (
-                deal is not None
-                and deal.phase == "bura"
-                and not (isinstance(ev, Show) and ev.combo in ("bura", "moskva"))
-            ):
-                table.settle()
-            if isinstance(ev, _FACTS) and deal is not None and deal.phase == "end":
-                table.settle()
-            deal = table.round
-            if deal is not None and deal.phase == "draw" and isinstance(ev, _PLAYS):
-                self.fill_left_out(table, ev)
-            if isinstance(ev, Trick):
-                self._trick(table, ev)
-            elif isinstance(ev, Draw):
-                for dc in ev.cards:
-                    self.push_event(table, dc, dc.seat)
-            elif isinstance(ev, Claim):
-                self._claim(table, ev)
-            elif isinstance(ev, Pot):
-                if ev.value != table.match.pot:
-                    self.wrong(
-                        tr("the pot holds {pot}, not {value}").format(
-                            pot=table.match.pot, value=ev.value
-                        ), "wrong-pot", "B7.2", ev
-                    )
-            elif isinstance(ev, Stated):
-                self._stated(table, ev)
-            else:  # a show, a fault
-                self.push_event(table, ev, ev.seat)
-
-    def _trick(self, table: BuraTable, trick: Trick) -> None:
+    def replay_trick(self, table: BuraTable, trick: Trick) -> None:
         deal = table.round
         if deal is None:
             raise self.illegal(table.between_deals(tr("no trick is played")), trick)
         self.start_trick(trick, trick.number, deal.trick_no, bool(deal.trick), "B5.3", "B3")
-        self._answers(table, trick.answers, trick.winner)
+        self.replay_moves(table, trick.answers, trick.winner)
 
-    def _answers(self, table: BuraTable, answers: list[Answer], winner: Winner | None) -> None:
+    def replay_moves(self, table: BuraTable, answers: list[Answer], winner: Winner | None) -> None:
         for a in answers:
             deal = table.round
             if deal is None or (not deal.trick and a is not answers[0]):
                 raise self.stop(tr("a trick has one answer from each player"), "trick-size", "B4", a)
             for note in a.notes:
                 if isinstance(note, Variation):
-                    self._variation(table, note)
+                    self.replay_variation(table, note)
             name, texts, down_texts = a.seat, a.cards, a.down  # each read once (a record's fields)
             seat = self.seats.get(name)
             up: list[Card] = []
@@ -401,13 +357,6 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
             deal = table.round
             early = deal is not None and bool(deal.trick)
             self.stated_taker(table, winner, tr("the taker is stated before every player has played") if early else None, "B5.3")
-
-    def _variation(self, table: BuraTable, var: Variation) -> None:
-        def line(branch: BuraTable) -> None:
-            self._answers(branch, var.answers, var.winner)
-            self._events(branch, var.events)
-
-        self.branch(table, line)
 
     def _claim(self, table: BuraTable, ev: Claim) -> None:
         before = len(table.results)
@@ -441,7 +390,7 @@ class BuraChecker(Checker[BuraTable, BuraGame]):
                 ev.seat,
             )
 
-    def _stated(self, table: BuraTable, ev: Stated) -> None:
+    def replay_count(self, table: BuraTable, ev: Stated) -> None:
         m = table.match
         what = TALLY_WRONG[ev.kind]
         for e in ev.entries:

@@ -303,7 +303,7 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
     RULEBOOK: ClassVar[Rulebook] = RULEBOOK
     CHANCE = DealCards
     SCORE_UNIT = "game points"
-    CLAUSE: ClassVar[dict[str, str]] = {"draw": "S4"}
+    CLAUSE: ClassVar[dict[str, str]] = {"draw": "S4", "played-out": "S9", "over": "S13", "deal": "S2"}
     AFTER_DRAW = "lead"
     OUT_OF_TURN = N_("{player} draws out of turn; {player2} draws next (the taker of the trick draws first)")
     DRAWN_LAST = N_("the turned trump card lies under the stock and is drawn last")

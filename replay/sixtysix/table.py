@@ -33,20 +33,16 @@ from notation.sixtysix import KIND
 from notation.sixtysix.records import (
     STATED,
     Close,
-    Draw,
-    Event,
     Exchange,
     Out,
     Play,
-    Round,
     SixtySixGame,
     Stated,
     Trick,
     Variation,
 )
 
-from ..checker import Checker
-from ..stock import stock_node
+from ..stock import StockChecker, stock_node
 from ..table import Names, Seats
 from . import engine
 from .engine import (
@@ -184,7 +180,7 @@ player's game points, and the game points a 65-65 tie left for the next deal's w
 _STATED_CLAUSE = {"points": "S10", "score": "S12", "totals": "S1"}
 
 
-class SixtySixChecker(Checker[SixtySixTable, SixtySixGame]):
+class SixtySixChecker(StockChecker[SixtySixTable, SixtySixGame]):
     """Replays a Sixty-six record and reports what is wrong."""
 
     table_class: ClassVar[type[SixtySixTable]] = SixtySixTable
@@ -230,49 +226,9 @@ class SixtySixChecker(Checker[SixtySixTable, SixtySixGame]):
 
     # -- body -----------------------------------------------------------------------------
 
-    def replay_rounds(self, table: SixtySixTable) -> None:
-        self.each_round(table, self.record.deals, self._deal)
+    AFTER_DRAWS = (Trick, Exchange, Close)
 
-    def finish(self, table: SixtySixTable) -> None:
-        if self.final_close:
-            table.settle()
-
-    def _deal(self, table: SixtySixTable, rec: Round, last: bool) -> None:
-        deal = table.round
-        if deal is not None and deal.phase != "end":
-            raise self.stop(
-                tr("deal {number} is unfinished, yet another deal follows").format(
-                    number=deal.number
-                ),
-                "incomplete-deal",
-                "S9",
-                rec,
-            )
-        table.settle()
-        if table.match.over:
-            raise self.stop(
-                tr("the game ended ({result}); no deal may follow").format(result=table.result), "game-over", "S13", rec
-            )
-        self.start_round(table, rec, rec.number, rec.deal, "S2")
-        self._events(table, rec.events)
-
-    def _events(self, table: SixtySixTable, events: Sequence[Event]) -> None:
-        for ev in events:
-            deal = table.round
-            if isinstance(ev, Stated):
-                self._stated(table, ev)
-                continue
-            if deal is not None and deal.phase == "draw" and not isinstance(ev, Draw | Out):
-                self.fill_left_out(table, ev)
-            if isinstance(ev, Trick):
-                self._trick(table, ev)
-            elif isinstance(ev, Draw):
-                for dc in ev.cards:
-                    self.push_event(table, dc, dc.seat)
-            else:  # an exchange, a close, going out
-                self.push_event(table, ev, ev.seat)
-
-    def _trick(self, table: SixtySixTable, trick: Trick) -> None:
+    def replay_trick(self, table: SixtySixTable, trick: Trick) -> None:
         deal = table.round
         if deal is None and table.results:
             # the deal ended before its cards were played: by going out (S9) or a close (S11)
@@ -291,16 +247,16 @@ class SixtySixChecker(Checker[SixtySixTable, SixtySixGame]):
                 tr("every card of the deal is played; no trick may follow"), "out-of-order", "S10", trick
             )
         self.start_trick(trick, trick.number, deal.trick_no, bool(deal.trick), "S3", "S3")
-        self._plays(table, trick.plays, trick.winner)
+        self.replay_moves(table, trick.plays, trick.winner)
 
-    def _plays(self, table: SixtySixTable, plays: list[Play], winner: Winner | None) -> None:
+    def replay_moves(self, table: SixtySixTable, plays: list[Play], winner: Winner | None) -> None:
         for play in plays:
             deal = table.round
             if deal is None or (deal.phase not in ("follow",) and play is not plays[0]):
                 raise self.stop(tr("a trick has two cards, one from each player"), "trick-size", "S3", play)
             for note in play.notes:
                 if isinstance(note, Variation):
-                    self._variation(table, note)
+                    self.replay_variation(table, note)
             name = play.seat  # read once (a record's field)
             seat, card = self.seats.get(name), CARD_OF_CODE.get(play.card)
             if seat is None or card is None:
@@ -313,16 +269,9 @@ class SixtySixChecker(Checker[SixtySixTable, SixtySixGame]):
         early = deal is not None and bool(deal.trick)
         self.stated_taker(table, winner, tr("the winner is stated before both have played") if early else None, "S3")
 
-    def _variation(self, table: SixtySixTable, var: Variation) -> None:
-        def line(branch: SixtySixTable) -> None:
-            self._plays(branch, var.plays, var.winner)
-            self._events(branch, var.events)
-
-        self.branch(table, line)
-
     # -- stated facts ---------------------------------------------------------------------
 
-    def _stated(self, table: SixtySixTable, st: Stated) -> None:
+    def replay_count(self, table: SixtySixTable, st: Stated) -> None:
         table.settle()  # a deal whose cards are all played is scored before its facts
         if table.round is not None or not table.results:
             raise self.stop(
