@@ -607,6 +607,8 @@ class Table(Generic[M, R]):
 
     last_winner: int | None
     """The seat that took the last complete trick (None before the first)."""
+    last_trick: Sequence[Any] | None
+    """The trick just completed, until the next card or deal (each game's moves)."""
 
     def name(self, seat: int) -> str:
         """A seat's player's name."""
@@ -846,14 +848,33 @@ class Table(Generic[M, R]):
         raise NotImplementedError
 
     def view(self) -> View:
-        """What the table shows now: each seat's cards, the trick, the piles, the scores
-        (each game draws its own: the ``view.py`` of its table's package, found by its
-        name as the kind finds its hooks, and loaded when a table is first shown)."""
+        """What the table shows now: each seat's cards, the trick, the piles, the scores.
+        Each game draws its round and its own lines (the ``view`` of the ``view.py`` of its
+        table's package, found by its name as the kind finds its hooks, and loaded when a
+        table is first shown); every table adds the trick just taken and its taker, the
+        seats, the player to move, the totals (``scores()``) and the result."""
         from importlib import import_module
 
         package = type(self).__module__.rpartition(".")[0]
         show: Callable[[Table[Any, Any]], View] = import_module(f"{package}.view").view
-        return show(self)
+        view = show(self)  # the round's part, and the game's own lines
+        names = self.players
+        if self.last_trick and self.last_winner is not None:
+            view.trick = self.trick_shown(self.last_trick)
+            view.taker = names[self.last_winner]
+        view.seats = list(names)
+        who = self.to_move
+        view.to_move = None if who is None else names[who]
+        view.totals = dict(zip(names, self.scores(), strict=True))
+        if self.result:
+            view.lines.append(("result", self.result))
+        return view
+
+    def trick_shown(self, trick: Sequence[Any]) -> list[tuple[str, list[str], list[str]]]:
+        """A trick as a view shows it: per move the player, the cards face up and those
+        face down (``??`` where unseen); a trick of (seat, card) pairs by default."""
+        names = self.players
+        return [(names[p], [card_code(c)], []) for p, c in trick]
 
     def _repr_html_(self) -> str:
         """The table in Jupyter: each seat's cards, the cards on the table, the piles and

@@ -28,7 +28,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, permutations
-from typing import ClassVar, Final, TypedDict
+from typing import Any, ClassVar, Final, TypedDict
 
 from mypy_extensions import mypyc_attr
 
@@ -59,6 +59,7 @@ from ..stock import (
     StockEngine,
     StockMatch,
     StockRound,
+    codes_of,
     place_deal,
     random_deal,
 )
@@ -468,7 +469,7 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState]):
         self.round = None
         self.results: list[RoundResult] = []
         self.last_winner: int | None = None
-        self.last_trick: tuple[Lay, ...] | None = None
+        self.last_trick = None
         """The trick just completed, until the next move that is not a draw."""
         self._start: Start = {
             "dealer": dealer,
@@ -511,6 +512,12 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState]):
 
     def sides(self) -> list[int]:
         return [0, 1] if self.pairs else list(range(self.n))
+
+    def trick_shown(self, trick: Sequence[Any]) -> list[tuple[str, list[str], list[str]]]:
+        """A trick as a view shows it: each lay's cards face up, and face down (``??``
+        where unseen)."""
+        names = self.players
+        return [(names[lay.seat], [card_code(c) for c in lay.up], codes_of(lay.down)) for lay in trick]
 
     def _next(self, seat: int) -> int:
         return (seat + 1) % self.n

@@ -30,7 +30,6 @@ from ..checker import Report, round_results
 from ..model import Annotations, Progression, Question
 from ..table import POOL, cards_text
 from ..view import (
-    CardCode,
     Pile,
     Said,
     Sheet,
@@ -38,6 +37,9 @@ from ..view import (
     View,
     add_comment,
     cards_said,
+    deal_question,
+    deal_said,
+    draw_said,
     entries,
     round_title,
     sorted_codes,
@@ -57,34 +59,12 @@ __all__ = [
 ]
 
 
-def _laid(names: list[str], trick: list[Lay] | tuple[Lay, ...]) -> list[tuple[str, list[str], list[str]]]:
-    return [
-        (
-            names[lay.seat],
-            [card_code(c) for c in lay.up],
-            ["??" if c is None else card_code(c) for c in lay.down],
-        )
-        for lay in trick
-    ]
-
-
 def view(t: BuraEngine) -> View:
-    """What a table of Bura or a variant shows."""
-    m = t.match
-    deal = t.round
-    names = t.players
-    view = _between_deals(t) if deal is None else _in_deal(t, deal)
-    if t.last_trick and t.last_winner is not None:
-        view.trick = _laid(names, t.last_trick)
-        view.taker = names[t.last_winner]
-    view.seats = list(names)
-    who = t.to_move
-    view.to_move = None if who is None else names[who]
+    """What a table of Bura or a variant shows of its deal (:meth:`replay.table.Table.view`
+    adds the rest), and the pot."""
+    view = _between_deals(t) if t.round is None else _in_deal(t, t.round)
     if t.HAS_POT:
-        view.lines.append(("pot", str(m.pot)))
-    view.totals = dict(zip(names, t.scores(), strict=True))
-    if t.result:
-        view.lines.append(("result", t.result))
+        view.lines.append(("pot", str(t.match.pot)))
     return view
 
 
@@ -111,7 +91,7 @@ def _in_deal(t: BuraEngine, deal: RoundState) -> View:
     for p in range(t.n):
         view.hands.append((names[p], sorted_codes(h.known[p]), h.unknown[p]))
     view.piles = [Pile("trump", [card_code(deal.trump_card)]), Pile("stock", count=h.size(POOL))]
-    view.trick = _laid(names, deal.trick)
+    view.trick = t.trick_shown(deal.trick)
     for p in range(t.n):
         known = sum(card_points(c) for c in deal.won[p] if c is not None)
         hidden = sum(1 for c in deal.won[p] if c is None)
@@ -134,12 +114,7 @@ def _in_deal(t: BuraEngine, deal: RoundState) -> View:
 def describe(table: BuraEngine, node: Node) -> Said | None:
     """What a move did, in words (None for a node that is not a move of the game)."""
     if isinstance(node, Deal | Round):
-        deal = table.round
-        if deal is None:
-            return Said("deal", [tr("a new deal")])
-        who = table.players[deal.dealer]
-        opened = tr("deal {number}: {dealer} deals, trump").format(number=deal.number, dealer=who)
-        return Said("deal", [opened + " ", CardCode(card_code(deal.trump_card))])
+        return deal_said(table)
     if isinstance(node, Answer):
         parts: list[str] = [tr("{player} plays").format(player=node.seat) + " "]
         if node.cards:
@@ -150,9 +125,7 @@ def describe(table: BuraEngine, node: Node) -> Said | None:
         return Said("play", parts)
     if isinstance(node, GiveCard):  # a draw: the drawer's own, but the trump turned up
         deal = table.round
-        public = deal is not None and node.card == card_code(deal.trump_card)
-        seen = None if public else (node.seat,)
-        return Said("other", [tr("{player} draws").format(player=node.seat) + " ", CardCode(node.card, seen)])
+        return draw_said(node.seat, node.card, deal is not None and node.card == card_code(deal.trump_card))
     if isinstance(node, Show):
         return Said("call", [tr("{player} shows {combo}:").format(player=node.seat, combo=node.combo) + " ", *cards_said(node.cards)])
     if isinstance(node, Claim):
@@ -296,7 +269,7 @@ def question(table: BuraEngine, declined: bool = False) -> Question:
     events = _events(table, moves)
 
     if deal is None or (declined and deal.phase in ("end", "bura")):
-        return _deal_question(table)
+        return deal_question(table, table.deck, (*_EVENTS, "hands"))
     if deal.phase == "draw":
         return _draw_question(table, deal, events)
     if deal.phase == "end":
@@ -333,20 +306,6 @@ def _lay_question(table: BuraEngine, deal: RoundState, moves: list[BuraMove], ev
         legal if not deal.trick else [],
         (*_EVENTS, seat_text(player)),
         (*cards, *down, *events),
-    )
-
-
-def _deal_question(table: BuraEngine) -> Question:
-    """The next deal's cards: the hands, the trump card and the stock."""
-    deal = table.round
-    number = deal.number + 1 if deal is not None else table.match.number
-    seats = [f"{seat_text(n)}:" for n in table.players]
-    return Question(
-        tr("deal {number} (hands ... / trump: CARD [/ stock: ...])> ").format(number=number),
-        lambda a: f"hands {a}",
-        [],
-        (*_EVENTS, "hands"),
-        (*seats, "trump:", "stock:", *_deck(table), "??"),
     )
 
 

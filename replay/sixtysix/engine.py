@@ -329,7 +329,7 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
         self.round = None
         self.results: list[RoundResult] = []
         self.last_winner: int | None = None
-        self.last_trick: tuple[tuple[int, Card], ...] | None = None
+        self.last_trick = None
         """The trick just completed, until the next card or deal."""
         self._start: Start = {
             "dealer": dealer,

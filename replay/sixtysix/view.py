@@ -35,6 +35,9 @@ from ..view import (
     SheetRow,
     View,
     add_comment,
+    deal_question,
+    deal_said,
+    draw_said,
     fill_trick,
     round_title,
     sorted_codes,
@@ -74,23 +77,12 @@ PHASE_WORDS: Final = {"draw": NP_("phase", "draw"), "end": NP_("phase", "played 
 
 
 def view(t: SixtySixEngine) -> View:
-    """What a Sixty-six table shows: both hands, the trick, the stock and the turned trump
-    card (a closed stock face down), each player's count and tricks, the game points."""
-    m = t.match
-    deal = t.round
-    names = t.players
-    view = _between_deals(t) if deal is None else _in_deal(t, deal)
-    if t.last_trick and t.last_winner is not None:
-        view.trick = [(names[p], [card_code(c)], []) for p, c in t.last_trick]
-        view.taker = names[t.last_winner]
-    view.seats = list(names)
-    who = t.to_move
-    view.to_move = None if who is None else names[who]
-    view.totals = dict(zip(names, m.totals, strict=True))
-    if m.bonus:
-        view.lines.append(("bonus", f"+{m.bonus} for the next deal's winner (a tie)"))
-    if t.result:
-        view.lines.append(("result", t.result))
+    """What a Sixty-six table shows of its deal (:meth:`replay.table.Table.view` adds the
+    rest): both hands, the trick, the stock and the turned trump card (a closed stock face
+    down), each player's count and tricks, and the game points a tie left."""
+    view = _between_deals(t) if t.round is None else _in_deal(t, t.round)
+    if t.match.bonus:
+        view.lines.append(("bonus", f"+{t.match.bonus} for the next deal's winner (a tie)"))
     return view
 
 
@@ -129,7 +121,7 @@ def _in_deal(t: SixtySixEngine, deal: RoundState) -> View:
         view.piles = [Pile("trump", [card_code(deal.trump_card)]), Pile("stock", count=left)]
     else:
         view.trump = deal.trump.symbol
-    view.trick = [(names[p], [card_code(c)], []) for p, c in deal.trick]
+    view.trick = t.trick_shown(deal.trick)
     for p in (0, 1):
         view.points[names[p]] = t.count(p)
         view.tricks[names[p]] = deal.tricks_taken[p]
@@ -143,11 +135,7 @@ def describe(table: SixtySixEngine, node: Node) -> Said | None:
     """What a move did, in words (None for a node that is not a move of the game)."""
     names = table.players
     if isinstance(node, Deal | Round):
-        deal = table.round
-        if deal is None:
-            return Said("deal", [tr("a new deal")])
-        opened = tr("deal {number}: {dealer} deals, trump").format(number=deal.number, dealer=names[deal.dealer])
-        return Said("deal", [opened + " ", CardCode(card_code(deal.trump_card))])
+        return deal_said(table)
     if isinstance(node, Play):
         parts: list[str] = [tr("{player} plays").format(player=node.seat) + " ", CardCode(node.card)]
         if node.marriage:
@@ -157,9 +145,7 @@ def describe(table: SixtySixEngine, node: Node) -> Said | None:
         return Said("play", parts)
     if isinstance(node, GiveCard):  # a draw: the drawer's own, but the turned trump card
         deal = table.round
-        public = deal is None or (deal.exhausted and deal.holdings.size(POOL) == 0)
-        seen = None if public else (node.seat,)
-        return Said("other", [tr("{player} draws").format(player=node.seat) + " ", CardCode(node.card, seen)])
+        return draw_said(node.seat, node.card, deal is None or (deal.exhausted and deal.holdings.size(POOL) == 0))
     if isinstance(node, records.Exchange):
         return Said("call", [tr("{player} exchanges the trump nine for the turned card").format(player=node.seat)])
     if isinstance(node, records.Close):
@@ -292,15 +278,7 @@ def question(table: SixtySixEngine, declined: bool = False) -> Question:
     kept = sorted((m for m in moves if isinstance(m, Exchange | Close | GoOut)), key=lambda m: table.move_warning(m) is not None)
     events = [f"{_WORDS[type(m)]} {seat_text(names[m.seat])}" for m in kept]
     if deal is None or (declined and deal.phase == "end"):
-        number = table.match.number if deal is None else deal.number + 1
-        seats = [f"{seat_text(n)}:" for n in names]
-        return Question(
-            tr("deal {number} (hands ... / trump: CARD [/ stock: ...])> ").format(number=number),
-            lambda a: f"hands {a}",
-            [],
-            ("hands", *_EVENTS),
-            (*seats, "trump:", "stock:", *_DECK, "??"),
-        )
+        return deal_question(table, DECK, ("hands", *_EVENTS))
     if deal.phase == "end":
         return _Question(
             tr("every card is played: out NAME, or Enter for the count> "),

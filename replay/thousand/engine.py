@@ -700,7 +700,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
         self.round: RoundState | None = None
         self.results: list[RoundResult] = []
         self.last_winner: int | None = None
-        self.last_trick: tuple[tuple[int, Card], ...] | None = None
+        self.last_trick = None
         """The trick just completed (seat, card per play) until the next card or deal."""
         self.places: dict[int, str] = {**dict(enumerate(self.players)), POOL: "the talon"}
         """What each place of the cards is called in a message."""

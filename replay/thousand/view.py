@@ -74,23 +74,14 @@ PHASES: Final = (NP_("phase", "auction"), NP_("phase", "talon"), NP_("phase", "g
 
 
 def view(t: ThousandEngine) -> View:
-    """What a Thousand table shows."""
-    g = t.match
+    """What a Thousand table shows of its hand (:meth:`replay.table.Table.view` adds the
+    rest), and each player's marks (barrel, bolts)."""
     names = t.players
     view = _between_hands(t) if t.round is None else _in_hand(t, t.round)
-    if t.last_trick and t.last_winner is not None:
-        view.trick = [(names[p], [card_code(c)], []) for p, c in t.last_trick]
-        view.taker = names[t.last_winner]
-    view.seats = list(names)
-    who = t.to_move
-    view.to_move = None if who is None else names[who]
-    view.totals = {names[p]: g.totals[p] for p in range(len(names))}
     for p in range(len(names)):
         marks = _marks(t, p)
         if marks:
             view.marks[names[p]] = ", ".join(marks)
-    if t.result:
-        view.lines.append(("result", t.result))
     return view
 
 
@@ -137,7 +128,7 @@ def _in_hand(t: ThousandEngine, hand: RoundState) -> View:
     elif hand.high:
         view.lines.append(("bid", f"{names[hand.high_seat or 0]} {hand.high}"))
     view.trump = "none" if hand.trump is None else hand.trump.symbol
-    view.trick = [(names[p], [card_code(c)], []) for p, c in hand.plays]
+    view.trick = t.trick_shown(hand.plays)
     view.points = {
         names[p]: sum(card_points(c) for c in hand.won.get(p, [])) + hand.marriage_points.get(p, 0)
         for p in hand.active
