@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from notation.cards import Suit, card_code, card_points, parse_card
 from notation.records import Deal
@@ -33,9 +34,13 @@ __all__ = [
     "card_rows",
     "dealt_cards",
     "play_cards",
+    "strip_stated",
+    "tidy_rows",
+    "tidy_tables",
     "trick_rows",
 ]
 
+Own = TypeVar("Own")
 Value = int | str | bool | None
 """A value of a fact: what a table's cell holds."""
 
@@ -78,6 +83,14 @@ class RoundFacts:
     own: object = None
     """What only this game has of the round: its kind's own facts (``watch`` and
     ``round_facts`` fill them)."""
+
+    def own_as(self, kind: type[Own]) -> Own:
+        """What only this game has of the round, as its game's dataclass ``kind`` (made
+        empty the first time it is asked for)."""
+        own = self.own
+        if not isinstance(own, kind):
+            own = self.own = kind()
+        return own
 
 
 @dataclass(slots=True)
@@ -222,28 +235,58 @@ Rows = dict[str, list[dict[str, Value]]]
 """Per table, the rows one game adds to it."""
 
 
+def tidy_tables(
+    round_word: str, columns: Iterable[Column], own: dict[str, tuple[Column, ...]], mark: str
+) -> dict[str, tuple[Column, ...]]:
+    """A game's tidy tables, in the shape every game shares: a row per round (its key,
+    dealer, whether it finished, and the game's ``columns``), each player's ``results``
+    and the game's ``own`` tables (after the key), then the ``cards``, the ``tricks`` and
+    the ``plays`` (``mark``: the column of a card's mark)."""
+    key = (Column("game_id", "int64"), Column(round_word, "int64"))
+    return {
+        f"{round_word}s": (*key, Column("dealer", "string"), Column("finished", "bool_"), *columns),
+        **{name: (*key, *more) for name, more in own.items()},
+        "cards": (*key, *CARD_COLUMNS),
+        "tricks": (*key, *TRICK_COLUMNS),
+        "plays": (*key, *PLAY_COLUMNS, Column(mark, "bool_")),
+    }
+
+
 def tidy_rows(
     g: GameFacts,
     game_id: int,
     tables: Iterable[str],
     round_word: str,
     mark: str,
-    own: Callable[[dict[str, Value], RoundFacts, Rows], list[tuple[str, str | None, str]]],
+    own: Callable[[dict[str, Value], RoundFacts, Rows], tuple[dict[str, Value], list[tuple[str, str | None, str]]]],
 ) -> Rows:
-    """The rows one game adds to its ``tables``, in the shape every game shares: per round
-    its ``round_word`` table's row and its own rows (``own``: given the round's key columns,
-    its facts and the rows so far, it adds them and says where its cards went), each
+    """The rows one game adds to its ``tables`` (:func:`tidy_tables`): per round its row
+    (``own``: given the round's key columns, its facts and the rows so far, it adds the
+    game's own rows and gives its round's own columns and where its cards went), each
     player's ``results``, its ``cards``; then the ``tricks`` and the ``plays`` (``mark``:
     the column of a card's mark)."""
     out: Rows = {name: [] for name in tables}
+    rounds = out[f"{round_word}s"]
     for r in g.rounds:
         key: dict[str, Value] = {"game_id": game_id, round_word: r.number}
-        cards = own(key, r, out)
+        row = {**key, "dealer": r.dealer, "finished": r.finished}
+        columns, cards = own(key, r, out)
+        rounds.append({**row, **columns})
         for player, values in r.results.items():
             out["results"].append({**key, "player": player, **values})
         out["cards"] += card_rows(key, cards)
     out["tricks"], out["plays"] = trick_rows(g, game_id, round_word, mark)
     return out
+
+
+def strip_stated(rounds: Iterable[Any], stated: tuple[type, ...]) -> None:
+    """Drop from the rounds of a game with a stock what the engine computes: its stated
+    facts (events of the classes ``stated``) and the trick takers."""
+    for r in rounds:
+        r.events = [e for e in r.events if not isinstance(e, stated)]
+        for ev in r.events:
+            if hasattr(ev, "winner"):
+                ev.winner = None
 
 
 def trick_rows(

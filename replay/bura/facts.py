@@ -11,9 +11,6 @@ from notation.records import Node, Tag, fold_name
 
 from ..checker import Progress
 from ..facts import (
-    CARD_COLUMNS,
-    PLAY_COLUMNS,
-    TRICK_COLUMNS,
     Column,
     GameFacts,
     PlayerStats,
@@ -22,7 +19,9 @@ from ..facts import (
     Value,
     dealt_cards,
     play_cards,
+    strip_stated,
     tidy_rows,
+    tidy_tables,
 )
 from ..model import Filter
 from ..model import RoundResult as AnyResult
@@ -61,13 +60,6 @@ class DealFacts:
     table), card (``??``: unknown))."""
 
 
-def _own(facts: RoundFacts) -> DealFacts:
-    own = facts.own
-    if not isinstance(own, DealFacts):
-        own = facts.own = DealFacts()
-    return own
-
-
 def watch(facts: RoundFacts, table: BuraEngine, node: Node, where: Progress) -> None:
     """What the corpus keeps of one move of the main line: the cards laid (face down:
     marked), and the deal."""
@@ -76,7 +68,7 @@ def watch(facts: RoundFacts, table: BuraEngine, node: Node, where: Progress) -> 
         cards += [(node.seat, c, True) for c in node.down]
         play_cards(facts, table, where, cards)
     elif isinstance(node, Deal):
-        _own(facts).cards.extend(dealt_cards(node, table, where))
+        facts.own_as(DealFacts).cards.extend(dealt_cards(node, table, where))
 
 
 def round_facts(
@@ -90,7 +82,7 @@ def round_facts(
     penalties, and the start position it was played from."""
     assert isinstance(result, RoundResult) and isinstance(prior, RoundResult | None)
     res, previous = result, prior
-    own = _own(facts)
+    own = facts.own_as(DealFacts)
     own.end = res.end
     own.winner = None if res.winner is None else names[res.winner]
     folded = {fold_name(n): n for n in names}
@@ -154,29 +146,25 @@ def cut_tags(game: BuraGame, facts: RoundFacts) -> list[Tag]:
 
 def strip_facts(game: BuraGame) -> None:
     """Drop what the engine computes (pots, tallies, trick takers)."""
-    for deal in game.deals:
-        deal.events = [e for e in deal.events if not isinstance(e, Pot | Stated)]
-        for ev in deal.events:
-            if hasattr(ev, "winner"):
-                ev.winner = None
+    strip_stated(game.deals, (Pot, Stated))
 
 
 # ---- kozyr query -------------------------------------------------------------------------------
 
 
 def _claim(facts: RoundFacts, how: object) -> bool:
-    claim = _own(facts).claim
+    claim = facts.own_as(DealFacts).claim
     return claim is not None and claim[2] == (how == "made")
 
 
 def _combo(facts: RoundFacts, combo: object) -> bool:
-    return any(c == combo for _, c in _own(facts).shows)
+    return any(c == combo for _, c in facts.own_as(DealFacts).shows)
 
 
 def has_penalty(facts: RoundFacts, _: object) -> bool:
     """Whether a deal gave someone penalty points (``match=penalty-12``, and the games of
     penalty points built on Bura)."""
-    return bool(_own(facts).penalties)
+    return bool(facts.own_as(DealFacts).penalties)
 
 
 COMBO_FILTER = Filter(
@@ -212,7 +200,7 @@ class BuraStats(PlayerStats):
         for facts in game.rounds:
             if not facts.finished:
                 continue
-            own = _own(facts)
+            own = facts.own_as(DealFacts)
             if own.claim is not None:
                 self.claims[0 if own.claim[2] else 1] += 1
                 if "claims" in self.columns:
@@ -236,32 +224,27 @@ class BuraStats(PlayerStats):
 
 # ---- kozyr export --to parquet -----------------------------------------------------------------
 
-_DEAL = (Column("game_id", "int64"), Column("deal", "int64"))
-
-TABLES: dict[str, tuple[Column, ...]] = {
-    "deals": (
-        *_DEAL,
-        Column("dealer", "string"),
-        Column("finished", "bool_"),
+TABLES = tidy_tables(
+    "deal",
+    (
         Column("end", "string"),
         Column("winner", "string"),
         Column("claimant", "string"),
         Column("claim_count", "int64"),
         Column("claim_won", "bool_"),
     ),
-    "results": (
-        *_DEAL,
-        Column("player", "string"),
-        Column("chips", "int64"),
-        Column("penalty", "int64"),
-        Column("points", "int64"),
-        Column("wins", "int64"),
-    ),
-    "shows": (*_DEAL, Column("player", "string"), Column("combo", "string")),
-    "cards": (*_DEAL, *CARD_COLUMNS),
-    "tricks": (*_DEAL, *TRICK_COLUMNS),
-    "plays": (*_DEAL, *PLAY_COLUMNS, Column("face_down", "bool_")),
-}
+    {
+        "results": (
+            Column("player", "string"),
+            Column("chips", "int64"),
+            Column("penalty", "int64"),
+            Column("points", "int64"),
+            Column("wins", "int64"),
+        ),
+        "shows": (Column("player", "string"), Column("combo", "string")),
+    },
+    "face_down",
+)
 """The tidy tables of Bura and its variants (docs/data.md)."""
 
 
@@ -270,14 +253,15 @@ def rows(g: GameFacts, game_id: int) -> Rows:
     return tidy_rows(g, game_id, TABLES, "deal", "face_down", _own_rows)
 
 
-def _own_rows(key: dict[str, Value], r: RoundFacts, out: Rows) -> list[tuple[str, str | None, str]]:
-    """A deal's row, its claim and its shows; where its cards went."""
-    own = _own(r)
-    claimant, count, won = own.claim or (None, None, None)
-    out["deals"].append(
-        {**key, "dealer": r.dealer, "finished": r.finished, "end": own.end,
-         "winner": own.winner, "claimant": claimant, "claim_count": count, "claim_won": won}
-    )  # fmt: skip
+def _own_rows(
+    key: dict[str, Value], r: RoundFacts, out: Rows
+) -> tuple[dict[str, Value], list[tuple[str, str | None, str]]]:
+    """A deal's own columns (its claim) and its shows; where its cards went."""
+    own = r.own_as(DealFacts)
     for player, combo in own.shows:
         out["shows"].append({**key, "player": player, "combo": combo})
-    return own.cards
+    claimant, count, won = own.claim or (None, None, None)
+    columns: dict[str, Value] = {
+        "end": own.end, "winner": own.winner, "claimant": claimant, "claim_count": count, "claim_won": won,
+    }  # fmt: skip
+    return columns, own.cards

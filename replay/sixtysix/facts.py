@@ -10,11 +10,8 @@ from notation.sixtysix.records import Deal, Exchange, Play, SixtySixGame, Stated
 
 from ..checker import Progress
 from ..facts import (
-    CARD_COLUMNS,
     MARRIAGE_COLUMNS,
-    PLAY_COLUMNS,
     RESULT_COLUMNS,
-    TRICK_COLUMNS,
     Column,
     GameFacts,
     PlayerStats,
@@ -23,7 +20,9 @@ from ..facts import (
     Value,
     dealt_cards,
     play_cards,
+    strip_stated,
     tidy_rows,
+    tidy_tables,
 )
 from ..model import Filter
 from ..model import RoundResult as AnyResult
@@ -61,22 +60,15 @@ class DealFacts:
     table), card (``??``: unknown))."""
 
 
-def _own(facts: RoundFacts) -> DealFacts:
-    own = facts.own
-    if not isinstance(own, DealFacts):
-        own = facts.own = DealFacts()
-    return own
-
-
 def watch(facts: RoundFacts, table: SixtySixEngine, node: Node, where: Progress) -> None:
     """What the corpus keeps of one move of the main line: the cards played (a marriage
     marked), the deal, an exchange."""
     if isinstance(node, Play):
         play_cards(facts, table, where, [(node.seat, node.card, node.marriage)])
     elif isinstance(node, Deal):
-        _own(facts).cards.extend(dealt_cards(node, table, where))
+        facts.own_as(DealFacts).cards.extend(dealt_cards(node, table, where))
     elif isinstance(node, Exchange):
-        _own(facts).exchanged = table.players[where.seat(node.seat, node)]
+        facts.own_as(DealFacts).exchanged = table.players[where.seat(node.seat, node)]
 
 
 def round_facts(
@@ -90,7 +82,7 @@ def round_facts(
     player's count and game points, and the start position it was played from."""
     assert isinstance(result, RoundResult) and isinstance(prior, RoundResult | None)
     res, previous = result, prior
-    own = _own(facts)
+    own = facts.own_as(DealFacts)
     own.end = res.end
     own.winner = None if res.winner is None else names[res.winner]
     own.closed_by = None if res.closed_by is None else names[res.closed_by]
@@ -120,26 +112,22 @@ def cut_tags(game: SixtySixGame, facts: RoundFacts) -> list[Tag]:
 
 def strip_facts(game: SixtySixGame) -> None:
     """Drop what the engine computes (stated facts, trick takers)."""
-    for deal in game.deals:
-        deal.events = [e for e in deal.events if not isinstance(e, Stated)]
-        for ev in deal.events:
-            if hasattr(ev, "winner"):
-                ev.winner = None
+    strip_stated(game.deals, (Stated,))
 
 
 # ---- kozyr query -------------------------------------------------------------------------------
 
 
 def _closed(facts: RoundFacts, _: object) -> bool:
-    return _own(facts).closed_by is not None
+    return facts.own_as(DealFacts).closed_by is not None
 
 
 def _end(facts: RoundFacts, how: object) -> bool:
-    return _own(facts).end == how
+    return facts.own_as(DealFacts).end == how
 
 
 def _exchanged(facts: RoundFacts, _: object) -> bool:
-    return _own(facts).exchanged is not None
+    return facts.own_as(DealFacts).exchanged is not None
 
 
 FILTERS = (
@@ -177,7 +165,7 @@ class SixtySixStats(PlayerStats):
         for facts in game.rounds:
             if not facts.finished:
                 continue
-            own = _own(facts)
+            own = facts.own_as(DealFacts)
             if own.end is not None:
                 self.ends[own.end] = self.ends.get(own.end, 0) + 1
             if own.winner is not None:
@@ -201,25 +189,18 @@ class SixtySixStats(PlayerStats):
 
 # ---- kozyr export --to parquet -----------------------------------------------------------------
 
-_DEAL = (Column("game_id", "int64"), Column("deal", "int64"))
-
-TABLES: dict[str, tuple[Column, ...]] = {
-    "deals": (
-        *_DEAL,
-        Column("dealer", "string"),
-        Column("finished", "bool_"),
+TABLES = tidy_tables(
+    "deal",
+    (
         Column("end", "string"),
         Column("winner", "string"),
         Column("game_points", "int64"),
         Column("closed_by", "string"),
         Column("exchanged", "string"),
     ),
-    "results": (*_DEAL, *RESULT_COLUMNS),
-    "marriages": (*_DEAL, *MARRIAGE_COLUMNS),
-    "cards": (*_DEAL, *CARD_COLUMNS),
-    "tricks": (*_DEAL, *TRICK_COLUMNS),
-    "plays": (*_DEAL, *PLAY_COLUMNS, Column("marriage", "bool_")),
-}
+    {"results": RESULT_COLUMNS, "marriages": MARRIAGE_COLUMNS},
+    "marriage",
+)
 """Sixty-six's tidy tables (docs/data.md)."""
 
 
@@ -228,14 +209,15 @@ def rows(g: GameFacts, game_id: int) -> Rows:
     return tidy_rows(g, game_id, TABLES, "deal", "marriage", _own_rows)
 
 
-def _own_rows(key: dict[str, Value], r: RoundFacts, out: Rows) -> list[tuple[str, str | None, str]]:
-    """A deal's row and its marriages; where its cards went."""
-    own = _own(r)
-    out["deals"].append(
-        {**key, "dealer": r.dealer, "finished": r.finished, "end": own.end,
-         "winner": own.winner, "game_points": own.game_points if r.finished else None,
-         "closed_by": own.closed_by, "exchanged": own.exchanged}
-    )  # fmt: skip
+def _own_rows(
+    key: dict[str, Value], r: RoundFacts, out: Rows
+) -> tuple[dict[str, Value], list[tuple[str, str | None, str]]]:
+    """A deal's own columns and its marriages; where its cards went."""
+    own = r.own_as(DealFacts)
     for player, suit, value in own.marriages:
         out["marriages"].append({**key, "player": player, "suit": suit, "value": value})
-    return own.cards
+    columns: dict[str, Value] = {
+        "end": own.end, "winner": own.winner, "game_points": own.game_points if r.finished else None,
+        "closed_by": own.closed_by, "exchanged": own.exchanged,
+    }  # fmt: skip
+    return columns, own.cards

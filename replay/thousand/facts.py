@@ -10,11 +10,8 @@ from notation.thousand.records import Call, Deal, Give, Play, Stated, Talon, Tho
 
 from ..checker import Progress
 from ..facts import (
-    CARD_COLUMNS,
     MARRIAGE_COLUMNS,
-    PLAY_COLUMNS,
     RESULT_COLUMNS,
-    TRICK_COLUMNS,
     Column,
     GameFacts,
     PlayerStats,
@@ -23,6 +20,7 @@ from ..facts import (
     Value,
     play_cards,
     tidy_rows,
+    tidy_tables,
 )
 from ..model import Filter
 from ..model import RoundResult as AnyResult
@@ -62,17 +60,10 @@ class HandFacts:
     the declarer) or ``given``, to whom (None: the talon), card (``??``: unknown))."""
 
 
-def _own(facts: RoundFacts) -> HandFacts:
-    own = facts.own
-    if not isinstance(own, HandFacts):
-        own = facts.own = HandFacts()
-    return own
-
-
 def watch(facts: RoundFacts, table: ThousandEngine, node: Node, where: Progress) -> None:
     """What the corpus keeps of one move of the main line: calls, cards played, and the
     cards dealt, taken from the talon and given."""
-    own = _own(facts)
+    own = facts.own_as(HandFacts)
     names = table.players
     if isinstance(node, Play):
         play_cards(facts, table, where, [(node.seat, node.card, node.marriage)])
@@ -102,7 +93,7 @@ def round_facts(
     player's points, score and total, and the start position it was played from."""
     assert isinstance(result, RoundResult) and isinstance(prior, RoundResult | None)
     res, previous = result, prior
-    own = _own(facts)
+    own = facts.own_as(HandFacts)
     own.declarer = None if res.declarer is None else names[res.declarer]
     own.contract, own.made, own.conceded = res.contract, res.made, res.conceded
     own.redeal, own.dark = res.redeal, res.dark
@@ -161,36 +152,36 @@ def strip_facts(game: ThousandGame) -> None:
 
 
 def _declarer(facts: RoundFacts, name: object) -> bool:
-    own = _own(facts)
+    own = facts.own_as(HandFacts)
     return own.declarer is not None and fold_name(own.declarer) == fold_name(str(name))
 
 
 def _at_least(facts: RoundFacts, n: object) -> bool:
-    contract = _own(facts).contract
+    contract = facts.own_as(HandFacts).contract
     return contract is not None and isinstance(n, int) and contract >= n
 
 
 def _at_most(facts: RoundFacts, n: object) -> bool:
-    contract = _own(facts).contract
+    contract = facts.own_as(HandFacts).contract
     return contract is not None and isinstance(n, int) and contract <= n
 
 
 def _made(facts: RoundFacts, made: object) -> bool:
-    return _own(facts).made is made
+    return facts.own_as(HandFacts).made is made
 
 
 def _marriage(facts: RoundFacts, suit: object) -> bool:
     want = str(suit).lower()
-    return any(want in ("any", noun or "aces") for _, _, noun in _own(facts).marriages)
+    return any(want in ("any", noun or "aces") for _, _, noun in facts.own_as(HandFacts).marriages)
 
 
 def _barrel(facts: RoundFacts, _: object) -> bool:
-    own = _own(facts)
+    own = facts.own_as(HandFacts)
     return bool(own.barrel_start or own.barrel_end)
 
 
 def _redeal(facts: RoundFacts, _: object) -> bool:
-    return _own(facts).redeal
+    return facts.own_as(HandFacts).redeal
 
 
 FILTERS = (
@@ -227,7 +218,7 @@ class ThousandStats(PlayerStats):
             if not facts.finished:
                 continue
             self.hands += 1
-            own = _own(facts)
+            own = facts.own_as(HandFacts)
             if own.declarer is not None and not own.redeal:
                 p = self.counts(own.declarer)
                 p["declared"] += 1
@@ -271,13 +262,9 @@ class ThousandStats(PlayerStats):
 
 # ---- kozyr export --to parquet -----------------------------------------------------------------
 
-_HAND = (Column("game_id", "int64"), Column("hand", "int64"))
-
-TABLES: dict[str, tuple[Column, ...]] = {
-    "hands": (
-        *_HAND,
-        Column("dealer", "string"),
-        Column("finished", "bool_"),
+TABLES = tidy_tables(
+    "hand",
+    (
         Column("declarer", "string"),
         Column("contract", "int64"),
         Column("made", "bool_"),
@@ -286,19 +273,13 @@ TABLES: dict[str, tuple[Column, ...]] = {
         Column("dark", "bool_"),
         Column("marriages", "int64"),
     ),
-    "results": (*_HAND, *RESULT_COLUMNS, Column("barrel", "bool_")),
-    "calls": (
-        *_HAND,
-        Column("call", "int64"),
-        Column("player", "string"),
-        Column("bid", "int64"),
-        Column("dark", "bool_"),
-    ),
-    "marriages": (*_HAND, *MARRIAGE_COLUMNS),
-    "cards": (*_HAND, *CARD_COLUMNS),
-    "tricks": (*_HAND, *TRICK_COLUMNS),
-    "plays": (*_HAND, *PLAY_COLUMNS, Column("marriage", "bool_")),
-}
+    {
+        "results": (*RESULT_COLUMNS, Column("barrel", "bool_")),
+        "calls": (Column("call", "int64"), Column("player", "string"), Column("bid", "int64"), Column("dark", "bool_")),
+        "marriages": MARRIAGE_COLUMNS,
+    },
+    "marriage",
+)
 """Thousand's tidy tables (docs/data.md)."""
 
 
@@ -307,16 +288,17 @@ def rows(g: GameFacts, game_id: int) -> Rows:
     return tidy_rows(g, game_id, TABLES, "hand", "marriage", _own_rows)
 
 
-def _own_rows(key: dict[str, Value], r: RoundFacts, out: Rows) -> list[tuple[str, str | None, str]]:
-    """A hand's row, its calls and its marriages; where its cards went."""
-    own = _own(r)
-    out["hands"].append(
-        {**key, "dealer": r.dealer, "finished": r.finished, "declarer": own.declarer,
-         "contract": own.contract, "made": own.made, "conceded": own.conceded,
-         "redeal": own.redeal, "dark": own.dark, "marriages": len(own.marriages)}
-    )  # fmt: skip
+def _own_rows(
+    key: dict[str, Value], r: RoundFacts, out: Rows
+) -> tuple[dict[str, Value], list[tuple[str, str | None, str]]]:
+    """A hand's own columns, its calls and its marriages; where its cards went."""
+    own = r.own_as(HandFacts)
     for k, (player, bid, dark) in enumerate(own.calls, 1):
         out["calls"].append({**key, "call": k, "player": player, "bid": bid, "dark": dark})
     for player, value, suit in own.marriages:
         out["marriages"].append({**key, "player": player, "suit": suit, "value": value})
-    return own.cards
+    columns: dict[str, Value] = {
+        "declarer": own.declarer, "contract": own.contract, "made": own.made, "conceded": own.conceded,
+        "redeal": own.redeal, "dark": own.dark, "marriages": len(own.marriages),
+    }  # fmt: skip
+    return columns, own.cards
