@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar, Final, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -491,6 +491,17 @@ class Checker(Seats, Generic[T, G]):
         except IllegalMoveError as exc:
             raise self.illegal(exc, node, seat) from None
         self.apply(table, move, node, seat)
+
+    def push_play(self, table: T, play: Any) -> None:
+        """A card played to a trick (``seat``, ``card``): the commonest event of a record,
+        its seat and card read here and its move made by the table (``play_move``), without
+        the translator's dispatch; where either is wrong, the translator says what."""
+        name = play.seat  # each read once (a record's fields)
+        seat, card = self.seats.get(name), CARD_OF_CODE.get(play.card)
+        if seat is None or card is None:
+            self.push_event(table, play, name)
+        else:
+            self.apply(table, table.play_move(play, seat, card), play, name)
 
     def branch(self, table: T, run: Callable[[T], None]) -> None:
         """Replay a variation on a copy of the table, as a line of its own."""

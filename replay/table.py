@@ -841,6 +841,13 @@ class Table(Generic[M, R]):
         ``seats``) and :meth:`parse_move` (a name not at the table is no move) share."""
         raise NotImplementedError
 
+    def play_move(self, play: Any, seat: int, card: Card) -> M:
+        """The move of a card played to a trick, its seat and card read: what
+        :meth:`move_of` makes of a play, and what the checker makes of the commonest event
+        of a record once it has read them itself (:meth:`replay.checker.Checker.push_play`),
+        in a game whose move is one card."""
+        raise NotImplementedError
+
     def node_of(self, move: M) -> Node:
         """The record's event of one move: the game's one translator from moves to records
         (:meth:`format_move` writes it; the game's ``record()`` and the recorder put it in
@@ -1146,6 +1153,15 @@ class Seats:
     def cards(self, texts: list[str], node: Node | None) -> list[Card | None]:
         """The cards ``texts`` name."""
         raise NotImplementedError
+
+    def seen_cards(self, texts: list[str], node: Node, message: str, code: str, clause: str) -> list[Card]:
+        """The cards ``texts`` name where every player sees them (played face up, shown):
+        none may be ``??`` (``message``, marked ``N_``, is translated only when it is said)."""
+        cards = self.cards(texts, node)
+        known = [c for c in cards if c is not None]
+        if len(known) != len(cards):
+            raise IllegalMoveError(tr(message), code=code, clause=clause)
+        return known
 
 
 class Names(Seats):

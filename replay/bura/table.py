@@ -32,7 +32,7 @@ from notation.bura.records import (
     Variation,
 )
 from notation.cards import CARD_OF_CODE, Card, Rank, card_code
-from notation.errors import IllegalMoveError, KgnError, clip
+from notation.errors import KgnError, clip
 from notation.i18n import N_, NN_, ntr, tr
 from notation.parse import parse_number
 from notation.records import Entry, Node, Tag, Winner
@@ -62,15 +62,6 @@ SHOWN_UNKNOWN: Final = N_("a shown combination is seen by all; its cards cannot 
 way of every move)."""
 
 
-def _known(cards: list[Card | None], message: str, code: str, clause: str) -> list[Card]:
-    """Cards everybody sees: none may be ``??`` (``message``, marked ``N_``, is translated
-    only when it is said)."""
-    known = [c for c in cards if c is not None]
-    if len(known) != len(cards):
-        raise IllegalMoveError(tr(message), code=code, clause=clause)
-    return known
-
-
 def lay_move(seat: int, up: list[Card], down: list[Card | None]) -> Lay:
     """The move of a lead or an answer, its seat and cards read: what
     :meth:`BuraTable.move_of` makes of an answer, and what the checker calls for the
@@ -98,17 +89,21 @@ class BuraTable(BuraEngine):
         if seats is None:
             seats = Names(self.players)
         if isinstance(node, Answer):
-            up = _known(seats.cards(node.cards, node), FACE_UP_UNKNOWN, "unknown-card", "B4")
+            up = seats.seen_cards(node.cards, node, FACE_UP_UNKNOWN, "unknown-card", "B4")
             down = seats.cards(node.down, node) if node.down else []
             return lay_move(seats.seat(node.seat, node), up, down)
         if isinstance(node, Claim):
             return OpenClaim(seats.seat(node.seat, node), node.count, node.outcome)
         if isinstance(node, Show):
-            cards = _known(seats.cards(node.cards, node), SHOWN_UNKNOWN, "bad-combo", "B8")
+            cards = seats.seen_cards(node.cards, node, SHOWN_UNKNOWN, "bad-combo", "B8")
             return ShowCombo(seats.seat(node.seat, node), node.combo, cards)
         if isinstance(node, Fault):
             return CommitFault(seats.seat(node.seat, node), node.fault)
         return self.stock_move_of(node, seats, TRICK_SEVERAL, DRAW_SEVERAL)
+
+    def play_move(self, play: Answer, seat: int, card: Card) -> BuraMove:
+        """One card played face up alone (a lead or an answer of one card)."""
+        return lay_move(seat, [card], [])
 
     def node_of(self, move: BuraMove) -> Node:
         """The record's event of one move (a lead or an answer: its :class:`Answer`; a card

@@ -24,8 +24,8 @@ import random
 from collections.abc import Sequence
 from typing import ClassVar, Final
 
-from notation.cards import CARD_OF_CODE, Card, card_code
-from notation.errors import IllegalMoveError, clip
+from notation.cards import Card, card_code
+from notation.errors import clip
 from notation.i18n import N_, ntr, tr
 from notation.parse import parse_number
 from notation.records import Entry, Node, Tag, Winner
@@ -58,16 +58,10 @@ from .engine import (
     ended,
 )
 
-__all__ = ["START_TAGS", "SixtySixChecker", "SixtySixTable", "facts", "play_move"]
+__all__ = ["START_TAGS", "SixtySixChecker", "SixtySixTable", "facts"]
 
 
-def play_move(play: Play, seat: int, card: Card) -> PlayCard:
-    """The move of a card played to a trick, its seat and card read: what
-    :meth:`SixtySixTable.move_of` makes of a play, and what the checker calls for the
-    commonest event once it has read them."""
-    return PlayCard(seat, card, play.marriage)
-
-
+PLAYED_UNKNOWN: Final = N_("a card played to a trick is seen by both; it cannot be ??")
 SEVERAL: Final = N_("a move is one card, not several")
 """What a trick or a draw of several cards is told when one move is asked for."""
 
@@ -96,14 +90,8 @@ class SixtySixTable(SixtySixEngine):
         if seats is None:
             seats = Names(self.players)
         if isinstance(node, Play):
-            card = seats.card(node.card, node)
-            if card is None:
-                raise IllegalMoveError(
-                    tr("a card played to a trick is seen by both; it cannot be ??"),
-                    code="unknown-card",
-                    clause="S3",
-                )
-            return play_move(node, seats.seat(node.seat, node), card)
+            card = seats.seen_cards([node.card], node, PLAYED_UNKNOWN, "unknown-card", "S3")[0]
+            return self.play_move(node, seats.seat(node.seat, node), card)
         if isinstance(node, Exchange):
             return engine.Exchange(seats.seat(node.seat, node))
         if isinstance(node, Close):
@@ -111,6 +99,9 @@ class SixtySixTable(SixtySixEngine):
         if isinstance(node, Out):
             return GoOut(seats.seat(node.seat, node))
         return self.stock_move_of(node, seats, SEVERAL, SEVERAL)
+
+    def play_move(self, play: Play, seat: int, card: Card) -> PlayCard:
+        return PlayCard(seat, card, play.marriage)
 
     def node_of(self, move: SixtySixMove) -> Node:
         """The record's event of one move (a card played: its :class:`Play`; a card drawn: a
@@ -257,12 +248,7 @@ class SixtySixChecker(StockChecker[SixtySixTable, SixtySixGame]):
             for note in play.notes:
                 if isinstance(note, Variation):
                     self.replay_variation(table, note)
-            name = play.seat  # read once (a record's field)
-            seat, card = self.seats.get(name), CARD_OF_CODE.get(play.card)
-            if seat is None or card is None:
-                self.push_event(table, play, name)  # the translator says what is wrong
-            else:
-                self.apply(table, play_move(play, seat, card), play, name)
+            self.push_play(table, play)
         if winner is None:
             return
         deal = table.round

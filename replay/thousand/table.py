@@ -17,11 +17,11 @@ checker replays a record through :class:`ThousandTable`
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
-from notation.cards import CARD_OF_CODE, UNKNOWN, Card, card_code
-from notation.errors import IllegalMoveError, KgnError, clip
-from notation.i18n import ntr, tr
+from notation.cards import UNKNOWN, Card, card_code
+from notation.errors import KgnError, clip
+from notation.i18n import N_, ntr, tr
 from notation.parse import parse_number
 from notation.records import GameRecord, GiveCard, Hand, Node, Tag, Winner
 from notation.thousand import KIND
@@ -63,7 +63,7 @@ from .engine import (
     ThousandMove,
 )
 
-__all__ = ["START_TAGS", "Before", "ThousandChecker", "ThousandTable", "play_move", "stated_facts"]
+__all__ = ["START_TAGS", "Before", "ThousandChecker", "ThousandTable", "stated_facts"]
 
 
 def _code(card: Card | None) -> str:
@@ -72,14 +72,6 @@ def _code(card: Card | None) -> str:
 
 def _codes(cards: list[Card | None]) -> list[str]:
     return [_code(c) for c in cards]
-
-
-def play_move(play: Play, seat: int, card: Card) -> PlayCard:
-    """The move of a card played to a trick, its seat and card read: what
-    :meth:`ThousandTable.move_of` makes of a play, and what the checker calls for the
-    commonest event of a record once it has read the seat and the card itself (without the
-    general translator's dispatch)."""
-    return PlayCard(seat, card, play.marriage)
 
 
 def stated_facts(res: RoundResult, players: list[str]) -> list[Stated]:
@@ -98,6 +90,9 @@ def stated_facts(res: RoundResult, players: list[str]) -> list[Stated]:
     out.append(Stated(kind="totals", entries=totals))
     return out
 
+
+PLAYED_UNKNOWN: Final = N_("a card played to a trick is seen by everybody; it cannot be ??")
+"""What a card played as ``??`` is told."""
 
 Before = tuple[int, int, int, bool]
 """What a record needs of the position before a move: results so far, the hand number,
@@ -119,14 +114,8 @@ class ThousandTable(ThousandEngine):
         if seats is None:
             seats = Names(self.players)
         if isinstance(node, Play):
-            card = seats.card(node.card, node)
-            if card is None:
-                raise IllegalMoveError(
-                    tr("a card played to a trick is seen by everybody; it cannot be ??"),
-                    code="unknown-card",
-                    clause="T5",
-                )
-            return play_move(node, seats.seat(node.seat, node), card)
+            card = seats.seen_cards([node.card], node, PLAYED_UNKNOWN, "unknown-card", "T5")[0]
+            return self.play_move(node, seats.seat(node.seat, node), card)
         if isinstance(node, Call):
             return Bid(seats.seat(node.seat, node), node.bid, node.dark, ref=node)
         if isinstance(node, Deal):
@@ -160,6 +149,9 @@ class ThousandTable(ThousandEngine):
                 return self.move_of(node.plays[0], seats)
             raise KgnError(tr("a move is one card; a trick is several"), code="bad-move")
         raise KgnError(tr("not a move of Thousand: {lower}").format(lower=type(node).__name__.lower()), code="bad-move")
+
+    def play_move(self, play: Play, seat: int, card: Card) -> PlayCard:
+        return PlayCard(seat, card, play.marriage)
 
     def node_of(self, move: ThousandMove) -> Node:
         """The record's event of one move (its plays: the one card)."""
@@ -533,12 +525,7 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
                 )
             if play.notes:
                 self._variations(table, play)
-            name = play.seat  # read once (a record's field)
-            seat, card = self.seats.get(name), CARD_OF_CODE.get(play.card)
-            if seat is None or card is None:
-                self.push_event(table, play, name)  # the translator says what is wrong
-            else:
-                self.apply(table, play_move(play, seat, card), play, name)
+            self.push_play(table, play)
         done = already + len(trick.plays) == size
         if trick.winner is not None:
             early = None if done else tr("the winner is stated before every player has played")
