@@ -216,6 +216,30 @@ class StockEngine(Table[M, R], Generic[M, R, D, G]):
         due = self.next_draw()
         return None if due is None else cast(M, DrawCard(*due))  # a move of every such game
 
+    deck: frozenset[Card]
+    """The cards of the game's deck."""
+
+    def hand_size(self) -> int:
+        """How many cards each player is dealt."""
+        raise NotImplementedError
+
+    def deal_fits(self, match: G) -> bool:
+        """Whether a deal may come after the game so far (``match``, its last deal scored):
+        a record must hold what it brings (Bura's ante)."""
+        return True
+
+    def chance_move(self, rng: random.Random) -> M | None:
+        """A random deal (the hands, the trump card turned up and the stock's order) when
+        one may come: no deal is in progress, or its cards are all played and the game goes
+        on once it is scored (and the record has room for it)."""
+        deal: StockRound | None = self.round
+        if self.match.over or (deal is not None and not self.settles) or self.full():
+            return None
+        settled = self._settled().match
+        if settled.over or not self.deal_fits(settled):
+            return None
+        return cast(M, random_deal(rng, self.deck, len(self.players), self.hand_size()))
+
     # ---- the translator and the record: what every game with a stock reads and writes alike
 
     NOTATION: ClassVar[StockNotation]

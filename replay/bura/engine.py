@@ -24,7 +24,6 @@ True
 from __future__ import annotations
 
 import copy
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, permutations
@@ -61,7 +60,6 @@ from ..stock import (
     StockRound,
     codes_of,
     place_deal,
-    random_deal,
 )
 from ..table import POOL, Holdings, cards_text, unordered
 
@@ -1410,21 +1408,12 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState]):
         the net chips in Bura, the penalty points in a variant that counts them."""
         return res.chips
 
-    def chance_move(self, rng: random.Random) -> DealCards | None:
-        """A random deal (hands, the trump card turned up and the stock's order) when one
-        may come: no deal is in progress, or its cards are all played."""
-        if (
-            self.match.over
-            or (self.round is not None and self.round.phase not in ("end", "bura"))
-            or self.full()  # no room in the record: no deal
-        ):
-            return None
-        settled = self._settled().match
-        if settled.over:
-            return None
-        if settled.fresh_pot and settled.pot + self.settings.ante * self.n > MAX_NUMBER:
-            return None  # the ante would pass what a record holds
-        return random_deal(rng, self.deck, self.n, self.settings.hand)
+    def hand_size(self) -> int:
+        return self.settings.hand
+
+    def deal_fits(self, match: MatchState) -> bool:
+        """The ante of a fresh pot must not take it past what a record holds."""
+        return not (match.fresh_pot and match.pot + self.settings.ante * self.n > MAX_NUMBER)
 
     def _legal_shows(self, deal: RoundState) -> list[BuraMove]:
         """The combinations a player whose cards are known may show now."""

@@ -23,7 +23,6 @@ in the order of play and an illegal one raises :class:`IllegalMoveError` with it
 from __future__ import annotations
 
 import copy
-import random
 from dataclasses import dataclass, field
 from typing import ClassVar, Final, TypedDict
 
@@ -56,7 +55,6 @@ from ..stock import (
     StockMatch,
     StockRound,
     place_deal,
-    random_deal,
 )
 from ..table import POOL, Holdings, cards_text
 
@@ -320,6 +318,7 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
     ) -> None:
         self.rules = rules or self.RULEBOOK.parse("classic")
         self.settings = SixtySixSettings.from_rules(self.rules)
+        self.deck = DECK
         self.players = list(players)
         self.match = MatchState(
             dealer=dealer, number=first_deal, totals=list(totals or [0, 0]), bonus=bonus
@@ -445,16 +444,8 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
             ), "out-of-order", "S2"
         )
 
-    def chance_move(self, rng: random.Random) -> DealCards | None:
-        """A random deal (both hands, the trump card and the stock's order) when one may
-        come: none is in progress, or its cards are all played."""
-        if (self.match.over or (self.round is not None and self.round.phase != "end")
-            or self.full()  # no room in the record: no deal
-        ):
-            return None
-        if self._settled().match.over:
-            return None
-        return random_deal(rng, DECK, 2, HAND)
+    def hand_size(self) -> int:
+        return HAND
 
     # -- moves ----------------------------------------------------------------------------
 
