@@ -18,6 +18,7 @@ from notation.cards import UNKNOWN, Card, Suit, card_code, suit_of
 from notation.errors import IllegalMoveError, KgnError
 from notation.i18n import N_, ntr, tr
 from notation.records import Deal, Draw, GameRecord, GiveCard, Hand, Node, StockShape, Winner
+from notation.stock import StockGame
 
 from .cards import shown
 from .checker import Checker
@@ -290,7 +291,8 @@ class StockEngine(Table[M, R], Generic[M, R, D, G]):
     def append_move(self, record: GameRecord, move: M, was: Before) -> None:
         """Write ``move`` into ``record``: the table is after the move, ``was`` the position
         before it.  A finished trick gets its taker, a finished deal its facts."""
-        deals: list[Any] = getattr(record, "deals")  # noqa: B009  # a StockGame's
+        assert isinstance(record, StockGame)
+        deals = record.deals
         ended = self.round_facts(self.results[-1]) if len(self.results) > was[0] else []
         node = self.node_of(move)
         if isinstance(node, Deal):
