@@ -22,6 +22,7 @@ from mypy_extensions import mypyc_attr
 from notation.cards import CARD_OF_CODE, Card, parse_card
 from notation.errors import IllegalMoveError, KgnError, RulesConfigError, WrongFactError, clip
 from notation.i18n import N_, tr
+from notation.parse import parse_number
 from notation.records import Comment, GameRecord, Node, Tag, Winner, fold_name
 
 from .rules import RuleSet, did_you_mean
@@ -226,6 +227,38 @@ class Checker(Seats, Generic[T, G]):
         """A malformed start-position tag (``FirstHand``, ``Totals`` ...): reported, and the
         replay does not start."""
         self.report(KgnError(message, code="setup", clause=self.setup_clause), tag)
+
+    def start_numbers(
+        self, tag: Tag, per_seat: bool, least: int | None = 0, blank: bool = False
+    ) -> list[int | None] | None:
+        """The numbers a start tag holds (``FirstDeal 3``, ``Totals 2 5``): one, or one per
+        player in seat order (``per_seat``), each a whole number of at least ``least`` (None:
+        any), or ``-`` where ``blank`` lets a seat have none (None).  A wrong tag is reported
+        (``setup``) and gives None."""
+        values = [v.strip() for v in tag.values]
+        n = len(self.record.players) if per_seat else 1
+        if len(values) != n:
+            if per_seat:
+                message = tr("the {name} tag takes one value per player ({n}), in seat order")
+            else:
+                message = tr("the {name} tag takes one number")
+            self.setup_error(message.format(name=tag.name, n=n), tag)
+            return None
+        numbers: list[int | None] = []
+        for v in values:
+            if blank and v in ("-", ""):
+                numbers.append(None)
+                continue
+            number = parse_number(v)
+            if number is None or (least is not None and number < least):
+                if number is None:
+                    message = tr("the {name} tag holds {clip}, not whole numbers")
+                else:
+                    message = tr("the {name} tag holds {clip}, less than {least}")
+                self.setup_error(message.format(name=tag.name, clip=clip(repr(values)), least=least), tag)
+                return None
+            numbers.append(number)
+        return numbers
 
     def stop(self, message: str, code: str, clause: str | None, node: Node | None) -> LineEnded:
         """An illegal move found by the checker itself: report it at ``node``, end the line."""

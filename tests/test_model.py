@@ -567,3 +567,42 @@ def test_in_every_game_with_a_stock_the_turned_trump_card_is_drawn_last(game: st
         assert deal.trump in table.round.holdings.known[seat] and table.round.exhausted
         checked += 1
     assert checked >= 5
+
+
+START = {  # per game: its header, its first round's tag, a per-seat tag, and the setup clause
+    "thousand": ('[Game "thousand"] [Players "A" "B" "C"] [Dealer "C"] [Rules "classic"]', "FirstHand", "Totals", "T1"),
+    "bura": ('[Game "bura"] [Players "A" "B"] [Dealer "B"] [Rules "classic"]', "FirstDeal", "Chips", "B1"),
+    "burkozel": ('[Game "burkozel"] [Players "A" "B"] [Dealer "B"] [Rules "classic"]', "FirstDeal", "Penalty", "K1"),
+    "sixtysix": ('[Game "sixtysix"] [Players "A" "B"] [Dealer "B"] [Rules "classic"]', "FirstDeal", "Totals", "S1"),
+}
+
+
+def _setup_error(text: str) -> str:
+    report = replay.check(notation.loads(text))
+    (diag,) = report.diagnostics
+    assert diag.code == "setup" and diag.line == 1
+    return f"{diag.clause} {diag.message}"
+
+
+@pytest.mark.parametrize("game", sorted(START))
+def test_every_game_reads_its_start_tags_alike_and_says_what_is_wrong_with_them(game: str) -> None:
+    """A start tag holds one number, or one per player in seat order; the first round's
+    number is 1 or more; anything else is a setup error of the game's clause that says
+    what the tag holds."""
+    header, first, per_seat, clause = START[game]
+    round_word = "hand" if game == "thousand" else "deal"
+    assert _setup_error(f'{header} [{first} "0"]\n{round_word} 1\n') == (
+        f"{clause} the {first} tag holds ['0'], less than 1"
+    )
+    assert _setup_error(f'{header} [{first} "one"]\n{round_word} 1\n') == (
+        f"{clause} the {first} tag holds ['one'], not whole numbers"
+    )
+    assert _setup_error(f'{header} [{first} "2" "3"]\n{round_word} 1\n') == f"{clause} the {first} tag takes one number"
+    players = 3 if game == "thousand" else 2
+    assert _setup_error(f'{header} [{per_seat} "5"]\n{round_word} 1\n') == (
+        f"{clause} the {per_seat} tag takes one value per player ({players}), in seat order"
+    )
+    # well formed, they set where the record starts
+    numbers = " ".join(['"4"'] * players)
+    table = GAMES[game].checker(notation.loads(f'{header} [{first} "7"] [{per_seat} {numbers}]\n')).header()
+    assert table is not None and table.next_number() == 7 and table.start[per_seat.lower()] == [4] * players

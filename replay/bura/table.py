@@ -32,9 +32,8 @@ from notation.bura.records import (
     Variation,
 )
 from notation.cards import CARD_OF_CODE, Card, Rank, card_code
-from notation.errors import KgnError, clip
+from notation.errors import KgnError
 from notation.i18n import N_, NN_, ntr, tr
-from notation.parse import parse_number
 from notation.records import Entry, Node, Tag, Winner
 
 from ..rules import RuleSet
@@ -239,36 +238,18 @@ class BuraChecker(StockChecker[BuraTable, BuraGame]):
     def _start_tag(self, tag: Tag, kw: Setup) -> bool:
         """Reads a start tag (``Chips``, ``Pot`` ...) into ``kw``; False (reported) when its
         values are wrong."""
-        n = len(self.record.players)
-        values = [v.strip() for v in tag.values]
-        if tag.name == "Pot" and len(values) == 2 and values[1] == "ante":
+        if tag.name == "Pot" and len(tag.values) == 2 and tag.values[1].strip() == "ante":
             kw["ante_due"] = True  # after a void deal: the pot stays and all ante again
-            values = values[:1]
+            tag = Tag(name=tag.name, values=tag.values[:1], pos=tag.pos)
         per_seat = tag.name in ("Chips", "Penalty")
-        if len(values) != (n if per_seat else 1):
-            if per_seat:
-                message = tr("the {name} tag takes one value per player ({n}), in seat order")
-            else:
-                message = tr("the {name} tag takes one number")
-            self.setup_error(message.format(name=tag.name, n=n), tag)
+        numbers = self.start_numbers(tag, per_seat, None if per_seat else _LEAST[tag.name])
+        if numbers is None:
             return False
-        parsed = [parse_number(v) for v in values]
-        numbers = [v for v in parsed if v is not None]
-        if len(numbers) != len(parsed):
-            self.setup_error(
-                tr("the {name} tag holds {clip}, not whole numbers").format(
-                    name=tag.name, clip=clip(repr(values))
-                ), tag
-            )
-            return False
-        least = _LEAST.get(tag.name)
-        if least is not None and numbers[0] < least:
-            self.setup_error(tr("the {name} tag holds {numbers}").format(name=tag.name, numbers=numbers[0]), tag)
-            return False
+        known = [k for k in numbers if k is not None]  # (none may be blank)
         if per_seat:
-            kw["chips" if tag.name == "Chips" else "penalty"] = numbers
+            kw["chips" if tag.name == "Chips" else "penalty"] = known
         else:
-            kw[_START_KEY[tag.name]] = numbers[0]  # type: ignore[literal-required]
+            kw[_START_KEY[tag.name]] = known[0]  # type: ignore[literal-required]
         return True
 
     def _deck_fits(self, rules: RuleSet) -> bool:

@@ -25,9 +25,7 @@ from collections.abc import Sequence
 from typing import ClassVar, Final
 
 from notation.cards import Card, card_code
-from notation.errors import clip
 from notation.i18n import N_, ntr, tr
-from notation.parse import parse_number
 from notation.records import Entry, Node, Tag, Winner
 from notation.sixtysix import KIND
 from notation.sixtysix.records import (
@@ -192,21 +190,10 @@ class SixtySixChecker(StockChecker[SixtySixTable, SixtySixGame]):
         for tag in self.record.tags:
             if tag.name not in START_TAGS:
                 continue
-            values = [v.strip() for v in tag.values]
-            want = 2 if tag.name == "Totals" else 1
-            numbers = [parse_number(v) for v in values]
-            known = [n for n in numbers if n is not None and n >= 0]
-            if len(values) != want or len(known) != want or (tag.name == "FirstDeal" and known[0] < 1):
-                if want == 2:
-                    message = tr("the {name} tag takes one value per player (2), in seat order, not {clip}")
-                else:
-                    message = tr("the {name} tag takes one number, not {clip}")
-                self.setup_error(
-                    message.format(
-                        name=tag.name, clip=clip(repr(values))
-                    ), tag
-                )
+            numbers = self.start_numbers(tag, tag.name == "Totals", 1 if tag.name == "FirstDeal" else 0)
+            if numbers is None:
                 return None
+            known = [k for k in numbers if k is not None]  # (none may be blank)
             if tag.name == "FirstDeal":
                 setup["first_deal"] = known[0]
             elif tag.name == "Totals":

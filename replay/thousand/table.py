@@ -20,9 +20,8 @@ from __future__ import annotations
 from typing import ClassVar, Final
 
 from notation.cards import UNKNOWN, Card, card_code
-from notation.errors import KgnError, clip
+from notation.errors import KgnError
 from notation.i18n import N_, ntr, tr
-from notation.parse import parse_number
 from notation.records import GameRecord, GiveCard, Hand, Node, Tag, Winner
 from notation.thousand import KIND
 from notation.thousand.records import (
@@ -293,42 +292,19 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
         for tag in self.record.tags:
             if tag.name not in START_TAGS:
                 continue
-            if tag.name == "FirstHand":
-                v = tag.values[0].strip() if len(tag.values) == 1 else ""
-                first = parse_number(v)
-                if first is None or first < 1 or not v.isdigit():
-                    self.setup_error(tr("FirstHand takes one hand number (1, 2, ...)"), tag)
-                    return None
-                out["first_hand"] = first
-                continue
-            if len(tag.values) != n:
-                self.setup_error(
-                    tr("the {name} tag needs one value per player ({n}), in seat order").format(
-                        name=tag.name, n=n
-                    ), tag
-                )
+            first = tag.name == "FirstHand"
+            numbers = self.start_numbers(tag, not first, 1 if first else None, blank=tag.name == "Barrel")
+            if numbers is None:
                 return None
-            values: list[int | None] = []
-            for v in (x.strip() for x in tag.values):
-                if tag.name == "Barrel" and v in ("-", ""):
-                    values.append(None)
-                    continue
-                number = parse_number(v)
-                if number is None:
-                    self.setup_error(
-                        tr("the {name} tag holds {clip}, not a whole number").format(
-                            name=tag.name, clip=clip(repr(v))
-                        ), tag
-                    )
-                    return None
-                values.append(number)
-            numbers = [v for v in values if v is not None]
-            if tag.name == "Barrel":
-                out["barrel"] = values
+            known = [k for k in numbers if k is not None]
+            if first:
+                out["first_hand"] = known[0]
+            elif tag.name == "Barrel":
+                out["barrel"] = numbers
             elif tag.name == "Totals":
-                out["totals"] = numbers
+                out["totals"] = known
             else:
-                out["bolts"] = numbers
+                out["bolts"] = known
         return out
 
     # -- the body ---------------------------------------------------------------------------
