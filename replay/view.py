@@ -18,10 +18,6 @@ from notation.cards import Suit, card_code, rank_no, suit_no
 from notation.errors import KgnError
 from notation.i18n import N_, NP_, ntr, ptr, rank_text, round_text, tr
 from notation.records import Comment, Entry, Glyph, Nag, Winner
-from notation.write import seat_text
-
-from .model import Question
-from .table import cards_text
 
 __all__ = [
     "CardCode",
@@ -294,36 +290,6 @@ def fill_trick(trick: Any, takers: dict[int, str], notes: dict[int, str]) -> Non
 
 _CARD = re.compile(r"\b(?:[6-9TJQKA][SCDH]|\?\?)\b")
 """A card code in a message."""
-
-
-def deal_said(table: Any) -> Said:
-    """A deal of a game with a stock, in words: who deals and the trump card turned."""
-    deal = table.round
-    if deal is None:
-        return Said("deal", [tr("a new deal")])
-    opened = tr("deal {number}: {dealer} deals, trump").format(number=deal.number, dealer=table.players[deal.dealer])
-    return Said("deal", [opened + " ", CardCode(card_code(deal.trump_card))])
-
-
-def draw_said(seat: str, card: str, public: bool) -> Said:
-    """A card drawn, in words: seen by its drawer alone, unless it is ``public`` (the
-    turned trump card)."""
-    return Said("other", [tr("{player} draws").format(player=seat) + " ", CardCode(card, None if public else (seat,))])
-
-
-def deal_question(table: Any, deck: Iterable[int], whole: tuple[str, ...]) -> Question:
-    """What the recorder asks for the next deal of a game with a stock: the hands, the
-    trump card and the stock (``deck``: the cards that may be named; ``whole``: the words
-    an answer that is a whole event starts with)."""
-    deal = table.round
-    number = table.match.number if deal is None else deal.number + 1
-    return Question(
-        tr("deal {number} (hands ... / trump: CARD [/ stock: ...])> ").format(number=number),
-        lambda a: f"hands {a}",
-        [],
-        whole,
-        (*(f"{seat_text(n)}:" for n in table.players), "trump:", "stock:", *cards_text(deck).split(), "??"),
-    )
 
 
 @dataclass

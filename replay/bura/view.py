@@ -28,6 +28,7 @@ from notation.write import seat_text
 
 from ..checker import Report, round_results
 from ..model import Annotations, Progression, Question
+from ..stockview import deal_question, deal_said, draw_said
 from ..table import POOL, cards_text
 from ..view import (
     Pile,
@@ -37,9 +38,6 @@ from ..view import (
     View,
     add_comment,
     cards_said,
-    deal_question,
-    deal_said,
-    draw_said,
     entries,
     round_title,
     sorted_codes,

@@ -26,6 +26,7 @@ from notation.write import seat_text
 
 from ..checker import Report, round_results
 from ..model import Annotations, Progression, Question
+from ..stockview import deal_question, deal_said, draw_said
 from ..table import POOL, cards_text
 from ..view import (
     CardCode,
@@ -35,9 +36,6 @@ from ..view import (
     SheetRow,
     View,
     add_comment,
-    deal_question,
-    deal_said,
-    draw_said,
     fill_trick,
     round_title,
     sorted_codes,
