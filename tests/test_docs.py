@@ -220,8 +220,9 @@ def test_every_table_gives_what_table_leaves_open_and_writes_records_through_one
     assert "round_facts" in open_hooks(StockEngine)
     for name in GAMES:
         table = GAMES[name].table
+        one_card = name in ("thousand", "sixtysix")  # a move is one card (Bura's: a lay of several)
         for base in (Table, StockEngine):
             if issubclass(table, base):
-                for hook in open_hooks(base):
+                for hook in open_hooks(base) - ({"play_move"} if not one_card else set()):
                     assert getattr(table, hook) is not getattr(base, hook), (name, hook)
         assert "push_into" not in vars(table) and not hasattr(sys.modules[table.__module__], "record_of")

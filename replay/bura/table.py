@@ -100,10 +100,6 @@ class BuraTable(BuraEngine):
             return CommitFault(seats.seat(node.seat, node), node.fault)
         return self.stock_move_of(node, seats, TRICK_SEVERAL, DRAW_SEVERAL)
 
-    def play_move(self, play: Answer, seat: int, card: Card) -> BuraMove:
-        """One card played face up alone (a lead or an answer of one card)."""
-        return lay_move(seat, [card], [])
-
     def node_of(self, move: BuraMove) -> Node:
         """The record's event of one move (a lead or an answer: its :class:`Answer`; a card
         drawn: a draw of that card)."""
