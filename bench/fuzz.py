@@ -95,11 +95,23 @@ def mutate(rng: random.Random, text: str) -> str:
 
 def _moves(game: Any) -> list[str] | None:
     """What was dealt and played, without comments, glyphs or stated facts: the moves the
-    game's table replays, each as KGN (every game alike)."""
+    game's table replays, each as KGN (every game alike).  A claim's count and outcome are
+    facts too (``annotate`` writes them where the record left them out, and the replay
+    checks them): a claim is its player's."""
+    import copy
+
     from replay.checking import replay_record
 
     _, table = replay_record(game)
-    return None if table is None else [table.format_move(m) for m in table.moves]
+    if table is None:
+        return None
+    out = []
+    for move in table.moves:
+        if hasattr(move, "outcome"):  # a claim
+            move = copy.copy(move)
+            move.count = move.outcome = None
+        out.append(table.format_move(move))
+    return out
 
 
 def views(gtext: Any) -> None:
