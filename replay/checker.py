@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -228,13 +228,16 @@ class Checker(Seats, Generic[T, G]):
         replay does not start."""
         self.report(KgnError(message, code="setup", clause=self.setup_clause), tag)
 
-    def start_numbers(
-        self, tag: Tag, per_seat: bool, least: int | None = 0, blank: bool = False
-    ) -> list[int | None] | None:
+    def start_numbers(self, tag: Tag, per_seat: bool, least: int | None = 0) -> list[int] | None:
         """The numbers a start tag holds (``FirstDeal 3``, ``Totals 2 5``): one, or one per
         player in seat order (``per_seat``), each a whole number of at least ``least`` (None:
-        any), or ``-`` where ``blank`` lets a seat have none (None).  A wrong tag is reported
-        (``setup``) and gives None."""
+        any).  A wrong tag is reported (``setup``) and gives None."""
+        return cast("list[int] | None", self.start_values(tag, per_seat, least))  # none blank
+
+    def start_values(
+        self, tag: Tag, per_seat: bool, least: int | None = 0, blank: bool = False
+    ) -> list[int | None] | None:
+        """:meth:`start_numbers`, where ``blank`` lets a seat have none (``-``: None)."""
         values = [v.strip() for v in tag.values]
         n = len(self.record.players) if per_seat else 1
         if len(values) != n:

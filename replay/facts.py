@@ -269,9 +269,8 @@ def tidy_rows(
     rounds = out[f"{round_word}s"]
     for r in g.rounds:
         key: dict[str, Value] = {"game_id": game_id, round_word: r.number}
-        row = {**key, "dealer": r.dealer, "finished": r.finished}
         columns, cards = own(key, r, out)
-        rounds.append({**row, **columns})
+        rounds.append({**key, "dealer": r.dealer, "finished": r.finished, **columns})
         for player, values in r.results.items():
             out["results"].append({**key, "player": player, **values})
         out["cards"] += card_rows(key, cards)

@@ -275,7 +275,7 @@ class StockEngine(Table[M, R], Generic[M, R, D, G]):
             return (len(self.results), 1, self.trick_open, False)
         return (len(self.results), deal.trick_no, self.trick_open, stock_known(deal.stock) and not written)
 
-    def round_facts(self, res: R) -> list[Node]:
+    def round_facts(self, res: R) -> Sequence[Node]:
         """What a finished deal left, as its record states it (the game's counts)."""
         raise NotImplementedError
 

@@ -848,6 +848,12 @@ class Table(Generic[M, R]):
         in a game whose move is one card."""
         raise NotImplementedError
 
+    def played(self, play: Any, seats: Seats, message: str, clause: str) -> M:
+        """The move of a card played to a trick, its seat and card read by ``seats``: a
+        card everybody sees, never ``??`` (``message``, marked ``N_``, citing ``clause``)."""
+        card = seats.seen_cards([play.card], play, message, "unknown-card", clause)[0]
+        return self.play_move(play, seats.seat(play.seat, play), card)
+
     def node_of(self, move: M) -> Node:
         """The record's event of one move: the game's one translator from moves to records
         (:meth:`format_move` writes it; the game's ``record()`` and the recorder put it in

@@ -85,8 +85,7 @@ class BuraTable(BuraEngine):
         """The move one event of a record of Bura or a variant stands for (names and cards
         read by ``seats``, which says what is wrong with them).  A trick is not one move
         (its leads and answers are), nor a draw of several cards (each card is)."""
-        if seats is None:
-            seats = Names(self.players)
+        seats = Names(self.players) if seats is None else seats
         if isinstance(node, Answer):
             up = seats.seen_cards(node.cards, node, FACE_UP_UNKNOWN, "unknown-card", "B4")
             down = seats.cards(node.down, node) if node.down else []
@@ -241,11 +240,10 @@ class BuraChecker(StockChecker[BuraTable, BuraGame]):
         numbers = self.start_numbers(tag, per_seat, None if per_seat else _LEAST[tag.name])
         if numbers is None:
             return False
-        known = [k for k in numbers if k is not None]  # (none may be blank)
         if per_seat:
-            kw["chips" if tag.name == "Chips" else "penalty"] = known
+            kw["chips" if tag.name == "Chips" else "penalty"] = numbers
         else:
-            kw[_START_KEY[tag.name]] = known[0]  # type: ignore[literal-required]
+            kw[_START_KEY[tag.name]] = numbers[0]  # type: ignore[literal-required]
         return True
 
     def _deck_fits(self, rules: RuleSet) -> bool:

@@ -85,11 +85,9 @@ class SixtySixTable(SixtySixEngine):
         """The move one event of a Sixty-six record stands for (names and cards read by
         ``seats``, which says what is wrong with them).  A trick is not one move (its cards
         are), nor a draw of two cards (each card is)."""
-        if seats is None:
-            seats = Names(self.players)
+        seats = Names(self.players) if seats is None else seats
         if isinstance(node, Play):
-            card = seats.seen_cards([node.card], node, PLAYED_UNKNOWN, "unknown-card", "S3")[0]
-            return self.play_move(node, seats.seat(node.seat, node), card)
+            return self.played(node, seats, PLAYED_UNKNOWN, "S3")
         if isinstance(node, Exchange):
             return engine.Exchange(seats.seat(node.seat, node))
         if isinstance(node, Close):
@@ -128,8 +126,8 @@ class SixtySixTable(SixtySixEngine):
             tags.append(Tag(name="Bonus", values=[str(start["bonus"])]))
         return tags
 
-    def round_facts(self, res: RoundResult) -> list[Node]:
-        return list(facts(res, self.players))
+    def round_facts(self, res: RoundResult) -> Sequence[Node]:
+        return facts(res, self.players)
 
     def record(self) -> SixtySixGame:
         """The game so far as a record, with every trick's taker and every finished deal's
@@ -193,13 +191,12 @@ class SixtySixChecker(StockChecker[SixtySixTable, SixtySixGame]):
             numbers = self.start_numbers(tag, tag.name == "Totals", 1 if tag.name == "FirstDeal" else 0)
             if numbers is None:
                 return None
-            known = [k for k in numbers if k is not None]  # (none may be blank)
             if tag.name == "FirstDeal":
-                setup["first_deal"] = known[0]
+                setup["first_deal"] = numbers[0]
             elif tag.name == "Totals":
-                setup["totals"] = known
+                setup["totals"] = numbers
             else:
-                setup["bonus"] = known[0]
+                setup["bonus"] = numbers[0]
         return self.table_class(self.record.players, dealer=dealer, rules=rules, **setup)
 
     # -- body -----------------------------------------------------------------------------

@@ -110,11 +110,9 @@ class ThousandTable(ThousandEngine):
         """The move one event of a Thousand record stands for (names and cards read by
         ``seats``, which says what is wrong with them).  A trick is not one move: its plays
         are."""
-        if seats is None:
-            seats = Names(self.players)
+        seats = Names(self.players) if seats is None else seats
         if isinstance(node, Play):
-            card = seats.seen_cards([node.card], node, PLAYED_UNKNOWN, "unknown-card", "T5")[0]
-            return self.play_move(node, seats.seat(node.seat, node), card)
+            return self.played(node, seats, PLAYED_UNKNOWN, "T5")
         if isinstance(node, Call):
             return Bid(seats.seat(node.seat, node), node.bid, node.dark, ref=node)
         if isinstance(node, Deal):
@@ -292,19 +290,22 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
         for tag in self.record.tags:
             if tag.name not in START_TAGS:
                 continue
+            if tag.name == "Barrel":  # hands spent on it, ``-`` when not on it
+                marks = self.start_values(tag, True, None, blank=True)
+                if marks is None:
+                    return None
+                out["barrel"] = marks
+                continue
             first = tag.name == "FirstHand"
-            numbers = self.start_numbers(tag, not first, 1 if first else None, blank=tag.name == "Barrel")
+            numbers = self.start_numbers(tag, not first, 1 if first else None)
             if numbers is None:
                 return None
-            known = [k for k in numbers if k is not None]
             if first:
-                out["first_hand"] = known[0]
-            elif tag.name == "Barrel":
-                out["barrel"] = numbers
+                out["first_hand"] = numbers[0]
             elif tag.name == "Totals":
-                out["totals"] = known
+                out["totals"] = numbers
             else:
-                out["bolts"] = known
+                out["bolts"] = numbers
         return out
 
     # -- the body ---------------------------------------------------------------------------
