@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from mypy_extensions import mypyc_attr
 
-from notation.cards import UNKNOWN, Card, Suit, card_code, suit_of
+from notation.cards import UNKNOWN, Card, Suit, card_code, equal_cards, suit_of
 from notation.errors import IllegalMoveError, KgnError
 from notation.i18n import N_, ntr, tr
 from notation.records import Deal, Draw, GameRecord, GiveCard, Hand, Node, StockShape, Winner
@@ -191,6 +191,17 @@ class StockEngine(Table[M, R], Generic[M, R, D, G]):
         """The stock's order is known, and every hand."""
         deal: StockRound | None = self.round
         return deal is not None and cards_placed(deal.stock, deal.holdings, len(self.players))
+
+    def equal_in_play(self, on_table: Iterable[Card]) -> dict[Card, Card]:
+        """The cards interchangeable in play (:func:`notation.cards.equal_cards`) among
+        every hand, the cards face up ``on_table`` and the stock: a card still to be drawn
+        that lies between two of a hand keeps them apart, as a card the other holds does.
+        While some card of the stock is not known, no two are (the map is empty)."""
+        deal: StockRound | None = self.round
+        if deal is None or (deal.holdings.size(-2) and not stock_known(deal.stock)):
+            return {}
+        hands = [deal.holdings.known[s] for s in range(len(self.players))]
+        return equal_cards([*hands, list(on_table), [c for c in deal.stock or () if c is not None]])
 
     def next_draw(self) -> tuple[int, Card | None] | None:
         """Who draws next and, when it is known, which card (the stock's order, and the

@@ -14,7 +14,8 @@ from collections import Counter
 import pytest
 from conftest import ROOT, SAMPLES
 
-from notation.cards import Rank, rank_no, suit_no
+import notation
+from notation.cards import Rank, equal_cards, rank_no, suit_no
 from replay.bura import KIND, DealSearch
 from replay.bura.engine import DealCards, ShowCombo
 from replay.bura.table import BuraTable
@@ -80,7 +81,8 @@ def positions(seed: int, count: int, rigged: bool) -> list[BuraTable]:
 def test_the_c_search_equals_the_game_free_solver_position_by_position() -> None:
     """In random positions of both games (the stock there or gone; a lead, an answer, the
     draws due with a claim open; combinations shown, out-of-turn rights outranked, a bura
-    answered by a second one), both seats' values, and whether each reaches its value and
+    answered by a second one; cards of one hand searched as one, and cards a card in the
+    stock keeps apart), both seats' values, and whether each reaches its value and
     not one more, are the game-free solver's: in chips (the pot) or penalty points."""
     kinds: Counter[str] = Counter()
     for table in [*positions(3, 36, False), *positions(5, 44, True)]:
@@ -108,10 +110,18 @@ def test_the_c_search_equals_the_game_free_solver_position_by_position() -> None
             kinds["outranked"] += bool(deal.outranked)
             kinds["show open"] += any(isinstance(m, ShowCombo) for m in options(table))
             kinds["claim open"] += deal.claim_window is not None and table.settings.claim != "none"
+            # cards the search counts as one choice, and cards only the stock keeps apart
+            on_table = [c for lay in deal.trick for c in lay.up]
+            same = table.equal_in_play(on_table)
+            held = deal.holdings.known[deal.turn]
+            kinds["equal cards"] += any(same.get(c, c) != c for c in held)
+            apart = equal_cards([*(deal.holdings.known[s] for s in (0, 1)), on_table])
+            kinds["kept apart by the stock"] += any(apart[c] != same.get(c, c) for c in held)
     assert kinds["bura"] >= 40 and kinds["burkozel"] >= 10, kinds
     assert kinds["stock there"] >= 40 and kinds["stock gone"] >= 5 and kinds["draw"] >= 15, kinds
     assert kinds["right shown"] >= 3 and kinds["outranked"] >= 1 and kinds["show open"] >= 5, kinds
     assert kinds["claim open"] >= 5 and kinds["bura"] + kinds["burkozel"] > 3 * kinds["not searched"], kinds
+    assert kinds["equal cards"] >= 10 and kinds["kept apart by the stock"] >= 5, kinds
 
 
 def test_the_c_search_is_some_hundreds_of_times_as_fast() -> None:
@@ -160,3 +170,37 @@ def test_the_leads_and_the_claim_before_the_stock_is_gone_are_judged_in_the_dark
     # docs/analysis.md shows this run as it prints
     doc = (ROOT / "docs" / "analysis.md").read_text(encoding="utf-8")
     assert "```text\n" + out.stdout + "```" in doc
+
+
+def test_a_value_does_not_hang_on_what_the_search_valued_before() -> None:
+    """The C search keeps the positions it has searched from one value to the next of the
+    same layout.  Each value is the same whether it is found first, by a search of its own,
+    or after the layout's other choices: every choice of the decisions at tricks 6 and 7 of
+    deal 6 of samples/burkozel/01-two-players.kgn, in three layouts each (some millions of
+    positions, so that positions share places in the table of positions).  A position whose
+    place another took during its own search once mixed that one's bounds into its own, and
+    four of these values came out wrong."""
+    from replay.endings import _decisions_in_the_dark, choice_text, replayed
+    from replay.sample import Sampler
+    from replay.solve import owner
+
+    path = SAMPLES / "burkozel" / "01-two-players.kgn"
+    game = next(iter(notation.iter_games(path.read_text(encoding="utf-8"))))
+    moves = replayed(game, str(path))[1][6]
+    rng = random.Random(1)
+    compared = 0
+    for before, _, _, mover, saw, trick in _decisions_in_the_dark(moves):
+        if trick not in (6, 7):
+            continue
+        sampler = Sampler(before, saw, rng)
+        for _ in range(3):
+            layout = sampler.layout()
+            assert layout is not None
+            mine = [m for m in options(layout) if owner(layout, m) == mover]
+            kept = search_at(layout, 10**8)
+            assert isinstance(kept, DealSearch)
+            one_after_another = [kept.value(child(layout, m), mover) for m in mine]
+            each_alone = [search_at(layout, 10**8).value(child(layout, m), mover) for m in mine]
+            assert one_after_another == each_alone, (trick, [choice_text(layout, m) for m in mine])
+            compared += len(mine)
+    assert compared >= 60, compared

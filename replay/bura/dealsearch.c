@@ -8,7 +8,8 @@
  * face up or face down, a set beaten by pairing, the draws, the claim after a trick, the
  * combinations shown at a player's turn or out of turn, two buras played off), the same
  * choices in the same order of who chooses first (a player who may show a combination out
- * of turn chooses before the player to move, as replay.solve.decide does), the same value
+ * of turn chooses before the player to move, as replay.solve.decide does), one of each set
+ * of equal cards (as the engine's distinct_moves: twins() below), the same value
  * (what the seat gains in the deal less what the other gains: the pot in chips, or penalty
  * points), and a show that changes nothing is skipped as the game-free solver skips it.
  * The tests hold it to the game-free Solver position by position.
@@ -85,6 +86,7 @@ typedef struct {
     Entry *table;
     long long nodes, budget;
     int8_t stock[36];
+    uint64_t rest[37];    /* rest[i]: the stock's cards from its i-th on */
     int ns, trump;
     uint16_t gen;
     uint64_t path[MAX_PATH][3];
@@ -334,6 +336,35 @@ static int subsets(uint64_t cards, int k, uint64_t *out) {
     }
 }
 
+/* The game's card equivalence: two cards worth nothing (6 to 9) of one suit, in one hand,
+ * with no card between them still in play (in a hand, the stock or on the table), do the
+ * same in every line: the same points, the same tricks beaten, the same combinations.  A
+ * set of cards is searched only with the lowest of such twins (a set holding a card holds
+ * its lower twin too): the others' values are the same. */
+static uint64_t twins(const Search *s, const Pos *p, uint64_t hand) {
+    uint64_t alive = p->hand[0] | p->hand[1] | p->lead | s->rest[p->sp], out = 0;
+    for (int su = 0; su < 4; su++) {
+        int prev = -1; /* the card in play just below, in this suit */
+        for (int r = 0; r < 9; r++) {
+            int c = 9 * su + r;
+            if (!(alive >> c & 1)) continue;
+            if (r <= 3 && prev >= 0 && (hand >> prev & 1) && (hand >> c & 1)) out |= 1ull << c;
+            prev = c;
+        }
+    }
+    return out;
+}
+
+/* Whether ``set`` holds the lower twin of each twin it holds (``alive``: the cards in play). */
+static int canonical(uint64_t set, uint64_t twin, uint64_t alive) {
+    for (uint64_t m = set & twin; m; m &= m - 1) {
+        int c = low_bit(m);
+        uint64_t below = alive & ((1ull << c) - 1);
+        if (!(set >> (63 - __builtin_clzll(below)) & 1)) return 0;
+    }
+    return 1;
+}
+
 /* The choices at ``p`` (replay.solve.options, engine order), and who moves (-1: nobody is
  * to move, as when a bura is shown and the other may answer it).  UNSUPPORTED where the
  * search does not follow the game. */
@@ -371,6 +402,7 @@ static int gen(const Search *s, const Pos *p, Move *mv, int *mover) {
     int seat = p->turn;
     *mover = seat;
     uint64_t hand = p->hand[seat], sets[256];
+    uint64_t twin = twins(s, p, hand), alive = p->hand[0] | p->hand[1] | p->lead | s->rest[p->sp];
     if (!p->lead) { /* B3, K4: one suit, up to the limit; the richest leads first */
         int limit = p->playoff ? 3 : (s->first_limit && p->first && p->right_seat < 0) ? s->first_limit : s->hand_size;
         int first = n;
@@ -379,6 +411,7 @@ static int gen(const Search *s, const Pos *p, Move *mv, int *mover) {
             for (int k = 1; k <= limit; k++) {
                 int c = subsets(suited, k, sets);
                 for (int i = 0; i < c; i++) {
+                    if (!canonical(sets[i], twin, alive)) continue;
                     int j = n, v = points_of(sets[i]);
                     add(mv, &n, M_LAY, seat, sets[i], 0, 0);
                     Move x = mv[j];
@@ -393,6 +426,11 @@ static int gen(const Search *s, const Pos *p, Move *mv, int *mover) {
      * down (which never take it: only where face up they would) */
     int k = popc(p->lead), trump = trump_of(s);
     int c = subsets(hand, k, sets);
+    if (twin) {
+        int kept = 0;
+        for (int i = 0; i < c; i++) if (canonical(sets[i], twin, alive)) sets[kept++] = sets[i];
+        c = kept;
+    }
     char takes[256];
     for (int i = 0; i < c; i++) takes[i] = (char)beats_set(sets[i], p->lead, trump);
     for (int i = 0; i < c; i++) if (takes[i]) add(mv, &n, M_LAY, seat, sets[i], 0, 0);
@@ -509,7 +547,9 @@ static int search(Search *s, const Pos *p, int alpha, int beta) {
     if (best <= a) nhi = best;
     else if (best >= b) nlo = best;
     else nlo = nhi = best;
-    if (hit) {
+    /* the bounds found before are kept where the entry is still this position's (the
+     * search below may have given its place to another) */
+    if (e->gen == s->gen && e->k1 == k[0] && e->k2 == k[1] && e->k3 == k[2]) {
         if (e->lo > nlo) nlo = e->lo;
         if (e->hi < nhi) nhi = e->hi;
     }
@@ -629,6 +669,8 @@ static PyObject *Search_value(Search *self, PyObject *args) {
         }
         memcpy(self->stock, cards, (size_t)ns);
         self->ns = (int)ns;
+        self->rest[ns] = 0;
+        for (Py_ssize_t i = ns - 1; i >= 0; i--) self->rest[i] = self->rest[i + 1] | 1ull << cards[i];
         self->trump = trump;
         p.sp = 0;
     }

@@ -38,7 +38,6 @@ from notation.cards import (
     card_code,
     card_points,
     deck,
-    equal_cards,
     make_card,
     rank_no,
     suit_no,
@@ -1245,12 +1244,12 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState]):
         return h.size(POOL) == 0 and all(h.fully_known(s) for s in range(self.n))
 
     def distinct_moves(self, moves: list[BuraMove]) -> list[BuraMove]:
-        """Lays of interchangeable cards (a run of equal cards in one hand) count once."""
+        """Lays of interchangeable cards (a run of equal cards in one hand, with no card
+        between them in play: :meth:`equal_in_play`) count once."""
         deal = self.round
         if deal is None:
             return moves
-        h = deal.holdings
-        same = equal_cards([*(h.known[s] for s in range(self.n)), [c for lay in deal.trick for c in lay.up]])
+        same = self.equal_in_play(c for lay in deal.trick for c in lay.up)
         seen: set[tuple[int, tuple[int, ...], tuple[int, ...]]] = set()
         out: list[BuraMove] = []
         for m in moves:

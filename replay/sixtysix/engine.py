@@ -36,7 +36,6 @@ from notation.cards import (
     card_code,
     card_points,
     deck,
-    equal_cards,
     make_card,
     rank_no,
     suit_no,
@@ -380,12 +379,12 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
         return all(deal.holdings.fully_known(s) for s in (0, 1))
 
     def distinct_moves(self, moves: list[SixtySixMove]) -> list[SixtySixMove]:
-        """Plays of interchangeable cards (a run of equal cards in one hand) count once."""
+        """Plays of interchangeable cards (a run of equal cards in one hand, with no card
+        between them in play: :meth:`equal_in_play`) count once."""
         deal = self.round
         if deal is None:
             return moves
-        h = deal.holdings
-        same = equal_cards([h.known[0], h.known[1], [c for _, c in deal.trick]])
+        same = self.equal_in_play(c for _, c in deal.trick)
         seen: set[tuple[int, int, bool]] = set()
         out: list[SixtySixMove] = []
         for m in moves:
