@@ -141,6 +141,43 @@ def test_a_card_still_in_the_stock_keeps_two_cards_of_a_hand_apart() -> None:
     assert single_spade_leads(["6S", "7S", "8S"]) == ["6S"]
     assert single_spade_leads(["6S", "7S", "AC"], stock_known=False) == ["6S", "7S"]
 
+def test_a_position_key_tells_how_far_the_stock_has_gone() -> None:
+    """Two lines of one Burkozel deal reach the same hands, counts, tricks and trick number,
+    but along the second its leads of two cards drew two cards more: the stock holds 12 cards
+    in the first and 10 in the second, the rests of the deal differ, and so do the keys the solver
+    remembers values by."""
+    from replay.burkozel.table import BurkozelTable
+
+    deal = (
+        "hands Anna: AS JC AD 7D / Boris: 6C AH 9H 7H / trump: TC / stock: 7C 6H 9D QC 8S JS QD KS 6S TH "
+        "6D TD AC 9C JH KC 8C 9S QS QH 8D TS KD 8H 7S KH JD"
+    )
+    one = (
+        "Anna 7D AD, Boris down 7H 9H, Anna 7C, Boris down 6C, Anna JC, Boris down QC, Anna AS, Boris down JS, "
+        "Anna 9D QD, Boris KS TH, Anna 8S, Boris down TD, Anna AC, Boris 6H"
+    )
+    other = (
+        "Anna AD, Boris down 9H, Anna 7C, Boris 6H, Anna 7D 9D, Boris down 6C QC, Anna 8S AS, Boris JS 7H, "
+        "Anna QD, Boris down KS, Anna JC AC, Boris TD TH, Anna 8C, Boris down 9S"
+    )
+
+    def play(line: str) -> AnyTable:
+        table: AnyTable = BurkozelTable(["Anna", "Boris"], dealer=1)
+        table.push(table.parse_move(deal))
+        for move in line.split(", "):
+            while (auto := table.automatic_move()) is not None:
+                table.push(auto)
+            table.push(table.parse_move(move))
+        return table
+
+    a, b = play(one), play(other)
+    assert a.round is not None and b.round is not None
+    assert [sorted(a.round.holdings.known[s]) for s in (0, 1)] == [sorted(b.round.holdings.known[s]) for s in (0, 1)]
+    assert a.round.trick_no == b.round.trick_no and a.pile_points(0) == b.pile_points(0)
+    assert (a.round.holdings.size(-2), b.round.holdings.size(-2)) == (12, 10)
+    assert a.position_key() != b.position_key()
+
+
 def test_the_turning_play_of_burkozel_deal_6_is_annas_7c_at_trick_14() -> None:
     """The ending starts at the first position without a stock (the draws the stock gives
     by themselves are made first), so the turning play is seen where it happened."""

@@ -1266,14 +1266,16 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState]):
         return out
 
     def position_key(self) -> tuple[object, ...] | None:
-        """The deal's rest depends on the hands, each taker's count and tricks (not which
-        cards made them), the trick on the table and whose move it is."""
+        """The deal's rest depends on the hands, how much of the stock is left and the
+        draws due, each taker's count and tricks (not which cards made them), the trick on
+        the table and whose move it is.  (The hands alone do not tell how far the stock has
+        gone: a lead of two cards draws two more.)"""
         deal = self.round
         if deal is None:
             return None
         h = deal.holdings
         return (
-            deal.phase, deal.turn, deal.leader, deal.claim_window, deal.trick_no,
+            deal.phase, deal.turn, deal.leader, deal.claim_window, deal.trick_no, h.size(-2), tuple(deal.draws_due),
             tuple(tuple(sorted(h.known[s])) for s in range(self.n)),
             tuple(self.pile_points(s) for s in range(self.n)), deal.right, tuple(sorted(deal.outranked)),
             tuple((lay.seat, tuple(lay.up), tuple(-1 if c is None else c for c in lay.down)) for lay in deal.trick),
