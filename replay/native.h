@@ -1,16 +1,20 @@
 /* What kozyr's searches in C share (replay/thousand/ddsearch.c, replay/sixtysix/dealsearch.c,
- * replay/bura/dealsearch.c): a card's suit and rank, the Python type ``Search`` of a search,
- * and its module.
+ * replay/bura/dealsearch.c): a card's suit and rank, the deal searches' table of positions,
+ * the Python type ``Search`` of a search, and its module.
  *
  * A search file defines its ``Search`` struct (with ``long long nodes``) and
  * ``Search_init``, ``Search_dealloc`` and ``Search_value``; then
  *
  *     KOZYR_SEARCH_TYPE("replay.game.module.Search", "what it searches", "value(...): ...")
- *     static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "module", NULL, -1, NULL};
- *     PyMODINIT_FUNC PyInit_module(void) { return kozyr_search_module(&module, &SearchType); }
+ *     KOZYR_SEARCH_MODULE(module)
  */
 #ifndef KOZYR_NATIVE_H
 #define KOZYR_NATIVE_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
 
 /* A card as Python passes it (notation/cards.py, whose twin this is): its suit times the
  * nine ranks (6 to ace) plus its rank.  The searches use these two and no other arithmetic
@@ -18,6 +22,92 @@
 #define KOZYR_RANKS 9
 static inline int suit_of(int card) { return card / KOZYR_RANKS; }
 static inline int rank_of(int card) { return card % KOZYR_RANKS; }
+
+/* ---- the table of positions of a deal search (Bura's, Sixty-six's) ------------------------
+ *
+ * Each position searched is remembered under its key (up to three words) with the bounds its
+ * value was found within, in a place its key's hash gives (a later position may take it).
+ * The table belongs to one deal (one layout: one stock): another deal starts afresh. */
+
+#define KOZYR_TT_SIZE (1u << 20)
+
+typedef struct {
+    uint64_t k[3];  /* the position's key */
+    int16_t lo, hi; /* its value lies within these */
+    int16_t move;   /* the best move found, -1 */
+    uint16_t gen;   /* the deal it belongs to: an entry of another is empty */
+} KozyrEntry;
+
+typedef struct {
+    KozyrEntry *slots;
+    uint16_t gen;
+} KozyrTable;
+
+static inline uint64_t kozyr_mix(uint64_t x) {
+    x ^= x >> 31;
+    x *= 0xBF58476D1CE4E5B9ull;
+    x ^= x >> 29;
+    x *= 0x94D049BB133111EBull;
+    return x ^ (x >> 32);
+}
+
+/* The place of the position ``k`` (its entry, or another's). */
+static inline KozyrEntry *kozyr_slot(const KozyrTable *t, const uint64_t k[3]) {
+    return &t->slots[kozyr_mix(k[0] ^ kozyr_mix(k[1] ^ kozyr_mix(k[2]))) & (KOZYR_TT_SIZE - 1)];
+}
+
+/* Whether ``e`` is the position ``k``'s entry, of this deal. */
+static inline int kozyr_holds(const KozyrTable *t, const KozyrEntry *e, const uint64_t k[3]) {
+    return e->gen == t->gen && e->k[0] == k[0] && e->k[1] == k[1] && e->k[2] == k[2];
+}
+
+/* Remember what a search of the position ``k`` within the window (a, b) found: a bound, or
+ * its value.  The bounds found before are kept where the entry is still this position's:
+ * the search below may have given its place to another, whose bounds are not this one's. */
+static inline void kozyr_store(const KozyrTable *t, KozyrEntry *e, const uint64_t k[3], int found, int a, int b,
+                               int move) {
+    int lo = -32767, hi = 32767;
+    if (found <= a) hi = found;
+    else if (found >= b) lo = found;
+    else lo = hi = found;
+    if (kozyr_holds(t, e, k)) {
+        if (e->lo > lo) lo = e->lo;
+        if (e->hi < hi) hi = e->hi;
+    }
+    memcpy(e->k, k, sizeof e->k);
+    e->lo = (int16_t)lo;
+    e->hi = (int16_t)hi;
+    e->move = (int16_t)move;
+    e->gen = t->gen;
+}
+
+/* Made once for a Search (0; -1 with MemoryError raised). */
+static inline int kozyr_table_make(KozyrTable *t) {
+    if (t->slots == NULL) {
+        t->slots = (KozyrEntry *)PyMem_Calloc(KOZYR_TT_SIZE, sizeof(KozyrEntry));
+        if (t->slots == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Another deal: the positions remembered are another's (after 65,535 deals the table is
+ * cleared once). */
+static inline void kozyr_table_next(KozyrTable *t) {
+    if (++t->gen == 0) {
+        memset(t->slots, 0, KOZYR_TT_SIZE * sizeof(KozyrEntry));
+        t->gen = 1;
+    }
+}
+
+static inline void kozyr_table_free(KozyrTable *t) {
+    PyMem_Free(t->slots);
+    t->slots = NULL;
+}
+
+/* ---- the Python type --------------------------------------------------------------------- */
 
 #define KOZYR_SEARCH_TYPE(QUALNAME, DOC, VALUE_DOC)                                                  \
     static PyObject *Search_get_nodes(Search *self, void *closure) {                                 \
@@ -58,5 +148,10 @@ static inline PyObject *kozyr_search_module(struct PyModuleDef *def, PyTypeObjec
     }
     return mod;
 }
+
+/* The module ``NAME`` (its file's name) with the type ``Search`` in it. */
+#define KOZYR_SEARCH_MODULE(NAME)                                                                     \
+    static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, #NAME, NULL, -1, NULL};                \
+    PyMODINIT_FUNC PyInit_##NAME(void) { return kozyr_search_module(&module, &SearchType); }
 
 #endif

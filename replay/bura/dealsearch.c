@@ -23,11 +23,6 @@
  * 64-bit hand.  Values are in units: the pot (a claim or a bura wins it, a false claim
  * pays it, a void deal is 0) or the penalty's factor (2, 4, 6).
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <stdint.h>
-#include <string.h>
-
 #include "../native.h"
 
 #define INF 100
@@ -35,8 +30,6 @@
 #define UNSUPPORTED 1002
 #define CONT 1003
 #define ILLEGAL 1004
-#define TT_BITS 20
-#define TT_SIZE (1u << TT_BITS)
 #define MAX_MOVES 96
 #define MAX_PATH 256
 
@@ -72,23 +65,16 @@ typedef struct {
 } Move;
 
 typedef struct {
-    uint64_t k1, k2, k3;
-    int8_t lo, hi;
-    uint16_t gen;
-} Entry;
-
-typedef struct {
     PyObject_HEAD
     int playoff_rule;     /* two buras at once are played off (else each such show ends the deal) */
     int combo_size, hand_size, first_limit, rights_from_second, claims, void_end, penalties;
     int open, zero_points, higher_card, moskva_with_trump;
     int allowed[NCOMBO], instant[NCOMBO];
-    Entry *table;
+    KozyrTable table;
     long long nodes, budget;
     int8_t stock[36];
     uint64_t rest[37];    /* rest[i]: the stock's cards from its i-th on */
     int ns, trump;
-    uint16_t gen;
     uint64_t path[MAX_PATH][3];
     int depth;
 } Search;
@@ -440,14 +426,6 @@ static int gen(const Search *s, const Pos *p, Move *mv, int *mover) {
     return n;
 }
 
-static inline uint64_t mix(uint64_t x) {
-    x ^= x >> 31;
-    x *= 0xBF58476D1CE4E5B9ull;
-    x ^= x >> 29;
-    x *= 0x94D049BB133111EBull;
-    return x ^ (x >> 32);
-}
-
 static void key_of(const Pos *p, uint64_t *k) {
     k[0] = p->hand[0] | (uint64_t)p->sp << 36 | (uint64_t)p->phase << 42 | (uint64_t)p->turn << 44 |
            (uint64_t)p->leader << 45 | (uint64_t)(p->claim + 1) << 46 | (uint64_t)p->due << 48 |
@@ -525,10 +503,9 @@ static int search(Search *s, const Pos *p, int alpha, int beta) {
     if (s->depth >= MAX_PATH) return UNSUPPORTED;
     uint64_t k[3];
     key_of(p, k);
-    Entry *e = &s->table[mix(k[0] ^ mix(k[1] ^ mix(k[2]))) & (TT_SIZE - 1)];
+    KozyrEntry *e = kozyr_slot(&s->table, k);
     int lo = -INF, hi = INF;
-    int hit = e->gen == s->gen && e->k1 == k[0] && e->k2 == k[1] && e->k3 == k[2];
-    if (hit) {
+    if (kozyr_holds(&s->table, e, k)) {
         lo = e->lo;
         hi = e->hi;
         if (lo == hi || lo >= beta) return lo;
@@ -543,22 +520,7 @@ static int search(Search *s, const Pos *p, int alpha, int beta) {
     int best = decide(s, p, mv, n, mover, a, b);
     s->depth--;
     if (best == TOO_LARGE || best == UNSUPPORTED) return best;
-    int nlo = -INF, nhi = INF;
-    if (best <= a) nhi = best;
-    else if (best >= b) nlo = best;
-    else nlo = nhi = best;
-    /* the bounds found before are kept where the entry is still this position's (the
-     * search below may have given its place to another) */
-    if (e->gen == s->gen && e->k1 == k[0] && e->k2 == k[1] && e->k3 == k[2]) {
-        if (e->lo > nlo) nlo = e->lo;
-        if (e->hi < nhi) nhi = e->hi;
-    }
-    e->k1 = k[0];
-    e->k2 = k[1];
-    e->k3 = k[2];
-    e->lo = (int8_t)nlo;
-    e->hi = (int8_t)nhi;
-    e->gen = s->gen;
+    kozyr_store(&s->table, e, k, best, a, b, -1);
     return best;
 }
 
@@ -579,10 +541,7 @@ static int Search_init(Search *self, PyObject *args, PyObject *kwds) {
         self->allowed[i] = al[i];
         self->instant[i] = in[i];
     }
-    if (self->table == NULL) {
-        self->table = (Entry *)PyMem_Calloc(TT_SIZE, sizeof(Entry));
-        if (self->table == NULL) { PyErr_NoMemory(); return -1; }
-    }
+    if (kozyr_table_make(&self->table) < 0) return -1;
     self->nodes = 0;
     self->budget = budget;
     self->ns = -1; /* the positions remembered are of another deal, or other rules */
@@ -592,7 +551,7 @@ static int Search_init(Search *self, PyObject *args, PyObject *kwds) {
 }
 
 static void Search_dealloc(Search *self) {
-    PyMem_Free(self->table);
+    kozyr_table_free(&self->table);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -663,10 +622,7 @@ static PyObject *Search_value(Search *self, PyObject *args) {
     if (trump == self->trump && self->ns >= ns && memcmp(cards, self->stock + self->ns - ns, (size_t)ns) == 0) {
         p.sp = (int8_t)(self->ns - ns);
     } else {
-        if (++self->gen == 0) { /* after 65,535 deals the table is cleared once */
-            memset(self->table, 0, TT_SIZE * sizeof(Entry));
-            self->gen = 1;
-        }
+        kozyr_table_next(&self->table);
         memcpy(self->stock, cards, (size_t)ns);
         self->ns = (int)ns;
         self->rest[ns] = 0;
@@ -693,8 +649,4 @@ KOZYR_SEARCH_TYPE("replay.bura.dealsearch.Search", "Bura's exact search of a two
                   "value(h0, h1, lead, stock, trump, phase, turn, leader, claim, due, first, right, outranked, buras, "
      "playoff, points, took, seat, alpha, beta): the seat's value in units, None past the budget")
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "dealsearch", NULL, -1, NULL};
-
-PyMODINIT_FUNC PyInit_dealsearch(void) {
-    return kozyr_search_module(&module, &SearchType);
-}
+KOZYR_SEARCH_MODULE(dealsearch)

@@ -14,17 +14,10 @@
  * Cards are notation.cards' 0..35 (9 * suit + rank, rank 3 = nine .. 8 = ace); inside,
  * the 24 cards of the deck are bits 6 * suit + rank - 3 of a hand.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <stdint.h>
-#include <string.h>
-
 #include "../native.h"
 
 #define INF 1000
 #define OUT_AT 66
-#define TT_BITS 20
-#define TT_SIZE (1u << TT_BITS)
 #define TOO_LARGE (INF + 1)
 
 static const int POINTS_OF_RANK[6] = {0, 2, 3, 4, 10, 11}; /* 9 J Q K T A */
@@ -52,20 +45,12 @@ typedef struct {
 } Pos;
 
 typedef struct {
-    uint64_t k1, k2;
-    int16_t lo, hi;
-    int16_t move; /* the best move found, -1 */
-    uint16_t gen; /* the deal it belongs to: an entry of another is empty */
-} Entry;
-
-typedef struct {
     PyObject_HEAD
     int last_trick, exchange, closing, marriage_late, bonus;
-    Entry *table;
+    KozyrTable table;
     long long nodes, budget;
     int8_t stock_seen[12];
     int ns_seen;
-    uint16_t gen;
 } Search;
 
 /* A card inside the search: its suit times the six ranks (9 to ace) plus its rank. */
@@ -188,14 +173,6 @@ static void play(Pos *p, int m) {
     if (!p->hand[0] && !p->hand[1]) p->phase = 2;
 }
 
-static inline uint64_t mix(uint64_t x) {
-    x ^= x >> 31;
-    x *= 0xBF58476D1CE4E5B9ull;
-    x ^= x >> 29;
-    x *= 0x94D049BB133111EBull;
-    return x ^ (x >> 32);
-}
-
 static int search(Search *s, const Pos *p, int alpha, int beta);
 
 /* The value of the position after move ``m``. */
@@ -215,17 +192,19 @@ static int search(Search *s, const Pos *p, int alpha, int beta) {
         return v;
     }
     if (++s->nodes > s->budget) return TOO_LARGE;
-    uint64_t k1 = (uint64_t)p->hand[0] | (uint64_t)p->hand[1] << 24 | (uint64_t)p->sp << 48 |
-                  (uint64_t)p->turned << 53 | (uint64_t)p->turn << 58 | (uint64_t)p->phase << 59 |
-                  (uint64_t)(p->closed_by + 1) << 61;
-    uint64_t k2 = (uint64_t)p->points[0] | (uint64_t)p->points[1] << 8 | (uint64_t)p->mar[0] << 16 |
-                  (uint64_t)p->mar[1] << 24 | (uint64_t)(p->tricks[0] > 0) << 32 |
-                  (uint64_t)(p->tricks[1] > 0) << 33 | (uint64_t)(p->tac > 0) << 34 |
-                  (uint64_t)p->exhausted << 35 | (uint64_t)(p->out_right + 1) << 36 |
-                  (uint64_t)(p->led + 1) << 38 | (uint64_t)p->leader << 44;
-    Entry *e = &s->table[mix(k1 ^ mix(k2)) & (TT_SIZE - 1)];
+    uint64_t k[3];
+    k[0] = (uint64_t)p->hand[0] | (uint64_t)p->hand[1] << 24 | (uint64_t)p->sp << 48 |
+           (uint64_t)p->turned << 53 | (uint64_t)p->turn << 58 | (uint64_t)p->phase << 59 |
+           (uint64_t)(p->closed_by + 1) << 61;
+    k[1] = (uint64_t)p->points[0] | (uint64_t)p->points[1] << 8 | (uint64_t)p->mar[0] << 16 |
+           (uint64_t)p->mar[1] << 24 | (uint64_t)(p->tricks[0] > 0) << 32 |
+           (uint64_t)(p->tricks[1] > 0) << 33 | (uint64_t)(p->tac > 0) << 34 |
+           (uint64_t)p->exhausted << 35 | (uint64_t)(p->out_right + 1) << 36 |
+           (uint64_t)(p->led + 1) << 38 | (uint64_t)p->leader << 44;
+    k[2] = 0;
+    KozyrEntry *e = kozyr_slot(&s->table, k);
     int lo = -INF, hi = INF, hint = -1;
-    if (e->gen == s->gen && e->k1 == k1 && e->k2 == k2) {
+    if (kozyr_holds(&s->table, e, k)) {
         lo = e->lo;
         hi = e->hi;
         hint = e->move;
@@ -303,19 +282,7 @@ static int search(Search *s, const Pos *p, int alpha, int beta) {
         else best = first_max > 0 ? (v0 > best ? v0 : best) : (v0 < best ? v0 : best);
     }
 done:
-    if (best <= a0) hi = best;
-    else if (best >= b0) lo = best;
-    else lo = hi = best;
-    if (e->gen == s->gen && e->k1 == k1 && e->k2 == k2) {
-        if (e->lo > lo) lo = e->lo;
-        if (e->hi < hi) hi = e->hi;
-    }
-    e->k1 = k1;
-    e->k2 = k2;
-    e->lo = (int16_t)lo;
-    e->hi = (int16_t)hi;
-    e->move = (int16_t)best_move;
-    e->gen = s->gen;
+    kozyr_store(&s->table, e, k, best, a0, b0, best_move);
     return best;
 }
 
@@ -327,10 +294,7 @@ static int Search_init(Search *self, PyObject *args, PyObject *kwds) {
                           &self->closing, &self->marriage_late, &budget))
         return -1;
     self->last_trick = self->last_trick ? 10 : 0;
-    if (self->table == NULL) {
-        self->table = (Entry *)PyMem_Calloc(TT_SIZE, sizeof(Entry));
-        if (self->table == NULL) { PyErr_NoMemory(); return -1; }
-    }
+    if (kozyr_table_make(&self->table) < 0) return -1;
     self->nodes = 0;
     self->budget = budget;
     self->ns_seen = -1; /* the positions remembered are of another deal, or other rules */
@@ -338,7 +302,7 @@ static int Search_init(Search *self, PyObject *args, PyObject *kwds) {
 }
 
 static void Search_dealloc(Search *self) {
-    PyMem_Free(self->table);
+    kozyr_table_free(&self->table);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -412,10 +376,7 @@ static PyObject *Search_value(Search *self, PyObject *args) {
     p.last_winner = (int8_t)last_winner;
     /* a new stock (another layout) makes the positions remembered another deal's */
     if (ns != self->ns_seen || memcmp(p.stock, self->stock_seen, (size_t)ns) != 0) {
-        if (++self->gen == 0) { /* after 65,535 deals the table is cleared once */
-            memset(self->table, 0, TT_SIZE * sizeof(Entry));
-            self->gen = 1;
-        }
+        kozyr_table_next(&self->table);
         memcpy(self->stock_seen, p.stock, (size_t)ns);
         self->ns_seen = (int)ns;
     }
@@ -436,8 +397,4 @@ KOZYR_SEARCH_TYPE("replay.sixtysix.dealsearch.Search", "Sixty-six's exact search
      "tricks_at_close, exhausted, out_right, last_winner, seat, alpha, beta): the seat's value, "
      "None past the budget")
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "dealsearch", NULL, -1, NULL};
-
-PyMODINIT_FUNC PyInit_dealsearch(void) {
-    return kozyr_search_module(&module, &SearchType);
-}
+KOZYR_SEARCH_MODULE(dealsearch)

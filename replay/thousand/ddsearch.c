@@ -11,11 +11,6 @@
  * Cards are 0..35 (9 * suit + rank, rank 0 = six .. 8 = ace: notation.cards), hands are
  * bitmasks.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <stdint.h>
-#include <string.h>
-
 #include "../native.h"
 
 #define INF 1000000
