@@ -196,12 +196,15 @@ class StockEngine(Table[M, R], Generic[M, R, D, G]):
         """The cards interchangeable in play (:func:`notation.cards.equal_cards`) among
         every hand, the cards face up ``on_table`` and the stock: a card still to be drawn
         that lies between two of a hand keeps them apart, as a card the other holds does.
-        While some card of the stock is not known, no two are (the map is empty)."""
+        While some card of a hand or of the stock is not known, no two are (the map is
+        empty: the unknown card might lie between them)."""
         deal: StockRound | None = self.round
-        if deal is None or (deal.holdings.size(-2) and not stock_known(deal.stock)):
+        if deal is None:
             return {}
-        hands = [deal.holdings.known[s] for s in range(len(self.players))]
-        return equal_cards([*hands, list(on_table), [c for c in deal.stock or () if c is not None]])
+        h, seats = deal.holdings, range(len(self.players))
+        if not all(h.fully_known(s) for s in seats) or (h.size(POOL) and not stock_known(deal.stock)):
+            return {}
+        return equal_cards([*(h.known[s] for s in seats), list(on_table), [c for c in deal.stock or () if c is not None]])
 
     def next_draw(self) -> tuple[int, Card | None] | None:
         """Who draws next and, when it is known, which card (the stock's order, and the

@@ -123,23 +123,26 @@ def test_a_card_still_in_the_stock_keeps_two_cards_of_a_hand_apart() -> None:
     """Anna holds 6S and 8S, worth nothing each.  While the 7S is still to be drawn they
     are two choices: whoever draws the 7S and leads it is beaten by the 8S, not by the 6S.
     With the 7S in Anna's own hand the three are one run, and she has one single spade lead
-    to search.  While cards of the stock are not known, no two cards count as the same."""
+    to search.  While cards of the stock or of a hand are not known, no two cards count as
+    the same (the unknown card might lie between them)."""
     from replay.bura.engine import DealCards, Lay
     from replay.bura.table import BuraTable
 
     c = parse_card
 
-    def single_spade_leads(hand: list[str], stock_known: bool = True) -> list[str]:
+    def single_spade_leads(hand: list[str], stock_known: bool = True, boris_known: bool = True) -> list[str]:
         table = BuraTable(["Anna", "Boris"], dealer=1)
         rest = [x for x in sorted(table.deck) if x not in {c(h) for h in [*hand, "JD", "QD", "KD", "9H"]}]
         stock: list[int | None] = list(rest) if stock_known else [None] * len(rest)
-        table.push(DealCards(hands={0: [c(h) for h in hand], 1: [c("JD"), c("QD"), c("KD")]}, trump=c("9H"), stock=stock))
+        boris: list[int | None] = [c("JD"), c("QD"), c("KD")] if boris_known else [None] * 3
+        table.push(DealCards(hands={0: [c(h) for h in hand], 1: boris}, trump=c("9H"), stock=stock))
         leads = table.distinct_moves(table.legal_moves())
         return sorted(notation.cards.card_code(m.up[0]) for m in leads if isinstance(m, Lay) and len(m.up) == 1 and suit_no(m.up[0]) == suit_no(c("AS")))
 
     assert single_spade_leads(["6S", "8S", "AC"]) == ["6S", "8S"]  # the 7S is in the stock
     assert single_spade_leads(["6S", "7S", "8S"]) == ["6S"]
     assert single_spade_leads(["6S", "7S", "AC"], stock_known=False) == ["6S", "7S"]
+    assert single_spade_leads(["6S", "7S", "AC"], boris_known=False) == ["6S", "7S"]
 
 def test_a_position_key_tells_how_far_the_stock_has_gone() -> None:
     """Two lines of one Burkozel deal reach the same hands, counts, tricks and trick number,

@@ -1275,7 +1275,7 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState]):
             return None
         h = deal.holdings
         return (
-            deal.phase, deal.turn, deal.leader, deal.claim_window, deal.trick_no, h.size(-2), tuple(deal.draws_due),
+            deal.phase, deal.turn, deal.leader, deal.claim_window, deal.trick_no, h.size(POOL), tuple(deal.draws_due),
             tuple(tuple(sorted(h.known[s])) for s in range(self.n)),
             tuple(self.pile_points(s) for s in range(self.n)), deal.right, tuple(sorted(deal.outranked)),
             tuple((lay.seat, tuple(lay.up), tuple(-1 if c is None else c for c in lay.down)) for lay in deal.trick),
