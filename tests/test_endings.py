@@ -68,6 +68,33 @@ def test_the_solver_equals_a_brute_force_through_the_engine(game: str, players: 
             assert solver.value(table, seat) == brute_force(table, seat), (game, table.moves[-3:])
 
 
+def test_the_solver_equals_a_brute_force_before_the_stock_is_gone() -> None:
+    """Where cards are still to be drawn (layouts, as the dark decisions search them: the
+    stock's order known), the solver's values, with its positions remembered by a key that
+    names how far the stock has gone and its equal cards counted with the stock, equal the
+    brute force's: two-player Bura with two cards left in the stock."""
+    kind = replay.GAMES["bura"]
+    found: list[AnyTable] = []
+    for seed in range(60):
+        seen = _Positions()
+        replay_record(kind.generate(seed, "classic", 2, 4), visitor=seen)
+        for table in seen.tables:
+            while (auto := table.automatic_move()) is not None:
+                table.push(auto)
+            deal = getattr(table, "round", None)
+            if deal is not None and not table.results and table.cards_placed() and table.to_move is not None:
+                if deal.holdings.size(-2) == 2 and max(table.hand_sizes()) <= 3:
+                    found.append(table)
+                    break
+        if len(found) == 2:
+            break
+    assert len(found) == 2
+    for table in found:
+        solver = Solver.at(table, 10**6)
+        for seat in (0, 1):
+            assert solver.value(table, seat) == brute_force(table, seat), table.moves[-3:]
+
+
 def test_the_solver_equals_thousands_own_double_dummy_search() -> None:
     """Thousand keeps its own search (replay/thousand/dd.py, in C where built): valued by
     the declarer's card points, the game-free solver agrees with it on the last tricks of
