@@ -30,6 +30,7 @@ static inline int rank_of(int card) { return card % KOZYR_RANKS; }
  * The table belongs to one deal (one layout: one stock): another deal starts afresh. */
 
 #define KOZYR_TT_SIZE (1u << 20)
+#define KOZYR_UNBOUNDED 32767 /* no bound known (beyond any value of a deal) */
 
 typedef struct {
     uint64_t k[3];  /* the position's key */
@@ -66,7 +67,7 @@ static inline int kozyr_holds(const KozyrTable *t, const KozyrEntry *e, const ui
  * the search below may have given its place to another, whose bounds are not this one's. */
 static inline void kozyr_store(const KozyrTable *t, KozyrEntry *e, const uint64_t k[3], int found, int a, int b,
                                int move) {
-    int lo = -32767, hi = 32767;
+    int lo = -KOZYR_UNBOUNDED, hi = KOZYR_UNBOUNDED;
     if (found <= a) hi = found;
     else if (found >= b) lo = found;
     else lo = hi = found;

@@ -323,12 +323,12 @@ static int subsets(uint64_t cards, int k, uint64_t *out) {
 }
 
 /* The game's card equivalence: two cards worth nothing (6 to 9) of one suit, in one hand,
- * with no card between them still in play (in a hand, the stock or on the table), do the
- * same in every line: the same points, the same tricks beaten, the same combinations.  A
- * set of cards is searched only with the lowest of such twins (a set holding a card holds
- * its lower twin too): the others' values are the same. */
-static uint64_t twins(const Search *s, const Pos *p, uint64_t hand) {
-    uint64_t alive = p->hand[0] | p->hand[1] | p->lead | s->rest[p->sp], out = 0;
+ * with no card between them still in play (``alive``: in a hand, the stock or on the
+ * table), do the same in every line: the same points, the same tricks beaten, the same
+ * combinations.  A set of cards is searched only with the lowest of such twins (a set
+ * holding a card holds its lower twin too): the others' values are the same. */
+static uint64_t twins(uint64_t alive, uint64_t hand) {
+    uint64_t out = 0;
     for (int su = 0; su < 4; su++) {
         int prev = -1; /* the card in play just below, in this suit */
         for (int r = 0; r < 9; r++) {
@@ -388,7 +388,7 @@ static int gen(const Search *s, const Pos *p, Move *mv, int *mover) {
     int seat = p->turn;
     *mover = seat;
     uint64_t hand = p->hand[seat], sets[256];
-    uint64_t twin = twins(s, p, hand), alive = p->hand[0] | p->hand[1] | p->lead | s->rest[p->sp];
+    uint64_t alive = p->hand[0] | p->hand[1] | p->lead | s->rest[p->sp], twin = twins(alive, hand);
     if (!p->lead) { /* B3, K4: one suit, up to the limit; the richest leads first */
         int limit = p->playoff ? 3 : (s->first_limit && p->first && p->right_seat < 0) ? s->first_limit : s->hand_size;
         int first = n;
