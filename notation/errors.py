@@ -25,6 +25,7 @@ __all__ = [
     "RulesConfigError",
     "WrongFactError",
     "clip",
+    "illegal",
     "plural",
     "safe_text",
 ]
@@ -218,6 +219,13 @@ class RulesConfigError(KgnError):
     """A Rules tag or set-up tag that names an unknown switch, value or a bad combination."""
 
     default_code = "rules"
+
+
+def illegal(message: str, code: str, clause: str, legal: list[str] | None = None) -> IllegalMoveError:
+    """The error of a move the rules refuse: what is wrong, in the players' words, its
+    ``code``, the ``clause`` of docs/rules.md it breaks and, where known, the moves that
+    were legal instead."""
+    return IllegalMoveError(message, code=code, clause=clause, legal=legal)
 
 
 def clip(text: str, width: int = 60) -> str:

@@ -64,6 +64,7 @@ __all__ = [
     "new_give_card",
     "new_hand",
     "num",
+    "read_game",
     "tokens",
 ]
 
@@ -224,6 +225,18 @@ def may_overflow(text: str) -> bool:
     return starts + marks + VARIATION_WEIGHT * text.count("(") > MAX_ITEMS
 
 
+def read_game(text: str, first_line: int, reader: type[Reader[Any]], *args: Any) -> Any | None:
+    """What every game's fast reader does: the record of a canonical text (its first line's
+    number), read by a ``reader`` made with ``args`` after the text, or None where the text
+    is anything else (the grammar's reader then reads it, and says where it is wrong)."""
+    if may_overflow(text):
+        return None
+    try:
+        return reader(text, first_line, *args).game()
+    except (GiveUp, ValueError, IndexError):
+        return None
+
+
 class Reader(Generic[V]):
     """What every game's fast reader shares: the header, the body's lines, comments, notes,
     takers, entries.  A game's reader (a subclass) reads its rounds and events; it gives up
@@ -244,6 +257,10 @@ class Reader(Generic[V]):
         self.players: dict[str, str] = {}
         """The Players tag, each name to itself: every record of a seat shares the header's
         string (names that are keywords or look like cards take the slow path)."""
+
+    def game(self) -> Any:
+        """The whole game (its text is canonical, else GiveUp)."""
+        raise GiveUp
 
     def seat(self, name: str) -> str:
         """A player named bare (the header took only bare names that are no keyword)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
@@ -22,6 +22,7 @@ from notation.stock import StockGame
 
 from .cards import shown
 from .checker import Checker
+from .rules import RuleSet
 from .table import POOL, Holdings, Seats, Table, display_order
 
 if TYPE_CHECKING:
@@ -139,15 +140,75 @@ class StockMatch:
 M = TypeVar("M")
 R = TypeVar("R")
 G = TypeVar("G", bound=StockMatch)
+S = TypeVar("S", bound=Mapping[str, object])
 
 
-class StockEngine(Table[M, R], Generic[M, R, D, G]):
+class StockEngine(Table[M, R], Generic[M, R, D, G, S]):
     """The part of an engine the games with a stock share: the game across deals
     (``match``, one of the game's :class:`StockMatch`), the deal in progress (``round``, one
-    of the game's :class:`StockRound`), the trump, and the draws (B6, S4)."""
+    of the game's :class:`StockRound`), the trump, the draws (B6, S4), how a table starts
+    (``start``, the game's own keywords) and the first checks of every move."""
 
     match: G
     round: D | None
+
+    def __init__(self, players: list[str], rules: RuleSet, match: G, start: S, places: dict[int, str] | None = None) -> None:
+        """A table of ``players`` playing by ``rules`` from ``match`` (the game so far),
+        started by the keywords ``start``; ``places`` names the game's own places of the
+        cards (besides the seats and the stock) in messages."""
+        self.players = list(players)
+        self.rules = rules
+        self.match = match
+        self.places: dict[int, str] = {**dict(enumerate(self.players)), POOL: "the stock", **(places or {})}
+        """What each place of the cards is called in a message."""
+        self.round = None
+        self.results: list[R] = []
+        self.last_winner: int | None = None
+        self.last_trick = None
+        """The trick just completed, until the next move that is not a draw (nor Sixty-six's
+        going out)."""
+        self._start = start
+        super().__init__()
+
+    @property
+    def start(self) -> S:
+        """How the table was started (what ``record()`` writes in the start tags)."""
+        return self._start
+
+    NO_MORE_PLAY: ClassVar[str]
+    """What a move after the game's end is told (``{result}``: its result), marked ``N_``."""
+    BETWEEN_DEALS: ClassVar[dict[type, str]]
+    """What a move of each kind made while no deal is in progress is told (``nothing is
+    drawn``), marked ``N_``; a card played by default."""
+    KEEPS_TRICK: ClassVar[tuple[type, ...]] = (DrawCard,)
+    """The moves after which the trick just completed is still shown."""
+
+    def _apply(self, ev: M) -> None:
+        """A move, after the checks every game with a stock makes first: the game is not
+        over, a deal is dealt, or one is in progress (:meth:`between_deals`)."""
+        if self.match.over:
+            raise IllegalMoveError(tr(self.NO_MORE_PLAY).format(result=self.match.result), code="game-over", clause=self.CLAUSE["over"])
+        if type(ev) not in self.KEEPS_TRICK:
+            self.last_trick = None
+        if isinstance(ev, DealCards):
+            self._deal(ev)
+            return
+        deal = self.round
+        if deal is None:
+            raise self.between_deals(tr(self.BETWEEN_DEALS.get(type(ev), N_("no card is played"))))
+        self._apply_in_deal(deal, ev)
+
+    def _deal(self, ev: DealCards) -> None:
+        """B1, B2, S2: a new deal."""
+        raise NotImplementedError
+
+    def between_deals(self, what: str) -> IllegalMoveError:
+        """The error of a move made while no deal is in progress (``what`` it does not do)."""
+        raise NotImplementedError
+
+    def _apply_in_deal(self, deal: D, ev: M) -> None:
+        """A move of the deal in progress."""
+        raise NotImplementedError
     CLAUSE: ClassVar[dict[str, str]]
     """The clause each rule of the game has (``draw``: the draw's)."""
     AFTER_DRAW: ClassVar[str]
@@ -450,7 +511,7 @@ def cards_placed(stock: Sequence[Card | None] | None, holdings: Holdings, seats:
     return stock_known(stock) and all(holdings.fully_known(s) for s in range(seats))
 
 
-ST = TypeVar("ST", bound="StockEngine[Any, Any, Any, Any]")
+ST = TypeVar("ST", bound="StockEngine[Any, Any, Any, Any, Any]")
 SG = TypeVar("SG", bound=GameRecord)
 
 
@@ -462,7 +523,7 @@ class StockChecker(Checker[ST, SG]):
     events.  A game's checker says how a trick's moves and its counts are checked, and its
     own events."""
 
-    table_class: ClassVar[type[StockEngine[Any, Any, Any, Any]]]
+    table_class: ClassVar[type[StockEngine[Any, Any, Any, Any, Any]]]
     GAME_OVER: ClassVar[str] = N_("the game ended ({result}); no deal may follow")
     """What a deal after the end of the game is told, marked ``N_``."""
     AFTER_DRAWS: ClassVar[tuple[type, ...]]

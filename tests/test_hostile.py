@@ -94,7 +94,7 @@ def test_a_game_holds_at_most_forty_thousand_items_and_the_error_names_the_one_p
 
 def test_a_game_has_at_most_two_thousand_hands_and_both_readers_agree() -> None:
     from notation.records import MAX_ROUNDS
-    from notation.thousand.read import read_thousand as fast_thousand
+    fast_thousand = notation.KINDS["thousand"].read
 
     def hands(n: int) -> str:
         return H + "".join(f"\nhand {k}" for k in range(1, n + 1)) + "\n"

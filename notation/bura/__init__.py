@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..fastparse import read_game
 from ..stock import StockNotation
 from ..write import Writer, cards_text
-from .read import read_bura
+from .read import BuraReader
 from .records import (
     KEYWORDS,
     STATED,
@@ -54,7 +55,8 @@ class BuraNotation(StockNotation):
     EVENTS = (Trick, Draw, Claim, Show, Fault, Pot, Stated)
 
     def read(self, text: str, first_line: int, /) -> BuraGame | None:
-        return read_bura(text, first_line, self.name, self.record)
+        game: BuraGame | None = read_game(text, first_line, BuraReader, self.name, self.record)
+        return game
 
     def write_moves(self, out: Writer, moves: list[Any], trick: Node | None, /) -> None:
         for i, a in enumerate(moves):

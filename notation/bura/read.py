@@ -15,7 +15,6 @@ from ..fastparse import (
     StockReader,
     Tokens,
     card_tokens,
-    may_overflow,
     num,
 )
 from ..records import Comment, Entry, Pos, Tag, Winner, maker
@@ -37,7 +36,7 @@ from .records import (
     Variation,
 )
 
-__all__ = ["read_bura"]
+__all__ = ["BuraReader"]
 
 _new_answer: Final[Callable[[str, list[str], list[str], Pos], Answer]] = maker(
     Answer, "seat", "cards", "down", "pos"
@@ -62,20 +61,6 @@ or a ``?`` with no ``?`` beside it (the lookarounds follow the character class, 
 the search scans for the class first: four times as fast as the same test put first)."""
 _NUMBER: Final = re.compile(r"-?[0-9]+\Z")
 _CONTRACT: Final = re.compile(r"[0-9]+\Z")
-
-
-def read_bura(
-    text: str, first_line: int, name: str = "bura", record: type[BuraGame] = BuraGame
-) -> BuraGame | None:
-    """The record of a canonical game of Bura, or of a variant read with its notation (its
-    ``Game`` tag ``name``, its game ``record``), or None when the text is not canonical."""
-    if may_overflow(text):
-        return None
-    try:
-        game: BuraGame = BuraReader(text, first_line, name, record).game()
-    except (GiveUp, ValueError, IndexError):
-        return None
-    return game
 
 
 class BuraReader(StockReader[Variation]):

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..fastparse import read_game
 from ..stock import StockNotation
 from ..write import Writer
-from .read import read_sixtysix
+from .read import SixtySixReader
 from .records import (
     KEYWORDS,
     STATED,
@@ -47,11 +48,14 @@ class SixtySixNotation(StockNotation):
     record = SixtySixGame
     keywords = KEYWORDS
     words = ("hands", "draw", "exchange", "close", "out", "points", "score", "totals")
-    read = staticmethod(read_sixtysix)
     ROUND, TRICK, MOVE, MOVES, VARIATION = Round, Trick, Play, "plays", Variation
     COUNT, COUNT_WORDS = Stated, STATED
     EVENTS = (Trick, Draw, Exchange, Close, Out, Stated)
     SEATED = (Exchange, Close, Out)
+
+    def read(self, text: str, first_line: int, /) -> SixtySixGame | None:
+        game: SixtySixGame | None = read_game(text, first_line, SixtySixReader, self.name)
+        return game
 
     def write_moves(self, out: Writer, moves: list[Any], trick: Node | None, /) -> None:
         if trick is None:  # a card alone: its words

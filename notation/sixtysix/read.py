@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar, Final
 
-from ..fastparse import CANON, GiveUp, StockReader, Tokens, may_overflow
+from ..fastparse import CANON, GiveUp, StockReader, Tokens
 from ..records import Comment, Entry, Pos, Tag, Winner, maker
 from .records import (
     KEYWORDS,
@@ -22,7 +22,7 @@ from .records import (
     Variation,
 )
 
-__all__ = ["read_sixtysix"]
+__all__ = ["SixtySixReader"]
 
 # The records made most often, made by position (:func:`~notation.records.maker`).
 _new_play: Final[Callable[[str, str, bool, Pos], Play]] = maker(Play, "seat", "card", "marriage", "pos")
@@ -40,17 +40,6 @@ _SEATED: Final[dict[str, Callable[[str, Pos], Exchange | Close | Out]]] = {
     "out": maker(Out, "seat", "pos"),
 }
 """The events that name only a player, each made from the player and its position."""
-
-
-def read_sixtysix(text: str, first_line: int) -> SixtySixGame | None:
-    """The record of a canonical Sixty-six game, or None when the text is not canonical."""
-    if may_overflow(text):
-        return None
-    try:
-        game: SixtySixGame = SixtySixReader(text, first_line, "sixtysix").game()
-    except (GiveUp, ValueError, IndexError):
-        return None
-    return game
 
 
 class SixtySixReader(StockReader[Variation]):

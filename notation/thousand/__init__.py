@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..fastparse import read_game
 from ..kinds import NotationKind
-from .read import read_thousand
+from .read import ThousandReader
 from .records import ThousandGame
 from .write import KEYWORDS, write_event, write_round
 
@@ -30,9 +31,12 @@ class ThousandNotation(NotationKind):
     record = ThousandGame
     keywords = KEYWORDS
     words = ("deal", "redeal", "bid", "bids", "talon", "concede", "give", "contract", "points", "score")
-    read = staticmethod(read_thousand)
     write_round = staticmethod(write_round)
     write_event = staticmethod(write_event)
+
+    def read(self, text: str, first_line: int, /) -> ThousandGame | None:
+        game: ThousandGame | None = read_game(text, first_line, ThousandReader)
+        return game
 
     def builder(self) -> Builder:
         from .build import ThousandBuilder  # Lark loads only when the grammar reads

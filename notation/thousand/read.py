@@ -16,7 +16,6 @@ from ..fastparse import (
     Tokens,
     card_list,
     card_tokens,
-    may_overflow,
     new_give_card,
     new_hand,
     num,
@@ -43,7 +42,7 @@ from .records import (
 )
 from .write import KEYWORDS
 
-__all__ = ["read_thousand"]
+__all__ = ["ThousandReader"]
 
 # The records made most often, made by position (:func:`~notation.records.maker`).
 _new_play: Final[Callable[[str, str, bool, Pos], Play]] = maker(Play, "seat", "card", "marriage", "pos")
@@ -85,16 +84,6 @@ _STATED: Final[dict[str, Literal["points", "score", "totals"]]] = {
     "score": "score",
     "totals": "totals",
 }
-
-
-def read_thousand(text: str, first_line: int) -> ThousandGame | None:
-    """The record of a canonical Thousand game, or None when the text is not canonical."""
-    if may_overflow(text):
-        return None
-    try:
-        return ThousandReader(text, first_line).game()
-    except (GiveUp, ValueError, IndexError):
-        return None
 
 
 class ThousandReader(Reader[Variation]):

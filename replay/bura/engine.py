@@ -45,7 +45,7 @@ from notation.cards import (
 from notation.cards import (
     beats as card_beats,
 )
-from notation.errors import IllegalMoveError
+from notation.errors import IllegalMoveError, illegal
 from notation.i18n import N_, ntr, tr
 from notation.records import MAX_NUMBER
 
@@ -359,9 +359,6 @@ class MatchState(StockMatch):
         return other
 
 
-def _err(message: str, code: str, clause: str, legal: list[str] | None = None) -> IllegalMoveError:
-    return IllegalMoveError(message, code=code, clause=clause, legal=legal)
-
 
 class Setup(TypedDict, total=False):
     """Where a game recorded from the middle of a session starts (its start tags)."""
@@ -382,7 +379,7 @@ class Start(Setup):
     dealer: int
 
 
-class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState]):
+class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState, Start]):
     """The rules of Bura: moves pushed in the order of play, each checked (the table,
     :class:`replay.bura.BuraTable`, adds the moves as KGN and ``record()``)."""
 
@@ -420,6 +417,13 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState]):
     """How a deal whose cards are all played ends (B9: void)."""
     AFTER_DRAW = "play"
     OUT_OF_TURN = N_("{player} draws out of turn; {player2} draws next (record it as a fault)")
+    NO_MORE_PLAY = N_("the match is over; no more play")
+    BETWEEN_DEALS: ClassVar[dict[type, str]] = {
+        DrawCard: N_("nothing is drawn"),
+        OpenClaim: N_("nobody may claim"),
+        ShowCombo: N_("nothing is shown"),
+        CommitFault: N_("no fault is made"),
+    }
     HAS_POT = True  # B2
     SCORE_TALLY = "chips"
     SCORE_UNIT = "chips"
@@ -440,13 +444,12 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState]):
         first_leader: int | None = None,
         factor: int = 1,
     ) -> None:
-        self.rules = rules or self.RULEBOOK.parse("classic")
-        self.settings = self._settings(self.rules, ante)
-        self.players = list(players)
+        rules = rules or self.RULEBOOK.parse("classic")
+        self.settings = self._settings(rules, ante)
         n = self.n = len(players)
         """How many play."""
         self.deck = deck(self.settings.low)
-        self.match = MatchState(
+        match = MatchState(
             dealer=dealer,
             pot=pot,
             chips=list(chips or [0] * n),
@@ -457,39 +460,22 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState]):
             first_leader=first_leader,
             factor=factor,
         )
-        self.places: dict[int, str] = {
-            **dict(enumerate(self.players)),
-            POOL: "the stock",
-            PILE: "the tricks taken, face down",
-        }
-        """What each place of the cards is called in a message."""
-        self.round = None
-        self.results: list[RoundResult] = []
-        self.last_winner: int | None = None
-        self.last_trick = None
-        """The trick just completed, until the next move that is not a draw."""
-        self._start: Start = {
+        start: Start = {
             "dealer": dealer,
             "ante": ante,
             "first_deal": first_deal,
-            "chips": list(self.match.chips),
-            "penalty": list(self.match.penalty),
+            "chips": list(match.chips),
+            "penalty": list(match.penalty),
             "pot": pot,
-            "ante_due": self.match.fresh_pot,
+            "ante_due": match.fresh_pot,
             "first_leader": first_leader,
             "factor": factor,
         }
-        """How the table was started (what ``record()`` writes in the start tags)."""
-        super().__init__()
+        super().__init__(players, rules, match, start, {PILE: "the tricks taken, face down"})
 
     @classmethod
     def _settings(cls, rules: RuleSet, ante: int) -> BuraSettings:
         return BuraSettings.from_bura_rules(rules, ante)
-
-    @property
-    def start(self) -> Start:
-        """How the table was started (what ``record()`` writes in the start tags)."""
-        return self._start
 
     # -- basics -------------------------------------------------------------------------
 
@@ -519,34 +505,14 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState]):
     def _next(self, seat: int) -> int:
         return (seat + 1) % self.n
 
-    def _apply(self, ev: BuraMove) -> None:
-        if self.match.over:
-            raise _err(
-                tr("the match is over; no more play"),
-                "game-over",
-                self.CLAUSE["over"],
-            )
-        if type(ev) is not DrawCard:
-            self.last_trick = None
-        if isinstance(ev, DealCards):
-            self._deal(ev)
-            return
-        deal = self.round
-        if deal is None:
-            what = {
-                DrawCard: tr("nothing is drawn"),
-                OpenClaim: tr("nobody may claim"),
-                ShowCombo: tr("nothing is shown"),
-                CommitFault: tr("no fault is made"),
-            }.get(type(ev), tr("no card is played"))
-            raise self.between_deals(what)
+    def _apply_in_deal(self, deal: RoundState, ev: BuraMove) -> None:
         phase = deal.phase
         if phase == "bura" and not (
             isinstance(ev, ShowCombo) and ev.combo in ("bura", "moskva")
         ):
-            raise _err(tr("the deal ended when the bura was shown"), "out-of-order", "B8.1")
+            raise illegal(tr("the deal ended when the bura was shown"), "out-of-order", "B8.1")
         if phase == "end" and not isinstance(ev, OpenClaim):
-            raise _err(
+            raise illegal(
                 tr("the deal is over: every card has been played"),
                 "out-of-order",
                 self.CLAUSE["played-out"],
@@ -565,7 +531,7 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState]):
             self._claim(deal, ev)
         elif isinstance(ev, ShowCombo):
             self._show(deal, ev)
-        else:
+        elif isinstance(ev, CommitFault):
             self._fault(deal, ev)
 
     # -- deal (B1, B2, K1, K2) ------------------------------------------------------------
@@ -579,12 +545,12 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState]):
             elif self.round.phase == "bura":
                 self._end(self.round, "bura", self.round.buras[0])
             else:
-                raise _err(
+                raise illegal(
                     tr("a new deal before this one is over"), "out-of-order", self.CLAUSE["played-out"]
                 )
         clause = self.CLAUSE["deal"]
         if m.over:
-            raise _err(
+            raise illegal(
                 tr("the match ended ({result}) with the last deal; no deal may follow").format(
                     result=m.result
                 ),
@@ -592,7 +558,7 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState]):
                 self.CLAUSE["over"],
             )
         if ev.trump is None:
-            raise _err(
+            raise illegal(
                 tr("the trump card turned up is not recorded; the deal cannot be replayed"),
                 "trump-unknown",
                 clause,
@@ -612,7 +578,7 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState]):
         h.void.setdefault(PILE, set())
         size = s.hand
         if len(self.deck) - size * self.n < 1:
-            raise _err(
+            raise illegal(
                 tr("{n} players cannot be dealt {size} cards each from {n2}").format(
                     n=self.n, size=size, n2=len(self.deck)
                 ),
@@ -632,10 +598,10 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState]):
         """The error of a move made when no deal is in progress: after a deal that ended
         (citing the clause that ended it), or before the first."""
         if not self.results:
-            return _err(tr("the cards are not dealt yet; {what}").format(what=what), "out-of-order", self.CLAUSE["deal"])
+            return illegal(tr("the cards are not dealt yet; {what}").format(what=what), "out-of-order", self.CLAUSE["deal"])
         end = self.results[-1].end
         clause = self.END_CLAUSE.get(end, self.CLAUSE["played-out"])
-        return _err(
+        return illegal(
             tr("the deal is over ({get}); {what} before the next deal").format(
                 get=tr(ENDED[end]) if end in ENDED else end, what=what
             ),
@@ -660,7 +626,7 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState]):
         big: int = max(m.pot, m.factor, *[abs(c) for c in m.chips], *m.penalty)
         if big > MAX_NUMBER:
             what = tr("the pot") if m.pot == big else tr("the scores")
-            raise _err(
+            raise illegal(
                 tr(
                     "{what} would reach {big:,}, more than a record holds ({MAX_NUMBER:,} at "
                     "most)"
@@ -759,23 +725,23 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState]):
 
     def _check_right_timing(self, deal: RoundState) -> None:
         if self.RIGHTS_AFTER_FIRST_TRICK and deal.trick_no == 1:
-            raise _err(tr("no out-of-turn lead before the first trick of a deal"), "combo-timing", self.CLAUSE["priority"])
+            raise illegal(tr("no out-of-turn lead before the first trick of a deal"), "combo-timing", self.CLAUSE["priority"])
 
     def _show(self, deal: RoundState, ev: ShowCombo) -> None:
         s = self.settings
         who = self.name(ev.seat)
         clause = self._combo_clause(ev.combo)
         if not self.combo_allowed(ev.combo):
-            raise _err(tr("{combo} is not played under these rules").format(combo=ev.combo), "combo-not-allowed", clause)
+            raise illegal(tr("{combo} is not played under these rules").format(combo=ev.combo), "combo-not-allowed", clause)
         why = self.combo_cards_ok(deal, ev.combo, ev.cards)
         if why:
-            raise _err(tr("{who} shows {cards_text}: {why}").format(
+            raise illegal(tr("{who} shows {cards_text}: {why}").format(
                 who=who, cards_text=cards_text(ev.cards), why=why
             ), "bad-combo", clause)
         for c in ev.cards:
             deal.holdings.reveal(ev.seat, c, "show")
         if deal.phase not in ("play", "bura"):
-            raise _err(
+            raise illegal(
                 tr("{who} shows a combination while the stock is being drawn").format(who=who), "combo-timing", clause
             )
         fresh = deal.trick_no == 1 and not deal.trick
@@ -812,7 +778,7 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState]):
     def _deal_ending_show(self, deal: RoundState, ev: ShowCombo, clause: str) -> None:
         """A combination that ends the deal, shown at the player's turn (B8.1-B8.3)."""
         if deal.turn != ev.seat:
-            raise _err(
+            raise illegal(
                 tr("{who} shows {combo} out of turn ({player} is to play)").format(
                     who=self.name(ev.seat), combo=ev.combo, player=self.name(deal.turn)
                 ),
@@ -840,7 +806,7 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState]):
             deal.right = (ev.seat, 3)
             deal.turn = ev.seat
             return
-        raise _err(
+        raise illegal(
             tr(
                 "{who} shows {combo} in the middle of a trick; it is shown before a lead"
             ).format(
@@ -858,7 +824,7 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState]):
         if deal.right is not None:
             held, held_rank = deal.right
             if held == ev.seat:
-                raise _err(tr("{who} holds the out-of-turn lead already").format(who=self.name(ev.seat)), "combo-timing", clause)
+                raise illegal(tr("{who} holds the out-of-turn lead already").format(who=self.name(ev.seat)), "combo-timing", clause)
             if held_rank > rank or (
                 held_rank == rank and self._order(deal, held) < self._order(deal, ev.seat)
             ):
@@ -903,7 +869,7 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState]):
 
     def _no_move(self) -> IllegalMoveError:
         if self.near_limits():
-            return _err(
+            return illegal(
                 tr(
                     "no move fits a record: each would take the pot or the scores past "
                     "{MAX_NUMBER:,}"
@@ -1007,7 +973,7 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState]):
     def _lay(self, deal: RoundState, ev: Lay) -> None:
         s = self.settings
         if deal.phase == "draw":
-            raise _err(
+            raise illegal(
                 tr("{player} plays before the draw is complete ({player2} draws next)").format(
                     player=self.name(ev.seat), player2=self.name(deal.draws_due[0])
                 ),
@@ -1019,7 +985,7 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState]):
         if not trick:
             self._check_lead(deal, ev)
         elif seat != deal.turn:
-            raise _err(
+            raise illegal(
                 tr("{player} plays out of turn; it is {player2}'s turn").format(
                     player=self.name(seat), player2=self.name(deal.turn)
                 ),
@@ -1049,7 +1015,7 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState]):
         up, down = ev.up, ev.down
         need = len(lead.up)
         if len(up) + len(down) != need:
-            raise _err(
+            raise illegal(
                 tr("{player} answers with {plural}; the lead was {need}").format(
                     player=self.name(ev.seat),
                     plural=ntr("{n} card", "{n} cards", len(up) + len(down)).format(n=len(up) + len(down)),
@@ -1059,7 +1025,7 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState]):
                 "B4",
             )
         if down and self.settings.open:
-            raise _err(tr("open bura: every card is played face up"), "face-down", "B11")
+            raise illegal(tr("open bura: every card is played face up"), "face-down", "B11")
 
     def _lay_cards(self, deal: RoundState, ev: Lay) -> None:
         """The lay's cards leave the hand: face up, and face down (a card nobody recorded
@@ -1071,7 +1037,7 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState]):
         for hidden in ev.down:
             if hidden is None:
                 if h.unknown[seat] == 0:
-                    raise _err(
+                    raise illegal(
                         tr("{player} has no card left to play face down").format(
                             player=self.name(seat)
                         ),
@@ -1088,7 +1054,7 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState]):
         who = self.name(ev.seat)
         right = deal.right[0] if deal.right else None
         if ev.seat in deal.outranked and ev.seat != deal.turn and right is not None:
-            raise _err(
+            raise illegal(
                 tr(
                     "{who} showed a combination, but {player}'s outranks it: {player} leads"
                 ).format(
@@ -1098,7 +1064,7 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState]):
                 self.CLAUSE["priority"],
             )
         if ev.seat != deal.turn and ev.seat != right:
-            raise _err(
+            raise illegal(
                 tr("{who} leads, but the lead is {player}'s").format(
                     who=who, player=self.name(deal.turn)
                 ),
@@ -1106,13 +1072,13 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState]):
                 self.CLAUSE["first-lead" if deal.trick_no == 1 else "lead"],
             )
         if ev.down:
-            raise _err(tr("a lead is played face up"), "face-down", "B3")
+            raise illegal(tr("a lead is played face up"), "face-down", "B3")
         limit = self._lead_limit(deal)
         if deal.playoff:
             limit = 3
         if not 1 <= len(ev.up) <= limit:
             clause = self.CLAUSE["lead-size"]
-            raise _err(
+            raise illegal(
                 tr("{who} leads {plural}; a lead is 1 to {limit}").format(
                     who=who, plural=ntr("{n} card", "{n} cards", len(ev.up)).format(n=len(ev.up)), limit=limit
                 ),
@@ -1120,7 +1086,7 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState]):
                 clause,
             )
         if len(ev.up) > 1 and len({suit_no(c) for c in ev.up if not (s.shokha and c == SHOKHA)}) > 1:
-            raise _err(
+            raise illegal(
                 tr("{who} leads {list}: a lead is of one suit").format(
                     who=who, list=' '.join(card_code(c) for c in ev.up)
                 ),
@@ -1189,7 +1155,7 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState]):
                     "{who} may not claim now: a claim follows a trick the claimant took, before "
                     "the draw"
                 )
-            raise _err(
+            raise illegal(
                 message.format(who=who),
                 "claim-timing",
                 "B7.1",
@@ -1197,7 +1163,7 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState]):
         known, hidden = self.pile_points(ev.seat)
         if hidden:
             if ev.count is None and ev.outcome is None:
-                raise _err(
+                raise illegal(
                     ntr(
                         "{who}'s tricks hold {hidden} face-down card nobody recorded; state "
                         "the count or the outcome (open NAME 33 win)",

@@ -15,7 +15,7 @@ from typing import ClassVar, Final
 
 from notation.burkozel import KIND
 from notation.cards import card_points, suit_no
-from notation.errors import IllegalMoveError
+from notation.errors import illegal
 from notation.i18n import ntr, tr
 
 from ..bura.engine import BuraSettings, CommitFault, OpenClaim, RoundResult, RoundState
@@ -42,9 +42,6 @@ SWITCHES: Final = (
 RULEBOOK: Final = Rulebook("burkozel", SWITCHES, {"classic": {}}, steady=("limit",))
 """Burkozel's rulebook."""
 
-
-def _err(message: str, code: str, clause: str) -> IllegalMoveError:
-    return IllegalMoveError(message, code=code, clause=clause)
 
 
 class BurkozelTable(BuraTable):
@@ -145,12 +142,12 @@ class BurkozelTable(BuraTable):
         return (combo == "bura" and s.bura == "win") or (combo == "moskva" and s.moskva == "triple")
 
     def _claim(self, deal: RoundState, ev: OpenClaim) -> None:
-        raise _err(
+        raise illegal(
             tr("there are no claims in Burkozel: the deck is played out"), "claim-not-allowed", "K5"
         )
 
     def _fault(self, deal: RoundState, ev: CommitFault) -> None:
-        raise _err(
+        raise illegal(
             tr("a fault at the stock is a Bura rule; Burkozel plays the deck out"),
             "fault-not-allowed",
             "K5",

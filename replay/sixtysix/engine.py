@@ -41,7 +41,7 @@ from notation.cards import (
     suit_no,
     suit_of,
 )
-from notation.errors import IllegalMoveError
+from notation.errors import IllegalMoveError, illegal
 from notation.i18n import N_, ntr, ptr, tr
 from notation.records import MAX_NUMBER
 
@@ -286,11 +286,8 @@ class Start(Setup):
     dealer: int
 
 
-def _err(message: str, code: str, clause: str, legal: list[str] | None = None) -> IllegalMoveError:
-    return IllegalMoveError(message, code=code, clause=clause, legal=legal)
 
-
-class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchState]):
+class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchState, Start]):
     """The rules of Sixty-six: moves pushed in the order of play, each checked (the table,
     :class:`replay.sixtysix.SixtySixTable`, adds the moves as KGN and ``record()``)."""
 
@@ -304,6 +301,14 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
     AFTER_DRAW = "lead"
     OUT_OF_TURN = N_("{player} draws out of turn; {player2} draws next (the taker of the trick draws first)")
     DRAWN_LAST = N_("the turned trump card lies under the stock and is drawn last")
+    NO_MORE_PLAY = N_("the game is over ({result}); no more play")
+    BETWEEN_DEALS: ClassVar[dict[type, str]] = {
+        DrawCard: N_("nothing is drawn"),
+        Exchange: N_("nothing is exchanged"),
+        Close: N_("the stock is not closed"),
+        GoOut: N_("nobody goes out"),
+    }
+    KEEPS_TRICK = (DrawCard, GoOut)
 
     def __init__(
         self,
@@ -315,32 +320,13 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
         totals: list[int] | None = None,
         bonus: int = 0,
     ) -> None:
-        self.rules = rules or self.RULEBOOK.parse("classic")
-        self.settings = SixtySixSettings.from_rules(self.rules)
+        rules = rules or self.RULEBOOK.parse("classic")
+        self.settings = SixtySixSettings.from_rules(rules)
         self.deck = DECK
-        self.players = list(players)
-        self.match = MatchState(
-            dealer=dealer, number=first_deal, totals=list(totals or [0, 0]), bonus=bonus
-        )
-        self.places: dict[int, str] = {**dict(enumerate(self.players)), POOL: "the stock"}
-        """What each place of the cards is called in a message."""
-        self.round = None
-        self.results: list[RoundResult] = []
-        self.last_winner: int | None = None
-        self.last_trick = None
-        """The trick just completed, until the next card or deal."""
-        self._start: Start = {
-            "dealer": dealer,
-            "first_deal": first_deal,
-            "totals": list(self.match.totals),
-            "bonus": bonus,
-        }
-        super().__init__()
-
-    @property
-    def start(self) -> Start:
-        """How the table was started (what ``record()`` writes in the start tags)."""
-        return self._start
+        totals = list(totals or [0, 0])
+        match = MatchState(dealer=dealer, number=first_deal, totals=totals, bonus=bonus)
+        start: Start = {"dealer": dealer, "first_deal": first_deal, "totals": totals[:], "bonus": bonus}
+        super().__init__(players, rules, match, start)
 
     # -- basics -------------------------------------------------------------------------
 
@@ -436,8 +422,8 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
     def between_deals(self, what: str) -> IllegalMoveError:
         """The error of a move made while a deal is due (or after the game)."""
         if self.match.over:
-            return _err(tr("the game is over ({result}); {what}").format(result=self.match.result, what=what), "game-over", "S13")
-        return _err(
+            return illegal(tr("the game is over ({result}); {what}").format(result=self.match.result, what=what), "game-over", "S13")
+        return illegal(
             tr("deal {number} has not been dealt; {what} before it").format(
                 number=self.match.number, what=what
             ), "out-of-order", "S2"
@@ -448,25 +434,9 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
 
     # -- moves ----------------------------------------------------------------------------
 
-    def _apply(self, ev: SixtySixMove) -> None:
-        if self.match.over:
-            raise _err(tr("the game is over ({result}); no more play").format(result=self.match.result), "game-over", "S13")
-        if type(ev) is not DrawCard and type(ev) is not GoOut:
-            self.last_trick = None
-        if isinstance(ev, DealCards):
-            self._deal(ev)
-            return
-        deal = self.round
-        if deal is None:
-            what = {
-                DrawCard: tr("nothing is drawn"),
-                Exchange: tr("nothing is exchanged"),
-                Close: tr("the stock is not closed"),
-                GoOut: tr("nobody goes out"),
-            }.get(type(ev), tr("no card is played"))
-            raise self.between_deals(what)
+    def _apply_in_deal(self, deal: RoundState, ev: SixtySixMove) -> None:
         if deal.phase == "end" and not isinstance(ev, GoOut):
-            raise _err(
+            raise illegal(
                 tr(
                     "every card of deal {number} is played; only its last taker's going out "
                     "may follow, or the next deal"
@@ -492,15 +462,15 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
         elif isinstance(ev, GoOut):
             self._go_out(deal, ev)
         else:
-            raise _err(tr("not a move of Sixty-six: {ev!r}").format(ev=ev), "bad-move", "S3")
+            raise illegal(tr("not a move of Sixty-six: {ev!r}").format(ev=ev), "bad-move", "S3")
 
     def _deal(self, ev: DealCards) -> None:
         m = self.match
         self.settle()
         if m.over:
-            raise _err(tr("the game is over ({result}); no deal may follow").format(result=m.result), "game-over", "S13")
+            raise illegal(tr("the game is over ({result}); no deal may follow").format(result=m.result), "game-over", "S13")
         if self.round is not None:
-            raise _err(
+            raise illegal(
                 tr("deal {number} is not over, yet a new deal is dealt").format(
                     number=self.round.number
                 ),
@@ -508,7 +478,7 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
                 "S2",
             )
         if ev.trump is None:
-            raise _err(
+            raise illegal(
                 tr("the trump card turned up is not recorded; the deal cannot be replayed"),
                 "trump-unknown",
                 "S2",
@@ -562,18 +532,18 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
         who = self.name(seat)
         if deal.phase == "draw":
             due = self.name(deal.draws_due[0])
-            raise _err(tr("{who} plays before the draws: {due} draws next").format(who=who, due=due), "draw-order", "S4")
+            raise illegal(tr("{who} plays before the draws: {due} draws next").format(who=who, due=due), "draw-order", "S4")
         if seat != deal.turn:
             if not deal.trick:
                 why = tr("the non-dealer leads first") if deal.trick_no == 1 else tr("{player} took the last trick").format(player=self.name(deal.turn))
-                raise _err(
+                raise illegal(
                     tr("{who} leads, but the lead is {player}'s ({why})").format(
                         who=who, player=self.name(deal.turn), why=why
                     ),
                     "wrong-leader",
                     "S3",
                 )
-            raise _err(tr("{who} plays out of turn; it is {player}'s turn").format(
+            raise illegal(tr("{who} plays out of turn; it is {player}'s turn").format(
                 who=who, player=self.name(deal.turn)
             ), "out-of-turn", "S3")
         if ev.marriage:
@@ -611,7 +581,7 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
         who = self.name(seat)
         if suit_no(card) != suit:
             if h.holds_suit(seat, suit):
-                raise _err(
+                raise illegal(
                     tr("{who} must follow {noun} (the stock is {x})").format(
                         who=who,
                         noun=tr(Suit(suit).noun),
@@ -621,12 +591,12 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
                     "S5",
                 )
             if suit_no(card) != deal.trump and h.holds_suit(seat, deal.trump):
-                raise _err(tr("{who} cannot follow and must trump").format(who=who), "must-trump", "S5")
+                raise illegal(tr("{who} cannot follow and must trump").format(who=who), "must-trump", "S5")
             return
         if rank_no(card) < rank_no(led):
             higher = [c for c in h.known[seat] if suit_no(c) == suit and rank_no(c) > rank_no(led)]
             if higher:
-                raise _err(
+                raise illegal(
                     tr("{who} must win the trick with {cards_text}").format(
                         who=who, cards_text=cards_text(higher)
                     ),
@@ -658,10 +628,10 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
     def _check_marriage(self, deal: RoundState, ev: PlayCard) -> None:
         who = self.name(ev.seat)
         if deal.trick:
-            raise _err(tr("{who} shows a marriage but does not lead").format(who=who), "marriage-invalid", "S6")
+            raise illegal(tr("{who} shows a marriage but does not lead").format(who=who), "marriage-invalid", "S6")
         rank = rank_no(ev.card)
         if rank not in (Rank.KING, Rank.QUEEN):
-            raise _err(
+            raise illegal(
                 tr("{who} leads {card}: a marriage is shown with a king or a queen").format(
                     who=who, card=card_code(ev.card)
                 ),
@@ -669,7 +639,7 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
                 "S6",
             )
         if deal.strict and not self.settings.marriage_late:
-            raise _err(
+            raise illegal(
                 tr("{who} shows a marriage after the stock is {x} (marriage-late=off)").format(
                     who=who, x=ptr("stock", "closed") if deal.closed_by is not None else ptr("stock", "gone")
                 ),
@@ -678,7 +648,7 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
             )
         partner = _partner(ev.card)
         if not deal.holdings.may_hold(ev.seat, partner):
-            raise _err(
+            raise illegal(
                 tr("{who} shows a marriage without holding {card}").format(
                     who=who, card=card_code(partner)
                 ),
@@ -686,7 +656,7 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
                 "S6",
             )
         if any(s == ev.seat and suit == suit_of(ev.card) for s, _, suit in deal.marriages):
-            raise _err(tr("{who} shows the {noun} marriage twice").format(who=who, noun=tr(suit_of(ev.card).noun)), "marriage-invalid", "S6")
+            raise illegal(tr("{who} shows the {noun} marriage twice").format(who=who, noun=tr(suit_of(ev.card).noun)), "marriage-invalid", "S6")
 
     def _show_marriage(self, deal: RoundState, ev: PlayCard) -> None:
         deal.holdings.reveal(ev.seat, _partner(ev.card), "marriage")
@@ -705,11 +675,11 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
         who = self.name(seat)
         if deal.phase == "draw":
             due = self.name(deal.draws_due[0])
-            raise _err(tr("{who} {what} before the draws: {due} draws next").format(
+            raise illegal(tr("{who} {what} before the draws: {due} draws next").format(
                 who=who, what=tr(what), due=due
             ), "draw-order", "S4")
         if deal.phase != "lead" or seat != deal.turn:
-            raise _err(
+            raise illegal(
                 tr(
                     "{who} {what}, but only the player on lead may, before leading ({player} "
                     "is to {x})"
@@ -741,11 +711,11 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
         elif deal.trump_card == nine:
             why = tr("the turned card is the nine itself")
         if why is not None:
-            raise _err(tr("{who} may not exchange the trump nine: {why}").format(who=who, why=why), "exchange-invalid", "S7")
+            raise illegal(tr("{who} may not exchange the trump nine: {why}").format(who=who, why=why), "exchange-invalid", "S7")
         try:
             h.move(seat, POOL, nine, "exchange")
         except IllegalMoveError as exc:
-            raise _err(
+            raise illegal(
                 tr("{who} exchanges the trump nine without holding {card} ({message})").format(
                     who=who, card=card_code(nine), message=exc.message
                 ),
@@ -769,7 +739,7 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
         elif deal.exhausted or deal.holdings.size(POOL) < 2:
             why = tr("it holds fewer than two cards")
         if why is not None:
-            raise _err(tr("{who} may not close the stock: {why}").format(who=who, why=why), "close-invalid", "S8")
+            raise illegal(tr("{who} may not close the stock: {why}").format(who=who, why=why), "close-invalid", "S8")
         deal.closed_by = seat
         deal.tricks_at_close = deal.tricks_taken[1 - seat]
 
@@ -779,7 +749,7 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
         seat = ev.seat
         who = self.name(seat)
         if deal.out_right != seat:
-            raise _err(
+            raise illegal(
                 tr(
                     "{who} goes out, but one goes out right after taking a trick or showing a "
                     "marriage, before the next lead or the answer"

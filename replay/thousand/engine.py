@@ -49,7 +49,7 @@ from notation.cards import (
     suit_no,
     suit_of,
 )
-from notation.errors import IllegalMoveError
+from notation.errors import IllegalMoveError, illegal
 from notation.i18n import ntr, tr
 from notation.records import MAX_NUMBER, Node
 
@@ -642,11 +642,6 @@ class MatchState:
         return other
 
 
-def _seat_error(
-    message: str, code: str, clause: str, legal: list[str] | None = None
-) -> IllegalMoveError:
-    return IllegalMoveError(message, code=code, clause=clause, legal=legal)
-
 
 class Setup(TypedDict, total=False):
     """Where a game recorded from the middle of a session starts (its start tags)."""
@@ -812,7 +807,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
     def _apply(self, ev: ThousandMove) -> None:
         if self.match.over:
             how, clause = self.ended()
-            raise _seat_error(tr("the game is over ({how}); no more moves").format(how=how), "game-over", clause)
+            raise illegal(tr("the game is over ({how}); no more moves").format(how=how), "game-over", clause)
         if isinstance(ev, DealCards):
             self._deal(ev)
             return
@@ -885,7 +880,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
             "contract": (tr("the contract or the first trick"), "T4.3"),
             "play": (tr("a card"), "T5"),
         }[hand.phase]
-        return _seat_error(
+        return illegal(
             tr("{what} is out of place: the table expects {expected}").format(
                 what=what, expected=expected[0]
             ), "out-of-order", expected[1]
@@ -895,7 +890,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
 
     def _deal(self, ev: DealCards) -> None:
         if self.round is not None:
-            raise _seat_error(tr("a new deal before the hand is over"), "out-of-order", "T5")
+            raise illegal(tr("a new deal before the hand is over"), "out-of-order", "T5")
         self.last_trick = None
         s = self.settings
         g = self.match
@@ -909,7 +904,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
         hand = RoundState(number=g.number, dealer=g.dealer, active=active, holdings=holdings)
         for seat, cards in ev.hands.items():
             if seat not in active:
-                raise _seat_error(
+                raise illegal(
                     tr("{player} is the dealer and sits out this hand, dealt no cards").format(
                         player=self.name(seat)
                     ),
@@ -917,7 +912,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
                     "T2",
                 )
             if len(cards) != 7:
-                raise _seat_error(
+                raise illegal(
                     ntr("{player} is dealt {n} card, not 7", "{player} is dealt {n} cards, not 7", len(cards)).format(
                         player=self.name(seat), n=len(cards)
                     ),
@@ -931,7 +926,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
             hand.dealt_known[seat] = holdings.fully_known(seat)
         if ev.talon is not None:
             if len(ev.talon) != 3:
-                raise _seat_error(ntr("the talon has {n} card, not 3", "the talon has {n} cards, not 3", len(ev.talon)).format(n=len(ev.talon)), "deal-size", "T2")
+                raise illegal(ntr("the talon has {n} card, not 3", "the talon has {n} cards, not 3", len(ev.talon)).format(n=len(ev.talon)), "deal-size", "T2")
             holdings.place_all(POOL, ev.talon)
         else:
             holdings.unknown[POOL] = 3
@@ -947,23 +942,23 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
 
     def _redeal(self, hand: RoundState, ev: ClaimRedeal) -> None:
         if not self.settings.redeal_four_nines:
-            raise _seat_error(
+            raise illegal(
                 tr("a redeal for four nines needs the switch redeal-four-nines=on"),
                 "redeal-not-allowed",
                 "T2",
             )
         # Before the auction (in a golden-round hand, which has none: before the talon).
         if hand.phase not in ("auction", "talon") or hand.called or hand.talon_taken:
-            raise _seat_error(tr("a redeal is asked before the auction"), "redeal-not-allowed", "T2")
+            raise illegal(tr("a redeal is asked before the auction"), "redeal-not-allowed", "T2")
         if ev.seat not in hand.active:
-            raise _seat_error(
+            raise illegal(
                 tr("{player} has no cards this hand").format(player=self.name(ev.seat)), "redeal-not-allowed", "T2"
             )
         for nine in sorted(NINES):
             try:
                 hand.holdings.reveal(ev.seat, nine, "redeal")
             except IllegalMoveError:
-                raise _seat_error(
+                raise illegal(
                     tr(
                         "{player} was not dealt all four nines ({card} was dealt elsewhere)"
                     ).format(
@@ -1016,7 +1011,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
     def _call(self, hand: RoundState, ev: Bid) -> None:
         if hand.phase != "auction":
             if hand.phase in ("talon", "give", "contract", "play") and hand.bid is not None:
-                raise _seat_error(
+                raise illegal(
                     tr("{player} calls after the auction is over").format(
                         player=self.name(ev.seat)
                     ), "auction-over", "T3.4"
@@ -1025,7 +1020,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
         s = self.settings
         who = self.name(ev.seat)
         if ev.seat != hand.turn:
-            raise _seat_error(
+            raise illegal(
                 tr("{who} calls out of turn; it is {player}'s turn").format(
                     who=who, player=self.name(hand.turn)
                 ),
@@ -1036,7 +1031,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
         if ev.bid is None:
             first = first and not s.dealer_opens
             if first:
-                raise _seat_error(
+                raise illegal(
                     tr(
                         "{who} opens the auction and may not pass: the opening bid is at least "
                         "100"
@@ -1061,7 +1056,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
             hand.phase = "talon"
             return
         if not remaining:  # pragma: no cover - the forehand cannot pass first
-            raise _seat_error(tr("everybody passed"), "opening-bid", "T3.1")
+            raise illegal(tr("everybody passed"), "opening-bid", "T3.1")
         nxt = self._next(ev.seat, hand.active)
         while nxt in hand.passed:
             nxt = self._next(nxt, hand.active)
@@ -1075,23 +1070,23 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
         assert ev.bid is not None
         if ev.dark:
             if not s.dark:
-                raise _seat_error(
+                raise illegal(
                     tr("a dark bid needs the switch dark=on"), "dark-not-allowed", "T3"
                 )
             if not first or ev.bid != 120:
-                raise _seat_error(
+                raise illegal(
                     tr("only the forehand may bid dark, with 120, as the first call"),
                     "dark-not-allowed",
                     "T3",
                 )
         if ev.bid % s.step:
-            raise _seat_error(
+            raise illegal(
                 tr("{who} bids {bid}, not a multiple of {step}").format(
                     who=who, bid=ev.bid, step=s.step
                 ), "bid-step", "T3.2"
             )
         if hand.high == 0 and ev.bid < 100:
-            raise _seat_error(
+            raise illegal(
                 tr("{who} opens with {bid}; the opening bid is at least 100").format(
                     who=who, bid=ev.bid
                 ),
@@ -1099,7 +1094,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
                 "T3.1",
             )
         if ev.bid <= hand.high:
-            raise _seat_error(
+            raise illegal(
                 tr("{who} bids {bid}, not higher than {high}").format(
                     who=who, bid=ev.bid, high=hand.high
                 ),
@@ -1134,12 +1129,12 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
         ]
         why = tr("marriages held: {list}").format(list=', '.join(held)) if held else tr("no marriage held")
         if what == "bid":
-            return _seat_error(
+            return illegal(
                 tr("{player}: a bid of {value} is over the cap of {cap} ({why})").format(
                     player=self.name(seat), value=value, cap=cap, why=why
                 ), "bid-cap", "T3.3"
             )
-        return _seat_error(
+        return illegal(
             tr("{player}: a raise to {value} is over the cap of {cap} ({why})").format(
                 player=self.name(seat), value=value, cap=cap, why=why
             ),
@@ -1152,14 +1147,14 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
     def _talon(self, hand: RoundState, ev: TakeTalon) -> None:
         if hand.phase != "talon":
             if hand.phase == "auction":
-                raise _seat_error(
+                raise illegal(
                     tr("the talon is taken before the auction is over"), "auction-incomplete", "T3.4"
                 )
             raise self._phase_error(hand, tr("the talon"))
         assert hand.declarer is not None
         h = hand.holdings
         if len(ev.cards) != h.size(POOL):
-            raise _seat_error(
+            raise illegal(
                 ntr(
                     "the talon has {size} card; {n} are shown",
                     "the talon has {size} cards; {n} are shown",
@@ -1173,7 +1168,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
                 try:
                     h.reveal(POOL, card, "talon")
                 except IllegalMoveError as exc:
-                    raise _seat_error(
+                    raise illegal(
                         tr("{card} is not in the talon ({message})").format(
                             card=card_code(card), message=exc.message
                         ),
@@ -1190,11 +1185,11 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
     def _concede(self, hand: RoundState) -> None:
         s = self.settings
         if s.concede == "off":
-            raise _seat_error(
+            raise illegal(
                 tr("conceding needs the switch concede=pagat|half|bomb"), "concede-not-allowed", "T4"
             )
         if hand.phase != "give":
-            raise _seat_error(
+            raise illegal(
                 tr("the declarer concedes after taking the talon, before giving cards"),
                 "concede-not-allowed",
                 "T4",
@@ -1203,7 +1198,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
         if self.match.barrel[hand.declarer] is not None or (
             s.lock and self.match.totals[hand.declarer] >= s.threshold
         ):
-            raise _seat_error(
+            raise illegal(
                 tr("{player} is on the barrel and may not concede").format(
                     player=self.name(hand.declarer)
                 ),
@@ -1221,7 +1216,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
         seats = [seat for seat, _ in ev.cards]
         if sorted(seats) != sorted(opponents):
             names = " and ".join(self.name(p) for p in opponents)
-            raise _seat_error(
+            raise illegal(
                 tr("the declarer gives exactly one card to each opponent ({names})").format(
                     names=names
                 ), "give", "T4.2"
@@ -1232,7 +1227,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
                 h.move(d, seat, card, "give")
             except IllegalMoveError as exc:
                 why = exc.message.removeprefix("give: ")  # the card is named once
-                err = _seat_error(
+                err = illegal(
                     tr("{player} cannot give {x}: {why}").format(
                         player=self.name(d),
                         x=card_code(card) if card is not None else "??",
@@ -1256,7 +1251,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
         d = hand.declarer
         assert d is not None and hand.bid is not None
         if ev.value < hand.bid:
-            raise _seat_error(
+            raise illegal(
                 tr("the contract {value} is below the bid {bid}; lowering is illegal").format(
                     value=ev.value, bid=hand.bid
                 ),
@@ -1264,7 +1259,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
                 "T4.3",
             )
         if ev.value % s.step:
-            raise _seat_error(
+            raise illegal(
                 tr("the contract {value} is not a multiple of {step}").format(
                     value=ev.value, step=s.step
                 ), "bid-step", "T4.3"
@@ -1381,13 +1376,13 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
         if hand.phase == "contract":
             hand.phase = "play"
         elif hand.phase == "give":
-            raise _seat_error(
+            raise illegal(
                 tr("a card is played before the declarer gives two cards away"),
                 "out-of-order",
                 "T4.2",
             )
         elif hand.phase == "auction":
-            raise _seat_error(
+            raise illegal(
                 tr("a card is played before the auction is over"), "auction-incomplete", "T3.4"
             )
         else:
@@ -1401,8 +1396,8 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
                 message = tr("{who} leads, but the lead is {player}'s (the declarer leads trick 1)")
             else:
                 message = tr("{who} leads, but the lead is {player}'s ({player} took the last trick)")
-            return _seat_error(message.format(who=who, player=self.name(hand.turn)), "wrong-leader", "T5")
-        return _seat_error(
+            return illegal(message.format(who=who, player=self.name(hand.turn)), "wrong-leader", "T5")
+        return illegal(
             tr("{who} plays out of turn; it is {player}'s turn").format(
                 who=who, player=self.name(hand.turn)
             ), "out-of-turn", "T5"
@@ -1418,7 +1413,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
         suit = suit_no(card)
         if suit != led:
             if h.holds_suit(seat, led):
-                raise _seat_error(
+                raise illegal(
                     tr("{player} must follow {noun} (holds {held})").format(
                         player=self.name(seat), noun=tr(Suit(led).noun), held=self._held(seat, led)
                     ),
@@ -1427,7 +1422,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
                     self._legal_text(seat),
                 )
             if trump is not None and suit != trump and h.holds_suit(seat, trump):
-                raise _seat_error(
+                raise illegal(
                     tr("{player} must play a trump (holds {held})").format(
                         player=self.name(seat), held=self._held(seat, trump)
                     ),
@@ -1442,7 +1437,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
             and card not in self.legal_cards(seat)
         ):
             best = best_play(plays, trump)[1]
-            raise _seat_error(
+            raise illegal(
                 tr("{player} must beat {card} (must-overtake=on)").format(
                     player=self.name(seat), card=card_code(best)
                 ),
@@ -1516,7 +1511,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
         s = self.settings
         who = self.name(ev.seat)
         if hand.plays:
-            raise _seat_error(
+            raise illegal(
                 tr("{who} declares a marriage but does not lead").format(who=who), "marriage-invalid", "T6.2"
             )
         rank = rank_no(ev.card)
@@ -1525,7 +1520,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
         elif rank in (Rank.KING, Rank.QUEEN):
             needed = [make_card(Rank.QUEEN if rank == Rank.KING else Rank.KING, suit_of(ev.card))]
         else:
-            raise _seat_error(
+            raise illegal(
                 tr("{who} leads {card}: a marriage is declared with a king or a queen").format(
                     who=who, card=card_code(ev.card)
                 ),
@@ -1533,7 +1528,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
                 "T6.2",
             )
         if hand.trick_no == 1 and not s.marriage_first_trick:
-            raise _seat_error(
+            raise illegal(
                 tr(
                     "{who} declares a marriage in trick 1; a marriage needs a trick taken first"
                 ).format(
@@ -1544,7 +1539,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
             )
         for partner in needed:
             if not hand.holdings.may_hold(ev.seat, partner):
-                raise _seat_error(
+                raise illegal(
                     tr("{who} declares a marriage without holding {card}").format(
                         who=who, card=card_code(partner)
                     ),
@@ -1642,11 +1637,11 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
         """A hand whose play was not recorded, ended by the points (or the scores) its score
         sheet gives (T7); the totals follow as after a played hand (T8)."""
         if hand.phase == "auction":
-            raise _seat_error(
+            raise illegal(
                 tr("the hand is scored before the auction is over"), "auction-incomplete", "T3.4"
             )
         if hand.plays or hand.trick_no > 1:
-            raise _seat_error(
+            raise illegal(
                 tr("the hand's cards are recorded, so its play scores it, not the sheet"),
                 "incomplete-hand",
                 "T7",
@@ -1656,7 +1651,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
         what, given = ("points", ev.points) if ev.points is not None else ("scores", ev.scores)
         missing = [self.name(p) for p in hand.active if given is None or p not in given]
         if given is None or missing:
-            raise _seat_error(
+            raise illegal(
                 tr(
                     "a hand scored without its cards needs every player's {what}; {list} has "
                     "none"
@@ -1688,7 +1683,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
         marriages = self.marriage_sums()
         if total - 120 not in marriages or min(values.values()) < 0:
             worth = sorted({*self.settings.marriage_values.values(), self.settings.ace_marriage} - {0})
-            raise _seat_error(
+            raise illegal(
                 tr(
                     "the hand points add up to {total}: the cards hold 120 and the "
                     "marriages add at most {max}, in sums of {list} and {worth}"
@@ -1708,7 +1703,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
         d = hand.declarer
         assert d is not None
         if values[d] not in (unit, -unit):
-            raise _seat_error(
+            raise illegal(
                 tr(
                     "{player} declared {contract}: the declarer scores +{unit} or -{unit}, "
                     "not {values:+d}"
@@ -1721,7 +1716,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
         step = (self.settings.round_to or 1) * factor
         odd = [p for p, v in values.items() if p != d and (v < 0 or v % step)]
         if odd:
-            raise _seat_error(
+            raise illegal(
                 tr(
                     "{player}'s score {values} is no opponent's score: hand points rounded "
                     "to {step}"
@@ -1749,7 +1744,7 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
         g = self.match
         self._update_totals(hand, res)
         if any(abs(v) > MAX_NUMBER for v in g.totals):
-            raise _seat_error(
+            raise illegal(
                 tr("the totals would pass {MAX_NUMBER:,}, more than a record holds").format(
                     MAX_NUMBER=MAX_NUMBER
                 ),
