@@ -667,10 +667,29 @@ class StockReader(Reader[V]):
         """A trick line without notes (the game's ``Trick``)."""
         raise GiveUp
 
+    SEPARATOR: ClassVar[str]
+    """What stands between two moves of a trick (``,`` or ``/``)."""
+
     def moves(self, toks: Tokens, k: int, lno: int, depth: int) -> tuple[list[Any], Winner | None, int]:
         """A trick's moves with their notes, then the taker if one is stated, from token
         ``k`` on; and the token after them (the end of the line, or the ``)`` that closes a
         variation)."""
+        moves: list[Any] = []
+        n = len(toks)
+        while True:
+            move, k = self.move(toks, k, lno, depth)
+            moves.append(move)
+            if k == n or toks[k][0] == ")":
+                return moves, None, k
+            if toks[k][0] == self.SEPARATOR:
+                k += 1
+                continue
+            winner, k = self.winner(toks, k, lno)
+            return moves, winner, k
+
+    def move(self, toks: Tokens, k: int, lno: int, depth: int) -> tuple[Any, int]:
+        """One move of a trick with its notes, from token ``k`` (its player) on; and the
+        token after it."""
         raise GiveUp
 
     def event(self, word: str, rest: str, lno: int) -> Node:

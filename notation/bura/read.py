@@ -72,6 +72,7 @@ class BuraReader(StockReader[Variation]):
     KEYWORDS: ClassVar[frozenset[str]] = KEYWORDS
     GLYPHS: ClassVar[frozenset[str]] = Reader.GLYPHS - {"??"}
     COUNT_WORDS: ClassVar[dict[str, str]] = dict(STATED)
+    SEPARATOR: ClassVar[str] = "/"
 
     def __init__(self, text: str, first_line: int, name: str, record: type[BuraGame]) -> None:
         super().__init__(text, first_line, name)
@@ -126,31 +127,19 @@ class BuraReader(StockReader[Variation]):
             raise GiveUp
         return _new_claim(seat, count, OUTCOMES.get(outcome or ""), pos)
 
-    def moves(self, toks: Tokens, k: int, lno: int, depth: int) -> tuple[list[Answer], Winner | None, int]:
-        """Answers separated by ``/`` (each with its notes), then the taker."""
-        answers: list[Answer] = []
-        n = len(toks)
-        while True:
-            seat, at = toks[k]
-            up, k = card_tokens(toks, k + 1)
-            down: list[str] = []
-            if k < n and toks[k][0] == "down":
-                down, k = card_tokens(toks, k + 1)
-                if not down:
-                    raise GiveUp
-            if not up and not down:
+    def move(self, toks: Tokens, k: int, lno: int, depth: int) -> tuple[Answer, int]:
+        """``Oleg 7H down KD``: the cards face up, then those face down, with its notes."""
+        seat, at = toks[k]
+        up, k = card_tokens(toks, k + 1)
+        down: list[str] = []
+        if k < len(toks) and toks[k][0] == "down":
+            down, k = card_tokens(toks, k + 1)
+            if not down:
                 raise GiveUp
-            notes, k = self.move_notes(toks, k, lno, variations=True, depth=depth)
-            answers.append(
-                Answer(seat=self.seat(seat), cards=up, down=down, notes=notes, pos=(lno, at))
-            )
-            if k == n or toks[k][0] == ")":
-                return answers, None, k
-            if toks[k][0] == "/":
-                k += 1
-                continue
-            winner, k = self.winner(toks, k, lno)
-            return answers, winner, k
+        if not up and not down:
+            raise GiveUp
+        notes, k = self.move_notes(toks, k, lno, variations=True, depth=depth)
+        return Answer(seat=self.seat(seat), cards=up, down=down, notes=notes, pos=(lno, at)), k
 
     def noted_event(self, word: str, toks: Tokens, lno: int, pos: Pos) -> Claim | Show | Fault | Pot:
         n = len(toks)

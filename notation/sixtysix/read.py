@@ -48,6 +48,7 @@ class SixtySixReader(StockReader[Variation]):
 
     KEYWORDS: ClassVar[frozenset[str]] = KEYWORDS
     COUNT_WORDS: ClassVar[dict[str, str]] = dict(STATED)
+    SEPARATOR: ClassVar[str] = ","
 
     def new_round(self, number: int, pos: Pos) -> Round:
         return _new_round(number, pos)
@@ -95,26 +96,14 @@ class SixtySixReader(StockReader[Variation]):
             col += len(part) + 2
         return _new_trick(number, plays, winner, (lno, 3))
 
-    def moves(self, toks: Tokens, k: int, lno: int, depth: int) -> tuple[list[Play], Winner | None, int]:
-        """Cards played, separated by commas (each with its notes), then the taker."""
-        plays: list[Play] = []
-        n = len(toks)
-        while True:
-            seat, at = toks[k]
-            card = CANON.get(toks[k + 1][0])
-            if card is None:
-                raise GiveUp
-            k += 2
-            marriage = k < n and toks[k][0] == "marriage"
-            k += marriage
-            notes, k = self.move_notes(toks, k, lno, variations=True, depth=depth)
-            plays.append(
-                Play(seat=self.seat(seat), card=card, marriage=marriage, notes=notes, pos=(lno, at))
-            )
-            if k == n or toks[k][0] == ")":
-                return plays, None, k
-            if toks[k][0] == ",":
-                k += 1
-                continue
-            winner, k = self.winner(toks, k, lno)
-            return plays, winner, k
+    def move(self, toks: Tokens, k: int, lno: int, depth: int) -> tuple[Play, int]:
+        """``Anna KH marriage``: a card played (a marriage shown), with its notes."""
+        seat, at = toks[k]
+        card = CANON.get(toks[k + 1][0])
+        if card is None:
+            raise GiveUp
+        k += 2
+        marriage = k < len(toks) and toks[k][0] == "marriage"
+        k += marriage
+        notes, k = self.move_notes(toks, k, lno, variations=True, depth=depth)
+        return Play(seat=self.seat(seat), card=card, marriage=marriage, notes=notes, pos=(lno, at)), k
