@@ -258,7 +258,6 @@ class FactHooks(Protocol[T_contra, G_contra]):
         record: G_contra,
         /,
     ) -> None: ...
-    def cut_tags(self, record: G_contra, facts: RoundFacts, /) -> list[Tag]: ...
     def strip_facts(self, record: G_contra, /) -> None: ...
     def rows(self, facts: GameFacts, game_id: int, /) -> dict[str, list[dict[str, Value]]]: ...
 
@@ -412,9 +411,17 @@ class GameKind(Generic[T, G]):
         """Fills the corpus facts of a finished round (``kozyr query``, ``stats``, Parquet)."""
         self.facts.round_facts(facts, result, previous, names, record)
 
+    KEPT_TAGS: ClassVar[tuple[str, ...]] = ()
+    """The record's tags that every round of it is played under besides the rules (Bura's
+    ``Ante``): a round cut out of it keeps them."""
+
     def cut_tags(self, record: G, facts: RoundFacts, /) -> list[Tag]:
-        """The start tags that make one round a record of its own (``query --hands``)."""
-        return self.facts.cut_tags(record, facts)
+        """The start tags that make one round a record of its own (``query --hands``): its
+        number (``FirstHand``, ``FirstDeal``), the record's :attr:`KEPT_TAGS`, and where the
+        round started (the facts' ``start``)."""
+        tags = [Tag(name=f"First{self.round_word.title()}", values=[str(facts.number)])]
+        tags += [Tag(name=k, values=list(v)) for k in self.KEPT_TAGS if (v := record.tag_values(k))]
+        return tags + [Tag(name=k, values=list(v)) for k, v in facts.start.items() if v]
 
     def strip_facts(self, record: G, /) -> None:
         """Drops what the engine computes from a record (``kozyr dedupe``)."""

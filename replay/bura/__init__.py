@@ -299,6 +299,7 @@ class BuraKind(GameKind[BuraTable, BuraGame]):
     checker = BuraChecker
     notation = NOTATION
     analysis = ending_analysis(_claims)
+    KEPT_TAGS = ("Ante",)
 
     def generate(self, seed: int, rules: str, players: int, rounds: int) -> BuraGame:
         return generate_bura(seed=seed, rules=rules, players=players, deals=rounds, table_class=self.table)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from notation.bura.records import Answer, BuraGame, Claim, Deal, Pot, Show, Stated
-from notation.records import Node, Tag, fold_name
+from notation.records import Node, fold_name
 
 from ..checker import Progress
 from ..facts import (
@@ -33,7 +33,6 @@ __all__ = [
     "TABLES",
     "BuraStats",
     "DealFacts",
-    "cut_tags",
     "round_facts",
     "rows",
     "strip_facts",
@@ -133,15 +132,6 @@ def _start(previous: RoundResult | None, names: list[str], game: BuraGame) -> di
         start["Leader"] = [names[previous.leads_next]]
     return start
 
-
-def cut_tags(game: BuraGame, facts: RoundFacts) -> list[Tag]:
-    """The start tags that make deal ``facts.number`` a record of its own."""
-    tags = [Tag(name="FirstDeal", values=[str(facts.number)])]
-    ante = game.tag_values("Ante")
-    if ante:
-        tags.append(Tag(name="Ante", values=list(ante)))
-    tags += [Tag(name=k, values=list(v)) for k, v in facts.start.items() if v]
-    return tags
 
 
 def strip_facts(game: BuraGame) -> None:

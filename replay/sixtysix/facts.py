@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from notation.records import Node, Tag
+from notation.records import Node
 from notation.sixtysix.records import Deal, Exchange, Play, SixtySixGame, Stated
 
 from ..checker import Progress
@@ -33,7 +33,6 @@ __all__ = [
     "TABLES",
     "DealFacts",
     "SixtySixStats",
-    "cut_tags",
     "round_facts",
     "rows",
     "strip_facts",
@@ -102,12 +101,6 @@ def round_facts(
         if previous.carried:  # a tie before: its game points go to this deal's winner
             facts.start["Bonus"] = [str(previous.carried)]
 
-
-def cut_tags(game: SixtySixGame, facts: RoundFacts) -> list[Tag]:
-    """The start tags that make deal ``facts.number`` a record of its own."""
-    tags = [Tag(name="FirstDeal", values=[str(facts.number)])]
-    tags += [Tag(name=k, values=list(v)) for k, v in facts.start.items() if v]
-    return tags
 
 
 def strip_facts(game: SixtySixGame) -> None:

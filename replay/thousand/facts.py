@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from notation.records import Node, Tag, fold_name
+from notation.records import Node, fold_name
 from notation.thousand.records import Call, Deal, Give, Play, Stated, Talon, ThousandGame
 
 from ..checker import Progress
@@ -31,7 +31,6 @@ __all__ = [
     "TABLES",
     "HandFacts",
     "ThousandStats",
-    "cut_tags",
     "round_facts",
     "rows",
     "strip_facts",
@@ -124,12 +123,6 @@ def round_facts(
                 "barrel": p in res.barrel,
             }
 
-
-def cut_tags(game: ThousandGame, facts: RoundFacts) -> list[Tag]:
-    """The start tags that make hand ``facts.number`` a record of its own."""
-    tags = [Tag(name="FirstHand", values=[str(facts.number)])]
-    tags += [Tag(name=k, values=list(v)) for k, v in facts.start.items()]
-    return tags
 
 
 def strip_facts(game: ThousandGame) -> None:
