@@ -141,6 +141,7 @@ M = TypeVar("M")
 R = TypeVar("R")
 G = TypeVar("G", bound=StockMatch)
 S = TypeVar("S", bound=Mapping[str, object])
+E = TypeVar("E", bound="StockEngine[Any, Any, Any, Any, Any]")
 
 
 class StockEngine(Table[M, R], Generic[M, R, D, G, S]):
@@ -285,6 +286,21 @@ class StockEngine(Table[M, R], Generic[M, R, D, G, S]):
         if deal is None or not stock_known(deal.stock):
             return None
         return self.left_out()
+
+    def draws_itself(self) -> bool:
+        """Whether the draw due now comes with no choice before it (Bura's taker may still
+        claim first)."""
+        return True
+
+    def past_draws(self: E) -> E:
+        """The table after the draws due that come by themselves (:meth:`draws_itself`),
+        their cards from the stock's order: itself, or a copy when one is due (where a
+        deal's search starts)."""
+        table = self
+        while table.round is not None and table.round.phase == "draw" and table.draws_itself():
+            table = table.clone()
+            table.push(table.automatic_move())
+        return table
 
     def left_out(self) -> M | None:
         """B6, S4: a draw that is due, which a record may leave out (its card from the

@@ -141,12 +141,8 @@ class DealSearch(NativeSearch, native="replay.bura.dealsearch"):
     def position(self, position: AnyTable) -> tuple[object, ...]:
         """A position as the C search takes it (after the draws the stock gives itself
         once the taker has let his claim go)."""
-        table = cast("BuraEngine", position)
+        table = cast("BuraEngine", position).past_draws()
         deal = table.round
-        while deal is not None and deal.phase == "draw" and deal.claim_window is None:
-            table = table.clone()
-            table.push(table.automatic_move())  # type: ignore[arg-type]
-            deal = table.round
         if deal is None:
             raise ValueError("no deal in progress")
         h = deal.holdings

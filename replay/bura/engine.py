@@ -1196,6 +1196,10 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState, Star
 
     # -- ends of deals --------------------------------------------------------------------
 
+    def draws_itself(self) -> bool:
+        """B7.1: the claim comes before the draw: the taker lets it go first."""
+        return self.round is not None and self.round.claim_window is None
+
     @property
     def settles(self) -> bool:
         """A deal whose cards are all played, or a bura shown that nobody answers."""

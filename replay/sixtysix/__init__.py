@@ -119,12 +119,8 @@ class DealSearch(NativeSearch, native="replay.sixtysix.dealsearch"):
 
     def position(self, position: AnyTable) -> tuple[object, ...]:
         """A position as the C search takes it (after the draws the stock gives itself)."""
-        table = cast("SixtySixEngine", position)
+        table = cast("SixtySixEngine", position).past_draws()
         deal = table.round
-        while deal is not None and deal.phase == "draw":  # the draws the stock gives itself
-            table = table.clone()
-            table.push(table.automatic_move())  # type: ignore[arg-type]
-            deal = table.round
         if deal is None or deal.stock is None or None in deal.stock or not all(
             deal.holdings.fully_known(s) for s in (0, 1)
         ):
