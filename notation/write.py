@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterable
-from typing import TypeVar
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeVar
 
 from .records import Comment, Deal, Draw, Entry, Glyph, Nag, Node, Winner
 
@@ -181,6 +181,27 @@ class Writer:
                 self.word(f"${note.value}")
             else:
                 variation(self, note)
+
+    def play(self, play: Any) -> str:
+        """A card played as a trick writes it: ``Anna KH``, ``marriage`` after a marriage
+        shown with it (Thousand's and Sixty-six's plays)."""
+        text = f"{self.seat(play.seat)} {play.card}"
+        return text + " marriage" if play.marriage else text
+
+    def plays(self, plays: Sequence[Any], winner: Winner | None, variation: Callable[[Writer, Node], None]) -> None:
+        """Cards played to a trick, ``Anna KH marriage, Boris 9H``, each with its notes,
+        then the taker (Thousand's and Sixty-six's tricks and variations)."""
+        if plays and not any(p.notes for p in plays) and (winner is None or not winner.notes):
+            # No notes (the common case): in one piece, what the loop below writes.
+            text = ", ".join([self.play(p) for p in plays])
+            self.word(text if winner is None else f"{text} -> {self.seat(winner.seat)}")
+            return
+        for i, play in enumerate(plays):
+            if i:
+                self.raw(",")
+            self.word(self.play(play))
+            self.notes(play.notes, variation)
+        self.winner(winner)
 
     def winner(self, winner: Winner | None) -> None:
         """``-> Anna`` and its comments."""

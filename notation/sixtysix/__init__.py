@@ -59,20 +59,9 @@ class SixtySixNotation(StockNotation):
 
     def write_moves(self, out: Writer, moves: list[Any], trick: Node | None, /) -> None:
         if trick is None:  # a card alone: its words
-            out.word(_play_text(out, moves[0]))
-            return
-        winner = trick.winner  # type: ignore[attr-defined]
-        if moves and not any(p.notes for p in moves) and (winner is None or not winner.notes):
-            # No notes (the common case): in one piece, what the loop below writes.
-            text = ", ".join([_play_text(out, p) for p in moves])
-            out.word(text if winner is None else f"{text} -> {out.seat(winner.seat)}")
-            return
-        for i, play in enumerate(moves):
-            if i:
-                out.raw(",")
-            out.word(_play_text(out, play))
-            out.notes(play.notes, self.write_variation)
-        out.winner(winner)
+            out.word(out.play(moves[0]))
+        else:
+            out.plays(moves, trick.winner, self.write_variation)  # type: ignore[attr-defined]
 
     def event_text(self, out: Writer, event: Node, /) -> str:
         if not isinstance(event, Exchange | Close | Out):
@@ -83,11 +72,6 @@ class SixtySixNotation(StockNotation):
         from ..builder import StockBuilder  # Lark loads only when the grammar reads
 
         return StockBuilder(self, self.record)
-
-
-def _play_text(out: Writer, play: Play) -> str:
-    text = f"{out.seat(play.seat)} {play.card}"
-    return text + " marriage" if play.marriage else text
 
 
 KIND = SixtySixNotation()

@@ -50,7 +50,7 @@ def write_event(node: Node) -> str:
     if isinstance(node, Deal):
         _deal(out, node)
     elif isinstance(node, Play):
-        out.word(_play_text(out, node))
+        out.word(out.play(node))
     elif isinstance(node, Redeal | Call | Talon | Concede | Give | Contract | Trick | Stated):
         _events(out, [node], newline=True)
     else:
@@ -79,29 +79,9 @@ def _calls(out: Writer, calls: list[Call]) -> None:
         out.notes(call.notes, _variation)
 
 
-def _play_text(out: Writer, play: Play) -> str:
-    text = f"{out.seat(play.seat)} {play.card}"
-    return text + " marriage" if play.marriage else text
-
-
-def _plays(out: Writer, plays: list[Play], trick: Trick | Variation) -> None:
-    winner = trick.winner
-    if plays and not any(p.notes for p in plays) and (winner is None or not winner.notes):
-        # No notes (the common case): in one piece, what the loop below writes.
-        text = ", ".join([_play_text(out, p) for p in plays])
-        out.word(text if winner is None else f"{text} -> {out.seat(winner.seat)}")
-        return
-    for i, play in enumerate(plays):
-        if i:
-            out.raw(",")
-        out.word(_play_text(out, play))
-        out.notes(play.notes, _variation)
-    out.winner(winner)
-
-
 def _trick(out: Writer, trick: Trick) -> None:
     out.word(f"{trick.number}.")
-    _plays(out, trick.plays, trick)
+    out.plays(trick.plays, trick.winner, _variation)
 
 
 def _stated(out: Writer, st: Stated) -> None:
@@ -161,7 +141,7 @@ def _variation(out: Writer, var: Node) -> None:
     if calls:
         _calls(out, calls)
     if var.plays or var.winner is not None:
-        _plays(out, var.plays, var)
+        out.plays(var.plays, var.winner, _variation)
     _events(out, var.events[len(calls) :], newline=False)
     out.raw(")")
 
