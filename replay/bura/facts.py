@@ -27,18 +27,6 @@ from ..model import Filter
 from ..model import RoundResult as AnyResult
 from .engine import BuraEngine, RoundResult
 
-__all__ = [
-    "COMBO_FILTER",
-    "FILTERS",
-    "TABLES",
-    "BuraStats",
-    "DealFacts",
-    "round_facts",
-    "rows",
-    "strip_facts",
-    "watch",
-]
-
 
 @dataclass(slots=True)
 class DealFacts:

@@ -45,17 +45,6 @@ from ..view import (
 )
 from .engine import BuraEngine, BuraMove, Lay, OpenClaim, RoundResult, RoundState, ShowCombo
 
-__all__ = [
-    "HELP",
-    "annotate",
-    "describe",
-    "move_note",
-    "progression",
-    "question",
-    "sheet",
-    "view",
-]
-
 
 def view(t: BuraEngine) -> View:
     """What a table of Bura or a variant shows of its deal (:meth:`replay.table.Table.view`

@@ -13,8 +13,6 @@ from ..checker import Report, round_results
 from ..model import Annotations, Progression
 from ..view import Sheet, SheetRow
 
-__all__ = ["HELP", "annotate", "describe", "move_note", "progression", "question", "sheet", "view"]
-
 describe = bura_view.describe
 move_note = bura_view.move_note
 question = bura_view.question

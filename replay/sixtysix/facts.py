@@ -28,17 +28,6 @@ from ..model import Filter
 from ..model import RoundResult as AnyResult
 from .engine import ENDED, RoundResult, SixtySixEngine
 
-__all__ = [
-    "FILTERS",
-    "TABLES",
-    "DealFacts",
-    "SixtySixStats",
-    "round_facts",
-    "rows",
-    "strip_facts",
-    "watch",
-]
-
 
 @dataclass(slots=True)
 class DealFacts:

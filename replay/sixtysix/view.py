@@ -54,18 +54,6 @@ from .engine import (
 )
 from .table import facts
 
-__all__ = [
-    "HELP",
-    "annotate",
-    "describe",
-    "move_note",
-    "progression",
-    "question",
-    "sheet",
-    "view",
-]
-
-
 END_WORDS: Final = (NP_("end", "out"), NP_("end", "false-out"), NP_("end", "tie"), NP_("end", "closed-failed"))
 """How a deal of Sixty-six ended, as its code (``closed-failed``), in the players' words
 (``ptr("end", code)``; ``played-out`` is Bura's word too)."""

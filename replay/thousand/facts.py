@@ -26,17 +26,6 @@ from ..model import Filter
 from ..model import RoundResult as AnyResult
 from .engine import RoundResult, ThousandEngine
 
-__all__ = [
-    "FILTERS",
-    "TABLES",
-    "HandFacts",
-    "ThousandStats",
-    "round_facts",
-    "rows",
-    "strip_facts",
-    "watch",
-]
-
 
 @dataclass(slots=True)
 class HandFacts:

@@ -57,18 +57,6 @@ from .engine import (
 )
 from .table import stated_facts
 
-__all__ = [
-    "HELP",
-    "annotate",
-    "describe",
-    "move_note",
-    "progression",
-    "question",
-    "sheet",
-    "view",
-]
-
-
 PHASES: Final = (NP_("phase", "auction"), NP_("phase", "talon"), NP_("phase", "give"))
 """The title's word for a hand's phase before the play (the play shows the trick)."""
 
