@@ -140,6 +140,9 @@ class StockMatch:
 M = TypeVar("M")
 R = TypeVar("R")
 G = TypeVar("G", bound=StockMatch)
+
+NO_CARD = N_("no card is played")
+"""What a card played while no deal is in progress is told (:meth:`StockEngine._apply`)."""
 S = TypeVar("S", bound=Mapping[str, object])
 E = TypeVar("E", bound="StockEngine[Any, Any, Any, Any, Any]")
 
@@ -196,7 +199,7 @@ class StockEngine(Table[M, R], Generic[M, R, D, G, S]):
             return
         deal = self.round
         if deal is None:
-            raise self.between_deals(tr(self.BETWEEN_DEALS.get(type(ev), N_("no card is played"))))
+            raise self.between_deals(tr(self.BETWEEN_DEALS.get(type(ev), NO_CARD)))
         self._apply_in_deal(deal, ev)
 
     def _deal(self, ev: DealCards) -> None:
