@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar, cast
+from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -26,7 +26,7 @@ from notation.parse import parse_number
 from notation.records import Comment, GameRecord, Node, Tag, Winner, fold_name
 
 from .rules import RuleSet, did_you_mean
-from .table import AnyTable, RoundResult, Seats
+from .table import AnyTable, RoundResult, Seats, StartTag
 
 __all__ = ["MAX_ERRORS", "Checker", "LineEnded", "Progress", "Report", "Visitor", "round_results"]
 
@@ -152,8 +152,6 @@ class Checker(Seats, Generic[T, G]):
     """The clause of the deck and the deal (T2, B2, K2)."""
     result_clause: ClassVar[str] = ""
     """The clause of the game's end (the ``Result`` tag)."""
-    start_tags: ClassVar[tuple[str, ...]] = ()
-    """The tags that set up a game recorded from the middle of a session."""
     players: ClassVar[range] = range(0)
     """How many players the game takes."""
 
@@ -228,16 +226,35 @@ class Checker(Seats, Generic[T, G]):
         replay does not start."""
         self.report(KgnError(message, code="setup", clause=self.setup_clause), tag)
 
-    def start_numbers(self, tag: Tag, per_seat: bool, least: int | None = 0) -> list[int] | None:
-        """The numbers a start tag holds (``FirstDeal 3``, ``Totals 2 5``): one, or one per
-        player in seat order (``per_seat``), each a whole number of at least ``least`` (None:
-        any).  A wrong tag is reported (``setup``) and gives None."""
-        return cast("list[int] | None", self.start_values(tag, per_seat, least))  # none blank
+    def start_setup(self) -> dict[str, Any] | None:
+        """The start keywords of a table from the record's start tags (the table's
+        :attr:`~replay.table.Table.START`, each read by :meth:`read_start_tag`); None after
+        a wrong tag, reported."""
+        specs = {spec.name: spec for spec in self.table_class.START}
+        setup: dict[str, Any] = {}
+        for tag in self.record.tags:
+            spec = specs.get(tag.name)
+            if spec is not None and not self.read_start_tag(tag, spec, setup):
+                return None
+        return setup
+
+    def read_start_tag(self, tag: Tag, spec: StartTag, setup: dict[str, Any]) -> bool:
+        """Reads one start tag into ``setup``: one number, or one per player in seat order,
+        each a whole number of at least the tag's least (``-`` for a seat without one where
+        the tag allows it); False when it is wrong (reported, ``setup``)."""
+        values = self.start_values(tag, spec.per_seat, spec.least, spec.blank)
+        if values is None:
+            return False
+        setup[spec.key] = values if spec.per_seat else values[0]
+        return True
 
     def start_values(
         self, tag: Tag, per_seat: bool, least: int | None = 0, blank: bool = False
     ) -> list[int | None] | None:
-        """:meth:`start_numbers`, where ``blank`` lets a seat have none (``-``: None)."""
+        """The numbers a start tag holds (``FirstDeal 3``, ``Totals 2 5``): one, or one per
+        player in seat order (``per_seat``), each a whole number of at least ``least`` (None:
+        any), or with ``blank`` none (``-``: None).  A wrong tag is reported (``setup``) and
+        gives None."""
         values = [v.strip() for v in tag.values]
         n = len(self.record.players) if per_seat else 1
         if len(values) != n:
@@ -349,7 +366,7 @@ class Checker(Seats, Generic[T, G]):
         g = self.record
         clause = self.setup_clause
         tag_pos: dict[str, Tag] = {}
-        read = ("Game", "Players", "Dealer", "Rules", "Result", *self.start_tags)
+        read = ("Game", "Players", "Dealer", "Rules", "Result", *(t.name for t in self.table_class.START))
         for t in g.tags:
             seen = tag_pos.setdefault(t.name, t)
             if seen is not t and t.name in read and seen.values != t.values:

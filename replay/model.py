@@ -450,7 +450,7 @@ class GameKind(Generic[T, G]):
     def start_tags(self) -> tuple[str, ...]:
         """The tags that start a record in the middle of a session (its checker reads
         them)."""
-        return self.checker.start_tags
+        return tuple(spec.name for spec in self.table.START)
 
     def new_table(
         self,

@@ -56,6 +56,7 @@ __all__ = [
     "RoundResult",
     "Search",
     "Seats",
+    "StartTag",
     "Table",
     "cards_text",
     "display_order",
@@ -509,6 +510,23 @@ class Outcome:
     ``SCORE_UNIT``)."""
 
 
+@dataclass(frozen=True, slots=True)
+class StartTag:
+    """A tag that starts a record in the middle of a session (``Totals 2 5``): its name,
+    the table's start keyword it gives (``totals``), and how its values read."""
+
+    name: str
+    key: str
+    per_seat: bool = False
+    """One value per player, in seat order (else one number)."""
+    least: int | None = 0
+    """The least number it may hold (None: any)."""
+    unset: int = 0
+    """A tag of one number: where a game starts without it (not written there)."""
+    blank: bool = False
+    """Per seat: ``-`` for a seat without a value (None); a value set is any but None."""
+
+
 class RoundResult(Protocol):
     """What every game's result of a finished round has."""
 
@@ -952,10 +970,29 @@ class Table(Generic[M, R]):
         self.push(move)
         self.append_move(record, move, was)
 
+    START: ClassVar[tuple[StartTag, ...]] = ()
+    """The tags that start a record in the middle of a session, in the order they are
+    written (each the start keyword it gives: :attr:`start`)."""
+
     def start_tags(self) -> list[Tag]:
         """The tags that start a record where the table started in the middle of a game
-        (``FirstDeal``, ``Totals`` ...)."""
-        raise NotImplementedError
+        (``FirstDeal``, ``Totals`` ...): each of :attr:`START` whose value is not where a
+        game starts anyway."""
+        tags = []
+        for spec in self.START:
+            values = self.start_tag_values(spec, self.start.get(spec.key))
+            if values:
+                tags.append(Tag(name=spec.name, values=values))
+        return tags
+
+    def start_tag_values(self, spec: StartTag, value: Any) -> list[str] | None:
+        """A start tag's values for the start keyword's ``value`` (None: not written): one
+        number unless it is the tag's ``unset``; per seat, when one is set."""
+        if not spec.per_seat:
+            return None if value == spec.unset else [str(value)]
+        if len(value) != len(self.players) or all(v is None if spec.blank else not v for v in value):
+            return None
+        return ["-" if v is None else str(v) for v in value]
 
     def position_before(self, written: bool = False) -> Any:
         """What :meth:`append_move` needs of the position before a move (``written``: see

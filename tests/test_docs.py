@@ -203,9 +203,9 @@ def test_every_game_kind_is_a_class_that_names_its_game_once_on_its_table() -> N
 
 def test_every_table_gives_what_table_leaves_open_and_writes_records_through_one_path() -> None:
     """``record()`` and ``push_into`` are written once, in ``Table``; each game's table gives
-    the translator and the hooks they ask (``start_tags``, ``position_before``,
-    ``append_move``, the stock games' through ``StockEngine``), and nothing else writes a
-    record of a table."""
+    the translator and the hooks they ask (``position_before``, ``append_move``, the stock
+    games' through ``StockEngine``) and its start tags (``START``, which ``start_tags``
+    writes for every game), and nothing else writes a record of a table."""
     from replay.stock import StockEngine
     from replay.table import Table
 
@@ -216,7 +216,8 @@ def test_every_table_gives_what_table_leaves_open_and_writes_records_through_one
             if inspect.isfunction(value) and "raise NotImplementedError" in inspect.getsource(value)
         }
 
-    assert {"move_of", "node_of", "start_tags", "position_before", "append_move"} <= open_hooks(Table)
+    assert {"move_of", "node_of", "position_before", "append_move"} <= open_hooks(Table)
+    assert "start_tags" not in open_hooks(Table) and Table.START == ()
     assert "round_facts" in open_hooks(StockEngine)
     for name in GAMES:
         table = GAMES[name].table
@@ -226,3 +227,4 @@ def test_every_table_gives_what_table_leaves_open_and_writes_records_through_one
                 for hook in open_hooks(base) - ({"play_move"} if not one_card else set()):
                     assert getattr(table, hook) is not getattr(base, hook), (name, hook)
         assert "push_into" not in vars(table) and not hasattr(sys.modules[table.__module__], "record_of")
+        assert table.START and "start_tags" not in vars(table), name

@@ -68,7 +68,7 @@ from .engine import (
     beats,
     beats_set,
 )
-from .table import START_TAGS, BuraChecker, BuraTable
+from .table import BuraChecker, BuraTable
 
 if TYPE_CHECKING:  # mypy holds the modules the kind loads when first used to their protocols
     from ..model import AskHooks, FactHooks, ViewHooks
@@ -81,7 +81,6 @@ if TYPE_CHECKING:  # mypy holds the modules the kind loads when first used to th
 __all__ = [
     "KIND",
     "NAMES",
-    "START_TAGS",
     "BuraChecker",
     "BuraKind",
     "BuraMove",

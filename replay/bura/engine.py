@@ -60,7 +60,7 @@ from ..stock import (
     codes_of,
     place_deal,
 )
-from ..table import POOL, Holdings, cards_text, unordered
+from ..table import POOL, Holdings, StartTag, cards_text, unordered
 
 __all__ = [
     "RULEBOOK",
@@ -359,10 +359,11 @@ class MatchState(StockMatch):
         return other
 
 
+class Start(TypedDict):
+    """How a table was started: its first dealer and where it starts (the keywords its start
+    tags give, the engine's :attr:`START`)."""
 
-class Setup(TypedDict, total=False):
-    """Where a game recorded from the middle of a session starts (its start tags)."""
-
+    dealer: int
     ante: int
     first_deal: int
     chips: list[int]
@@ -371,12 +372,6 @@ class Setup(TypedDict, total=False):
     ante_due: bool | None
     first_leader: int | None
     factor: int
-
-
-class Start(Setup):
-    """How a table was started: its first dealer and where it starts."""
-
-    dealer: int
 
 
 class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState, Start]):
@@ -424,6 +419,17 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState, Star
         ShowCombo: N_("nothing is shown"),
         CommitFault: N_("no fault is made"),
     }
+    START = (
+        StartTag("Ante", "ante", unset=1),
+        StartTag("Pot", "pot"),
+        StartTag("FirstDeal", "first_deal", least=1, unset=1),
+        StartTag("Chips", "chips", per_seat=True, least=None),
+        StartTag("Penalty", "penalty", per_seat=True, least=None),
+        StartTag("Factor", "factor", least=1, unset=1),
+        StartTag("Leader", "first_leader"),
+    )
+    """The tags that start a record of Bura or a variant in the middle of a session (the pot
+    with ``ante`` after it when all ante again; the first leader by name, a variant's)."""
     HAS_POT = True  # B2
     SCORE_TALLY = "chips"
     SCORE_UNIT = "chips"

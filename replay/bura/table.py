@@ -13,7 +13,7 @@ own.
 
 from __future__ import annotations
 
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from notation.bura import KIND
 from notation.bura.records import (
@@ -38,7 +38,7 @@ from notation.records import Entry, Node, Tag, Winner
 
 from ..rules import RuleSet
 from ..stock import StockChecker, codes_of, stock_node
-from ..table import Names, Seats
+from ..table import Names, Seats, StartTag
 from .engine import (
     BuraEngine,
     BuraMove,
@@ -48,11 +48,10 @@ from .engine import (
     Lay,
     OpenClaim,
     RoundResult,
-    Setup,
     ShowCombo,
 )
 
-__all__ = ["START_TAGS", "BuraChecker", "BuraTable", "lay_move"]
+__all__ = ["BuraChecker", "BuraTable", "lay_move"]
 
 
 FACE_UP_UNKNOWN: Final = N_("a card played face up is seen by all; it cannot be ?? (write: down ??)")
@@ -116,23 +115,14 @@ class BuraTable(BuraEngine):
 
     # ---- the record -----------------------------------------------------------------------
 
-    def start_tags(self) -> list[Tag]:
-        start = self.start
-        tags = []
-        if start["ante"] != 1:
-            tags.append(Tag(name="Ante", values=[str(start["ante"])]))
-        if start["pot"]:
-            tags.append(Tag(name="Pot", values=[str(start["pot"]), *(["ante"] if start["ante_due"] else [])]))
-        if start["first_deal"] != 1:
-            tags.append(Tag(name="FirstDeal", values=[str(start["first_deal"])]))
-        for name, values in (("Chips", start["chips"]), ("Penalty", start["penalty"])):
-            if any(values):
-                tags.append(Tag(name=name, values=[str(v) for v in values]))
-        if start["factor"] != 1:
-            tags.append(Tag(name="Factor", values=[str(start["factor"])]))
-        if start["first_leader"] is not None:
-            tags.append(Tag(name="Leader", values=[self.players[start["first_leader"]]]))
-        return tags
+    def start_tag_values(self, spec: StartTag, value: Any) -> list[str] | None:
+        """The pot with ``ante`` after it when all ante again (after a void deal); the first
+        leader by name."""
+        if spec.name == "Pot" and value and self.start["ante_due"]:
+            return [str(value), "ante"]
+        if spec.name == "Leader":
+            return None if value is None else [self.players[value]]
+        return super().start_tag_values(spec, value)
 
     def round_facts(self, res: RoundResult) -> list[Node]:
         """What a finished deal left: the pot, or a variant's card points; the scores."""
@@ -165,14 +155,6 @@ class BuraTable(BuraEngine):
 _FACTS = (Pot, Stated)
 """The events that state what a deal came to (a tuple: ``isinstance`` of one costs no union)."""
 
-START_TAGS = ("Ante", "Pot", "FirstDeal", "Chips", "Penalty", "Factor", "Leader")
-"""The tags that start a record of Bura or a variant in the middle of a session."""
-_START_KEY: Final = {"Ante": "ante", "Pot": "pot", "FirstDeal": "first_deal", "Factor": "factor"}
-"""The start tags of one number, each with the table's start keyword it gives."""
-_LEAST: Final = {"Ante": 0, "Pot": 0, "FirstDeal": 1, "Factor": 1}
-"""The least number each of them may hold."""
-
-
 TALLY_WRONG: Final = {
     "chips": NN_("{name} has {n} chip, not {value}", "{name} has {n} chips, not {value}"),
     "wins": NN_("{name} has {n} deal won, not {value}", "{name} has {n} deals won, not {value}"),
@@ -191,7 +173,6 @@ class BuraChecker(StockChecker[BuraTable, BuraGame]):
     setup_clause = "B1"
     deck_clause = "B2"
     result_clause = "B1"
-    start_tags = START_TAGS
     players = range(2, 7)
     table_class: ClassVar[type[BuraTable]] = BuraTable
     TALLY_CLAUSE = "B1"
@@ -204,47 +185,34 @@ class BuraChecker(StockChecker[BuraTable, BuraGame]):
 
     def header(self) -> BuraTable | None:
         got = self.common_header()
-        if got is None:
+        setup = None if got is None else self.start_setup()
+        if got is None or setup is None or not self._deck_fits(got[0]):
             return None
         rules, dealer = got
-        g = self.record
-        kw: Setup = {}
-        for tag in g.tags:
-            if tag.name == "Leader":  # a variant's: who leads the first recorded deal
-                if not self.LEADER_TAG:
-                    self.setup_error(
-                        tr("{title} takes no Leader tag (the first leader follows from its rules)").format(
-                            title=self.table_class.title
-                        ),
-                        tag,
-                    )
-                    return None
-                leader = self.player(tag.values[0]) if len(tag.values) == 1 else None
-                if leader is None:
-                    self.setup_error(tr("the Leader tag names one player"), tag)
-                    return None
-                kw["first_leader"] = leader
-            elif tag.name in START_TAGS and not self._start_tag(tag, kw):
-                return None
-        if not self._deck_fits(rules):
-            return None
-        return self.table_class(g.players, dealer=dealer, rules=rules, **kw)
+        return self.table_class(self.record.players, dealer=dealer, rules=rules, **setup)
 
-    def _start_tag(self, tag: Tag, kw: Setup) -> bool:
-        """Reads a start tag (``Chips``, ``Pot`` ...) into ``kw``; False (reported) when its
-        values are wrong."""
+    def read_start_tag(self, tag: Tag, spec: StartTag, setup: dict[str, Any]) -> bool:
+        """The pot may be followed by ``ante`` (after a void deal the pot stays and all ante
+        again); the first leader (a variant's: who leads the first recorded deal) is named."""
+        if tag.name == "Leader":
+            if not self.LEADER_TAG:
+                self.setup_error(
+                    tr("{title} takes no Leader tag (the first leader follows from its rules)").format(
+                        title=self.table_class.title
+                    ),
+                    tag,
+                )
+                return False
+            leader = self.player(tag.values[0]) if len(tag.values) == 1 else None
+            if leader is None:
+                self.setup_error(tr("the Leader tag names one player"), tag)
+                return False
+            setup["first_leader"] = leader
+            return True
         if tag.name == "Pot" and len(tag.values) == 2 and tag.values[1].strip() == "ante":
-            kw["ante_due"] = True  # after a void deal: the pot stays and all ante again
+            setup["ante_due"] = True
             tag = Tag(name=tag.name, values=tag.values[:1], pos=tag.pos)
-        per_seat = tag.name in ("Chips", "Penalty")
-        numbers = self.start_numbers(tag, per_seat, None if per_seat else _LEAST[tag.name])
-        if numbers is None:
-            return False
-        if per_seat:
-            kw["chips" if tag.name == "Chips" else "penalty"] = numbers
-        else:
-            kw[_START_KEY[tag.name]] = numbers[0]  # type: ignore[literal-required]
-        return True
+        return super().read_start_tag(tag, spec, setup)
 
     def _deck_fits(self, rules: RuleSet) -> bool:
         """Whether the players' hands and the trump card fit the deck (B2); reported if not."""

@@ -66,7 +66,7 @@ from .engine import (
     SixtySixSettings,
     game_points,
 )
-from .table import START_TAGS, SixtySixChecker, SixtySixTable
+from .table import SixtySixChecker, SixtySixTable
 
 if TYPE_CHECKING:  # mypy holds the modules the kind loads when first used to their protocols
     from ..model import AskHooks, FactHooks, ViewHooks
@@ -79,7 +79,6 @@ if TYPE_CHECKING:  # mypy holds the modules the kind loads when first used to th
 __all__ = [
     "KIND",
     "NAMES",
-    "START_TAGS",
     "Close",
     "DealCards",
     "DealSearch",

@@ -55,7 +55,7 @@ from ..stock import (
     StockRound,
     place_deal,
 )
-from ..table import POOL, Holdings, cards_text
+from ..table import POOL, Holdings, StartTag, cards_text
 
 __all__ = [
     "ENDED",
@@ -272,19 +272,14 @@ class MatchState(StockMatch):
         return other
 
 
-class Setup(TypedDict, total=False):
-    """Where a game recorded from the middle of a session starts (its start tags)."""
+class Start(TypedDict):
+    """How a table was started: its first dealer and where it starts (the keywords its start
+    tags give, the engine's :attr:`START`)."""
 
+    dealer: int
     first_deal: int
     totals: list[int]
     bonus: int
-
-
-class Start(Setup):
-    """How a table was started: its first dealer and where it starts."""
-
-    dealer: int
-
 
 
 class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchState, Start]):
@@ -309,6 +304,13 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
         GoOut: N_("nobody goes out"),
     }
     KEEPS_TRICK = (DrawCard, GoOut)
+    START = (
+        StartTag("FirstDeal", "first_deal", least=1, unset=1),
+        StartTag("Totals", "totals", per_seat=True),
+        StartTag("Bonus", "bonus"),
+    )
+    """The tags that start a record in the middle of a game: the deal's number, each
+    player's game points, and the game points a 65-65 tie left for the next deal's winner."""
 
     def __init__(
         self,

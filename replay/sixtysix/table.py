@@ -26,7 +26,7 @@ from typing import ClassVar, Final
 
 from notation.cards import Card, card_code
 from notation.i18n import N_, ntr, tr
-from notation.records import Entry, Node, Tag, Winner
+from notation.records import Entry, Node, Winner
 from notation.sixtysix import KIND
 from notation.sixtysix.records import (
     STATED,
@@ -50,13 +50,12 @@ from .engine import (
     GoOut,
     PlayCard,
     RoundResult,
-    Setup,
     SixtySixEngine,
     SixtySixMove,
     ended,
 )
 
-__all__ = ["START_TAGS", "SixtySixChecker", "SixtySixTable", "facts"]
+__all__ = ["SixtySixChecker", "SixtySixTable", "facts"]
 
 
 PLAYED_UNKNOWN: Final = N_("a card played to a trick is seen by both; it cannot be ??")
@@ -115,17 +114,6 @@ class SixtySixTable(SixtySixEngine):
 
     # ---- the record -----------------------------------------------------------------------
 
-    def start_tags(self) -> list[Tag]:
-        start = self.start
-        tags = []
-        if start["first_deal"] != 1:
-            tags.append(Tag(name="FirstDeal", values=[str(start["first_deal"])]))
-        if any(start["totals"]):
-            tags.append(Tag(name="Totals", values=[str(v) for v in start["totals"]]))
-        if start["bonus"]:
-            tags.append(Tag(name="Bonus", values=[str(start["bonus"])]))
-        return tags
-
     def round_facts(self, res: RoundResult) -> Sequence[Node]:
         return facts(res, self.players)
 
@@ -160,10 +148,6 @@ class SixtySixTable(SixtySixEngine):
         return move
 
 
-START_TAGS = ("FirstDeal", "Totals", "Bonus")
-"""The tags that start a Sixty-six record in the middle of a game: the deal's number, each
-player's game points, and the game points a 65-65 tie left for the next deal's winner."""
-
 _STATED_CLAUSE = {"points": "S10", "score": "S12", "totals": "S1"}
 
 
@@ -174,29 +158,16 @@ class SixtySixChecker(StockChecker[SixtySixTable, SixtySixGame]):
     setup_clause = "S1"
     deck_clause = "S2"
     result_clause = "S13"
-    start_tags = START_TAGS
     players = range(2, 3)
 
     # -- header ---------------------------------------------------------------------------
 
     def header(self) -> SixtySixTable | None:
         got = self.common_header()
-        if got is None:
+        setup = None if got is None else self.start_setup()
+        if got is None or setup is None:
             return None
         rules, dealer = got
-        setup: Setup = {}
-        for tag in self.record.tags:
-            if tag.name not in START_TAGS:
-                continue
-            numbers = self.start_numbers(tag, tag.name == "Totals", 1 if tag.name == "FirstDeal" else 0)
-            if numbers is None:
-                return None
-            if tag.name == "FirstDeal":
-                setup["first_deal"] = numbers[0]
-            elif tag.name == "Totals":
-                setup["totals"] = numbers
-            else:
-                setup["bonus"] = numbers[0]
         return self.table_class(self.record.players, dealer=dealer, rules=rules, **setup)
 
     # -- body -----------------------------------------------------------------------------

@@ -54,7 +54,7 @@ from .engine import (
     ThousandMove,
     ThousandSettings,
 )
-from .table import START_TAGS, ThousandChecker, ThousandTable
+from .table import ThousandChecker, ThousandTable
 
 if TYPE_CHECKING:  # mypy holds the modules the kind loads when first used to their protocols
     from ..checker import Report
@@ -68,7 +68,6 @@ __all__ = [
     "KIND",
     "MARRIAGE_VALUES",
     "NAMES",
-    "START_TAGS",
     "Bid",
     "ClaimRedeal",
     "ConcedeHand",

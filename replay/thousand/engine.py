@@ -55,7 +55,7 @@ from notation.records import MAX_NUMBER, Node
 
 from ..cards import shown
 from ..rules import Rulebook, RuleSet, conflict, switch
-from ..table import POOL, Holdings, Outcome, Table, cards_text, display_order, unordered
+from ..table import POOL, Holdings, Outcome, StartTag, Table, cards_text, display_order, unordered
 
 if TYPE_CHECKING:
     from notation.records import Node
@@ -642,21 +642,16 @@ class MatchState:
         return other
 
 
+class Start(TypedDict):
+    """How a table was started: its first dealer and where it starts (the keywords its start
+    tags give, the engine's :attr:`START`)."""
 
-class Setup(TypedDict, total=False):
-    """Where a game recorded from the middle of a session starts (its start tags)."""
-
+    dealer: int
     first_hand: int
     totals: list[int]
     barrel: list[int | None]
     """Per seat: the hands spent on the barrel, None when not on it."""
     bolts: list[int]
-
-
-class Start(Setup):
-    """How a table was started: its first dealer and where it starts."""
-
-    dealer: int
 
 
 class ThousandEngine(Table[ThousandMove, RoundResult]):
@@ -668,6 +663,14 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
     round_word = "hand"
     RULEBOOK: ClassVar[Rulebook] = RULEBOOK
     CHANCE = DealCards
+    START = (
+        StartTag("FirstHand", "first_hand", least=1, unset=1),
+        StartTag("Totals", "totals", per_seat=True, least=None),
+        StartTag("Barrel", "barrel", per_seat=True, least=None, blank=True),
+        StartTag("Bolts", "bolts", per_seat=True, least=None),
+    )
+    """The tags that start a record in the middle of a session: the hand's number, and per
+    seat the totals, the hands spent on the barrel (``-`` when not on it) and the bolts."""
 
     def __init__(
         self,

@@ -22,7 +22,7 @@ from typing import ClassVar, Final
 from notation.cards import UNKNOWN, Card, card_code
 from notation.errors import KgnError
 from notation.i18n import N_, ntr, tr
-from notation.records import GameRecord, GiveCard, Hand, Node, Tag, Winner
+from notation.records import GameRecord, GiveCard, Hand, Node, Winner
 from notation.thousand import KIND
 from notation.thousand.records import (
     Call,
@@ -56,13 +56,12 @@ from .engine import (
     RoundResult,
     ScoreHand,
     SetContract,
-    Setup,
     TakeTalon,
     ThousandEngine,
     ThousandMove,
 )
 
-__all__ = ["START_TAGS", "Before", "ThousandChecker", "ThousandTable", "stated_facts"]
+__all__ = ["Before", "ThousandChecker", "ThousandTable", "stated_facts"]
 
 
 def _code(card: Card | None) -> str:
@@ -179,22 +178,6 @@ class ThousandTable(ThousandEngine):
 
     # ---- the record -----------------------------------------------------------------------
 
-    def start_tags(self) -> list[Tag]:
-        start = self.start
-        n = len(self.players)
-        tags = []
-        if start["first_hand"] != 1:
-            tags.append(Tag(name="FirstHand", values=[str(start["first_hand"])]))
-        if any(start["totals"]):
-            tags.append(Tag(name="Totals", values=[str(v) for v in start["totals"]]))
-        if any(b is not None for b in start["barrel"]):
-            tags.append(
-                Tag(name="Barrel", values=["-" if b is None else str(b) for b in start["barrel"]])
-            )
-        if any(start["bolts"]) and len(start["bolts"]) == n:
-            tags.append(Tag(name="Bolts", values=[str(v) for v in start["bolts"]]))
-        return tags
-
     def position_before(self, written: bool = False) -> Before:
         """What :meth:`append_move` needs of the position before a move (Thousand's record
         writes every move: ``written`` is for the games that may leave one out)."""
@@ -252,10 +235,6 @@ def _played_and_stated(events: list[Event], start: int) -> tuple[list[Node], lis
 _PLAYED: tuple[type[Node], ...] = (Call, Talon, Give, Contract, Trick)
 """The events a redeal leaves no room for (T2)."""
 
-START_TAGS = ("FirstHand", "Totals", "Barrel", "Bolts")
-"""The tags that start a Thousand record in the middle of a session."""
-
-
 class ThousandChecker(Checker[ThousandTable, ThousandGame]):
     """Replays a Thousand record and reports what is wrong."""
 
@@ -263,7 +242,6 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
     setup_clause = "T1"
     deck_clause = "T2"
     result_clause = "T9.1"
-    start_tags = START_TAGS
 
     players_by_rules = True
 
@@ -274,39 +252,11 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
 
     def header(self) -> ThousandTable | None:
         got = self.common_header()
-        if got is None:
+        setup = None if got is None else self.start_setup()
+        if got is None or setup is None:
             return None
         rules, dealer = got
-        setup = self._setup(len(self.record.players))
-        if setup is None:
-            return None
         return self.table_class(self.record.players, dealer=dealer, rules=rules, **setup)
-
-    def _setup(self, n: int) -> Setup | None:
-        """The starting position of a game recorded from the middle of a session:
-        ``FirstHand``, and per seat ``Totals``, ``Barrel`` (hands spent on it, ``-`` when
-        not on it) and ``Bolts``."""
-        out: Setup = {}
-        for tag in self.record.tags:
-            if tag.name not in START_TAGS:
-                continue
-            if tag.name == "Barrel":  # hands spent on it, ``-`` when not on it
-                marks = self.start_values(tag, True, None, blank=True)
-                if marks is None:
-                    return None
-                out["barrel"] = marks
-                continue
-            first = tag.name == "FirstHand"
-            numbers = self.start_numbers(tag, not first, 1 if first else None)
-            if numbers is None:
-                return None
-            if first:
-                out["first_hand"] = numbers[0]
-            elif tag.name == "Totals":
-                out["totals"] = numbers
-            else:
-                out["bolts"] = numbers
-        return out
 
     # -- the body ---------------------------------------------------------------------------
 
