@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 from mypy_extensions import mypyc_attr
 
 from notation.cards import UNKNOWN, Card, Suit, card_code, equal_cards, suit_of
-from notation.errors import IllegalMoveError, KgnError
+from notation.errors import IllegalMoveError, KgnError, illegal
 from notation.i18n import N_, ntr, tr
 from notation.records import Deal, Draw, GameRecord, GiveCard, Hand, Node, StockShape, Winner
 from notation.stock import StockGame
@@ -140,11 +140,11 @@ class StockMatch:
 M = TypeVar("M")
 R = TypeVar("R")
 G = TypeVar("G", bound=StockMatch)
+S = TypeVar("S", bound=Mapping[str, object])
+E = TypeVar("E", bound="StockEngine[Any, Any, Any, Any, Any]")
 
 NO_CARD = N_("no card is played")
 """What a card played while no deal is in progress is told (:meth:`StockEngine._apply`)."""
-S = TypeVar("S", bound=Mapping[str, object])
-E = TypeVar("E", bound="StockEngine[Any, Any, Any, Any, Any]")
 
 
 class StockEngine(Table[M, R], Generic[M, R, D, G, S]):
@@ -191,7 +191,7 @@ class StockEngine(Table[M, R], Generic[M, R, D, G, S]):
         """A move, after the checks every game with a stock makes first: the game is not
         over, a deal is dealt, or one is in progress (:meth:`between_deals`)."""
         if self.match.over:
-            raise IllegalMoveError(tr(self.NO_MORE_PLAY).format(result=self.match.result), code="game-over", clause=self.CLAUSE["over"])
+            raise illegal(tr(self.NO_MORE_PLAY).format(result=self.match.result), "game-over", self.CLAUSE["over"])
         if type(ev) not in self.KEEPS_TRICK:
             self.last_trick = None
         if isinstance(ev, DealCards):
@@ -213,6 +213,7 @@ class StockEngine(Table[M, R], Generic[M, R, D, G, S]):
     def _apply_in_deal(self, deal: D, ev: M) -> None:
         """A move of the deal in progress."""
         raise NotImplementedError
+
     CLAUSE: ClassVar[dict[str, str]]
     """The clause each rule of the game has (``draw``: the draw's)."""
     AFTER_DRAW: ClassVar[str]
