@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
@@ -206,6 +206,14 @@ class StockEngine(Table[M, R], Generic[M, R, D, G, S]):
         """B1, B2, S2: a new deal."""
         raise NotImplementedError
 
+    def turned_trump(self, ev: DealCards) -> Card:
+        """B2, S2: the trump card a deal turns up; a deal that does not name it cannot be
+        replayed."""
+        if ev.trump is None:
+            message = tr("the trump card turned up is not recorded; the deal cannot be replayed")
+            raise illegal(message, "trump-unknown", self.CLAUSE["deal"])
+        return ev.trump
+
     def between_deals(self, what: str) -> IllegalMoveError:
         """The error of a move made while no deal is in progress (``what`` it does not do)."""
         raise NotImplementedError
@@ -271,6 +279,33 @@ class StockEngine(Table[M, R], Generic[M, R, D, G, S]):
         if not all(h.fully_known(s) for s in seats) or (h.size(POOL) and not stock_known(deal.stock)):
             return {}
         return equal_cards([*(h.known[s] for s in seats), list(on_table), [c for c in deal.stock or () if c is not None]])
+
+    def distinct_moves(self, moves: list[M]) -> list[M]:
+        """Moves of interchangeable cards (a run of equal cards in one hand, with no card
+        between them in play: :meth:`equal_in_play`) count once: those whose
+        :meth:`card_key` is the same."""
+        if self.round is None:
+            return moves
+        same = self.equal_in_play(self.cards_on_table())
+        seen: set[Hashable] = set()
+        out: list[M] = []
+        for m in moves:
+            key = self.card_key(m, same)
+            if key is not None:
+                if key in seen:
+                    continue
+                seen.add(key)
+            out.append(m)
+        return out
+
+    def cards_on_table(self) -> list[Card]:
+        """The cards face up in the trick on the table."""
+        raise NotImplementedError
+
+    def card_key(self, move: M, same: dict[Card, Card]) -> Hashable | None:
+        """What a move of cards does, its cards read through ``same`` (each card to the
+        one it is interchangeable with); None for a move of no cards."""
+        raise NotImplementedError
 
     def next_draw(self) -> tuple[int, Card | None] | None:
         """Who draws next and, when it is known, which card (the stock's order, and the

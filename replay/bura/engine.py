@@ -24,7 +24,7 @@ True
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, permutations
 from typing import Any, ClassVar, Final, TypedDict
@@ -563,12 +563,7 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState, Star
                 "game-over",
                 self.CLAUSE["over"],
             )
-        if ev.trump is None:
-            raise illegal(
-                tr("the trump card turned up is not recorded; the deal cannot be replayed"),
-                "trump-unknown",
-                clause,
-            )
+        trump = self.turned_trump(ev)
         self._ante()
         play = self.CLAUSE["play"]
         h = Holdings(
@@ -591,9 +586,9 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState, Star
                 "players",
                 "B1",
             )
-        stock = place_deal(ev, h, self.players, size, ev.trump, clause)
+        stock = place_deal(ev, h, self.players, size, trump, clause)
         deal = RoundState(
-            number=m.number, dealer=m.dealer, holdings=h, trump_card=ev.trump, stock=stock, phase="play"
+            number=m.number, dealer=m.dealer, holdings=h, trump_card=trump, stock=stock, phase="play"
         )
         for p in range(self.n):
             deal.won[p] = []
@@ -1219,27 +1214,16 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState, Star
         h = deal.holdings
         return h.size(POOL) == 0 and all(h.fully_known(s) for s in range(self.n))
 
-    def distinct_moves(self, moves: list[BuraMove]) -> list[BuraMove]:
-        """Lays of interchangeable cards (a run of equal cards in one hand, with no card
-        between them in play: :meth:`equal_in_play`) count once."""
+    def cards_on_table(self) -> list[Card]:
         deal = self.round
-        if deal is None:
-            return moves
-        same = self.equal_in_play(c for lay in deal.trick for c in lay.up)
-        seen: set[tuple[int, tuple[int, ...], tuple[int, ...]]] = set()
-        out: list[BuraMove] = []
-        for m in moves:
-            if type(m) is Lay:
-                key = (
-                    m.seat,
-                    tuple(sorted(same.get(c, c) for c in m.up)),
-                    tuple(sorted(-1 if c is None else same.get(c, c) for c in m.down)),
-                )
-                if key in seen:
-                    continue
-                seen.add(key)
-            out.append(m)
-        return out
+        return [] if deal is None else [c for lay in deal.trick for c in lay.up]
+
+    def card_key(self, move: BuraMove, same: dict[Card, Card]) -> Hashable | None:
+        """A lay: its seat and its cards face up and face down."""
+        if type(move) is not Lay:
+            return None
+        up = tuple(sorted(same.get(c, c) for c in move.up))
+        return move.seat, up, tuple(sorted(-1 if c is None else same.get(c, c) for c in move.down))
 
     def position_key(self) -> tuple[object, ...] | None:
         """The deal's rest depends on the hands, how much of the stock is left and the

@@ -23,6 +23,7 @@ in the order of play and an illegal one raises :class:`IllegalMoveError` with it
 from __future__ import annotations
 
 import copy
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import ClassVar, Final, TypedDict
 
@@ -366,23 +367,15 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
             return False
         return all(deal.holdings.fully_known(s) for s in (0, 1))
 
-    def distinct_moves(self, moves: list[SixtySixMove]) -> list[SixtySixMove]:
-        """Plays of interchangeable cards (a run of equal cards in one hand, with no card
-        between them in play: :meth:`equal_in_play`) count once."""
+    def cards_on_table(self) -> list[Card]:
         deal = self.round
-        if deal is None:
-            return moves
-        same = self.equal_in_play(c for _, c in deal.trick)
-        seen: set[tuple[int, int, bool]] = set()
-        out: list[SixtySixMove] = []
-        for m in moves:
-            if type(m) is PlayCard:
-                key = (m.seat, same.get(m.card, m.card), m.marriage)
-                if key in seen:
-                    continue
-                seen.add(key)
-            out.append(m)
-        return out
+        return [] if deal is None else [c for _, c in deal.trick]
+
+    def card_key(self, move: SixtySixMove, same: dict[Card, Card]) -> Hashable | None:
+        """A card played: its seat, its card and whether it shows a marriage."""
+        if type(move) is not PlayCard:
+            return None
+        return move.seat, same.get(move.card, move.card), move.marriage
 
     def position_key(self) -> tuple[object, ...] | None:
         """The deal's rest depends on the hands, each player's count and whether he has a
@@ -479,22 +472,17 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
                 "out-of-order",
                 "S2",
             )
-        if ev.trump is None:
-            raise illegal(
-                tr("the trump card turned up is not recorded; the deal cannot be replayed"),
-                "trump-unknown",
-                "S2",
-            )
+        trump = self.turned_trump(ev)
         h = Holdings(
             DECK, 2, deal_clause="S2", play_clause="S3", follow_clause="S5", names=self.places
         )
-        stock = place_deal(ev, h, self.players, HAND, ev.trump, "S2")
+        stock = place_deal(ev, h, self.players, HAND, trump, "S2")
         leader = 1 - m.dealer  # S3: the non-dealer leads first
         self.round = RoundState(
             number=m.number,
             dealer=m.dealer,
             holdings=h,
-            trump_card=ev.trump,
+            trump_card=trump,
             stock=stock,
             phase="lead",
             leader=leader,
