@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -139,8 +139,8 @@ G = TypeVar("G", bound=GameRecord)
 class Checker(Seats, Generic[T, G]):
     """What every game's checker shares: locating diagnostics, seats, the header, the
     replay loop.  A game's checker names its ``table_class``, ``setup_clause`` and
-    ``result_clause``, and supplies ``header``, ``rounds``, ``replay_round`` and
-    ``totals``; it reads the names and cards of a record's nodes for the game's translator
+    ``result_clause``, and supplies ``replay_rounds`` (and ``fits`` where its set-up must
+    fit the rules); it reads the names and cards of a record's nodes for the game's translator
     (:class:`replay.table.Seats`), reporting what is wrong at the node."""
 
     table_class: ClassVar[type[AnyTable]]
@@ -573,11 +573,25 @@ class Checker(Seats, Generic[T, G]):
             self.round_no, self.trick_no = saved
 
     # -- the replay -----------------------------------------------------------------------------
-    # A game kind's checker supplies header() and replay_rounds() (through each_round);
+    # A game kind's checker supplies replay_rounds() (through each_round);
     # finish() closes what the record leaves open; the table's scores() are the totals.
 
     def header(self) -> T | None:
-        raise NotImplementedError
+        """The table the record starts: its required tags, rules, players and dealer
+        (:meth:`common_header`) and its start tags (:meth:`start_setup`), where they fit
+        (:meth:`fits`); None after an error, reported."""
+        got = self.common_header()
+        setup = None if got is None else self.start_setup()
+        if got is None or setup is None or not self.fits(got[0]):
+            return None
+        rules, dealer = got
+        start_table = cast("Callable[..., T]", self.table_class)  # each takes its own start keywords
+        return start_table(self.record.players, dealer=dealer, rules=rules, **setup)
+
+    def fits(self, rules: RuleSet) -> bool:
+        """Whether the game's set-up fits ``rules`` (Bura's hands and the deck); what does
+        not is reported."""
+        return True
 
     def replay_rounds(self, table: T) -> None:
         """Replay every round of the record (the game's checker calls :meth:`each_round`

@@ -183,14 +183,6 @@ class BuraChecker(StockChecker[BuraTable, BuraGame]):
 
     # -- header ---------------------------------------------------------------------------
 
-    def header(self) -> BuraTable | None:
-        got = self.common_header()
-        setup = None if got is None else self.start_setup()
-        if got is None or setup is None or not self._deck_fits(got[0]):
-            return None
-        rules, dealer = got
-        return self.table_class(self.record.players, dealer=dealer, rules=rules, **setup)
-
     def read_start_tag(self, tag: Tag, spec: StartTag, setup: dict[str, Any]) -> bool:
         """The pot may be followed by ``ante`` (after a void deal the pot stays and all ante
         again); the first leader (a variant's: who leads the first recorded deal) is named."""
@@ -214,7 +206,7 @@ class BuraChecker(StockChecker[BuraTable, BuraGame]):
             tag = Tag(name=tag.name, values=tag.values[:1], pos=tag.pos)
         return super().read_start_tag(tag, spec, setup)
 
-    def _deck_fits(self, rules: RuleSet) -> bool:
+    def fits(self, rules: RuleSet) -> bool:
         """Whether the players' hands and the trump card fit the deck (B2); reported if not."""
         g = self.record
         n = len(g.players)

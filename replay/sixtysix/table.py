@@ -162,14 +162,6 @@ class SixtySixChecker(StockChecker[SixtySixTable, SixtySixGame]):
 
     # -- header ---------------------------------------------------------------------------
 
-    def header(self) -> SixtySixTable | None:
-        got = self.common_header()
-        setup = None if got is None else self.start_setup()
-        if got is None or setup is None:
-            return None
-        rules, dealer = got
-        return self.table_class(self.record.players, dealer=dealer, rules=rules, **setup)
-
     # -- body -----------------------------------------------------------------------------
 
     AFTER_DRAWS = (Trick, Exchange, Close)

@@ -250,14 +250,6 @@ class ThousandChecker(Checker[ThousandTable, ThousandGame]):
         n = int(rules["players"])
         return range(n, n + 1)
 
-    def header(self) -> ThousandTable | None:
-        got = self.common_header()
-        setup = None if got is None else self.start_setup()
-        if got is None or setup is None:
-            return None
-        rules, dealer = got
-        return self.table_class(self.record.players, dealer=dealer, rules=rules, **setup)
-
     # -- the body ---------------------------------------------------------------------------
 
     def replay_rounds(self, table: ThousandTable) -> None:
