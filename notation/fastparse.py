@@ -559,6 +559,44 @@ class Reader(Generic[V]):
         winner = new_winner(self.seat(who), (lno, col + len(head) + 4)) if arrow else None
         return num(m.group(1)), head, col, winner
 
+    # -- a trick of cards played, each ``Anna KH`` or ``Anna KH marriage`` (Thousand's and
+    # -- Sixty-six's), made as the game's records
+
+    def card_played(self, toks: Tokens, k: int, lno: int, depth: int, play: Callable[..., Any]) -> tuple[Any, int]:
+        """One card played (``Anna KH marriage``) with its notes from token ``k`` on, made by
+        ``play`` (the game's record of it), and the token after it."""
+        seat, at = toks[k]
+        card = CANON.get(toks[k + 1][0])
+        if card is None:
+            raise GiveUp
+        k += 2
+        marriage = k < len(toks) and toks[k][0] == "marriage"
+        k += marriage
+        notes, k = self.move_notes(toks, k, lno, variations=True, depth=depth)
+        return play(seat=self.seat(seat), card=card, marriage=marriage, notes=notes, pos=(lno, at)), k
+
+    def cards_trick(
+        self, line: str, lno: int, new_play: Callable[[str, str, bool, Pos], Any], new_trick: Callable[..., Any]
+    ) -> Any:
+        """A trick of cards played without notes, ``3. Anna KH marriage, Boris 9H -> Anna``,
+        made by the game's makers of a card played and a trick (by position)."""
+        number, head, col, winner = self.trick_line(line, lno)
+        plays: list[Any] = []
+        for part in head.split(", "):
+            bits = part.split(" ")
+            if len(bits) == 3 and bits[2] == "marriage":
+                marriage = True
+            elif len(bits) == 2:
+                marriage = False
+            else:
+                raise GiveUp
+            card = CANON.get(bits[1])
+            if card is None:
+                raise GiveUp
+            plays.append(new_play(self.seat(bits[0]), card, marriage, (lno, col)))
+            col += len(part) + 2
+        return new_trick(number, plays, winner, (lno, 3))
+
     def cards(self, text: str) -> list[str]:
         """Cards separated by single spaces (none for an empty text)."""
         if not text:

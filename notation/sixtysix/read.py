@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar, Final
 
-from ..fastparse import CANON, GiveUp, StockReader, Tokens
+from ..fastparse import GiveUp, StockReader, Tokens
 from ..records import Comment, Entry, Pos, Tag, Winner, maker
 from .records import (
     KEYWORDS,
@@ -79,31 +79,9 @@ class SixtySixReader(StockReader[Variation]):
 
     def trick(self, line: str, lno: int) -> Trick:
         """``3. Anna KH marriage, Boris 9H -> Anna`` (without notes)."""
-        number, head, col, winner = self.trick_line(line, lno)
-        plays: list[Play] = []
-        for part in head.split(", "):
-            bits = part.split(" ")
-            if len(bits) == 3 and bits[2] == "marriage":
-                marriage = True
-            elif len(bits) == 2:
-                marriage = False
-            else:
-                raise GiveUp
-            card = CANON.get(bits[1])
-            if card is None:
-                raise GiveUp
-            plays.append(_new_play(self.seat(bits[0]), card, marriage, (lno, col)))
-            col += len(part) + 2
-        return _new_trick(number, plays, winner, (lno, 3))
+        trick: Trick = self.cards_trick(line, lno, _new_play, _new_trick)
+        return trick
 
     def move(self, toks: Tokens, k: int, lno: int, depth: int) -> tuple[Play, int]:
         """``Anna KH marriage``: a card played (a marriage shown), with its notes."""
-        seat, at = toks[k]
-        card = CANON.get(toks[k + 1][0])
-        if card is None:
-            raise GiveUp
-        k += 2
-        marriage = k < len(toks) and toks[k][0] == "marriage"
-        k += marriage
-        notes, k = self.move_notes(toks, k, lno, variations=True, depth=depth)
-        return Play(seat=self.seat(seat), card=card, marriage=marriage, notes=notes, pos=(lno, at)), k
+        return self.card_played(toks, k, lno, depth, Play)

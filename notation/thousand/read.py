@@ -191,20 +191,6 @@ class ThousandReader(Reader[Variation]):
         notes, k = self.move_notes(toks, k, lno, variations=True, depth=depth)
         return Call(seat=self.seat(seat), bid=bid, dark=dark, notes=notes, pos=(lno, at)), k
 
-    def play(self, toks: Tokens, k: int, lno: int, depth: int) -> tuple[Play, int]:
-        """One card played (``Anna KH marriage``) with its notes from token ``k`` on, and
-        the token after it."""
-        seat, at = toks[k]
-        card = CANON.get(toks[k + 1][0])
-        if card is None:
-            raise GiveUp
-        k += 2
-        marriage = k < len(toks) and toks[k][0] == "marriage"
-        k += marriage
-        notes, k = self.move_notes(toks, k, lno, variations=True, depth=depth)
-        play = Play(seat=self.seat(seat), card=card, marriage=marriage, notes=notes, pos=(lno, at))
-        return play, k
-
     def variation(
         self, toks: Tokens, k: int, lno: int, depth: int
     ) -> tuple[Variation, int]:
@@ -223,7 +209,7 @@ class ThousandReader(Reader[Variation]):
                 call, k = self.call(toks, k, lno, depth)
                 auction.append(call)
             else:
-                play, k = self.play(toks, k, lno, depth)
+                play, k = self.card_played(toks, k, lno, depth, Play)
                 plays.append(play)
             word = toks[k][0]
             if word == ",":
@@ -301,7 +287,7 @@ class ThousandReader(Reader[Variation]):
         winner = None
         k = 1
         while True:
-            play, k = self.play(toks, k, lno, 0)
+            play, k = self.card_played(toks, k, lno, 0, Play)
             plays.append(play)
             if k == len(toks):
                 break
@@ -368,7 +354,8 @@ class ThousandReader(Reader[Variation]):
     def trick(self, line: str, lno: int) -> Trick:
         m = _TRICK_OF_THREE.match(line)
         if m is None:
-            return self.any_trick(line, lno)
+            trick: Trick = self.cards_trick(line, lno, _new_play, _new_trick)
+            return trick
         # The commonest trick, three cards, in one match.
         n, s1, c1, m1, s2, c2, m2, s3, c3, m3, who = m.groups()
         players, canon = self.players, CANON
@@ -382,26 +369,6 @@ class ThousandReader(Reader[Variation]):
         except KeyError:
             raise GiveUp from None
         return _new_trick(int(n), plays, winner, (lno, 3))
-
-    def any_trick(self, line: str, lno: int) -> Trick:
-        """A trick of any number of cards, without notes."""
-        number, head, col, winner = self.trick_line(line, lno)
-        plays: list[Play] = []
-        players = self.players
-        for part in head.split(", "):
-            bits = part.split(" ")
-            if len(bits) == 3 and bits[2] == "marriage":
-                marriage = True
-            elif len(bits) == 2:
-                marriage = False
-            else:
-                raise GiveUp
-            seat, card = players.get(bits[0]), CANON.get(bits[1])
-            if seat is None or card is None:
-                raise GiveUp
-            plays.append(_new_play(seat, card, marriage, (lno, col)))
-            col += len(part) + 2
-        return _new_trick(number, plays, winner, (lno, 3))
 
     def stated(self, kind: str, rest: str, lno: int) -> Stated:
         """A stated fact (``points``, ``score``, ``totals``) without notes."""
