@@ -184,15 +184,17 @@ class StockEngine(Table[M, R], Generic[M, R, D, G, S]):
     BETWEEN_DEALS: ClassVar[dict[type, str]]
     """What a move of each kind made while no deal is in progress is told (``nothing is
     drawn``), marked ``N_``; a card played by default."""
-    KEEPS_TRICK: ClassVar[tuple[type, ...]] = (DrawCard,)
-    """The moves after which the trick just completed is still shown."""
+
+    def keeps_trick(self, ev: M) -> bool:
+        """Whether the trick just completed is still shown after ``ev`` (a draw)."""
+        return type(ev) is DrawCard
 
     def _apply(self, ev: M) -> None:
         """A move, after the checks every game with a stock makes first: the game is not
         over, a deal is dealt, or one is in progress (:meth:`between_deals`)."""
         if self.match.over:
             raise illegal(tr(self.NO_MORE_PLAY).format(result=self.match.result), "game-over", self.CLAUSE["over"])
-        if type(ev) not in self.KEEPS_TRICK:
+        if not self.keeps_trick(ev):
             self.last_trick = None
         if isinstance(ev, DealCards):
             self._deal(ev)

@@ -304,7 +304,6 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
         Close: N_("the stock is not closed"),
         GoOut: N_("nobody goes out"),
     }
-    KEEPS_TRICK = (DrawCard, GoOut)
     START = (
         StartTag("FirstDeal", "first_deal", least=1, unset=1),
         StartTag("Totals", "totals", per_seat=True),
@@ -330,6 +329,10 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
         match = MatchState(dealer=dealer, number=first_deal, totals=totals, bonus=bonus)
         start: Start = {"dealer": dealer, "first_deal": first_deal, "totals": totals[:], "bonus": bonus}
         super().__init__(players, rules, match, start)
+
+    def keeps_trick(self, ev: SixtySixMove) -> bool:
+        """After a draw, and going out (S9: the taker goes out right after his trick)."""
+        return type(ev) is DrawCard or type(ev) is GoOut
 
     # -- basics -------------------------------------------------------------------------
 
