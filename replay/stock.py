@@ -268,10 +268,11 @@ class StockEngine(Table[M, R], Generic[M, R, D, G, S]):
         deal: StockRound | None = self.round
         return deal is not None and cards_placed(deal.stock, deal.holdings, len(self.players))
 
-    def equal_in_play(self, on_table: Iterable[Card]) -> dict[Card, Card]:
+    def equal_in_play(self) -> dict[Card, Card]:
         """The cards interchangeable in play (:func:`notation.cards.equal_cards`) among
-        every hand, the cards face up ``on_table`` and the stock: a card still to be drawn
-        that lies between two of a hand keeps them apart, as a card the other holds does.
+        every hand, the cards face up on the table (:meth:`cards_on_table`) and the stock: a
+        card still to be drawn that lies between two of a hand keeps them apart, as a card the
+        other holds does.
         While some card of a hand or of the stock is not known, no two are (the map is
         empty: the unknown card might lie between them)."""
         deal: StockRound | None = self.round
@@ -280,7 +281,7 @@ class StockEngine(Table[M, R], Generic[M, R, D, G, S]):
         h, seats = deal.holdings, range(len(self.players))
         if not all(h.fully_known(s) for s in seats) or (h.size(POOL) and not stock_known(deal.stock)):
             return {}
-        return equal_cards([*(h.known[s] for s in seats), list(on_table), [c for c in deal.stock or () if c is not None]])
+        return equal_cards([*(h.known[s] for s in seats), self.cards_on_table(), [c for c in deal.stock or () if c is not None]])
 
     def distinct_moves(self, moves: list[M]) -> list[M]:
         """Moves of interchangeable cards (a run of equal cards in one hand, with no card
@@ -288,7 +289,7 @@ class StockEngine(Table[M, R], Generic[M, R, D, G, S]):
         :meth:`card_key` is the same."""
         if self.round is None:
             return moves
-        same = self.equal_in_play(self.cards_on_table())
+        same = self.equal_in_play()
         seen: set[Hashable] = set()
         out: list[M] = []
         for m in moves:

@@ -140,7 +140,7 @@ def test_the_c_search_equals_the_game_free_solver_position_by_position() -> None
             kinds["claim open"] += deal.claim_window is not None and table.settings.claim != "none"
             # cards the search counts as one choice, and cards only the stock keeps apart
             on_table = [c for lay in deal.trick for c in lay.up]
-            same = table.equal_in_play(on_table)
+            same = table.equal_in_play()
             held = deal.holdings.known[deal.turn]
             kinds["equal cards"] += any(same.get(c, c) != c for c in held)
             apart = equal_cards([*(deal.holdings.known[s] for s in (0, 1)), on_table])
