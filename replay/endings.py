@@ -55,7 +55,7 @@ if TYPE_CHECKING:
     from .view import Step
 
 __all__ = [
-    "ENDING_LIMIT",
+    "ENDING_NODES",
     "Moves",
     "Note",
     "PlayValue",
@@ -64,22 +64,27 @@ __all__ = [
     "analyze_all",
     "analyze_game",
     "annotate_analysis",
-    "ending_size",
 ]  # fmt: skip
 
-ENDING_LIMIT = 2_000_000
-"""The most lines of play (:func:`ending_size`, an estimate) an ending may have to be
-searched from its start (a second or two): a larger one is said to be too large before
-any work is done, and solved from the first later position that is small enough."""
+ENDING_NODES = 30_000
+"""The most positions the search of one ending may take (a second or two compiled), counted
+in positions of the game-free :class:`replay.solve.Solver` (a game's own faster search
+counts each of its positions at its :attr:`~replay.solve.Search.COST`).  The ending is
+solved from its last move back: each earlier move is searched while what the move after it
+took, times the growth seen from the move after that, fits what is left; the first that
+would not is said to be too large before any work on it, and the ending is solved from the
+move after it."""
 
 BUDGET = 300_000
-"""The most positions one ending's search visits (a few seconds, some tens of MB)."""
+"""The most positions the search of one layout of a decision in the dark visits."""
 
 
-def _line_sizes(table: AnyTable, probes: int, going_on: bool) -> list[int]:
-    """For each of ``probes`` random lines from ``table`` to the round's end, the product
-    of the number of choices along it; ``going_on``: each line goes on as long as it can
-    (a move that ends the round is taken only when every move does)."""
+def longest_size(table: AnyTable, probes: int = 6) -> int:
+    """A cautious estimate of how many lines of play the rest of the round has: over random
+    lines through the choices the rules allow, that go on as long as they can (a move that
+    ends the round, going out or claiming, is taken only when every move does), the largest
+    product of the number of choices along a line (Knuth's estimate of the size of a tree,
+    taken at its largest so that lines ending early cannot make a large rest look small)."""
     rng = random.Random(0)
     base = len(table.results)
     sizes = []
@@ -91,30 +96,10 @@ def _line_sizes(table: AnyTable, probes: int, going_on: bool) -> list[int]:
             if not moves:
                 break
             size *= len(moves)
-            if going_on:
-                after = [child(line, m) for m in moves]
-                line = rng.choice([a for a in after if len(a.results) == base] or after)
-            else:
-                line = child(line, rng.choice(moves))
+            after = [child(line, m) for m in moves]
+            line = rng.choice([a for a in after if len(a.results) == base] or after)
         sizes.append(size)
-    return sizes
-
-
-def ending_size(table: AnyTable, probes: int = 24) -> int:
-    """An estimate of how many lines of play the rest of the round has: the mean, over
-    random lines through the choices the rules allow, of the product of the number of
-    choices along each line (Knuth's estimate of the size of a tree).  The search visits
-    far fewer positions (pruning, positions remembered), in proportion.
-    """
-    return sum(_line_sizes(table, probes, going_on=False)) // probes
-
-
-def longest_size(table: AnyTable, probes: int = 6) -> int:
-    """A cautious estimate of the same: the largest product over random lines that go on
-    as long as they can (a move that ends the round, going out or claiming, is taken only
-    when every move does), so that lines ending early cannot make a large rest look small.
-    """
-    return max(_line_sizes(table, probes, going_on=True))
+    return max(sizes)
 
 
 UNITS: Final = (N_("points"), N_("game points"), N_("penalty points"), N_("chips"))
@@ -434,23 +419,12 @@ def analyze_round(
         phrase = f"at no point of the {out.round_word} was every card known to every player"
         out.unsolved = tr(phrase)  # one of ROUND_PHRASES
         return out
-    # said before the work: an ending too large is solved from a later trick, or not at all
-    size = ending_size(moves[first][0])
-    start = next((k for k in range(first, len(moves)) if ending_size(moves[k][0]) <= ENDING_LIMIT), None)
-    too_large = tr(
-        "from trick {trick} the ending has about {size:,} lines of play, more than the "
-        "{limit:,} searched"
-    ).format(trick=moves[first][3], size=size, limit=ENDING_LIMIT)
+    solver, start, why = _solved_back(moves, first)
     if start is None:
-        out.unsolved = tr("{why}: not searched").format(why=too_large)
+        out.unsolved = why
+        out.nodes = solver.nodes
         return out
-    if start > first:
-        at = moves[start][0]
-        who = at.players[chooser(at, options(at))]
-        out.later = tr("{why}; solved from {player}'s move at trick {trick} instead").format(
-            why=too_large, player=who, trick=moves[start][3]
-        )
-    solver = search_at(moves[start][0], BUDGET)
+    out.later = why
     try:
         _solve(out, solver, moves[start:])
     except TooLarge as exc:
@@ -458,6 +432,52 @@ def analyze_round(
         out.values, out.plays, out.turning = {}, [], None
     out.nodes = solver.nodes
     return out
+
+
+def _solved_back(moves: Moves, first: int) -> tuple[Search, int | None, str | None]:
+    """The search of a round's ending, from its last move back to its ``first`` position
+    with every card known, as far as :data:`ENDING_NODES` lets it go: the search (each seat's
+    value known where it starts), the move it starts at (None: not even the last move could
+    be searched) and why it does not start at ``first`` (None where it does)."""
+    most = max(1, int(2 * ENDING_NODES / _cost(moves[first][0])))
+    solver = search_at(moves[first][0], most)
+    took: list[float] = []  # what the search from each move took, the last move first
+    done: int | None = None
+    for k in range(len(moves) - 1, first - 1, -1):
+        table = moves[k][0]
+        if len(took) >= 2:
+            guess = took[-1] * max(1.0, took[-1] / max(took[-2], 1.0))
+            if sum(took) + guess > ENDING_NODES:  # said before any work on it
+                return solver, done, _from_later(moves, first, done, ENDING_NODES, round(sum(took) + guess))
+        before = solver.nodes
+        try:
+            for seat in range(len(table.players)):
+                solver.value(table, seat)
+        except TooLarge:
+            if done is None:
+                return solver, None, tr("the ending has more than {n:,} positions").format(n=most)
+            again = search_at(moves[done][0], most)  # this one is past its budget
+            return again, done, _from_later(moves, first, done, most, None)
+        took.append((solver.nodes - before) * solver.COST)
+        done = k
+    return solver, done, None
+
+
+def _from_later(moves: Moves, first: int, start: int | None, limit: int, guess: int | None) -> str:
+    """Why an ending is solved from ``start``, later than ``first``: what one more move back
+    would have taken (``guess``, said before any work on it), or that its search passed
+    ``limit``."""
+    assert start is not None
+    at = moves[start][0]
+    who = at.players[chooser(at, options(at))]
+    if guess is None:
+        why = tr("from trick {trick} the ending has more than {limit:,} positions").format(trick=moves[first][3], limit=limit)
+    else:
+        why = tr(
+            "from trick {trick} the ending has more than the {limit:,} positions one ending may "
+            "search (searched back from its end, one move more would take about {guess:,})"
+        ).format(trick=moves[first][3], limit=limit, guess=guess)
+    return tr("{why}; solved from {player}'s move at trick {trick} instead").format(why=why, player=who, trick=moves[start][3])
 
 
 def _solve(out: RoundEnding, solver: Search, moves: Moves) -> None:
