@@ -25,15 +25,19 @@ static inline int rank_of(int card) { return card % KOZYR_RANKS; }
 
 /* ---- the table of positions of a deal search (Bura's, Sixty-six's) ------------------------
  *
- * Each position searched is remembered under its key (up to three words) with the bounds its
- * value was found within, in a place its key's hash gives (a later position may take it).
- * The table belongs to one deal (one layout: one stock): another deal starts afresh. */
+ * Each position searched is remembered under its key (KOZYR_KEY_WORDS words, three unless the
+ * search file defines more before it includes this) with the bounds its value was found
+ * within, in a place its key's hash gives (a later position may take it).  The table belongs
+ * to one deal (one layout: one stock): another deal starts afresh. */
 
+#ifndef KOZYR_KEY_WORDS
+#define KOZYR_KEY_WORDS 3
+#endif
 #define KOZYR_TT_SIZE (1u << 20)
 #define KOZYR_UNBOUNDED 32767 /* no bound known (beyond any value of a deal) */
 
 typedef struct {
-    uint64_t k[3];  /* the position's key */
+    uint64_t k[KOZYR_KEY_WORDS];  /* the position's key */
     int16_t lo, hi; /* its value lies within these */
     int16_t move;   /* the best move found, -1 */
     uint16_t gen;   /* the deal it belongs to: an entry of another is empty */
@@ -53,19 +57,21 @@ static inline uint64_t kozyr_mix(uint64_t x) {
 }
 
 /* The place of the position ``k`` (its entry, or another's). */
-static inline KozyrEntry *kozyr_slot(const KozyrTable *t, const uint64_t k[3]) {
-    return &t->slots[kozyr_mix(k[0] ^ kozyr_mix(k[1] ^ kozyr_mix(k[2]))) & (KOZYR_TT_SIZE - 1)];
+static inline KozyrEntry *kozyr_slot(const KozyrTable *t, const uint64_t k[KOZYR_KEY_WORDS]) {
+    uint64_t h = 0;
+    for (int i = KOZYR_KEY_WORDS - 1; i >= 0; i--) h = kozyr_mix(k[i] ^ h);
+    return &t->slots[h & (KOZYR_TT_SIZE - 1)];
 }
 
 /* Whether ``e`` is the position ``k``'s entry, of this deal. */
-static inline int kozyr_holds(const KozyrTable *t, const KozyrEntry *e, const uint64_t k[3]) {
-    return e->gen == t->gen && e->k[0] == k[0] && e->k[1] == k[1] && e->k[2] == k[2];
+static inline int kozyr_holds(const KozyrTable *t, const KozyrEntry *e, const uint64_t k[KOZYR_KEY_WORDS]) {
+    return e->gen == t->gen && memcmp(e->k, k, sizeof e->k) == 0;
 }
 
 /* Remember what a search of the position ``k`` within the window (a, b) found: a bound, or
  * its value.  The bounds found before are kept where the entry is still this position's:
  * the search below may have given its place to another, whose bounds are not this one's. */
-static inline void kozyr_store(const KozyrTable *t, KozyrEntry *e, const uint64_t k[3], int found, int a, int b,
+static inline void kozyr_store(const KozyrTable *t, KozyrEntry *e, const uint64_t k[KOZYR_KEY_WORDS], int found, int a, int b,
                                int move) {
     int lo = -KOZYR_UNBOUNDED, hi = KOZYR_UNBOUNDED;
     if (found <= a) hi = found;

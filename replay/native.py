@@ -37,7 +37,7 @@ class NativeSearch:
     """Per game: the process's C search, and the search it last searched for (another
     starts it afresh, with its rules)."""
 
-    def __init__(self, table: AnyTable, budget: int, settings: Sequence[object], most: int, unit: int = 1) -> None:
+    def __init__(self, table: AnyTable, budget: int, settings: Sequence[object], most: int, unit: float = 1) -> None:
         self.base = len(table.results)
         self.start = table.scores()
         self.budget = budget

@@ -44,7 +44,7 @@ def combinations_dealt(rng: random.Random, table: BuraTable) -> DealCards:
     trump, size, k = deck[-1], table.COMBO_SIZE, table.settings.hand
     used = {trump}
     hands: dict[int, list[int | None]] = {}
-    for seat in range(2):
+    for seat in range(table.n):
         free = [c for c in deck if c not in used]
         kind = rng.choice(["bura", "bura", "moskva", "molodka", "none"])
         suit = suit_no(trump) if kind == "bura" else rng.randrange(4)
@@ -58,14 +58,18 @@ def combinations_dealt(rng: random.Random, table: BuraTable) -> DealCards:
     return DealCards(hands=hands, trump=trump, stock=list(stock))
 
 
-def positions(seed: int, count: int, rigged: bool) -> list[BuraTable]:
-    """Random positions of random two-player deals of Bura and Burkozel under their switches,
-    each reached by random choices (a combination shown when it may be, often)."""
+def positions(seed: int, count: int, rigged: bool, players: tuple[int, ...] = (2,)) -> list[BuraTable]:
+    """Random positions of random deals of Bura and Burkozel under their switches (of as
+    many players as one of ``players`` says, as far as the game is played by so many), each
+    reached by random choices (a combination shown when it may be, often)."""
     rng = random.Random(seed)
     out: list[BuraTable] = []
     while len(out) < count:
         kind, rules = GAMES[len(out) % 2]
-        table = kind(["Anna", "Boris"], rules=kind.RULEBOOK.parse(rng.choice(rules)), dealer=rng.randrange(2))
+        fits = [k for k in players if k <= (4 if kind is BurkozelTable else 6)]
+        n = fits[0] if len(fits) == 1 else rng.choice(fits)
+        names = ["Anna", "Boris", "Vera", "Gleb", "Daria", "Egor"][:n]
+        table = kind(names, rules=kind.RULEBOOK.parse(rng.choice(rules)), dealer=rng.randrange(n))
         table.push(combinations_dealt(rng, table) if rigged else table.chance_move(rng))  # type: ignore[arg-type]
         for _ in range(rng.randint(0, 8) if rigged else rng.randint(20, 70)):
             moves = options(table)
@@ -152,6 +156,42 @@ def test_the_c_search_equals_the_game_free_solver_position_by_position() -> None
     assert kinds["equal cards"] >= 3 and kinds["kept apart by the stock"] >= 8, kinds
 
 
+def test_the_c_search_equals_the_game_free_solver_with_three_to_six_players() -> None:
+    """In random positions of deals of three to six players (Burkozel's four playing as two
+    pairs): every seat's value (its side's gain less the others' mean gain, so a fraction of
+    the pot where three or more sides play) is the game-free solver's, and each seat reaches
+    its value and not one unit of the C search more."""
+    kinds: Counter[str] = Counter()
+    for table in [*positions(13, 40, False, (3, 4, 5, 6)), *positions(17, 30, True, (3, 4))]:
+        exact = Solver.at(table, 20_000)
+        fast = search_at(table, 10**8)
+        assert isinstance(fast, DealSearch)
+        deal = table.round
+        assert deal is not None
+        for seat in range(table.n):
+            try:
+                value = exact.value(table, seat)
+            except TooLarge:
+                continue
+            try:
+                found = fast.value(table, seat)
+            except ValueError:  # a combination shown during a play-off: said, not searched
+                kinds["not searched"] += 1
+                continue
+            assert found == pytest.approx(value), (table.moves, seat)
+            step = fast.unit  # one unit of the C search, in the game's own
+            assert fast.reaches(table, seat, value) and not fast.reaches(table, seat, value + step)
+            kinds[f"{table.game} {table.n}"] += 1
+            kinds["stock there" if deal.holdings.size(-2) else "stock gone"] += 1
+            kinds["trick open"] += bool(deal.trick)
+            kinds["answered"] += len(deal.trick) > 1
+            kinds["show open"] += any(isinstance(m, ShowCombo) for m in options(table))
+    assert kinds["bura 3"] + kinds["bura 4"] + kinds["bura 5"] + kinds["bura 6"] >= 40, kinds
+    assert kinds["burkozel 3"] >= 10 and kinds["burkozel 4"] >= 10, kinds
+    assert kinds["stock there"] >= 30 and kinds["stock gone"] >= 20 and kinds["answered"] >= 15, kinds
+    assert kinds["show open"] >= 3 and kinds["stock there"] + kinds["stock gone"] > 3 * kinds["not searched"], kinds
+
+
 def test_the_c_search_is_some_hundreds_of_times_as_fast() -> None:
     """What it is for: a position with the stock still there that the game-free solver
     takes a second or more for takes the C search some milliseconds."""
@@ -170,8 +210,8 @@ def test_the_c_search_is_some_hundreds_of_times_as_fast() -> None:
 
 
 def test_a_table_it_does_not_follow_is_left_to_the_game_free_solver() -> None:
-    """Three players, or a switch it leaves out: no C search is offered."""
-    assert KIND.faster_search(BuraTable(["A", "B", "C"]), 1000) is None
+    """A switch it leaves out: no C search is offered (any number of players is searched)."""
+    assert isinstance(KIND.faster_search(BuraTable(["A", "B", "C"]), 1000), DealSearch)
     rules = BuraTable.RULEBOOK.parse("classic claim=own-turn")
     assert KIND.faster_search(BuraTable(["A", "B"], rules=rules), 1000) is None
     assert isinstance(KIND.faster_search(BuraTable(["A", "B"]), 1000), DealSearch)

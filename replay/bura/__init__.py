@@ -22,17 +22,17 @@ so draws are implicit.
 >>> replay.check(generate_bura(seed=3, players=3)).ok
 True
 
-:class:`DealSearch` is Bura's own exact search of a two-player deal, the game-free
+:class:`DealSearch` is Bura's own exact search of a deal, the game-free
 :class:`replay.solve.Solver`'s faster twin (for Bura and its variants: the switches are read
 from the table).  Before the stock is gone a layout of a deal (the hands and the stock's
 order) is a game tree of some thousands to millions of positions, which the game-free
 solver, moving through the engine, searches at some tens of thousands a second: the leads
 and claims before the stock is gone could not be judged in the dark.  ``dealsearch.c``
 searches the same tree with the same rules, choices and values, some hundreds of times as
-fast.  It searches deals of two players, under every switch but a few a table rarely plays
-(``claim=own-turn``, ``small-moskva``, ``dealt-combo=redeal``, ``shokha``): for those the
-game-free solver judges what it can.  The tests hold it to the game-free solver position by
-position.
+fast.  It searches deals of two to six players (Burkozel's four as two pairs), under every
+switch but a few a table rarely plays (``claim=own-turn``, ``small-moskva``,
+``dealt-combo=redeal``, ``shokha``): for those the game-free solver judges what it can.  The
+tests hold it to the game-free solver position by position.
 
 >>> from replay.bura.table import BuraTable
 >>> table = BuraTable(["Anna", "Boris"])
@@ -107,7 +107,7 @@ _COMBOS = ("bura", "moskva", "molodka", "foreheads")
 
 
 class DealSearch(NativeSearch, native="replay.bura.dealsearch"):
-    """The exact values of one two-player deal's positions (the interface of
+    """The exact values of one deal's positions (the interface of
     :class:`replay.solve.Solver`): chips (a pot won or paid) or penalty points."""
 
     COST: ClassVar[float] = 0.01
@@ -116,11 +116,11 @@ class DealSearch(NativeSearch, native="replay.bura.dealsearch"):
 
     @classmethod
     def searches(cls, table: BuraEngine) -> bool:
-        """Whether the C search follows this table's deal: two players, and none of the
-        switches it leaves to the game-free solver."""
+        """Whether the C search follows this table's deal: none of the switches it leaves to
+        the game-free solver."""
         s = table.settings
         return (
-            cls.built() and table.n == 2 and s.claim != "own-turn" and s.dealt_combo != "redeal"
+            cls.built() and s.claim != "own-turn" and s.dealt_combo != "redeal"
             and not s.shokha and not table.combo_allowed("small-moskva") and not table.near_limits()
         )  # fmt: skip
 
@@ -134,8 +134,12 @@ class DealSearch(NativeSearch, native="replay.bura.dealsearch"):
             tuple(table.combo_allowed(c) for c in _COMBOS), tuple(table.combo_ends_deal(c) for c in _COMBOS),
         )  # fmt: skip
         # a deal is worth the pot (won by a claim or a bura, paid by a false claim), or at
-        # most 6 penalty points times the factor (Moskva, or a player without a trick)
-        super().__init__(table, budget, settings, 6 if penalties else 1, table.match.factor if penalties else table.match.pot)
+        # most 6 penalty points a player times the factor (Moskva, or a player without a
+        # trick); the C search counts a side's gain times the number of other sides
+        others = len(table.sides()) - 1
+        most = (6 * table.n // (others + 1) if penalties else 1) * others
+        unit = table.match.factor if penalties else table.match.pot
+        super().__init__(table, budget, settings, most, unit if others == 1 else unit / others)
 
     def position(self, position: AnyTable) -> tuple[object, ...]:
         """A position as the C search takes it (after the draws the stock gives itself
@@ -145,20 +149,24 @@ class DealSearch(NativeSearch, native="replay.bura.dealsearch"):
         if deal is None:
             raise ValueError("no deal in progress")
         h = deal.holdings
+        seats = range(table.n)
+        laid = [c for lay in deal.trick for c in (*lay.up, *lay.down) if c is not None]
         if (
             deal.stock is None or None in deal.stock or len(deal.stock) != h.size(-2)
-            or not all(h.fully_known(s) for s in (0, 1)) or any(None in deal.won.get(s, []) for s in (0, 1))
-            or len(deal.trick) > 1 or (deal.trick and deal.trick[0].down)
+            or any(None in lay.down for lay in deal.trick) or not all(h.fully_known(s) for s in seats)
+            or any(None in deal.won.get(s, []) for s in seats)
         ):  # fmt: skip
             raise ValueError("no move listed: a card nobody recorded")
         right = (-1, 0) if deal.right is None else deal.right
+        best = deal.best if deal.trick else None
         return (
-            card_mask(h.known[0]), card_mask(h.known[1]), card_mask(deal.trick[0].up) if deal.trick else 0,
-            deal.stock, suit_no(deal.trump_card), _PHASES[deal.phase], deal.turn, deal.leader,
-            -1 if deal.claim_window is None else deal.claim_window, len(deal.draws_due) // 2, deal.trick_no == 1,
+            tuple(card_mask(h.known[s]) for s in seats), card_mask(laid), 0 if best is None else card_mask(best.up),
+            len(deal.trick[0].up) if deal.trick else 0, len(deal.trick), -1 if best is None else best.seat,
+            sum(card_points(c) for c in laid), deal.stock, suit_no(deal.trump_card), _PHASES[deal.phase], deal.turn, deal.leader,
+            -1 if deal.claim_window is None else deal.claim_window, len(deal.draws_due) // table.n, deal.trick_no == 1,
             right, sum(1 << s for s in deal.outranked), deal.buras, deal.playoff,
-            tuple(sum(card_points(c) for c in deal.won.get(s, []) if c is not None) for s in (0, 1)),
-            tuple(deal.tricks_taken.get(s, 0) > 0 for s in (0, 1)),
+            tuple(sum(card_points(c) for c in deal.won.get(s, []) if c is not None) for s in seats),
+            tuple(deal.tricks_taken.get(s, 0) > 0 for s in seats), tuple(table.side(s) for s in seats),
         )  # fmt: skip
 
 
@@ -305,7 +313,7 @@ class BuraKind(GameKind[BuraTable, BuraGame]):
         return BuraStats()
 
     def faster_search(self, table: BuraTable, budget: int) -> DealSearch | None:
-        """Bura's search of a two-player deal in C (:class:`DealSearch`), where built
+        """Bura's search of a deal in C (:class:`DealSearch`), where built
         and where it follows the table's switches (for Bura and its variants)."""
         return DealSearch(table, budget) if DealSearch.searches(table) else None
 

@@ -1,18 +1,22 @@
-/* Bura's exact search of one two-player deal whose cards are all placed, in C.
+/* Bura's exact search of one deal whose cards are all placed, in C, for two to six players.
  *
- * A layout of a deal (both hands and the stock's order, as replay.sample draws them) is a
+ * A layout of a deal (every hand and the stock's order, as replay.sample draws them) is a
  * game of perfect information.  This is the search replay.solve.Solver makes of it through
  * the engine, written for the games of Bura's family (Bura and its variants: the switches
  * below are read from the table, DealSearch in replay/bura/__init__.py) so that it is some hundreds of
  * times as fast: the same rules (B3-B9, K4-K7: leads of one suit, answers of as many cards
- * face up or face down, a set beaten by pairing, the draws, the claim after a trick, the
- * combinations shown at a player's turn or out of turn, two buras played off), the same
- * choices in the same order of who chooses first (a player who may show a combination out
- * of turn chooses before the player to move, as replay.solve.decide does), one of each set
- * of equal cards (as the engine's distinct_moves: twins() below), the same value
- * (what the seat gains in the deal less what the other gains: the pot in chips, or penalty
- * points), and a show that changes nothing is skipped as the game-free solver skips it.
- * The tests hold it to the game-free Solver position by position.
+ * face up or face down, each answer beating the set winning so far by pairing, the draws
+ * round the table, the claim after a trick, the combinations shown at a player's turn or out
+ * of turn, two buras played off), the same choices in the same order of who chooses first (a
+ * player who may show a combination out of turn chooses before the player to move, as
+ * replay.solve.decide does), one of each set of equal cards (as the engine's distinct_moves:
+ * twins() below), the same value, and a show that changes nothing is skipped as the
+ * game-free solver skips it.  The tests hold it to the game-free Solver position by position.
+ *
+ * The value is the game-free solver's: what the searching seat's side gains in the deal less
+ * the mean of what each other side gains (the pot in chips, or penalty points), searched with
+ * the seat's side against all others (exact for two sides).  It is kept in whole numbers: the
+ * side's gain times the number of other sides, less their gains; Python divides.
  *
  * What it does not search it says: a position it cannot continue (two buras played off
  * while a trick lies on the table, or a combination shown during a play-off, where the
@@ -20,9 +24,10 @@
  * judged.
  *
  * Cards are notation.cards' 0..35 (9 * suit + rank, rank 0 = six .. 8 = ace), bits of a
- * 64-bit hand.  Values are in units: the pot (a claim or a bura wins it, a false claim
- * pays it, a void deal is 0) or the penalty's factor (2, 4, 6).
+ * 64-bit hand.  Units: the pot (a claim or a bura wins it, a false claim pays it, a void deal
+ * is 0) or the penalty's factor (2, 4, 6).
  */
+#define KOZYR_KEY_WORDS 7
 #include "../native.h"
 
 #define INF 100
@@ -32,6 +37,7 @@
 #define ILLEGAL 1004
 #define MAX_MOVES 96
 #define MAX_PATH 256
+#define MAXP 6
 
 static const int POINTS[9] = {0, 0, 0, 0, 2, 3, 4, 10, 11}; /* 6 7 8 9 J Q K T A */
 static const uint64_t SUIT = 0x1FFull;
@@ -42,8 +48,13 @@ enum { C_BURA, C_MOSKVA, C_MOLODKA, C_FOREHEADS, NCOMBO };  /* combinations */
 enum { M_CLAIM, M_SHOW, M_LAY, M_DRAW, M_SETTLE };          /* moves */
 
 typedef struct {
-    uint64_t hand[2];
-    uint64_t lead;        /* the cards led in the open trick, 0 */
+    uint64_t hand[MAXP];
+    uint64_t table;       /* the cards laid in the open trick, face up and face down */
+    uint64_t best;        /* the set winning the open trick so far */
+    int8_t k;             /* the cards of its lead (0: no trick open) */
+    int8_t laid;          /* the lays in it so far */
+    int8_t best_seat;
+    int16_t pile;         /* the card points laid in it */
     int8_t sp;            /* cards drawn from the stock the search was given */
     int8_t phase;
     int8_t turn, leader;
@@ -55,8 +66,8 @@ typedef struct {
     int8_t outranked;     /* seats whose right another's outranks (bits) */
     int8_t nb, buras[2];  /* the seats that showed a bura (or Moskva) still open */
     int8_t playoff;
-    int8_t took[2];       /* whether each seat took a trick */
-    int16_t points[2];    /* card points taken */
+    int8_t took;          /* the seats that took a trick (bits) */
+    int16_t points[MAXP]; /* card points taken */
 } Pos;
 
 typedef struct {
@@ -75,7 +86,10 @@ typedef struct {
     int8_t stock[36];
     uint64_t rest[37];    /* rest[i]: the stock's cards from its i-th on */
     int ns, trump;
-    uint64_t path[MAX_PATH][3];
+    int n;                /* the players */
+    int side[MAXP], nsides;
+    int rs;               /* the side whose value is searched */
+    uint64_t path[MAX_PATH][KOZYR_KEY_WORDS];
     int depth;
 } Search;
 
@@ -108,31 +122,68 @@ static int beats_set(uint64_t attack, uint64_t target, int trump) {
 
 static inline int pool(const Search *s, const Pos *p) { return s->ns - p->sp; }
 static inline int trump_of(const Search *s) { return s->trump; }
-static inline int order(const Pos *p, int seat) { return (seat - p->leader) & 1; }
+static inline int next_seat(const Search *s, int seat) { return seat + 1 == s->n ? 0 : seat + 1; }
+static inline int order(const Search *s, const Pos *p, int seat) { return (seat - p->leader + s->n) % s->n; }
 static inline int in_buras(const Pos *p, int seat) {
     for (int i = 0; i < p->nb; i++) if (p->buras[i] == seat) return 1;
     return 0;
 }
 
-/* ---- the ends of a deal, as seat 0's value ------------------------------------------- */
+/* ---- the ends of a deal, as the searched side's value ------------------------------ */
 
-static inline int won_by(int seat, int units) { return seat == 0 ? units : -units; }
+/* The value to the searched side of an end in which each seat gains ``gain[seat]`` units:
+ * its side's gain times the other sides' number, less their gains. */
+static int folded(const Search *s, const int *gain) {
+    int sides[MAXP] = {0, 0, 0, 0, 0, 0}, v = 0;
+    for (int i = 0; i < s->n; i++) sides[s->side[i]] += gain[i];
+    for (int x = 0; x < s->nsides; x++) v += x == s->rs ? (s->nsides - 1) * sides[x] : -sides[x];
+    return v;
+}
+
+/* ``seat`` gains ``units`` (the pot: +1 won, -1 paid), the others nothing. */
+static int gains(const Search *s, int seat, int units) {
+    int gain[MAXP] = {0, 0, 0, 0, 0, 0};
+    gain[seat] = units;
+    return folded(s, gain);
+}
+
+/* Every seat outside ``seat``'s side takes ``penalty`` points. */
+static int penalised(const Search *s, int seat, int penalty) {
+    int gain[MAXP] = {0, 0, 0, 0, 0, 0};
+    for (int i = 0; i < s->n; i++) if (s->side[i] != s->side[seat]) gain[i] = -penalty;
+    return folded(s, gain);
+}
 
 /* B8.1, K6: a combination that wins the deal at once. */
 static int combo_end(const Search *s, int combo, int seat) {
-    if (!s->penalties) return won_by(seat, 1);
-    return won_by(seat, combo == C_MOSKVA ? 6 : 2);
+    if (!s->penalties) return gains(s, seat, 1);
+    return penalised(s, seat, combo == C_MOSKVA ? 6 : 2);
 }
 
 /* B7.2 */
-static int claimed(const Pos *p, int seat) { return won_by(seat, p->points[seat] >= 31 ? 1 : -1); }
+static int claimed(const Search *s, const Pos *p, int seat) { return gains(s, seat, p->points[seat] >= 31 ? 1 : -1); }
 
-/* K7: the deck played out (two players: under 31 is 4, no trick or no points 6). */
+/* K7: the deck played out: the side with the most card points takes no penalty, each other
+ * 2, 4 under 31 (21 with three players), 6 with no trick (or no point); a tie for the top, none. */
 static int played_out(const Search *s, const Pos *p) {
-    if (p->points[0] == p->points[1]) return 0;
-    int w = p->points[0] > p->points[1] ? 0 : 1, l = 1 - w;
-    int zero = s->zero_points ? p->points[l] == 0 : !p->took[l];
-    return won_by(w, zero ? 6 : p->points[l] < 31 ? 4 : 2);
+    int pts[MAXP] = {0, 0, 0, 0, 0, 0}, took[MAXP] = {0, 0, 0, 0, 0, 0}, top = -1, leaders = 0, w = 0;
+    for (int i = 0; i < s->n; i++) {
+        pts[s->side[i]] += p->points[i];
+        took[s->side[i]] |= p->took >> i & 1;
+    }
+    for (int x = 0; x < s->nsides; x++) {
+        if (pts[x] > top) { top = pts[x]; leaders = 1; w = x; }
+        else if (pts[x] == top) leaders++;
+    }
+    if (leaders > 1) return 0;
+    int under = s->n == 3 ? 21 : 31, gain[MAXP] = {0, 0, 0, 0, 0, 0};
+    for (int i = 0; i < s->n; i++) {
+        int x = s->side[i];
+        if (x == w) continue;
+        int zero = s->zero_points ? pts[x] == 0 : !took[x];
+        gain[i] = -(zero ? 6 : pts[x] < under ? 4 : 2);
+    }
+    return folded(s, gain);
 }
 
 /* ---- combinations (B8, K6) ------------------------------------------------------------ */
@@ -173,9 +224,9 @@ static int strength(const Search *s, uint64_t hand) {
 static int two_buras(const Search *s, Pos *p) {
     int a = p->buras[0], b = p->buras[1];
     if (s->higher_card) return combo_end(s, C_BURA, strength(s, p->hand[a]) > strength(s, p->hand[b]) ? a : b);
-    if (p->lead) return UNSUPPORTED;
+    if (p->laid) return UNSUPPORTED;
     p->playoff = 1;
-    p->leader = p->turn = (int8_t)(order(p, a) <= order(p, b) ? a : b);
+    p->leader = p->turn = (int8_t)(order(s, p, a) <= order(s, p, b) ? a : b);
     return CONT;
 }
 
@@ -189,7 +240,7 @@ static int show(const Search *s, Pos *p, int seat, int combo) {
             return two_buras(s, p);
         }
         int pending = p->right_seat >= 0 && p->right_rank == 2 && p->right_seat != seat;
-        if (combo == C_BURA && pending && !p->lead) {
+        if (combo == C_BURA && pending && !p->laid) {
             p->buras[0] = p->right_seat;
             p->buras[1] = (int8_t)seat;
             p->nb = 2;
@@ -207,13 +258,13 @@ static int show(const Search *s, Pos *p, int seat, int combo) {
         p->phase = BURA;
         return CONT;
     }
-    if (p->lead) return ILLEGAL;
+    if (p->laid) return ILLEGAL;
     if (s->rights_from_second && p->first) return ILLEGAL;
     int rank = combo == C_MOLODKA || combo == C_FOREHEADS ? 1 : 2;
     if (p->right_seat >= 0) {
         int held = p->right_seat, hr = p->right_rank;
         if (held == seat) return ILLEGAL;
-        if (hr > rank || (hr == rank && order(p, held) < order(p, seat))) {
+        if (hr > rank || (hr == rank && order(s, p, held) < order(s, p, seat))) {
             p->outranked |= (int8_t)(1 << seat);
             return CONT;
         }
@@ -227,22 +278,30 @@ static int show(const Search *s, Pos *p, int seat, int combo) {
 
 /* ---- play ----------------------------------------------------------------------------- */
 
+static int hands_empty(const Search *s, const Pos *p) {
+    for (int i = 0; i < s->n; i++) if (p->hand[i]) return 0;
+    return 1;
+}
+
 /* B5.3, B6: the trick closes; the taker may claim, then the draws. */
-static int close_trick(const Search *s, Pos *p, int w, uint64_t cards) {
-    int k = popc(p->lead);
-    p->points[w] += (int16_t)points_of(cards);
-    p->took[w] = 1;
-    p->lead = 0;
+static int close_trick(const Search *s, Pos *p) {
+    int w = p->best_seat, k = p->k;
+    p->points[w] = (int16_t)(p->points[w] + p->pile);
+    p->took |= (int8_t)(1 << w);
+    p->table = p->best = 0;
+    p->k = p->laid = 0;
+    p->pile = 0;
+    p->best_seat = -1;
     p->first = 0;
     p->leader = p->turn = (int8_t)w;
     if (p->playoff) return combo_end(s, C_BURA, w);
     p->claim = (int8_t)w;
-    int rounds = pool(s, p) / 2;
+    int rounds = pool(s, p) / s->n;
     if (rounds > k) rounds = k;
     if (rounds) {
         p->phase = DRAW;
         p->due = (int8_t)rounds;
-    } else if (!p->hand[0] && !p->hand[1]) {
+    } else if (hands_empty(s, p)) {
         if (!s->void_end) return played_out(s, p);
         p->phase = END;
     }
@@ -253,7 +312,7 @@ static int close_trick(const Search *s, Pos *p, int w, uint64_t cards) {
 static int apply(const Search *s, Pos *p, const Move *m) {
     switch (m->type) {
     case M_CLAIM:
-        return claimed(p, m->seat);
+        return claimed(s, p, m->seat);
     case M_SETTLE:
         if (p->phase == BURA) return combo_end(s, C_BURA, p->buras[0]);
         return 0; /* B9: a void deal */
@@ -261,10 +320,8 @@ static int apply(const Search *s, Pos *p, const Move *m) {
         return show(s, p, m->seat, m->combo);
     case M_DRAW: {
         int w = p->claim;
-        for (int r = 0; r < p->due; r++) {
-            p->hand[w] |= 1ull << s->stock[p->sp++];
-            p->hand[1 - w] |= 1ull << s->stock[p->sp++];
-        }
+        for (int r = 0; r < p->due; r++)
+            for (int i = 0, seat = w; i < s->n; i++, seat = next_seat(s, seat)) p->hand[seat] |= 1ull << s->stock[p->sp++];
         p->due = 0;
         p->claim = -1;
         p->phase = PLAY;
@@ -275,17 +332,29 @@ static int apply(const Search *s, Pos *p, const Move *m) {
     int seat = m->seat;
     p->hand[seat] &= ~m->up;
     p->claim = -1;
-    if (!p->lead) {
-        p->lead = m->up;
+    p->table |= m->up;
+    p->pile = (int16_t)(p->pile + points_of(m->up));
+    if (!p->laid) {
+        p->best = m->up;
+        p->best_seat = (int8_t)seat;
+        p->k = (int8_t)popc(m->up);
+        p->laid = 1;
         p->leader = (int8_t)seat;
         p->right_seat = -1;
         p->right_rank = 0;
         p->outranked = 0;
-        p->turn = (int8_t)(1 - seat);
-        return CONT;
+    } else {
+        if (!m->down && beats_set(m->up, p->best, trump_of(s))) {
+            p->best = m->up;
+            p->best_seat = (int8_t)seat;
+        }
+        p->laid++;
+        if (p->laid == (p->playoff ? 2 : s->n)) return close_trick(s, p);
     }
-    int w = !m->down && beats_set(m->up, p->lead, trump_of(s)) ? seat : p->leader;
-    return close_trick(s, p, w, p->lead | m->up);
+    int next = next_seat(s, seat);
+    while (p->playoff && !in_buras(p, next)) next = next_seat(s, next);
+    p->turn = (int8_t)next;
+    return CONT;
 }
 
 static inline void add(Move *mv, int *n, int type, int seat, uint64_t up, int down, int combo) {
@@ -357,7 +426,7 @@ static int canonical(uint64_t set, uint64_t twin, uint64_t alive) {
 static int gen(const Search *s, const Pos *p, Move *mv, int *mover) {
     int n = 0;
     if (p->phase == BURA) { /* B8.1, B8.5: only a second bura (or Moskva) may follow */
-        for (int seat = 0; seat < 2; seat++) {
+        for (int seat = 0; seat < s->n; seat++) {
             if (in_buras(p, seat)) continue;
             for (int combo = C_BURA; combo <= C_MOSKVA; combo++)
                 if (legal_show(s, p, seat, combo)) add(mv, &n, M_SHOW, seat, 0, 0, combo);
@@ -377,7 +446,7 @@ static int gen(const Search *s, const Pos *p, Move *mv, int *mover) {
         *mover = p->claim;
         return n;
     }
-    for (int seat = 0; seat < 2; seat++)
+    for (int seat = 0; seat < s->n; seat++)
         for (int combo = 0; combo < NCOMBO; combo++)
             if (legal_show(s, p, seat, combo)) {
                 /* the engine lets a bura be shown again during a play-off, and the shows
@@ -387,9 +456,10 @@ static int gen(const Search *s, const Pos *p, Move *mv, int *mover) {
             }
     int seat = p->turn;
     *mover = seat;
-    uint64_t hand = p->hand[seat], sets[256];
-    uint64_t alive = p->hand[0] | p->hand[1] | p->lead | s->rest[p->sp], twin = twins(alive, hand);
-    if (!p->lead) { /* B3, K4: one suit, up to the limit; the richest leads first */
+    uint64_t hand = p->hand[seat], sets[256], alive = p->table | s->rest[p->sp];
+    for (int i = 0; i < s->n; i++) alive |= p->hand[i];
+    uint64_t twin = twins(alive, hand);
+    if (!p->laid) { /* B3, K4: one suit, up to the limit; the richest leads first */
         int limit = p->playoff ? 3 : (s->first_limit && p->first && p->right_seat < 0) ? s->first_limit : s->hand_size;
         int first = n;
         for (int su = 0; su < 4; su++) {
@@ -410,7 +480,7 @@ static int gen(const Search *s, const Pos *p, Move *mv, int *mover) {
     }
     /* B4: as many cards as were led, face up (the ones that take the trick first) or face
      * down (which never take it: only where face up they would) */
-    int k = popc(p->lead), trump = trump_of(s);
+    int k = p->k, trump = trump_of(s);
     int c = subsets(hand, k, sets);
     if (twin) {
         int kept = 0;
@@ -418,7 +488,7 @@ static int gen(const Search *s, const Pos *p, Move *mv, int *mover) {
         c = kept;
     }
     char takes[256];
-    for (int i = 0; i < c; i++) takes[i] = (char)beats_set(sets[i], p->lead, trump);
+    for (int i = 0; i < c; i++) takes[i] = (char)beats_set(sets[i], p->best, trump);
     for (int i = 0; i < c; i++) if (takes[i]) add(mv, &n, M_LAY, seat, sets[i], 0, 0);
     for (int i = 0; i < c; i++) if (!takes[i]) add(mv, &n, M_LAY, seat, sets[i], 0, 0);
     if (!s->open)
@@ -426,21 +496,27 @@ static int gen(const Search *s, const Pos *p, Move *mv, int *mover) {
     return n;
 }
 
-static void key_of(const Pos *p, uint64_t *k) {
-    k[0] = p->hand[0] | (uint64_t)p->sp << 36 | (uint64_t)p->phase << 42 | (uint64_t)p->turn << 44 |
-           (uint64_t)p->leader << 45 | (uint64_t)(p->claim + 1) << 46 | (uint64_t)p->due << 48 |
-           (uint64_t)p->first << 51 | (uint64_t)(p->right_seat + 1) << 52 | (uint64_t)p->right_rank << 54 |
-           (uint64_t)p->outranked << 56 | (uint64_t)p->playoff << 58 | (uint64_t)p->took[0] << 59 |
-           (uint64_t)p->took[1] << 60 | (uint64_t)p->nb << 61;
-    k[1] = p->hand[1] | (uint64_t)p->points[0] << 36 | (uint64_t)p->points[1] << 43 |
-           (uint64_t)(p->buras[0] + 1) << 50 | (uint64_t)(p->buras[1] + 1) << 52;
-    k[2] = p->lead;
+/* The position's key: each hand (with the small fields above its 36 bits), the set winning
+ * the open trick, and the side searched. */
+static void key_of(const Search *s, const Pos *p, uint64_t *k) {
+    for (int i = 0; i < MAXP; i++) k[i] = i < s->n ? p->hand[i] : 0;
+    k[0] |= (uint64_t)p->sp << 36 | (uint64_t)p->phase << 42 | (uint64_t)p->turn << 44 | (uint64_t)p->leader << 47 |
+            (uint64_t)(p->claim + 1) << 50 | (uint64_t)p->due << 53 | (uint64_t)p->first << 56 |
+            (uint64_t)(p->right_seat + 1) << 57 | (uint64_t)p->right_rank << 60 | (uint64_t)p->playoff << 62;
+    k[1] |= (uint64_t)(uint8_t)p->outranked << 36 | (uint64_t)p->nb << 42 | (uint64_t)(p->buras[0] + 1) << 44 |
+            (uint64_t)(p->buras[1] + 1) << 47 | (uint64_t)(uint8_t)p->took << 50 | (uint64_t)(p->best_seat + 1) << 56 |
+            (uint64_t)p->laid << 59;
+    k[2] |= (uint64_t)p->points[0] << 36 | (uint64_t)p->points[1] << 43 | (uint64_t)p->points[2] << 50 |
+            (uint64_t)s->rs << 57;
+    k[3] |= (uint64_t)p->points[3] << 36 | (uint64_t)p->points[4] << 43 | (uint64_t)p->points[5] << 50 |
+            (uint64_t)p->pile << 57;
+    k[6] = p->best | (uint64_t)p->k << 36;
 }
 
 static int search(Search *s, const Pos *p, int alpha, int beta);
 
 /* replay.solve.Solver._decide: the choices ``mv`` at ``p``; a player who may move out of
- * turn chooses first, between each of his moves and leaving the position to the other. */
+ * turn chooses first, between each of his moves and leaving the position to the others. */
 static int decide(Search *s, const Pos *p, const Move *mv, int n, int mover, int alpha, int beta) {
     Move group[MAX_MOVES], later[MAX_MOVES];
     int ng = 0, nl = 0, chooses = -1;
@@ -462,7 +538,7 @@ static int decide(Search *s, const Pos *p, const Move *mv, int n, int mover, int
             for (int i = 0; i < n; i++) if (mv[i].type != M_SETTLE) { chooses = mv[i].seat; break; }
         }
     }
-    int maxi = chooses == 0;
+    int maxi = s->side[chooses] == s->rs;
     int best = maxi ? -INF : INF;
     for (int i = 0; i < ng; i++) {
         Pos q = *p;
@@ -471,11 +547,10 @@ static int decide(Search *s, const Pos *p, const Move *mv, int n, int mover, int
         if (v == ILLEGAL) continue;
         if (v == CONT) {
             if (group[i].type == M_SHOW) { /* a show that changes nothing is not searched */
-                uint64_t k[3];
+                uint64_t k[KOZYR_KEY_WORDS];
                 int seen = 0;
-                key_of(&q, k);
-                for (int d = 0; d < s->depth && !seen; d++)
-                    seen = s->path[d][0] == k[0] && s->path[d][1] == k[1] && s->path[d][2] == k[2];
+                key_of(s, &q, k);
+                for (int d = 0; d < s->depth && !seen; d++) seen = memcmp(s->path[d], k, sizeof k) == 0;
                 if (seen) continue;
             }
             v = search(s, &q, alpha, beta);
@@ -501,8 +576,8 @@ static int decide(Search *s, const Pos *p, const Move *mv, int n, int mover, int
 static int search(Search *s, const Pos *p, int alpha, int beta) {
     if (++s->nodes > s->budget) return TOO_LARGE;
     if (s->depth >= MAX_PATH) return UNSUPPORTED;
-    uint64_t k[3];
-    key_of(p, k);
+    uint64_t k[KOZYR_KEY_WORDS];
+    key_of(s, p, k);
     KozyrEntry *e = kozyr_slot(&s->table, k);
     int lo = -INF, hi = INF;
     if (kozyr_holds(&s->table, e, k)) {
@@ -546,6 +621,7 @@ static int Search_init(Search *self, PyObject *args, PyObject *kwds) {
     self->budget = budget;
     self->ns = -1; /* the positions remembered are of another deal, or other rules */
     self->trump = -1;
+    self->n = 0;
     self->depth = 0;
     return 0;
 }
@@ -570,38 +646,66 @@ static int read_small(PyObject *seq, Py_ssize_t n, long most, int8_t *out, int *
     return 0;
 }
 
-/* value(h0, h1, lead, stock, trump, phase, turn, leader, claim, due, first, right, outranked,
- *       buras, playoff, points, took, seat, alpha, beta) */
+/* value(hands, table, best, k, laid, best_seat, pile, stock, trump, phase, turn, leader,
+ *       claim, due, first, right, outranked, buras, playoff, points, took, sides, seat, alpha,
+ *       beta): ``hands``, ``points``, ``took`` and ``sides`` have a number for each player */
 static PyObject *Search_value(Search *self, PyObject *args) {
-    unsigned long long h0, h1, lead;
-    PyObject *stock, *buras;
-    int trump, phase, turn, leader, claim, due, first, rs, rr, outranked, playoff, p0, p1, t0, t1;
+    unsigned long long table, best;
+    PyObject *hands, *stock, *buras, *points, *took, *sides;
+    int k, laid, best_seat, pile, trump, phase, turn, leader, claim, due, first, rs, rr, outranked, playoff;
     int seat, alpha, beta;
-    if (!PyArg_ParseTuple(args, "KKKOiiiiiip(ii)iOp(ii)(pp)iii", &h0, &h1, &lead, &stock, &trump, &phase, &turn,
-                          &leader, &claim, &due, &first, &rs, &rr, &outranked, &buras, &playoff, &p0,
-                          &p1, &t0, &t1, &seat, &alpha, &beta))
+    if (!PyArg_ParseTuple(args, "OKKiiiiOiiiiiip(ii)iOpOOOiii", &hands, &table, &best, &k, &laid, &best_seat, &pile,
+                          &stock, &trump, &phase, &turn, &leader, &claim, &due, &first, &rs, &rr, &outranked,
+                          &buras, &playoff, &points, &took, &sides, &seat, &alpha, &beta))
         return NULL;
     Pos p;
     memset(&p, 0, sizeof p);
     const uint64_t deck = (1ull << 36) - 1;
-    int8_t cards[36];
-    Py_ssize_t ns = PySequence_Size(stock), nb = PySequence_Size(buras);
-    if (ns < 0 || nb < 0) return NULL;
-    int bad = trump < 0 || trump > 3 || ns > 36 || nb > 2 || (h0 | h1 | lead) & ~deck || (h0 & h1) || ((h0 | h1) & lead);
+    int8_t cards[36], pts8[MAXP], took8[MAXP], side8[MAXP];
+    int16_t pts[MAXP];
+    Py_ssize_t n = PySequence_Size(hands), ns = PySequence_Size(stock), nb = PySequence_Size(buras);
+    if (n < 0 || ns < 0 || nb < 0) return NULL;
+    int bad = n < 2 || n > MAXP || trump < 0 || trump > 3 || ns > 36 || nb > 2 || (table | best) & ~deck ||
+              (best & ~table) || PySequence_Size(points) != n || PySequence_Size(took) != n ||
+              PySequence_Size(sides) != n;
+    if (PyErr_Occurred()) return NULL;
+    uint64_t seen = table;
+    for (Py_ssize_t i = 0; i < n && !bad; i++) {
+        PyObject *h = PySequence_GetItem(hands, i);
+        if (h == NULL) return NULL;
+        unsigned long long m = PyLong_AsUnsignedLongLong(h);
+        Py_DECREF(h);
+        if (PyErr_Occurred()) return NULL;
+        if ((m & ~deck) || (m & seen)) bad = 1;
+        p.hand[i] = m;
+        seen |= m;
+    }
     p.buras[0] = p.buras[1] = -1;
-    if (!bad && (read_small(stock, ns, 35, cards, &bad) < 0 || read_small(buras, nb, 1, p.buras, &bad) < 0)) return NULL;
-    for (Py_ssize_t i = 0; i < ns && !bad; i++)
-        if ((h0 | h1 | lead) >> cards[i] & 1) bad = 1;
-    if (bad || phase < 0 || phase > 3 || turn < 0 || turn > 1 || leader < 0 || leader > 1 || claim < -1 ||
-        claim > 1 || due < 0 || due > 5 || rs < -1 || rs > 1 || rr < 0 || rr > 3 || outranked < 0 ||
-        outranked > 3 || seat < 0 || seat > 1 || p0 < 0 || p0 > 120 || p1 < 0 || p1 > 120 ||
-        (phase == DRAW && (claim < 0 || 2 * due > ns)) || (phase == BURA && nb == 0)) {
-        PyErr_SetString(PyExc_ValueError, "not a two-player position of Bura's 36 cards");
+    if (!bad && (read_small(stock, ns, 35, cards, &bad) < 0 || read_small(buras, nb, (long)n - 1, p.buras, &bad) < 0 ||
+                 read_small(points, n, 120, pts8, &bad) < 0 || read_small(took, n, 1, took8, &bad) < 0 ||
+                 read_small(sides, n, (long)n - 1, side8, &bad) < 0))
+        return NULL;
+    for (Py_ssize_t i = 0; i < ns && !bad; i++) {
+        if (seen >> cards[i] & 1) bad = 1;
+        seen |= 1ull << cards[i];
+    }
+    int nsides = 0;
+    for (Py_ssize_t i = 0; i < n && !bad; i++) if (side8[i] + 1 > nsides) nsides = side8[i] + 1;
+    if (bad || nsides < 2 || phase < 0 || phase > 3 || turn < 0 || turn >= n || leader < 0 || leader >= n ||
+        claim < -1 || claim >= n || due < 0 || due > 5 || rs < -1 || rs >= n || rr < 0 || rr > 3 || outranked < 0 ||
+        outranked >= (1 << n) || seat < 0 || seat >= n || k < 0 || k > 5 || laid < 0 || laid >= n ||
+        (laid > 0) != (k > 0) || best_seat < -1 || best_seat >= n || (laid > 0) != (best_seat >= 0) || pile < 0 ||
+        pile > 120 || (phase == DRAW && (claim < 0 || n * due > ns)) || (phase == BURA && nb == 0)) {
+        PyErr_SetString(PyExc_ValueError, "not a position of Bura's 36 cards");
         return NULL;
     }
-    p.hand[0] = h0;
-    p.hand[1] = h1;
-    p.lead = lead;
+    for (Py_ssize_t i = 0; i < n; i++) pts[i] = pts8[i];
+    p.table = table;
+    p.best = best;
+    p.k = (int8_t)k;
+    p.laid = (int8_t)laid;
+    p.best_seat = (int8_t)best_seat;
+    p.pile = (int16_t)pile;
     p.phase = (int8_t)phase;
     p.turn = (int8_t)turn;
     p.leader = (int8_t)leader;
@@ -613,13 +717,16 @@ static PyObject *Search_value(Search *self, PyObject *args) {
     p.outranked = (int8_t)outranked;
     p.nb = (int8_t)nb;
     p.playoff = (int8_t)playoff;
-    p.points[0] = (int16_t)p0;
-    p.points[1] = (int16_t)p1;
-    p.took[0] = (int8_t)t0;
-    p.took[1] = (int8_t)t1;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        p.points[i] = pts[i];
+        p.took |= (int8_t)(took8[i] << i);
+    }
+    int same_sides = self->n == n;
+    for (Py_ssize_t i = 0; i < n && same_sides; i++) same_sides = self->side[i] == side8[i];
     /* the stock given is what is left of the one seen last (the same layout, later): its
      * positions stay remembered; another stock (another layout) makes them another deal's */
-    if (trump == self->trump && self->ns >= ns && memcmp(cards, self->stock + self->ns - ns, (size_t)ns) == 0) {
+    if (same_sides && trump == self->trump && self->ns >= ns &&
+        memcmp(cards, self->stock + self->ns - ns, (size_t)ns) == 0) {
         p.sp = (int8_t)(self->ns - ns);
     } else {
         kozyr_table_next(&self->table);
@@ -628,25 +735,29 @@ static PyObject *Search_value(Search *self, PyObject *args) {
         self->rest[ns] = 0;
         for (Py_ssize_t i = ns - 1; i >= 0; i--) self->rest[i] = self->rest[i + 1] | 1ull << cards[i];
         self->trump = trump;
+        self->n = (int)n;
+        for (Py_ssize_t i = 0; i < n; i++) self->side[i] = side8[i];
+        self->nsides = nsides;
         p.sp = 0;
     }
-    int most = self->penalties ? 6 : 1;
+    self->rs = self->side[seat];
+    int most = (self->penalties ? 6 * ((int)n / nsides) : 1) * (nsides - 1);
     if (alpha < -most - 1) alpha = -most - 1;
     if (beta > most + 1) beta = most + 1;
-    int a = seat == 0 ? alpha : -beta, b = seat == 0 ? beta : -alpha;
     self->depth = 0;
-    int v = search(self, &p, a, b);
+    int v = search(self, &p, alpha, beta);
     if (v == TOO_LARGE) Py_RETURN_NONE;
     if (v == UNSUPPORTED) {
         PyErr_SetString(PyExc_ValueError, "a position the search does not follow (a combination shown "
                                           "during a play-off of two buras)");
         return NULL;
     }
-    return PyLong_FromLong(seat == 0 ? v : -v);
+    return PyLong_FromLong(v);
 }
 
-KOZYR_SEARCH_TYPE("replay.bura.dealsearch.Search", "Bura's exact search of a two-player deal with every card placed.",
-                  "value(h0, h1, lead, stock, trump, phase, turn, leader, claim, due, first, right, outranked, buras, "
-     "playoff, points, took, seat, alpha, beta): the seat's value in units, None past the budget")
+KOZYR_SEARCH_TYPE("replay.bura.dealsearch.Search", "Bura's exact search of a deal with every card placed.",
+                  "value(hands, table, best, k, laid, best_seat, pile, stock, trump, phase, turn, leader, claim, "
+                  "due, first, right, outranked, buras, playoff, points, took, sides, seat, alpha, beta): the "
+                  "seat's value in units times the number of other sides, None past the budget")
 
 KOZYR_SEARCH_MODULE(dealsearch)
