@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Final, Literal
 
@@ -84,22 +84,39 @@ def longest_size(table: AnyTable, probes: int = 6) -> int:
     lines through the choices the rules allow, that go on as long as they can (a move that
     ends the round, going out or claiming, is taken only when every move does), the largest
     product of the number of choices along a line (Knuth's estimate of the size of a tree,
-    taken at its largest so that lines ending early cannot make a large rest look small)."""
+    taken at its largest so that lines ending early cannot make a large rest look small).
+    As in the search, a move back to a position of the line (a combination shown again)
+    changes nothing and is not a choice."""
     rng = random.Random(0)
     base = len(table.results)
     sizes = []
     for _ in range(probes):
-        line = table
+        line = table.clone()
+        seen = {line.position_key()}
         size = 1
         while len(line.results) == base:
-            moves = searched(line)
+            line.mark()  # each move tried below is taken back to here at once
+            after = [(m, *_after(line, m, base)) for m in searched(line)]
+            moves = [(m, ended) for m, ended, key in after if key is None or key not in seen]
             if not moves:
                 break
             size *= len(moves)
-            after = [child(line, m) for m in moves]
-            line = rng.choice([a for a in after if len(a.results) == base] or after)
+            going = [m for m, ended in moves if not ended]
+            line = child(line, rng.choice(going or [m for m, _ in moves]))
+            seen.add(line.position_key())
         sizes.append(size)
     return max(sizes)
+
+
+def _after(table: AnyTable, move: Any, base: int) -> tuple[bool, Hashable | None]:
+    """Whether ``move`` ends the round, and the position it leads to (``table`` is as it
+    was after)."""
+    if move is SETTLE:
+        return len(child(table, move).results) > base, None
+    table.push(move)
+    ended, key = len(table.results) > base, table.position_key()
+    table.pop()
+    return ended, key
 
 
 UNITS: Final = (N_("points"), N_("game points"), N_("penalty points"), N_("chips"))

@@ -777,9 +777,15 @@ class Table(Generic[M, R]):
         raise NotImplementedError
 
     def is_legal(self, move: M) -> bool:
-        """Whether ``push(move)`` would accept ``move`` (tried on a copy of the table)."""
+        """Whether ``push(move)`` would accept ``move`` (tried on a copy of the table, which is
+        then dropped: a move it refuses is not undone, as ``push`` would undo it by replaying
+        the moves since the deal)."""
+        trial = self.clone()
         try:
-            self.clone().push(move)
+            if type(move) is self.CHANCE:
+                trial.push(move)  # with the record's room checked
+            else:
+                trial._apply(move)
         except IllegalMoveError:
             return False
         return True

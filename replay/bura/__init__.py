@@ -29,7 +29,7 @@ order) is a game tree of some thousands to millions of positions, which the game
 solver, moving through the engine, searches at some tens of thousands a second: the leads
 and claims before the stock is gone could not be judged in the dark.  ``dealsearch.c``
 searches the same tree with the same rules, choices and values, some hundreds of times as
-fast.  It searches deals of two to six players (Burkozel's four as two pairs), under every
+fast.  It searches deals of two to six players (four may play as two pairs), under every
 switch but a few a table rarely plays (``claim=own-turn``, ``small-moskva``,
 ``dealt-combo=redeal``, ``shokha``): for those the game-free solver judges what it can.  The
 tests hold it to the game-free solver position by position.
