@@ -110,6 +110,33 @@ def kept_apart(seed: int, count: int) -> list[BuraTable]:
     return out
 
 
+def held_to_the_solver(table: BuraTable, kinds: Counter[str]) -> list[int]:
+    """The seats of ``table`` whose value the C search finds equal to the game-free solver's,
+    each reaching it and not more (by a chip or point, or by one unit of the C search where
+    that is less).  A seat the solver does not finish within its budget is left out; one the
+    C search does not follow (a combination shown during a play-off) is counted in ``kinds``
+    as not searched."""
+    exact = Solver.at(table, 20_000)
+    fast = search_at(table, 10**8)
+    assert isinstance(fast, DealSearch)
+    seats = []
+    for seat in range(table.n):
+        try:
+            value = exact.value(table, seat)
+        except TooLarge:
+            continue
+        try:
+            found = fast.value(table, seat)
+        except ValueError:  # a combination shown during a play-off: said, not searched
+            kinds["not searched"] += 1
+            continue
+        assert found == pytest.approx(value), (table.moves, seat)
+        more = value + min(1, fast.unit)
+        assert fast.reaches(table, seat, value) and not fast.reaches(table, seat, more), (table.moves, seat)
+        seats.append(seat)
+    return seats
+
+
 def test_the_c_search_equals_the_game_free_solver_position_by_position() -> None:
     """In random positions of both games (the stock there or gone; a lead, an answer, the
     draws due with a claim open; combinations shown, out-of-turn rights outranked, a bura
@@ -118,23 +145,9 @@ def test_the_c_search_equals_the_game_free_solver_position_by_position() -> None
     not one more, are the game-free solver's: in chips (the pot) or penalty points."""
     kinds: Counter[str] = Counter()
     for table in [*positions(3, 36, False), *positions(5, 44, True), *kept_apart(7, 8)]:
-        exact = Solver.at(table, 20_000)
-        fast = search_at(table, 10**8)
-        assert isinstance(fast, DealSearch)
         deal = table.round
         assert deal is not None
-        for seat in (0, 1):
-            try:
-                value = exact.value(table, seat)
-            except TooLarge:
-                continue
-            try:
-                found = fast.value(table, seat)
-            except ValueError:  # a combination shown during a play-off: said, not searched
-                kinds["not searched"] += 1
-                continue
-            assert found == value, (table.moves, seat)
-            assert fast.reaches(table, seat, value) and not fast.reaches(table, seat, value + 1)
+        for _ in held_to_the_solver(table, kinds):
             kinds[table.game] += 1
             kinds["stock there" if deal.holdings.size(-2) else "stock gone"] += 1
             kinds[deal.phase] += 1
@@ -163,24 +176,9 @@ def test_the_c_search_equals_the_game_free_solver_with_three_to_six_players() ->
     its value and not one unit of the C search more."""
     kinds: Counter[str] = Counter()
     for table in [*positions(13, 40, False, (3, 4, 5, 6)), *positions(17, 30, True, (3, 4))]:
-        exact = Solver.at(table, 20_000)
-        fast = search_at(table, 10**8)
-        assert isinstance(fast, DealSearch)
         deal = table.round
         assert deal is not None
-        for seat in range(table.n):
-            try:
-                value = exact.value(table, seat)
-            except TooLarge:
-                continue
-            try:
-                found = fast.value(table, seat)
-            except ValueError:  # a combination shown during a play-off: said, not searched
-                kinds["not searched"] += 1
-                continue
-            assert found == pytest.approx(value), (table.moves, seat)
-            step = fast.unit  # one unit of the C search, in the game's own
-            assert fast.reaches(table, seat, value) and not fast.reaches(table, seat, value + step)
+        for _ in held_to_the_solver(table, kinds):
             kinds[f"{table.game} {table.n}"] += 1
             kinds["stock there" if deal.holdings.size(-2) else "stock gone"] += 1
             kinds["trick open"] += bool(deal.trick)
