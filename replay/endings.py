@@ -38,6 +38,7 @@ from .sample import Sampler, cards_seen
 from .solve import (
     SETTLE,
     Search,
+    Solver,
     TooLarge,
     child,
     chooser,
@@ -436,11 +437,22 @@ def analyze_round(
         phrase = f"at no point of the {out.round_word} was every card known to every player"
         out.unsolved = tr(phrase)  # one of ROUND_PHRASES
         return out
-    solver, start, why = _solved_back(moves, first)
+    try:
+        _ending(out, moves, first, own=True)
+    except ValueError:  # a position the game's own search does not follow: the game-free one's
+        out.values, out.plays, out.turning, out.later, out.unsolved = {}, [], None, None, None
+        _ending(out, moves, first, own=False)
+    return out
+
+
+def _ending(out: RoundEnding, moves: Moves, first: int, own: bool) -> None:
+    """The round's ending solved into ``out``, by the game's own search where it has one
+    (``own``), else by the game-free solver."""
+    solver, start, why = _solved_back(moves, first, own)
     if start is None:
         out.unsolved = why
         out.nodes = solver.nodes
-        return out
+        return
     out.later = why
     try:
         _solve(out, solver, moves[start:])
@@ -448,16 +460,20 @@ def analyze_round(
         out.unsolved = tr("the ending has more than {n:,} positions").format(n=exc.args[0])
         out.values, out.plays, out.turning = {}, [], None
     out.nodes = solver.nodes
-    return out
 
 
-def _solved_back(moves: Moves, first: int) -> tuple[Search, int | None, str | None]:
+def _solved_back(moves: Moves, first: int, own: bool) -> tuple[Search, int | None, str | None]:
     """The search of a round's ending, from its last move back to its ``first`` position
     with every card known, as far as :data:`ENDING_NODES` lets it go: the search (each seat's
-    value known where it starts), the move it starts at (None: not even the last move could
-    be searched) and why it does not start at ``first`` (None where it does)."""
-    most = max(1, int(2 * ENDING_NODES / _cost(moves[first][0])))
-    solver = search_at(moves[first][0], most)
+    value known where it starts; the game's own where it has one and ``own``), the move it
+    starts at (None: not even the last move could be searched) and why it does not start at
+    ``first`` (None where it does)."""
+
+    def search(table: AnyTable, budget: float) -> Search:
+        return search_at(table, int(budget / _cost(table))) if own else Solver.at(table, int(budget))
+
+    most = 2 * ENDING_NODES
+    solver = search(moves[first][0], most)
     took: list[float] = []  # what the search from each move took, the last move first
     done: int | None = None
     for k in range(len(moves) - 1, first - 1, -1):
@@ -473,7 +489,7 @@ def _solved_back(moves: Moves, first: int) -> tuple[Search, int | None, str | No
         except TooLarge:
             if done is None:
                 return solver, None, tr("the ending has more than {n:,} positions").format(n=most)
-            again = search_at(moves[done][0], most)  # this one is past its budget
+            again = search(moves[done][0], most)  # this one is past its budget
             return again, done, _from_later(moves, first, done, most, None)
         took.append((solver.nodes - before) * solver.COST)
         done = k

@@ -312,6 +312,23 @@ def test_a_six_player_ending_is_solved_from_its_start_by_the_c_search() -> None:
     assert deal.values["Egor"] == 6 and deal.values["Anna"] == pytest.approx(-1.2), deal.summary()
 
 
+@pytest.mark.skipif(not DealSearch.built(), reason="the package was installed without its C searches")
+def test_an_ending_the_c_search_does_not_follow_is_solved_by_the_game_free_solver(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where Bura's C search meets a position it does not follow (a combination shown during
+    a play-off of two buras: it raises ValueError), the ending is solved by the game-free
+    solver, with the same values: no error reaches the user."""
+    record = notation.loads((SAMPLES / "burkozel" / "02-three-players.kgn").read_text())
+    by_c = analyze_game(record)[2]
+
+    def refuses(self: DealSearch, table: AnyTable, seat: int) -> float:
+        raise ValueError("a position the search does not follow")
+
+    monkeypatch.setattr(DealSearch, "value", refuses)
+    free = analyze_game(record)[2]
+    assert free.unsolved is None and free.start == by_c.start == 9, free.summary()
+    assert free.values == pytest.approx(by_c.values), (free.summary(), by_c.summary())
+
+
 # ---- in the dark: the layout sampler (replay/sample.py) ------------------------------------
 
 
