@@ -76,6 +76,9 @@ took, times the growth seen from the move after that, fits what is left; the fir
 would not is said to be too large before any work on it, and the ending is solved from the
 move after it."""
 
+TOO_MANY: Final = N_("the ending has more than {n:,} positions")
+"""Why an ending is not solved: its search passed its budget."""
+
 BUDGET = 300_000
 """The most positions the search of one layout of a decision in the dark visits."""
 
@@ -98,13 +101,13 @@ def longest_size(table: AnyTable, probes: int = 6) -> int:
         while len(line.results) == base:
             line.mark()  # each move tried below is taken back to here at once
             after = [(m, *_after(line, m, base)) for m in searched(line)]
-            moves = [(m, ended) for m, ended, key in after if key is None or key not in seen]
+            moves = [(m, ended, key) for m, ended, key in after if key is None or key not in seen]
             if not moves:
                 break
             size *= len(moves)
-            going = [m for m, ended in moves if not ended]
-            line = child(line, rng.choice(going or [m for m, _ in moves]))
-            seen.add(line.position_key())
+            move, _, key = rng.choice([m for m in moves if not m[1]] or moves)
+            line = child(line, move)
+            seen.add(key if key is not None else line.position_key())
         sizes.append(size)
     return max(sizes)
 
@@ -457,7 +460,7 @@ def _ending(out: RoundEnding, moves: Moves, first: int, own: bool) -> None:
     try:
         _solve(out, solver, moves[start:])
     except TooLarge as exc:
-        out.unsolved = tr("the ending has more than {n:,} positions").format(n=exc.args[0])
+        out.unsolved = tr(TOO_MANY).format(n=exc.args[0])
         out.values, out.plays, out.turning = {}, [], None
     out.nodes = solver.nodes
 
@@ -478,7 +481,7 @@ def _solved_back(moves: Moves, first: int, own: bool) -> tuple[Search, int | Non
     done: int | None = None
     for k in range(len(moves) - 1, first - 1, -1):
         table = moves[k][0]
-        if len(took) >= 2:
+        if done is not None and len(took) >= 2:
             guess = took[-1] * max(1.0, took[-1] / max(took[-2], 1.0))
             if sum(took) + guess > ENDING_NODES:  # said before any work on it
                 return solver, done, _from_later(moves, first, done, ENDING_NODES, round(sum(took) + guess))
@@ -488,7 +491,7 @@ def _solved_back(moves: Moves, first: int, own: bool) -> tuple[Search, int | Non
                 solver.value(table, seat)
         except TooLarge:
             if done is None:
-                return solver, None, tr("the ending has more than {n:,} positions").format(n=most)
+                return solver, None, tr(TOO_MANY).format(n=most)
             again = search(moves[done][0], most)  # this one is past its budget
             return again, done, _from_later(moves, first, done, most, None)
         took.append((solver.nodes - before) * solver.COST)
@@ -496,11 +499,10 @@ def _solved_back(moves: Moves, first: int, own: bool) -> tuple[Search, int | Non
     return solver, done, None
 
 
-def _from_later(moves: Moves, first: int, start: int | None, limit: int, guess: int | None) -> str:
+def _from_later(moves: Moves, first: int, start: int, limit: int, guess: int | None) -> str:
     """Why an ending is solved from ``start``, later than ``first``: what one more move back
     would have taken (``guess``, said before any work on it), or that its search passed
     ``limit``."""
-    assert start is not None
     at = moves[start][0]
     who = at.players[chooser(at, options(at))]
     if guess is None:

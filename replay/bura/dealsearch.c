@@ -662,7 +662,6 @@ static PyObject *Search_value(Search *self, PyObject *args) {
     memset(&p, 0, sizeof p);
     const uint64_t deck = (1ull << 36) - 1;
     int8_t cards[36], pts8[MAXP], took8[MAXP], side8[MAXP];
-    int16_t pts[MAXP];
     Py_ssize_t n = PySequence_Size(hands), ns = PySequence_Size(stock), nb = PySequence_Size(buras);
     if (n < 0 || ns < 0 || nb < 0) return NULL;
     int bad = n < 2 || n > MAXP || trump < 0 || trump > 3 || ns > 36 || nb > 2 || (table | best) & ~deck ||
@@ -699,7 +698,6 @@ static PyObject *Search_value(Search *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "not a position of Bura's 36 cards");
         return NULL;
     }
-    for (Py_ssize_t i = 0; i < n; i++) pts[i] = pts8[i];
     p.table = table;
     p.best = best;
     p.k = (int8_t)k;
@@ -718,7 +716,7 @@ static PyObject *Search_value(Search *self, PyObject *args) {
     p.nb = (int8_t)nb;
     p.playoff = (int8_t)playoff;
     for (Py_ssize_t i = 0; i < n; i++) {
-        p.points[i] = pts[i];
+        p.points[i] = pts8[i];
         p.took |= (int8_t)(took8[i] << i);
     }
     int same_sides = self->n == n;
