@@ -88,6 +88,7 @@ __all__ = [
     "cards_of",
     "deck",
     "equal_cards",
+    "follow_mask",
     "make_card",
     "parse_card",
     "rank_no",
@@ -349,6 +350,35 @@ def beats(card: Card, best: Card, trump: int | None) -> bool:
 
 SUIT_MASKS: Final = tuple(0x1FF << (9 * s) for s in range(4))
 """Each suit's cards as a bit mask (card ``c`` is bit ``c``: :func:`card_mask`)."""
+
+
+def follow_mask(hand: int, led: int, best: Card, trump: int, overtake: bool) -> int:
+    """The cards of ``hand`` (a mask) a player may play to a trick led in suit ``led``
+    whose best card so far is ``best`` (``trump`` -1: no trump yet), where the rules make
+    him follow: the led suit, else a trump, else any card; ``overtake``: of those the ones
+    that beat ``best`` where there are any (:func:`beats`).  Thousand's T5.1-T5.3 (its
+    ``must-overtake``), and Sixty-six's S5 once the stock is closed or gone (always
+    ``overtake``: follow and win if he can).
+
+    >>> hand = card_mask([parse_card(t) for t in ("9H", "AH", "KS")])
+    >>> [card_code(c) for c in cards_of(follow_mask(hand, Suit.HEARTS, parse_card("TH"), Suit.SPADES, True))]
+    ['AH']
+    >>> [card_code(c) for c in cards_of(follow_mask(hand, Suit.CLUBS, parse_card("TC"), Suit.SPADES, False))]
+    ['KS']
+    """
+    pool = hand & SUIT_MASKS[led]
+    if not pool and trump >= 0:
+        pool = hand & SUIT_MASKS[trump]
+    if not pool:
+        pool = hand
+    if overtake:
+        bs = suit_no(best)
+        better = pool & SUIT_MASKS[bs] & ~((2 << best) - 1)
+        if bs != trump and trump >= 0:
+            better |= pool & SUIT_MASKS[trump]
+        if better:
+            pool = better
+    return pool
 
 
 def card_mask(cards: Iterable[Card]) -> int:

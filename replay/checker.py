@@ -28,7 +28,7 @@ from notation.records import Comment, GameRecord, Node, Tag, Winner, fold_name
 from .rules import RuleSet, did_you_mean
 from .table import AnyTable, RoundResult, Seats, StartTag
 
-__all__ = ["MAX_ERRORS", "Checker", "LineEnded", "Progress", "Report", "Visitor", "round_results"]
+__all__ = ["MAX_ERRORS", "Checker", "LineEnded", "Progress", "Report", "Visitor", "round_results", "running"]
 
 MAX_ERRORS = 100
 """How many errors one game reports; the rest are counted."""
@@ -74,6 +74,27 @@ def round_results(report: Report, kind: type[_Result]) -> list[_Result]:
     out: list[_Result] = [res for res in report.rounds if isinstance(res, kind)]
     assert len(out) == len(report.rounds), "a report of another game"
     return out
+
+
+def running(
+    report: Report, kind: type[_Result], count: Callable[[Any], dict[int, int]], gained: Callable[[Any], dict[int, int]] | None = None
+) -> dict[str, list[int]]:
+    """Each player's running ``count`` after each finished round of a replayed record (the
+    game's ``RoundResult``, ``kind``; a seat a round leaves out keeps his): from 0, or,
+    where a record starts mid-game, from the first round's count less what it ``gained``
+    (``kozyr sheet --plot``)."""
+    names = list(report.players)
+    results = round_results(report, kind)
+    start = [0] * len(names)
+    if results and gained is not None:
+        counts, gains = count(results[0]), gained(results[0])
+        start = [counts.get(p, 0) - gains.get(p, 0) for p in range(len(names))]
+    series = {n: [start[p]] for p, n in enumerate(names)}
+    for res in results:
+        counts = count(res)
+        for p, n in enumerate(names):
+            series[n].append(counts.get(p, series[n][-1]))
+    return series
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

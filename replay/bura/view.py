@@ -6,7 +6,6 @@ such a table and how an answer becomes a KGN event.  At any prompt ``open NAME .
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Final
 
 from notation.bura.records import (
@@ -26,7 +25,7 @@ from notation.i18n import N_, NP_, ptr, tr
 from notation.records import Entry, GiveCard, Node, Winner
 from notation.write import seat_text
 
-from ..checker import Report, round_results
+from ..checker import Report, round_results, running
 from ..model import Annotations, Progression, Question
 from ..stockview import deal_question, deal_said, draw_said
 from ..table import POOL, cards_text
@@ -161,21 +160,7 @@ def sheet(report: Report) -> Sheet:
 
 def progression(report: Report, table: BuraEngine | None) -> Progression:
     """Each player's net chips after each deal, and what is counted."""
-    return running(report, lambda res: res.chips, [], "chips")
-
-
-def running(
-    report: Report, count: Callable[[RoundResult], dict[int, int]], lines: list[tuple[str, int]], label: str
-) -> Progression:
-    """Each player's running ``count`` after each deal (a seat a deal leaves out keeps
-    his), with the chart's reference ``lines`` and what is counted (``label``)."""
-    names = list(report.players)
-    series: dict[str, list[int]] = {n: [0] for n in names}
-    for res in round_results(report, RoundResult):
-        counts = count(res)
-        for p, n in enumerate(names):
-            series[n].append(counts.get(p, series[n][-1]))
-    return Progression(series, lines, label)
+    return Progression(running(report, RoundResult, lambda res: res.chips), [], "chips")
 
 
 def move_note(table: BuraEngine, node: Node) -> str | None:

@@ -9,7 +9,7 @@ from notation.i18n import ptr, tr
 
 from ..bura import view as bura_view
 from ..bura.engine import BuraEngine, RoundResult
-from ..checker import Report, round_results
+from ..checker import Report, round_results, running
 from ..model import Annotations, Progression
 from ..view import Sheet, SheetRow
 
@@ -46,4 +46,4 @@ def sheet(report: Report) -> Sheet:
 def progression(report: Report, table: BuraEngine | None) -> Progression:
     """Each player's penalty points after each deal, the limit, and what is counted."""
     lines = [("limit", int(table.rules["limit"]))] if table is not None else []
-    return bura_view.running(report, lambda res: res.penalty, lines, "penalty points")
+    return Progression(running(report, RoundResult, lambda res: res.penalty), lines, "penalty points")

@@ -35,8 +35,11 @@ from notation.cards import (
     Suit,
     beats,
     card_code,
+    card_mask,
     card_points,
+    cards_of,
     deck,
+    follow_mask,
     make_card,
     rank_no,
     suit_no,
@@ -504,16 +507,11 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
         if deal is None or deal.phase not in ("lead", "follow"):
             return []
         seat = deal.turn if seat is None else seat
-        cards = sorted(deal.holdings.known[seat])
+        known = deal.holdings.known[seat]
         if not deal.trick or not deal.strict:
-            return cards
+            return sorted(known)
         led = deal.trick[0][1]
-        follow = [c for c in cards if suit_no(c) == suit_no(led)]
-        if follow:
-            higher = [c for c in follow if rank_no(c) > rank_no(led)]
-            return higher or follow
-        trumps = [c for c in cards if suit_no(c) == deal.trump]
-        return trumps or cards
+        return cards_of(follow_mask(card_mask(known), suit_no(led), led, deal.trump, True))
 
     def _legal_text(self, deal: RoundState) -> list[str] | None:
         if not deal.holdings.fully_known(deal.turn):

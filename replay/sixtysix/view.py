@@ -24,7 +24,7 @@ from notation.sixtysix.records import (
 )
 from notation.write import seat_text
 
-from ..checker import Report, round_results
+from ..checker import Report, round_results, running
 from ..model import Annotations, Progression, Question
 from ..stockview import deal_question, deal_said, draw_said
 from ..table import POOL, cards_text
@@ -161,18 +161,8 @@ def sheet(report: Report) -> Sheet:
 
 def progression(report: Report, table: SixtySixEngine | None) -> Progression:
     """Each player's game points after each deal, the target, and what is counted."""
-    names = list(report.players)
-    deals = round_results(report, RoundResult)
-    start = [0] * len(names)
-    if deals:
-        first = deals[0]
-        start = [first.totals.get(p, 0) - first.scores.get(p, 0) for p in range(len(names))]
-    series: dict[str, list[int]] = {n: [start[p]] for p, n in enumerate(names)}
-    for res in deals:
-        for p, n in enumerate(names):
-            series[n].append(res.totals.get(p, series[n][-1]))
     lines = [("target", table.settings.target)] if table is not None else []
-    return Progression(series, lines, "game points")
+    return Progression(running(report, RoundResult, lambda res: res.totals, lambda res: res.scores), lines, "game points")
 
 
 def move_note(table: SixtySixEngine, node: Node) -> str | None:

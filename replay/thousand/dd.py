@@ -29,9 +29,19 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from notation.cards import Rank, Suit, beats, card_code, card_points, cards_of, rank_no, suit_no
+from notation.cards import (
+    Rank,
+    Suit,
+    beats,
+    card_code,
+    card_points,
+    cards_of,
+    follow_mask,
+    rank_no,
+    suit_no,
+)
 
-from .engine import best_play, follow_mask
+from .engine import best_play
 
 if TYPE_CHECKING:
     from .ddsearch import Search as NativeDD

@@ -34,7 +34,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, TypedDict
 from mypy_extensions import mypyc_attr
 
 from notation.cards import (
-    SUIT_MASKS,
     Card,
     Rank,
     Suit,
@@ -44,6 +43,7 @@ from notation.cards import (
     card_points,
     cards_of,
     deck,
+    follow_mask,
     make_card,
     rank_no,
     suit_no,
@@ -515,26 +515,6 @@ def best_play(plays: Sequence[tuple[int, Card]], trump: int | None) -> tuple[int
         if beats(p[1], best[1], trump):
             best = p
     return best
-
-
-def follow_mask(hand: int, led: int, best: Card, trump: int, overtake: bool) -> int:
-    """T5.1-T5.3: the cards of ``hand`` a player may play to a trick led in suit ``led``
-    whose best card so far is ``best`` (``trump`` -1: no trump yet): the led suit, else a
-    trump, else any card; under ``must-overtake``, of those the ones that beat ``best``
-    where there are any (:func:`notation.cards.beats`)."""
-    pool = hand & SUIT_MASKS[led]
-    if not pool and trump >= 0:
-        pool = hand & SUIT_MASKS[trump]
-    if not pool:
-        pool = hand
-    if overtake:
-        bs = suit_no(best)
-        better = pool & SUIT_MASKS[bs] & ~((2 << best) - 1)
-        if bs != trump and trump >= 0:
-            better |= pool & SUIT_MASKS[trump]
-        if better:
-            pool = better
-    return pool
 
 
 # ---- State ------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from notation.thousand.records import (
 )
 from notation.write import seat_text
 
-from ..checker import Report, round_results
+from ..checker import Report, round_results, running
 from ..model import Annotations, Progression, Question, starts_with
 from ..table import POOL, cards_text
 from ..view import (
@@ -226,18 +226,7 @@ def sheet(report: Report) -> Sheet:
 def progression(report: Report, table: ThousandEngine | None) -> Progression:
     """Each player's running total after each hand (from the start), the barrel and target
     lines, and what is counted."""
-    names = list(report.players)
-    series: dict[str, list[int]] = {n: [] for n in names}
-    start = [0] * len(names)
-    hands = round_results(report, RoundResult)
-    if hands:
-        first = hands[0]
-        start = [first.totals.get(p, 0) - first.scores.get(p, 0) for p in range(len(names))]
-    for p, n in enumerate(names):
-        series[n].append(start[p])
-    for res in hands:
-        for p, n in enumerate(names):
-            series[n].append(res.totals.get(p, series[n][-1]))
+    series = running(report, RoundResult, lambda res: res.totals, lambda res: res.scores)
     lines: list[tuple[str, int]] = []
     if table is not None:
         s = table.settings
