@@ -647,9 +647,30 @@ class StockChecker(Checker[ST, SG]):
         """A trick of the record: its number, its moves, its taker."""
         raise NotImplementedError
 
+    TRICK_SIZE: ClassVar[tuple[str, str]]
+    """What a trick with a move too many is told (marked ``N_``), and the clause."""
+    EARLY_TAKER: ClassVar[tuple[str, str]]
+    """What a taker stated before every player has played is told (marked ``N_``), and the
+    clause of the trick's taker."""
+
     def replay_moves(self, table: ST, moves: list[Any], winner: Winner | None) -> None:
-        """The moves of a trick (or of a variation), then the taker it states."""
-        raise NotImplementedError
+        """The moves of a trick (or of a variation), each after the variations it holds,
+        then the taker it states."""
+        variation = self.table_class.NOTATION.VARIATION
+        for move in moves:
+            if table.round is None or (not table.trick_open and move is not moves[0]):
+                raise self.stop(tr(self.TRICK_SIZE[0]), "trick-size", self.TRICK_SIZE[1], move)
+            for note in move.notes:
+                if isinstance(note, variation):
+                    self.replay_variation(table, note)
+            self.push_move(table, move)
+        if winner is not None:
+            early = tr(self.EARLY_TAKER[0]) if table.trick_open else None
+            self.stated_taker(table, winner, early, self.EARLY_TAKER[1])
+
+    def push_move(self, table: ST, move: Any) -> None:
+        """One move of a trick (by default a card played: :meth:`push_play`)."""
+        self.push_play(table, move)
 
     def replay_count(self, table: ST, count: Any) -> None:
         """A count the record states (points, scores ...), each checked."""

@@ -29,12 +29,11 @@ from notation.bura.records import (
     Show,
     Stated,
     Trick,
-    Variation,
 )
 from notation.cards import CARD_OF_CODE, Card, Rank, card_code
 from notation.errors import KgnError
 from notation.i18n import N_, NN_, ntr, tr
-from notation.records import Entry, Node, Tag, Winner
+from notation.records import Entry, Node, Tag
 
 from ..rules import RuleSet
 from ..stock import StockChecker, codes_of, stock_node
@@ -231,6 +230,8 @@ class BuraChecker(StockChecker[BuraTable, BuraGame]):
 
     GAME_OVER = N_("the match ended ({result}); no deal may follow")
     AFTER_DRAWS = (Trick, Show)
+    TRICK_SIZE = (N_("a trick has one answer from each player"), "B4")
+    EARLY_TAKER = (N_("the taker is stated before every player has played"), "B5.3")
 
     def before_event(self, table: BuraTable, ev: Node) -> None:
         """A shown bura that nobody answers with a second one ends the deal (B8), and a
@@ -262,31 +263,22 @@ class BuraChecker(StockChecker[BuraTable, BuraGame]):
         self.start_trick(trick, trick.number, deal.trick_no, bool(deal.trick), "B5.3", "B3")
         self.replay_moves(table, trick.answers, trick.winner)
 
-    def replay_moves(self, table: BuraTable, answers: list[Answer], winner: Winner | None) -> None:
-        for a in answers:
-            deal = table.round
-            if deal is None or (not deal.trick and a is not answers[0]):
-                raise self.stop(tr("a trick has one answer from each player"), "trick-size", "B4", a)
-            for note in a.notes:
-                if isinstance(note, Variation):
-                    self.replay_variation(table, note)
-            name, texts, down_texts = a.seat, a.cards, a.down  # each read once (a record's fields)
-            seat = self.seats.get(name)
-            up: list[Card] = []
-            for text in texts:
-                card = CARD_OF_CODE.get(text)
-                if card is None:
-                    break
-                up.append(card)
-            if seat is None or len(up) != len(texts):
-                self.push_event(table, a, name)  # the translator says what is wrong
-            else:
-                down = self.cards(down_texts, a) if down_texts else []
-                self.apply(table, lay_move(seat, up, down), a, name)
-        if winner is not None:
-            deal = table.round
-            early = deal is not None and bool(deal.trick)
-            self.stated_taker(table, winner, tr("the taker is stated before every player has played") if early else None, "B5.3")
+    def push_move(self, table: BuraTable, a: Answer) -> None:
+        """A lead or an answer, its seat and cards read here (the commonest event); where
+        one is wrong, the translator says what."""
+        name, texts, down_texts = a.seat, a.cards, a.down  # each read once (a record's fields)
+        seat = self.seats.get(name)
+        up: list[Card] = []
+        for text in texts:
+            card = CARD_OF_CODE.get(text)
+            if card is None:
+                break
+            up.append(card)
+        if seat is None or len(up) != len(texts):
+            self.push_event(table, a, name)  # the translator says what is wrong
+        else:
+            down = self.cards(down_texts, a) if down_texts else []
+            self.apply(table, lay_move(seat, up, down), a, name)
 
     def _claim(self, table: BuraTable, ev: Claim) -> None:
         before = len(table.results)

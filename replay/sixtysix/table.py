@@ -26,7 +26,7 @@ from typing import ClassVar, Final
 
 from notation.cards import Card, card_code
 from notation.i18n import N_, ntr, tr
-from notation.records import Entry, Node, Winner
+from notation.records import Entry, Node
 from notation.sixtysix import KIND
 from notation.sixtysix.records import (
     STATED,
@@ -37,7 +37,6 @@ from notation.sixtysix.records import (
     SixtySixGame,
     Stated,
     Trick,
-    Variation,
 )
 
 from ..stock import StockChecker, stock_node
@@ -165,6 +164,8 @@ class SixtySixChecker(StockChecker[SixtySixTable, SixtySixGame]):
     # -- body -----------------------------------------------------------------------------
 
     AFTER_DRAWS = (Trick, Exchange, Close)
+    TRICK_SIZE = (N_("a trick has two cards, one from each player"), "S3")
+    EARLY_TAKER = (N_("the winner is stated before both have played"), "S3")
 
     def replay_trick(self, table: SixtySixTable, trick: Trick) -> None:
         deal = table.round
@@ -186,21 +187,6 @@ class SixtySixChecker(StockChecker[SixtySixTable, SixtySixGame]):
             )
         self.start_trick(trick, trick.number, deal.trick_no, bool(deal.trick), "S3", "S3")
         self.replay_moves(table, trick.plays, trick.winner)
-
-    def replay_moves(self, table: SixtySixTable, plays: list[Play], winner: Winner | None) -> None:
-        for play in plays:
-            deal = table.round
-            if deal is None or (deal.phase not in ("follow",) and play is not plays[0]):
-                raise self.stop(tr("a trick has two cards, one from each player"), "trick-size", "S3", play)
-            for note in play.notes:
-                if isinstance(note, Variation):
-                    self.replay_variation(table, note)
-            self.push_play(table, play)
-        if winner is None:
-            return
-        deal = table.round
-        early = deal is not None and bool(deal.trick)
-        self.stated_taker(table, winner, tr("the winner is stated before both have played") if early else None, "S3")
 
     # -- stated facts ---------------------------------------------------------------------
 
