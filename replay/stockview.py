@@ -13,9 +13,26 @@ from notation.write import seat_text
 
 from .model import Question
 from .table import cards_text
-from .view import CardCode, Said
+from .view import CardCode, Said, View, round_title, sorted_codes, trick_title
 
-__all__ = ["deal_question", "deal_said", "draw_said"]
+__all__ = ["deal_question", "deal_said", "deal_view", "draw_said"]
+
+
+def deal_view(t: Any, *phase: str) -> View:
+    """What a table of a game with a stock shows first: between deals the title (after the
+    last deal, or before the first); in a deal the title (the deal, the trick, a ``phase``
+    word), the dealer, every hand and the trick on the table."""
+    deal = t.round
+    if deal is None:
+        last = t.results[-1] if t.results else None
+        return View(t.game, round_title("deal", last.number, after=True) if last else round_title("deal", t.match.number))
+    shown = deal.trick_no - 1 if t.last_trick else deal.trick_no  # a trick just taken
+    view = View(t.game, round_title("deal", deal.number, trick_title(shown), *phase))
+    view.dealer = t.players[deal.dealer]
+    h = deal.holdings
+    view.hands = [(name, sorted_codes(h.known[p]), h.unknown[p]) for p, name in enumerate(t.players)]
+    view.trick = t.trick_shown(deal.trick)
+    return view
 
 
 def deal_said(table: Any) -> Said:

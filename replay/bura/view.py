@@ -27,7 +27,7 @@ from notation.write import seat_text
 
 from ..checker import Report, round_results, running
 from ..model import Annotations, Progression, Question
-from ..stockview import deal_question, deal_said, draw_said
+from ..stockview import deal_question, deal_said, deal_view, draw_said
 from ..table import POOL, cards_text
 from ..view import (
     Pile,
@@ -38,9 +38,6 @@ from ..view import (
     add_comment,
     cards_said,
     entries,
-    round_title,
-    sorted_codes,
-    trick_title,
 )
 from .engine import BuraEngine, BuraMove, Lay, OpenClaim, RoundResult, RoundState, ShowCombo
 
@@ -57,7 +54,7 @@ def view(t: BuraEngine) -> View:
 def _between_deals(t: BuraEngine) -> View:
     """The view between two deals: the last deal's notes and card points."""
     last = t.results[-1] if t.results else None
-    view = View(t.game, round_title("deal", last.number, after=True) if last else round_title("deal", t.match.number))
+    view = deal_view(t)
     if last is not None:
         for note in last.notes:
             view.lines.append(("note", note))
@@ -69,15 +66,8 @@ def _between_deals(t: BuraEngine) -> View:
 def _in_deal(t: BuraEngine, deal: RoundState) -> View:
     """The view during a deal: hands, trump and stock, the trick, the points taken."""
     names = t.players
-    shown = deal.trick_no - 1 if t.last_trick else deal.trick_no  # a trick just taken
-    phase = [ptr("phase", "draw")] if deal.phase == "draw" else []  # NP_("phase", "draw") in sixtysix
-    view = View(t.game, round_title("deal", deal.number, trick_title(shown), *phase))
-    view.dealer = names[deal.dealer]
-    h = deal.holdings
-    for p in range(t.n):
-        view.hands.append((names[p], sorted_codes(h.known[p]), h.unknown[p]))
-    view.piles = [Pile("trump", [card_code(deal.trump_card)]), Pile("stock", count=h.size(POOL))]
-    view.trick = t.trick_shown(deal.trick)
+    view = deal_view(t, *([ptr("phase", "draw")] if deal.phase == "draw" else []))  # NP_ in sixtysix
+    view.piles = [Pile("trump", [card_code(deal.trump_card)]), Pile("stock", count=deal.holdings.size(POOL))]
     for p in range(t.n):
         known = sum(card_points(c) for c in deal.won[p] if c is not None)
         hidden = sum(1 for c in deal.won[p] if c is None)

@@ -26,7 +26,7 @@ from notation.write import seat_text
 
 from ..checker import Report, round_results, running
 from ..model import Annotations, Progression, Question
-from ..stockview import deal_question, deal_said, draw_said
+from ..stockview import deal_question, deal_said, deal_view, draw_said
 from ..table import POOL, cards_text
 from ..view import (
     CardCode,
@@ -37,9 +37,6 @@ from ..view import (
     View,
     add_comment,
     fill_trick,
-    round_title,
-    sorted_codes,
-    trick_title,
 )
 from .engine import (
     DECK,
@@ -76,7 +73,7 @@ def _between_deals(t: SixtySixEngine) -> View:
     """The view between two deals: how the last one ended, its points and tricks."""
     names = t.players
     last = t.results[-1] if t.results else None
-    view = View(t.game, round_title("deal", last.number, after=True) if last else round_title("deal", t.match.number))
+    view = deal_view(t)
     if last is not None:
         view.dealer = names[last.dealer]
         view.points = {names[p]: v for p, v in last.points.items()}
@@ -91,14 +88,9 @@ def _in_deal(t: SixtySixEngine, deal: RoundState) -> View:
     """The view during a deal: both hands, the stock (or its closing) and the trump, the
     trick, the counts, tricks and marriages."""
     names = t.players
-    shown = deal.trick_no - 1 if t.last_trick else deal.trick_no  # a trick just taken
     phase = [ptr("phase", PHASE_WORDS[deal.phase])] if deal.phase in PHASE_WORDS else []
-    view = View(t.game, round_title("deal", deal.number, trick_title(min(shown, 12)), *phase))
-    view.dealer = names[deal.dealer]
-    h = deal.holdings
-    for p in (0, 1):
-        view.hands.append((names[p], sorted_codes(h.known[p]), h.unknown[p]))
-    left = h.size(POOL)
+    view = deal_view(t, *phase)
+    left = deal.holdings.size(POOL)
     if deal.closed_by is not None:
         view.piles = [Pile("stock closed", count=left)]
         view.trump = deal.trump.symbol
@@ -107,7 +99,6 @@ def _in_deal(t: SixtySixEngine, deal: RoundState) -> View:
         view.piles = [Pile("trump", [card_code(deal.trump_card)]), Pile("stock", count=left)]
     else:
         view.trump = deal.trump.symbol
-    view.trick = t.trick_shown(deal.trick)
     for p in (0, 1):
         view.points[names[p]] = t.count(p)
         view.tricks[names[p]] = deal.tricks_taken[p]
