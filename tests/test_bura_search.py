@@ -17,7 +17,7 @@ from conftest import ROOT, SAMPLES
 import notation
 from notation.cards import Rank, equal_cards, parse_card, rank_no, suit_no
 from replay.bura import KIND, DealSearch
-from replay.bura.engine import DealCards, DrawCard, Lay, ShowCombo
+from replay.bura.engine import DealCards, DrawCard, Lay, OpenClaim, ShowCombo
 from replay.bura.table import BuraTable
 from replay.burkozel.table import BurkozelTable
 from replay.solve import Solver, TooLarge, child, options, search_at
@@ -33,6 +33,10 @@ GAMES: list[tuple[type[BuraTable], list[str]]] = [
     ]),
     (BurkozelTable, ["classic", "classic bura=lead", "classic moskva=off", "classic zero=zero-points", "classic tie=two-each"]),
 ]  # fmt: skip
+OWN_TURN: list[tuple[type[BuraTable], list[str]]] = [
+    (BuraTable, ["classic claim=own-turn", "classic hand=4 claim=own-turn", "classic claim=own-turn open=on"]),
+]
+"""Bura where a player may also claim at his own turn (B7.1, ``claim=own-turn``)."""
 
 
 def combinations_dealt(rng: random.Random, table: BuraTable) -> DealCards:
@@ -58,21 +62,29 @@ def combinations_dealt(rng: random.Random, table: BuraTable) -> DealCards:
     return DealCards(hands=hands, trump=trump, stock=list(stock))
 
 
-def positions(seed: int, count: int, rigged: bool, players: tuple[int, ...] = (2,)) -> list[BuraTable]:
-    """Random positions of random deals of Bura and Burkozel under their switches (of as
-    many players as one of ``players`` says, as far as the game is played by so many), each
-    reached by random choices (a combination shown when it may be, often)."""
+def positions(
+    seed: int,
+    count: int,
+    rigged: bool,
+    players: tuple[int, ...] = (2,),
+    games: list[tuple[type[BuraTable], list[str]]] = GAMES,
+    claims: bool = True,
+) -> list[BuraTable]:
+    """Random positions of random deals of Bura and Burkozel under their switches (``games``;
+    of as many players as one of ``players`` says, as far as the game is played by so many),
+    each reached by random choices (a combination shown when it may be, often; a claim only
+    with ``claims``)."""
     rng = random.Random(seed)
     out: list[BuraTable] = []
     while len(out) < count:
-        kind, rules = GAMES[len(out) % 2]
+        kind, rules = games[len(out) % len(games)]
         fits = [k for k in players if k <= (4 if kind is BurkozelTable else 6)]
         n = fits[0] if len(fits) == 1 else rng.choice(fits)
         names = ["Anna", "Boris", "Vera", "Gleb", "Daria", "Egor"][:n]
         table = kind(names, rules=kind.RULEBOOK.parse(rng.choice(rules)), dealer=rng.randrange(n))
         table.push(combinations_dealt(rng, table) if rigged else table.chance_move(rng))  # type: ignore[arg-type]
         for _ in range(rng.randint(0, 8) if rigged else rng.randint(20, 70)):
-            moves = options(table)
+            moves = [m for m in options(table) if claims or not isinstance(m, OpenClaim)]
             if not moves or table.results:
                 break
             shows = [m for m in moves if isinstance(m, ShowCombo)]
@@ -190,6 +202,26 @@ def test_the_c_search_equals_the_game_free_solver_with_three_to_six_players() ->
     assert kinds["show open"] >= 3 and kinds["stock there"] + kinds["stock gone"] > 3 * kinds["not searched"], kinds
 
 
+def test_a_claim_at_ones_own_turn_is_searched_as_the_engine_allows_it() -> None:
+    """B7.1 under ``claim=own-turn``: a player may also claim before his own lead or answer.
+    In random positions of two and three players, some with a claim at the player's turn open
+    (one that would win, or fail), every seat's value is the game-free solver's, and each
+    seat reaches its value and not one unit more."""
+    kinds: Counter[str] = Counter()
+    for table in [*positions(23, 40, False, (2, 3), OWN_TURN, claims=False), *positions(29, 20, True, (2,), OWN_TURN)]:
+        deal = table.round
+        assert deal is not None
+        for _ in held_to_the_solver(table, kinds):
+            own = [m for m in options(table) if isinstance(m, OpenClaim) and m.seat == deal.turn != deal.claim_window]
+            kinds["searched"] += 1
+            kinds["own-turn claim open"] += bool(own)
+            kinds["it would win"] += any(table.pile_points(m.seat)[0] >= 31 for m in own)
+            kinds["stock there" if deal.holdings.size(-2) else "stock gone"] += 1
+    assert kinds["searched"] >= 60 and kinds["own-turn claim open"] >= 20 and kinds["it would win"] >= 3, kinds
+    assert kinds["stock there"] >= 20 and kinds["stock gone"] >= 10, kinds
+    assert kinds["searched"] > 3 * kinds["not searched"], kinds
+
+
 def test_the_c_search_is_some_hundreds_of_times_as_fast() -> None:
     """What it is for: a position with the stock still there that the game-free solver
     takes a second or more for takes the C search some milliseconds."""
@@ -210,7 +242,7 @@ def test_the_c_search_is_some_hundreds_of_times_as_fast() -> None:
 def test_a_table_it_does_not_follow_is_left_to_the_game_free_solver() -> None:
     """A switch it leaves out: no C search is offered (any number of players is searched)."""
     assert isinstance(KIND.faster_search(BuraTable(["A", "B", "C"]), 1000), DealSearch)
-    rules = BuraTable.RULEBOOK.parse("classic claim=own-turn")
+    rules = BuraTable.RULEBOOK.parse("classic dealt-combo=redeal")
     assert KIND.faster_search(BuraTable(["A", "B"], rules=rules), 1000) is None
     assert isinstance(KIND.faster_search(BuraTable(["A", "B"]), 1000), DealSearch)
 

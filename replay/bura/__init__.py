@@ -30,8 +30,8 @@ solver, moving through the engine, searches at some tens of thousands a second: 
 and claims before the stock is gone could not be judged in the dark.  ``dealsearch.c``
 searches the same tree with the same rules, choices and values, some hundreds of times as
 fast.  It searches deals of two to six players (four may play as two pairs), under every
-switch but a few a table rarely plays (``claim=own-turn``, ``small-moskva``,
-``dealt-combo=redeal``, ``shokha``): for those the game-free solver judges what it can.  The
+switch but a few a table rarely plays (``small-moskva``, ``dealt-combo=redeal``,
+``shokha``): for those the game-free solver judges what it can.  The
 tests hold it to the game-free solver position by position.
 
 >>> from replay.bura.table import BuraTable
@@ -102,6 +102,8 @@ __all__ = [
 
 
 _PHASES = {"play": 0, "draw": 1, "end": 2, "bura": 3}
+_CLAIMS = {"none": 0, "after-trick": 1, "own-turn": 2}
+"""When a claim may come, as the C search takes it (B7.1)."""
 _COMBOS = ("bura", "moskva", "molodka", "foreheads")
 """The combinations the C search knows, in its order."""
 
@@ -120,7 +122,7 @@ class DealSearch(NativeSearch, native="replay.bura.dealsearch"):
         the game-free solver."""
         s = table.settings
         return (
-            cls.built() and s.claim != "own-turn" and s.dealt_combo != "redeal"
+            cls.built() and s.dealt_combo != "redeal"
             and not s.shokha and not table.combo_allowed("small-moskva") and not table.near_limits()
         )  # fmt: skip
 
@@ -129,7 +131,7 @@ class DealSearch(NativeSearch, native="replay.bura.dealsearch"):
         penalties = table.SCORES_FALL
         settings = (
             table.PLAYOFF, table.COMBO_SIZE, s.hand, table.FIRST_LEAD, table.RIGHTS_AFTER_FIRST_TRICK,
-            s.claim != "none", table.PLAYED_OUT == "void", penalties, s.open, s.zero == "zero-points",
+            _CLAIMS[s.claim], table.PLAYED_OUT == "void", penalties, s.open, s.zero == "zero-points",
             s.two_buras == "higher-card", s.moskva == "3-aces-with-trump",
             tuple(table.combo_allowed(c) for c in _COMBOS), tuple(table.combo_ends_deal(c) for c in _COMBOS),
         )  # fmt: skip

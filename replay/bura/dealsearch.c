@@ -456,6 +456,8 @@ static int gen(const Search *s, const Pos *p, Move *mv, int *mover) {
             }
     int seat = p->turn;
     *mover = seat;
+    /* B7.1, claim=own-turn: a claim also before one's lead or answer */
+    if (s->claims == 2 && p->claim != seat) add(mv, &n, M_CLAIM, seat, 0, 0, 0);
     uint64_t hand = p->hand[seat], sets[256], alive = p->table | s->rest[p->sp];
     for (int i = 0; i < s->n; i++) alive |= p->hand[i];
     uint64_t twin = twins(alive, hand);
@@ -601,12 +603,13 @@ static int search(Search *s, const Pos *p, int alpha, int beta) {
 
 /* ---- the Python type ------------------------------------------------------------------ */
 
-/* Search(playoff, combo_size, hand_size, first_limit, rights_from_second, claims, void_end,
+/* Search(playoff, combo_size, hand_size, first_limit, rights_from_second, claims (0: none,
+ *        1: after a trick, 2: also at one's own turn), void_end,
  *        penalties, open, zero_points, higher_card, moskva_with_trump, allowed, instant, budget) */
 static int Search_init(Search *self, PyObject *args, PyObject *kwds) {
     long long budget;
     int al[NCOMBO], in[NCOMBO];
-    if (!PyArg_ParseTuple(args, "piiipppppppp(pppp)(pppp)L", &self->playoff_rule, &self->combo_size,
+    if (!PyArg_ParseTuple(args, "piiipipppppp(pppp)(pppp)L", &self->playoff_rule, &self->combo_size,
                           &self->hand_size, &self->first_limit, &self->rights_from_second, &self->claims,
                           &self->void_end, &self->penalties, &self->open, &self->zero_points,
                           &self->higher_card, &self->moskva_with_trump, &al[0], &al[1], &al[2], &al[3],

@@ -1,4 +1,5 @@
-"""Bura's exact search of a two-player deal in C (``dealsearch.c``); see :mod:`replay.bura`."""
+"""Bura's exact search of a deal of two to six players in C (``dealsearch.c``); see
+:mod:`replay.bura`."""
 
 from collections.abc import Sequence
 
@@ -11,7 +12,7 @@ class Search:
         hand_size: int,
         first_lead: int,
         rights_after_first_trick: bool,
-        claims: bool,
+        claims: int,
         void_end: bool,
         penalties: bool,
         open: bool,
@@ -25,9 +26,13 @@ class Search:
     ) -> None: ...
     def value(
         self,
-        h0: int,
-        h1: int,
-        lead: int,
+        hands: Sequence[int],
+        table: int,
+        best: int,
+        k: int,
+        laid: int,
+        best_seat: int,
+        pile: int,
         stock: Sequence[int | None],
         trump: int,
         phase: int,
@@ -40,8 +45,9 @@ class Search:
         outranked: int,
         buras: Sequence[int],
         playoff: bool,
-        points: tuple[int, int],
-        took: tuple[bool, bool],
+        points: Sequence[int],
+        took: Sequence[bool],
+        sides: Sequence[int],
         seat: int,
         alpha: int,
         beta: int,
