@@ -274,14 +274,22 @@ class StockEngine(Table[M, R], Generic[M, R, D, G, S]):
         card still to be drawn that lies between two of a hand keeps them apart, as a card the
         other holds does.
         While some card of a hand or of the stock is not known, no two are (the map is
-        empty: the unknown card might lie between them)."""
+        empty: the unknown card might lie between them); a card the rules make like no
+        other (:meth:`unlike_cards`) is equal to none."""
         deal: StockRound | None = self.round
         if deal is None:
             return {}
         h, seats = deal.holdings, range(len(self.players))
         if not all(h.fully_known(s) for s in seats) or (h.size(POOL) and not stock_known(deal.stock)):
             return {}
-        return equal_cards([*(h.known[s] for s in seats), self.cards_on_table(), [c for c in deal.stock or () if c is not None]])
+        stock = [c for c in deal.stock or () if c is not None]
+        # a card like no other is a holder of its own: in no run with its neighbours
+        return equal_cards([*(h.known[s] for s in seats), self.cards_on_table(), stock, self.unlike_cards()])
+
+    def unlike_cards(self) -> list[Card]:
+        """The cards the rules make play like no other of their rank and points (a card that
+        beats every card, a variant's switch): never equal to another."""
+        return []
 
     def distinct_moves(self, moves: list[M]) -> list[M]:
         """Moves of interchangeable cards (a run of equal cards in one hand, with no card

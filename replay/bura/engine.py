@@ -1218,6 +1218,10 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState, Star
         deal = self.round
         return [] if deal is None else [c for lay in deal.trick for c in lay.up]
 
+    def unlike_cards(self) -> list[Card]:
+        """Under ``shokha`` the six of spades, which beats every card (K4)."""
+        return [SHOKHA] if self.settings.shokha else []
+
     def card_key(self, move: BuraMove, same: dict[Card, Card]) -> Hashable | None:
         """A lay: its seat and its cards face up and face down."""
         if type(move) is not Lay:
