@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 from conftest import ROOT, SAMPLES
@@ -37,6 +38,14 @@ OWN_TURN: list[tuple[type[BuraTable], list[str]]] = [
     (BuraTable, ["classic claim=own-turn", "classic hand=4 claim=own-turn", "classic claim=own-turn open=on"]),
 ]
 """Bura where a player may also claim at his own turn (B7.1, ``claim=own-turn``)."""
+SHOKHA: list[tuple[type[BuraTable], list[str]]] = [
+    (BurkozelTable, ["classic shokha=on", "classic shokha=on bura=lead", "classic shokha=on zero=zero-points"]),
+]
+"""Burkozel where the six of spades beats every card and joins any lead (K4, ``shokha``)."""
+REDEAL: list[tuple[type[BuraTable], list[str]]] = [
+    (BuraTable, ["classic dealt-combo=redeal", "classic hand=4 dealt-combo=redeal", "classic dealt-combo=redeal molodka=off"]),
+]
+"""Bura where a combination shown before the first lead has the deal dealt again (B8)."""
 
 
 def combinations_dealt(rng: random.Random, table: BuraTable) -> DealCards:
@@ -62,6 +71,18 @@ def combinations_dealt(rng: random.Random, table: BuraTable) -> DealCards:
     return DealCards(hands=hands, trump=trump, stock=list(stock))
 
 
+def shokha_dealt(rng: random.Random, table: BuraTable) -> DealCards:
+    """A deal in which a player holds the six of spades (and the trump is another card)."""
+    six = parse_card("6S")
+    deck = [c for c in sorted(table.deck) if c != six]
+    rng.shuffle(deck)
+    k, seat = table.settings.hand, rng.randrange(table.n)
+    hands: dict[int, list[int | None]] = {s: list(deck[s * k:(s + 1) * k]) for s in range(table.n)}
+    hands[seat][0] = six
+    rest = [deck[seat * k], *deck[table.n * k:]]
+    return DealCards(hands=hands, trump=rest[-1], stock=rest[:-1])
+
+
 def positions(
     seed: int,
     count: int,
@@ -69,11 +90,14 @@ def positions(
     players: tuple[int, ...] = (2,),
     games: list[tuple[type[BuraTable], list[str]]] = GAMES,
     claims: bool = True,
+    dealt: Callable[[random.Random, BuraTable], DealCards] | None = None,
+    kept: int | None = None,
 ) -> list[BuraTable]:
     """Random positions of random deals of Bura and Burkozel under their switches (``games``;
     of as many players as one of ``players`` says, as far as the game is played by so many),
     each reached by random choices (a combination shown when it may be, often; a claim only
-    with ``claims``)."""
+    with ``claims``; the card ``kept`` laid one time in ten it could be).  ``rigged``: dealt to
+    hold combinations, a few moves in; ``dealt``: dealt so, some tens of moves in."""
     rng = random.Random(seed)
     out: list[BuraTable] = []
     while len(out) < count:
@@ -82,9 +106,11 @@ def positions(
         n = fits[0] if len(fits) == 1 else rng.choice(fits)
         names = ["Anna", "Boris", "Vera", "Gleb", "Daria", "Egor"][:n]
         table = kind(names, rules=kind.RULEBOOK.parse(rng.choice(rules)), dealer=rng.randrange(n))
-        table.push(combinations_dealt(rng, table) if rigged else table.chance_move(rng))  # type: ignore[arg-type]
+        table.push((dealt or combinations_dealt)(rng, table) if rigged or dealt else table.chance_move(rng))  # type: ignore[arg-type]
         for _ in range(rng.randint(0, 8) if rigged else rng.randint(20, 70)):
             moves = [m for m in options(table) if claims or not isinstance(m, OpenClaim)]
+            if kept is not None and rng.random() < 0.9:
+                moves = [m for m in moves if not (isinstance(m, Lay) and kept in (*m.up, *m.down))] or moves
             if not moves or table.results:
                 break
             shows = [m for m in moves if isinstance(m, ShowCombo)]
@@ -222,6 +248,48 @@ def test_a_claim_at_ones_own_turn_is_searched_as_the_engine_allows_it() -> None:
     assert kinds["searched"] > 3 * kinds["not searched"], kinds
 
 
+def test_the_shokha_is_searched_as_the_engine_plays_it() -> None:
+    """K4 under ``shokha``: the six of spades beats every card, joins a lead of any suit and
+    is like no other card (never searched as the seven).  In random positions of two to four
+    players with the six of spades still in play, every seat's value is the game-free
+    solver's, and each seat reaches its value and not one unit more."""
+    six = parse_card("6S")
+    kinds: Counter[str] = Counter()
+    for table in [*positions(31, 20, False, (2, 3, 4), SHOKHA), *positions(37, 60, False, (2, 3), SHOKHA, dealt=shokha_dealt, kept=six)]:
+        deal = table.round
+        assert deal is not None
+        for _ in held_to_the_solver(table, kinds):
+            kinds["searched"] += 1
+            held = [s for s in range(table.n) if six in deal.holdings.known[s]]
+            kinds["shokha in a hand"] += bool(held)
+            kinds["shokha joins a lead"] += any(
+                isinstance(m, Lay) and six in m.up and any(suit_no(c) for c in m.up) for m in options(table)
+            )
+            kinds["shokha on the table"] += any(six in lay.up for lay in deal.trick)
+            kinds["stock there" if deal.holdings.size(-2) else "stock gone"] += 1
+    assert kinds["searched"] >= 60 and kinds["shokha in a hand"] >= 25 and kinds["shokha joins a lead"] >= 5, kinds
+    assert kinds["stock there"] >= 20 and kinds["stock gone"] >= 10, kinds
+    assert kinds["searched"] > 3 * kinds["not searched"], kinds
+
+
+def test_a_combination_in_a_fresh_deal_is_searched_as_a_deal_dealt_again() -> None:
+    """B8 under ``dealt-combo=redeal``: a combination shown before the first lead voids the
+    deal (dealt again, nothing paid: worth 0 to every seat).  In random positions of two and
+    three players, most at the start of a deal dealt to hold combinations, every seat's value
+    is the game-free solver's, and each seat reaches its value and not one unit more."""
+    kinds: Counter[str] = Counter()
+    for table in [*positions(41, 20, False, (2, 3), REDEAL), *positions(43, 40, True, (2, 3), REDEAL)]:
+        deal = table.round
+        assert deal is not None
+        for _ in held_to_the_solver(table, kinds):
+            kinds["searched"] += 1
+            fresh = deal.trick_no == 1 and not deal.trick
+            kinds["a show voids the deal"] += fresh and any(isinstance(m, ShowCombo) for m in options(table))
+            kinds["stock there" if deal.holdings.size(-2) else "stock gone"] += 1
+    assert kinds["searched"] >= 50 and kinds["a show voids the deal"] >= 15, kinds
+    assert kinds["searched"] > 3 * kinds["not searched"], kinds
+
+
 def test_the_c_search_is_some_hundreds_of_times_as_fast() -> None:
     """What it is for: a position with the stock still there that the game-free solver
     takes a second or more for takes the C search some milliseconds."""
@@ -242,7 +310,7 @@ def test_the_c_search_is_some_hundreds_of_times_as_fast() -> None:
 def test_a_table_it_does_not_follow_is_left_to_the_game_free_solver() -> None:
     """A switch it leaves out: no C search is offered (any number of players is searched)."""
     assert isinstance(KIND.faster_search(BuraTable(["A", "B", "C"]), 1000), DealSearch)
-    rules = BuraTable.RULEBOOK.parse("classic dealt-combo=redeal")
+    rules = BuraTable.RULEBOOK.parse("classic small-moskva=tens")
     assert KIND.faster_search(BuraTable(["A", "B"], rules=rules), 1000) is None
     assert isinstance(KIND.faster_search(BuraTable(["A", "B"]), 1000), DealSearch)
 

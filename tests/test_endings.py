@@ -333,11 +333,11 @@ def test_the_claim_line_shows_a_false_claim_and_a_claim_at_31() -> None:
 
 
 def test_a_large_ending_is_said_before_the_work_and_solved_from_later() -> None:
-    """A six-player Bura deal played with a combination dealt voiding the deal
-    (``dealt-combo=redeal``), which only the game-free solver searches (such a deal once took 40 s and 481 MB, then was left unsolved): its
+    """A six-player Bura deal played with the small Moskva (``small-moskva=sixes``), which
+    only the game-free solver searches (such a deal once took 40 s and 481 MB, then was left unsolved): its
     ending is searched back from its end; one move more than it may search is said before
     any work on it, and the ending is solved from the move it reached, in a second or two."""
-    record = replay.GAMES["bura"].generate(1, "classic dealt-combo=redeal", 6, 1)
+    record = replay.GAMES["bura"].generate(1, "classic small-moskva=sixes", 6, 1)
     start = time.process_time()
     (deal,) = analyze_game(record)[:1]
     spent = time.process_time() - start

@@ -30,8 +30,8 @@ solver, moving through the engine, searches at some tens of thousands a second: 
 and claims before the stock is gone could not be judged in the dark.  ``dealsearch.c``
 searches the same tree with the same rules, choices and values, some hundreds of times as
 fast.  It searches deals of two to six players (four may play as two pairs), under every
-switch but a few a table rarely plays (``small-moskva``, ``dealt-combo=redeal``,
-``shokha``): for those the game-free solver judges what it can.  The
+switch but ``small-moskva``, which a table rarely plays: there the game-free solver judges
+what it can.  The
 tests hold it to the game-free solver position by position.
 
 >>> from replay.bura.table import BuraTable
@@ -118,12 +118,10 @@ class DealSearch(NativeSearch, native="replay.bura.dealsearch"):
 
     @classmethod
     def searches(cls, table: BuraEngine) -> bool:
-        """Whether the C search follows this table's deal: none of the switches it leaves to
-        the game-free solver."""
-        s = table.settings
+        """Whether the C search follows this table's deal: not the switch it leaves to the
+        game-free solver (``small-moskva``), nor scores near what a record holds."""
         return (
-            cls.built() and s.dealt_combo != "redeal"
-            and not s.shokha and not table.combo_allowed("small-moskva") and not table.near_limits()
+            cls.built() and not table.combo_allowed("small-moskva") and not table.near_limits()
         )  # fmt: skip
 
     def __init__(self, table: BuraEngine, budget: int) -> None:
@@ -132,7 +130,7 @@ class DealSearch(NativeSearch, native="replay.bura.dealsearch"):
         settings = (
             table.PLAYOFF, table.COMBO_SIZE, s.hand, table.FIRST_LEAD, table.RIGHTS_AFTER_FIRST_TRICK,
             _CLAIMS[s.claim], table.PLAYED_OUT == "void", penalties, s.open, s.zero == "zero-points",
-            s.two_buras == "higher-card", s.moskva == "3-aces-with-trump",
+            s.two_buras == "higher-card", s.moskva == "3-aces-with-trump", s.shokha, s.dealt_combo == "redeal",
             tuple(table.combo_allowed(c) for c in _COMBOS), tuple(table.combo_ends_deal(c) for c in _COMBOS),
         )  # fmt: skip
         # a deal is worth the pot (won by a claim or a bura, paid by a false claim), or at

@@ -79,7 +79,7 @@ typedef struct {
     PyObject_HEAD
     int playoff_rule;     /* two buras at once are played off (else each such show ends the deal) */
     int combo_size, hand_size, first_limit, rights_from_second, claims, void_end, penalties;
-    int open, zero_points, higher_card, moskva_with_trump;
+    int open, zero_points, higher_card, moskva_with_trump, shokha, redeal;
     int allowed[NCOMBO], instant[NCOMBO];
     KozyrTable table;
     long long nodes, budget;
@@ -102,20 +102,24 @@ static inline int points_of(uint64_t m) {
     return t;
 }
 
-/* B5.1 */
-static inline int beats(int card, int other, int trump) {
+#define SHOKHA 0 /* the six of spades */
+
+/* B5.1; K4 with ``shokha``: the six of spades beats every card */
+static inline int beats(int card, int other, int trump, int shokha) {
+    if (shokha && (card == SHOKHA || other == SHOKHA)) return card == SHOKHA;
     if (suit_of(card) == suit_of(other)) return card > other;
     return suit_of(card) == trump;
 }
 
 /* B5.2: the cards of ``attack`` paired one to one with those of ``target``, each beating its
  * partner (any pairing). */
-static int beats_set(uint64_t attack, uint64_t target, int trump) {
+static int beats_set(uint64_t attack, uint64_t target, int trump, int shokha) {
     if (!target) return 1;
     int t = low_bit(target);
     for (uint64_t m = attack; m; m &= m - 1) {
         int a = low_bit(m);
-        if (beats(a, t, trump) && beats_set(attack & ~(1ull << a), target & (target - 1), trump)) return 1;
+        if (beats(a, t, trump, shokha) && beats_set(attack & ~(1ull << a), target & (target - 1), trump, shokha))
+            return 1;
     }
     return 0;
 }
@@ -233,6 +237,7 @@ static int two_buras(const Search *s, Pos *p) {
 /* ``seat`` shows ``combo`` (which he holds): ILLEGAL, CONT, the deal's value, UNSUPPORTED. */
 static int show(const Search *s, Pos *p, int seat, int combo) {
     int instant = s->instant[combo];
+    if (s->redeal && p->first && !p->laid) return 0; /* B8, dealt-combo=redeal: dealt again, nothing paid */
     if (s->playoff_rule && (combo == C_BURA || combo == C_MOSKVA)) {
         if (p->phase == BURA && !in_buras(p, seat)) {
             p->buras[p->nb++] = (int8_t)seat;
@@ -344,7 +349,7 @@ static int apply(const Search *s, Pos *p, const Move *m) {
         p->right_rank = 0;
         p->outranked = 0;
     } else {
-        if (!m->down && beats_set(m->up, p->best, trump_of(s))) {
+        if (!m->down && beats_set(m->up, p->best, trump_of(s), s->shokha)) {
             p->best = m->up;
             p->best_seat = (int8_t)seat;
         }
@@ -396,13 +401,13 @@ static int subsets(uint64_t cards, int k, uint64_t *out) {
  * table), do the same in every line: the same points, the same tricks beaten, the same
  * combinations.  A set of cards is searched only with the lowest of such twins (a set
  * holding a card holds its lower twin too): the others' values are the same. */
-static uint64_t twins(uint64_t alive, uint64_t hand) {
+static uint64_t twins(uint64_t alive, uint64_t hand, int shokha) {
     uint64_t out = 0;
     for (int su = 0; su < 4; su++) {
         int prev = -1; /* the card in play just below, in this suit */
         for (int r = 0; r < 9; r++) {
             int c = 9 * su + r;
-            if (!(alive >> c & 1)) continue;
+            if (!(alive >> c & 1) || (shokha && c == SHOKHA)) continue; /* the shokha: like no other */
             if (r <= 3 && prev >= 0 && (hand >> prev & 1) && (hand >> c & 1)) out |= 1ull << c;
             prev = c;
         }
@@ -460,15 +465,17 @@ static int gen(const Search *s, const Pos *p, Move *mv, int *mover) {
     if (s->claims == 2 && p->claim != seat) add(mv, &n, M_CLAIM, seat, 0, 0, 0);
     uint64_t hand = p->hand[seat], sets[256], alive = p->table | s->rest[p->sp];
     for (int i = 0; i < s->n; i++) alive |= p->hand[i];
-    uint64_t twin = twins(alive, hand);
+    uint64_t twin = twins(alive, hand, s->shokha);
     if (!p->laid) { /* B3, K4: one suit, up to the limit; the richest leads first */
         int limit = p->playoff ? 3 : (s->first_limit && p->first && p->right_seat < 0) ? s->first_limit : s->hand_size;
         int first = n;
+        uint64_t joker = s->shokha ? hand & 1ull << SHOKHA : 0; /* K4: the shokha joins any lead */
         for (int su = 0; su < 4; su++) {
-            uint64_t suited = hand & (SUIT << (9 * su));
+            uint64_t suited = (hand & (SUIT << (9 * su))) | joker;
             for (int k = 1; k <= limit; k++) {
                 int c = subsets(suited, k, sets);
                 for (int i = 0; i < c; i++) {
+                    if (su && sets[i] == joker) continue; /* the shokha alone: led once, as a spade */
                     if (!canonical(sets[i], twin, alive)) continue;
                     int j = n, v = points_of(sets[i]);
                     add(mv, &n, M_LAY, seat, sets[i], 0, 0);
@@ -490,7 +497,7 @@ static int gen(const Search *s, const Pos *p, Move *mv, int *mover) {
         c = kept;
     }
     char takes[256];
-    for (int i = 0; i < c; i++) takes[i] = (char)beats_set(sets[i], p->best, trump);
+    for (int i = 0; i < c; i++) takes[i] = (char)beats_set(sets[i], p->best, trump, s->shokha);
     for (int i = 0; i < c; i++) if (takes[i]) add(mv, &n, M_LAY, seat, sets[i], 0, 0);
     for (int i = 0; i < c; i++) if (!takes[i]) add(mv, &n, M_LAY, seat, sets[i], 0, 0);
     if (!s->open)
@@ -605,14 +612,15 @@ static int search(Search *s, const Pos *p, int alpha, int beta) {
 
 /* Search(playoff, combo_size, hand_size, first_limit, rights_from_second, claims (0: none,
  *        1: after a trick, 2: also at one's own turn), void_end,
- *        penalties, open, zero_points, higher_card, moskva_with_trump, allowed, instant, budget) */
+ *        penalties, open, zero_points, higher_card, moskva_with_trump, shokha, redeal, allowed,
+ *        instant, budget) */
 static int Search_init(Search *self, PyObject *args, PyObject *kwds) {
     long long budget;
     int al[NCOMBO], in[NCOMBO];
-    if (!PyArg_ParseTuple(args, "piiipipppppp(pppp)(pppp)L", &self->playoff_rule, &self->combo_size,
+    if (!PyArg_ParseTuple(args, "piiipipppppppp(pppp)(pppp)L", &self->playoff_rule, &self->combo_size,
                           &self->hand_size, &self->first_limit, &self->rights_from_second, &self->claims,
                           &self->void_end, &self->penalties, &self->open, &self->zero_points,
-                          &self->higher_card, &self->moskva_with_trump, &al[0], &al[1], &al[2], &al[3],
+                          &self->higher_card, &self->moskva_with_trump, &self->shokha, &self->redeal, &al[0], &al[1], &al[2], &al[3],
                           &in[0], &in[1], &in[2], &in[3], &budget))
         return -1;
     for (int i = 0; i < NCOMBO; i++) {

@@ -19,6 +19,8 @@ class Search:
         zero_points: bool,
         higher_card: bool,
         moskva_with_trump: bool,
+        shokha: bool,
+        redeal: bool,
         allowed: tuple[bool, bool, bool, bool],
         instant: tuple[bool, bool, bool, bool],
         budget: int,
