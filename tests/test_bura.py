@@ -223,6 +223,24 @@ def test_with_higher_card_the_trump_ace_outranks_a_plain_ace() -> None:
     assert report.totals == {"Anna": 1, "Boris": -1}
 
 
+def test_a_small_moskva_takes_back_anothers_lead_not_the_showers_own() -> None:
+    """B8.3, ``small-moskva``: three tens shown at another's lead take it back ("Stop!");
+    over one's own lead they are refused (else a player could lead, take it back and lead
+    again without end), and nobody is offered that show."""
+    head = '[Game "bura"]\n[Players "Anna" "Boris"]\n[Dealer "Boris"]\n[Rules "classic hand=4 small-moskva=tens"]\n\ndeal 1\n'
+    other = head + "  hands Anna: 7H 8H 9H 6D / Boris: TS TD TC 7D / trump: 7C\n  1. Anna 7H\n  show Boris small-moskva TS TD TC\n  1. Boris TS\n"
+    assert replay.check(notation.loads(other)).diagnostics == []
+    own = head + "  hands Anna: TS TD TC 9S / Boris: 7H 8H 9H 7D / trump: 7C\n  1. Anna 9S\n  show Anna small-moskva TS TD TC\n"
+    (err,) = replay.check(notation.loads(own)).diagnostics
+    assert (err.code, err.clause, err.line) == ("combo-timing", "B8.3", 9), err.format()
+    assert "over his own lead" in err.message
+    table = replay.new_table("bura", ["Anna", "Boris"], rules="classic hand=4 small-moskva=tens", dealer="Boris")
+    table.push(table.parse_move("hands Anna: TS TD TC 9S / Boris: 7H 8H 9H 7D / trump: 7C"))
+    assert any("small-moskva" in table.format_move(m) for m in table.legal_moves())  # before her lead: a lead right
+    table.push(table.parse_move("Anna 9S"))
+    assert not [m for m in table.legal_moves() if "small-moskva" in table.format_move(m)]
+
+
 def test_two_molodka_holders_both_show_and_the_elder_leads() -> None:
     text = (SAMPLES.parent / "tests/data/invalid/bura/combo-priority.kgn").read_text()
     legal = text.replace("  1. Ilya 6C 7C 8C", "  1. Mikhail 6S 7S 8S / Ilya 6C 7C 8C / Oleg AH KD 9C -> Mikhail")

@@ -233,6 +233,10 @@ def beats_set(
     )
 
 
+OWN_LEAD: Final = N_("{who} shows a small Moskva over his own lead; it takes back another's lead")
+"""B8.3, ``small-moskva``: what a small Moskva shown over the shower's own lead is told."""
+
+
 # ---- Settings ---------------------------------------------------------------------------
 
 
@@ -793,9 +797,11 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState, Star
         deal.phase = "bura"  # settled by the next event unless a second bura follows
 
     def _show_after_lead(self, deal: RoundState, ev: ShowCombo, clause: str) -> None:
-        """A lead right shown once a trick is open: only a small Moskva, over the lead alone
-        (the lead goes back to its hand)."""
+        """A lead right shown once a trick is open: only a small Moskva, over another's lead
+        alone (the lead goes back to its hand)."""
         if ev.combo == "small-moskva" and len(deal.trick) == 1:
+            if deal.trick[0].seat == ev.seat:
+                raise illegal(tr(OWN_LEAD).format(who=self.name(ev.seat)), "combo-timing", clause)
             lead = deal.trick.pop()
             deal.holdings.known[lead.seat].update(lead.up)
             for c in lead.up:
