@@ -17,6 +17,7 @@ from conftest import ROOT, SAMPLES
 
 import notation
 from notation.cards import Rank, equal_cards, parse_card, rank_no, suit_no
+from notation.records import MAX_NUMBER
 from replay.bura import KIND, DealSearch
 from replay.bura.engine import DealCards, DrawCard, Lay, OpenClaim, ShowCombo
 from replay.bura.table import BuraTable
@@ -46,6 +47,11 @@ REDEAL: list[tuple[type[BuraTable], list[str]]] = [
     (BuraTable, ["classic dealt-combo=redeal", "classic hand=4 dealt-combo=redeal", "classic dealt-combo=redeal molodka=off"]),
 ]
 """Bura where a combination shown before the first lead has the deal dealt again (B8)."""
+SMALL: list[tuple[type[BuraTable], list[str]]] = [
+    (BuraTable, ["classic hand=4 small-moskva=tens", "classic hand=4 small-moskva=sixes", "classic small-moskva=tens"]),
+]
+"""Bura where three tens (or three sixes with the trump six) shown at another's lead take it
+back (B8.3, ``small-moskva``)."""
 
 
 def combinations_dealt(rng: random.Random, table: BuraTable) -> DealCards:
@@ -71,6 +77,25 @@ def combinations_dealt(rng: random.Random, table: BuraTable) -> DealCards:
     return DealCards(hands=hands, trump=trump, stock=list(stock))
 
 
+def small_dealt(rng: random.Random, table: BuraTable) -> DealCards:
+    """A deal in which a player holds a small Moskva: three tens, or three sixes with the
+    trump six (as the table's switch says)."""
+    rank = Rank.TEN if table.settings.small_moskva == "tens" else Rank.SIX
+    deck = sorted(table.deck)
+    rng.shuffle(deck)
+    trump = next(c for c in deck if rank_no(c) != rank)
+    small = [c for c in deck if rank_no(c) == rank]
+    six = next(c for c in small if suit_no(c) == suit_no(trump))
+    chosen = rng.sample(small, 3) if rank == Rank.TEN else [six, *rng.sample([c for c in small if c != six], 2)]
+    rest = [c for c in deck if c not in chosen and c != trump]
+    k, seat = table.settings.hand, rng.randrange(table.n)
+    hands: dict[int, list[int | None]] = {}
+    for s in range(table.n):
+        hands[s] = [*chosen, *rest[:k - 3]] if s == seat else rest[:k]
+        rest = rest[k - 3:] if s == seat else rest[k:]
+    return DealCards(hands=hands, trump=trump, stock=rest)
+
+
 def shokha_dealt(rng: random.Random, table: BuraTable) -> DealCards:
     """A deal in which a player holds the six of spades (and the trump is another card)."""
     six = parse_card("6S")
@@ -91,12 +116,15 @@ def positions(
     games: list[tuple[type[BuraTable], list[str]]] = GAMES,
     claims: bool = True,
     dealt: Callable[[random.Random, BuraTable], DealCards] | None = None,
-    kept: int | None = None,
+    kept: frozenset[int] = frozenset(),
+    keep: float = 0.9,
+    shown: float = 0.7,
 ) -> list[BuraTable]:
     """Random positions of random deals of Bura and Burkozel under their switches (``games``;
     of as many players as one of ``players`` says, as far as the game is played by so many),
-    each reached by random choices (a combination shown when it may be, often; a claim only
-    with ``claims``; the card ``kept`` laid one time in ten it could be).  ``rigged``: dealt to
+    each reached by random choices (a combination shown, where one may be, with the chance
+    ``shown``; a claim only with ``claims``; the cards ``kept`` laid, where another move may
+    be made, only with the chance ``1 - keep``).  ``rigged``: dealt to
     hold combinations, a few moves in; ``dealt``: dealt so, some tens of moves in."""
     rng = random.Random(seed)
     out: list[BuraTable] = []
@@ -109,12 +137,12 @@ def positions(
         table.push((dealt or combinations_dealt)(rng, table) if rigged or dealt else table.chance_move(rng))  # type: ignore[arg-type]
         for _ in range(rng.randint(0, 8) if rigged else rng.randint(20, 70)):
             moves = [m for m in options(table) if claims or not isinstance(m, OpenClaim)]
-            if kept is not None and rng.random() < 0.9:
-                moves = [m for m in moves if not (isinstance(m, Lay) and kept in (*m.up, *m.down))] or moves
+            if kept and rng.random() < keep:
+                moves = [m for m in moves if not (isinstance(m, Lay) and kept & {*m.up, *m.down})] or moves
             if not moves or table.results:
                 break
             shows = [m for m in moves if isinstance(m, ShowCombo)]
-            table = child(table, rng.choice(shows if shows and rng.random() < 0.7 else moves))  # type: ignore[assignment]
+            table = child(table, rng.choice(shows if shows and rng.random() < shown else moves))  # type: ignore[assignment]
         if not table.results and table.round is not None:
             out.append(table)
     return out
@@ -255,7 +283,7 @@ def test_the_shokha_is_searched_as_the_engine_plays_it() -> None:
     solver's, and each seat reaches its value and not one unit more."""
     six = parse_card("6S")
     kinds: Counter[str] = Counter()
-    for table in [*positions(31, 20, False, (2, 3, 4), SHOKHA), *positions(37, 60, False, (2, 3), SHOKHA, dealt=shokha_dealt, kept=six)]:
+    for table in [*positions(31, 20, False, (2, 3, 4), SHOKHA), *positions(37, 60, False, (2, 3), SHOKHA, dealt=shokha_dealt, kept=frozenset({six}))]:
         deal = table.round
         assert deal is not None
         for _ in held_to_the_solver(table, kinds):
@@ -290,6 +318,31 @@ def test_a_combination_in_a_fresh_deal_is_searched_as_a_deal_dealt_again() -> No
     assert kinds["searched"] > 3 * kinds["not searched"], kinds
 
 
+def test_a_small_moskva_is_searched_as_the_engine_plays_it() -> None:
+    """B8.3 under ``small-moskva``: three tens (or three sixes with the trump six) give an
+    out-of-turn lead above any other, and shown at another's lead alone take it back into
+    his hand ("Stop!").  In random positions of two and three players, most with a small
+    Moskva in a hand, every seat's value is the game-free solver's, and each seat reaches
+    its value and not one unit more."""
+    def shows(table: BuraTable) -> list[ShowCombo]:
+        return [m for m in options(table) if isinstance(m, ShowCombo) and m.combo == "small-moskva"]
+
+    kinds: Counter[str] = Counter()
+    small = frozenset(c for c in range(36) if rank_no(c) in (Rank.SIX, Rank.TEN))
+    held = positions(53, 300, False, (2, 3), SMALL, claims=False, dealt=small_dealt, kept=small, keep=1, shown=0.05)
+    for table in [*positions(47, 20, False, (2, 3), SMALL, claims=False), *[t for t in held if shows(t)][:40]]:
+        deal = table.round
+        assert deal is not None
+        for _ in held_to_the_solver(table, kinds):
+            kinds["searched"] += 1
+            kinds["a small Moskva may be shown"] += bool(shows(table))
+            kinds["it may take back a lead"] += bool(shows(table)) and len(deal.trick) == 1
+            kinds["stock there" if deal.holdings.size(-2) else "stock gone"] += 1
+    assert kinds["searched"] >= 40 and kinds["a small Moskva may be shown"] >= 15, kinds
+    assert kinds["it may take back a lead"] >= 6, kinds
+    assert kinds["searched"] > 3 * kinds["not searched"], kinds
+
+
 def test_the_c_search_is_some_hundreds_of_times_as_fast() -> None:
     """What it is for: a position with the stock still there that the game-free solver
     takes a second or more for takes the C search some milliseconds."""
@@ -308,11 +361,13 @@ def test_the_c_search_is_some_hundreds_of_times_as_fast() -> None:
 
 
 def test_a_table_it_does_not_follow_is_left_to_the_game_free_solver() -> None:
-    """A switch it leaves out: no C search is offered (any number of players is searched)."""
+    """Scores near what a record holds (where the engine tries a move's effect on them
+    before listing it): no C search is offered.  Any number of players and every switch is
+    searched."""
     assert isinstance(KIND.faster_search(BuraTable(["A", "B", "C"]), 1000), DealSearch)
-    rules = BuraTable.RULEBOOK.parse("classic small-moskva=tens")
-    assert KIND.faster_search(BuraTable(["A", "B"], rules=rules), 1000) is None
-    assert isinstance(KIND.faster_search(BuraTable(["A", "B"]), 1000), DealSearch)
+    assert KIND.faster_search(BuraTable(["A", "B"], pot=MAX_NUMBER // 10), 1000) is None
+    rules = BuraTable.RULEBOOK.parse("classic small-moskva=tens claim=own-turn dealt-combo=redeal")
+    assert isinstance(KIND.faster_search(BuraTable(["A", "B"], rules=rules), 1000), DealSearch)
 
 
 def test_the_leads_and_the_claim_before_the_stock_is_gone_are_judged_in_the_dark() -> None:

@@ -30,9 +30,7 @@ solver, moving through the engine, searches at some tens of thousands a second: 
 and claims before the stock is gone could not be judged in the dark.  ``dealsearch.c``
 searches the same tree with the same rules, choices and values, some hundreds of times as
 fast.  It searches deals of two to six players (four may play as two pairs), under every
-switch but ``small-moskva``, which a table rarely plays: there the game-free solver judges
-what it can.  The
-tests hold it to the game-free solver position by position.
+switch.  The tests hold it to the game-free solver position by position.
 
 >>> from replay.bura.table import BuraTable
 >>> table = BuraTable(["Anna", "Boris"])
@@ -104,7 +102,7 @@ __all__ = [
 _PHASES = {"play": 0, "draw": 1, "end": 2, "bura": 3}
 _CLAIMS = {"none": 0, "after-trick": 1, "own-turn": 2}
 """When a claim may come, as the C search takes it (B7.1)."""
-_COMBOS = ("bura", "moskva", "molodka", "foreheads")
+_COMBOS = ("bura", "moskva", "molodka", "foreheads", "small-moskva")
 """The combinations the C search knows, in its order."""
 
 
@@ -118,11 +116,9 @@ class DealSearch(NativeSearch, native="replay.bura.dealsearch"):
 
     @classmethod
     def searches(cls, table: BuraEngine) -> bool:
-        """Whether the C search follows this table's deal: not the switch it leaves to the
-        game-free solver (``small-moskva``), nor scores near what a record holds."""
-        return (
-            cls.built() and not table.combo_allowed("small-moskva") and not table.near_limits()
-        )  # fmt: skip
+        """Whether the C search follows this table's deal: every switch, but not scores near
+        what a record holds (where a move's effect on them is tried before it is listed)."""
+        return cls.built() and not table.near_limits()
 
     def __init__(self, table: BuraEngine, budget: int) -> None:
         s = table.settings
@@ -131,6 +127,7 @@ class DealSearch(NativeSearch, native="replay.bura.dealsearch"):
             table.PLAYOFF, table.COMBO_SIZE, s.hand, table.FIRST_LEAD, table.RIGHTS_AFTER_FIRST_TRICK,
             _CLAIMS[s.claim], table.PLAYED_OUT == "void", penalties, s.open, s.zero == "zero-points",
             s.two_buras == "higher-card", s.moskva == "3-aces-with-trump", s.shokha, s.dealt_combo == "redeal",
+            s.small_moskva == "tens",
             tuple(table.combo_allowed(c) for c in _COMBOS), tuple(table.combo_ends_deal(c) for c in _COMBOS),
         )  # fmt: skip
         # a deal is worth the pot (won by a claim or a bura, paid by a false claim), or at

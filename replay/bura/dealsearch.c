@@ -42,9 +42,11 @@
 static const int POINTS[9] = {0, 0, 0, 0, 2, 3, 4, 10, 11}; /* 6 7 8 9 J Q K T A */
 static const uint64_t SUIT = 0x1FFull;
 static const uint64_t ACES = (1ull << 8) | (1ull << 17) | (1ull << 26) | (1ull << 35);
+static const uint64_t TENS = (1ull << 7) | (1ull << 16) | (1ull << 25) | (1ull << 34);
+static const uint64_t SIXES = 1ull | (1ull << 9) | (1ull << 18) | (1ull << 27);
 
 enum { PLAY, DRAW, END, BURA };                            /* phases */
-enum { C_BURA, C_MOSKVA, C_MOLODKA, C_FOREHEADS, NCOMBO };  /* combinations */
+enum { C_BURA, C_MOSKVA, C_MOLODKA, C_FOREHEADS, C_SMALL, NCOMBO }; /* combinations */
 enum { M_CLAIM, M_SHOW, M_LAY, M_DRAW, M_SETTLE };          /* moves */
 
 typedef struct {
@@ -79,7 +81,7 @@ typedef struct {
     PyObject_HEAD
     int playoff_rule;     /* two buras at once are played off (else each such show ends the deal) */
     int combo_size, hand_size, first_limit, rights_from_second, claims, void_end, penalties;
-    int open, zero_points, higher_card, moskva_with_trump, shokha, redeal;
+    int open, zero_points, higher_card, moskva_with_trump, shokha, redeal, small_tens;
     int allowed[NCOMBO], instant[NCOMBO];
     KozyrTable table;
     long long nodes, budget;
@@ -203,6 +205,9 @@ static int holds(const Search *s, uint64_t hand, int combo) {
     case C_MOLODKA:
         for (int su = 0; su < 4; su++) if (popc(hand & (SUIT << (9 * su))) >= k) return 1;
         return 0;
+    case C_SMALL: /* small-moskva: three tens, or three sixes with the trump six */
+        if (s->small_tens) return popc(hand & TENS) >= 3;
+        return popc(hand & SIXES) >= 3 && (hand >> (9 * trump) & 1);
     default: { /* four foreheads: four cards worth more than 40 */
         if (popc(hand) < 4) return 0;
         int best[4] = {0, 0, 0, 0};
@@ -263,9 +268,22 @@ static int show(const Search *s, Pos *p, int seat, int combo) {
         p->phase = BURA;
         return CONT;
     }
+    if (combo == C_SMALL && p->laid == 1 && p->leader != seat) {
+        /* B8.3, small-moskva ("Stop!"): another's lead alone goes back to his hand, and
+         * the shower leads */
+        p->hand[(int)p->leader] |= p->table;
+        p->table = p->best = 0;
+        p->k = p->laid = 0;
+        p->pile = 0;
+        p->best_seat = -1;
+        p->right_seat = (int8_t)seat;
+        p->right_rank = 3;
+        p->turn = (int8_t)seat;
+        return CONT;
+    }
     if (p->laid) return ILLEGAL;
     if (s->rights_from_second && p->first) return ILLEGAL;
-    int rank = combo == C_MOLODKA || combo == C_FOREHEADS ? 1 : 2;
+    int rank = combo == C_SMALL ? 3 : combo == C_MOLODKA || combo == C_FOREHEADS ? 1 : 2;
     if (p->right_seat >= 0) {
         int held = p->right_seat, hr = p->right_rank;
         if (held == seat) return ILLEGAL;
@@ -612,16 +630,17 @@ static int search(Search *s, const Pos *p, int alpha, int beta) {
 
 /* Search(playoff, combo_size, hand_size, first_limit, rights_from_second, claims (0: none,
  *        1: after a trick, 2: also at one's own turn), void_end,
- *        penalties, open, zero_points, higher_card, moskva_with_trump, shokha, redeal, allowed,
- *        instant, budget) */
+ *        penalties, open, zero_points, higher_card, moskva_with_trump, shokha, redeal, small_tens,
+ *        allowed, instant, budget) */
 static int Search_init(Search *self, PyObject *args, PyObject *kwds) {
     long long budget;
     int al[NCOMBO], in[NCOMBO];
-    if (!PyArg_ParseTuple(args, "piiipipppppppp(pppp)(pppp)L", &self->playoff_rule, &self->combo_size,
+    if (!PyArg_ParseTuple(args, "piiipippppppppp(ppppp)(ppppp)L", &self->playoff_rule, &self->combo_size,
                           &self->hand_size, &self->first_limit, &self->rights_from_second, &self->claims,
                           &self->void_end, &self->penalties, &self->open, &self->zero_points,
-                          &self->higher_card, &self->moskva_with_trump, &self->shokha, &self->redeal, &al[0], &al[1], &al[2], &al[3],
-                          &in[0], &in[1], &in[2], &in[3], &budget))
+                          &self->higher_card, &self->moskva_with_trump, &self->shokha, &self->redeal,
+                          &self->small_tens, &al[0], &al[1], &al[2], &al[3], &al[4], &in[0], &in[1], &in[2],
+                          &in[3], &in[4], &budget))
         return -1;
     for (int i = 0; i < NCOMBO; i++) {
         self->allowed[i] = al[i];

@@ -21,8 +21,9 @@ class Search:
         moskva_with_trump: bool,
         shokha: bool,
         redeal: bool,
-        allowed: tuple[bool, bool, bool, bool],
-        instant: tuple[bool, bool, bool, bool],
+        small_tens: bool,
+        allowed: tuple[bool, bool, bool, bool, bool],
+        instant: tuple[bool, bool, bool, bool, bool],
         budget: int,
         /,
     ) -> None: ...
