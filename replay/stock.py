@@ -185,6 +185,20 @@ class StockEngine(Table[M, R], Generic[M, R, D, G, S]):
     """What a move of each kind made while no deal is in progress is told (``nothing is
     drawn``), marked ``N_``; a card played by default."""
 
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision it is: the one to draw, else the game's (:meth:`mover`);
+        None while a deal is due or after the game."""
+        deal = self.round
+        if deal is None or self.match.over:
+            return None
+        return deal.draws_due[0] if deal.phase == "draw" else self.mover(deal)
+
+    def mover(self, deal: D) -> int | None:
+        """Whose decision it is in a deal when nobody is to draw: the player to play (a
+        game says who else: the one who may still claim or go out)."""
+        return deal.turn
+
     def keeps_trick(self, ev: M) -> bool:
         """Whether the trick just completed is still shown after ``ev`` (a draw)."""
         return type(ev) is DrawCard

@@ -1350,20 +1350,12 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState, Star
 
     # -- the table interface ------------------------------------------------------------
 
-    @property
-    def to_move(self) -> int | None:
-        """The seat whose decision it is: the player to lead or answer, the one drawing, the
-        one who may claim; None while a deal is due or at the end."""
-        deal = self.round
-        if deal is None or self.match.over:
-            return None
-        if deal.phase == "draw":
-            return deal.draws_due[0]
+    def mover(self, deal: RoundState) -> int | None:
+        """The player to lead or answer; once every card is played, the last taker where he
+        may claim; nobody while a shown bura waits for a second one."""
         if deal.phase == "end":
             return deal.claim_window if self.settings.claim != "none" else None
-        if deal.phase == "bura":
-            return None
-        return deal.turn
+        return None if deal.phase == "bura" else deal.turn
 
     @property
     def trick_open(self) -> bool:

@@ -339,18 +339,10 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
 
     # -- basics -------------------------------------------------------------------------
 
-    @property
-    def to_move(self) -> int | None:
-        """The seat whose decision it is: the leader, the follower, the one drawing; None
-        while a deal is due or at the end."""
-        deal = self.round
-        if deal is None or self.match.over:
-            return None
-        if deal.phase == "draw":
-            return deal.draws_due[0]
-        if deal.phase == "end":
-            return deal.out_right
-        return deal.turn
+    def mover(self, deal: RoundState) -> int | None:
+        """The leader or the follower; once every card is played, the last taker, who may
+        still go out."""
+        return deal.out_right if deal.phase == "end" else deal.turn
 
     @property
     def trick_open(self) -> bool:
