@@ -283,7 +283,7 @@ def test_the_shokha_is_searched_as_the_engine_plays_it() -> None:
     solver's, and each seat reaches its value and not one unit more."""
     six = parse_card("6S")
     kinds: Counter[str] = Counter()
-    for table in [*positions(31, 20, False, (2, 3, 4), SHOKHA), *positions(37, 60, False, (2, 3), SHOKHA, dealt=shokha_dealt, kept=frozenset({six}))]:
+    for table in [*positions(31, 8, False, (2, 3, 4), SHOKHA), *positions(37, 28, False, (2, 3), SHOKHA, dealt=shokha_dealt, kept=frozenset({six}))]:
         deal = table.round
         assert deal is not None
         for _ in held_to_the_solver(table, kinds):
@@ -295,8 +295,8 @@ def test_the_shokha_is_searched_as_the_engine_plays_it() -> None:
             )
             kinds["shokha on the table"] += any(six in lay.up for lay in deal.trick)
             kinds["stock there" if deal.holdings.size(-2) else "stock gone"] += 1
-    assert kinds["searched"] >= 60 and kinds["shokha in a hand"] >= 25 and kinds["shokha joins a lead"] >= 5, kinds
-    assert kinds["stock there"] >= 20 and kinds["stock gone"] >= 10, kinds
+    assert kinds["searched"] >= 30 and kinds["shokha in a hand"] >= 20 and kinds["shokha joins a lead"] >= 5, kinds
+    assert kinds["stock there"] >= 10 and kinds["stock gone"] >= 10, kinds
     assert kinds["searched"] > 3 * kinds["not searched"], kinds
 
 
@@ -306,7 +306,7 @@ def test_a_combination_in_a_fresh_deal_is_searched_as_a_deal_dealt_again() -> No
     three players, most at the start of a deal dealt to hold combinations, every seat's value
     is the game-free solver's, and each seat reaches its value and not one unit more."""
     kinds: Counter[str] = Counter()
-    for table in [*positions(41, 20, False, (2, 3), REDEAL), *positions(43, 40, True, (2, 3), REDEAL)]:
+    for table in [*positions(41, 8, False, (2, 3), REDEAL), *positions(43, 24, True, (2, 3), REDEAL)]:
         deal = table.round
         assert deal is not None
         for _ in held_to_the_solver(table, kinds):
@@ -314,7 +314,7 @@ def test_a_combination_in_a_fresh_deal_is_searched_as_a_deal_dealt_again() -> No
             fresh = deal.trick_no == 1 and not deal.trick
             kinds["a show voids the deal"] += fresh and any(isinstance(m, ShowCombo) for m in options(table))
             kinds["stock there" if deal.holdings.size(-2) else "stock gone"] += 1
-    assert kinds["searched"] >= 50 and kinds["a show voids the deal"] >= 15, kinds
+    assert kinds["searched"] >= 20 and kinds["a show voids the deal"] >= 10, kinds
     assert kinds["searched"] > 3 * kinds["not searched"], kinds
 
 
@@ -330,7 +330,7 @@ def test_a_small_moskva_is_searched_as_the_engine_plays_it() -> None:
     kinds: Counter[str] = Counter()
     small = frozenset(c for c in range(36) if rank_no(c) in (Rank.SIX, Rank.TEN))
     held = positions(53, 300, False, (2, 3), SMALL, claims=False, dealt=small_dealt, kept=small, keep=1, shown=0.05)
-    for table in [*positions(47, 20, False, (2, 3), SMALL, claims=False), *[t for t in held if shows(t)][:40]]:
+    for table in [*positions(47, 8, False, (2, 3), SMALL, claims=False), *[t for t in held if shows(t)][:24]]:
         deal = table.round
         assert deal is not None
         for _ in held_to_the_solver(table, kinds):
@@ -338,8 +338,8 @@ def test_a_small_moskva_is_searched_as_the_engine_plays_it() -> None:
             kinds["a small Moskva may be shown"] += bool(shows(table))
             kinds["it may take back a lead"] += bool(shows(table)) and len(deal.trick) == 1
             kinds["stock there" if deal.holdings.size(-2) else "stock gone"] += 1
-    assert kinds["searched"] >= 40 and kinds["a small Moskva may be shown"] >= 15, kinds
-    assert kinds["it may take back a lead"] >= 6, kinds
+    assert kinds["searched"] >= 30 and kinds["a small Moskva may be shown"] >= 15, kinds
+    assert kinds["it may take back a lead"] >= 8, kinds
     assert kinds["searched"] > 3 * kinds["not searched"], kinds
 
 
