@@ -13,15 +13,18 @@ makes an earlier move illegal (a card another player could not have held, by the
 following suit) is drawn again.  A game may refuse more layouts (its inferences, such as a
 bid over 120 proving a marriage): :meth:`replay.table.Table.consistent`.
 
-Moves are relabelled through their KGN text (``format_move``, ``parse_move``): nothing here
-knows a game's moves.
+Moves are relabelled through the record's event each stands for (the table's translator,
+``node_of`` and ``move_of``): every card code in the event is exchanged, wherever it lies,
+and nothing here knows a game's moves.
 """
 
 from __future__ import annotations
 
+import copy
 import random
 import re
 from collections.abc import Iterable
+from typing import Any
 
 from notation.cards import CARD_OF_CODE
 from notation.errors import IllegalMoveError, KgnError
@@ -107,20 +110,34 @@ class Sampler:
         original = self.table
         if not swap or all(k == v for k, v in swap.items()):
             return original.clone()
-        names = set(original.players)
         moves = list(original.moves)
         base = self.before.clone()
         for k in range(self.start, len(moves)):
-            # a move's words, read back with the hidden cards exchanged
-            text = base.format_move(moves[k])
+            # a move's event, read back with the hidden cards exchanged
             try:
-                base.push(base.parse_move(_CARD.sub(lambda m: _swapped(m.group(1), swap, names), text)))
+                base.push(base.move_of(_relabelled(base.node_of(moves[k]), swap)))
             except (IllegalMoveError, KgnError):
                 return None
         return base if base.consistent() else None
 
 
-def _swapped(code: str, swap: dict[str, str], names: set[str]) -> str:
-    """A card code with its hidden card exchanged (a player's name that looks like a card
-    stays)."""
-    return code if code in names else swap.get(code, code)
+_KEPT = frozenset({"seat", "kind", "pos"})
+"""The fields of an event that hold no card: a player's name, the event's word, its place."""
+
+
+def _relabelled(value: Any, swap: dict[str, str]) -> Any:
+    """An event of a record (or a field of one) with every card code ``c`` in it as
+    ``swap[c]``, wherever it lies: a field, a list, an event within (a player's name stays,
+    though it looked like a card)."""
+    if isinstance(value, str):
+        return swap.get(value, value)
+    if isinstance(value, list):
+        return [_relabelled(v, swap) for v in value]
+    fields = getattr(value, "__dataclass_fields__", None)
+    if fields is None:
+        return value
+    out = copy.copy(value)
+    for name in fields:
+        if name not in _KEPT:
+            setattr(out, name, _relabelled(getattr(value, name), swap))
+    return out
