@@ -6,8 +6,9 @@
  * below are read from the table, DealSearch in replay/bura/__init__.py) so that it is some hundreds of
  * times as fast: the same rules (B3-B9, K4-K7: leads of one suit, answers of as many cards
  * face up or face down, each answer beating the set winning so far by pairing, the draws
- * round the table, the claim after a trick, the combinations shown at a player's turn or out
- * of turn, two buras played off), the same choices in the same order of who chooses first (a
+ * round the table, the claim after a trick or at one's own turn, the combinations shown at a
+ * player's turn or out of turn, a small Moskva taking back another's lead, a combination in
+ * a fresh deal voiding it, the shokha, two buras played off: every switch), the same choices in the same order of who chooses first (a
  * player who may show a combination out of turn chooses before the player to move, as
  * replay.solve.decide does), one of each set of equal cards (as the engine's distinct_moves:
  * twins() below), the same value, and a show that changes nothing is skipped as the
