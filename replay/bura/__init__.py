@@ -72,7 +72,7 @@ if TYPE_CHECKING:  # mypy holds the modules the kind loads when first used to th
     from ..model import AskHooks, FactHooks, ViewHooks
     from ..table import AnyTable
     from . import facts, view
-    from .engine import BuraEngine
+    from .engine import BuraEngine, RoundState
 
     _HOOKS: tuple[ViewHooks[BuraTable, BuraGame], FactHooks[BuraTable, BuraGame], AskHooks[BuraTable]] = (view, facts, view)
 
@@ -145,26 +145,39 @@ class DealSearch(NativeSearch, native="replay.bura.dealsearch"):
         deal = table.round
         if deal is None:
             raise ValueError("no deal in progress")
-        h = deal.holdings
         seats = range(table.n)
-        laid = [c for lay in deal.trick for c in (*lay.up, *lay.down) if c is not None]
-        if (
-            deal.stock is None or None in deal.stock or len(deal.stock) != h.size(-2)
-            or any(None in lay.down for lay in deal.trick) or not all(h.fully_known(s) for s in seats)
-            or any(None in deal.won.get(s, []) for s in seats)
-        ):  # fmt: skip
+        if not _recorded(deal, seats):
             raise ValueError("no move listed: a card nobody recorded")
-        right = (-1, 0) if deal.right is None else deal.right
-        best = deal.best if deal.trick else None
         return (
-            tuple(card_mask(h.known[s]) for s in seats), card_mask(laid), 0 if best is None else card_mask(best.up),
-            len(deal.trick[0].up) if deal.trick else 0, len(deal.trick), -1 if best is None else best.seat,
-            sum(card_points(c) for c in laid), deal.stock, suit_no(deal.trump_card), _PHASES[deal.phase], deal.turn, deal.leader,
+            tuple(card_mask(deal.holdings.known[s]) for s in seats), *_open_trick(deal), deal.stock,
+            suit_no(deal.trump_card), _PHASES[deal.phase], deal.turn, deal.leader,
             -1 if deal.claim_window is None else deal.claim_window, len(deal.draws_due) // table.n, deal.trick_no == 1,
-            right, sum(1 << s for s in deal.outranked), deal.buras, deal.playoff,
+            (-1, 0) if deal.right is None else deal.right, sum(1 << s for s in deal.outranked), deal.buras, deal.playoff,
             tuple(sum(card_points(c) for c in deal.won.get(s, []) if c is not None) for s in seats),
             tuple(deal.tricks_taken.get(s, 0) > 0 for s in seats), tuple(table.side(s) for s in seats),
         )  # fmt: skip
+
+
+def _recorded(deal: RoundState, seats: range) -> bool:
+    """Whether every card of the deal is known: the stock's order, every hand, every card
+    laid face down and every card of a trick taken."""
+    h = deal.holdings
+    return not (
+        deal.stock is None or None in deal.stock or len(deal.stock) != h.size(-2)
+        or any(None in lay.down for lay in deal.trick) or not all(h.fully_known(s) for s in seats)
+        or any(None in deal.won.get(s, []) for s in seats)
+    )  # fmt: skip
+
+
+def _open_trick(deal: RoundState) -> tuple[int, int, int, int, int, int]:
+    """The trick on the table as the C search takes it: the cards laid, the set winning it,
+    the lead's size, the lays so far, the winning set's seat and the points laid."""
+    laid = [c for lay in deal.trick for c in (*lay.up, *lay.down) if c is not None]
+    best = deal.best if deal.trick else None
+    return (
+        card_mask(laid), 0 if best is None else card_mask(best.up), len(deal.trick[0].up) if deal.trick else 0,
+        len(deal.trick), -1 if best is None else best.seat, sum(card_points(c) for c in laid),
+    )  # fmt: skip
 
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb", "Daria", "Egor"]
