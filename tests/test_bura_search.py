@@ -327,10 +327,18 @@ def test_a_small_moskva_is_searched_as_the_engine_plays_it() -> None:
     def shows(table: BuraTable) -> list[ShowCombo]:
         return [m for m in options(table) if isinstance(m, ShowCombo) and m.combo == "small-moskva"]
 
+    def stopped(table: BuraTable, rng: random.Random) -> BuraTable | None:
+        """The position after a lead of the player to lead, where another may stop it."""
+        leads = [m for m in options(table) if isinstance(m, Lay) and m.seat == table.to_move]
+        after = child(table, rng.choice(leads)) if leads and table.round and not table.round.trick else None
+        return after if after is not None and shows(after) else None  # type: ignore[return-value]
+
     kinds: Counter[str] = Counter()
+    rng = random.Random(59)
     small = frozenset(c for c in range(36) if rank_no(c) in (Rank.SIX, Rank.TEN))
     held = positions(53, 300, False, (2, 3), SMALL, claims=False, dealt=small_dealt, kept=small, keep=1, shown=0.05)
-    for table in [*positions(47, 8, False, (2, 3), SMALL, claims=False), *[t for t in held if shows(t)][:24]]:
+    stops = [s for s in (stopped(t, rng) for t in held) if s is not None]
+    for table in [*positions(47, 8, False, (2, 3), SMALL, claims=False), *[t for t in held if shows(t)][:14], *stops[:12]]:
         deal = table.round
         assert deal is not None
         for _ in held_to_the_solver(table, kinds):
