@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import copy
 import random
-import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -39,8 +38,6 @@ __all__ = ["TRIES", "Sampler", "cards_seen", "cards_shown"]
 TRIES = 50
 """Layouts drawn at most for each one kept (a layout the moves so far make impossible is
 drawn again)."""
-
-_CARD = re.compile(r"(?<![^\s,/:(])([6-9TJQKA][SCDH])(?![^\s,/:)])")
 
 
 def cards_shown(view: View) -> set[str]:
@@ -86,7 +83,7 @@ class Sampler:
             start.pop()
         self.before = start
         """The table before the round's deal (each layout replays the round from a copy)."""
-        self.dealt = set(_CARD.findall(start.format_move(moves[self.start])))
+        self.dealt = _cards_in(start.node_of(moves[self.start]))
         """The cards of the round, as its deal names them."""
         self.hidden = sorted(self.dealt - set(saw))
         """The cards hidden from the seat."""
@@ -119,6 +116,17 @@ class Sampler:
             except (IllegalMoveError, KgnError):
                 return None
         return base if base.consistent() else None
+
+
+def _cards_in(value: Any) -> set[str]:
+    """The card codes in an event of a record (or a field of one), wherever they lie: the
+    fields :func:`_relabelled` exchanges."""
+    if isinstance(value, str):
+        return {value} if value in CARD_OF_CODE else set()
+    if isinstance(value, list):
+        return set().union(*map(_cards_in, value))
+    fields = getattr(value, "__dataclass_fields__", ())
+    return set().union(*(_cards_in(getattr(value, name)) for name in fields if name not in _KEPT))
 
 
 _KEPT = frozenset({"seat", "kind", "pos"})
