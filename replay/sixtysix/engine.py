@@ -163,6 +163,19 @@ EXCHANGES: Final = N_("exchanges the trump nine")
 CLOSES: Final = N_("closes the stock")
 """What a player on lead may do before leading, said when the rules refuse it."""
 
+OUT_TIMING: Final = N_(
+    "{who} goes out, but one goes out right after taking a trick or showing a marriage, before "
+    "the next lead or the answer"
+)
+CLOSE_FAILED: Final = N_("{who} closed and went out with {counts}: the close failed; {player} scores {score}")
+FALSE_OUT: Final = N_("{who} went out with {counts}: a false out; {player} scores {score}")
+OUT_ON_CLOSE: Final = N_("{who} went out with {counts} after {player} closed; {who} scores {score}")
+WENT_OUT: Final = N_("{who} went out with {counts} ({player} {counts2}); {who} scores {score}")
+NOT_OUT: Final = N_("{player} closed and did not go out ({counts}); {player2} scores {score}")
+TIE: Final = N_("{counts}-{counts2}: nobody scores")
+COUNTED: Final = N_("{player} counts {counts} against {counts2} and scores {score}")
+"""How a deal ended and what it scored, in the note of its result (S9-S12)."""
+
 def ended(res: RoundResult, names: list[str]) -> str:
     """How a deal ended, in a phrase (``Anna went out``)."""
     winner = "" if res.winner is None else names[res.winner]
@@ -730,85 +743,40 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
 
     def _go_out(self, deal: RoundState, ev: GoOut) -> None:
         seat = ev.seat
-        who = self.name(seat)
         if deal.out_right != seat:
-            raise illegal(
-                tr(
-                    "{who} goes out, but one goes out right after taking a trick or showing a "
-                    "marriage, before the next lead or the answer"
-                ).format(
-                    who=who
-                ),
-                "out-timing",
-                "S9",
-            )
+            raise illegal(tr(OUT_TIMING).format(who=self.name(seat)), "out-timing", "S9")
         other = 1 - seat
         counts = {p: _count(deal, p) for p in (0, 1)}
-        if counts[seat] < OUT and deal.closed_by == seat:
-            # S11: a closer who goes out short of 66 has failed his close
-            score = 2 if deal.tricks_at_close else 3
-            note = tr(
-                "{who} closed and went out with {counts}: the close failed; {player} scores "
-                "{score}"
-            ).format(
-                who=who, counts=counts[seat], player=self.name(other), score=score
-            )
-            self._end_deal(deal, "closed-failed", other, counts, score, note)
-        elif counts[seat] < OUT:
-            score = 2 if deal.tricks_taken[other] else 3
-            note = tr("{who} went out with {counts}: a false out; {player} scores {score}").format(
-                who=who, counts=counts[seat], player=self.name(other), score=score
-            )
-            self._end_deal(deal, "false-out", other, counts, score, note)
-        elif deal.closed_by == other:
-            score = 2 if deal.tricks_at_close else 3
-            note = tr("{who} went out with {counts} after {player} closed; {who} scores {score}").format(
-                who=who, counts=counts[seat], player=self.name(other), score=score
-            )
-            self._end_deal(deal, "closed-failed", seat, counts, score, note)
+        said = {"who": self.name(seat), "counts": counts[seat], "player": self.name(other)}
+        if counts[seat] < OUT and deal.closed_by == seat:  # S11: the closer went out short
+            self._end_deal(deal, "closed-failed", other, counts, _failed(deal.tricks_at_close), CLOSE_FAILED, said)
+        elif counts[seat] < OUT:  # S9: a false out
+            self._end_deal(deal, "false-out", other, counts, _failed(deal.tricks_taken[other]), FALSE_OUT, said)
+        elif deal.closed_by == other:  # S11: out against the other's close
+            self._end_deal(deal, "closed-failed", seat, counts, _failed(deal.tricks_at_close), OUT_ON_CLOSE, said)
         else:
             score = game_points(counts[other], deal.tricks_taken[other] > 0)
-            note = tr("{who} went out with {counts} ({player} {counts2}); {who} scores {score}").format(
-                who=who,
-                counts=counts[seat],
-                player=self.name(other),
-                counts2=counts[other],
-                score=score,
-            )
-            self._end_deal(deal, "out", seat, counts, score, note)
+            self._end_deal(deal, "out", seat, counts, score, WENT_OUT, {**said, "counts2": counts[other]})
 
     def _played_out(self, deal: RoundState) -> None:
         """Every card played and nobody went out (S10, S11)."""
         counts = {p: _count(deal, p) for p in (0, 1)}
         closer = deal.closed_by
-        if closer is not None:
-            other = 1 - closer
-            score = 2 if deal.tricks_at_close else 3
-            note = (
-                tr(
-                    "{player} closed and did not go out ({counts}); {player2} scores {score}"
-                ).format(
-                    player=self.name(closer),
-                    counts=counts[closer],
-                    player2=self.name(other),
-                    score=score,
-                )
-            )
-            self._end_deal(deal, "closed-failed", other, counts, score, note)
+        if closer is not None:  # S11: the close failed
+            said = {"player": self.name(closer), "counts": counts[closer], "player2": self.name(1 - closer)}
+            self._end_deal(deal, "closed-failed", 1 - closer, counts, _failed(deal.tricks_at_close), NOT_OUT, said)
             return
         last = self.last_winner
         assert last is not None
         counts[last] += self.settings.last_trick
         if counts[0] == counts[1]:
-            self._end_deal(deal, "tie", None, counts, 0, tr("{counts}-{counts2}: nobody scores").format(counts=counts[0], counts2=counts[1]))
+            self._end_deal(deal, "tie", None, counts, 0, TIE, {"counts": counts[0], "counts2": counts[1]})
             return
         winner = 0 if counts[0] > counts[1] else 1
         other = 1 - winner
         score = game_points(counts[other], deal.tricks_taken[other] > 0)
-        note = tr("{player} counts {counts} against {counts2} and scores {score}").format(
-            player=self.name(winner), counts=counts[winner], counts2=counts[other], score=score
-        )
-        self._end_deal(deal, "played-out", winner, counts, score, note)
+        said = {"player": self.name(winner), "counts": counts[winner], "counts2": counts[other]}
+        self._end_deal(deal, "played-out", winner, counts, score, COUNTED, said)
 
     def _end_deal(
         self,
@@ -817,11 +785,13 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
         winner: int | None,
         counts: dict[int, int],
         score: int,
-        note: str,
+        how: str,
+        said: dict[str, object],
     ) -> None:
+        """Score the deal: ``how`` (marked ``N_``) says it, with ``said`` and the score."""
         m = self.match
         scores = {0: 0, 1: 0}
-        notes = [note]
+        notes = [tr(how).format(score=score, **said)]
         if winner is None:
             m.bonus += 1
         else:
@@ -918,6 +888,12 @@ def _partner(card: Card) -> Card:
     """The other card of a marriage."""
     rank = Rank.QUEEN if rank_no(card) == Rank.KING else Rank.KING
     return make_card(rank, suit_of(card))
+
+
+def _failed(tricks: int) -> int:
+    """S9, S11: what a failed close or a false out gives the other: 2, or 3 when the loser
+    had no trick (at the close)."""
+    return 2 if tricks else 3
 
 
 def _count(deal: RoundState, seat: int) -> int:
