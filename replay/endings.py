@@ -259,10 +259,10 @@ class RoundEnding:
     dark: list[DarkDecision] = field(default_factory=list)
     """With ``--simulate N``: the decisions taken with cards unseen, judged over layouts."""
     dark_skipped: int = 0
+    """Decisions with cards unseen whose rest was too large to judge by simulation."""
     dark_unplaced: bool = False
     """With ``--simulate N``: the record does not write the stock's order (draws recorded
     as they came), so no layout of the deal can be played out and nothing is judged."""
-    """Decisions with cards unseen whose rest was too large to judge by simulation."""
     end: str = ""
     nodes: int = 0
 
@@ -565,7 +565,14 @@ DARK_NODES = 100_000
 compiled), counted in positions of the game-free :class:`replay.solve.Solver` (a game's own
 faster search counts each of its positions at its :attr:`~replay.solve.Search.COST`):
 decisions are judged from the last back, each as long as what its first layout took, times
-the layouts, fits what is left; the rest are too large to judge."""
+the layouts, fits what is left (or as many layouts as fit, down to
+:data:`FEWEST_LAYOUTS`); the rest are too large to judge."""
+
+
+FEWEST_LAYOUTS = 20
+"""A decision whose layouts do not all fit what is left of :data:`DARK_NODES` is judged over
+as many as fit, down to this many (or all that were asked for, when fewer): its line says
+over how many, and its interval is as wide as so few layouts make it."""
 
 
 def dark_values(
@@ -576,6 +583,7 @@ def dark_values(
     rng: random.Random,
     budget: float = float("inf"),
     sampler: Sampler | None = None,
+    fewest: int | None = None,
 ) -> tuple[dict[str, list[float]] | None, float]:
     """Each choice of ``mover`` at ``table`` with its value in each of ``layouts`` layouts
     of the cards he had not seen (he ``saw`` these), each solved exactly, and the positions
@@ -583,27 +591,42 @@ def dark_values(
     too large to solve, or the first layout foretells more than ``budget`` positions
     (``sampler``: the layouts' sampler, where the caller has made it), counted as
     :data:`DARK_NODES` counts them: a layout stops as too large past its share of
-    ``budget``."""
+    ``budget``.  With ``fewest``, a decision whose layouts do not all fit is judged over as
+    many as fit, if that is ``fewest`` or more: as many as the first layout foretells, fewer
+    where the later ones take more (each value's list is as long as the layouts judged)."""
     sampler = sampler or Sampler(table, saw, rng)
     texts = [choice_text(table, m) for m in options(table) if owner(table, m) == mover]
     cost = _cost(table)  # the same game in every layout
     values: dict[str, list[float]] = {t: [] for t in texts}
+    fewest = layouts if fewest is None else max(1, min(fewest, layouts))
     spent = 0.0
-    for k in range(layouts):
+    k = 0
+    while k < layouts:
         layout = sampler.layout()
         if layout is None:
             return None, spent
-        # no layout may take more than its share of what is left (nor one ending's budget)
-        solver = search_at(layout, max(1, int(min(BUDGET, budget / layouts) / cost)))
+        # the first layout may take its share of the fewest layouts, a later one what is
+        # left (and none more than one ending's budget)
+        share = budget / fewest if k == 0 else budget - spent
+        solver = search_at(layout, max(1, int(min(BUDGET, share) / cost)))
         mine = {choice_text(layout, m): m for m in options(layout) if owner(layout, m) == mover}
+        found: list[float] = []
         try:
             for t in texts:
-                values[t].append(solver.value(child(layout, mine[t]), mover))
-        except (TooLarge, KeyError, ValueError):  # too large, or a card nobody recorded
+                found.append(solver.value(child(layout, mine[t]), mover))
+        except TooLarge:  # past what is left: judged over the layouts that fitted, if enough
+            return (values if k >= fewest else None), spent + solver.nodes * solver.COST
+        except (KeyError, ValueError):  # a card nobody recorded, a position not searched
             return None, spent + solver.nodes * solver.COST
-        spent += solver.nodes * solver.COST
-        if k == 0 and solver.nodes * solver.COST * layouts > budget:
-            return None, spent  # the first layout says the decision is too large to judge
+        for t, v in zip(texts, found, strict=True):
+            values[t].append(v)
+        took = solver.nodes * solver.COST
+        spent += took
+        if k == 0 and took * layouts > budget:  # the first layout says how many fit
+            layouts = int(budget // took)
+            if layouts < fewest:
+                return None, spent  # too large to judge
+        k += 1
     return values, spent
 
 
@@ -638,8 +661,9 @@ def _cost(table: AnyTable) -> float:
 
 def judge_dark(moves: Moves, layouts: int, seed: int) -> tuple[list[DarkDecision], int]:
     """The decisions of one round taken with cards unseen (the mover had not seen them),
-    judged over ``layouts`` layouts (drawn from ``seed``), from the last back while they
-    fit :data:`DARK_NODES`; and how many such decisions were too large to judge."""
+    judged over ``layouts`` layouts (drawn from ``seed``; as many as fit, down to
+    :data:`FEWEST_LAYOUTS`), from the last back while they fit :data:`DARK_NODES`; and how
+    many such decisions were too large to judge."""
     rng = random.Random(seed)
     out: list[DarkDecision] = []
     skipped = 0
@@ -651,7 +675,7 @@ def judge_dark(moves: Moves, layouts: int, seed: int) -> tuple[list[DarkDecision
             continue  # nothing hidden, or only one hand's cards (known by elimination): exact
         values = None
         if left > 0 and (_cost(before) < 1 or longest_size(before) <= DARK_LIMIT):
-            values, spent = dark_values(before, mover, saw, layouts, rng, left, sampler)
+            values, spent = dark_values(before, mover, saw, layouts, rng, left, sampler, FEWEST_LAYOUTS)
             left -= spent
         if values is None:
             skipped += 1
@@ -660,7 +684,8 @@ def judge_dark(moves: Moves, layouts: int, seed: int) -> tuple[list[DarkDecision
         if chosen is None:  # the move made is none of the choices listed: no judgement
             continue
         pos = getattr(node, "pos", None) or (None, None)
-        out.append(_judged(values, chosen, trick, before.players[mover], layouts, pos))
+        judged = len(values[chosen])  # all the layouts, or as many as fitted
+        out.append(_judged(values, chosen, trick, before.players[mover], judged, pos))
     out.reverse()
     return out, skipped
 

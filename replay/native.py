@@ -28,9 +28,10 @@ class NativeSearch:
     module, whose type is :attr:`NATIVE`): what the seat's side gains in the round less what the other
     gains, from the scores when the search was made, in the game's unit."""
 
-    COST: ClassVar[float] = 0.002
-    """What one of its positions costs, in positions of the game-free solver (measured:
-    some millions a second against some tens of thousands)."""
+    COST: ClassVar[float]
+    """What one of its positions costs, in positions of the game-free solver (each game's
+    search measures its own: some millions a second against some 30,000), so that a budget
+    of positions is about as long in every game."""
     NATIVE: ClassVar[Any] = None
     """The C search's type (None where the package was installed without a compiler)."""
     _shared: ClassVar[dict[type, tuple[Any, NativeSearch]]] = {}

@@ -444,6 +444,44 @@ def test_with_nothing_hidden_the_simulation_equals_the_exact_value() -> None:
         assert values == {text: [value] * 3 for text, value in exact.items()}
 
 
+def test_a_decision_whose_layouts_do_not_all_fit_is_judged_over_the_first_that_do() -> None:
+    """Where the budget left holds fewer layouts than were asked for, a decision is judged
+    over as many as fit, if they are ``fewest`` or more: the first layouts of the same
+    draw, each choice's values the first of its values with no budget; where the first
+    layout foretells fewer than ``fewest``, the decision is too large to judge.  Sixty-six
+    positions with four cards in the stock, from generated deals."""
+    import random
+
+    from replay.endings import dark_values
+    from replay.sample import cards_seen
+
+    judged = 0
+    for seed in (1, 3, 4):
+        seen = _Steps()
+        replay_record(replay.GAMES["sixtysix"].generate(seed, "classic", 2, 1), visitor=seen)
+        k, table = next(
+            (k, t) for k, (t, _) in enumerate(seen.steps)
+            if (deal := getattr(t, "round", None)) is not None and t.to_move is not None
+            and not deal.exhausted and deal.holdings.size(-2) <= 4 and not deal.trick
+        )  # fmt: skip
+        mover = table.to_move
+        assert mover is not None
+        saw = cards_seen(seen.steps[: k + 1], table.players[mover])
+        full, _ = dark_values(table, mover, saw, 12, random.Random(4))
+        _, first = dark_values(table, mover, saw, 1, random.Random(4))
+        assert full is not None and first > 0
+        budget = first * 6 + 1  # the first layout foretells 6 of the 12
+        part, spent = dark_values(table, mover, saw, 12, random.Random(4), budget, fewest=3)
+        assert spent <= budget + 1
+        if part is not None:  # as many as fitted: the first 6, or fewer where later ones took more
+            n = len(next(iter(part.values())))
+            assert 3 <= n <= 6 and part == {t: v[:n] for t, v in full.items()}, (n, part, full)
+            judged += 1
+        # the first layout foretells 2 of the 12, fewer than the fewest 3
+        assert dark_values(table, mover, saw, 12, random.Random(4), first * 2 + 1, fewest=3)[0] is None
+    assert judged >= 2, judged
+
+
 def test_a_deal_whose_stock_is_not_written_is_not_judged_in_the_dark() -> None:
     """samples/bura/01-illustrative-game.kgn writes the draws as they came, not the stock's
     order: no layout of its deal can be played out (a search over cards nobody placed

@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from notation.cards import Card, Rank, beats, card_mask, card_points, rank_no, suit_no
 from notation.sixtysix import KIND as NOTATION
@@ -107,6 +107,9 @@ class DealSearch(NativeSearch, native="replay.sixtysix.dealsearch"):
     """The exact values of one deal's positions (the interface of
     :class:`replay.solve.Solver`), in game points."""
 
+    COST: ClassVar[float] = 0.005
+    """What one of its positions costs, in positions of the game-free solver (measured:
+    some 6 million a second compiled, against some 30,000)."""
 
     def __init__(self, table: SixtySixEngine, budget: int) -> None:
         s = table.settings
