@@ -449,7 +449,7 @@ def test_a_decision_whose_layouts_do_not_all_fit_is_judged_over_the_first_that_d
     over as many as fit, if they are ``fewest`` or more: the first layouts of the same
     draw, each choice's values the first of its values with no budget; where the first
     layout foretells fewer than ``fewest``, the decision is too large to judge.  Sixty-six
-    positions with four cards in the stock, from generated deals."""
+    positions with two cards in the stock, from generated deals."""
     import random
 
     from replay.endings import dark_values
@@ -462,7 +462,7 @@ def test_a_decision_whose_layouts_do_not_all_fit_is_judged_over_the_first_that_d
         k, table = next(
             (k, t) for k, (t, _) in enumerate(seen.steps)
             if (deal := getattr(t, "round", None)) is not None and t.to_move is not None
-            and not deal.exhausted and deal.holdings.size(-2) <= 4 and not deal.trick
+            and not deal.exhausted and deal.holdings.size(-2) <= 2 and not deal.trick
         )  # fmt: skip
         mover = table.to_move
         assert mover is not None
