@@ -590,10 +590,11 @@ def dark_values(
     the searches took; None for the values when the layouts could not be drawn, a layout is
     too large to solve, or the first layout foretells more than ``budget`` positions
     (``sampler``: the layouts' sampler, where the caller has made it), counted as
-    :data:`DARK_NODES` counts them: a layout stops as too large past its share of
-    ``budget``.  With ``fewest``, a decision whose layouts do not all fit is judged over as
-    many as fit, if that is ``fewest`` or more: as many as the first layout foretells, fewer
-    where the later ones take more (each value's list is as long as the layouts judged)."""
+    :data:`DARK_NODES` counts them: the first layout stops as too large past its share of
+    ``budget``, a later one past what is left of it.  With ``fewest``, a decision whose
+    layouts do not all fit is judged over as many as fit, if that is ``fewest`` or more: as
+    many as the first layout foretells, fewer where the later ones take more (each value's
+    list is as long as the layouts judged)."""
     sampler = sampler or Sampler(table, saw, rng)
     texts = [choice_text(table, m) for m in options(table) if owner(table, m) == mover]
     cost = _cost(table)  # the same game in every layout
