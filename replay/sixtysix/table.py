@@ -147,9 +147,6 @@ class SixtySixTable(SixtySixEngine):
         return move
 
 
-_STATED_CLAUSE = {"points": "S10", "score": "S12", "totals": "S1"}
-
-
 class SixtySixChecker(StockChecker[SixtySixTable, SixtySixGame]):
     """Replays a Sixty-six record and reports what is wrong."""
 
@@ -158,8 +155,6 @@ class SixtySixChecker(StockChecker[SixtySixTable, SixtySixGame]):
     deck_clause = "S2"
     result_clause = "S13"
     players = range(2, 3)
-
-    # -- header ---------------------------------------------------------------------------
 
     # -- body -----------------------------------------------------------------------------
 
@@ -204,20 +199,15 @@ class SixtySixChecker(StockChecker[SixtySixTable, SixtySixGame]):
             want = values[seat]
             if e.value == want:
                 continue
-            if st.kind == "points":
+            if st.kind == "points":  # how the deal ended says how its points are counted
                 message = tr("{name} counts {want} (cards taken and marriages counted), not {value}").format(
                     name=name, want=want, value=e.value
                 )
+                clause = {"out": "S9", "false-out": "S9", "closed-failed": "S11"}.get(res.end, "S10")
             elif st.kind == "score":
                 message = ntr("{name} scores {want} game point ({how}), not {value}", "{name} scores {want} game points ({how}), not {value}", want).format(
                     name=name, want=want, how=ended(res, table.players), value=e.value
                 )
-            else:
-                message = ntr("{name}'s total is {want} game point, not {value}", "{name}'s total is {want} game points, not {value}", want).format(
-                    name=name, want=want, value=e.value
-                )
-            clause = _STATED_CLAUSE[st.kind]
-            if st.kind == "score":
                 clause = {"false-out": "S9", "closed-failed": "S11", "tie": "S10"}.get(res.end, "S12")
                 ties = _ties_before(table.results)
                 if ties and seat == res.winner and e.value == want - ties:
@@ -227,8 +217,11 @@ class SixtySixChecker(StockChecker[SixtySixTable, SixtySixGame]):
                         ": {n} game points of the 65-65 deals before count too",
                         ties,
                     ).format(n=ties)
-            elif st.kind == "points":  # how the deal ended says how its points are counted
-                clause = {"out": "S9", "false-out": "S9", "closed-failed": "S11"}.get(res.end, "S10")
+            else:
+                message = ntr("{name}'s total is {want} game point, not {value}", "{name}'s total is {want} game points, not {value}", want).format(
+                    name=name, want=want, value=e.value
+                )
+                clause = "S1"
             code = "wrong-total" if st.kind == "totals" else f"wrong-{st.kind}"  # as in every game
             self.wrong(message, code, clause, e, name)
 
