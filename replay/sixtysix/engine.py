@@ -176,6 +176,7 @@ TIE: Final = N_("{counts}-{counts2}: nobody scores")
 COUNTED: Final = N_("{player} counts {counts} against {counts2} and scores {score}")
 """How a deal ended and what it scored, in the note of its result (S9-S12)."""
 
+
 def ended(res: RoundResult, names: list[str]) -> str:
     """How a deal ended, in a phrase (``Anna went out``)."""
     winner = "" if res.winner is None else names[res.winner]
@@ -891,8 +892,8 @@ def _partner(card: Card) -> Card:
 
 
 def _failed(tricks: int) -> int:
-    """S9, S11: what a failed close or a false out gives the other: 2, or 3 when the loser
-    had no trick (at the close)."""
+    """S9, S11: what a false out or a failed close gives the other player: 2 game points, 3
+    when he had taken no trick (``tricks``: his tricks, by the close for S11)."""
     return 2 if tricks else 3
 
 
