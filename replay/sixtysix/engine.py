@@ -430,11 +430,8 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
         """The error of a move made while a deal is due (or after the game)."""
         if self.match.over:
             return illegal(tr("the game is over ({result}); {what}").format(result=self.match.result, what=what), "game-over", "S13")
-        return illegal(
-            tr("deal {number} has not been dealt; {what} before it").format(
-                number=self.match.number, what=what
-            ), "out-of-order", "S2"
-        )
+        message = tr("deal {number} has not been dealt; {what} before it")
+        return illegal(message.format(number=self.match.number, what=what), "out-of-order", "S2")
 
     def hand_size(self) -> int:
         return HAND
@@ -443,16 +440,11 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
 
     def _apply_in_deal(self, deal: RoundState, ev: SixtySixMove) -> None:
         if deal.phase == "end" and not isinstance(ev, GoOut):
-            raise illegal(
-                tr(
-                    "every card of deal {number} is played; only its last taker's going out "
-                    "may follow, or the next deal"
-                ).format(
-                    number=deal.number
-                ),
-                "out-of-order",
-                "S10",
+            message = tr(
+                "every card of deal {number} is played; only its last taker's going out "
+                "may follow, or the next deal"
             )
+            raise illegal(message.format(number=deal.number), "out-of-order", "S10")
         if isinstance(ev, PlayCard):
             try:
                 self._play(deal, ev)
@@ -477,17 +469,10 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
         if m.over:
             raise illegal(tr("the game is over ({result}); no deal may follow").format(result=m.result), "game-over", "S13")
         if self.round is not None:
-            raise illegal(
-                tr("deal {number} is not over, yet a new deal is dealt").format(
-                    number=self.round.number
-                ),
-                "out-of-order",
-                "S2",
-            )
+            message = tr("deal {number} is not over, yet a new deal is dealt")
+            raise illegal(message.format(number=self.round.number), "out-of-order", "S2")
         trump = self.turned_trump(ev)
-        h = Holdings(
-            DECK, 2, deal_clause="S2", play_clause="S3", follow_clause="S5", names=self.places
-        )
+        h = Holdings(DECK, 2, deal_clause="S2", play_clause="S3", follow_clause="S5", names=self.places)
         stock = place_deal(ev, h, self.players, HAND, trump, "S2")
         leader = 1 - m.dealer  # S3: the non-dealer leads first
         self.round = RoundState(
@@ -533,16 +518,10 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
         if seat != deal.turn:
             if not deal.trick:
                 why = tr("the non-dealer leads first") if deal.trick_no == 1 else tr("{player} took the last trick").format(player=self.name(deal.turn))
-                raise illegal(
-                    tr("{who} leads, but the lead is {player}'s ({why})").format(
-                        who=who, player=self.name(deal.turn), why=why
-                    ),
-                    "wrong-leader",
-                    "S3",
-                )
-            raise illegal(tr("{who} plays out of turn; it is {player}'s turn").format(
-                who=who, player=self.name(deal.turn)
-            ), "out-of-turn", "S3")
+                message = tr("{who} leads, but the lead is {player}'s ({why})")
+                raise illegal(message.format(who=who, player=self.name(deal.turn), why=why), "wrong-leader", "S3")
+            message = tr("{who} plays out of turn; it is {player}'s turn")
+            raise illegal(message.format(who=who, player=self.name(deal.turn)), "out-of-turn", "S3")
         if ev.marriage:
             self._check_marriage(deal, ev)
         h = deal.holdings
@@ -578,28 +557,16 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
         who = self.name(seat)
         if suit_no(card) != suit:
             if h.holds_suit(seat, suit):
-                raise illegal(
-                    tr("{who} must follow {noun} (the stock is {x})").format(
-                        who=who,
-                        noun=tr(Suit(suit).noun),
-                        x=ptr("stock", "closed") if deal.closed_by is not None else ptr("stock", "gone"),
-                    ),
-                    "must-follow",
-                    "S5",
-                )
+                message = tr("{who} must follow {noun} (the stock is {x})")
+                raise illegal(message.format(who=who, noun=tr(Suit(suit).noun), x=_stock(deal)), "must-follow", "S5")
             if suit_no(card) != deal.trump and h.holds_suit(seat, deal.trump):
                 raise illegal(tr("{who} cannot follow and must trump").format(who=who), "must-trump", "S5")
             return
         if rank_no(card) < rank_no(led):
             higher = [c for c in h.known[seat] if suit_no(c) == suit and rank_no(c) > rank_no(led)]
             if higher:
-                raise illegal(
-                    tr("{who} must win the trick with {cards_text}").format(
-                        who=who, cards_text=cards_text(higher)
-                    ),
-                    "must-overtake",
-                    "S5",
-                )
+                message = tr("{who} must win the trick with {cards_text}")
+                raise illegal(message.format(who=who, cards_text=cards_text(higher)), "must-overtake", "S5")
 
     def _finish_trick(self, deal: RoundState, seat: int, card: Card) -> None:
         leader, led = deal.trick[0]
@@ -628,30 +595,15 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
             raise illegal(tr("{who} shows a marriage but does not lead").format(who=who), "marriage-invalid", "S6")
         rank = rank_no(ev.card)
         if rank not in (Rank.KING, Rank.QUEEN):
-            raise illegal(
-                tr("{who} leads {card}: a marriage is shown with a king or a queen").format(
-                    who=who, card=card_code(ev.card)
-                ),
-                "marriage-invalid",
-                "S6",
-            )
+            message = tr("{who} leads {card}: a marriage is shown with a king or a queen")
+            raise illegal(message.format(who=who, card=card_code(ev.card)), "marriage-invalid", "S6")
         if deal.strict and not self.settings.marriage_late:
-            raise illegal(
-                tr("{who} shows a marriage after the stock is {x} (marriage-late=off)").format(
-                    who=who, x=ptr("stock", "closed") if deal.closed_by is not None else ptr("stock", "gone")
-                ),
-                "marriage-late",
-                "S6",
-            )
+            message = tr("{who} shows a marriage after the stock is {x} (marriage-late=off)")
+            raise illegal(message.format(who=who, x=_stock(deal)), "marriage-late", "S6")
         partner = _partner(ev.card)
         if not deal.holdings.may_hold(ev.seat, partner):
-            raise illegal(
-                tr("{who} shows a marriage without holding {card}").format(
-                    who=who, card=card_code(partner)
-                ),
-                "marriage-invalid",
-                "S6",
-            )
+            message = tr("{who} shows a marriage without holding {card}")
+            raise illegal(message.format(who=who, card=card_code(partner)), "marriage-invalid", "S6")
         if any(s == ev.seat and suit == suit_of(ev.card) for s, _, suit in deal.marriages):
             raise illegal(tr("{who} shows the {noun} marriage twice").format(who=who, noun=tr(suit_of(ev.card).noun)), "marriage-invalid", "S6")
 
@@ -672,23 +624,12 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
         who = self.name(seat)
         if deal.phase == "draw":
             due = self.name(deal.draws_due[0])
-            raise illegal(tr("{who} {what} before the draws: {due} draws next").format(
-                who=who, what=tr(what), due=due
-            ), "draw-order", "S4")
+            message = tr("{who} {what} before the draws: {due} draws next")
+            raise illegal(message.format(who=who, what=tr(what), due=due), "draw-order", "S4")
         if deal.phase != "lead" or seat != deal.turn:
-            raise illegal(
-                tr(
-                    "{who} {what}, but only the player on lead may, before leading ({player} "
-                    "is to {x})"
-                ).format(
-                    who=who,
-                    what=tr(what),
-                    player=self.name(deal.turn),
-                    x=ptr("turn", "lead") if deal.phase == "lead" else ptr("turn", "play"),
-                ),
-                "out-of-turn",
-                clause,
-            )
+            message = tr("{who} {what}, but only the player on lead may, before leading ({player} is to {x})")
+            x = ptr("turn", "lead") if deal.phase == "lead" else ptr("turn", "play")
+            raise illegal(message.format(who=who, what=tr(what), player=self.name(deal.turn), x=x), "out-of-turn", clause)
 
     def _exchange(self, deal: RoundState, ev: Exchange) -> None:
         seat = ev.seat
@@ -712,12 +653,9 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
         try:
             h.move(seat, POOL, nine, "exchange")
         except IllegalMoveError as exc:
+            message = tr("{who} exchanges the trump nine without holding {card} ({message})")
             raise illegal(
-                tr("{who} exchanges the trump nine without holding {card} ({message})").format(
-                    who=who, card=card_code(nine), message=exc.message
-                ),
-                "exchange-invalid",
-                "S7",
+                message.format(who=who, card=card_code(nine), message=exc.message), "exchange-invalid", "S7"
             ) from None
         h.move(POOL, seat, deal.trump_card, "exchange")
         if deal.stock is not None:
@@ -889,6 +827,11 @@ def _partner(card: Card) -> Card:
     """The other card of a marriage."""
     rank = Rank.QUEEN if rank_no(card) == Rank.KING else Rank.KING
     return make_card(rank, suit_of(card))
+
+
+def _stock(deal: RoundState) -> str:
+    """S5: why play is strict, in a word: the stock is closed, or gone."""
+    return ptr("stock", "closed") if deal.closed_by is not None else ptr("stock", "gone")
 
 
 def _failed(tricks: int) -> int:
