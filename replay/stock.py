@@ -362,8 +362,11 @@ class StockEngine(Table[M, R], Generic[M, R, D, G, S]):
         deal's search starts)."""
         table = self
         while table.round is not None and table.round.phase == "draw" and table.draws_itself():
+            move = table.automatic_move()
+            if move is None:
+                return table  # a card of the stock nobody placed: no draw comes by itself
             table = table.clone()
-            table.push(table.automatic_move())
+            table.push(move)
         return table
 
     def left_out(self) -> M | None:

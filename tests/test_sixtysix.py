@@ -82,6 +82,22 @@ def test_the_taker_draws_first_and_the_turned_card_comes_last_to_the_loser() -> 
     assert len(drawn) == 12 and drawn[-1] == (loser_of_last, card("9H"))
 
 
+def test_a_draw_from_a_stock_nobody_placed_does_not_come_by_itself() -> None:
+    """With only the hands and the trump card written, the draws after a trick are the
+    record's to name: the table after the draws that come by themselves is the table
+    itself, and the search of a deal says why it cannot start (not a crash)."""
+    t = replay.new_table("sixtysix", ["Anna", "Boris"], dealer="Boris")
+    t.push(t.parse_move("hands Anna: AS TS KS QS JS 9S / Boris: AH TH KH QH JH 9H / trump: AC"))
+    t.push(t.parse_move("Anna AS"))
+    t.push(t.parse_move("Boris AH"))
+    assert t.phase == "draw" and t.automatic_move() is None
+    assert t.past_draws() is t
+    search = replay.GAMES["sixtysix"].faster_search(t, 1000)
+    if search is not None:  # Sixty-six's C search, where built: it says why it cannot start
+        with pytest.raises(ValueError, match="not known"):
+            search.value(t, 0)
+
+
 def test_a_marriage_counts_only_once_its_holder_takes_a_trick() -> None:
     t = table()
     play(t, "Anna KH marriage", "Boris AH")  # 40 in trumps, shown, not counted yet
