@@ -685,8 +685,7 @@ def judge_dark(moves: Moves, layouts: int, seed: int) -> tuple[list[DarkDecision
         if chosen is None:  # the move made is none of the choices listed: no judgement
             continue
         pos = getattr(node, "pos", None) or (None, None)
-        judged = len(values[chosen])  # all the layouts, or as many as fitted
-        out.append(_judged(values, chosen, trick, before.players[mover], judged, pos))
+        out.append(_judged(values, chosen, trick, before.players[mover], pos))
     out.reverse()
     return out, skipped
 
@@ -718,16 +717,16 @@ def _judged(
     chosen: str,
     trick: int | None,
     player: str,
-    layouts: int,
     pos: tuple[int | None, int | None],
 ) -> DarkDecision:
-    """A decision judged: each choice's mean and interval over the layouts, the best
-    (the one chosen where it is as good), and the margin of the best over the chosen."""
+    """A decision judged: each choice's mean and interval over the layouts (all that were
+    asked for, or as many as fitted: each choice has a value in each), the best (the one
+    chosen where it is as good), and the margin of the best over the chosen."""
     stats = {t: interval(v) for t, v in values.items()}
     top = max(m for m, _, _ in stats.values())
     best = chosen if stats[chosen][0] >= top - 1e-9 else next(t for t, (m, _, _) in stats.items() if m >= top - 1e-9)
     margin, low, high = interval([b - c for b, c in zip(values[best], values[chosen], strict=True)])
-    return DarkDecision(trick, player, chosen, stats, best, margin, low, high, layouts, *pos)
+    return DarkDecision(trick, player, chosen, stats, best, margin, low, high, len(values[chosen]), *pos)
 
 
 def analyze_all(

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from notation.cards import CARD_OF_CODE
@@ -109,36 +109,43 @@ class Sampler:
             return original.clone()
         moves = list(original.moves)
         base = self.before.clone()
+
+        def exchanged(code: str) -> str:
+            return swap.get(code, code)
+
         for k in range(self.start, len(moves)):
             # a move's event, read back with the hidden cards exchanged
             try:
-                base.push(base.move_of(_relabelled(base.node_of(moves[k]), swap)))
+                base.push(base.move_of(_relabelled(base.node_of(moves[k]), exchanged)))
             except (IllegalMoveError, KgnError):
                 return None
         return base if base.consistent() else None
 
 
-def _cards_in(value: Any) -> set[str]:
-    """The card codes in an event of a record (or a field of one), wherever they lie: the
-    fields :func:`_relabelled` exchanges."""
-    if isinstance(value, str):
-        return {value} if value in CARD_OF_CODE else set()
-    if isinstance(value, list):
-        return set().union(*map(_cards_in, value))
-    fields = getattr(value, "__dataclass_fields__", ())
-    return set().union(*(_cards_in(getattr(value, name)) for name in fields if name not in _KEPT))
+def _cards_in(event: Any) -> set[str]:
+    """The card codes in an event of a record, wherever they lie: the strings
+    :func:`_relabelled` would exchange that are cards."""
+    found: set[str] = set()
+
+    def note(text: str) -> str:
+        if text in CARD_OF_CODE:
+            found.add(text)
+        return text
+
+    _relabelled(event, note)
+    return found
 
 
 _KEPT = frozenset({"seat", "kind", "pos"})
 """The fields of an event that hold no card: a player's name, the event's word, its place."""
 
 
-def _relabelled(value: Any, swap: dict[str, str]) -> Any:
-    """An event of a record (or a field of one) with every card code ``c`` in it as
-    ``swap[c]``, wherever it lies: a field, a list, an event within (a player's name stays,
+def _relabelled(value: Any, swap: Callable[[str], str]) -> Any:
+    """An event of a record (or a field of one) with every string ``c`` in it as
+    ``swap(c)``, wherever it lies: a field, a list, an event within (a player's name stays,
     though it looked like a card)."""
     if isinstance(value, str):
-        return swap.get(value, value)
+        return swap(value)
     if isinstance(value, list):
         return [_relabelled(v, swap) for v in value]
     fields = getattr(value, "__dataclass_fields__", None)
