@@ -10,7 +10,7 @@ and tables.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -27,11 +27,14 @@ __all__ = [
     "RESULT_COLUMNS",
     "TRICK_COLUMNS",
     "Column",
+    "DealFacts",
     "GameFacts",
+    "OwnRows",
     "PlayerStats",
     "RoundFacts",
     "TrickFacts",
     "card_rows",
+    "deal_tables",
     "dealt_cards",
     "play_cards",
     "strip_stated",
@@ -125,6 +128,29 @@ def dealt_cards(deal: Deal, table: AnyTable, where: Progress) -> list[tuple[str,
         out.append(("trump", None, deal.trump))
     out.extend(("stock", None, card) for card in deal.stock or [])
     return out
+
+
+@dataclass(slots=True)
+class DealFacts:
+    """What every deal of a game played with a stock has (``RoundFacts.own``): how it ended,
+    who won it and where its cards went; a game's own facts of a deal subclass it."""
+
+    end: str | None = None
+    """How the deal ended, in the game's word (``out``, ``claim-won``, ``played-out`` ...)."""
+    winner: str | None = None
+    cards: list[tuple[str, str | None, str]] = field(default_factory=list)
+    """The deal: (how: ``dealt``, ``trump`` or ``stock`` (top first), to whom (None: the
+    table), card (``??``: unknown))."""
+
+    def ended(self, end: str, winner: int | None, names: list[str]) -> None:
+        """A finished deal: how it ended, and its winner's seat (None: nobody won it)."""
+        self.end = end
+        self.winner = None if winner is None else names[winner]
+
+    def row(self, **columns: Value) -> tuple[dict[str, Value], list[tuple[str, str | None, str]]]:
+        """The deal's own columns (how it ended, its winner, then the game's ``columns``)
+        and where its cards went: what ``tidy_rows`` asks of a round."""
+        return {"end": self.end, "winner": self.winner, **columns}, self.cards
 
 
 def play_cards(
@@ -252,19 +278,24 @@ def tidy_tables(
     }
 
 
-def tidy_rows(
-    g: GameFacts,
-    game_id: int,
-    tables: Iterable[str],
-    round_word: str,
-    mark: str,
-    own: Callable[[dict[str, Value], RoundFacts, Rows], tuple[dict[str, Value], list[tuple[str, str | None, str]]]],
-) -> Rows:
+def deal_tables(columns: Iterable[Column], own: dict[str, tuple[Column, ...]], mark: str) -> dict[str, tuple[Column, ...]]:
+    """The tidy tables of a game played with a stock (:func:`tidy_tables`): a row per deal
+    starts with how it ended and its winner (:class:`DealFacts`), then the game's
+    ``columns``."""
+    return tidy_tables("deal", (Column("end", "string"), Column("winner", "string"), *columns), own, mark)
+
+
+OwnRows = Callable[[dict[str, Value], RoundFacts, Rows], tuple[dict[str, Value], list[tuple[str, str | None, str]]]]
+"""A game's own part of a round's rows: given the round's key columns, its facts and the
+rows so far, it adds the game's own rows and gives the round's own columns and where its
+cards went (a game's ``facts.own_rows``)."""
+
+
+def tidy_rows(g: GameFacts, game_id: int, tables: Mapping[str, tuple[Column, ...]], round_word: str, own: OwnRows) -> Rows:
     """The rows one game adds to its ``tables`` (:func:`tidy_tables`): per round its row
-    (``own``: given the round's key columns, its facts and the rows so far, it adds the
-    game's own rows and gives its round's own columns and where its cards went), each
-    player's ``results``, its ``cards``; then the ``tricks`` and the ``plays`` (``mark``:
-    the column of a card's mark)."""
+    (with what ``own`` gives), each player's ``results``, its ``cards``; then the
+    ``tricks`` and the ``plays`` (whose last column is the mark of a card)."""
+    mark = tables["plays"][-1].name
     out: Rows = {name: [] for name in tables}
     rounds = out[f"{round_word}s"]
     for r in g.rounds:

@@ -259,7 +259,9 @@ class FactHooks(Protocol[T_contra, G_contra]):
         /,
     ) -> None: ...
     def strip_facts(self, record: G_contra, /) -> None: ...
-    def rows(self, facts: GameFacts, game_id: int, /) -> dict[str, list[dict[str, Value]]]: ...
+    def own_rows(
+        self, key: dict[str, Value], facts: RoundFacts, out: dict[str, list[dict[str, Value]]], /
+    ) -> tuple[dict[str, Value], list[tuple[str, str | None, str]]]: ...
 
 
 class AskHooks(Protocol[T_contra]):
@@ -439,8 +441,11 @@ class GameKind(Generic[T, G]):
         return None
 
     def rows(self, facts: GameFacts, game_id: int, /) -> dict[str, list[dict[str, Value]]]:
-        """The rows one game adds to its tidy tables."""
-        return self.facts.rows(facts, game_id)
+        """The rows one game adds to its tidy tables (:func:`replay.facts.tidy_rows`, with the
+        game's own part of each round's)."""
+        from .facts import tidy_rows  # the corpus tools' module, loaded when they run
+
+        return tidy_rows(facts, game_id, self.tables, self.round_word, self.facts.own_rows)
 
     def player_counts(self, rules: RuleSet) -> range:
         """How many players the game takes under ``rules`` (its checker decides)."""

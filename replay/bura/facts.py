@@ -9,32 +9,19 @@ from dataclasses import dataclass, field
 from notation.bura.records import Answer, BuraGame, Claim, Deal, Pot, Show, Stated
 from notation.records import Node, fold_name
 
+from .. import facts as shared
 from ..checker import Progress
-from ..facts import (
-    Column,
-    GameFacts,
-    PlayerStats,
-    RoundFacts,
-    Rows,
-    Value,
-    dealt_cards,
-    play_cards,
-    strip_stated,
-    tidy_rows,
-    tidy_tables,
-)
+from ..facts import Column, GameFacts, PlayerStats, RoundFacts, Rows, Value
 from ..model import Filter
 from ..model import RoundResult as AnyResult
 from .engine import BuraEngine, RoundResult
 
 
 @dataclass(slots=True)
-class DealFacts:
-    """What only a deal of Bura or a variant has (``RoundFacts.own``)."""
+class DealFacts(shared.DealFacts):
+    """What a deal of Bura or a variant has (``RoundFacts.own``): how it ended
+    (``claim-won``, ``bura``, ``void``, ``played-out`` ...) and its own facts."""
 
-    end: str | None = None
-    """How the deal ended (``claim-won``, ``bura``, ``void``, ``played-out`` ...)."""
-    winner: str | None = None
     claim: tuple[str, int | None, bool] | None = None
     """(claimant, count, won)."""
     shows: list[tuple[str, str]] = field(default_factory=list)
@@ -42,9 +29,6 @@ class DealFacts:
     penalties: dict[str, int] = field(default_factory=dict)
     """Penalty points this deal added (``match=penalty-12``, or a variant of penalty
     points)."""
-    cards: list[tuple[str, str | None, str]] = field(default_factory=list)
-    """The deal: (how: ``dealt``, ``trump`` or ``stock`` (top first), to whom (None: the
-    table), card (``??``: unknown))."""
 
 
 def watch(facts: RoundFacts, table: BuraEngine, node: Node, where: Progress) -> None:
@@ -53,9 +37,9 @@ def watch(facts: RoundFacts, table: BuraEngine, node: Node, where: Progress) -> 
     if isinstance(node, Answer):
         cards = [(node.seat, c, False) for c in node.cards]
         cards += [(node.seat, c, True) for c in node.down]
-        play_cards(facts, table, where, cards)
+        shared.play_cards(facts, table, where, cards)
     elif isinstance(node, Deal):
-        facts.own_as(DealFacts).cards.extend(dealt_cards(node, table, where))
+        facts.own_as(DealFacts).cards.extend(shared.dealt_cards(node, table, where))
 
 
 def round_facts(
@@ -70,8 +54,7 @@ def round_facts(
     assert isinstance(result, RoundResult) and isinstance(prior, RoundResult | None)
     res, previous = result, prior
     own = facts.own_as(DealFacts)
-    own.end = res.end
-    own.winner = None if res.winner is None else names[res.winner]
+    own.ended(res.end, res.winner, names)
     folded = {fold_name(n): n for n in names}
     deal = next((d for d in game.deals if d.number == res.number), None)
     events = deal.events if deal is not None else []
@@ -124,7 +107,7 @@ def _start(previous: RoundResult | None, names: list[str], game: BuraGame) -> di
 
 def strip_facts(game: BuraGame) -> None:
     """Drop what the engine computes (pots, tallies, trick takers)."""
-    strip_stated(game.deals, (Pot, Stated))
+    shared.strip_stated(game.deals, (Pot, Stated))
 
 
 # ---- kozyr query -------------------------------------------------------------------------------
@@ -202,11 +185,8 @@ class BuraStats(PlayerStats):
 
 # ---- kozyr export --to parquet -----------------------------------------------------------------
 
-TABLES = tidy_tables(
-    "deal",
+TABLES = shared.deal_tables(
     (
-        Column("end", "string"),
-        Column("winner", "string"),
         Column("claimant", "string"),
         Column("claim_count", "int64"),
         Column("claim_won", "bool_"),
@@ -226,12 +206,8 @@ TABLES = tidy_tables(
 """The tidy tables of Bura and its variants (docs/data.md)."""
 
 
-def rows(g: GameFacts, game_id: int) -> Rows:
-    """The rows one game of Bura or a variant adds to its tables."""
-    return tidy_rows(g, game_id, TABLES, "deal", "face_down", _own_rows)
 
-
-def _own_rows(
+def own_rows(
     key: dict[str, Value], r: RoundFacts, out: Rows
 ) -> tuple[dict[str, Value], list[tuple[str, str | None, str]]]:
     """A deal's own columns (its claim) and its shows; where its cards went."""
@@ -239,7 +215,4 @@ def _own_rows(
     for player, combo in own.shows:
         out["shows"].append({**key, "player": player, "combo": combo})
     claimant, count, won = own.claim or (None, None, None)
-    columns: dict[str, Value] = {
-        "end": own.end, "winner": own.winner, "claimant": claimant, "claim_count": count, "claim_won": won,
-    }  # fmt: skip
-    return columns, own.cards
+    return own.row(claimant=claimant, claim_count=count, claim_won=won)

@@ -8,34 +8,19 @@ from dataclasses import dataclass, field
 from notation.records import Node
 from notation.sixtysix.records import Deal, Exchange, Play, SixtySixGame, Stated
 
+from .. import facts as shared
 from ..checker import Progress
-from ..facts import (
-    MARRIAGE_COLUMNS,
-    RESULT_COLUMNS,
-    Column,
-    GameFacts,
-    PlayerStats,
-    RoundFacts,
-    Rows,
-    Value,
-    dealt_cards,
-    play_cards,
-    strip_stated,
-    tidy_rows,
-    tidy_tables,
-)
+from ..facts import Column, GameFacts, PlayerStats, RoundFacts, Rows, Value
 from ..model import Filter
 from ..model import RoundResult as AnyResult
 from .engine import ENDED, RoundResult, SixtySixEngine
 
 
 @dataclass(slots=True)
-class DealFacts:
-    """What only a deal of Sixty-six has (``RoundFacts.own``)."""
+class DealFacts(shared.DealFacts):
+    """What a deal of Sixty-six has (``RoundFacts.own``): how it ended
+    (:data:`replay.sixtysix.engine.ENDED`) and its own facts."""
 
-    end: str | None = None
-    """How the deal ended (:data:`replay.sixtysix.engine.ENDED`)."""
-    winner: str | None = None
     closed_by: str | None = None
     exchanged: str | None = None
     """Who exchanged the trump nine."""
@@ -43,18 +28,15 @@ class DealFacts:
     """What the deal's winner scored."""
     marriages: list[tuple[str, str, int]] = field(default_factory=list)
     """(player, suit noun, value)."""
-    cards: list[tuple[str, str | None, str]] = field(default_factory=list)
-    """The deal: (how: ``dealt``, ``trump`` or ``stock`` (top first), to whom (None: the
-    table), card (``??``: unknown))."""
 
 
 def watch(facts: RoundFacts, table: SixtySixEngine, node: Node, where: Progress) -> None:
     """What the corpus keeps of one move of the main line: the cards played (a marriage
     marked), the deal, an exchange."""
     if isinstance(node, Play):
-        play_cards(facts, table, where, [(node.seat, node.card, node.marriage)])
+        shared.play_cards(facts, table, where, [(node.seat, node.card, node.marriage)])
     elif isinstance(node, Deal):
-        facts.own_as(DealFacts).cards.extend(dealt_cards(node, table, where))
+        facts.own_as(DealFacts).cards.extend(shared.dealt_cards(node, table, where))
     elif isinstance(node, Exchange):
         facts.own_as(DealFacts).exchanged = table.players[where.seat(node.seat, node)]
 
@@ -71,8 +53,7 @@ def round_facts(
     assert isinstance(result, RoundResult) and isinstance(prior, RoundResult | None)
     res, previous = result, prior
     own = facts.own_as(DealFacts)
-    own.end = res.end
-    own.winner = None if res.winner is None else names[res.winner]
+    own.ended(res.end, res.winner, names)
     own.closed_by = None if res.closed_by is None else names[res.closed_by]
     own.game_points = max(res.scores.values(), default=0)
     own.marriages = [(names[s], suit.noun, v) for s, v, suit in res.marriages]
@@ -94,7 +75,7 @@ def round_facts(
 
 def strip_facts(game: SixtySixGame) -> None:
     """Drop what the engine computes (stated facts, trick takers)."""
-    strip_stated(game.deals, (Stated,))
+    shared.strip_stated(game.deals, (Stated,))
 
 
 # ---- kozyr query -------------------------------------------------------------------------------
@@ -171,35 +152,25 @@ class SixtySixStats(PlayerStats):
 
 # ---- kozyr export --to parquet -----------------------------------------------------------------
 
-TABLES = tidy_tables(
-    "deal",
+TABLES = shared.deal_tables(
     (
-        Column("end", "string"),
-        Column("winner", "string"),
         Column("game_points", "int64"),
         Column("closed_by", "string"),
         Column("exchanged", "string"),
     ),
-    {"results": RESULT_COLUMNS, "marriages": MARRIAGE_COLUMNS},
+    {"results": shared.RESULT_COLUMNS, "marriages": shared.MARRIAGE_COLUMNS},
     "marriage",
 )
 """Sixty-six's tidy tables (docs/data.md)."""
 
 
-def rows(g: GameFacts, game_id: int) -> Rows:
-    """The rows one game of Sixty-six adds to its tables."""
-    return tidy_rows(g, game_id, TABLES, "deal", "marriage", _own_rows)
 
-
-def _own_rows(
+def own_rows(
     key: dict[str, Value], r: RoundFacts, out: Rows
 ) -> tuple[dict[str, Value], list[tuple[str, str | None, str]]]:
     """A deal's own columns and its marriages; where its cards went."""
     own = r.own_as(DealFacts)
     for player, suit, value in own.marriages:
         out["marriages"].append({**key, "player": player, "suit": suit, "value": value})
-    columns: dict[str, Value] = {
-        "end": own.end, "winner": own.winner, "game_points": own.game_points if r.finished else None,
-        "closed_by": own.closed_by, "exchanged": own.exchanged,
-    }  # fmt: skip
-    return columns, own.cards
+    game_points = own.game_points if r.finished else None
+    return own.row(game_points=game_points, closed_by=own.closed_by, exchanged=own.exchanged)

@@ -8,20 +8,9 @@ from dataclasses import dataclass, field
 from notation.records import Node, fold_name
 from notation.thousand.records import Call, Deal, Give, Play, Stated, Talon, ThousandGame
 
+from .. import facts as shared
 from ..checker import Progress
-from ..facts import (
-    MARRIAGE_COLUMNS,
-    RESULT_COLUMNS,
-    Column,
-    GameFacts,
-    PlayerStats,
-    RoundFacts,
-    Rows,
-    Value,
-    play_cards,
-    tidy_rows,
-    tidy_tables,
-)
+from ..facts import Column, GameFacts, PlayerStats, RoundFacts, Rows, Value
 from ..model import Filter
 from ..model import RoundResult as AnyResult
 from .engine import RoundResult, ThousandEngine
@@ -54,7 +43,7 @@ def watch(facts: RoundFacts, table: ThousandEngine, node: Node, where: Progress)
     own = facts.own_as(HandFacts)
     names = table.players
     if isinstance(node, Play):
-        play_cards(facts, table, where, [(node.seat, node.card, node.marriage)])
+        shared.play_cards(facts, table, where, [(node.seat, node.card, node.marriage)])
     elif isinstance(node, Call):
         own.calls.append((names[where.seat(node.seat, node)], node.bid, node.dark))
     elif isinstance(node, Deal):
@@ -244,7 +233,7 @@ class ThousandStats(PlayerStats):
 
 # ---- kozyr export --to parquet -----------------------------------------------------------------
 
-TABLES = tidy_tables(
+TABLES = shared.tidy_tables(
     "hand",
     (
         Column("declarer", "string"),
@@ -256,21 +245,17 @@ TABLES = tidy_tables(
         Column("marriages", "int64"),
     ),
     {
-        "results": (*RESULT_COLUMNS, Column("barrel", "bool_")),
+        "results": (*shared.RESULT_COLUMNS, Column("barrel", "bool_")),
         "calls": (Column("call", "int64"), Column("player", "string"), Column("bid", "int64"), Column("dark", "bool_")),
-        "marriages": MARRIAGE_COLUMNS,
+        "marriages": shared.MARRIAGE_COLUMNS,
     },
     "marriage",
 )
 """Thousand's tidy tables (docs/data.md)."""
 
 
-def rows(g: GameFacts, game_id: int) -> Rows:
-    """The rows one game of Thousand adds to its tables."""
-    return tidy_rows(g, game_id, TABLES, "hand", "marriage", _own_rows)
 
-
-def _own_rows(
+def own_rows(
     key: dict[str, Value], r: RoundFacts, out: Rows
 ) -> tuple[dict[str, Value], list[tuple[str, str | None, str]]]:
     """A hand's own columns, its calls and its marriages; where its cards went."""
