@@ -22,14 +22,7 @@ from pydantic import TypeAdapter, ValidationError
 from .errors import KgnError, clip
 from .i18n import ptr, tr
 from .kinds import KINDS
-from .records import (
-    MAX_DIGITS,
-    MAX_ITEMS,
-    MAX_ROUNDS,
-    TAGGED,
-    GameRecord,
-    count_items,
-)
+from .records import MAX_DIGITS, MAX_ITEMS, MAX_ROUNDS, TAGGED, GameRecord, count_items
 
 __all__ = [
     "from_dict",

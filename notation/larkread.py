@@ -27,11 +27,7 @@ from .errors import KgnError, KgnSyntaxError, clip
 from .escapes import COMMENT_BODY
 from .grammar import open_lark
 from .i18n import N_, tr
-from .records import (
-    MAX_NESTING,
-    GameRecord,
-    Node,
-)
+from .records import MAX_NESTING, GameRecord, Node
 
 if TYPE_CHECKING:
     from .gametext import GameText

@@ -28,14 +28,7 @@ from mypy_extensions import mypyc_attr, trait
 from notation.cards import Card, Suit, card_code, parse_card, rank_no, suit_no, suit_of
 from notation.errors import IllegalMoveError, KgnError
 from notation.i18n import N_, ntr, round_text, rounds_counted, tr
-from notation.records import (
-    MAX_ITEMS,
-    MAX_NUMBER,
-    MAX_ROUNDS,
-    GameRecord,
-    Tag,
-    count_items,
-)
+from notation.records import MAX_ITEMS, MAX_NUMBER, MAX_ROUNDS, GameRecord, Tag, count_items
 
 from .rules import Rulebook, RuleSet
 

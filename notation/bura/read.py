@@ -8,15 +8,7 @@ import re
 from collections.abc import Callable
 from typing import ClassVar, Final
 
-from ..fastparse import (
-    DIGITS,
-    GiveUp,
-    Reader,
-    StockReader,
-    Tokens,
-    card_tokens,
-    num,
-)
+from ..fastparse import DIGITS, GiveUp, Reader, StockReader, Tokens, card_tokens, num
 from ..records import Comment, Entry, Pos, Tag, Winner, maker
 from .records import (
     COMBOS,

@@ -42,24 +42,14 @@ from notation.cards import (
     rank_no,
     suit_no,
 )
-from notation.cards import (
-    beats as card_beats,
-)
+from notation.cards import beats as card_beats
 from notation.errors import IllegalMoveError, illegal
 from notation.i18n import N_, ntr, tr
 from notation.records import MAX_NUMBER
 
 from ..cards import shown
 from ..rules import Rulebook, RuleSet, conflict, switch
-from ..stock import (
-    DealCards,
-    DrawCard,
-    StockEngine,
-    StockMatch,
-    StockRound,
-    codes_of,
-    place_deal,
-)
+from ..stock import DealCards, DrawCard, StockEngine, StockMatch, StockRound, codes_of, place_deal
 from ..table import POOL, Holdings, StartTag, cards_text, unordered
 
 __all__ = [

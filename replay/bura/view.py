@@ -29,16 +29,7 @@ from ..checker import Report, round_results, running
 from ..model import Annotations, Progression, Question
 from ..stockview import deal_question, deal_said, deal_view, draw_said
 from ..table import POOL, cards_text
-from ..view import (
-    Pile,
-    Said,
-    Sheet,
-    SheetRow,
-    View,
-    add_comment,
-    cards_said,
-    entries,
-)
+from ..view import Pile, Said, Sheet, SheetRow, View, add_comment, cards_said, entries
 from .engine import BuraEngine, BuraMove, Lay, OpenClaim, RoundResult, RoundState, ShowCombo
 
 

@@ -51,14 +51,7 @@ from notation.records import MAX_NUMBER
 
 from ..cards import shown
 from ..rules import Rulebook, RuleSet, switch
-from ..stock import (
-    DealCards,
-    DrawCard,
-    StockEngine,
-    StockMatch,
-    StockRound,
-    place_deal,
-)
+from ..stock import DealCards, DrawCard, StockEngine, StockMatch, StockRound, place_deal
 from ..table import POOL, Holdings, StartTag, cards_text
 
 __all__ = [

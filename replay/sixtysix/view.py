@@ -13,31 +13,14 @@ from notation.cards import card_code
 from notation.i18n import N_, NP_, ptr, tr
 from notation.records import GiveCard, Node
 from notation.sixtysix import records
-from notation.sixtysix.records import (
-    Deal,
-    Out,
-    Play,
-    Round,
-    SixtySixGame,
-    Stated,
-    Trick,
-)
+from notation.sixtysix.records import Deal, Out, Play, Round, SixtySixGame, Stated, Trick
 from notation.write import seat_text
 
 from ..checker import Report, round_results, running
 from ..model import Annotations, Progression, Question
 from ..stockview import deal_question, deal_said, deal_view, draw_said
 from ..table import POOL, cards_text
-from ..view import (
-    CardCode,
-    Pile,
-    Said,
-    Sheet,
-    SheetRow,
-    View,
-    add_comment,
-    fill_trick,
-)
+from ..view import CardCode, Pile, Said, Sheet, SheetRow, View, add_comment, fill_trick
 from .engine import (
     DECK,
     Close,
