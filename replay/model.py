@@ -87,6 +87,12 @@ class Question:
     player: the event's word and the players, in the order the event names them
     (``("points", ("Anna", "Boris", "Vera"))`` stands for ``points Anna N, Boris N, Vera N``).
     ``kozyr serve`` shows it as a form of numbers."""
+    alone: tuple[str, ...] = ()
+    """The words of events that may be typed alone (Sixty-six's ``exchange``, ``close`` and
+    ``out``): such a word stands for the legal choice it starts, else names :attr:`player`."""
+    player: str | None = None
+    """Whom an event's word typed alone names when no legal choice starts with it: the
+    player to move, whom the engine then tells why not."""
 
     def tallied(self, numbers: Sequence[int]) -> str:
         """The score-sheet event of ``numbers`` (one per player of ``tally``)."""
@@ -98,6 +104,13 @@ class Question:
 
     def event_for(self, answer: str) -> str | None:
         """The KGN event an answer stands for (None: it declines)."""
+        word = answer.strip().lower()
+        if word in self.alone:
+            listed = [e for e in self.legal if e.split(" ", 1)[0] == word]
+            if listed:
+                return listed[0]
+            if self.player is not None:
+                return f"{word} {self.player}"
         return answer if starts_with(answer, *self.whole) else self.event(answer)
 
 

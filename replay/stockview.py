@@ -15,7 +15,7 @@ from .model import Question
 from .table import cards_text
 from .view import CardCode, Said, View, round_title, sorted_codes, trick_title
 
-__all__ = ["deal_question", "deal_said", "deal_view", "draw_said"]
+__all__ = ["deal_question", "deal_said", "deal_view", "draw_question", "draw_said"]
 
 
 def deal_view(t: Any, *phase: str) -> View:
@@ -62,4 +62,28 @@ def deal_question(table: Any, deck: Iterable[int], whole: tuple[str, ...]) -> Qu
         [],
         whole,
         (*(f"{seat_text(n)}:" for n in table.players), "trump:", "stock:", *cards_text(deck).split(), "??"),
+    )
+
+
+
+def draw_question(
+    table: Any, whole: tuple[str, ...], events: list[str], legal: list[str], claim: str = "", alone: tuple[str, ...] = ()
+) -> Question:
+    """What the recorder asks for the next card drawn from the stock: the card, or Enter
+    when the recorder did not see it.  ``whole``: the words an answer that is a whole event
+    starts with, besides ``draw``; ``events``: the game's own events that may come now;
+    ``legal``: the choices to list; ``claim``: what the prompt adds; ``alone``: the words
+    of events that may be typed alone (for the drawer, where no legal choice starts with
+    one)."""
+    names = table.players
+    seat = table.next_draw()[0]
+    who = seat_text(names[seat])
+    return Question(
+        tr("{player} draws (card, or Enter if unseen{claim})> ").format(player=names[seat], claim=claim),
+        lambda a: f"draw {who} {a or '??'}",
+        legal,
+        (*whole, "draw"),
+        (*cards_text(table.deck).split(), "??", *events),
+        alone=alone,
+        player=who,
     )

@@ -27,7 +27,7 @@ from notation.write import seat_text
 
 from ..checker import Report, round_results, running
 from ..model import Annotations, Progression, Question
-from ..stockview import deal_question, deal_said, deal_view, draw_said
+from ..stockview import deal_question, deal_said, deal_view, draw_question, draw_said
 from ..table import POOL, cards_text
 from ..view import Pile, Said, Sheet, SheetRow, View, add_comment, cards_said, entries
 from .engine import BuraEngine, BuraMove, Lay, OpenClaim, RoundResult, RoundState, ShowCombo
@@ -224,7 +224,9 @@ def question(table: BuraEngine, declined: bool = False) -> Question:
     if deal is None or (declined and deal.phase in ("end", "bura")):
         return deal_question(table, table.deck, (*_EVENTS, "hands"))
     if deal.phase == "draw":
-        return _draw_question(table, deal, events)
+        names = table.players
+        claim = "" if deal.claim_window is None else tr("; or open {player} to claim").format(player=names[deal.claim_window])
+        return draw_question(table, _EVENTS, events, [], claim)
     if deal.phase == "end":
         return Question(
             tr("claim? (open NAME, or Enter: nobody claims)> "),
@@ -262,25 +264,6 @@ def _lay_question(table: BuraEngine, deal: RoundState, moves: list[BuraMove], ev
     )
 
 
-def _draw_question(table: BuraEngine, deal: RoundState, events: list[str]) -> Question:
-    """A card drawn from the stock (or, where it is open, a claim before the draw)."""
-    names = table.players
-    seat, _ = table.next_draw() or (0, None)
-    claim = (
-        tr("; or open {player} to claim").format(player=names[deal.claim_window])
-        if deal.claim_window is not None
-        else ""
-    )
-    who = seat_text(names[seat])
-    return Question(
-        tr("{player} draws (card, or Enter if unseen{claim})> ").format(player=names[seat], claim=claim),
-        lambda a: f"draw {who} {a or '??'}",
-        [],
-        (*_EVENTS, "draw"),
-        (*_deck(table), "??", *events),
-    )
-
-
 def _events(table: BuraEngine, moves: list[BuraMove]) -> list[str]:
     """The events of their own that may be typed now (a claim, a combination), as the
     words that start them: ``open Anna``, ``show Boris``."""
@@ -289,6 +272,3 @@ def _events(table: BuraEngine, moves: list[BuraMove]) -> list[str]:
     out += [f"show {seat_text(names[m.seat])}" for m in moves if isinstance(m, ShowCombo)]
     return list(dict.fromkeys(out))
 
-
-def _deck(table: BuraEngine) -> tuple[str, ...]:
-    return tuple(cards_text(table.deck).split())

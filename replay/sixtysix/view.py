@@ -6,7 +6,6 @@ events of their own.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
 
 from notation.cards import card_code
@@ -18,7 +17,7 @@ from notation.write import seat_text
 
 from ..checker import Report, round_results, running
 from ..model import Annotations, Progression, Question
-from ..stockview import deal_question, deal_said, deal_view, draw_said
+from ..stockview import deal_question, deal_said, deal_view, draw_question, draw_said
 from ..table import POOL, cards_text
 from ..view import CardCode, Pile, Said, Sheet, SheetRow, View, add_comment, fill_trick
 from .engine import (
@@ -194,27 +193,9 @@ Without NAME: the player who may (for exchange and close, the player on lead).""
 
 _EVENTS = ("exchange", "close", "out")
 _WORDS: dict[type, str] = {Exchange: "exchange", Close: "close", GoOut: "out"}
-"""The word of each event of its own that may be typed at any prompt."""
-_DECK = tuple(cards_text(DECK).split())
-
-
-@dataclass(frozen=True)
-class _Question(Question):
-    """A question that takes ``exchange``, ``close`` and ``out`` without a name: for the
-    player who may make that move, else the player to move (whom the engine then tells
-    why not)."""
-
-    player: str | None = None
-
-    def event_for(self, answer: str) -> str | None:
-        word = answer.strip().lower()
-        if word in _EVENTS:
-            listed = [e for e in self.legal if e.split(" ", 1)[0] == word]
-            if listed:
-                return listed[0]
-            if self.player is not None:
-                return f"{word} {self.player}"
-        return super().event_for(answer)
+"""The word of each event of its own that may be typed at any prompt: alone, it stands for
+the player who may make that move, else the player to move (whom the engine then tells why
+not)."""
 
 
 def question(table: SixtySixEngine, declined: bool = False) -> Question:
@@ -230,35 +211,27 @@ def question(table: SixtySixEngine, declined: bool = False) -> Question:
     if deal is None or (declined and deal.phase == "end"):
         return deal_question(table, DECK, ("hands", *_EVENTS))
     if deal.phase == "end":
-        return _Question(
+        return Question(
             tr("every card is played: out NAME, or Enter for the count> "),
             lambda a: a or None,
             events,
             _EVENTS,
             tuple(events),
+            alone=_EVENTS,
         )
     if deal.phase == "draw":
-        due = table.next_draw()
-        assert due is not None
-        who = seat_text(names[due[0]])
-        return _Question(
-            tr("{player} draws (card, or Enter if unseen{claim})> ").format(player=names[due[0]], claim=""),
-            lambda a: f"draw {who} {a or '??'}",
-            events,
-            (*_EVENTS, "draw"),
-            (*_DECK, "??", *events),
-            player=who,
-        )
+        return draw_question(table, _EVENTS, events, events, alone=_EVENTS)
     seat = deal.turn
     player = names[seat]
     prompt = tr("trick {number}: {player} leads> ") if deal.phase == "lead" else tr("trick {number}: {player} answers> ")
     plays = [m for m in moves if isinstance(m, PlayCard)]
     legal = list(dict.fromkeys(card_code(m.card) + (" marriage" if m.marriage else "") for m in plays))
-    return _Question(
+    return Question(
         prompt.format(number=deal.trick_no, player=player),
         lambda a: f"{seat_text(player)} {a}",
         [*legal, *events],
         (*_EVENTS, seat_text(player)),
         (*cards_text(deal.holdings.known[seat]).split(), "marriage", *events),
+        alone=_EVENTS,
         player=seat_text(player),
     )
