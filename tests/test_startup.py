@@ -177,6 +177,63 @@ def test_the_command_being_run_is_the_only_one_built_and_behaves_as_in_the_whole
     assert typo.exit_code == 2 and "validate" in typo.output
 
 
+def test_validate_with_files_alone_builds_no_app() -> None:
+    # the commonest command runs its work at once (replay.cli.check); any option, or no
+    # file, goes through the app
+    alone = loaded_after("validate", str(SAMPLES / "thousand" / "01-first-hand.kgn"))
+    assert "replay.thousand" in alone  # the file was checked
+    assert not {"typer", "click", "rich", "replay.cli.commands"} & alone
+    jobs = loaded_after("validate", "--jobs", "1", str(SAMPLES / "thousand" / "01-first-hand.kgn"))
+    assert "replay.thousand" in jobs and "typer" not in jobs
+    assert "typer" in loaded_after("validate", "--first", str(SAMPLES / "thousand" / "01-first-hand.kgn"))
+    assert "typer" in loaded_after("validate")
+
+
+def kozyr(*args: str) -> tuple[int, str, str]:
+    run = subprocess.run(
+        [sys.executable, "-c", "from replay.cli import main; main()", *args],
+        capture_output=True, text=True, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )  # fmt: skip
+    return run.returncode, run.stdout, run.stderr
+
+
+@pytest.mark.parametrize(
+    "files",
+    [
+        ["samples/thousand/01-first-hand.kgn"],
+        ["samples"],  # folders are opened into their files
+        ["tests/data/invalid/sixtysix", "samples/bura"],  # errors: exit 1
+        ["samples/thousand/01-first-hand.kgn", "no-such-file.kgn"],  # exit 2, the rest checked
+        ["tests/data/lenient"],  # read by the grammar
+    ],
+)
+def test_validate_with_files_alone_says_what_the_app_says(files: list[str]) -> None:
+    alone = kozyr("validate", *files)
+    through_the_app = kozyr("validate", "--format", "text", *files)  # an option: the app reads them
+    assert alone == through_the_app
+    assert alone[0] == (0 if files in (["samples"], ["tests/data/lenient"], ["samples/thousand/01-first-hand.kgn"]) else 1 if "invalid" in files[0] else 2)
+    assert kozyr("--lang", "ru", "validate", *files) == kozyr("validate", "--lang", "ru", "--format", "text", *files)
+    for jobs in (["-j", "1"], ["--jobs", "2"]):  # --jobs N too is read without the app
+        assert kozyr("validate", *jobs, *files) == kozyr("validate", "--format", "text", *jobs, *files)
+
+
+def test_only_files_and_jobs_are_read_without_the_app() -> None:
+    from replay.cli import plain_validate
+
+    assert plain_validate(["validate", "a.kgn", "-j", "2", "b"]) == (["a.kgn", "b"], 2)
+    assert plain_validate(["validate", "--jobs", "1", "a.kgn"]) == (["a.kgn"], 1)
+    assert plain_validate(["validate", "a.kgn"]) == (["a.kgn"], None)
+    for args in (
+        ["validate"], ["validate", "-j", "1"], ["validate", "-", "a.kgn"], ["validate", "--first", "a.kgn"],
+        ["validate", "-j", "0", "a.kgn"], ["validate", "-j", "x", "a.kgn"], ["validate", "a.kgn", "-j"],
+        ["validate", "-j", "1", "-j", "2", "a.kgn"], ["validate", "--", "a.kgn"], ["fmt", "a.kgn"], [],
+    ):  # fmt: skip
+        assert plain_validate(args) is None, args
+    # what the app says of them is the app's: exit 2 and its message
+    code, _, err = kozyr("validate", "-j", "0", "samples")
+    assert code == 2 and "--jobs" in err
+
+
 def test_what_a_pool_imports_before_it_forks_is_the_first_games_kind_only() -> None:
     # What every worker needs is imported once, in the process they are forked from
     # (replay.pool.imap_games with warm=load_kind); a text with no known Game tag loads

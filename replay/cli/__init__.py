@@ -6,69 +6,38 @@ Messages go to stderr; results to stdout.
 The commands live in rooms by family (``records``: fmt, validate, generate, rules;
 ``screens``: replay, html, sheet, annotate, analyze; ``corpus``: query, stats, dedupe,
 split; ``session``: record; ``convert``: export, import, schema), sharing what
-``common`` declares once; importing them registers the commands in that order.
+``common`` declares once; :mod:`replay.cli.commands` imports them, which registers the
+commands in the app (``app``), loaded the first time it is asked for.  ``kozyr validate
+FILE...`` with files alone (or ``--jobs N`` besides) does not build the app: :func:`main`
+runs its work (:mod:`replay.cli.check`) at once, as the app's ``validate`` would.
 """
 
-# No ``from __future__ import annotations``: Typer reads the annotations (see common.py).
+from __future__ import annotations
+
 import contextlib
 import gc
 import os
 import re
 import sys
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
-import typer
+from notation.i18n import tr
 
-import notation
-from notation.i18n import N_, tr
+from .base import EXIT_CLOSED, EXIT_USAGE, say
 
-from . import convert, corpus, records, screens, session  # noqa: F401  (registers the commands)
-from .common import EXIT_CLOSED, EXIT_USAGE, app, say
+if TYPE_CHECKING:
+    from .commands import app, app_for
 
-__all__ = ["app", "app_for", "batch_gc", "main", "normalize_args", "speak", "take_lang"]
-
-ORDER = (
-    "fmt", "validate", "generate", "rules", "replay", "html", "sheet", "annotate", "analyze",
-    "query", "stats", "dedupe", "split", "record", "serve", "export", "import", "schema",
-)  # fmt: skip
-"""The commands in the order ``kozyr --help`` lists them."""
+__all__ = ["app", "app_for", "batch_gc", "main", "normalize_args", "plain_validate", "speak", "take_lang"]
 
 
-def _name(command: typer.models.CommandInfo) -> str:
-    from typer.main import get_command_name
+def __getattr__(name: str) -> Any:
+    """``app`` and ``app_for`` (:mod:`replay.cli.commands`), loaded when first asked for."""
+    if name in ("app", "app_for"):
+        from . import commands
 
-    callback = command.callback
-    assert callback is not None
-    return str(command.name or get_command_name(callback.__name__))
-
-
-app.registered_commands.sort(key=lambda c: ORDER.index(_name(c)))
-
-
-def _version(value: bool) -> None:
-    if value:
-        typer.echo(f"kozyr {notation.__version__}")
-        raise typer.Exit()
-
-
-@app.callback()
-def _main(
-    version: Annotated[
-        bool,
-        typer.Option("--version", callback=_version, is_eager=True, help=N_("Show the version.")),
-    ] = False,
-    lang: Annotated[
-        str | None,
-        typer.Option(
-            "--lang",
-            metavar="LANG",
-            help=N_("The language of what kozyr writes for people: en, ru, it, pl (also after the "
-            "command's name; else KOZYR_LANG, then the locale: LC_ALL, LC_MESSAGES, LANG)."),
-        ),
-    ] = None,
-) -> None:
-    """kozyr: the KGN toolchain (the app's help, in common.py, is what ``--help`` shows)."""
-    speak(lang)
+        return getattr(commands, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def speak(value: str | None) -> None:
@@ -130,6 +99,28 @@ def normalize_args(args: list[str]) -> list[str]:
     return out
 
 
+def plain_validate(args: list[str]) -> tuple[list[str], int | None] | None:
+    """``kozyr validate`` with files alone, or with ``--jobs N`` (``-j N``) besides: its
+    files and jobs, which :func:`main` checks without building the app (:mod:`replay.cli.check`);
+    None for anything else (another option, no file), which the app reads."""
+    if not args or args[0] != "validate":
+        return None
+    files: list[str] = []
+    jobs = None
+    rest = iter(args[1:])
+    for arg in rest:
+        if arg in ("--jobs", "-j") and jobs is None:
+            n = next(rest, "")
+            if not re.fullmatch(r"[1-9][0-9]{0,5}", n):
+                return None  # the app says what is wrong with it
+            jobs = int(n)
+        elif arg.startswith("-"):
+            return None
+        else:
+            files.append(arg)
+    return (files, jobs) if files else None
+
+
 def batch_gc() -> None:
     """Garbage-collector settings for batch work in the command line (not in the library):
     what was imported is frozen out of the collections, and the young generation is
@@ -140,27 +131,21 @@ def batch_gc() -> None:
     gc.set_threshold(20_000, 50, 1_000)
 
 
-def app_for(args: list[str]) -> typer.Typer:
-    """The app with only the command being run: Typer turns each registered command into a
-    Click command on every run (4 ms for all of them, against 1 ms for one), and only the
-    one named first is needed.  Anything else (no command, an option first, a name that
-    is not a command) gets the whole app, so that help and suggestions list them all."""
-    from copy import copy
-
-    chosen = [c for c in app.registered_commands if args and _name(c) == args[0]]
-    if not chosen:
-        return app
-    one = copy(app)
-    one.registered_commands = chosen
-    return one
-
-
 def main() -> None:
     """Entry point of the ``kozyr`` console script."""
     batch_gc()
     try:
         args = normalize_args(take_lang(sys.argv[1:]))
         speak(None)  # the help of the command line too is in the language chosen
+        plain = plain_validate(args)
+        if plain is not None:  # no app to build
+            from ..sources import with_folders
+            from .check import validate_files
+
+            files, jobs = plain
+            sys.exit(validate_files(with_folders(files), jobs=jobs))
+        from .commands import app_for
+
         app_for(args)(args=args)
     except KeyboardInterrupt:
         say(tr("kozyr: interrupted"))

@@ -12,25 +12,24 @@ shown, and ``kozyr query``'s filters are the options each game kind declares.
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Annotated, Any, NoReturn, Self
+from typing import IO, TYPE_CHECKING, Annotated, Any, Self
 
 import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 import notation
 from notation import KgnError
-from notation.errors import clip, safe_text
+from notation.errors import clip
 from notation.i18n import N_, tr
 from notation.parse import GameText
 from notation.records import GameRecord, fold_name
 
 from ..rules import did_you_mean
-from ..sources import InputError, open_input, texts_of, with_folders
+from ..sources import InputError, texts_of, with_folders
+from .base import EXIT_CLOSED, EXIT_INVALID, EXIT_OK, EXIT_USAGE, chunks, fail_usage, say
 
 if TYPE_CHECKING:
     from typer._click import Context, HelpFormatter, Parameter
-
-    from notation.parse import Chunk
 
     from ..corpus import Filters, Found
     from ..games import Kind
@@ -63,10 +62,6 @@ __all__ = [
     "write_out",
 ]
 
-EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
-EXIT_CLOSED = 141
-"""The reader of the output went away (``kozyr export ... | head``): 128 + SIGPIPE, the
-status of ``cat`` or ``grep`` there, not a verdict on the records."""
 
 
 # ---- help that names the games --------------------------------------------------------------
@@ -332,18 +327,6 @@ def layouts_option(help: str) -> Any:
     return typer.Option("--simulate", metavar="N", min=1, max=100000, help=help)
 
 
-# ---- messages -------------------------------------------------------------------------------
-
-
-def say(text: str) -> None:
-    sys.stderr.write(safe_text(text) + "\n")
-
-
-def fail_usage(message: str) -> NoReturn:
-    say(f"kozyr: {message}")
-    raise typer.Exit(EXIT_USAGE)
-
-
 # ---- reading ----------------------------------------------------------------------------------
 
 
@@ -390,22 +373,6 @@ def player(players: list[str], name: str, what: str) -> str:
         )
         + did_you_mean(name, players)
     )
-
-
-def chunks(paths: list[str], unreadable: list[str] | None = None) -> "Iterator[Chunk]":
-    """The files, in order, cut into chunks for the workers (:func:`replay.pool.imap_games`).
-    A path that cannot be read is a usage error, or with ``unreadable`` a message kept there
-    while the other files go on."""
-    from notation.parse import read_chunks
-
-    for number, path in enumerate(paths):
-        try:
-            with open_input(path) as handle:
-                yield from read_chunks(handle, "<stdin>" if path == "-" else path, number)
-        except (InputError, OSError) as exc:
-            if unreadable is None:
-                fail_usage(str(exc))
-            unreadable.append(str(exc))
 
 
 def examined(

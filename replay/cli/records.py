@@ -2,25 +2,21 @@
 
 # No ``from __future__ import annotations``: Typer reads the annotations (see common.py).
 import contextlib
-import json
 import shutil
 import sys
-from collections.abc import Iterable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Annotated
 
 import typer
 
 from notation import KgnError, write_game
-from notation.errors import safe_text
-from notation.i18n import N_, ntr, number, tr
+from notation.i18n import N_, tr
 from notation.records import GameRecord
 
 from ..sources import InputError
 
 if TYPE_CHECKING:
     from ..games import Kind
-    from ..parallel import GameResult
     from ..rules import RuleSet
 from .common import (
     EXIT_INVALID,
@@ -34,7 +30,6 @@ from .common import (
     RulesText,
     Sink,
     app,
-    chunks,
     complete_game,
     complete_preset,
     fail_usage,
@@ -190,139 +185,9 @@ def validate(
         bool, typer.Option("--stats", help=N_("Add the speed (MB/s) to the summary."))
     ] = False,
 ) -> None:
-    import time
+    from .check import validate_files
 
-    from ..parallel import check_all, check_dask
-
-    if format not in ("text", "json"):
-        fail_usage(tr("unknown format {format!r}; expected text or json").format(format=format))
-    if dask is not None and _is_a_file(dask):
-        files = [dask, *files]  # `--dask FILE ...`: the file is not an address
-        dask = "local"
-    unreadable: list[str] = []
-    total_bytes = sum(Path(p).stat().st_size for p in files if p != "-" and Path(p).is_file())
-    started = time.perf_counter()
-    stats = {"games": 0, "hands": 0, "errors": 0, "bytes": 0}
-
-    bar = _Bar(total_bytes) if not quiet and sys.stderr.isatty() and total_bytes > 2_000_000 else None
-
-    def advance(size: int) -> None:
-        stats["bytes"] += size
-        if bar is not None:
-            bar.advance(size)
-
-    # An unreadable file is reported and the others are still checked (exit 2).
-    pieces = chunks(files, unreadable)
-    if dask is not None:
-        _need_dask()
-    results = check_dask(pieces, dask) if dask is not None else check_all(pieces, jobs, advance)
-    try:
-        _tell_results(results, stats, bar, format == "json", first)
-    finally:
-        if bar is not None:
-            bar.stop()
-    if not quiet and format == "text":
-        elapsed = max(time.perf_counter() - started, 1e-9)
-        size = total_bytes or stats["bytes"]
-        speed = size / 1e6 / elapsed if show_stats or size > 2_000_000 else None
-        say(_summary(stats, speed))
-    raise typer.Exit(_validated(stats, unreadable, files))
-
-
-def _is_a_file(dask: str) -> bool:
-    """Whether what follows ``--dask`` is a file to check rather than an address."""
-    return dask != "local" and (Path(dask).is_file() or dask.endswith(".kgn"))
-
-
-def _validated(stats: dict[str, int], unreadable: list[str], files: list[str]) -> int:
-    """``validate``'s exit status, saying why it is not 0: a file that could not be read
-    (2), no game at all or an error (1)."""
-    for message in unreadable:
-        say(f"kozyr: {message}")
-    if unreadable:
-        return EXIT_USAGE
-    if not stats["games"]:  # an empty file is no record: nothing was checked
-        named = ", ".join(safe_text(f) for f in files) or tr("the input")
-        say(tr(
-            "kozyr: no game in {named}: a record starts with its header ([Game \"...\"] ...)"
-        ).format(
-            named=named
-        ))
-        return EXIT_INVALID
-    return EXIT_INVALID if stats["errors"] else EXIT_OK
-
-
-class _Bar:
-    """The progress bar of a long check on a terminal, gone at the first diagnostic."""
-
-    def __init__(self, total: int) -> None:
-        from rich.console import Console
-        from rich.progress import BarColumn, Progress, TimeRemainingColumn, TransferSpeedColumn
-
-        self.progress: Progress | None = Progress(
-            "[progress.description]{task.description}",
-            BarColumn(),
-            TransferSpeedColumn(),
-            TimeRemainingColumn(),
-            console=Console(stderr=True),
-        )
-        self.progress.start()
-        self.task = self.progress.add_task("checking", total=total)
-
-    def advance(self, size: int) -> None:
-        if self.progress is not None:
-            self.progress.update(self.task, advance=size)
-
-    def stop(self) -> None:
-        if self.progress is not None:
-            self.progress.stop()
-            self.progress = None
-
-
-def _tell_results(
-    results: "Iterable[GameResult]", stats: dict[str, int], bar: "_Bar | None", as_json: bool, first: bool
-) -> None:
-    """Says each game's diagnostics (as JSON lines with ``as_json``) and counts the games,
-    rounds and errors in ``stats``; stops at the first diagnostic with ``first``."""
-    for result in results:
-        stats["games"] += 1
-        stats["hands"] += result.rounds
-        stats["errors"] += result.suppressed
-        for d in result.errors():
-            stats["errors"] += d.severity == "error"
-            if bar is not None:
-                bar.stop()
-            if as_json:
-                sys.stdout.write(json.dumps(d.to_dict(), ensure_ascii=False) + "\n")
-            else:
-                say(d.format())
-            if first:
-                raise typer.Exit(EXIT_INVALID)
-
-
-def _need_dask() -> None:
-    """Stops with how to install Dask if it is not installed."""
-    try:
-        import distributed  # noqa: F401
-    except ImportError:
-        fail_usage(
-            tr(
-                "--dask needs Dask: pip install 'dask[distributed]' (or, in kozyr's source "
-                "folder, pip install '.[dask]')"
-            )
-        )
-
-
-def _summary(stats: dict[str, int], speed: float | None) -> str:
-    """What ``validate`` says at the end: the games, rounds and errors (and the speed)."""
-    line = tr("{games}, {rounds} checked, {errors}").format(
-        games=ntr("{n} game", "{n} games", stats["games"]).format(n=number(stats["games"])),
-        rounds=ntr("{n} hand/deal", "{n} hands/deals", stats["hands"]).format(n=number(stats["hands"])),
-        errors=ntr("{n} error", "{n} errors", stats["errors"]).format(n=number(stats["errors"])),
-    )
-    if speed is not None:
-        line += tr("; {x:.2f} MB/s").format(x=speed)
-    return line
+    raise typer.Exit(validate_files(files, first, format, jobs, dask, quiet, show_stats))
 
 
 @app.command(
