@@ -183,7 +183,7 @@ def test_validate_with_files_alone_builds_no_app() -> None:
     alone = loaded_after("validate", str(SAMPLES / "thousand" / "01-first-hand.kgn"))
     assert "replay.thousand" in alone  # the file was checked
     assert not {"typer", "click", "rich", "replay.cli.commands"} & alone
-    jobs = loaded_after("validate", "--jobs", "1", str(SAMPLES / "thousand" / "01-first-hand.kgn"))
+    jobs = loaded_after("validate", "-q", "--jobs", "1", str(SAMPLES / "thousand" / "01-first-hand.kgn"))
     assert "replay.thousand" in jobs and "typer" not in jobs
     assert "typer" in loaded_after("validate", "--first", str(SAMPLES / "thousand" / "01-first-hand.kgn"))
     assert "typer" in loaded_after("validate")
@@ -213,18 +213,19 @@ def test_validate_with_files_alone_says_what_the_app_says(files: list[str]) -> N
     assert alone == through_the_app
     assert alone[0] == (0 if files in (["samples"], ["tests/data/lenient"], ["samples/thousand/01-first-hand.kgn"]) else 1 if "invalid" in files[0] else 2)
     assert kozyr("--lang", "ru", "validate", *files) == kozyr("validate", "--lang", "ru", "--format", "text", *files)
-    for jobs in (["-j", "1"], ["--jobs", "2"]):  # --jobs N too is read without the app
-        assert kozyr("validate", *jobs, *files) == kozyr("validate", "--format", "text", *jobs, *files)
+    for options in (["-j", "1"], ["--jobs", "2"], ["-q"], ["--quiet", "-j", "1"]):  # read without the app too
+        assert kozyr("validate", *options, *files) == kozyr("validate", "--format", "text", *options, *files)
 
 
 def test_only_files_and_jobs_are_read_without_the_app() -> None:
     from replay.cli import plain_validate
 
-    assert plain_validate(["validate", "a.kgn", "-j", "2", "b"]) == (["a.kgn", "b"], 2)
-    assert plain_validate(["validate", "--jobs", "1", "a.kgn"]) == (["a.kgn"], 1)
-    assert plain_validate(["validate", "a.kgn"]) == (["a.kgn"], None)
+    assert plain_validate(["validate", "a.kgn", "-j", "2", "b"]) == (["a.kgn", "b"], {"jobs": 2})
+    assert plain_validate(["validate", "-q", "--jobs", "1", "a.kgn"]) == (["a.kgn"], {"quiet": True, "jobs": 1})
+    assert plain_validate(["validate", "a.kgn", "--quiet"]) == (["a.kgn"], {"quiet": True})
+    assert plain_validate(["validate", "a.kgn"]) == (["a.kgn"], {})
     for args in (
-        ["validate"], ["validate", "-j", "1"], ["validate", "-", "a.kgn"], ["validate", "--first", "a.kgn"],
+        ["validate"], ["validate", "-j", "1"], ["validate", "-", "a.kgn"], ["validate", "--first", "a.kgn"], ["validate", "-qj", "1", "a.kgn"],
         ["validate", "-j", "0", "a.kgn"], ["validate", "-j", "x", "a.kgn"], ["validate", "a.kgn", "-j"],
         ["validate", "-j", "1", "-j", "2", "a.kgn"], ["validate", "--", "a.kgn"], ["fmt", "a.kgn"], [],
     ):  # fmt: skip

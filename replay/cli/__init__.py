@@ -8,7 +8,7 @@ The commands live in rooms by family (``records``: fmt, validate, generate, rule
 split; ``session``: record; ``convert``: export, import, schema), sharing what
 ``common`` declares once; :mod:`replay.cli.commands` imports them, which registers the
 commands in the app (``app``), loaded the first time it is asked for.  ``kozyr validate
-FILE...`` with files alone (or ``--jobs N`` besides) does not build the app: :func:`main`
+FILE...`` with files alone (or ``--jobs N`` and ``--quiet`` besides) does not build the app: :func:`main`
 runs its work (:mod:`replay.cli.check`) at once, as the app's ``validate`` would.
 """
 
@@ -99,26 +99,29 @@ def normalize_args(args: list[str]) -> list[str]:
     return out
 
 
-def plain_validate(args: list[str]) -> tuple[list[str], int | None] | None:
-    """``kozyr validate`` with files alone, or with ``--jobs N`` (``-j N``) besides: its
-    files and jobs, which :func:`main` checks without building the app (:mod:`replay.cli.check`);
-    None for anything else (another option, no file), which the app reads."""
+def plain_validate(args: list[str]) -> tuple[list[str], dict[str, Any]] | None:
+    """``kozyr validate`` with files alone, or with ``--jobs N`` (``-j N``) and ``--quiet``
+    (``-q``) besides: its files and those options, which :func:`main` checks without
+    building the app (:mod:`replay.cli.check`); None for anything else (another option, no
+    file), which the app reads."""
     if not args or args[0] != "validate":
         return None
     files: list[str] = []
-    jobs = None
+    options: dict[str, Any] = {}
     rest = iter(args[1:])
     for arg in rest:
-        if arg in ("--jobs", "-j") and jobs is None:
+        if arg in ("--jobs", "-j") and "jobs" not in options:
             n = next(rest, "")
             if not re.fullmatch(r"[1-9][0-9]{0,5}", n):
                 return None  # the app says what is wrong with it
-            jobs = int(n)
+            options["jobs"] = int(n)
+        elif arg in ("--quiet", "-q"):
+            options["quiet"] = True
         elif arg.startswith("-"):
             return None
         else:
             files.append(arg)
-    return (files, jobs) if files else None
+    return (files, options) if files else None
 
 
 def batch_gc() -> None:
@@ -142,8 +145,8 @@ def main() -> None:
             from ..sources import with_folders
             from .check import validate_files
 
-            files, jobs = plain
-            sys.exit(validate_files(with_folders(files), jobs=jobs))
+            files, options = plain
+            sys.exit(validate_files(with_folders(files), **options))
         from .commands import app_for
 
         app_for(args)(args=args)

@@ -1,6 +1,6 @@
 """``kozyr validate``'s work once its arguments are read, without Typer: the entry point
 (:func:`replay.cli.main`) runs it directly for ``kozyr validate FILE...`` with files alone
-(or ``--jobs N`` besides), so that the commonest command starts without building the app;
+(or ``--jobs N`` and ``--quiet`` besides), so that the commonest command starts without building the app;
 with any other option the ``validate`` command of the app reads them and runs the same."""
 
 from __future__ import annotations
