@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import IO
 
 from notation import KgnError
+from notation.i18n import tr
 from notation.parse import GameText, parse_game, split_games
 from notation.records import GameRecord
 
@@ -27,22 +28,26 @@ def open_input(path: str) -> Iterator[IO[bytes]]:
     try:
         handle = open(path, "rb")
     except FileNotFoundError:
-        raise InputError(f"cannot read {path}: no such file") from None
+        raise InputError(_cannot_read(path, tr("no such file"))) from None
     except IsADirectoryError:
-        raise InputError(f"cannot read {path}: {folder_problem(path)}") from None
+        raise InputError(_cannot_read(path, folder_problem(path))) from None
     except OSError as exc:
-        raise InputError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise InputError(_cannot_read(path, exc.strerror or str(exc))) from None
     try:
         yield handle
     finally:
         handle.close()
 
 
+def _cannot_read(path: str, why: str) -> str:
+    return tr("cannot read {path}: {x}").format(path=path, x=why)
+
+
 def folder_problem(path: str) -> str:
     """Why a folder given where a file is read cannot be read."""
     if any(p.is_file() for p in Path(path).rglob("*.kgn")):
-        return "a folder, not a file"  # a command of one FILE
-    return "a folder with no .kgn file in it"
+        return tr("a folder, not a file")  # a command of one FILE
+    return tr("a folder with no .kgn file in it")
 
 
 def with_folders(paths: list[str]) -> list[str]:
@@ -78,7 +83,7 @@ def texts_of(
                 if only is not None:
                     return
         except OSError as exc:
-            raise InputError(f"cannot read {path}: {exc.strerror or exc}") from None
+            raise InputError(_cannot_read(path, exc.strerror or str(exc))) from None
 
 
 def games_of(path: str) -> Iterator[GameRecord | KgnError]:

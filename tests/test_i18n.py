@@ -164,6 +164,20 @@ def test_validate_counts_in_the_chosen_language(tmp_path: Path) -> None:
     assert by_env.startswith("verifica: ") and by_env.endswith("0 errori")
 
 
+def test_a_file_that_cannot_be_read_is_said_in_the_chosen_language(tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
+    said = {
+        "ru": ("не удаётся прочитать", "нет такого файла", "папка, в которой нет ни одного файла .kgn"),
+        "it": ("impossibile leggere", "il file non esiste", "una cartella senza alcun file .kgn"),
+        "pl": ("nie można odczytać", "nie ma takiego pliku", "folder bez żadnego pliku .kgn"),
+    }
+    for lang, (cannot, missing, folder) in said.items():
+        result = runner.invoke(app, ["--lang", lang, "validate", str(tmp_path / "nope.kgn"), str(tmp_path / "empty")])
+        assert result.exit_code == 2
+        assert f"kozyr: {cannot} {tmp_path / 'nope.kgn'}: {missing}" in result.stderr
+        assert f"kozyr: {cannot} {tmp_path / 'empty'}: {folder}" in result.stderr
+
+
 def test_lang_may_follow_the_command_and_a_wrong_one_is_a_usage_error(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("KOZYR_LANG", raising=False)
     assert take_lang(["sheet", "--lang", "ru", "a.kgn"]) == ["sheet", "a.kgn"]
