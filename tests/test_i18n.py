@@ -176,6 +176,8 @@ def test_a_file_that_cannot_be_read_is_said_in_the_chosen_language(tmp_path: Pat
         assert result.exit_code == 2
         assert f"kozyr: {cannot} {tmp_path / 'nope.kgn'}: {missing}" in result.stderr
         assert f"kozyr: {cannot} {tmp_path / 'empty'}: {folder}" in result.stderr
+    served = runner.invoke(app, ["--lang", "ru", "serve", str(tmp_path / "nope")])
+    assert served.exit_code == 2 and f"kozyr serve: {tmp_path / 'nope'}: нет такой папки" in served.stderr
 
 
 def test_lang_may_follow_the_command_and_a_wrong_one_is_a_usage_error(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -15,6 +15,7 @@ from pathlib import Path
 from types import FrameType
 
 from notation.errors import safe_text
+from notation.i18n import tr
 
 __all__ = ["ServeError", "lan_address", "run"]
 
@@ -172,7 +173,8 @@ def bind(host: str, port: int) -> socket.socket:
         sock.bind((host, port))
     except OSError as exc:
         sock.close()
-        raise ServeError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+        why = exc.strerror or str(exc)
+        raise ServeError(tr("cannot listen on {host}:{port}: {x}").format(host=host, port=port, x=why)) from None
     sock.listen(ACCEPT_BURST)
     sock.set_inheritable(True)
     return sock
@@ -181,7 +183,8 @@ def bind(host: str, port: int) -> socket.socket:
 def run(folder: Path, *, port: int, lan: bool) -> None:
     """Serve the games of ``folder`` until interrupted."""
     if not folder.is_dir():
-        raise ServeError(f"{folder}: {'not a folder' if folder.exists() else 'no such folder'}")
+        why = tr("not a folder") if folder.exists() else tr("no such folder")
+        raise ServeError(f"{folder}: {why}")
     import uvicorn
 
     from .app import create_app
