@@ -8,8 +8,9 @@ The commands live in rooms by family (``records``: fmt, validate, generate, rule
 split; ``session``: record; ``convert``: export, import, schema), sharing what
 ``common`` declares once; :mod:`replay.cli.commands` imports them, which registers the
 commands in the app (``app``), loaded the first time it is asked for.  ``kozyr validate
-FILE...`` with files alone (or ``--jobs N`` and ``--quiet`` besides) does not build the app: :func:`main`
-runs its work (:mod:`replay.cli.check`) at once, as the app's ``validate`` would.
+FILE...`` with files alone (or ``--jobs N`` and ``--quiet`` besides) does not build the
+app: :func:`main` runs its work (:mod:`replay.cli.check`) at once, as the app's
+``validate`` would.
 """
 
 from __future__ import annotations
