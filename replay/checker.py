@@ -13,7 +13,7 @@ from the game kind.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar, cast
 
@@ -66,6 +66,7 @@ class Report:
 
 
 _Result = TypeVar("_Result")
+_Round = TypeVar("_Round")
 
 
 def round_results(report: Report, kind: type[_Result]) -> list[_Result]:
@@ -74,6 +75,14 @@ def round_results(report: Report, kind: type[_Result]) -> list[_Result]:
     out: list[_Result] = [res for res in report.rounds if isinstance(res, kind)]
     assert len(out) == len(report.rounds), "a report of another game"
     return out
+
+
+def with_results(rounds: Iterable[_Round], report: Report, kind: type[_Result]) -> Iterator[tuple[_Round, _Result | None]]:
+    """Each round of a replayed record with its result (the game's ``RoundResult``,
+    ``kind``), None where the replay did not finish it (``kozyr annotate``)."""
+    finished = round_results(report, kind)
+    for i, r in enumerate(rounds):
+        yield r, finished[i] if i < len(finished) else None
 
 
 def running(

@@ -25,7 +25,7 @@ from notation.i18n import N_, NP_, ptr, tr
 from notation.records import Entry, GiveCard, Node, Winner
 from notation.write import seat_text
 
-from ..checker import Report, round_results, running
+from ..checker import Report, round_results, running, with_results
 from ..model import Annotations, Progression, Question
 from ..stockview import deal_question, deal_said, deal_view, draw_question, draw_said
 from ..table import POOL, cards_text
@@ -154,9 +154,7 @@ def annotate(game: BuraGame, report: Report, found: Annotations, pot: bool = Tru
     """Write into a replayed record what its replay found: trick takers, claims, and
     every deal's pot and scores (``kozyr annotate``); a variant without a pot (``pot``
     False) gets its card points and penalty points."""
-    finished = round_results(report, RoundResult)
-    for i, deal in enumerate(game.deals):
-        res = finished[i] if i < len(finished) else None
+    for deal, res in with_results(game.deals, report, RoundResult):
         _fill_events(deal, res, found)  # in a deal the record does not finish too
         if res is None:
             continue  # not finished: no facts yet

@@ -15,7 +15,7 @@ from notation.sixtysix import records
 from notation.sixtysix.records import Deal, Out, Play, Round, SixtySixGame, Stated, Trick
 from notation.write import seat_text
 
-from ..checker import Report, round_results, running
+from ..checker import Report, round_results, running, with_results
 from ..model import Annotations, Progression, Question
 from ..stockview import deal_question, deal_said, deal_view, draw_question, draw_said
 from ..table import POOL, cards_text
@@ -165,12 +165,10 @@ def annotate(game: SixtySixGame, report: Report, found: Annotations) -> None:
     """Write into a replayed record what its replay found: trick takers, notes on
     marriages and closes, and every deal's points, game points and totals."""
     names = game.players
-    finished = round_results(report, RoundResult)
-    for i, deal in enumerate(game.deals):
+    for deal, res in with_results(game.deals, report, RoundResult):
         _fill_events(deal, found)  # in a deal the record does not finish too
-        if i >= len(finished):
+        if res is None:
             continue  # not finished: no facts yet
-        res = finished[i]
         kinds = {ev.kind for ev in deal.events if isinstance(ev, Stated)}
         deal.events.extend(st for st in facts(res, names) if st.kind not in kinds)
         score = next(ev for ev in deal.events if isinstance(ev, Stated) and ev.kind == "score")

@@ -24,7 +24,7 @@ from notation.thousand.records import (
 )
 from notation.write import seat_text
 
-from ..checker import Report, round_results, running
+from ..checker import Report, round_results, running, with_results
 from ..model import Annotations, Progression, Question, starts_with
 from ..table import POOL, cards_text
 from ..view import (
@@ -277,14 +277,10 @@ def annotate(game: ThousandGame, report: Report, found: Annotations) -> None:
     """Write into a replayed record what its replay found: trick takers, marriages, and
     every hand's points, scores and totals (``kozyr annotate``)."""
     names = game.players
-    finished = round_results(report, RoundResult)
-    for i, hand in enumerate(game.hands):
+    for hand, res in with_results(game.hands, report, RoundResult):
         _fill_tricks(hand, found)  # in a hand the record does not finish too
-        if i >= len(finished):
-            continue  # not finished: no facts yet
-        res = finished[i]
-        if res.redeal:
-            continue
+        if res is None or res.redeal:
+            continue  # not finished (no facts yet), or dealt again
         kinds = {st.kind for st in hand.stated}
         if len(kinds) < 3:  # points, score and totals: one at least is not written yet
             hand.events.extend(st for st in stated_facts(res, names) if st.kind not in kinds)
