@@ -65,7 +65,6 @@ def deal_question(table: Any, deck: Iterable[int], whole: tuple[str, ...]) -> Qu
     )
 
 
-
 def draw_question(
     table: Any, whole: tuple[str, ...], events: list[str], legal: list[str], claim: str = "", alone: tuple[str, ...] = ()
 ) -> Question:
