@@ -193,6 +193,12 @@ class PlayerStats:
     def groups(self) -> dict[str, list[dict[str, object]]]:
         return {}
 
+    @staticmethod
+    def made_and_failed(noun: str, counts: list[int]) -> list[tuple[str, object]]:
+        """The summary's rows ``claims made`` and ``claims failed`` (``noun``; ``counts``:
+        made, failed), where any was made or failed."""
+        return [(f"{noun} made", counts[0]), (f"{noun} failed", counts[1])] if any(counts) else []
+
 
 TRICK_COLUMNS = (
     Column("trick", "int64"),

@@ -173,10 +173,7 @@ class BuraStats(PlayerStats):
             self.penalties += sum(own.penalties.values())
 
     def summary(self) -> list[tuple[str, object]]:
-        rows: list[tuple[str, object]] = []
-        if any(self.claims):
-            rows.append(("claims made", self.claims[0]))
-            rows.append(("claims failed", self.claims[1]))
+        rows = self.made_and_failed("claims", self.claims)
         rows += [(f"{combo} shown", n) for combo, n in sorted(self.combos.items())]
         if self.penalties:
             rows.append(("penalty points given", self.penalties))

@@ -142,9 +142,7 @@ class SixtySixStats(PlayerStats):
         rows: list[tuple[str, object]] = [
             (f"deals ended: {end}", n) for end, n in sorted(self.ends.items())
         ]
-        if any(self.closes):
-            rows.append(("closes made", self.closes[0]))
-            rows.append(("closes failed", self.closes[1]))
+        rows += self.made_and_failed("closes", self.closes)
         if self.schwarz:
             rows.append(("schwarz deals (no trick for the loser)", self.schwarz))
         return rows
