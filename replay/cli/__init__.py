@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from notation.i18n import tr
 
-from .base import EXIT_CLOSED, EXIT_USAGE, say
+from .base import EXIT_CLOSED, EXIT_USAGE, say, speak, take_lang
 
 if TYPE_CHECKING:
     from .commands import app, app_for
@@ -39,49 +39,6 @@ def __getattr__(name: str) -> Any:
 
         return getattr(commands, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def speak(value: str | None) -> None:
-    """Speak the language ``--lang`` names (None: ``KOZYR_LANG``, then the locale), in this
-    process and, through ``KOZYR_LANG``, in the workers of ``--jobs``; one kozyr does not
-    speak is a usage error (exit 2)."""
-    from notation.i18n import LANGUAGES, choose, use
-
-    try:
-        lang = choose(value)
-    except ValueError:
-        say(f"kozyr: --lang {value}: kozyr speaks {', '.join(LANGUAGES)}")
-        sys.exit(EXIT_USAGE)
-    if value is not None:
-        os.environ["KOZYR_LANG"] = lang
-    use(lang)
-
-
-def take_lang(args: list[str]) -> list[str]:
-    """``--lang LANG`` (or ``--lang=LANG``) anywhere before ``--``, taken out of the
-    arguments and spoken (:func:`speak`: so that ``kozyr sheet --lang ru FILE`` works as ``kozyr
-    --lang ru sheet FILE``, and the workers of ``--jobs`` speak it too); a ``--lang``
-    without a value, or with one kozyr does not speak, is a usage error (exit 2)."""
-    out: list[str] = []
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        if arg == "--":
-            out.extend(args[i:])
-            break
-        value = arg.partition("=")[2] if arg.startswith("--lang=") else None
-        if value is None and arg == "--lang":
-            if i + 1 == len(args):
-                say(tr("kozyr: --lang needs a language: en, ru, it, pl"))
-                sys.exit(EXIT_USAGE)
-            value = args[i + 1]
-            i += 1
-        if value is not None:
-            speak(value)
-        else:
-            out.append(arg)
-        i += 1
-    return out
 
 
 def normalize_args(args: list[str]) -> list[str]:

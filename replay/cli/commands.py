@@ -10,7 +10,8 @@ import typer
 import notation
 from notation.i18n import N_
 
-from . import convert, corpus, records, screens, session, speak  # noqa: F401  (the rooms register their commands)
+from . import convert, corpus, records, screens, session  # noqa: F401  (the rooms register their commands)
+from .base import speak
 from .common import app
 
 __all__ = ["ORDER", "app", "app_for"]
