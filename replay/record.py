@@ -36,6 +36,7 @@ from .checking import replay_record
 from .games import GAMES
 from .render import render_view
 from .solve import takes_a_choice
+from .sources import cannot_read
 from .table import AnyTable
 
 __all__ = [
@@ -511,7 +512,7 @@ def open_recording(
             raise SessionError(tr("a record resumed takes its game, players and file from the file"))
         if not resume.is_file():
             what = tr("a folder, not a file") if resume.is_dir() else tr("no such file")
-            raise SessionError(tr("cannot read {resume}: {what}").format(resume=resume, what=what))
+            raise SessionError(cannot_read(resume, what))
         path = resume
     else:
         if game is None or game not in GAMES or not players or not dealer or output is None:
@@ -572,9 +573,7 @@ def _open_on(file: RecordFile, record_game: GameRecord | None, session: type[Rec
         try:
             text = file.read()
         except (OSError, UnicodeDecodeError) as exc:
-            raise SessionError(tr("cannot read {path}: {x}").format(
-                path=path, x=getattr(exc, 'strerror', None) or exc
-            )) from None
+            raise SessionError(cannot_read(path, getattr(exc, "strerror", None) or str(exc))) from None
         try:
             record_game = notation.loads(text, file=str(path))
         except KgnError as exc:

@@ -13,7 +13,7 @@ from notation.i18n import tr
 from notation.parse import GameText, parse_game, split_games
 from notation.records import GameRecord
 
-__all__ = ["InputError", "folder_problem", "games_of", "open_input", "texts_of", "with_folders"]
+__all__ = ["InputError", "cannot_read", "folder_problem", "games_of", "open_input", "texts_of", "with_folders"]
 
 
 class InputError(Exception):
@@ -28,18 +28,20 @@ def open_input(path: str) -> Iterator[IO[bytes]]:
     try:
         handle = open(path, "rb")
     except FileNotFoundError:
-        raise InputError(_cannot_read(path, tr("no such file"))) from None
+        raise InputError(cannot_read(path, tr("no such file"))) from None
     except IsADirectoryError:
-        raise InputError(_cannot_read(path, folder_problem(path))) from None
+        raise InputError(cannot_read(path, folder_problem(path))) from None
     except OSError as exc:
-        raise InputError(_cannot_read(path, exc.strerror or str(exc))) from None
+        raise InputError(cannot_read(path, exc.strerror or str(exc))) from None
     try:
         yield handle
     finally:
         handle.close()
 
 
-def _cannot_read(path: str, why: str) -> str:
+def cannot_read(path: object, why: str) -> str:
+    """What a file that cannot be read is told: its name and why (``no such file``, the
+    system's reason ...), in the language spoken."""
     return tr("cannot read {path}: {x}").format(path=path, x=why)
 
 
@@ -83,7 +85,7 @@ def texts_of(
                 if only is not None:
                     return
         except OSError as exc:
-            raise InputError(_cannot_read(path, exc.strerror or str(exc))) from None
+            raise InputError(cannot_read(path, exc.strerror or str(exc))) from None
 
 
 def games_of(path: str) -> Iterator[GameRecord | KgnError]:

@@ -14,7 +14,7 @@ from notation.errors import clip
 from notation.i18n import N_, ntr, tr
 from notation.records import GameRecord
 
-from ..sources import InputError, open_input
+from ..sources import InputError, cannot_read, open_input
 from .common import (
     EXIT_INVALID,
     EXIT_OK,
@@ -188,7 +188,7 @@ def import_(
                 raise typer.Exit(EXIT_INVALID) from None
             except OSError as exc:
                 out.abandon()
-                fail_usage(tr("cannot read {file}: {x}").format(file=file, x=exc.strerror or exc))
+                fail_usage(cannot_read(file, exc.strerror or str(exc)))
     except InputError as exc:
         fail_usage(str(exc))
 

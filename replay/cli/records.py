@@ -13,7 +13,7 @@ from notation import KgnError, write_game
 from notation.i18n import N_, tr
 from notation.records import GameRecord
 
-from ..sources import InputError
+from ..sources import InputError, cannot_read
 
 if TYPE_CHECKING:
     from ..games import Kind
@@ -115,7 +115,7 @@ def _fmt_inputs(
         try:
             original = stack.enter_context(open(compared, "rb"))
         except OSError as exc:
-            fail_usage(tr("cannot read {path}: {x}").format(path=path, x=exc.strerror or exc))
+            fail_usage(cannot_read(path, exc.strerror or str(exc)))
     return source, original
 
 

@@ -17,7 +17,7 @@ from notation.i18n import N_, tr
 from notation.parse import GameText, split_games
 from notation.records import GameRecord
 
-from ..sources import InputError, open_input, with_folders
+from ..sources import InputError, cannot_read, open_input, with_folders
 
 if TYPE_CHECKING:
     from ..view import Step
@@ -249,7 +249,7 @@ def _pages_of(files: list[str], game: int | None, kept: dict[str, bytes]) -> lis
         except InputError as exc:
             fail_usage(str(exc))
         except OSError as exc:
-            fail_usage(tr("cannot read {path}: {x}").format(path=path, x=exc.strerror or exc))
+            fail_usage(cannot_read(path, exc.strerror or str(exc)))
         if len(pages) == before:
             fail_usage(tr("{path} has no game {game}").format(path=path, game=game) if game else tr("{path} has no game").format(path=path))
     return pages
