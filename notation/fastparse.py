@@ -244,14 +244,14 @@ class Reader(Generic[V]):
 
     NOTED: ClassVar[re.Pattern[str]] = _NOTED
     """What shows that a line may carry notes."""
-    KEYWORDS: ClassVar[frozenset[str]] = frozenset()
-    """The game's keywords: the writer quotes a name that is one, so a bare one gives up."""
     GLYPHS: ClassVar[frozenset[str]] = frozenset(_GLYPH_OF)
     """The glyphs a move's notes may hold (``??`` is a card in some games' bodies)."""
 
-    def __init__(self, text: str, first_line: int) -> None:
+    def __init__(self, text: str, first_line: int, keywords: frozenset[str]) -> None:
         self.lines = text.split("\n")
         self.first = first_line
+        self.keywords = keywords
+        """The game's keywords: the writer quotes a name that is one, so a bare one gives up."""
         self.may_note = True
         """Whether any line of the body may carry notes (else no line is searched for them)."""
         self.players: dict[str, str] = {}
@@ -305,7 +305,7 @@ class Reader(Generic[V]):
         self.players = {}
         quoted = []
         for v in names:
-            if _BARE_NAME.fullmatch(v) is None or _CARDISH.match(v) or v.lower() in self.KEYWORDS:
+            if _BARE_NAME.fullmatch(v) is None or _CARDISH.match(v) or v.lower() in self.keywords:
                 quoted.append(v)
             else:
                 self.players[v] = v
@@ -666,47 +666,65 @@ class Reader(Generic[V]):
 _DEAL: Final = re.compile(r"deal ([0-9]+)(?=\Z| \{)")
 
 
+class ShapeMakers:
+    """The makers of a game's records (:func:`~notation.records.maker`) that the fast reader
+    of a game played with a stock makes, from its notation's
+    :class:`~notation.records.StockShape`: made once per notation."""
+
+    def __init__(self, shape: Any) -> None:
+        self.round: Callable[[int, Pos], Any] = maker(shape.ROUND, "number", "pos")
+        self.trick: Callable[[int, list[Any], Winner | None, Pos], Node] = maker(
+            shape.TRICK, "number", shape.MOVES, "winner", "pos"
+        )
+        self.move: Callable[..., Any] = maker(shape.MOVE, *shape.MOVE_FIELDS, "pos")
+        self.noted_move: Callable[..., Any] = shape.MOVE
+        """A move's record made by keyword (one with notes)."""
+        self.variation: Callable[[list[Any], Winner | None], Any] = maker(shape.VARIATION, shape.MOVES, "winner")
+        self.count: Callable[[str, list[Entry], list[Comment], Pos], Node] = maker(
+            shape.COUNT, "kind", "entries", "notes", "pos"
+        )
+        self.counts: dict[str, str] = dict(shape.COUNT_WORDS)
+        self.seated: dict[str, Callable[[str, Pos], Any]] = {
+            event.__dataclass_fields__["kind"].default: maker(event, "seat", "pos") for event in shape.SEATED
+        }
+        self.record: Callable[..., Any] = shape.record
+
+
+_SHAPES: Final[dict[type, ShapeMakers]] = {}
+"""Each notation's makers, by its class (:class:`ShapeMakers`)."""
+
+
 class StockReader(Reader[V]):
-    """What the fast readers of the games played with a stock (Bura, Burkozel, Sixty-six)
-    share: a game of deals (``deal N``, its ``hands`` line, then one event a line), a draw,
-    the stated counts, an event line with notes, a variation of the rest of a trick.  A
-    game's reader makes its records (``new_...``), reads its tricks and their moves, and
-    its own events."""
+    """The fast reader of a game played with a stock, made from its notation (``shape``,
+    a :class:`~notation.stock.StockNotation`: its name, its keywords, its record classes):
+    a game of deals (``deal N``, its ``hands`` line, then one event a line), a trick of
+    cards played one a player (``3. Anna KH marriage, Boris 9H -> Anna``), a draw, the
+    stated counts, the events that name only a player, an event line with notes, a
+    variation of the rest of a trick.  A game whose tricks or events are of another shape
+    (Bura) reads them in a subclass."""
 
-    COUNT_WORDS: ClassVar[dict[str, str]] = {}
-    """The words of the stated counts, each the value of its ``kind``."""
+    SEPARATOR: ClassVar[str] = ","
+    """What stands between two moves of a trick (``,`` or ``/``)."""
 
-    def __init__(self, text: str, first_line: int, name: str) -> None:
-        super().__init__(text, first_line)
-        self.name = name
+    def __init__(self, text: str, first_line: int, shape: Any) -> None:
+        super().__init__(text, first_line, shape.keywords)
+        self.name: str = shape.name
         """The ``Game`` tag it reads: its game's, or a variant's that its game reads."""
-
-    def new_round(self, number: int, pos: Pos) -> Any:
-        """A deal's record, without events yet."""
-        raise GiveUp
-
-    def new_game(self, kind: str, tags: list[Tag], notes: list[Comment], deals: list[Any]) -> Any:
-        """The game's record (``kind``: its ``Game`` tag)."""
-        raise GiveUp
-
-    def new_count(self, kind: str, entries: list[Entry], notes: list[Comment], pos: Pos) -> Node:
-        """A stated count's record."""
-        raise GiveUp
-
-    def new_trick(self, number: int, moves: list[Any], winner: Winner | None, pos: Pos) -> Node:
-        """A trick's record (its moves read with their notes)."""
-        raise GiveUp
+        make = _SHAPES.get(type(shape))
+        if make is None:
+            make = _SHAPES[type(shape)] = ShapeMakers(shape)
+        self.make = make
+        self.counts = make.counts
+        """The words of the stated counts, each the value of its ``kind``."""
 
     def new_variation(self, moves: list[Any], winner: Winner | None) -> V:
         """A variation's record: the rest of a trick."""
-        raise GiveUp
+        variation: V = self.make.variation(moves, winner)
+        return variation
 
     def trick(self, line: str, lno: int) -> Any:
         """A trick line without notes (the game's ``Trick``)."""
-        raise GiveUp
-
-    SEPARATOR: ClassVar[str]
-    """What stands between two moves of a trick (``,`` or ``/``)."""
+        return self.cards_trick(line, lno, self.make.move, self.make.trick)
 
     def moves(self, toks: Tokens, k: int, lno: int, depth: int) -> tuple[list[Any], Winner | None, int]:
         """A trick's moves with their notes, then the taker if one is stated, from token
@@ -727,20 +745,30 @@ class StockReader(Reader[V]):
 
     def move(self, toks: Tokens, k: int, lno: int, depth: int) -> tuple[Any, int]:
         """One move of a trick with its notes, from token ``k`` (its player) on; and the
-        token after it."""
-        raise GiveUp
+        token after it: a card played (``Anna KH marriage``)."""
+        return self.card_played(toks, k, lno, depth, self.make.noted_move)
 
     def event(self, word: str, rest: str, lno: int) -> Node:
-        """One of the game's own event lines without notes: ``word`` and the ``rest``."""
-        raise GiveUp
+        """One of the game's own event lines without notes: ``word`` and the ``rest`` (an
+        event that names only a player)."""
+        made = self.make.seated.get(word)
+        if made is None:
+            raise GiveUp
+        event: Node = made(self.seat(rest), (lno, 3))
+        return event
 
     def noted_event(self, word: str, toks: Tokens, lno: int, pos: Pos) -> Node:
         """One of the game's own event lines with notes, as tokens (``word`` the first)."""
-        raise GiveUp
+        made = self.make.seated.get(word)
+        if made is None:
+            raise GiveUp
+        event: Node = made(self.seat(toks[1][0]), pos)
+        event.notes = self.comments(toks, 2, lno, end=True)  # type: ignore[attr-defined]
+        return event
 
     def game(self) -> Any:
         """The whole game (its text is canonical, else GiveUp)."""
-        tags, i, kind = self.header((self.name,), notes=True, variations=True)
+        tags, i, _ = self.header((self.name,), notes=True, variations=True)
         notes, skipped = self.leading_comments(i)
         i += len(skipped)
         deals: list[Any] = []
@@ -752,7 +780,7 @@ class StockReader(Reader[V]):
                     deals.append(deal)
                     if len(deals) == MAX_ROUNDS:
                         raise GiveUp  # the grammar's reader says where
-                deal = self.new_round(num(m.group(1)), (lno, 1))
+                deal = self.make.round(num(m.group(1)), (lno, 1))
                 if m.end() < len(line):
                     deal.notes = self.comments(tokens(line, m.end()), 0, lno, end=True)
                 continue
@@ -772,14 +800,14 @@ class StockReader(Reader[V]):
                 deal.deal = self.stock_deal(rest, lno)
             elif word == "draw":
                 events.append(self.drawn(rest, lno))
-            elif word in self.COUNT_WORDS:
+            elif word in self.counts:
                 entries = self.stated_entries(word, rest, lno)
-                events.append(self.new_count(self.COUNT_WORDS[word], entries, [], (lno, 3)))
+                events.append(self.make.count(self.counts[word], entries, [], (lno, 3)))
             else:
                 events.append(self.event(word, rest, lno))
         if deal is not None:
             deals.append(deal)
-        return self.new_game(kind, tags, notes, deals)
+        return self.make.record(tags=tags, notes=notes, deals=deals)
 
     def noted(self, line: str, lno: int) -> Node:
         """An event line that may carry notes, read token by token."""
@@ -790,14 +818,14 @@ class StockReader(Reader[V]):
             moves, winner, k = self.moves(toks, 1, lno, 0)
             if k != len(toks):
                 raise GiveUp
-            return self.new_trick(num(word[:-1]), moves, winner, pos)
+            return self.make.trick(num(word[:-1]), moves, winner, pos)
         if word == "draw":
             drawn, k = self.given(toks, 1, lno)
             return Draw(cards=drawn, notes=self.comments(toks, k, lno, end=True), pos=pos)
-        if word in self.COUNT_WORDS:
+        if word in self.counts:
             raw, k = self.entries(toks, 1, lno)
             entries = [_new_entry(seat, value, at) for seat, value, _, at in raw]
-            return self.new_count(self.COUNT_WORDS[word], entries, self.comments(toks, k, lno, end=True), pos)
+            return self.make.count(self.counts[word], entries, self.comments(toks, k, lno, end=True), pos)
         return self.noted_event(word, toks, lno, pos)
 
     def variation(self, toks: Tokens, k: int, lno: int, depth: int) -> tuple[V, int]:

@@ -473,6 +473,9 @@ class StockShape:
     """The record of a trick: ``number``, its moves, ``winner``."""
     MOVE: ClassVar[type[Any]]
     """The record of one move in a trick (a card played, an answer)."""
+    MOVE_FIELDS: ClassVar[tuple[str, ...]] = ("seat", "card", "marriage")
+    """The fields a move's record is made from by the fast reader, in order (then its
+    position): a card played, with a marriage shown with it."""
     MOVES: ClassVar[str]
     """The field of a trick and of a variation that holds its moves (``plays``, ``answers``)."""
     VARIATION: ClassVar[type[Any]]

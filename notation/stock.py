@@ -5,11 +5,15 @@ deal and of a game (:class:`EventRound`, :class:`StockGame`) and how they are wr
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
+from .fastparse import StockReader, read_game
 from .kinds import NotationKind
 from .records import Comment, Count, Deal, Draw, GameRecord, Node, StockShape
 from .write import Writer, draw_text, entries_text, write_deal
+
+if TYPE_CHECKING:
+    from .builder import Builder
 
 __all__ = ["EventRound", "StockGame", "StockNotation"]
 
@@ -19,9 +23,22 @@ class StockNotation(StockShape, NotationKind):
     share: their records' shape and how it is written.  A deal is its number, the cards
     dealt, then each event on a line of its own; a trick is its number, its moves and the
     taker; a draw, a stated count and a variation are written alike.  A game's notation
-    names its record classes (which its builder, :class:`notation.builder.StockBuilder`,
-    makes too: :class:`notation.records.StockShape`) and writes its moves and its own
-    events."""
+    names its record classes (:class:`notation.records.StockShape`), which its fast reader
+    (:class:`notation.fastparse.StockReader`) and its builder
+    (:class:`notation.builder.StockBuilder`) make, and writes its moves and its own events;
+    a game whose tricks or events read otherwise names its own reader and builder."""
+
+    READER: ClassVar[type[StockReader[Any]]] = StockReader
+    """The fast reader's class (made with the text and this notation)."""
+
+    def read(self, text: str, first_line: int, /) -> GameRecord | None:
+        game: GameRecord | None = read_game(text, first_line, self.READER, self)
+        return game
+
+    def builder(self) -> Builder:
+        from .builder import StockBuilder  # Lark loads only when the grammar reads
+
+        return StockBuilder(self, self.record)
 
     def write_moves(self, out: Writer, moves: list[Any], trick: Node | None, /) -> None:
         """The moves of a trick or a variation, and its taker (``trick``; None for a move
@@ -29,8 +46,11 @@ class StockNotation(StockShape, NotationKind):
         raise NotImplementedError
 
     def event_text(self, out: Writer, event: Node, /) -> str:
-        """One of the game's own events (not a trick, a draw or a count) as its words."""
-        raise NotImplementedError
+        """One of the game's own events (not a trick, a draw or a count) as its words: one
+        that names only a player, its word and the player (a game writes its others)."""
+        if not isinstance(event, self.SEATED):
+            raise TypeError(f"not an event of a deal of {self.name}: {type(event).__name__}")
+        return f"{event.kind} {out.seat(event.seat)}"
 
     def write_round(self, writer: Writer, round: Node, /) -> None:
         """One deal: its number, the cards dealt, then each event on a line of its own."""

@@ -46,6 +46,7 @@ __all__ = [
     "Moves",
     "Names",
     "Outcome",
+    "PlayCard",
     "RoundResult",
     "Search",
     "Seats",
@@ -79,6 +80,28 @@ def unordered(cards: Iterable[Card | None]) -> list[tuple[int, int]]:
 def cards_text(cards: Iterable[Card]) -> str:
     """Cards as canonical text, sorted by suit then rank high to low."""
     return " ".join(card_code(c) for c in sorted(cards, key=display_order))
+
+
+@dataclass(slots=True, init=False)
+class PlayCard:
+    """A card to the trick, the move of the games whose trick is one card a player
+    (Thousand: T5, T6; Sixty-six: S3, S6); ``marriage`` declares the marriage its lead
+    shows."""
+
+    seat: int
+    card: Card
+    marriage: bool
+
+    def __init__(self, seat: int, card: Card, marriage: bool = False) -> None:
+        # written out (init=False): compiled (setup.py), the dataclass's own __init__ would
+        # run as Python, and a card played is the commonest move
+        self.seat, self.card, self.marriage = seat, card, marriage
+
+    def __reduce__(self) -> tuple[object, ...]:  # copy and pickle through __init__ (compiled)
+        return (PlayCard, (self.seat, self.card, self.marriage))
+
+    def __repr__(self) -> str:
+        return f"PlayCard(seat={self.seat}, card={card_code(self.card)}, marriage={self.marriage})"
 
 
 @dataclass(init=False)

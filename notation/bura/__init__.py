@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..fastparse import read_game
 from ..stock import StockNotation
 from ..write import Writer, cards_text
 from .read import BuraReader
@@ -51,12 +50,10 @@ class BuraNotation(StockNotation):
     keywords = KEYWORDS
     words = ("hands", "draw", "open", "show", "fault")
     ROUND, TRICK, MOVE, MOVES, VARIATION = Round, Trick, Answer, "answers", Variation
+    MOVE_FIELDS = ("seat", "cards", "down")
+    READER = BuraReader
     COUNT, COUNT_WORDS, SIGNED_COUNTS = Stated, STATED, frozenset({"chips"})
     EVENTS = (Trick, Draw, Claim, Show, Fault, Pot, Stated)
-
-    def read(self, text: str, first_line: int, /) -> BuraGame | None:
-        game: BuraGame | None = read_game(text, first_line, BuraReader, self.name, self.record)
-        return game
 
     def write_moves(self, out: Writer, moves: list[Any], trick: Node | None, /) -> None:
         for i, a in enumerate(moves):

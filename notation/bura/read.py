@@ -9,43 +9,17 @@ from collections.abc import Callable
 from typing import ClassVar, Final
 
 from ..fastparse import DIGITS, GiveUp, Reader, StockReader, Tokens, card_tokens, num
-from ..records import Comment, Entry, Pos, Tag, Winner, maker
-from .records import (
-    COMBOS,
-    FAULTS,
-    KEYWORDS,
-    OUTCOMES,
-    STATED,
-    Answer,
-    BuraGame,
-    Claim,
-    Fault,
-    Pot,
-    Round,
-    Show,
-    Stated,
-    Trick,
-    Variation,
-)
+from ..records import Node, Pos, maker
+from .records import COMBOS, FAULTS, OUTCOMES, Answer, Claim, Fault, Pot, Show, Variation
 
 __all__ = ["BuraReader"]
 
-_new_answer: Final[Callable[[str, list[str], list[str], Pos], Answer]] = maker(
-    Answer, "seat", "cards", "down", "pos"
-)
-_new_trick: Final[Callable[[int, list[Answer], Winner | None, Pos], Trick]] = maker(
-    Trick, "number", "answers", "winner", "pos"
-)
-_new_round: Final[Callable[[int, Pos], Round]] = maker(Round, "number", "pos")
 _new_pot: Final[Callable[[int, Pos], Pot]] = maker(Pot, "value", "pos")
 _new_claim: Final[Callable[[str, int | None, str | None, Pos], Claim]] = maker(
     Claim, "seat", "count", "outcome", "pos"
 )
 _new_show: Final[Callable[[str, str, list[str], Pos], Show]] = maker(Show, "seat", "combo", "cards", "pos")
 _new_fault: Final[Callable[[str, str, Pos], Fault]] = maker(Fault, "seat", "fault", "pos")
-_new_stated: Final[Callable[[str, list[Entry], list[Comment], Pos], Stated]] = maker(
-    Stated, "kind", "entries", "notes", "pos"
-)
 
 _NOTED: Final = re.compile(r"[{!$(?](?<!\?\?)(?!(?<=\?)\?)")
 """A Bura line that may carry notes (``??`` alone is a card, never a glyph here): a mark,
@@ -56,34 +30,13 @@ _CONTRACT: Final = re.compile(r"[0-9]+\Z")
 
 
 class BuraReader(StockReader[Variation]):
-    """Reads a canonical game of Bura or of a variant (``name``, made as ``record``): its
+    """Reads a canonical game of Bura or of a variant (read with Bura's notation): its
     tricks, ``3. Oleg 7H down KD / Anna AS -> Anna``, and the claims, shows, faults and the
     pot."""
 
     NOTED: ClassVar[re.Pattern[str]] = _NOTED
-    KEYWORDS: ClassVar[frozenset[str]] = KEYWORDS
     GLYPHS: ClassVar[frozenset[str]] = Reader.GLYPHS - {"??"}
-    COUNT_WORDS: ClassVar[dict[str, str]] = dict(STATED)
     SEPARATOR: ClassVar[str] = "/"
-
-    def __init__(self, text: str, first_line: int, name: str, record: type[BuraGame]) -> None:
-        super().__init__(text, first_line, name)
-        self.record = record
-
-    def new_round(self, number: int, pos: Pos) -> Round:
-        return _new_round(number, pos)
-
-    def new_game(self, kind: str, tags: list[Tag], notes: list[Comment], deals: list[Round]) -> BuraGame:
-        return self.record(tags=tags, notes=notes, deals=deals)
-
-    def new_count(self, kind: str, entries: list[Entry], notes: list[Comment], pos: Pos) -> Stated:
-        return _new_stated(kind, entries, notes, pos)
-
-    def new_trick(self, number: int, moves: list[Answer], winner: Winner | None, pos: Pos) -> Trick:
-        return _new_trick(number, moves, winner, pos)
-
-    def new_variation(self, moves: list[Answer], winner: Winner | None) -> Variation:
-        return Variation(answers=moves, winner=winner)
 
     def event(self, word: str, rest: str, lno: int) -> Claim | Show | Fault | Pot:
         if word == "open":
@@ -185,7 +138,7 @@ class BuraReader(StockReader[Variation]):
             )
         raise GiveUp
 
-    def trick(self, line: str, lno: int) -> Trick:
+    def trick(self, line: str, lno: int) -> Node:
         number, head, col, winner = self.trick_line(line, lno)
         answers: list[Answer] = []
         for part in head.split(" / "):
@@ -203,6 +156,6 @@ class BuraReader(StockReader[Variation]):
             up = self.cards(cards.strip(" "))
             if not up and not down:
                 raise GiveUp
-            answers.append(_new_answer(self.seat(seat), up, down, (lno, col)))
+            answers.append(self.make.move(self.seat(seat), up, down, (lno, col)))
             col += len(part) + 3
-        return _new_trick(number, answers, winner, (lno, 3))
+        return self.make.trick(number, answers, winner, (lno, 3))

@@ -12,10 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..fastparse import read_game
 from ..stock import StockNotation
 from ..write import Writer
-from .read import SixtySixReader
 from .records import (
     KEYWORDS,
     STATED,
@@ -32,7 +30,6 @@ from .records import (
 )
 
 if TYPE_CHECKING:
-    from ..builder import Builder
     from ..records import Node
 
 __all__ = ["KIND", "SixtySixGame"]
@@ -53,25 +50,12 @@ class SixtySixNotation(StockNotation):
     EVENTS = (Trick, Draw, Exchange, Close, Out, Stated)
     SEATED = (Exchange, Close, Out)
 
-    def read(self, text: str, first_line: int, /) -> SixtySixGame | None:
-        game: SixtySixGame | None = read_game(text, first_line, SixtySixReader, self.name)
-        return game
-
     def write_moves(self, out: Writer, moves: list[Any], trick: Node | None, /) -> None:
         if trick is None:  # a card alone: its words
             out.word(out.play(moves[0]))
         else:
             out.plays(moves, trick.winner, self.write_variation)  # type: ignore[attr-defined]
 
-    def event_text(self, out: Writer, event: Node, /) -> str:
-        if not isinstance(event, Exchange | Close | Out):
-            raise TypeError(f"not an event of a deal of Sixty-six: {type(event).__name__}")
-        return f"{event.kind} {out.seat(event.seat)}"
-
-    def builder(self) -> Builder:
-        from ..builder import StockBuilder  # Lark loads only when the grammar reads
-
-        return StockBuilder(self, self.record)
 
 
 KIND = SixtySixNotation()

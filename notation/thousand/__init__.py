@@ -35,7 +35,7 @@ class ThousandNotation(NotationKind):
     write_event = staticmethod(write_event)
 
     def read(self, text: str, first_line: int, /) -> ThousandGame | None:
-        game: ThousandGame | None = read_game(text, first_line, ThousandReader)
+        game: ThousandGame | None = read_game(text, first_line, ThousandReader, self.keywords)
         return game
 
     def builder(self) -> Builder:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import ClassVar, Final, Literal
+from typing import Final, Literal
 
 from ..fastparse import (
     CANON,
@@ -40,7 +40,6 @@ from .records import (
     Trick,
     Variation,
 )
-from .write import KEYWORDS
 
 __all__ = ["ThousandReader"]
 
@@ -89,7 +88,6 @@ _STATED: Final[dict[str, Literal["points", "score", "totals"]]] = {
 class ThousandReader(Reader[Variation]):
     """Reads a canonical Thousand game."""
 
-    KEYWORDS: ClassVar[frozenset[str]] = KEYWORDS
 
     def game(self) -> ThousandGame:
         """The whole game (its text is canonical, else GiveUp)."""

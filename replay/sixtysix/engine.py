@@ -49,10 +49,9 @@ from notation.errors import IllegalMoveError, illegal
 from notation.i18n import N_, ntr, ptr, tr
 from notation.records import MAX_NUMBER
 
-from ..cards import shown
 from ..rules import Rulebook, RuleSet, switch
 from ..stock import DealCards, DrawCard, StockEngine, StockMatch, StockRound, place_deal
-from ..table import POOL, Holdings, StartTag, cards_text
+from ..table import POOL, Holdings, PlayCard, StartTag, cards_text
 
 __all__ = [
     "ENDED",
@@ -84,27 +83,6 @@ SWITCHES: Final = (
 
 RULEBOOK: Final = Rulebook("sixtysix", SWITCHES, {"classic": {}})
 """Sixty-six's rulebook."""
-
-
-@dataclass(slots=True, init=False)
-class PlayCard:
-    """S3: a card to the trick; ``marriage`` shows the marriage of its suit with a lead
-    (S6)."""
-
-    seat: int
-    card: Card
-    marriage: bool
-
-    def __init__(self, seat: int, card: Card, marriage: bool = False) -> None:
-        # written out (init=False): compiled (setup.py), the dataclass's own __init__ would
-        # run as Python, and a card played is the commonest move
-        self.seat, self.card, self.marriage = seat, card, marriage
-
-    def __reduce__(self) -> tuple[object, ...]:  # copy and pickle through __init__ (compiled)
-        return (PlayCard, (self.seat, self.card, self.marriage))
-
-    def __repr__(self) -> str:
-        return f"PlayCard(seat={self.seat}, card={shown(self.card)}, marriage={self.marriage})"
 
 
 @mypyc_attr(serializable=True)

@@ -55,7 +55,17 @@ from notation.records import MAX_NUMBER, Node
 
 from ..cards import shown
 from ..rules import Rulebook, RuleSet, conflict, switch
-from ..table import POOL, Holdings, Outcome, StartTag, Table, cards_text, display_order, unordered
+from ..table import (
+    POOL,
+    Holdings,
+    Outcome,
+    PlayCard,
+    StartTag,
+    Table,
+    cards_text,
+    display_order,
+    unordered,
+)
 
 if TYPE_CHECKING:
     from notation.records import Node
@@ -314,27 +324,6 @@ class SetContract:
 
     value: int
     ref: Node | None = field(default=None, compare=False, repr=False)
-
-
-@dataclass(slots=True, init=False)
-class PlayCard:
-    """A card to the trick; ``marriage`` declares the marriage it leads (T5, T6)."""
-
-    seat: int
-    card: Card
-    marriage: bool
-    ref: Node | None = field(compare=False, repr=False)
-
-    def __init__(self, seat: int, card: Card, marriage: bool = False, ref: Node | None = None) -> None:
-        # written out (init=False): compiled (setup.py), the dataclass's own __init__ would
-        # run as Python, and a card played is the commonest move
-        self.seat, self.card, self.marriage, self.ref = seat, card, marriage, ref
-
-    def __reduce__(self) -> tuple[object, ...]:  # copy and pickle through __init__ (compiled)
-        return (PlayCard, (self.seat, self.card, self.marriage, self.ref))
-
-    def __repr__(self) -> str:
-        return f"PlayCard(seat={self.seat}, card={shown(self.card)}, marriage={self.marriage})"
 
 
 @mypyc_attr(serializable=True)
