@@ -42,7 +42,6 @@ def _tidy(text: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-
 def loads_all(text: str, *, file: str | None = None) -> list[GameRecord]:
     """Every game of a KGN text (raises :class:`KgnError` at the first bad one)."""
     return list(iter_games(io.StringIO(text), file=file))

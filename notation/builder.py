@@ -319,8 +319,6 @@ def joined(items: Iterable[object], kind: type[_M]) -> list[_M]:
     return out
 
 
-
-
 @dataclass(slots=True)
 class _Part:
     """``trump:`` or ``stock:`` in a deal."""

@@ -312,8 +312,6 @@ class Nag(Node):
     value: Count
 
 
-
-
 @dataclass(slots=True, kw_only=True, eq=False)
 class Winner(Node):
     """The stated winner of a trick (``-> Anna``)."""
@@ -458,8 +456,6 @@ class GameRecord(Node):
     @property
     def rules(self) -> str:
         return self.tag("Rules") or ""
-
-
 
 
 class StockShape:

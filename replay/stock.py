@@ -41,7 +41,6 @@ __all__ = [
     "random_deal",
     "stock_known",
     "stock_move",
-    "stock_node",
     "write_move",
 ]
 
@@ -403,15 +402,21 @@ class StockEngine(Table[M, R], Generic[M, R, D, G, S]):
 
     NOTATION: ClassVar[StockNotation]
     """The game's notation: one of a game with a stock."""
+    SEATED_MOVES: ClassVar[dict[type, type]] = {}
+    """The game's moves that name only a player, by the record of each (its notation's
+    ``SEATED``: Sixty-six's exchange, close and going out), translated both ways here."""
 
     def stock_move_of(self, node: Node, seats: Seats, trick: str, draw: str) -> M:
-        """The move of a deal, of a card drawn, of a trick of one move or a draw of one
-        card (that move), as every game with a stock reads them; else the error that
-        ``node`` is several moves (``trick``, ``draw``: what a trick and a draw of several
-        are told, marked ``N_``) or no move."""
+        """The move of a deal, of a card drawn, of an event that names only a player, of a
+        trick of one move or a draw of one card (that move), as every game with a stock
+        reads them; else the error that ``node`` is several moves (``trick``, ``draw``:
+        what a trick and a draw of several are told, marked ``N_``) or no move."""
         move = stock_move(node, seats)
         if move is not None:
             return cast(M, move)  # a move of every such game
+        seated = self.SEATED_MOVES.get(type(node))
+        if seated is not None:
+            return cast(M, seated(seats.seat(getattr(node, "seat"), node)))  # noqa: B009
         notation = self.NOTATION
         if isinstance(node, Draw) and len(node.cards) == 1:
             return self.move_of(node.cards[0], seats)
@@ -440,6 +445,25 @@ class StockEngine(Table[M, R], Generic[M, R, D, G, S]):
     def opening_events(self) -> list[Node]:
         """The events a deal's record starts with, after its cards (Bura's pot)."""
         return []
+
+    def stock_node_of(self, move: M) -> Node | None:
+        """The record's event of a deal, of one card drawn (a draw of that card) or of a
+        move that names only a player (:attr:`SEATED_MOVES`); None for the game's other
+        moves."""
+        players = self.players
+        if isinstance(move, DrawCard):
+            return Draw(cards=[GiveCard(seat=players[move.seat], card=code_of(move.card))])
+        if isinstance(move, DealCards):
+            return Deal(
+                hands=[Hand(seat=players[p], cards=codes_of(cards)) for p, cards in move.hands.items()],
+                trump=code_of(move.trump),
+                stock=None if move.stock is None else codes_of(move.stock),
+            )
+        for record, kind in self.SEATED_MOVES.items():
+            if type(move) is kind:
+                node: Node = record(seat=players[getattr(move, "seat")])  # noqa: B009
+                return node
+        return None
 
     def own_event(self, node: Node) -> Node:
         """One of the game's own events (not a move, a draw or a deal) as a record of the
@@ -765,14 +789,3 @@ def code_of(card: Card | None) -> str:
 def codes_of(cards: list[Card | None]) -> list[str]:
     """Cards as a record writes them."""
     return [code_of(c) for c in cards]
-
-
-def stock_node(players: list[str], move: DealCards | DrawCard) -> Node:
-    """The record's event of a deal, or of one card drawn (a draw of that card)."""
-    if isinstance(move, DrawCard):
-        return Draw(cards=[GiveCard(seat=players[move.seat], card=code_of(move.card))])
-    return Deal(
-        hands=[Hand(seat=players[p], cards=codes_of(cards)) for p, cards in move.hands.items()],
-        trump=code_of(move.trump),
-        stock=None if move.stock is None else codes_of(move.stock),
-    )

@@ -96,7 +96,6 @@ def canonical(text: str) -> str:
     return write_game(notation.loads(text))
 
 
-
 def valid(path: Path) -> bool:
     report = replay.check(notation.loads(path.read_text(encoding="utf-8")), file=str(path))
     return not [d for d in report.diagnostics if d.severity == "error"]

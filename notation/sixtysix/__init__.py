@@ -57,6 +57,5 @@ class SixtySixNotation(StockNotation):
             out.plays(moves, trick.winner, self.write_variation)  # type: ignore[attr-defined]
 
 
-
 KIND = SixtySixNotation()
 """Sixty-six's notation kind (:data:`notation.kinds.KINDS`)."""

@@ -104,7 +104,6 @@ def _start(previous: RoundResult | None, names: list[str], game: BuraGame) -> di
     return start
 
 
-
 def strip_facts(game: BuraGame) -> None:
     """Drop what the engine computes (pots, tallies, trick takers)."""
     shared.strip_stated(game.deals, (Pot, Stated))
@@ -201,7 +200,6 @@ TABLES = shared.deal_tables(
     "face_down",
 )
 """The tidy tables of Bura and its variants (docs/data.md)."""
-
 
 
 def own_rows(

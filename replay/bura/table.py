@@ -36,19 +36,9 @@ from notation.i18n import N_, NN_, ntr, tr
 from notation.records import Entry, Node, Tag
 
 from ..rules import RuleSet
-from ..stock import StockChecker, codes_of, stock_node
+from ..stock import StockChecker, codes_of
 from ..table import Names, Seats, StartTag
-from .engine import (
-    BuraEngine,
-    BuraMove,
-    CommitFault,
-    DealCards,
-    DrawCard,
-    Lay,
-    OpenClaim,
-    RoundResult,
-    ShowCombo,
-)
+from .engine import BuraEngine, BuraMove, CommitFault, Lay, OpenClaim, RoundResult, ShowCombo
 
 __all__ = ["BuraChecker", "BuraTable", "lay_move"]
 
@@ -103,13 +93,15 @@ class BuraTable(BuraEngine):
         name = self.players.__getitem__
         if isinstance(move, Lay):
             return Answer(seat=name(move.seat), cards=[card_code(c) for c in move.up], down=codes_of(move.down))
-        if isinstance(move, DealCards | DrawCard):
-            return stock_node(self.players, move)
+        stock = self.stock_node_of(move)
+        if stock is not None:
+            return stock
         if isinstance(move, OpenClaim):
             outcome = None if move.outcome is None else OUTCOMES[move.outcome]
             return Claim(seat=name(move.seat), count=move.count, outcome=outcome)
         if isinstance(move, ShowCombo):
             return Show(seat=name(move.seat), combo=COMBOS[move.combo], cards=[card_code(c) for c in move.cards])
+        assert isinstance(move, CommitFault), move
         return Fault(seat=name(move.seat), fault=FAULTS[move.kind])
 
     # ---- the record -----------------------------------------------------------------------

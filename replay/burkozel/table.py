@@ -43,7 +43,6 @@ RULEBOOK: Final = Rulebook("burkozel", SWITCHES, {"classic": {}}, steady=("limit
 """Burkozel's rulebook."""
 
 
-
 class BurkozelTable(BuraTable):
     """A Burkozel table (see :class:`replay.model.Table` for the interface)."""
 

@@ -72,7 +72,6 @@ def round_facts(
             facts.start["Bonus"] = [str(previous.carried)]
 
 
-
 def strip_facts(game: SixtySixGame) -> None:
     """Drop what the engine computes (stated facts, trick takers)."""
     shared.strip_stated(game.deals, (Stated,))
@@ -160,7 +159,6 @@ TABLES = shared.deal_tables(
     "marriage",
 )
 """Sixty-six's tidy tables (docs/data.md)."""
-
 
 
 def own_rows(

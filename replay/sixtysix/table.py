@@ -39,20 +39,10 @@ from notation.sixtysix.records import (
     Trick,
 )
 
-from ..stock import StockChecker, stock_node
+from ..stock import StockChecker
 from ..table import Names, Seats
 from . import engine
-from .engine import (
-    OUT,
-    DealCards,
-    DrawCard,
-    GoOut,
-    PlayCard,
-    RoundResult,
-    SixtySixEngine,
-    SixtySixMove,
-    ended,
-)
+from .engine import OUT, GoOut, PlayCard, RoundResult, SixtySixEngine, SixtySixMove, ended
 
 __all__ = ["SixtySixChecker", "SixtySixTable", "facts"]
 
@@ -76,6 +66,7 @@ class SixtySixTable(SixtySixEngine):
     :class:`replay.model.Table` for the whole interface."""
 
     NOTATION = KIND
+    SEATED_MOVES: ClassVar[dict[type, type]] = {Exchange: engine.Exchange, Close: engine.Close, Out: GoOut}
 
     # ---- the translator: a record's event -> a move, and back ---------------------------
 
@@ -86,12 +77,6 @@ class SixtySixTable(SixtySixEngine):
         seats = Names(self.players) if seats is None else seats
         if isinstance(node, Play):
             return self.played(node, seats, PLAYED_UNKNOWN, "S3")
-        if isinstance(node, Exchange):
-            return engine.Exchange(seats.seat(node.seat, node))
-        if isinstance(node, Close):
-            return engine.Close(seats.seat(node.seat, node))
-        if isinstance(node, Out):
-            return GoOut(seats.seat(node.seat, node))
         return self.stock_move_of(node, seats, SEVERAL, SEVERAL)
 
     def play_move(self, play: Play, seat: int, card: Card) -> PlayCard:
@@ -99,17 +84,13 @@ class SixtySixTable(SixtySixEngine):
 
     def node_of(self, move: SixtySixMove) -> Node:
         """The record's event of one move (a card played: its :class:`Play`; a card drawn: a
-        draw of that card)."""
-        name = self.players.__getitem__
+        draw of that card; the exchange, the close, going out: the event that names its
+        player)."""
         if isinstance(move, PlayCard):
-            return Play(seat=name(move.seat), card=card_code(move.card), marriage=move.marriage)
-        if isinstance(move, DealCards | DrawCard):
-            return stock_node(self.players, move)
-        if isinstance(move, engine.Exchange):
-            return Exchange(seat=name(move.seat))
-        if isinstance(move, engine.Close):
-            return Close(seat=name(move.seat))
-        return Out(seat=name(move.seat))
+            return Play(seat=self.players[move.seat], card=card_code(move.card), marriage=move.marriage)
+        node = self.stock_node_of(move)
+        assert node is not None, move
+        return node
 
     # ---- the record -----------------------------------------------------------------------
 

@@ -102,7 +102,6 @@ def round_facts(
             }
 
 
-
 def strip_facts(game: ThousandGame) -> None:
     """Drop what the engine computes (stated facts, trick takers, the declarer's name on
     the talon).  A hand kept as a score sheet keeps it (its cards were not recorded: its
@@ -252,7 +251,6 @@ TABLES = shared.tidy_tables(
     "marriage",
 )
 """Thousand's tidy tables (docs/data.md)."""
-
 
 
 def own_rows(
