@@ -65,6 +65,13 @@ class NativeSearch:
         """Whether the C search is there (the package was compiled)."""
         return cls.NATIVE is not None
 
+    @classmethod
+    def forget(cls) -> None:
+        """Drop every game's C search and its table of positions: the next search starts
+        afresh, so that what it costs does not depend on what was searched before (a layout
+        whose stock a search saw last reuses its positions)."""
+        NativeSearch._shared.clear()
+
     @property
     def nodes(self) -> int:
         """The positions searched so far."""

@@ -1,6 +1,7 @@
-"""Sixty-six's notation: its records, its fast reader and its writer, bundled as its
-:data:`KIND` (its grammar, ``grammar/sixtysix.lark``, is read by the shared builder of the
-games played with a stock).
+"""Sixty-six's notation: its records and how its moves are written, bundled as its
+:data:`KIND`.  Its canonical text is read by the fast reader of the games played with a
+stock, and its grammar, ``grammar/sixtysix.lark``, by their builder, both made from the
+record classes it names (:class:`notation.stock.StockNotation`).
 
 >>> import notation
 >>> game = notation.loads('[Game "sixtysix"] [Players "Anna" "Boris"] [Dealer "Boris"] [Rules "classic"]')

@@ -191,6 +191,9 @@ static int search(Search *s, const Pos *p, int alpha, int beta) {
         }
         return v;
     }
+    /* S9, S12: a player who may go out with 66 goes out at once: nothing later is worth more
+     * to him (the other's count and tricks only grow; against a close, 2 or 3 either way) */
+    if (p->out_right >= 0 && count(p, p->out_right) >= OUT_AT) return go_out(s, p, p->out_right);
     if (++s->nodes > s->budget) return TOO_LARGE;
     uint64_t k[3];
     k[0] = (uint64_t)p->hand[0] | (uint64_t)p->hand[1] << 24 | (uint64_t)p->sp << 48 |
