@@ -684,6 +684,7 @@ class ShapeMakers:
             shape.COUNT, "kind", "entries", "notes", "pos"
         )
         self.counts: dict[str, str] = dict(shape.COUNT_WORDS)
+        """The words of the stated counts, each the value of its ``kind``."""
         self.seated: dict[str, Callable[[str, Pos], Any]] = {
             event.__dataclass_fields__["kind"].default: maker(event, "seat", "pos") for event in shape.SEATED
         }
@@ -714,8 +715,6 @@ class StockReader(Reader[V]):
         if make is None:
             make = _SHAPES[type(shape)] = ShapeMakers(shape)
         self.make = make
-        self.counts = make.counts
-        """The words of the stated counts, each the value of its ``kind``."""
 
     def new_variation(self, moves: list[Any], winner: Winner | None) -> V:
         """A variation's record: the rest of a trick."""
@@ -773,7 +772,7 @@ class StockReader(Reader[V]):
         i += len(skipped)
         deals: list[Any] = []
         deal: Any = None
-        may_note, noted = self.may_note, self.NOTED.search
+        may_note, noted, counts = self.may_note, self.NOTED.search, self.make.counts
         for lno, m, line in self.blocks(i, _DEAL):
             if m is not None:
                 if deal is not None:
@@ -800,9 +799,9 @@ class StockReader(Reader[V]):
                 deal.deal = self.stock_deal(rest, lno)
             elif word == "draw":
                 events.append(self.drawn(rest, lno))
-            elif word in self.counts:
+            elif word in counts:
                 entries = self.stated_entries(word, rest, lno)
-                events.append(self.make.count(self.counts[word], entries, [], (lno, 3)))
+                events.append(self.make.count(counts[word], entries, [], (lno, 3)))
             else:
                 events.append(self.event(word, rest, lno))
         if deal is not None:
@@ -822,10 +821,11 @@ class StockReader(Reader[V]):
         if word == "draw":
             drawn, k = self.given(toks, 1, lno)
             return Draw(cards=drawn, notes=self.comments(toks, k, lno, end=True), pos=pos)
-        if word in self.counts:
+        counts = self.make.counts
+        if word in counts:
             raw, k = self.entries(toks, 1, lno)
             entries = [_new_entry(seat, value, at) for seat, value, _, at in raw]
-            return self.make.count(self.counts[word], entries, self.comments(toks, k, lno, end=True), pos)
+            return self.make.count(counts[word], entries, self.comments(toks, k, lno, end=True), pos)
         return self.noted_event(word, toks, lno, pos)
 
     def variation(self, toks: Tokens, k: int, lno: int, depth: int) -> tuple[V, int]:

@@ -573,7 +573,7 @@ def _open_on(file: RecordFile, record_game: GameRecord | None, session: type[Rec
         try:
             text = file.read()
         except (OSError, UnicodeDecodeError) as exc:
-            raise SessionError(cannot_read(path, getattr(exc, "strerror", None) or str(exc))) from None
+            raise SessionError(cannot_read(path, exc)) from None
         try:
             record_game = notation.loads(text, file=str(path))
         except KgnError as exc:

@@ -32,16 +32,18 @@ def open_input(path: str) -> Iterator[IO[bytes]]:
     except IsADirectoryError:
         raise InputError(cannot_read(path, folder_problem(path))) from None
     except OSError as exc:
-        raise InputError(cannot_read(path, exc.strerror or str(exc))) from None
+        raise InputError(cannot_read(path, exc)) from None
     try:
         yield handle
     finally:
         handle.close()
 
 
-def cannot_read(path: object, why: str) -> str:
-    """What a file that cannot be read is told: its name and why (``no such file``, the
-    system's reason ...), in the language spoken."""
+def cannot_read(path: object, why: str | Exception) -> str:
+    """What a file that cannot be read is told: its name and why (``no such file``; of an
+    error, the system's reason, else its message), in the language spoken."""
+    if isinstance(why, Exception):
+        why = getattr(why, "strerror", None) or str(why)
     return tr("cannot read {path}: {x}").format(path=path, x=why)
 
 
@@ -85,7 +87,7 @@ def texts_of(
                 if only is not None:
                     return
         except OSError as exc:
-            raise InputError(cannot_read(path, exc.strerror or str(exc))) from None
+            raise InputError(cannot_read(path, exc)) from None
 
 
 def games_of(path: str) -> Iterator[GameRecord | KgnError]:

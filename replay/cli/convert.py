@@ -188,7 +188,7 @@ def import_(
                 raise typer.Exit(EXIT_INVALID) from None
             except OSError as exc:
                 out.abandon()
-                fail_usage(cannot_read(file, exc.strerror or str(exc)))
+                fail_usage(cannot_read(file, exc))
     except InputError as exc:
         fail_usage(str(exc))
 

@@ -115,7 +115,7 @@ def _fmt_inputs(
         try:
             original = stack.enter_context(open(compared, "rb"))
         except OSError as exc:
-            fail_usage(cannot_read(path, exc.strerror or str(exc)))
+            fail_usage(cannot_read(path, exc))
     return source, original
 
 

@@ -249,7 +249,7 @@ def _pages_of(files: list[str], game: int | None, kept: dict[str, bytes]) -> lis
         except InputError as exc:
             fail_usage(str(exc))
         except OSError as exc:
-            fail_usage(cannot_read(path, exc.strerror or str(exc)))
+            fail_usage(cannot_read(path, exc))
         if len(pages) == before:
             fail_usage(tr("{path} has no game {game}").format(path=path, game=game) if game else tr("{path} has no game").format(path=path))
     return pages
