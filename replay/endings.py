@@ -563,72 +563,70 @@ exactly."""
 DARK_NODES = 100_000
 """The most positions the layouts of one round's decisions may take in all (a few seconds
 compiled), counted in positions of the game-free :class:`replay.solve.Solver` (a game's own
-faster search counts each of its positions at its :attr:`~replay.solve.Search.COST`):
-decisions are judged from the last back, each as long as what its first layout took, times
-the layouts, fits what is left (or as many layouts as fit, down to
-:data:`FEWEST_LAYOUTS`); the rest are too large to judge."""
+faster search counts each of its positions at its :attr:`~replay.solve.Search.COST`); how
+they are shared out is :func:`judge_dark`'s."""
 
 
 FEWEST_LAYOUTS = 20
-"""A decision whose layouts do not all fit what is left of :data:`DARK_NODES` is judged over
-as many as fit, down to this many (or all that were asked for, when fewer): its line says
-over how many, and its interval is as wide as so few layouts make it."""
+"""The fewest layouts a decision is judged over (or all that were asked for, when fewer):
+one whose first layout says that so many would not fit what the budget has left is too
+large to judge."""
+
+
+class _Dark:
+    """One decision in the dark being judged: each choice of ``mover`` at ``table`` with
+    its value in each layout solved so far (drawn by ``sampler``), and the positions the
+    searches took, counted as :data:`DARK_NODES` counts them."""
+
+    def __init__(self, table: AnyTable, mover: int, sampler: Sampler) -> None:
+        self.table, self.mover, self.sampler = table, mover, sampler
+        self.texts = [choice_text(table, m) for m in options(table) if owner(table, m) == mover]
+        self.values: dict[str, list[float]] = {t: [] for t in self.texts}
+        self.cost = _cost(table)  # the same game in every layout
+        self.first = 0.0
+        """What its first layout took."""
+        self.spent = 0.0
+
+    @property
+    def layouts(self) -> int:
+        """How many layouts it is judged over so far."""
+        return min((len(v) for v in self.values.values()), default=0)
+
+    def solve(self, budget: float) -> bool:
+        """Draw one more layout and solve every choice in it, within ``budget``: whether
+        it fitted (not when no layout could be drawn, or one holds a card nobody recorded:
+        then no layout may be solved)."""
+        most = int(min(BUDGET, budget) / self.cost) - 1  # a search passes its budget by one
+        layout = None if most < 1 else self.sampler.layout()
+        if layout is None:
+            return False
+        solver = search_at(layout, most)
+        mine = {choice_text(layout, m): m for m in options(layout) if owner(layout, m) == self.mover}
+        try:
+            found = [solver.value(child(layout, mine[t]), self.mover) for t in self.texts]
+        except (TooLarge, KeyError, ValueError):  # past the budget; a card nobody recorded
+            self.spent += solver.nodes * solver.COST
+            return False
+        for t, v in zip(self.texts, found, strict=True):
+            self.values[t].append(v)
+        took = solver.nodes * solver.COST
+        self.first = self.first or took
+        self.spent += took
+        return True
 
 
 def dark_values(
-    table: AnyTable,
-    mover: int,
-    saw: set[str],
-    layouts: int,
-    rng: random.Random,
-    budget: float = float("inf"),
-    sampler: Sampler | None = None,
-    fewest: int | None = None,
+    table: AnyTable, mover: int, saw: set[str], layouts: int, rng: random.Random, budget: float = float("inf")
 ) -> tuple[dict[str, list[float]] | None, float]:
     """Each choice of ``mover`` at ``table`` with its value in each of ``layouts`` layouts
     of the cards he had not seen (he ``saw`` these), each solved exactly, and the positions
-    the searches took; None for the values when the layouts could not be drawn, a layout is
-    too large to solve, or the first layout foretells more than ``budget`` positions
-    (``sampler``: the layouts' sampler, where the caller has made it), counted as
-    :data:`DARK_NODES` counts them: the first layout stops as too large past its share of
-    ``budget``, a later one past what is left of it.  With ``fewest``, a decision whose
-    layouts do not all fit is judged over as many as fit, if that is ``fewest`` or more: as
-    many as the first layout foretells, fewer where the later ones take more (each value's
-    list is as long as the layouts judged)."""
-    sampler = sampler or Sampler(table, saw, rng)
-    texts = [choice_text(table, m) for m in options(table) if owner(table, m) == mover]
-    cost = _cost(table)  # the same game in every layout
-    values: dict[str, list[float]] = {t: [] for t in texts}
-    fewest = layouts if fewest is None else max(1, min(fewest, layouts))
-    spent = 0.0
-    k = 0
-    while k < layouts:
-        layout = sampler.layout()
-        if layout is None:
-            return None, spent
-        # the first layout may take its share of the fewest layouts, a later one what is
-        # left (and none more than one ending's budget)
-        share = budget / fewest if k == 0 else budget - spent
-        solver = search_at(layout, max(1, int(min(BUDGET, share) / cost)))
-        mine = {choice_text(layout, m): m for m in options(layout) if owner(layout, m) == mover}
-        found: list[float] = []
-        try:
-            for t in texts:
-                found.append(solver.value(child(layout, mine[t]), mover))
-        except TooLarge:  # past what is left: judged over the layouts that fitted, if enough
-            return (values if k >= fewest else None), spent + solver.nodes * solver.COST
-        except (KeyError, ValueError):  # a card nobody recorded, a position not searched
-            return None, spent + solver.nodes * solver.COST
-        for t, v in zip(texts, found, strict=True):
-            values[t].append(v)
-        took = solver.nodes * solver.COST
-        spent += took
-        if k == 0 and took * layouts > budget:  # the first layout says how many fit
-            layouts = int(budget // took)
-            if layouts < fewest:
-                return None, spent  # too large to judge
-        k += 1
-    return values, spent
+    the searches took; None for the values when a layout could not be drawn or solved
+    within what is left of ``budget``."""
+    dark = _Dark(table, mover, Sampler(table, saw, rng))
+    while dark.layouts < layouts:
+        if not dark.solve(budget - dark.spent):
+            return None, dark.spent
+    return dark.values, dark.spent
 
 
 def _placed(moves: Moves) -> bool:
@@ -662,32 +660,79 @@ def _cost(table: AnyTable) -> float:
 
 def judge_dark(moves: Moves, layouts: int, seed: int) -> tuple[list[DarkDecision], int]:
     """The decisions of one round taken with cards unseen (the mover had not seen them),
-    judged over ``layouts`` layouts (drawn from ``seed``; as many as fit, down to
-    :data:`FEWEST_LAYOUTS`), from the last back while they fit :data:`DARK_NODES`; and how
-    many such decisions were too large to judge."""
+    each judged over ``layouts`` layouts of those cards or as many as :data:`DARK_NODES`
+    gives it, and how many such decisions were too large to judge.
+
+    Each decision draws its layouts from a generator of its own (seeded from ``seed`` in
+    turn), so its first layouts are the same whatever the budget gives the others.  From the
+    last decision back, each solves its first layout, which says what one costs; it is
+    taken on where :data:`FEWEST_LAYOUTS` of that cost fit what is left once the decisions
+    taken on before it have their fewest, and is too large to judge otherwise.  What is left
+    then gives every decision taken on the same number of layouts, as many as it buys at the
+    cost of their first (up to ``layouts``), and what remains to the cheapest
+    (:func:`_shares`).  A layout may cost more than the first: each decision may take what
+    is left while the ones after it keep their fewest; where a layout does not fit, its
+    decision is judged over the layouts before it, if they are the fewest or more."""
     rng = random.Random(seed)
-    out: list[DarkDecision] = []
-    skipped = 0
+    fewest = min(FEWEST_LAYOUTS, layouts)
     left = float(DARK_NODES)
+    need = 0.0  # what the decisions taken on need for the rest of their fewest layouts
+    taken: list[tuple[_Dark, Node, Any, int | None]] = []
+    skipped = 0
     for before, node, move, mover, saw, trick in reversed(_decisions_in_the_dark(moves)):
-        sampler = Sampler(before, saw, rng)
+        sampler = Sampler(before, saw, random.Random(rng.getrandbits(64)))
         hidden = set(sampler.hidden)
         if not hidden or any(hidden <= set(cards) for _, cards, _ in before.view().hands):
             continue  # nothing hidden, or only one hand's cards (known by elimination): exact
-        values = None
-        if left > 0 and (_cost(before) < 1 or longest_size(before) <= DARK_LIMIT):
-            values, spent = dark_values(before, mover, saw, layouts, rng, left, sampler, FEWEST_LAYOUTS)
-            left -= spent
-        if values is None:
+        dark = _Dark(before, mover, sampler)
+        room = (left - need) / fewest
+        if room > 0 and (dark.cost < 1 or longest_size(before) <= DARK_LIMIT) and dark.solve(room):
+            taken.append((dark, node, move, trick))
+            need += dark.first * (fewest - 1)
+        else:
             skipped += 1
-            continue
-        chosen = _choice_made(choice_text(before, move), list(values))
-        if chosen is None:  # the move made is none of the choices listed: no judgement
-            continue
-        pos = getattr(node, "pos", None) or (None, None)
-        out.append(_judged(values, chosen, trick, before.players[mover], pos))
+        left -= dark.spent
+    more = _shares([dark.first for dark, *_ in taken], left, layouts - 1)
+    out: list[DarkDecision] = []
+    for k, (dark, node, move, trick) in enumerate(taken):
+        spent = dark.spent
+        keep = sum(d.first for d, *_ in taken[k + 1 :]) * (fewest - 1)  # the later ones' fewest
+        while dark.layouts <= more[k] and dark.solve(left - keep - (dark.spent - spent)):
+            pass
+        left -= dark.spent - spent
+        chosen = _choice_made(choice_text(dark.table, move), dark.texts)
+        if dark.layouts < fewest:
+            skipped += 1
+        elif chosen is not None:  # (the move made is none of the choices listed: no judgement)
+            pos = getattr(node, "pos", None) or (None, None)
+            out.append(_judged(dark.values, chosen, trick, dark.table.players[dark.mover], pos))
     out.reverse()
     return out, skipped
+
+
+def _shares(costs: list[float], budget: float, most: int) -> list[int]:
+    """How many more layouts each of some decisions gets within ``budget`` (at most
+    ``most``), a layout of each costing its ``costs``: first the same number for all, as
+    many as ``budget`` buys (the cheapest first, so that what one cannot take goes to the
+    others); then what is left, to the cheapest.
+
+    >>> _shares([10, 1, 100], 1_000, 99)
+    [9, 10, 9]
+    >>> _shares([1, 1_000], 20_000, 99)
+    [99, 19]
+    """
+    shares = [0] * len(costs)
+    order = sorted(range(len(costs)), key=costs.__getitem__)
+    weight = sum(costs)
+    for k in order:
+        shares[k] = most if weight <= 0 else max(0, min(most, int(budget / weight)))
+        budget -= shares[k] * costs[k]
+        weight -= costs[k]
+    for k in order:
+        more = most - shares[k] if costs[k] <= 0 else max(0, min(most - shares[k], int(budget / costs[k])))
+        shares[k] += more
+        budget -= more * costs[k]
+    return shares
 
 
 def _decisions_in_the_dark(moves: Moves) -> list[tuple[AnyTable, Node, Any, int, set[str], int | None]]:

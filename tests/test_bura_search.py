@@ -390,7 +390,7 @@ def test_the_leads_and_the_claim_before_the_stock_is_gone_are_judged_in_the_dark
     )  # fmt: skip
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
-    assert "In the dark: 18 decisions judged" in lines[0]
+    assert "In the dark: 19 decisions judged" in lines[0]
     lead = next(x for x in lines if "11. Anna 6S in the dark (100 layouts)" in x)
     assert "; QH KH expects +" in lead
     low = float(lead.split("95%: +")[1].split(" ")[0])

@@ -444,48 +444,60 @@ def test_with_nothing_hidden_the_simulation_equals_the_exact_value() -> None:
         assert values == {text: [value] * 3 for text, value in exact.items()}
 
 
-def test_a_decision_whose_layouts_do_not_all_fit_is_judged_over_the_first_that_do() -> None:
-    """Where the budget left holds fewer layouts than were asked for, a decision is judged
-    over as many as fit, if they are ``fewest`` or more: the first layouts of the same
-    draw, each choice's values the first of its values with no budget; where the first
-    layout foretells fewer than ``fewest``, the decision is too large to judge.  Sixty-six
-    positions with two cards in the stock, from generated deals."""
-    import random
-
-    from replay.endings import dark_values
+def test_a_decision_the_budget_gives_fewer_layouts_is_judged_over_the_first_of_its_own_draw(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where the budget does not hold every layout asked for, each decision is judged over
+    as many as its share buys, never fewer than the fewest: the first layouts of its own
+    draw, the same values as with budget to spare, whatever the other decisions took.  The
+    budget is kept.  Deals of Sixty-six from generated games, judged over 12 layouts (the
+    fewest 3) with a large budget, then with a third of what they took: each decision's
+    values are the same as far as both runs went (a decision may go further in the second,
+    where the first spent more on the searches of decisions too large to judge)."""
+    from replay import endings
     from replay.native import NativeSearch
-    from replay.sample import cards_seen
 
-    judged = 0
-    for seed in (1, 3, 4):
-        seen = _Steps()
-        replay_record(replay.GAMES["sixtysix"].generate(seed, "classic", 2, 1), visitor=seen)
-        k, table = next(
-            (k, t) for k, (t, _) in enumerate(seen.steps)
-            if (deal := getattr(t, "round", None)) is not None and t.to_move is not None
-            and not deal.exhausted and deal.holdings.size(-2) <= 2 and not deal.trick
-        )  # fmt: skip
-        mover = table.to_move
-        assert mover is not None
-        saw = cards_seen(seen.steps[: k + 1], table.players[mover])
-        # each run afresh: a C search keeps the positions of the stock it searched last,
-        # which would make a layout searched again cheaper than the first time
-        full, _ = dark_values(table, mover, saw, 12, random.Random(4))
-        NativeSearch.forget()
-        _, first = dark_values(table, mover, saw, 1, random.Random(4))
-        assert full is not None and first > 0
-        budget = first * 6.5  # the first layout foretells 6 of the 12
-        NativeSearch.forget()
-        part, spent = dark_values(table, mover, saw, 12, random.Random(4), budget, fewest=3)
-        assert spent <= budget + 1
-        if part is not None:  # as many as fitted: the first 6, or fewer where later ones took more
-            n = len(next(iter(part.values())))
-            assert 3 <= n <= 6 and part == {t: v[:n] for t, v in full.items()}, (n, part, full)
-            judged += 1
-        # the first layout foretells 2 of the 12, fewer than the fewest 3
-        NativeSearch.forget()
-        assert dark_values(table, mover, saw, 12, random.Random(4), first * 2.5, fewest=3)[0] is None
-    assert judged >= 2, judged
+    found: dict[tuple[object, ...], dict[str, list[float]]] = {}
+    made: list[endings._Dark] = []
+
+    def judged(values: dict[str, list[float]], chosen: str, trick: int | None, player: str, pos: object) -> object:
+        found[(trick, player, chosen, pos)] = {t: v[:] for t, v in values.items()}
+        return real(values, chosen, trick, player, pos)  # type: ignore[arg-type]
+
+    class Dark(endings._Dark):
+        def __init__(self, *args: object) -> None:
+            super().__init__(*args)  # type: ignore[arg-type]
+            made.append(self)
+
+    real = endings._judged
+    monkeypatch.setattr(endings, "_judged", judged)
+    monkeypatch.setattr(endings, "_Dark", Dark)
+    monkeypatch.setattr(endings, "FEWEST_LAYOUTS", 3)
+
+    def judge(moves: endings.Moves, budget: int, seed: int) -> dict[tuple[object, ...], dict[str, list[float]]]:
+        monkeypatch.setattr(endings, "DARK_NODES", budget)
+        found.clear()
+        made.clear()
+        NativeSearch.forget()  # each run afresh: a C search keeps the positions it searched last
+        endings.judge_dark(moves, 12, seed)
+        assert sum(d.spent for d in made) <= budget * (1 + 1e-9)  # (sums of fractions of positions)
+        return dict(found)
+
+    fewer = compared = 0
+    for seed, number in ((3, 2), (5, 3), (6, 4)):  # deals with decisions the game-free solver judges
+        _, rounds, _ = endings.replayed(replay.GAMES["sixtysix"].generate(seed, "classic", 2, 1), None)
+        moves = rounds[number]
+        full = judge(moves, 200_000, seed)
+        assert any(len(v) == 12 for values in full.values() for v in values.values())
+        for key, values in judge(moves, max(1, int(sum(d.spent for d in made) / 3)), seed).items():
+            n = len(values[str(key[2])])
+            assert 3 <= n <= 12, key
+            fewer += n < 12
+            if key in full:  # the same layouts, as far as both runs went
+                m = min(n, len(full[key][str(key[2])]))
+                assert {t: v[:m] for t, v in values.items()} == {t: v[:m] for t, v in full[key].items()}, key
+                compared += m
+    assert fewer >= 2 and compared >= 30, (fewer, compared)
 
 
 def test_a_deal_whose_stock_is_not_written_is_not_judged_in_the_dark() -> None:
