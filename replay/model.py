@@ -57,6 +57,7 @@ __all__ = [
     "Question",
     "RoundAnalysis",
     "RoundResult",
+    "RoundSearch",
     "Stats",
     "starts_with",
 ]
@@ -241,6 +242,15 @@ T_contra = TypeVar("T_contra", bound=AnyTable, contravariant=True)
 G_contra = TypeVar("G_contra", bound=GameRecord, contravariant=True)
 
 
+class RoundSearch(Protocol[T_contra]):
+    """A game's own exact search of a round (:attr:`GameKind.search`): made for a table and
+    a budget of positions, it searches as :class:`replay.solve.Solver` does, where it
+    ``searches`` the table's round (it is built, and follows the table's rules)."""
+
+    def __call__(self, table: T_contra, budget: int, /) -> Search: ...
+    def searches(self, table: T_contra, /) -> bool: ...
+
+
 class ViewHooks(Protocol[T_contra, G_contra]):
     """What a game's ``view`` module gives its kind (mypy checks the module against this
     protocol): what moves did in words, the score sheet, the chart, the annotations."""
@@ -261,6 +271,8 @@ class FactHooks(Protocol[T_contra, G_contra]):
     def FILTERS(self) -> tuple[Filter, ...]: ...
     @property
     def TABLES(self) -> Mapping[str, tuple[Column, ...]]: ...
+    @property
+    def STATS(self) -> Callable[[], Stats]: ...
     def watch(self, facts: RoundFacts, table: T_contra, node: Node, where: Progress, /) -> None: ...
     def round_facts(
         self,
@@ -343,6 +355,9 @@ class GameKind(Generic[T, G]):
     """Whether the rules set how many play (``generate`` takes no ``--players``)."""
     analysis: Analysis | None = None
     """Its analysis, where it has a solver."""
+    search: RoundSearch[T] | None = None
+    """Its own exact search of a round, where it has one (Bura's and Sixty-six's
+    ``DealSearch``, in C): :meth:`faster_search` offers it."""
 
     @property
     def name(self) -> str:
@@ -443,15 +458,18 @@ class GameKind(Generic[T, G]):
         self.facts.strip_facts(record)
 
     def stats(self) -> Stats:
-        """A fresh count of this game's own statistics (``kozyr stats``)."""
-        raise NotImplementedError
+        """A fresh count of this game's own statistics (``kozyr stats``): its ``facts``
+        module's ``STATS``."""
+        return self.facts.STATS()
 
     def faster_search(self, table: T, budget: int, /) -> Search | None:
         """The game's own exact search of the round in progress at ``table``, tested equal
-        to the game-free :class:`replay.solve.Solver` and faster (Bura's and Sixty-six's,
-        in C); None where the game has none, or the package was built without it: the
-        game-free one then searches (:func:`replay.solve.search_at`)."""
-        return None
+        to the game-free :class:`replay.solve.Solver` and faster (its :attr:`search`);
+        None where the game has none, where the package was built without it or where it
+        does not follow this table: the game-free one then searches
+        (:func:`replay.solve.search_at`)."""
+        search = self.search
+        return search(table, budget) if search is not None and search.searches(table) else None
 
     def rows(self, facts: GameFacts, game_id: int, /) -> dict[str, list[dict[str, Value]]]:
         """The rows one game adds to its tidy tables (:func:`replay.facts.tidy_rows`, with the

@@ -66,6 +66,12 @@ class NativeSearch:
         return cls.NATIVE is not None
 
     @classmethod
+    def searches(cls, table: Any) -> bool:
+        """Whether it searches ``table``'s round: where it is built (a game's search may
+        refuse more)."""
+        return cls.built()
+
+    @classmethod
     def forget(cls) -> None:
         """Drop every game's C search and its table of positions: the next search starts
         afresh, so that what it costs does not depend on what was searched before (a layout

@@ -50,7 +50,7 @@ from notation.bura.records import BuraGame
 from notation.cards import Card, Rank, card_mask, card_points, rank_no, suit_no
 
 from ..analysis import ending_analysis
-from ..model import GameKind, Stats
+from ..model import GameKind
 from ..native import NativeSearch
 from ..table import label_generated
 from .engine import (
@@ -312,20 +312,11 @@ class BuraKind(GameKind[BuraTable, BuraGame]):
     checker = BuraChecker
     notation = NOTATION
     analysis = ending_analysis(_claims)
+    search = DealSearch
     KEPT_TAGS = ("Ante",)
 
     def generate(self, seed: int, rules: str, players: int, rounds: int) -> BuraGame:
         return generate_bura(seed=seed, rules=rules, players=players, deals=rounds, table_class=self.table)
-
-    def stats(self) -> Stats:
-        from .facts import BuraStats
-
-        return BuraStats()
-
-    def faster_search(self, table: BuraTable, budget: int) -> DealSearch | None:
-        """Bura's search of a deal in C (:class:`DealSearch`), where built
-        and where it follows the table's switches (for Bura and its variants)."""
-        return DealSearch(table, budget) if DealSearch.searches(table) else None
 
 
 KIND = BuraKind()

@@ -179,6 +179,10 @@ class BuraStats(PlayerStats):
         return rows
 
 
+STATS = BuraStats
+"""What ``kozyr stats`` counts of Bura's games."""
+
+
 # ---- kozyr export --to parquet -----------------------------------------------------------------
 
 TABLES = shared.deal_tables(

@@ -50,7 +50,7 @@ from notation.sixtysix import KIND as NOTATION
 from notation.sixtysix.records import SixtySixGame
 
 from ..analysis import ending_analysis
-from ..model import GameKind, Stats
+from ..model import GameKind
 from ..native import NativeSearch
 from ..table import label_generated
 from .engine import (
@@ -247,18 +247,10 @@ class SixtySixKind(GameKind[SixtySixTable, SixtySixGame]):
     checker = SixtySixChecker
     notation = NOTATION
     analysis = ending_analysis()
+    search = DealSearch
 
     def generate(self, seed: int, rules: str, players: int, rounds: int) -> SixtySixGame:
         return generate_sixtysix(seed=seed, rules=rules)  # two players, to the target
-
-    def stats(self) -> Stats:
-        from .facts import SixtySixStats
-
-        return SixtySixStats()
-
-    def faster_search(self, table: SixtySixTable, budget: int) -> DealSearch | None:
-        """Sixty-six's search of a deal in C (:class:`DealSearch`), where built."""
-        return DealSearch(table, budget) if DealSearch.built() else None
 
 
 KIND = SixtySixKind()

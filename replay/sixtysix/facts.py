@@ -147,6 +147,10 @@ class SixtySixStats(PlayerStats):
         return rows
 
 
+STATS = SixtySixStats
+"""What ``kozyr stats`` counts of Sixty-six's games."""
+
+
 # ---- kozyr export --to parquet -----------------------------------------------------------------
 
 TABLES = shared.deal_tables(

@@ -58,7 +58,7 @@ from .table import ThousandChecker, ThousandTable
 
 if TYPE_CHECKING:  # mypy holds the modules the kind loads when first used to their protocols
     from ..checker import Report
-    from ..model import AskHooks, FactHooks, RoundAnalysis, Stats, ViewHooks
+    from ..model import AskHooks, FactHooks, RoundAnalysis, ViewHooks
     from ..view import Step
     from . import facts, view
 
@@ -287,11 +287,6 @@ class ThousandKind(GameKind[ThousandTable, ThousandGame]):
 
     def generate(self, seed: int, rules: str, players: int, rounds: int) -> ThousandGame:
         return generate_thousand(seed=seed, rules=rules)  # the rules say how many play
-
-    def stats(self) -> Stats:
-        from .facts import ThousandStats
-
-        return ThousandStats()
 
 
 KIND = ThousandKind()

@@ -230,6 +230,10 @@ class ThousandStats(PlayerStats):
         }
 
 
+STATS = ThousandStats
+"""What ``kozyr stats`` counts of Thousand's games."""
+
+
 # ---- kozyr export --to parquet -----------------------------------------------------------------
 
 TABLES = shared.tidy_tables(
