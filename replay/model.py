@@ -51,6 +51,7 @@ __all__ = [
     "Analysis",
     "Annotations",
     "Filter",
+    "GameHooks",
     "GameKind",
     "Outcome",
     "Progression",
@@ -295,6 +296,12 @@ class AskHooks(Protocol[T_contra]):
     @property
     def HELP(self) -> str: ...
     def question(self, table: T_contra, declined: bool = ..., /) -> Question: ...
+
+
+GameHooks = tuple[ViewHooks[T, G], FactHooks[T, G], AskHooks[T]]
+"""A kind's modules of hooks (its ``view``, ``facts`` and ``view`` again), as mypy holds
+them to their protocols in the kind's package: ``_HOOKS: GameHooks[<Game>Table,
+<Game>Game] = (view, facts, view)`` under ``TYPE_CHECKING``."""
 
 
 class _Hooks:

@@ -69,12 +69,12 @@ from .engine import (
 from .table import BuraChecker, BuraTable
 
 if TYPE_CHECKING:  # mypy holds the modules the kind loads when first used to their protocols
-    from ..model import AskHooks, FactHooks, ViewHooks
+    from ..model import GameHooks
     from ..table import AnyTable
     from . import facts, view
     from .engine import BuraEngine, RoundState
 
-    _HOOKS: tuple[ViewHooks[BuraTable, BuraGame], FactHooks[BuraTable, BuraGame], AskHooks[BuraTable]] = (view, facts, view)
+    _HOOKS: GameHooks[BuraTable, BuraGame] = (view, facts, view)
 
 __all__ = [
     "KIND",

@@ -69,12 +69,12 @@ from .engine import (
 from .table import SixtySixChecker, SixtySixTable
 
 if TYPE_CHECKING:  # mypy holds the modules the kind loads when first used to their protocols
-    from ..model import AskHooks, FactHooks, ViewHooks
+    from ..model import GameHooks
     from ..table import AnyTable
     from . import facts, view
     from .engine import SixtySixEngine
 
-    _HOOKS: tuple[ViewHooks[SixtySixTable, SixtySixGame], FactHooks[SixtySixTable, SixtySixGame], AskHooks[SixtySixTable]] = (view, facts, view)
+    _HOOKS: GameHooks[SixtySixTable, SixtySixGame] = (view, facts, view)
 
 __all__ = [
     "KIND",

@@ -58,11 +58,11 @@ from .table import ThousandChecker, ThousandTable
 
 if TYPE_CHECKING:  # mypy holds the modules the kind loads when first used to their protocols
     from ..checker import Report
-    from ..model import AskHooks, FactHooks, RoundAnalysis, ViewHooks
+    from ..model import GameHooks, RoundAnalysis
     from ..view import Step
     from . import facts, view
 
-    _HOOKS: tuple[ViewHooks[ThousandTable, ThousandGame], FactHooks[ThousandTable, ThousandGame], AskHooks[ThousandTable]] = (view, facts, view)
+    _HOOKS: GameHooks[ThousandTable, ThousandGame] = (view, facts, view)
 
 __all__ = [
     "KIND",
