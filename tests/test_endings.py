@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 from conftest import SAMPLES
+from hypothesis import given
+from hypothesis import strategies as st
 
 import notation
 import replay
@@ -442,6 +444,29 @@ def test_with_nothing_hidden_the_simulation_equals_the_exact_value() -> None:
         solver = Solver.at(table)
         exact = {choice_text(table, m): solver.value(child(table, m), mover) for m in options(table)}
         assert values == {text: [value] * 3 for text, value in exact.items()}
+
+
+@given(
+    st.lists(st.floats(min_value=0.01, max_value=5_000), max_size=12),
+    st.floats(min_value=0, max_value=200_000),
+    st.integers(min_value=1, max_value=100),
+)
+def test_the_budget_gives_every_decision_as_many_layouts_as_it_can_and_the_rest_to_the_cheapest(
+    costs: list[float], budget: float, most: int
+) -> None:
+    """How the budget is shared among the decisions taken on (each layout of one costing
+    what its first did): never past the budget nor ``most`` layouts; each gets at least as
+    many as an even share buys (the budget over the cost of one layout of each); and what
+    is left buys no decision one more layout."""
+    from replay.endings import _shares
+
+    shares = _shares(costs, budget, most)
+    spent = sum(c * n for c, n in zip(costs, shares, strict=True))
+    assert spent <= budget + 1e-6 and all(0 <= n <= most for n in shares)
+    if costs:
+        even = min(most, int(budget / sum(costs)))
+        assert min(shares) >= even, (shares, even)
+    assert all(n == most or budget - spent < c for c, n in zip(costs, shares, strict=True))
 
 
 def test_a_decision_the_budget_gives_fewer_layouts_is_judged_over_the_first_of_its_own_draw(
