@@ -35,6 +35,7 @@ __all__ = [
     "StockChecker",
     "StockEngine",
     "StockMatch",
+    "StockResult",
     "StockRound",
     "cards_placed",
     "place_deal",
@@ -134,6 +135,24 @@ class StockMatch:
     over: bool = False
     result: str | None = None
     """The winner (or ``draw``) once the game is over."""
+
+
+@mypyc_attr(serializable=True)
+@dataclass(slots=True)
+class StockResult:
+    """How a deal of a game played with a stock ended: what every such result holds (a
+    game's own is a subclass that adds what the deal scored)."""
+
+    number: int
+    dealer: int
+    end: str = ""
+    """How the deal ended, in the game's word (``out``, ``claim-won`` ...)."""
+    winner: int | None = None
+    """The seat that won the deal (the first seat of a side of partners; None: nobody)."""
+    points: dict[int, int] = field(default_factory=dict)
+    """Each seat's count: the card points of its tricks (and what else the game counts),
+    where the deal's end states them."""
+    notes: list[str] = field(default_factory=list)
 
 
 M = TypeVar("M")

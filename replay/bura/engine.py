@@ -49,7 +49,16 @@ from notation.records import MAX_NUMBER
 
 from ..cards import shown
 from ..rules import Rulebook, RuleSet, conflict, switch
-from ..stock import DealCards, DrawCard, StockEngine, StockMatch, StockRound, codes_of, place_deal
+from ..stock import (
+    DealCards,
+    DrawCard,
+    StockEngine,
+    StockMatch,
+    StockResult,
+    StockRound,
+    codes_of,
+    place_deal,
+)
 from ..table import POOL, Holdings, StartTag, cards_text, unordered
 
 __all__ = [
@@ -276,19 +285,15 @@ class BuraSettings:
 
 @mypyc_attr(serializable=True)
 @dataclass(slots=True)
-class RoundResult:
-    """How a deal ended and what it changed."""
+class RoundResult(StockResult):
+    """How a deal ended (claim-won, claim-failed, bura, void, fault, redeal, played-out,
+    combo) and what it changed; ``points``: a variant's card points."""
 
-    number: int
-    dealer: int
-    end: str = ""  # claim-won, claim-failed, bura, void, fault, redeal, played-out, combo
-    winner: int | None = None  # seat, or the first seat of a side of partners
     claim_count: int | None = None
     pot: int = 0  # the pot after the deal
     chips: dict[int, int] = field(default_factory=dict)
     wins: dict[int, int] = field(default_factory=dict)
     penalty: dict[int, int] = field(default_factory=dict)
-    points: dict[int, int] = field(default_factory=dict)
     added: dict[int, int] = field(default_factory=dict)
     factor: int = 1
     """What the next deal's penalties are multiplied by (a tie with tie=double-next)."""
@@ -296,7 +301,6 @@ class RoundResult:
     """Who took the deal's last trick (where the rules make him lead the next deal)."""
     leads_next: int | None = None
     """Who leads the next deal where the rules name him (a variant's: the last taker)."""
-    notes: list[str] = field(default_factory=list)
 
 
 @mypyc_attr(serializable=True)

@@ -50,7 +50,15 @@ from notation.i18n import N_, ntr, ptr, tr
 from notation.records import MAX_NUMBER
 
 from ..rules import Rulebook, RuleSet, switch
-from ..stock import DealCards, DrawCard, StockEngine, StockMatch, StockRound, place_deal
+from ..stock import (
+    DealCards,
+    DrawCard,
+    StockEngine,
+    StockMatch,
+    StockResult,
+    StockRound,
+    place_deal,
+)
 from ..table import POOL, Holdings, PlayCard, StartTag, cards_text
 
 __all__ = [
@@ -190,18 +198,12 @@ class SixtySixSettings:
 
 @mypyc_attr(serializable=True)
 @dataclass(slots=True)
-class RoundResult:
-    """How a deal ended and what it scored."""
+class RoundResult(StockResult):
+    """How a deal ended (``out``, ``false-out``, ``played-out``, ``tie`` or
+    ``closed-failed``: :data:`ENDED`; no winner: a tie) and what it scored; each seat's
+    ``points`` are its count, with the marriages counted and the last trick's bonus when the
+    cards were played out."""
 
-    number: int
-    dealer: int
-    end: str = ""
-    """``out``, ``false-out``, ``played-out``, ``tie`` or ``closed-failed`` (:data:`ENDED`)."""
-    winner: int | None = None
-    """The seat that won the deal (None: a tie)."""
-    points: dict[int, int] = field(default_factory=dict)
-    """Each seat's count: card points taken and counted marriages (and the last trick's
-    bonus when the cards were played out)."""
     scores: dict[int, int] = field(default_factory=dict)
     """The game points each seat scored in the deal."""
     totals: dict[int, int] = field(default_factory=dict)
@@ -211,7 +213,6 @@ class RoundResult:
     """(seat, value, suit) of each marriage shown."""
     carried: int = 0
     """Game points a tie leaves for the next deal's winner, after this deal (S10)."""
-    notes: list[str] = field(default_factory=list)
 
 
 @mypyc_attr(serializable=True)
