@@ -38,7 +38,6 @@ __all__ = [
     "StockResult",
     "StockRound",
     "cards_placed",
-    "place_deal",
     "random_deal",
     "stock_known",
     "stock_move",
@@ -400,6 +399,46 @@ class StockEngine(Table[M, R], Generic[M, R, D, G, S]):
         """How many cards each player is dealt."""
         raise NotImplementedError
 
+    def place_deal(self, ev: DealCards, h: Holdings, trump: Card) -> list[Card | None] | None:
+        """B2, S2: a deal's cards placed in ``h``: each seat's :meth:`hand_size` cards (a
+        seat left out: that many unknown), the ``trump`` card turned up under the stock, and
+        the stock above it when its order is written (the rest of the deck, unknown, when
+        not); then whether the whole deal is possible.  The stock's order, top first and the
+        trump card last, or None.  A hand or a stock of another size is refused, citing the
+        game's ``CLAUSE["deal"]``."""
+        seats, size, clause = self.players, self.hand_size(), self.CLAUSE["deal"]
+        for seat, cards in ev.hands.items():
+            if len(cards) != size:
+                raise IllegalMoveError(
+                    tr("{player} is dealt {plural}, not {size}").format(
+                        player=seats[seat], plural=ntr("{n} card", "{n} cards", len(cards)).format(n=len(cards)), size=size
+                    ),
+                    code="deal-size",
+                    clause=clause,
+                )
+            h.place_all(seat, cards)
+        for seat in range(len(seats)):
+            if seat not in ev.hands:
+                h.unknown[seat] = size
+        h.place(POOL, trump)
+        above = len(h.deck) - size * len(seats) - 1
+        stock: list[Card | None] | None = None
+        if ev.stock is not None:
+            if len(ev.stock) != above:
+                raise IllegalMoveError(
+                    tr("the stock must hold {plural} above the trump card; {n} are written").format(
+                        plural=ntr("{n} card", "{n} cards", above).format(n=above), n=len(ev.stock)
+                    ),
+                    code="deal-size",
+                    clause=clause,
+                )
+            h.place_all(POOL, ev.stock)
+            stock = [*ev.stock, trump]
+        else:
+            h.unknown[POOL] = above
+        h.check_feasible()
+        return stock
+
     def deal_fits(self, match: G) -> bool:
         """Whether a deal may come after the game so far (``match``, its last deal scored):
         a record must hold what it brings (Bura's ante)."""
@@ -572,47 +611,6 @@ class StockEngine(Table[M, R], Generic[M, R, D, G, S]):
             deal.exhausted = True
         if not deal.draws_due:
             deal.phase = self.AFTER_DRAW
-
-
-def place_deal(
-    ev: DealCards, h: Holdings, seats: list[str], size: int, trump: Card, clause: str
-) -> list[Card | None] | None:
-    """B2, S2: a deal's cards placed in ``h``: each seat's ``size`` cards (a seat left out:
-    that many unknown), the ``trump`` card turned up under the stock, and the stock above it
-    when its order is written (the rest of the deck, unknown, when not); then whether the
-    whole deal is possible.  The stock's order, top first and the trump card last, or None.
-    A hand or a stock of another size is refused, citing ``clause``."""
-    for seat, cards in ev.hands.items():
-        if len(cards) != size:
-            raise IllegalMoveError(
-                tr("{player} is dealt {plural}, not {size}").format(
-                    player=seats[seat], plural=ntr("{n} card", "{n} cards", len(cards)).format(n=len(cards)), size=size
-                ),
-                code="deal-size",
-                clause=clause,
-            )
-        h.place_all(seat, cards)
-    for seat in range(len(seats)):
-        if seat not in ev.hands:
-            h.unknown[seat] = size
-    h.place(POOL, trump)
-    above = len(h.deck) - size * len(seats) - 1
-    stock: list[Card | None] | None = None
-    if ev.stock is not None:
-        if len(ev.stock) != above:
-            raise IllegalMoveError(
-                tr("the stock must hold {plural} above the trump card; {n} are written").format(
-                    plural=ntr("{n} card", "{n} cards", above).format(n=above), n=len(ev.stock)
-                ),
-                code="deal-size",
-                clause=clause,
-            )
-        h.place_all(POOL, ev.stock)
-        stock = [*ev.stock, trump]
-    else:
-        h.unknown[POOL] = above
-    h.check_feasible()
-    return stock
 
 
 def random_deal(rng: random.Random, deck: Iterable[Card], seats: int, size: int) -> DealCards:

@@ -49,16 +49,7 @@ from notation.records import MAX_NUMBER
 
 from ..cards import shown
 from ..rules import Rulebook, RuleSet, conflict, switch
-from ..stock import (
-    DealCards,
-    DrawCard,
-    StockEngine,
-    StockMatch,
-    StockResult,
-    StockRound,
-    codes_of,
-    place_deal,
-)
+from ..stock import DealCards, DrawCard, StockEngine, StockMatch, StockResult, StockRound, codes_of
 from ..table import POOL, Holdings, StartTag, cards_text, unordered
 
 __all__ = [
@@ -584,7 +575,7 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState, Star
                 "players",
                 "B1",
             )
-        stock = place_deal(ev, h, self.players, size, trump, clause)
+        stock = self.place_deal(ev, h, trump)
         deal = RoundState(
             number=m.number, dealer=m.dealer, holdings=h, trump_card=trump, stock=stock, phase="play"
         )

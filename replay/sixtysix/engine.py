@@ -50,15 +50,7 @@ from notation.i18n import N_, ntr, ptr, tr
 from notation.records import MAX_NUMBER
 
 from ..rules import Rulebook, RuleSet, switch
-from ..stock import (
-    DealCards,
-    DrawCard,
-    StockEngine,
-    StockMatch,
-    StockResult,
-    StockRound,
-    place_deal,
-)
+from ..stock import DealCards, DrawCard, StockEngine, StockMatch, StockResult, StockRound
 from ..table import POOL, Holdings, PlayCard, StartTag, cards_text
 
 __all__ = [
@@ -445,7 +437,7 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
             raise illegal(message.format(number=self.round.number), "out-of-order", "S2")
         trump = self.turned_trump(ev)
         h = Holdings(DECK, 2, deal_clause="S2", play_clause="S3", follow_clause="S5", names=self.places)
-        stock = place_deal(ev, h, self.players, HAND, trump, "S2")
+        stock = self.place_deal(ev, h, trump)
         leader = 1 - m.dealer  # S3: the non-dealer leads first
         self.round = RoundState(
             number=m.number,
