@@ -653,9 +653,10 @@ def _choice_made(made: str, choices: list[str]) -> str | None:
 
 def _cost(table: AnyTable) -> float:
     """What one position of the search of ``table``'s round costs, in positions of the
-    game-free solver: less than 1 where the game has a faster search."""
-    fast = GAMES[table.game].faster_search(table, 1)
-    return 1.0 if fast is None else fast.COST
+    game-free solver: less than 1 where the game's own search searches it (read from the
+    kind's search, without making one)."""
+    search = GAMES[table.game].search
+    return search.COST if search is not None and search.searches(table) else 1.0
 
 
 def judge_dark(moves: Moves, layouts: int, seed: int) -> tuple[list[DarkDecision], int]:

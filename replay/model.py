@@ -248,6 +248,9 @@ class RoundSearch(Protocol[T_contra]):
     a budget of positions, it searches as :class:`replay.solve.Solver` does, where it
     ``searches`` the table's round (it is built, and follows the table's rules)."""
 
+    COST: float
+    """What one of its positions costs, in positions of the game-free solver."""
+
     def __call__(self, table: T_contra, budget: int, /) -> Search: ...
     def searches(self, table: T_contra, /) -> bool: ...
 
