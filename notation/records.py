@@ -52,6 +52,7 @@ __all__ = [
     "Pos",
     "Seated",
     "Signed",
+    "StatedFacts",
     "StockShape",
     "Tag",
     "TagName",
@@ -399,6 +400,17 @@ class Entry(Node):
 
     seat: str
     value: Signed
+
+
+@dataclass(slots=True, kw_only=True, eq=False)
+class StatedFacts(Node):
+    """A line of facts a record states of a finished round (each seat's points, score,
+    total ...), which the checker checks: its word is its ``kind``, which a game's ``Stated``
+    fixes (and its entries, where they add a mark)."""
+
+    kind: str
+    entries: Sequence[Entry]
+    notes: list[Comment] = field(default_factory=list)
 
 
 # ---- Games ----------------------------------------------------------------------------

@@ -14,22 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..stock import StockNotation
 from ..write import Writer, cards_text
+from . import records
 from .read import BuraReader
-from .records import (
-    KEYWORDS,
-    STATED,
-    Answer,
-    BuraGame,
-    Claim,
-    Draw,
-    Fault,
-    Pot,
-    Round,
-    Show,
-    Stated,
-    Trick,
-    Variation,
-)
+from .records import BuraGame
 
 if TYPE_CHECKING:
     from ..builder import Builder
@@ -47,13 +34,17 @@ class BuraNotation(StockNotation):
     name = "bura"
     grammar = "bura"
     record: type[BuraGame] = BuraGame
-    keywords = KEYWORDS
+    keywords = records.KEYWORDS
     words = ("hands", "draw", "open", "show", "fault")
-    ROUND, TRICK, MOVE, MOVES, VARIATION = Round, Trick, Answer, "answers", Variation
+    ROUND, TRICK, VARIATION = records.Round, records.Trick, records.Variation
+    MOVE, MOVES = records.Answer, "answers"
     MOVE_FIELDS = ("seat", "cards", "down")
     READER = BuraReader
-    COUNT, COUNT_WORDS, SIGNED_COUNTS = Stated, STATED, frozenset({"chips"})
-    EVENTS = (Trick, Draw, Claim, Show, Fault, Pot, Stated)
+    COUNT, COUNT_WORDS, SIGNED_COUNTS = records.Stated, records.STATED, frozenset({"chips"})
+    EVENTS = (
+        records.Trick, records.Draw, records.Claim, records.Show, records.Fault, records.Pot,
+        records.Stated,
+    )
 
     def write_moves(self, out: Writer, moves: list[Any], trick: Node | None, /) -> None:
         for i, a in enumerate(moves):
@@ -68,18 +59,18 @@ class BuraNotation(StockNotation):
             out.winner(trick.winner)  # type: ignore[attr-defined]
 
     def event_text(self, out: Writer, event: Node, /) -> str:
-        if isinstance(event, Claim):
+        if isinstance(event, records.Claim):
             text = f"open {out.seat(event.seat)}"
             if event.count is not None:
                 text += f" {event.count}"
             if event.outcome is not None:
                 text += f" {event.outcome}"
             return text
-        if isinstance(event, Show):
+        if isinstance(event, records.Show):
             return f"show {out.seat(event.seat)} {event.combo}" + cards_text(event.cards)
-        if isinstance(event, Fault):
+        if isinstance(event, records.Fault):
             return f"fault {out.seat(event.seat)} {event.fault}"
-        if isinstance(event, Pot):
+        if isinstance(event, records.Pot):
             return f"pot {event.value}"
         raise TypeError(f"not an event of a deal: {type(event).__name__}")
 

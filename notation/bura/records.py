@@ -19,35 +19,18 @@ from ..records import (
     Count,
     Deal,
     Draw,
-    Entry,
     Glyph,
     Nag,
     Node,
     Signed,
+    StatedFacts,
     Winner,
 )
 from ..stock import EventRound, StockGame
 
 __all__ = [
-    "COMBOS",
-    "FAULTS",
-    "KEYWORDS",
-    "OUTCOMES",
-    "STATED",
-    "Answer",
-    "BuraGame",
-    "Claim",
-    "Deal",
-    "Draw",
-    "Event",
-    "Fault",
-    "Note",
-    "Pot",
-    "Round",
-    "Show",
-    "Stated",
-    "Trick",
-    "Variation",
+    "COMBOS", "FAULTS", "KEYWORDS", "OUTCOMES", "STATED", "Answer", "BuraGame", "Claim", "Deal",
+    "Draw", "Event", "Fault", "Note", "Pot", "Round", "Show", "Stated", "Trick", "Variation",
 ]
 
 
@@ -141,13 +124,11 @@ class Pot(Node):
 
 
 @dataclass(slots=True, kw_only=True, eq=False)
-class Stated(Node):
+class Stated(StatedFacts):
     """A stated running count: ``chips`` (net winnings), ``wins`` (deals won),
     ``penalty`` points, or a deal's card ``points``."""
 
     kind: Literal["chips", "wins", "penalty", "points"]
-    entries: list[Entry]
-    notes: list[Comment] = field(default_factory=list)
 
 
 Event = Annotated[Trick | Draw | Claim | Show | Fault | Pot | Stated, TAGGED]

@@ -15,20 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..stock import StockNotation
 from ..write import Writer
-from .records import (
-    KEYWORDS,
-    STATED,
-    Close,
-    Draw,
-    Exchange,
-    Out,
-    Play,
-    Round,
-    SixtySixGame,
-    Stated,
-    Trick,
-    Variation,
-)
+from . import records
+from .records import SixtySixGame
 
 if TYPE_CHECKING:
     from ..records import Node
@@ -44,12 +32,15 @@ class SixtySixNotation(StockNotation):
     name = "sixtysix"
     grammar = "sixtysix"
     record = SixtySixGame
-    keywords = KEYWORDS
+    keywords = records.KEYWORDS
     words = ("hands", "draw", "exchange", "close", "out", "points", "score", "totals")
-    ROUND, TRICK, MOVE, MOVES, VARIATION = Round, Trick, Play, "plays", Variation
-    COUNT, COUNT_WORDS = Stated, STATED
-    EVENTS = (Trick, Draw, Exchange, Close, Out, Stated)
-    SEATED = (Exchange, Close, Out)
+    ROUND, TRICK, VARIATION = records.Round, records.Trick, records.Variation
+    MOVE, MOVES = records.Play, "plays"
+    COUNT, COUNT_WORDS = records.Stated, records.STATED
+    EVENTS = (
+        records.Trick, records.Draw, records.Exchange, records.Close, records.Out, records.Stated
+    )
+    SEATED = (records.Exchange, records.Close, records.Out)
 
     def write_moves(self, out: Writer, moves: list[Any], trick: Node | None, /) -> None:
         if trick is None:  # a card alone: its words

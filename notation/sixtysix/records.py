@@ -19,31 +19,18 @@ from ..records import (
     Comment,
     Deal,
     Draw,
-    Entry,
     Glyph,
     Nag,
     Node,
     Seated,
+    StatedFacts,
     Winner,
 )
 from ..stock import EventRound, StockGame
 
 __all__ = [
-    "KEYWORDS",
-    "STATED",
-    "Close",
-    "Deal",
-    "Draw",
-    "Event",
-    "Exchange",
-    "Note",
-    "Out",
-    "Play",
-    "Round",
-    "SixtySixGame",
-    "Stated",
-    "Trick",
-    "Variation",
+    "KEYWORDS", "STATED", "Close", "Deal", "Draw", "Event", "Exchange", "Note", "Out", "Play",
+    "Round", "SixtySixGame", "Stated", "Trick", "Variation",
 ]
 
 KEYWORDS: Final = frozenset(
@@ -95,13 +82,11 @@ class Out(Seated):
 
 
 @dataclass(slots=True, kw_only=True, eq=False)
-class Stated(Node):
+class Stated(StatedFacts):
     """A stated fact of a finished deal: each player's ``points`` (cards taken and counted
     marriages), the game points it ``score``-d, the running ``totals``."""
 
     kind: Literal["points", "score", "totals"]
-    entries: list[Entry]
-    notes: list[Comment] = field(default_factory=list)
 
 
 Event = Annotated[Trick | Draw | Exchange | Close | Out | Stated, TAGGED]

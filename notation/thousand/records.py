@@ -27,27 +27,13 @@ from ..records import (
     Nag,
     Node,
     Seated,
+    StatedFacts,
     Winner,
 )
 
 __all__ = [
-    "Call",
-    "Concede",
-    "Contract",
-    "Deal",
-    "Event",
-    "Give",
-    "Note",
-    "Play",
-    "Redeal",
-    "Round",
-    "ScoreEntry",
-    "Stated",
-    "Talon",
-    "ThousandGame",
-    "Trick",
-    "Variation",
-    "calls_from",
+    "Call", "Concede", "Contract", "Deal", "Event", "Give", "Note", "Play", "Redeal", "Round",
+    "ScoreEntry", "Stated", "Talon", "ThousandGame", "Trick", "Variation", "calls_from",
 ]
 
 _E = TypeVar("_E")
@@ -141,12 +127,11 @@ class ScoreEntry(Entry):
 
 
 @dataclass(slots=True, kw_only=True, eq=False)
-class Stated(Node):
+class Stated(StatedFacts):
     """A stated fact of a hand, checked by the engine: ``points``, ``score`` or ``totals``."""
 
     kind: Literal["points", "score", "totals"]
     entries: list[ScoreEntry]
-    notes: list[Comment] = field(default_factory=list)
 
 
 Event = Annotated[Redeal | Call | Talon | Concede | Give | Contract | Trick | Stated, TAGGED]

@@ -53,19 +53,9 @@ from ..analysis import ending_analysis
 from ..model import GameKind
 from ..native import NativeSearch
 from ..table import label_generated
-from .engine import (
-    BuraMove,
-    BuraSettings,
-    CommitFault,
-    DealCards,
-    DrawCard,
-    Lay,
-    OpenClaim,
-    RoundResult,
-    ShowCombo,
-    beats,
-    beats_set,
-)
+from . import engine
+from .engine import *  # noqa: F403  (the package says what its engine says: engine.__all__)
+from .engine import BuraMove, DrawCard, Lay, OpenClaim, ShowCombo, beats_set
 from .table import BuraChecker, BuraTable
 
 if TYPE_CHECKING:  # mypy holds the modules the kind loads when first used to their protocols
@@ -77,26 +67,10 @@ if TYPE_CHECKING:  # mypy holds the modules the kind loads when first used to th
     _HOOKS: GameHooks[BuraTable, BuraGame] = (view, facts, view)
 
 __all__ = [
-    "KIND",
-    "NAMES",
-    "BuraChecker",
-    "BuraKind",
-    "BuraMove",
-    "BuraSettings",
-    "BuraTable",
-    "CommitFault",
-    "DealCards",
-    "DealSearch",
-    "DrawCard",
-    "Lay",
-    "OpenClaim",
-    "RoundResult",
-    "ShowCombo",
-    "beats",
-    "beats_set",
-    "generate_bura",
+    "KIND", "NAMES", "BuraChecker", "BuraKind", "BuraTable", "DealSearch", "generate_bura",
     "play_match",
 ]
+__all__ += engine.__all__
 
 
 _PHASES = {"play": 0, "draw": 1, "end": 2, "bura": 3}

@@ -53,19 +53,8 @@ from ..stock import DealCards, DrawCard, StockEngine, StockMatch, StockResult, S
 from ..table import POOL, Holdings, StartTag, cards_text, unordered
 
 __all__ = [
-    "RULEBOOK",
-    "BuraEngine",
-    "BuraMove",
-    "BuraSettings",
-    "CommitFault",
-    "DealCards",
-    "DrawCard",
-    "Lay",
-    "OpenClaim",
-    "RoundResult",
-    "ShowCombo",
-    "beats",
-    "beats_set",
+    "RULEBOOK", "BuraEngine", "BuraMove", "BuraSettings", "CommitFault", "DealCards", "DrawCard",
+    "Lay", "OpenClaim", "RoundResult", "ShowCombo", "beats", "beats_set",
 ]
 
 

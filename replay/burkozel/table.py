@@ -23,9 +23,7 @@ from ..bura.table import BuraChecker, BuraTable
 from ..rules import Rulebook, RuleSet, switch
 
 __all__ = [
-    "RULEBOOK",
-    "BurkozelChecker",
-    "BurkozelTable",
+    "RULEBOOK", "BurkozelChecker", "BurkozelTable",
 ]
 
 

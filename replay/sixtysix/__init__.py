@@ -53,19 +53,9 @@ from ..analysis import ending_analysis
 from ..model import GameKind
 from ..native import NativeSearch
 from ..table import label_generated
-from .engine import (
-    RULEBOOK,
-    Close,
-    DealCards,
-    DrawCard,
-    Exchange,
-    GoOut,
-    PlayCard,
-    RoundResult,
-    SixtySixMove,
-    SixtySixSettings,
-    game_points,
-)
+from . import engine
+from .engine import *  # noqa: F403  (the package says what its engine says: engine.__all__)
+from .engine import RULEBOOK, Close, DrawCard, Exchange, GoOut, PlayCard, SixtySixMove
 from .table import SixtySixChecker, SixtySixTable
 
 if TYPE_CHECKING:  # mypy holds the modules the kind loads when first used to their protocols
@@ -77,27 +67,10 @@ if TYPE_CHECKING:  # mypy holds the modules the kind loads when first used to th
     _HOOKS: GameHooks[SixtySixTable, SixtySixGame] = (view, facts, view)
 
 __all__ = [
-    "KIND",
-    "NAMES",
-    "Close",
-    "DealCards",
-    "DealSearch",
-    "DrawCard",
-    "Exchange",
-    "GoOut",
-    "PlayCard",
-    "RoundResult",
-    "SixtySixChecker",
-    "SixtySixKind",
-    "SixtySixMove",
-    "SixtySixSettings",
-    "SixtySixTable",
-    "beats",
-    "choose",
-    "game_points",
-    "generate_sixtysix",
-    "play_game",
+    "KIND", "NAMES", "DealSearch", "SixtySixChecker", "SixtySixKind", "SixtySixTable", "choose",
+    "generate_sixtysix", "play_game",
 ]
+__all__ += engine.__all__
 
 
 _PHASES = {"lead": 0, "follow": 1, "end": 2}

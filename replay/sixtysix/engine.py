@@ -54,20 +54,8 @@ from ..stock import DealCards, DrawCard, StockEngine, StockMatch, StockResult, S
 from ..table import POOL, Holdings, PlayCard, StartTag, cards_text
 
 __all__ = [
-    "ENDED",
-    "RULEBOOK",
-    "Close",
-    "DealCards",
-    "DrawCard",
-    "Exchange",
-    "GoOut",
-    "PlayCard",
-    "RoundResult",
-    "SixtySixEngine",
-    "SixtySixMove",
-    "SixtySixSettings",
-    "beats",
-    "ended",
+    "ENDED", "RULEBOOK", "Close", "DealCards", "DrawCard", "Exchange", "GoOut", "PlayCard",
+    "RoundResult", "SixtySixEngine", "SixtySixMove", "SixtySixSettings", "beats", "ended",
     "game_points",
 ]
 
@@ -769,6 +757,7 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
                 if _partner(card) in h.known[seat] and self._allowed(PlayCard(seat, card, True)):
                     moves.append(PlayCard(seat, card, True))
         return moves
+
 
     def _allowed(self, move: SixtySixMove) -> bool:
         """Whether a move passes its own rule (tried on a copy of the deal)."""

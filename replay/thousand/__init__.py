@@ -38,21 +38,17 @@ from notation.thousand.records import ThousandGame
 
 from ..model import Analysis, GameKind
 from ..table import label_generated
+from . import engine
+from .engine import *  # noqa: F403  (the package says what its engine says: engine.__all__)
 from .engine import (
-    MARRIAGE_VALUES,
     RULEBOOK,
     Bid,
     ClaimRedeal,
     ConcedeHand,
-    DealCards,
     GiveCards,
     PlayCard,
-    RoundResult,
-    ScoreHand,
     SetContract,
-    TakeTalon,
     ThousandMove,
-    ThousandSettings,
 )
 from .table import ThousandChecker, ThousandTable
 
@@ -65,28 +61,10 @@ if TYPE_CHECKING:  # mypy holds the modules the kind loads when first used to th
     _HOOKS: GameHooks[ThousandTable, ThousandGame] = (view, facts, view)
 
 __all__ = [
-    "KIND",
-    "MARRIAGE_VALUES",
-    "NAMES",
-    "Bid",
-    "ClaimRedeal",
-    "ConcedeHand",
-    "DealCards",
-    "GiveCards",
-    "PlayCard",
-    "RoundResult",
-    "ScoreHand",
-    "SetContract",
-    "TakeTalon",
-    "ThousandChecker",
-    "ThousandKind",
-    "ThousandMove",
-    "ThousandSettings",
-    "ThousandTable",
-    "choose",
-    "generate_thousand",
-    "iter_thousand",
+    "KIND", "NAMES", "ThousandChecker", "ThousandKind", "ThousandTable", "choose",
+    "generate_thousand", "iter_thousand",
 ]
+__all__ += engine.__all__
 
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb", "Daria", "Egor"]

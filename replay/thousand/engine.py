@@ -71,21 +71,9 @@ if TYPE_CHECKING:
     from notation.records import Node
 
 __all__ = [
-    "MARRIAGE_VALUES",
-    "RULEBOOK",
-    "Bid",
-    "ClaimRedeal",
-    "ConcedeHand",
-    "DealCards",
-    "GiveCards",
-    "PlayCard",
-    "RoundResult",
-    "ScoreHand",
-    "SetContract",
-    "TakeTalon",
-    "ThousandEngine",
-    "ThousandMove",
-    "ThousandSettings",
+    "MARRIAGE_VALUES", "RULEBOOK", "Bid", "ClaimRedeal", "ConcedeHand", "DealCards", "GiveCards",
+    "PlayCard", "RoundResult", "ScoreHand", "SetContract", "TakeTalon", "ThousandEngine",
+    "ThousandMove", "ThousandSettings",
 ]
 
 
