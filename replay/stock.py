@@ -6,7 +6,6 @@ events, and when the stock's order makes the next moves known.  Compiled with th
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -111,16 +110,6 @@ class StockRound:
     def trump(self) -> Suit:
         return suit_of(self.trump_card)
 
-    def copied(self: D) -> D:
-        """A copy with its own hands, stock, tricks taken and draws due (a game's deal
-        copies the rest of what it holds)."""
-        other = copy.copy(self)
-        other.holdings = self.holdings.copy()
-        other.stock = None if self.stock is None else self.stock[:]
-        other.tricks_taken = dict(self.tricks_taken)
-        other.draws_due = self.draws_due[:]
-        return other
-
 
 @mypyc_attr(serializable=True)
 @dataclass
@@ -157,14 +146,13 @@ class StockResult:
 M = TypeVar("M")
 R = TypeVar("R")
 G = TypeVar("G", bound=StockMatch)
-S = TypeVar("S", bound=Mapping[str, object])
-E = TypeVar("E", bound="StockEngine[Any, Any, Any, Any, Any]")
+E = TypeVar("E", bound="StockEngine[Any, Any, Any, Any]")
 
 NO_CARD = N_("no card is played")
 """What a card played while no deal is in progress is told (:meth:`StockEngine._apply`)."""
 
 
-class StockEngine(Table[M, R], Generic[M, R, D, G, S]):
+class StockEngine(Table[M, R], Generic[M, R, D, G]):
     """The part of an engine the games with a stock share: the game across deals
     (``match``, one of the game's :class:`StockMatch`), the deal in progress (``round``, one
     of the game's :class:`StockRound`), the trump, the draws (B6, S4), how a table starts
@@ -173,10 +161,13 @@ class StockEngine(Table[M, R], Generic[M, R, D, G, S]):
     match: G
     round: D | None
 
-    def __init__(self, players: list[str], rules: RuleSet, match: G, start: S, places: dict[int, str] | None = None) -> None:
+    def __init__(
+        self, players: list[str], rules: RuleSet, match: G, places: dict[int, str] | None = None, **start: object
+    ) -> None:
         """A table of ``players`` playing by ``rules`` from ``match`` (the game so far),
-        started by the keywords ``start``; ``places`` names the game's own places of the
-        cards (besides the seats and the stock) in messages."""
+        started by the keywords ``start`` (its first dealer and the game's own, as its
+        :attr:`START` tags name them); ``places`` names the game's own places of the cards
+        (besides the seats and the stock) in messages."""
         self.players = list(players)
         self.rules = rules
         self.match = match
@@ -192,7 +183,7 @@ class StockEngine(Table[M, R], Generic[M, R, D, G, S]):
         super().__init__()
 
     @property
-    def start(self) -> S:
+    def start(self) -> Mapping[str, object]:
         """How the table was started (what ``record()`` writes in the start tags)."""
         return self._start
 
@@ -635,7 +626,7 @@ def cards_placed(stock: Sequence[Card | None] | None, holdings: Holdings, seats:
     return stock_known(stock) and all(holdings.fully_known(s) for s in range(seats))
 
 
-ST = TypeVar("ST", bound="StockEngine[Any, Any, Any, Any, Any]")
+ST = TypeVar("ST", bound="StockEngine[Any, Any, Any, Any]")
 SG = TypeVar("SG", bound=GameRecord)
 
 
@@ -647,7 +638,7 @@ class StockChecker(Checker[ST, SG]):
     events.  A game's checker says how a trick's moves and its counts are checked, and its
     own events."""
 
-    table_class: ClassVar[type[StockEngine[Any, Any, Any, Any, Any]]]
+    table_class: ClassVar[type[StockEngine[Any, Any, Any, Any]]]
     GAME_OVER: ClassVar[str] = N_("the game ended ({result}); no deal may follow")
     """What a deal after the end of the game is told, marked ``N_``."""
     AFTER_DRAWS: ClassVar[tuple[type, ...]]
@@ -739,7 +730,25 @@ class StockChecker(Checker[ST, SG]):
         self.push_play(table, move)
 
     def replay_count(self, table: ST, count: Any) -> None:
-        """A count the record states (points, scores ...), each checked."""
+        """A line of counts the record states (points, scores ...): each seat's number
+        against the table's (:meth:`counted`); a wrong one is reported as
+        :meth:`miscounted` says, ``wrong-<kind>`` (``wrong-total`` for totals)."""
+        values = self.counted(table, count)
+        for e in count.entries:
+            seat = self.seat(e.seat, e)
+            if e.value != values[seat]:
+                message, clause = self.miscounted(table, count.kind, seat, values[seat], e.value)
+                code = "wrong-total" if count.kind == "totals" else f"wrong-{count.kind}"
+                self.wrong(message, code, clause, e, table.players[seat])
+
+    def counted(self, table: ST, count: Any) -> Sequence[int] | Mapping[int, int]:
+        """Each seat's number of the kind of ``count``, as the table has it (a line the
+        table cannot check yet stops the replay)."""
+        raise NotImplementedError
+
+    def miscounted(self, table: ST, kind: str, seat: int, want: int, value: int) -> tuple[str, str]:
+        """What a seat's count of ``kind`` stated wrongly (``value``, not ``want``) is told,
+        and the clause it breaks."""
         raise NotImplementedError
 
     def replay_own(self, table: ST, ev: Any) -> None:

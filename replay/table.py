@@ -20,7 +20,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, is_dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Protocol, TypeVar, overload
 
 from mypy_extensions import mypyc_attr, trait
@@ -1187,16 +1187,45 @@ _V = TypeVar("_V")
 
 def _copy(value: _V) -> _V:
     """A copy of a piece of table state: scalars and tuples (values nobody changes) as they
-    are, state objects by their own ``copy()`` (a few lists), anything else deeply."""
+    are, what has a ``copy()`` of its own by it, a round's or a game's state (a dataclass)
+    by :func:`copy_state`, anything else deeply."""
     if value is None or isinstance(value, int | str | tuple):
         return value
     if isinstance(value, list) and not value:
         return copy.copy(value)  # nothing to copy deeply
     own = getattr(value, "copy", None)
     if own is not None and not isinstance(value, list | dict | set):
-        copied: _V = own()
+        copied: _V = own()  # the holdings
         return copied
+    if is_dataclass(value) and not isinstance(value, type):
+        return copy_state(value)
     return copy.deepcopy(value)
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def copy_state(state: _V) -> _V:
+    """An independent copy of a round's or a game's state (a dataclass): every list, set
+    and dict it holds copied (a dict's lists too), what has a ``copy()`` of its own (the
+    holdings) by it; cards, numbers, words and tuples shared, as nobody changes them.  So a
+    field a game adds to its state is copied without a word."""
+    other = copy.copy(state)
+    kind = type(state)
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = _FIELDS[kind] = tuple(f.name for f in fields(kind))  # type: ignore[arg-type]
+    for name in names:
+        value = getattr(state, name)
+        if type(value) is list:
+            setattr(other, name, value[:])
+        elif type(value) is dict:
+            setattr(other, name, {k: v[:] if type(v) is list else v for k, v in value.items()})
+        elif type(value) is set:
+            setattr(other, name, set(value))
+        elif (own := getattr(value, "copy", None)) is not None:
+            setattr(other, name, own())
+    return other
 
 
 @trait

@@ -23,11 +23,10 @@ True
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, permutations
-from typing import Any, ClassVar, Final, TypedDict
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -303,17 +302,6 @@ class RoundState(StockRound):
     """Per taker: the cards in his tricks that were laid face down, each with who laid it
     (only he saw it)."""
 
-    def copy(self) -> RoundState:
-        """An independent copy: every list, set and dict copied (lays are never changed once
-        on the table)."""
-        other = self.copied()
-        other.trick = self.trick[:]
-        other.won = {p: cards[:] for p, cards in self.won.items()}
-        other.outranked = set(self.outranked)
-        other.buras = self.buras[:]
-        other.laid_down = {p: cards[:] for p, cards in self.laid_down.items()}
-        return other
-
 
 @mypyc_attr(serializable=True)
 @dataclass
@@ -328,31 +316,8 @@ class MatchState(StockMatch):
     first_leader: int | None = None
     fresh_pot: bool = True  # the next deal starts with antes
 
-    def copy(self) -> MatchState:
-        """An independent copy (the lists copied)."""
-        other = copy.copy(self)
-        other.chips = self.chips[:]
-        other.wins = self.wins[:]
-        other.penalty = self.penalty[:]
-        return other
 
-
-class Start(TypedDict):
-    """How a table was started: its first dealer and where it starts (the keywords its start
-    tags give, the engine's :attr:`START`)."""
-
-    dealer: int
-    ante: int
-    first_deal: int
-    chips: list[int]
-    penalty: list[int]
-    pot: int
-    ante_due: bool | None
-    first_leader: int | None
-    factor: int
-
-
-class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState, Start]):
+class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState]):
     """The rules of Bura: moves pushed in the order of play, each checked (the table,
     :class:`replay.bura.BuraTable`, adds the moves as KGN and ``record()``)."""
 
@@ -444,18 +409,11 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState, Star
             first_leader=first_leader,
             factor=factor,
         )
-        start: Start = {
-            "dealer": dealer,
-            "ante": ante,
-            "first_deal": first_deal,
-            "chips": list(match.chips),
-            "penalty": list(match.penalty),
-            "pot": pot,
-            "ante_due": match.fresh_pot,
-            "first_leader": first_leader,
-            "factor": factor,
-        }
-        super().__init__(players, rules, match, start, {PILE: "the tricks taken, face down"})
+        super().__init__(
+            players, rules, match, {PILE: "the tricks taken, face down"}, dealer=dealer, ante=ante,
+            first_deal=first_deal, chips=list(match.chips), penalty=list(match.penalty), pot=pot,
+            ante_due=match.fresh_pot, first_leader=first_leader, factor=factor,
+        )
 
     @classmethod
     def _settings(cls, rules: RuleSet, ante: int) -> BuraSettings:

@@ -13,6 +13,7 @@ own.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
 from notation.bura import KIND
@@ -304,33 +305,15 @@ class BuraChecker(StockChecker[BuraTable, BuraGame]):
                 ev.seat,
             )
 
-    def replay_count(self, table: BuraTable, ev: Stated) -> None:
+    def counted(self, table: BuraTable, count: Stated) -> Sequence[int] | Mapping[int, int]:
         m = table.match
-        what = TALLY_WRONG[ev.kind]
-        for e in ev.entries:
-            seat = self.seat(e.seat, e)
-            name = table.players[seat]
-            if ev.kind == "chips":
-                want, clause = m.chips[seat], "B1"
-            elif ev.kind == "wins":
-                want, clause = m.wins[seat], "B1"
-            elif ev.kind == "penalty":
-                want, clause = m.penalty[seat], self.TALLY_CLAUSE
-            else:
-                if not table.results or not table.results[-1].points:
-                    raise self.stop(
-                        tr("card points are stated before the deal is scored"),
-                        "incomplete-deal",
-                        "K7",
-                        ev,
-                    )
-                points = table.results[-1].points
-                want, clause = points[table.side(seat)], "K7"
-            if e.value != want:
-                self.wrong(
-                    ntr(*what, want).format(name=name, n=want, value=e.value),
-                    f"wrong-{ev.kind}",
-                    clause,
-                    e,
-                    name,
-                )
+        if count.kind == "points":
+            if not table.results or not table.results[-1].points:
+                raise self.stop(tr("card points are stated before the deal is scored"), "incomplete-deal", "K7", count)
+            points = table.results[-1].points
+            return [points[table.side(seat)] for seat in range(len(table.players))]
+        return {"chips": m.chips, "wins": m.wins, "penalty": m.penalty}[count.kind]
+
+    def miscounted(self, table: BuraTable, kind: str, seat: int, want: int, value: int) -> tuple[str, str]:
+        clause = {"chips": "B1", "wins": "B1", "penalty": self.TALLY_CLAUSE}.get(kind, "K7")
+        return ntr(*TALLY_WRONG[kind], want).format(name=table.players[seat], n=want, value=value), clause

@@ -22,10 +22,9 @@ in the order of play and an illegal one raises :class:`IllegalMoveError` with it
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import ClassVar, Final, TypedDict
+from typing import ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -51,7 +50,7 @@ from notation.records import MAX_NUMBER
 
 from ..rules import Rulebook, RuleSet, switch
 from ..stock import DealCards, DrawCard, StockEngine, StockMatch, StockResult, StockRound
-from ..table import POOL, Holdings, PlayCard, StartTag, cards_text
+from ..table import POOL, Holdings, PlayCard, StartTag, cards_text, copy_state
 
 __all__ = [
     "ENDED", "RULEBOOK", "Close", "DealCards", "DrawCard", "Exchange", "GoOut", "PlayCard",
@@ -217,14 +216,6 @@ class RoundState(StockRound):
         """S5: the stock is closed or gone."""
         return self.closed_by is not None or self.exhausted
 
-    def copy(self) -> RoundState:
-        """An independent copy: every list and dict copied."""
-        other = self.copied()
-        other.trick = self.trick[:]
-        other.won = {p: cards[:] for p, cards in self.won.items()}
-        other.marriages = self.marriages[:]
-        return other
-
 
 @mypyc_attr(serializable=True)
 @dataclass
@@ -235,24 +226,8 @@ class MatchState(StockMatch):
     bonus: int = 0
     """Game points the next deal's winner scores besides his own (after a 65-65 tie)."""
 
-    def copy(self) -> MatchState:
-        """An independent copy (the totals copied)."""
-        other = copy.copy(self)
-        other.totals = self.totals[:]
-        return other
 
-
-class Start(TypedDict):
-    """How a table was started: its first dealer and where it starts (the keywords its start
-    tags give, the engine's :attr:`START`)."""
-
-    dealer: int
-    first_deal: int
-    totals: list[int]
-    bonus: int
-
-
-class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchState, Start]):
+class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchState]):
     """The rules of Sixty-six: moves pushed in the order of play, each checked (the table,
     :class:`replay.sixtysix.SixtySixTable`, adds the moves as KGN and ``record()``)."""
 
@@ -296,8 +271,7 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
         self.deck = DECK
         totals = list(totals or [0, 0])
         match = MatchState(dealer=dealer, number=first_deal, totals=totals, bonus=bonus)
-        start: Start = {"dealer": dealer, "first_deal": first_deal, "totals": totals[:], "bonus": bonus}
-        super().__init__(players, rules, match, start)
+        super().__init__(players, rules, match, dealer=dealer, first_deal=first_deal, totals=totals[:], bonus=bonus)
 
     def keeps_trick(self, ev: SixtySixMove) -> bool:
         """After a draw, and going out (S9: the taker goes out right after his trick)."""
@@ -763,7 +737,7 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
         """Whether a move passes its own rule (tried on a copy of the deal)."""
         deal = self.round
         assert deal is not None
-        trial = deal.copy()
+        trial = copy_state(deal)
         try:
             if isinstance(move, Exchange):
                 self._exchange(trial, move)

@@ -166,45 +166,35 @@ class SixtySixChecker(StockChecker[SixtySixTable, SixtySixGame]):
 
     # -- stated facts ---------------------------------------------------------------------
 
-    def replay_count(self, table: SixtySixTable, st: Stated) -> None:
+    def counted(self, table: SixtySixTable, count: Stated) -> dict[int, int]:
         table.settle()  # a deal whose cards are all played is scored before its facts
         if table.round is not None or not table.results:
-            raise self.stop(
-                tr("the {kind} line comes before the deal is over").format(kind=st.kind), "incomplete-deal", "S9", st
-            )
+            message = tr("the {kind} line comes before the deal is over").format(kind=count.kind)
+            raise self.stop(message, "incomplete-deal", "S9", count)
         res = table.results[-1]
-        values = {"points": res.points, "score": res.scores, "totals": res.totals}[st.kind]
-        for e in st.entries:
-            seat = self.seat(e.seat, e)
-            name = table.players[seat]
-            want = values[seat]
-            if e.value == want:
-                continue
-            if st.kind == "points":  # how the deal ended says how its points are counted
-                message = tr("{name} counts {want} (cards taken and marriages counted), not {value}").format(
-                    name=name, want=want, value=e.value
-                )
-                clause = {"out": "S9", "false-out": "S9", "closed-failed": "S11"}.get(res.end, "S10")
-            elif st.kind == "score":
-                message = ntr("{name} scores {want} game point ({how}), not {value}", "{name} scores {want} game points ({how}), not {value}", want).format(
-                    name=name, want=want, how=ended(res, table.players), value=e.value
-                )
-                clause = {"false-out": "S9", "closed-failed": "S11", "tie": "S10"}.get(res.end, "S12")
-                ties = _ties_before(table.results)
-                if ties and seat == res.winner and e.value == want - ties:
-                    clause = "S10"  # the game points of the 65-65 deals before were left out
-                    message += ntr(
-                        ": {n} game point of the 65-65 deal before counts too",
-                        ": {n} game points of the 65-65 deals before count too",
-                        ties,
-                    ).format(n=ties)
-            else:
-                message = ntr("{name}'s total is {want} game point, not {value}", "{name}'s total is {want} game points, not {value}", want).format(
-                    name=name, want=want, value=e.value
-                )
-                clause = "S1"
-            code = "wrong-total" if st.kind == "totals" else f"wrong-{st.kind}"  # as in every game
-            self.wrong(message, code, clause, e, name)
+        return {"points": res.points, "score": res.scores, "totals": res.totals}[count.kind]
+
+    def miscounted(self, table: SixtySixTable, kind: str, seat: int, want: int, value: int) -> tuple[str, str]:
+        res, name = table.results[-1], table.players[seat]
+        if kind == "points":  # how the deal ended says how its points are counted
+            message = tr("{name} counts {want} (cards taken and marriages counted), not {value}")
+            clause = {"out": "S9", "false-out": "S9", "closed-failed": "S11"}.get(res.end, "S10")
+            return message.format(name=name, want=want, value=value), clause
+        if kind == "totals":
+            message = ntr("{name}'s total is {want} game point, not {value}", "{name}'s total is {want} game points, not {value}", want)
+            return message.format(name=name, want=want, value=value), "S1"
+        message = ntr("{name} scores {want} game point ({how}), not {value}", "{name} scores {want} game points ({how}), not {value}", want)
+        message = message.format(name=name, want=want, how=ended(res, table.players), value=value)
+        clause = {"false-out": "S9", "closed-failed": "S11", "tie": "S10"}.get(res.end, "S12")
+        ties = _ties_before(table.results)
+        if ties and seat == res.winner and value == want - ties:
+            clause = "S10"  # the game points of the 65-65 deals before were left out
+            message += ntr(
+                ": {n} game point of the 65-65 deal before counts too",
+                ": {n} game points of the 65-65 deals before count too",
+                ties,
+            ).format(n=ties)
+        return message, clause
 
 
 def _ties_before(results: Sequence[RoundResult]) -> int:

@@ -25,11 +25,10 @@ notation.errors.IllegalMoveError: <input>: error[T3.2 bid-step]: Boris bids 103,
 
 from __future__ import annotations
 
-import copy
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Final, TypedDict
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -551,25 +550,6 @@ class RoundState:
     dealt_known: dict[int, bool] = field(default_factory=dict)
     """Whether each seat's dealt cards were recorded."""
 
-    def copy(self) -> RoundState:
-        """An independent copy: every list, set and dict copied (cards are ints, plays and
-        marriages tuples)."""
-        other = copy.copy(self)
-        other.active = self.active[:]
-        other.holdings = self.holdings.copy()
-        other.passed = set(self.passed)
-        other.called = set(self.called)
-        other.talon_taken = self.talon_taken[:]
-        other.given = dict(self.given)
-        other.plays = self.plays[:]
-        other.won = {p: cards[:] for p, cards in self.won.items()}
-        other.tricks_taken = dict(self.tricks_taken)
-        other.marriage_points = dict(self.marriage_points)
-        other.marriages = self.marriages[:]
-        other.deferred = self.deferred[:]
-        other.dealt_known = dict(self.dealt_known)
-        return other
-
 
 @mypyc_attr(serializable=True)
 @dataclass
@@ -588,27 +568,6 @@ class MatchState:
     by_limit: bool = False
     """The hand limit ended the game (T9.2)."""
     hands_played: int = 0
-
-    def copy(self) -> MatchState:
-        """An independent copy (the lists copied)."""
-        other = copy.copy(self)
-        other.totals = self.totals[:]
-        other.barrel = self.barrel[:]
-        other.bolts = self.bolts[:]
-        other.concessions = self.concessions[:]
-        return other
-
-
-class Start(TypedDict):
-    """How a table was started: its first dealer and where it starts (the keywords its start
-    tags give, the engine's :attr:`START`)."""
-
-    dealer: int
-    first_hand: int
-    totals: list[int]
-    barrel: list[int | None]
-    """Per seat: the hands spent on the barrel, None when not on it."""
-    bolts: list[int]
 
 
 class ThousandEngine(Table[ThousandMove, RoundResult]):
@@ -659,18 +618,15 @@ class ThousandEngine(Table[ThousandMove, RoundResult]):
         """The trick just completed (seat, card per play) until the next card or deal."""
         self.places: dict[int, str] = {**dict(enumerate(self.players)), POOL: "the talon"}
         """What each place of the cards is called in a message."""
-        self._start: Start = {
-            "dealer": dealer,
-            "first_hand": first_hand,
-            "totals": list(self.match.totals),
-            "barrel": list(self.match.barrel),
-            "bolts": list(self.match.bolts),
+        self._start: dict[str, object] = {
+            "dealer": dealer, "first_hand": first_hand, "totals": list(self.match.totals),
+            "barrel": list(self.match.barrel), "bolts": list(self.match.bolts),
         }
         """How the table was started (what ``record()`` writes in the start tags)."""
         super().__init__()
 
     @property
-    def start(self) -> Start:
+    def start(self) -> Mapping[str, object]:
         """How the table was started (what ``record()`` writes in the start tags)."""
         return self._start
 
