@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import copy
 import random
-import re
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields, is_dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Protocol, TypeVar, overload
@@ -1203,23 +1202,32 @@ def _copy(value: _V) -> _V:
     return copy.deepcopy(value)
 
 
-_MUTABLE: Final = re.compile(r"\b(list|dict|set|Holdings)\b")
-"""What a field of a state is copied for: its annotation names a list, a dict, a set or
-the holdings."""
+_SHARED: Final = frozenset({"int", "str", "bool", "float", "None", "Card", "Suit"})
+"""What a field of a state that is never copied holds (or a tuple): values nobody changes."""
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
+def _may_change(kind: object) -> bool:
+    """Whether a field of this annotation may hold what is changed in place: not when it
+    holds numbers, words, cards, tuples (``int | None`` ...); the annotation is a string, or
+    a type where the class is compiled (a union is then ``type``)."""
+    if isinstance(kind, type):
+        return kind.__name__ not in _SHARED and kind is not tuple
+    parts = [part.strip() for part in str(kind).split("|")]
+    return not all(part in _SHARED or part.startswith("tuple[") for part in parts)
+
+
 def copy_state(state: _V) -> _V:
-    """An independent copy of a round's or a game's state (a dataclass): every field whose
-    annotation names a list, a set or a dict is copied (a dict's lists too), the holdings
-    by their own ``copy()``; cards, numbers, words and tuples are shared, as nobody changes
-    them.  So a field a game adds to its state is copied without a word."""
+    """An independent copy of a round's or a game's state (a dataclass): every list, set
+    and dict it holds copied (a dict's lists too), what has a ``copy()`` of its own (the
+    holdings) by it; cards, numbers, words and tuples shared, as nobody changes them.  So a
+    field a game adds to its state is copied without a word."""
     other = copy.copy(state)
     kind = type(state)
     names = _FIELDS.get(kind)
     if names is None:
         found = fields(kind)  # type: ignore[arg-type]
-        names = _FIELDS[kind] = tuple(f.name for f in found if _MUTABLE.search(str(f.type)))
+        names = _FIELDS[kind] = tuple(f.name for f in found if _may_change(f.type))
     for name in names:
         value = getattr(state, name)
         if type(value) is list:
@@ -1228,8 +1236,8 @@ def copy_state(state: _V) -> _V:
             setattr(other, name, {k: v[:] if type(v) is list else v for k, v in value.items()})
         elif type(value) is set:
             setattr(other, name, set(value))
-        elif value is not None:
-            setattr(other, name, value.copy())
+        elif (own := getattr(value, "copy", None)) is not None:
+            setattr(other, name, own())
     return other
 
 
