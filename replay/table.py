@@ -21,7 +21,7 @@ import copy
 import random
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields, is_dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Protocol, TypeVar, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Protocol, TypeVar, cast, overload
 
 from mypy_extensions import mypyc_attr, trait
 
@@ -1222,23 +1222,34 @@ def copy_state(state: _V) -> _V:
     and dict it holds copied (a dict's lists too), what has a ``copy()`` of its own (the
     holdings) by it; cards, numbers, words and tuples shared, as nobody changes them.  So a
     field a game adds to its state is copied without a word."""
-    other = copy.copy(state)
     kind = type(state)
     names = _FIELDS.get(kind)
     if names is None:
         found = fields(kind)  # type: ignore[arg-type]
         names = _FIELDS[kind] = tuple(f.name for f in found if _may_change(f.type))
+    compiled = hasattr(kind, "__setstate__")  # a compiled class gives its fields as a dict
+    values = cast("dict[str, object]", state.__getstate__() if compiled else dict(vars(state)))
     for name in names:
-        value = getattr(state, name)
-        if type(value) is list:
-            setattr(other, name, value[:])
-        elif type(value) is dict:
-            setattr(other, name, {k: v[:] if type(v) is list else v for k, v in value.items()})
-        elif type(value) is set:
-            setattr(other, name, set(value))
-        elif (own := getattr(value, "copy", None)) is not None:
-            setattr(other, name, own())
-    return other
+        values[name] = _copied(values[name])
+    other: Any = cast(Any, kind).__new__(kind)
+    if compiled:
+        other.__setstate__(values)
+    else:
+        other.__dict__ = values
+    return cast("_V", other)
+
+
+def _copied(value: object) -> object:
+    """A field's value for a copy of its state: a list, set or dict copied (a dict's lists
+    too), what has a ``copy()`` by it, the rest itself."""
+    if type(value) is list:
+        return value[:]
+    if type(value) is dict:
+        return {k: v[:] if type(v) is list else v for k, v in value.items()}
+    if type(value) is set:
+        return set(value)
+    own = getattr(value, "copy", None)
+    return value if own is None else own()
 
 
 @trait
