@@ -1204,7 +1204,9 @@ def _copy(value: _V) -> _V:
 
 _SHARED: Final = frozenset({"int", "str", "bool", "float", "None", "Card", "Suit"})
 """What a field of a state that is never copied holds (or a tuple): values nobody changes."""
-_FIELDS: dict[type, tuple[str, ...]] = {}
+_FIELDS: dict[type, tuple[tuple[str, ...], bool]] = {}
+"""Per state class: the fields :func:`copy_state` looks at, and whether the class is
+compiled (it gives its fields as a dict), found once."""
 
 
 def _may_change(kind: object) -> bool:
@@ -1223,11 +1225,12 @@ def copy_state(state: _V) -> _V:
     holdings) by it; cards, numbers, words and tuples shared, as nobody changes them.  So a
     field a game adds to its state is copied without a word."""
     kind = type(state)
-    names = _FIELDS.get(kind)
-    if names is None:
+    known = _FIELDS.get(kind)
+    if known is None:
         found = fields(kind)  # type: ignore[arg-type]
-        names = _FIELDS[kind] = tuple(f.name for f in found if _may_change(f.type))
-    compiled = hasattr(kind, "__setstate__")  # a compiled class gives its fields as a dict
+        names = tuple(f.name for f in found if _may_change(f.type))
+        known = _FIELDS[kind] = (names, hasattr(kind, "__setstate__"))
+    names, compiled = known
     values = cast("dict[str, object]", state.__getstate__() if compiled else dict(vars(state)))
     for name in names:
         values[name] = _copied(values[name])

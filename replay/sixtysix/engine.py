@@ -398,7 +398,7 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
             message = tr("deal {number} is not over, yet a new deal is dealt")
             raise illegal(message.format(number=self.round.number), "out-of-order", "S2")
         trump = self.turned_trump(ev)
-        h = Holdings(DECK, 2, deal_clause="S2", play_clause="S3", follow_clause="S5", names=self.places)
+        h = Holdings(DECK, 2, deal_clause=self.CLAUSE["deal"], play_clause="S3", follow_clause="S5", names=self.places)
         stock = self.place_deal(ev, h, trump)
         leader = 1 - m.dealer  # S3: the non-dealer leads first
         self.round = RoundState(
