@@ -24,15 +24,16 @@ __all__ = ["KINDS", "NotationKind"]
 
 class NotationKind:
     """Everything one game's notation brings, as a class: a game's notation is a subclass
-    that names its grammar, record class and words and overrides the readers and writers
-    by name (mypy checks each); a variant read and written as its game is a subclass that
-    gives only its own name (Burkozel's of Bura's).  Its one instance is the package's
-    ``KIND``."""
+    that names its game, record class and words (and its grammar, where that is not the
+    one named as the game) and overrides the readers and writers by name (mypy checks
+    each); a variant read and written as its game is a subclass that gives only its own
+    name (Burkozel's of Bura's).  Its one instance is the package's ``KIND``."""
 
     name: str
     """The ``Game`` tag's value: the record's ``kind``."""
     grammar: str
-    """The Lark grammar that reads it (``grammar/<grammar>.lark``)."""
+    """The Lark grammar that reads it (``grammar/<grammar>.lark``): the one named as the
+    game, unless a subclass names another (a variant inherits its game's)."""
     record: type[GameRecord]
     """The class of its game records."""
     keywords: frozenset[str] = frozenset()
@@ -40,6 +41,11 @@ class NotationKind:
     words: tuple[str, ...] = ()
     """The words an event line may start with (``bid``, ``draw`` ...): what ``read_event``
     takes as a whole event rather than a card played."""
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        if not hasattr(cls, "grammar") and hasattr(cls, "name"):
+            cls.grammar = cls.name
 
     def read(self, text: str, first_line: int, /) -> GameRecord | None:
         """The fast reader: the record of a canonical text (its first line's number), or

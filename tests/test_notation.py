@@ -532,6 +532,26 @@ def test_a_record_maker_takes_fields_by_position_and_defaults_the_rest() -> None
         maker(Play, "seat", "card", "colour")
 
 
+GRAMMARS = {"thousand": "thousand", "bura": "bura", "burkozel": "bura", "sixtysix": "sixtysix"}
+"""Each game and the grammar it is read with: a variant (Burkozel) reads as its game."""
+
+
+@pytest.mark.parametrize(("name", "grammar"), GRAMMARS.items())
+def test_each_game_reads_into_its_own_record_class_with_its_grammar(name: str, grammar: str) -> None:
+    from notation.kinds import KINDS
+    from notation.larkread import read_with_grammar
+    from notation.parse import game_kind, split_games
+
+    text = f'[Game "{name}"] [Players "Anna" "Boris" "Vera"] [Dealer "Vera"] [Rules "classic"]\n'
+    game = notation.loads(text)
+    assert type(game) is KINDS[name].record and game.kind == name
+    assert KINDS[name].grammar == grammar and (SAMPLES.parent / "grammar" / f"{grammar}.lark").is_file()
+    (gtext,) = split_games(io.BytesIO(text.encode()), "header.kgn")
+    assert game_kind(gtext) is KINDS[name]
+    assert read_with_grammar(gtext, KINDS[name]) == game  # the grammar reads it to the same record
+    assert sorted(KINDS) == sorted(GRAMMARS)
+
+
 def _record_classes() -> list[type]:
     """Every record class of every game's records and the shared ones."""
     import dataclasses

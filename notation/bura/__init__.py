@@ -1,11 +1,6 @@
 """Bura's notation: its records, fast reader, the builder of its grammar
 (``grammar/bura.lark``) and writer, bundled as :data:`KIND`; a variant read with it is a
 subclass that names its own game and record (:class:`BuraNotation`).
-
->>> import notation
->>> game = notation.loads('[Game "bura"] [Players "A" "B"] [Dealer "B"] [Rules "classic"]')
->>> type(game).__name__, game.kind
-('BuraGame', 'bura')
 """
 
 from __future__ import annotations
@@ -32,7 +27,6 @@ class BuraNotation(StockNotation):
     game ``record`` (a subclass of :class:`BuraGame`)."""
 
     name = "bura"
-    grammar = "bura"
     record: type[BuraGame] = BuraGame
     keywords = records.KEYWORDS
     words = ("hands", "draw", "open", "show", "fault")

@@ -1,10 +1,5 @@
 """Burkozel's notation: Bura's (``grammar/bura.lark``), under its own name and with its own
 game record, as a variant is (:class:`notation.bura.BuraNotation`).
-
->>> import notation
->>> game = notation.loads('[Game "burkozel"] [Players "A" "B"] [Dealer "B"] [Rules "classic"]')
->>> type(game).__name__, game.kind
-('BurkozelGame', 'burkozel')
 """
 
 from __future__ import annotations

@@ -2,11 +2,6 @@
 :data:`KIND`.  Its canonical text is read by the fast reader of the games played with a
 stock, and its grammar, ``grammar/sixtysix.lark``, by their builder, both made from the
 record classes it names (:class:`notation.stock.StockNotation`).
-
->>> import notation
->>> game = notation.loads('[Game "sixtysix"] [Players "Anna" "Boris"] [Dealer "Boris"] [Rules "classic"]')
->>> type(game).__name__, notation.KINDS["sixtysix"].record is type(game)
-('SixtySixGame', True)
 """
 
 from __future__ import annotations
@@ -30,7 +25,6 @@ class SixtySixNotation(StockNotation):
     and going out."""
 
     name = "sixtysix"
-    grammar = "sixtysix"
     record = SixtySixGame
     keywords = records.KEYWORDS
     words = ("hands", "draw", "exchange", "close", "out", "points", "score", "totals")

@@ -1,10 +1,5 @@
 """Thousand's notation: its records, its fast reader, the builder of its grammar
 (``grammar/thousand.lark``) and its writer, bundled as its :data:`KIND`.
-
->>> import notation
->>> game = notation.loads('[Game "thousand"] [Players "A" "B" "C"] [Dealer "C"] [Rules "classic"]')
->>> type(game).__name__, notation.KINDS["thousand"].record is type(game)
-('ThousandGame', True)
 """
 
 from __future__ import annotations
@@ -27,7 +22,6 @@ class ThousandNotation(NotationKind):
     """Thousand's notation."""
 
     name = "thousand"
-    grammar = "thousand"
     record = ThousandGame
     keywords = KEYWORDS
     words = ("deal", "redeal", "bid", "bids", "talon", "concede", "give", "contract", "points", "score")
