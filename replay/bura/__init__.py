@@ -30,14 +30,8 @@ solver, moving through the engine, searches at some tens of thousands a second: 
 and claims before the stock is gone could not be judged in the dark.  ``dealsearch.c``
 searches the same tree with the same rules, choices and values, some hundreds of times as
 fast.  It searches deals of two to six players (four may play as two pairs), under every
-switch.  The tests hold it to the game-free solver position by position.
-
->>> from replay.bura.table import BuraTable
->>> table = BuraTable(["Anna", "Boris"])
->>> table.push(table.chance_move(random.Random(3)))
->>> search = KIND.faster_search(table, 10_000_000)
->>> search is None or search.value(table, 0) == -search.value(table, 1)
-True
+switch.  ``tests/test_bura_search.py`` holds it to the game-free solver position by
+position.
 """
 
 from __future__ import annotations

@@ -28,15 +28,8 @@ True
 millions of positions: the game-free solver, which moves through the engine, takes seconds
 to minutes for one, and the decisions of the open phase could not be judged in the dark.
 ``dealsearch.c`` searches the same tree, with the same rules, choices and values, in C (a
-few milliseconds a layout).  It is used where it is built; the tests hold it to the
-game-free solver position by position.
-
->>> from replay.sixtysix.table import SixtySixTable
->>> table = SixtySixTable(["Ivan", "Olga"])
->>> table.push(table.chance_move(random.Random(3)))
->>> search = KIND.faster_search(table, 10_000_000)
->>> search is None or search.value(table, 0) == -search.value(table, 1)
-True
+few milliseconds a layout).  It is used where it is built; ``tests/test_sixtysix_search.py``
+holds it to the game-free solver position by position.
 """
 
 from __future__ import annotations
@@ -126,12 +119,11 @@ def _cost(card: Card, trump: int) -> int:
 
 def choose(table: SixtySixTable, rng: random.Random) -> SixtySixMove | None:
     """The bots' move (None: let the next deal come)."""
-    moves = table.legal_moves()
     deal = table.round
-    if deal is None or not moves:
+    if deal is None:
         return None
-    outs = [m for m in moves if isinstance(m, GoOut)]
-    for out in outs:
+    moves = table.legal_moves()
+    for out in (m for m in moves if isinstance(m, GoOut)):
         count = table.count(out.seat)
         if count >= 66 or (count >= 60 and rng.random() < 0.03):
             return out  # (a rare miscount: a false out)
