@@ -27,17 +27,8 @@ from typing import ClassVar, Final
 from notation.cards import Card, card_code
 from notation.i18n import N_, ntr, tr
 from notation.records import Entry, Node
-from notation.sixtysix import KIND
-from notation.sixtysix.records import (
-    STATED,
-    Close,
-    Exchange,
-    Out,
-    Play,
-    SixtySixGame,
-    Stated,
-    Trick,
-)
+from notation.sixtysix import KIND, records
+from notation.sixtysix.records import SixtySixGame, Stated
 
 from ..stock import StockChecker
 from ..table import Names, Seats
@@ -55,8 +46,9 @@ SEVERAL: Final = N_("a move is one card, not several")
 def facts(res: RoundResult, players: list[str]) -> list[Stated]:
     """What a finished deal left, as a record states it: the points, the game points it
     scored, the totals."""
+    kinds = records.STATED
     return [
-        Stated(kind=STATED[kind], entries=[Entry(seat=players[p], value=v) for p, v in values.items()])
+        Stated(kind=kinds[kind], entries=[Entry(seat=players[p], value=v) for p, v in values.items()])
         for kind, values in (("points", res.points), ("score", res.scores), ("totals", res.totals))
     ]
 
@@ -66,7 +58,9 @@ class SixtySixTable(SixtySixEngine):
     :class:`replay.model.Table` for the whole interface."""
 
     NOTATION = KIND
-    SEATED_MOVES: ClassVar[dict[type, type]] = {Exchange: engine.Exchange, Close: engine.Close, Out: GoOut}
+    SEATED_MOVES: ClassVar[dict[type, type]] = {
+        records.Exchange: engine.Exchange, records.Close: engine.Close, records.Out: GoOut
+    }
 
     # ---- the translator: a record's event -> a move, and back ---------------------------
 
@@ -75,19 +69,20 @@ class SixtySixTable(SixtySixEngine):
         ``seats``, which says what is wrong with them).  A trick is not one move (its cards
         are), nor a draw of two cards (each card is)."""
         seats = Names(self.players) if seats is None else seats
-        if isinstance(node, Play):
+        if isinstance(node, records.Play):
             return self.played(node, seats, PLAYED_UNKNOWN, "S3")
         return self.stock_move_of(node, seats, SEVERAL, SEVERAL)
 
-    def play_move(self, play: Play, seat: int, card: Card) -> PlayCard:
+    def play_move(self, play: records.Play, seat: int, card: Card) -> PlayCard:
         return PlayCard(seat, card, play.marriage)
 
     def node_of(self, move: SixtySixMove) -> Node:
-        """The record's event of one move (a card played: its :class:`Play`; a card drawn: a
-        draw of that card; the exchange, the close, going out: the event that names its
-        player)."""
+        """The record's event of one move (a card played: its :class:`records.Play`; a card
+        drawn: a draw of that card; the exchange, the close, going out: the event that names
+        its player)."""
         if isinstance(move, PlayCard):
-            return Play(seat=self.players[move.seat], card=card_code(move.card), marriage=move.marriage)
+            seat, card = self.players[move.seat], card_code(move.card)
+            return records.Play(seat=seat, card=card, marriage=move.marriage)
         node = self.stock_node_of(move)
         assert node is not None, move
         return node
@@ -139,11 +134,11 @@ class SixtySixChecker(StockChecker[SixtySixTable, SixtySixGame]):
 
     # -- body -----------------------------------------------------------------------------
 
-    AFTER_DRAWS = (Trick, Exchange, Close)
+    AFTER_DRAWS = (records.Trick, records.Exchange, records.Close)
     TRICK_SIZE = (N_("a trick has two cards, one from each player"), "S3")
     EARLY_TAKER = (N_("the winner is stated before both have played"), "S3")
 
-    def replay_trick(self, table: SixtySixTable, trick: Trick) -> None:
+    def replay_trick(self, table: SixtySixTable, trick: records.Trick) -> None:
         deal = table.round
         if deal is None and table.results:
             # the deal ended before its cards were played: by going out (S9) or a close (S11)
