@@ -48,18 +48,11 @@ class BurkozelTable(BuraTable):
     title = "Burkozel"
     RULEBOOK: ClassVar[Rulebook] = RULEBOOK
     NOTATION = KIND
-    CLAUSE: ClassVar[dict[str, str]] = {
-        "setup": "K1",
-        "over": "K8",
-        "deal": "K2",
-        "lead": "B3",
-        "first-lead": "K3",
-        "lead-size": "K4",
-        "play": "K4",
-        "draw": "K5",
-        "played-out": "K5",
-        "priority": "K6",
-    }
+    CLAUSE: ClassVar[dict[str, str]] = BuraTable.CLAUSE | {
+        "setup": "K1", "over": "K8", "deal": "K2", "first-lead": "K3", "lead-size": "K4",
+        "play": "K4", "draw": "K5", "played-out": "K5", "priority": "K6",
+    }  # fmt: skip
+    """Bura's clauses, each of Burkozel's own rules citing its own (a lead is Bura's, B3)."""
     END_CLAUSE: ClassVar[dict[str, str]] = {
         "bura": "K6",
         "moskva": "K6",
