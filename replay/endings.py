@@ -36,6 +36,7 @@ from .checking import replay_record
 from .games import GAMES
 from .sample import Sampler, cards_seen
 from .solve import (
+    EPSILON,
     SETTLE,
     Search,
     Solver,
@@ -726,14 +727,24 @@ def _shares(costs: list[float], budget: float, most: int) -> list[int]:
     order = sorted(range(len(costs)), key=costs.__getitem__)
     weight = sum(costs)
     for k in order:
-        shares[k] = most if weight <= 0 else max(0, min(most, int(budget / weight)))
+        shares[k] = most if weight <= 0 else max(0, min(most, _buys(budget, weight)))
         budget -= shares[k] * costs[k]
         weight -= costs[k]
     for k in order:
-        more = most - shares[k] if costs[k] <= 0 else max(0, min(most - shares[k], int(budget / costs[k])))
+        more = most - shares[k] if costs[k] <= 0 else max(0, min(most - shares[k], _buys(budget, costs[k])))
         shares[k] += more
         budget -= more * costs[k]
     return shares
+
+
+def _buys(budget: float, cost: float) -> int:
+    """How many of a thing costing ``cost`` ``budget`` buys, where what was spent before
+    left it a hair short in floating point (0.7 less 35 of 0.01 is 0.3499999999999999).
+
+    >>> _buys(0.7 - 35 * 0.01, 0.01), int((0.7 - 35 * 0.01) / 0.01)
+    (35, 34)
+    """
+    return int((budget + EPSILON) / cost)
 
 
 def _decisions_in_the_dark(moves: Moves) -> list[tuple[AnyTable, Node, Any, int, set[str], int | None]]:
