@@ -214,6 +214,41 @@ def test_a_bura_against_moskva_shown_together_is_played_off(shows: list[str]) ->
     assert report.rounds[0].end == "bura" and report.totals == {"Anna": 1, "Boris": -1}
 
 
+def test_nothing_shown_during_a_play_off_is_searched_though_the_engine_takes_it() -> None:
+    """The engine takes a bura shown again during the play-off (what a record may say is
+    unchanged); a search leaves such shows out (they may go round, back to where they
+    were) and values the play-off as B8.5 plays it: the elder leads, the other answers, and
+    the set not beaten wins the pot.  A brute force over the lead and the answer through
+    the engine gives the solver's value."""
+    from replay.bura.engine import DealCards, Lay, ShowCombo
+    from replay.bura.table import BuraTable
+    from replay.solve import Solver, child
+
+    table = BuraTable(["Anna", "Boris"], dealer=1)
+    hands = {0: cards("7H 8H 9H"), 1: cards("AS AD AC")}
+    stock = [c for c in sorted(table.deck) if c not in {*hands[0], *hands[1], parse_card("6H")}]
+    table.push(DealCards(hands=dict(hands), trump=parse_card("6H"), stock=stock))  # type: ignore[arg-type]
+    table.push(ShowCombo(0, "bura", cards("7H 8H 9H")))
+    table.push(ShowCombo(1, "moskva", cards("AS AD AC")))
+    deal = table.round
+    assert deal is not None and deal.playoff and deal.turn == 0
+    again = [m for m in table.legal_moves() if isinstance(m, ShowCombo)]
+    assert again and table.is_legal(again[0])  # the engine takes it ...
+    assert not any(isinstance(m, ShowCombo) for m in table.distinct_moves(table.legal_moves()))  # ... no search tries it
+
+    start = table.scores()
+
+    def brute(t: BuraTable) -> float:
+        if t.results:
+            return t.deal_value(start, 0)
+        lays = [m for m in t.legal_moves() if isinstance(m, Lay)]
+        values = [brute(child(t, m)) for m in lays]  # type: ignore[arg-type]
+        return max(values) if t.to_move == 0 else min(values)
+
+    # Anna's trumps beat the plain aces: she wins the pot's chip, Boris loses his (1 - -1)
+    assert Solver.at(table).value(table, 0) == brute(table) == 2
+
+
 def test_with_higher_card_the_trump_ace_outranks_a_plain_ace() -> None:
     # Anna's bura holds the trump ace, Boris's three aces are plain: Anna wins at once.
     text = TWO.replace("7H 8H 9H", "AH 8H 9H").replace("  1. Anna 9H 8H 7H / Boris AS AD AC -> Anna\n", "")

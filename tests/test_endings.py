@@ -362,9 +362,9 @@ def test_a_six_player_ending_is_solved_from_its_start_by_the_c_search() -> None:
 
 @pytest.mark.skipif(not DealSearch.built(), reason="the package was installed without its C searches")
 def test_an_ending_the_c_search_does_not_follow_is_solved_by_the_game_free_solver(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Where Bura's C search meets a position it does not follow (a combination shown during
-    a play-off of two buras: it raises ValueError), the ending is solved by the game-free
-    solver, with the same values: no error reaches the user."""
+    """Where Bura's C search meets a position it does not follow (two buras to be played
+    off while a trick lies on the table: it raises ValueError), the ending is solved by the
+    game-free solver, with the same values: no error reaches the user."""
     record = notation.loads((SAMPLES / "burkozel" / "02-three-players.kgn").read_text())
     by_c = analyze_game(record)[2]
 

@@ -19,10 +19,10 @@
  * the seat's side against all others (exact for two sides).  It is kept in whole numbers: the
  * side's gain times the number of other sides, less their gains; Python divides.
  *
- * What it does not search it says: a position it cannot continue (two buras played off
- * while a trick lies on the table, or a combination shown during a play-off, where the
- * engine lets the shows go round) makes value() raise ValueError, as a card nobody recorded does; the decision is then not
- * judged.
+ * What it does not search it says: a position it cannot continue (two buras to be played
+ * off while a trick lies on the table) makes value() raise ValueError, as a card nobody
+ * recorded does; the decision is then not judged.  During a play-off of two buras nothing
+ * is shown (B8.5: the holders play their sets off), in this search as in the game-free one.
  *
  * Cards are notation.cards' 0..35 (9 * suit + rank, rank 0 = six .. 8 = ace), bits of a
  * 64-bit hand.  Units: the pot (a claim or a bura wins it, a false claim pays it, a void deal
@@ -444,9 +444,8 @@ static int canonical(uint64_t set, uint64_t twin, uint64_t alive) {
     return 1;
 }
 
-/* The choices at ``p`` (replay.solve.options, engine order), and who moves (-1: nobody is
- * to move, as when a bura is shown and the other may answer it).  UNSUPPORTED where the
- * search does not follow the game. */
+/* The choices at ``p`` (replay.solve.searched, engine order), and who moves (-1: nobody is
+ * to move, as when a bura is shown and the other may answer it). */
 static int gen(const Search *s, const Pos *p, Move *mv, int *mover) {
     int n = 0;
     if (p->phase == BURA) { /* B8.1, B8.5: only a second bura (or Moskva) may follow */
@@ -470,14 +469,12 @@ static int gen(const Search *s, const Pos *p, Move *mv, int *mover) {
         *mover = p->claim;
         return n;
     }
-    for (int seat = 0; seat < s->n; seat++)
+    /* B8.5: the holders of two buras play their sets off, and nothing is shown meanwhile (as
+     * the engine's distinct_moves: it takes such a show, and the shows may then go round,
+     * back to where they were, a line whose value would hang on which repetition is cut) */
+    for (int seat = 0; seat < s->n && !p->playoff; seat++)
         for (int combo = 0; combo < NCOMBO; combo++)
-            if (legal_show(s, p, seat, combo)) {
-                /* the engine lets a bura be shown again during a play-off, and the shows
-                 * then go round: such a line's value hangs on which repetition is cut */
-                if (p->playoff) return UNSUPPORTED;
-                add(mv, &n, M_SHOW, seat, 0, 0, combo);
-            }
+            if (legal_show(s, p, seat, combo)) add(mv, &n, M_SHOW, seat, 0, 0, combo);
     int seat = p->turn;
     *mover = seat;
     /* B7.1, claim=own-turn: a claim also before one's lead or answer */
@@ -777,8 +774,8 @@ static PyObject *Search_value(Search *self, PyObject *args) {
     int v = search(self, &p, alpha, beta);
     if (v == TOO_LARGE) Py_RETURN_NONE;
     if (v == UNSUPPORTED) {
-        PyErr_SetString(PyExc_ValueError, "a position the search does not follow (a combination shown "
-                                          "during a play-off of two buras)");
+        PyErr_SetString(PyExc_ValueError, "a position the search does not follow (two buras to be "
+                                          "played off while a trick lies on the table)");
         return NULL;
     }
     return PyLong_FromLong(v);

@@ -806,6 +806,18 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState]):
             moves = [m for m in moves if self.is_legal(m)]
         return moves
 
+    def distinct_moves(self, moves: list[BuraMove]) -> list[BuraMove]:
+        """What a search tries (:meth:`StockEngine.distinct_moves`), and no combination
+        shown during a play-off: the holders of two buras play their sets off (B8.5).  The
+        engine takes such a show, and the holders may then show again, back to where they
+        were: a line that goes round, whose value would hang on which repetition a search
+        cuts.  The C search leaves them out too.  (Where a record did show a bura during a
+        play-off, a second may still answer it, as before any play-off.)"""
+        deal = self.round
+        if deal is not None and deal.playoff and deal.phase != "bura":
+            moves = [m for m in moves if not isinstance(m, ShowCombo)]
+        return super().distinct_moves(moves)
+
     def _no_move(self) -> IllegalMoveError:
         if self.near_limits():
             return illegal(
