@@ -393,12 +393,14 @@ class SixtySixEngine(StockEngine[SixtySixMove, RoundResult, RoundState, MatchSta
         m = self.match
         self.settle()
         if m.over:
-            raise illegal(tr("the game is over ({result}); no deal may follow").format(result=m.result), "game-over", "S13")
+            message = tr("the game is over ({result}); no deal may follow")
+            raise illegal(message.format(result=m.result), "game-over", self.CLAUSE["over"])
+        deal = self.CLAUSE["deal"]
         if self.round is not None:
             message = tr("deal {number} is not over, yet a new deal is dealt")
-            raise illegal(message.format(number=self.round.number), "out-of-order", "S2")
+            raise illegal(message.format(number=self.round.number), "out-of-order", deal)
         trump = self.turned_trump(ev)
-        h = Holdings(DECK, 2, deal_clause=self.CLAUSE["deal"], play_clause="S3", follow_clause="S5", names=self.places)
+        h = Holdings(DECK, 2, deal_clause=deal, play_clause="S3", follow_clause="S5", names=self.places)
         stock = self.place_deal(ev, h, trump)
         leader = 1 - m.dealer  # S3: the non-dealer leads first
         self.round = RoundState(

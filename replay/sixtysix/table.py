@@ -46,9 +46,11 @@ SEVERAL: Final = N_("a move is one card, not several")
 def facts(res: RoundResult, players: list[str]) -> list[Stated]:
     """What a finished deal left, as a record states it: the points, the game points it
     scored, the totals."""
-    kinds = records.STATED
     return [
-        Stated(kind=kinds[kind], entries=[Entry(seat=players[p], value=v) for p, v in values.items()])
+        Stated(
+            kind=records.STATED[kind],
+            entries=[Entry(seat=players[p], value=v) for p, v in values.items()],
+        )
         for kind, values in (("points", res.points), ("score", res.scores), ("totals", res.totals))
     ]
 
