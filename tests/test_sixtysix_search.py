@@ -71,6 +71,50 @@ def test_the_c_search_equals_the_game_free_solver_position_by_position() -> None
     assert kinds["follow"] >= 10 and kinds["draw"] >= 5 and kinds["marriage shown"] >= 10, kinds
 
 
+def strict_positions(seed: int, count: int) -> list[SixtySixTable]:
+    """Random positions once the stock is closed or gone (where most of a search's positions
+    lie, and where each side's best case most often ends a search), every switch."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        table = SixtySixTable(["Anna", "Boris"], rules=RULEBOOK.parse(rng.choice(RULES)), bonus=rng.choice([0, 1]))
+        table.push(table.chance_move(rng))  # type: ignore[arg-type]
+        extra = rng.randint(0, 8)
+        while not table.results and table.round is not None and extra >= 0:
+            moves = [m for m in options(table) if type(m).__name__ != "GoOut"] or options(table)
+            if not moves:
+                break
+            table = child(table, rng.choice(moves))
+            extra -= table.round is not None and table.round.strict
+        if not table.results and table.round is not None and table.round.strict:
+            out.append(table)
+    return out
+
+
+def test_once_the_stock_is_closed_or_gone_the_c_search_equals_the_game_free_solver() -> None:
+    """The search stops where the most a side could still make of the deal (every trick
+    left, every marriage it holds) is beyond what is asked, and tries the cards in an order
+    of its own: neither changes a value.  In 150 positions after a close or the last draw
+    (marriages that may still be shown where marriage-late allows them, a tie's point
+    carried in some), both seats' values and the bounds either side of them are the
+    game-free solver's."""
+    kinds: Counter[str] = Counter()
+    for table in strict_positions(3, 150):
+        exact = Solver.at(table, 100_000)
+        fast = search_at(table, 10**8)
+        deal = table.round
+        assert deal is not None
+        for seat in (0, 1):
+            value = exact.value(table, seat)
+            assert fast.value(table, seat) == value, (table.moves, seat)
+            assert fast.reaches(table, seat, value) and not fast.reaches(table, seat, value + 1)
+        kinds["closed" if deal.closed_by is not None else "stock gone"] += 1
+        kinds["a tie's point carried"] += table.match.bonus > 0
+        kinds["a marriage to show"] += any(type(m).__name__ == "PlayCard" and m.marriage for m in options(table))  # type: ignore[attr-defined]
+    assert kinds["closed"] >= 30 and kinds["stock gone"] >= 30 and kinds["a tie's point carried"] >= 30, kinds
+    assert kinds["a marriage to show"] >= 5, kinds
+
+
 def test_the_c_search_is_some_hundreds_of_times_as_fast() -> None:
     """What it is for: a position of the open phase that the game-free solver takes a
     second or more for takes the C search some milliseconds."""
