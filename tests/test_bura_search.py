@@ -5,6 +5,7 @@ compiled; the game-free solver is its reference."""
 
 from __future__ import annotations
 
+import json
 import random
 import subprocess
 import sys
@@ -22,7 +23,7 @@ from replay.bura import KIND, DealSearch
 from replay.bura.engine import DealCards, DrawCard, Lay, OpenClaim, ShowCombo
 from replay.bura.table import BuraTable
 from replay.burkozel.table import BurkozelTable
-from replay.solve import Solver, TooLarge, child, options, search_at
+from replay.solve import Solver, TooLarge, Unsearched, child, options, search_at
 
 pytestmark = pytest.mark.skipif(not DealSearch.built(), reason="the package was installed without its C searches")
 
@@ -194,7 +195,7 @@ def held_to_the_solver(table: BuraTable, kinds: Counter[str]) -> list[int]:
         try:
             found = fast.value(table, seat)
             reached = fast.reaches(table, seat, value), fast.reaches(table, seat, value + min(1, fast.unit))
-        except ValueError:  # two buras to be played off over a trick: said, not searched
+        except Unsearched:  # two buras to be played off over a trick: said, not searched
             kinds["not searched"] += 1
             continue
         assert found == pytest.approx(value), (table.moves, seat)
@@ -402,6 +403,24 @@ def test_a_play_off_of_two_buras_is_searched_with_nothing_shown_during_it() -> N
     assert kinds["not searched"] == 0, kinds
     assert kinds["a show the engine takes in the play-off"] >= 5, kinds
     assert kinds["in the play-off"] >= 40 and kinds["a second bura to come"] >= 10, kinds
+
+
+def test_a_decision_whose_layout_the_c_search_does_not_take_is_not_called_too_large() -> None:
+    """Deal 1 of samples/bura/04-house-rules.kgn, three players: in a layout of one of its
+    decisions in the dark a second bura is shown while a trick lies on the table, and the
+    two are to be played off over it, a position Bura's C search does not take.  That
+    decision is not judged, and the summary says why, apart from the nine too large to
+    judge (the ten were all called too large before); the JSON counts it apart too."""
+    sample = str(SAMPLES / "bura" / "04-house-rules.kgn")
+    text = subprocess.run([*KOZYR, "analyze", "--hand", "1", "--simulate", "100", sample], capture_output=True, text=True, timeout=300)
+    assert text.returncode == 0, text.stderr
+    assert "(9 too large to judge). 1 decision not judged: a layout of it reached a position the game's own search does not take." in text.stdout
+    out = subprocess.run(
+        [*KOZYR, "analyze", "--hand", "1", "--simulate", "100", "--format", "json", sample], capture_output=True, text=True, timeout=300
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    deal = json.loads(out.stdout)[0]["hands"][0]
+    assert (deal["dark_skipped"], deal["dark_unsearched"], len(deal["dark"])) == (9, 1, 0)
 
 
 def test_the_c_search_is_some_hundreds_of_times_as_fast() -> None:
