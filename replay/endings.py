@@ -622,7 +622,9 @@ class _Dark:
         mine = {choice_text(layout, m): m for m in options(layout) if owner(layout, m) == self.mover}
         try:
             found = [solver.value(child(layout, mine[t]), self.mover) for t in self.texts]
-        except (TooLarge, KeyError, ValueError) as exc:  # past the budget; a card nobody recorded; Unsearched
+        except (TooLarge, KeyError, ValueError) as exc:
+            # past the budget; a card nobody recorded; a position the game's own search
+            # does not take (Unsearched, said apart)
             self.spent += solver.nodes * solver.COST
             self.unsearched = isinstance(exc, Unsearched)
             return False
