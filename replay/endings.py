@@ -701,7 +701,7 @@ def judge_dark(moves: Moves, layouts: int, seed: int) -> tuple[list[DarkDecision
     left = float(DARK_NODES)
     need = 0.0  # what the decisions taken on need for the rest of their fewest layouts
     taken: list[tuple[_Dark, Node, Any, int | None]] = []
-    skipped = unsearched = 0
+    missed: list[_Dark] = []  # the decisions not judged
     for before, node, move, mover, saw, trick in reversed(_decisions_in_the_dark(moves)):
         sampler = Sampler(before, saw, random.Random(rng.getrandbits(64)))
         hidden = set(sampler.hidden)
@@ -712,10 +712,8 @@ def judge_dark(moves: Moves, layouts: int, seed: int) -> tuple[list[DarkDecision
         if room > 0 and (dark.cost < 1 or longest_size(before) <= DARK_LIMIT) and dark.solve(room):
             taken.append((dark, node, move, trick))
             need += dark.first * (fewest - 1)
-        elif dark.unsearched:
-            unsearched += 1
         else:
-            skipped += 1
+            missed.append(dark)
         left -= dark.spent
     more = _shares([dark.first for dark, *_ in taken], left, layouts - 1)
     out: list[DarkDecision] = []
@@ -727,13 +725,13 @@ def judge_dark(moves: Moves, layouts: int, seed: int) -> tuple[list[DarkDecision
         left -= dark.spent - spent
         chosen = _choice_made(choice_text(dark.table, move), dark.texts)
         if dark.layouts < fewest:
-            unsearched += dark.unsearched
-            skipped += not dark.unsearched
+            missed.append(dark)
         elif chosen is not None:  # (the move made is none of the choices listed: no judgement)
             pos = getattr(node, "pos", None) or (None, None)
             out.append(_judged(dark.values, chosen, trick, dark.table.players[dark.mover], pos))
     out.reverse()
-    return out, skipped, unsearched
+    unsearched = sum(dark.unsearched for dark in missed)
+    return out, len(missed) - unsearched, unsearched
 
 
 def _shares(costs: list[float], budget: float, most: int) -> list[int]:

@@ -201,35 +201,31 @@ static int points_left(const Pos *p, uint32_t *stock) {
     return rest;
 }
 
-/* The most the deal can be worth to ``x`` (from seat 0's side): what it would be worth were
- * he to take every trick left, and with them the ``rest`` of the points, and to show every
- * marriage he holds or may still draw (once the stock is closed or gone, where marriage-late
- * lets him).  His count then is the most it can be, the other's and his tricks do not grow,
- * and a deal is worth no less to a side whose count is higher or the other's lower.  The
- * other's choices (to close, to exchange, to go out short) are left out: they are the
- * other's to take only where they lower the value.  Seat 0's is an upper bound of the value,
- * seat 1's a lower one. */
+/* The most the deal can be worth to ``x`` (from seat 0's side): what it would be worth
+ * were he to take every trick left, and with them the ``rest`` of the points, and to show
+ * every marriage he holds or may still draw (once the stock is closed or gone, where
+ * marriage-late lets him), valued as the deal's end values it (played out, or he goes out).
+ * His count then is the most it can be, the other's and his tricks do not grow, and a deal
+ * is worth no less to a side whose count is higher or the other's lower.  The other's
+ * choices (to close, to exchange, to go out short) are left out: they are the other's to
+ * take only where they lower the value.  Seat 0's is an upper bound of the value, seat 1's
+ * a lower one. */
 static int best_case(const Search *s, const Pos *p, int x, int rest, uint32_t stock) {
-    int y = 1 - x, late = 0;
+    Pos q = *p;
     if (s->marriage_late || !strict(p)) {
         uint32_t mine = p->hand[x] | stock;
         for (int su = 0; su < 4; su++)
-            if ((mine >> (6 * su + KING) & 1) && (mine >> (6 * su + QUEEN) & 1)) late += su == p->trump ? 40 : 20;
+            if ((mine >> (6 * su + KING) & 1) && (mine >> (6 * su + QUEEN) & 1)) q.points[x] += su == p->trump ? 40 : 20;
     }
-    int cx = p->points[x] + p->mar[x] + rest + late, cy = count(p, y), ty = p->tricks[y] > 0;
-    int lost = p->tac ? 2 : 3, v; /* (S11: what a failed close gives the other) */
-    if (p->closed_by >= 0) {
-        v = p->closed_by == y ? lost : -lost;
-    } else { /* S10: played out, he takes the last trick */
-        int fx = cx + s->last_trick;
-        v = fx == cy ? 0 : fx > cy ? game_points(cy, ty) : -game_points(fx, 1);
+    q.points[x] += rest;
+    if (!q.tricks[x]) q.tricks[x] = 1;
+    q.last_winner = (int8_t)x;
+    int v = played_out(s, &q);
+    if (count(&q, x) >= OUT_AT) {
+        int out = go_out(s, &q, x);
+        if (x == 0 ? out > v : out < v) v = out;
     }
-    if (cx >= OUT_AT) { /* S9: he goes out */
-        int out = p->closed_by == y ? lost : game_points(cy, ty);
-        if (out > v) v = out;
-    }
-    v += v > 0 ? s->bonus : v < 0 ? -s->bonus : 0;
-    return x == 0 ? v : -v;
+    return v;
 }
 
 /* Put ``move`` among the ``moves`` from ``first`` to ``*n`` by ``key``, lowest first (a key
