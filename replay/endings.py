@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 from notation.errors import KgnError
-from notation.i18n import N_, ntr, ptr, round_text, tr
+from notation.i18n import N_, ptr, round_text, tr
 from notation.records import GameRecord, Node, takes_glyphs
 from notation.write import seat_text
 
@@ -41,7 +41,6 @@ from .solve import (
     Search,
     Solver,
     TooLarge,
-    Unsearched,
     child,
     chooser,
     interval,
@@ -262,11 +261,6 @@ class RoundEnding:
     """With ``--simulate N``: the decisions taken with cards unseen, judged over layouts."""
     dark_skipped: int = 0
     """Decisions with cards unseen whose rest was too large to judge by simulation."""
-    dark_unsearched: int = 0
-    """Decisions with cards unseen not judged because a layout of them reached a position
-    the game's own search does not take (Bura's: two buras to be played off while a trick
-    lies on the table), where the game-free solver would have cost the others their
-    layouts."""
     dark_unplaced: bool = False
     """With ``--simulate N``: the record does not write the stock's order (draws recorded
     as they came), so no layout of the deal can be played out and nothing is judged."""
@@ -311,7 +305,7 @@ class RoundEnding:
         """The decisions judged by simulation, in a sentence (none without ``--simulate``)."""
         if self.dark_unplaced:
             return " " + tr("In the dark: not judged (the record does not write the stock's order).")
-        if not self.dark and not self.dark_skipped and not self.dark_unsearched:
+        if not self.dark and not self.dark_skipped:
             return ""
         wrong = sum(d.mistaken for d in self.dark)
         if self.dark_skipped:
@@ -321,16 +315,7 @@ class RoundEnding:
             )
         else:
             text = tr("In the dark: {n} decisions judged, {wrong} with a better choice.")
-        text = " " + text.format(n=len(self.dark), wrong=wrong, skipped=self.dark_skipped)
-        if self.dark_unsearched:
-            text += " " + ntr(
-                "{n} decision not judged: a layout of it reached a position the game's own search "
-                "does not take.",
-                "{n} decisions not judged: layouts of them reached a position the game's own search "
-                "does not take.",
-                self.dark_unsearched,
-            ).format(n=self.dark_unsearched)
-        return text
+        return " " + text.format(n=len(self.dark), wrong=wrong, skipped=self.dark_skipped)
 
     def lines(self) -> list[str]:
         if self.skipped is not None:
@@ -448,7 +433,7 @@ def analyze_round(
         out.extra = extra(moves)
     if simulate:
         if _placed(moves):
-            out.dark, out.dark_skipped, out.dark_unsearched = judge_dark(moves, simulate, seed * 1_000_003 + number)
+            out.dark, out.dark_skipped = judge_dark(moves, simulate, seed * 1_000_003 + number)
         else:
             out.dark_unplaced = True
     first = next((k for k, m in enumerate(moves) if m[0].open_cards()), None)
@@ -602,8 +587,6 @@ class _Dark:
         self.first = 0.0
         """What its first layout took."""
         self.spent = 0.0
-        self.unsearched = False
-        """Whether a layout stopped at a position the game's own search does not take."""
 
     @property
     def layouts(self) -> int:
@@ -622,11 +605,10 @@ class _Dark:
         mine = {choice_text(layout, m): m for m in options(layout) if owner(layout, m) == self.mover}
         try:
             found = [solver.value(child(layout, mine[t]), self.mover) for t in self.texts]
-        except (TooLarge, KeyError, ValueError) as exc:
-            # past the budget; a card nobody recorded; a position the game's own search
-            # does not take (Unsearched, said apart)
+        except (TooLarge, KeyError, ValueError):
+            # past the budget; a card nobody recorded; a line deeper than the game's own
+            # search follows (its guard: no deal of the games is that long)
             self.spent += solver.nodes * solver.COST
-            self.unsearched = isinstance(exc, Unsearched)
             return False
         for t, v in zip(self.texts, found, strict=True):
             self.values[t].append(v)
@@ -680,11 +662,10 @@ def _cost(table: AnyTable) -> float:
     return search.COST if search is not None and search.searches(table) else 1.0
 
 
-def judge_dark(moves: Moves, layouts: int, seed: int) -> tuple[list[DarkDecision], int, int]:
+def judge_dark(moves: Moves, layouts: int, seed: int) -> tuple[list[DarkDecision], int]:
     """The decisions of one round taken with cards unseen (the mover had not seen them),
     each judged over ``layouts`` layouts of those cards or as many as :data:`DARK_NODES`
-    gives it, how many such decisions were too large to judge, and how many were not
-    judged because a layout reached a position the game's own search does not take.
+    gives it, and how many such decisions were too large to judge.
 
     Each decision draws its layouts from a generator of its own (seeded from ``seed`` in
     turn), so its first layouts are the same whatever the budget gives the others.  From the
@@ -701,7 +682,7 @@ def judge_dark(moves: Moves, layouts: int, seed: int) -> tuple[list[DarkDecision
     left = float(DARK_NODES)
     need = 0.0  # what the decisions taken on need for the rest of their fewest layouts
     taken: list[tuple[_Dark, Node, Any, int | None]] = []
-    missed: list[_Dark] = []  # the decisions not judged
+    skipped = 0  # the decisions too large to judge
     for before, node, move, mover, saw, trick in reversed(_decisions_in_the_dark(moves)):
         sampler = Sampler(before, saw, random.Random(rng.getrandbits(64)))
         hidden = set(sampler.hidden)
@@ -713,7 +694,7 @@ def judge_dark(moves: Moves, layouts: int, seed: int) -> tuple[list[DarkDecision
             taken.append((dark, node, move, trick))
             need += dark.first * (fewest - 1)
         else:
-            missed.append(dark)
+            skipped += 1
         left -= dark.spent
     more = _shares([dark.first for dark, *_ in taken], left, layouts - 1)
     out: list[DarkDecision] = []
@@ -725,13 +706,12 @@ def judge_dark(moves: Moves, layouts: int, seed: int) -> tuple[list[DarkDecision
         left -= dark.spent - spent
         chosen = _choice_made(choice_text(dark.table, move), dark.texts)
         if dark.layouts < fewest:
-            missed.append(dark)
+            skipped += 1
         elif chosen is not None:  # (the move made is none of the choices listed: no judgement)
             pos = getattr(node, "pos", None) or (None, None)
             out.append(_judged(dark.values, chosen, trick, dark.table.players[dark.mover], pos))
     out.reverse()
-    unsearched = sum(dark.unsearched for dark in missed)
-    return out, len(missed) - unsearched, unsearched
+    return out, skipped
 
 
 def _shares(costs: list[float], budget: float, most: int) -> list[int]:

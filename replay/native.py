@@ -17,7 +17,7 @@ import math
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from .solve import EPSILON, TooLarge, Unsearched
+from .solve import EPSILON, TooLarge
 from .table import AnyTable
 
 __all__ = ["NativeSearch"]
@@ -126,10 +126,7 @@ class NativeSearch:
                 native.__init__(*self.settings)
         NativeSearch._shared[kind] = (native, self)
         before = native.nodes
-        try:
-            found = native.value(*position, seat, alpha, beta)
-        except ValueError as exc:  # a position the C search does not take
-            raise Unsearched(*exc.args) from exc
+        found = native.value(*position, seat, alpha, beta)
         self._nodes += native.nodes - before
         if found is None:
             raise TooLarge(self.budget)

@@ -26,8 +26,8 @@ from .games import GAMES
 from .table import AnyTable, Search
 
 __all__ = [
-    "SETTLE", "Search", "Solver", "TooLarge", "Unsearched", "brute_force", "child", "chooser", "decide", "interval",
-    "options", "owner", "search_at", "searched", "takes_a_choice",
+    "SETTLE", "Search", "Solver", "TooLarge", "brute_force", "child", "chooser", "decide", "interval", "options", "owner",
+    "search_at", "searched", "takes_a_choice",
 ]  # fmt: skip
 
 class Settle:
@@ -62,11 +62,6 @@ def interval(values: Sequence[float]) -> tuple[float, float, float]:
 
 class TooLarge(Exception):
     """A search that passed its budget of positions."""
-
-
-class Unsearched(ValueError):
-    """A position a game's own faster search does not take (it says which; the game-free
-    :class:`Solver` takes every position)."""
 
 
 def options(table: AnyTable) -> list[Any]:

@@ -249,6 +249,36 @@ def test_nothing_shown_during_a_play_off_is_searched_though_the_engine_takes_it(
     assert Solver.at(table).value(table, 0) == brute(table) == 2
 
 
+OVER_A_TRICK = """[Game "bura"]
+[Players "Anna" "Boris" "Vera"]
+[Dealer "Boris"]
+[Rules "classic hand=4"]
+
+deal 1
+  hands Anna: 6C 7C 8C 6S / Boris: 9C TC AC 7D / Vera: AD TD KD QD / trump: QC
+  1. Vera AD
+  show Anna bura 6C 7C 8C
+  show Boris bura 9C TC AC
+  1. Anna 6C 7C 8C / Boris 9C TC AC -> Boris
+  pot 0
+  chips Anna -1, Boris +2, Vera -1
+"""
+
+
+def test_two_buras_shown_over_a_laid_trick_set_it_aside_and_the_holders_play_off() -> None:
+    """B8.5 with hands of four: Vera leads the ace of diamonds, Anna shows a bura at her turn
+    to answer and Boris a second one.  Only the holders play the play-off: Vera's trick is
+    set aside (her ace is nobody's, its 11 points count for nobody), Anna, the elder from
+    Vera's lead, leads her set, and Boris's higher trumps take the pot."""
+    report = replay.check(notation.loads(OVER_A_TRICK))
+    assert report.diagnostics == []
+    assert report.rounds[0].end == "bura" and report.totals == {"Anna": -1, "Boris": 2, "Vera": -1}
+    # the elder holder leads it: Boris leading is refused, at the play-off's lead
+    wrong = OVER_A_TRICK.replace("1. Anna 6C 7C 8C / Boris 9C TC AC -> Boris", "1. Boris 9C TC AC / Anna 6C 7C 8C -> Boris")
+    (diagnostic,) = replay.check(notation.loads(wrong)).diagnostics
+    assert (diagnostic.code, diagnostic.line, diagnostic.column) == ("wrong-leader", 11, 6), diagnostic.format()
+
+
 def test_with_higher_card_the_trump_ace_outranks_a_plain_ace() -> None:
     # Anna's bura holds the trump ace, Boris's three aces are plain: Anna wins at once.
     text = TWO.replace("7H 8H 9H", "AH 8H 9H").replace("  1. Anna 9H 8H 7H / Boris AS AD AC -> Anna\n", "")

@@ -19,10 +19,8 @@
  * the seat's side against all others (exact for two sides).  It is kept in whole numbers: the
  * side's gain times the number of other sides, less their gains; Python divides.
  *
- * What it does not search it says: a position it cannot continue (two buras to be played
- * off while a trick lies on the table) makes value() raise ValueError, as a card nobody
- * recorded does; the decision is then not judged.  During a play-off of two buras nothing
- * is shown (B8.5: the holders play their sets off), in this search as in the game-free one.
+ * During a play-off of two buras nothing is shown (B8.5: the holders play their sets off),
+ * in this search as in the game-free one.
  *
  * Cards are notation.cards' 0..35 (9 * suit + rank, rank 0 = six .. 8 = ace), bits of a
  * 64-bit hand.  Units: the pot (a claim or a bura wins it, a false claim pays it, a void deal
@@ -230,13 +228,18 @@ static int strength(const Search *s, uint64_t hand) {
     return top;
 }
 
-/* B8.5: two buras (or a bura and Moskva) at once. */
+/* B8.5: two buras (or a bura and Moskva) at once: the elder of the two (in the order of play
+ * from the leader, the open trick's if there is one) leads the play-off; an open trick is
+ * not played, its cards set aside, nobody's. */
 static int two_buras(const Search *s, Pos *p) {
     int a = p->buras[0], b = p->buras[1];
     if (s->higher_card) return combo_end(s, C_BURA, strength(s, p->hand[a]) > strength(s, p->hand[b]) ? a : b);
-    if (p->laid) return UNSUPPORTED;
     p->playoff = 1;
     p->leader = p->turn = (int8_t)(order(s, p, a) <= order(s, p, b) ? a : b);
+    p->table = p->best = 0;
+    p->k = p->laid = 0;
+    p->pile = 0;
+    p->best_seat = -1;
     return CONT;
 }
 
@@ -774,8 +777,8 @@ static PyObject *Search_value(Search *self, PyObject *args) {
     int v = search(self, &p, alpha, beta);
     if (v == TOO_LARGE) Py_RETURN_NONE;
     if (v == UNSUPPORTED) {
-        PyErr_SetString(PyExc_ValueError, "a position the search does not follow (two buras to be "
-                                          "played off while a trick lies on the table)");
+        PyErr_SetString(PyExc_ValueError, "a line the search does not follow (more than 256 moves deep, "
+                                          "or a position with no move)");
         return NULL;
     }
     return PyLong_FromLong(v);

@@ -696,8 +696,8 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState]):
 
     def _second_bura(self, deal: RoundState, ev: ShowCombo) -> bool:
         """B8.5: a second deal-ending combination at the same moment is played off (a bura
-        against a bura or against Moskva, shown in either order before the lead); whether
-        ``ev`` was one."""
+        against a bura or against Moskva, shown in either order: right after the first, or
+        a bura after Moskva's lead right before the lead); whether ``ev`` was one."""
         if deal.phase == "bura" and ev.seat not in deal.buras:
             deal.buras.append(ev.seat)
             deal.phase = "play"
@@ -777,6 +777,9 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState]):
         return (seat - deal.leader) % self.n
 
     def _two_buras(self, deal: RoundState) -> None:
+        """B8.5: the two holders of ``deal.buras`` settle it: the higher top card wins at once
+        (``two-buras=higher-card``), or they play their sets off, the elder (in the order of
+        play from the leader) leading; a trick on the table is set aside, nobody's."""
         s = self.settings
         a, b = deal.buras[:2]
         if s.two_buras == "higher-card":
@@ -790,7 +793,10 @@ class BuraEngine(StockEngine[BuraMove, RoundResult, RoundState, MatchState]):
             self._end(deal, "bura", winner)
             return
         deal.playoff = True
-        first = min((a, b), key=lambda p: self._order(deal, p))
+        first = min((a, b), key=lambda p: self._order(deal, p))  # from the trick's leader
+        if deal.trick:  # the trick is not played: its cards are set aside, nobody's (B8.5)
+            deal.trick.clear()
+            deal.best = None
         deal.leader = deal.turn = first
 
 
