@@ -250,6 +250,57 @@ def test_the_c_search_equals_the_game_free_solver_with_three_to_six_players() ->
     assert kinds["show open"] >= 3, kinds
 
 
+def combination_to_come(seed: int, count: int) -> list[BurkozelTable]:
+    """Late positions of two-player Burkozel in which Anna holds
+    three of a combination that ends the deal (three trumps, or three aces) and its fourth
+    card is still to be drawn: the turned trump itself, or a card near the stock's end."""
+    rng = random.Random(seed)
+    out: list[BurkozelTable] = []
+    trump = parse_card("9D")
+    while len(out) < count:
+        n = 2
+        table = BurkozelTable(["Anna", "Boris"], dealer=1)
+        moskva = rng.random() < 0.4
+        held = {parse_card(c) for c in (("AS", "AH", "AC") if moskva else ("6D", "7D", "8D"))}
+        coming = parse_card("AD" if moskva else rng.choice(["TD", "9D"]))
+        others = [c for c in sorted(table.deck) if c not in {*held, coming, trump}]
+        rng.shuffle(others)
+        hands: dict[int, list[int | None]] = {0: [*held, others[0]]}
+        for seat in range(1, n):
+            hands[seat] = list(others[1 + 4 * (seat - 1) : 1 + 4 * seat])
+        rest = others[1 + 4 * (n - 1) :]
+        if coming != trump:
+            at = len(rest) - rng.randint(0, 3)
+            rest = [*rest[:at], coming, *rest[at:]]
+        table.push(DealCards(hands=hands, trump=trump, stock=rest))
+        while (deal := table.round) is not None and not table.results and deal.holdings.size(-2) > 5:
+            moves = [m for m in options(table) if isinstance(m, Lay | DrawCard) and not (isinstance(m, Lay) and held & set(m.up))]
+            if not moves:
+                break
+            table = child(table, rng.choice(moves))  # type: ignore[assignment]
+        deal = table.round
+        if deal is not None and not table.results and held <= set(deal.holdings.known[0]) and coming not in deal.holdings.known[0]:
+            out.append(table)
+    return out
+
+
+def test_each_sides_best_case_bounds_burkozel_a_combination_to_come_included() -> None:
+    """Burkozel's C search stops where either side's best case lies beyond its window: every
+    card point and trick left to it, or a combination that ends the deal that one of its
+    seats may still come to hold.  In late positions where Anna may yet draw the fourth
+    trump (a bura) or the fourth ace (Moskva), both seats' values are the game-free solver's,
+    and each reaches its value and not one unit more.  (Four in pairs, the other game of two
+    sides, are held to it in the test of three to six players.)"""
+    kinds: Counter[str] = Counter()
+    for table in combination_to_come(43, 30):
+        deal = table.round
+        assert deal is not None
+        for _ in held_to_the_solver(table, kinds):
+            kinds["searched"] += 1
+            kinds["a bura to come" if parse_card("6D") in deal.holdings.known[0] else "Moskva to come"] += 1
+    assert kinds["searched"] >= 50 and kinds["a bura to come"] >= 20 and kinds["Moskva to come"] >= 10, kinds
+
+
 def test_a_claim_at_ones_own_turn_is_searched_as_the_engine_allows_it() -> None:
     """B7.1 under ``claim=own-turn``: a player may also claim before his own lead or answer.
     In random positions of two and three players, some with a claim at the player's turn open

@@ -20,7 +20,9 @@
  * side's gain times the number of other sides, less their gains; Python divides.
  *
  * During a play-off of two buras nothing is shown (B8.5: the holders play their sets off),
- * in this search as in the game-free one.
+ * in this search as in the game-free one.  Where the deck is played out for penalty points
+ * between two sides (Burkozel), a search whose window lies beyond either side's best case
+ * stops at once (best_case).
  *
  * Cards are notation.cards' 0..35 (9 * suit + rank, rank 0 = six .. 8 = ace), bits of a
  * 64-bit hand.  Units: the pot (a claim or a bura wins it, a false claim pays it, a void deal
@@ -90,6 +92,7 @@ typedef struct {
     int n;                /* the players */
     int side[MAXP], nsides;
     int rs;               /* the side whose value is searched */
+    int bounded;          /* the best cases bound the value (best_case) */
     uint64_t path[MAX_PATH][KOZYR_KEY_WORDS];
     int depth;
 } Search;
@@ -301,6 +304,40 @@ static int show(const Search *s, Pos *p, int seat, int combo) {
     p->right_rank = (int8_t)rank;
     p->turn = (int8_t)seat;
     return CONT;
+}
+
+/* ---- what a side can still make (K6, K7) ---------------------------------------------- */
+
+/* The best case of side ``x`` (the most it can still make of the deal, as the searched side's
+ * value: its highest for the searched side, its lowest for the other), where the deck is
+ * played out and nothing else ends the deal but a combination (penalty points, no claim, no
+ * void end, two sides): it takes every card point and trick left (``rest``: in the hands, the
+ * stock and the open trick), the other side's count and tricks staying where they are, or
+ * one of its seats shows a combination that ends the deal, of any it could come to hold
+ * (``left``: the stock's cards and the open trick's).  Taking more never lowers a side's
+ * value (the side on top pays nothing and the other's penalty is its own count's), and the
+ * other side's shows are that side's to make only where they lower the value, so this
+ * bounds the value: from above for the searched side, from below for the other. */
+static int best_case(const Search *s, const Pos *p, int x, int rest, uint64_t left) {
+    Pos q = *p;
+    int mine = x == s->rs, v;
+    for (int i = 0; i < s->n; i++)
+        if (s->side[i] == x) {
+            q.points[i] = (int16_t)(q.points[i] + rest);
+            q.took |= (int8_t)(1 << i);
+            break;
+        }
+    v = played_out(s, &q);
+    for (int i = 0; i < s->n; i++) {
+        if (s->side[i] != x) continue;
+        for (int combo = 0; combo < NCOMBO; combo++) {
+            if (!s->allowed[combo] || !s->instant[combo] || !holds(s, p->hand[i] | left, combo)) continue;
+            int w = combo_end(s, combo, i);
+            v = mine ? (w > v ? w : v) : (w < v ? w : v);
+        }
+    }
+    if (s->redeal && p->first) v = mine ? (v > 0 ? v : 0) : (v < 0 ? v : 0); /* a show voids it */
+    return v;
 }
 
 /* ---- play ----------------------------------------------------------------------------- */
@@ -604,6 +641,15 @@ static int decide(Search *s, const Pos *p, const Move *mv, int n, int mover, int
 static int search(Search *s, const Pos *p, int alpha, int beta) {
     if (++s->nodes > s->budget) return TOO_LARGE;
     if (s->depth >= MAX_PATH) return UNSUPPORTED;
+    if (s->bounded && p->phase != BURA && !p->playoff) { /* nothing left can pass the best cases */
+        uint64_t left = p->table | s->rest[p->sp], cards = left;
+        for (int i = 0; i < s->n; i++) cards |= p->hand[i];
+        int rest = points_of(cards & ~p->table) + p->pile;
+        int most = best_case(s, p, s->rs, rest, left);
+        if (most <= alpha) return most;
+        int least = best_case(s, p, 1 - s->rs, rest, left);
+        if (least >= beta) return least;
+    }
     uint64_t k[KOZYR_KEY_WORDS];
     key_of(s, p, k);
     KozyrEntry *e = kozyr_slot(&s->table, k);
@@ -770,6 +816,7 @@ static PyObject *Search_value(Search *self, PyObject *args) {
         p.sp = 0;
     }
     self->rs = self->side[seat];
+    self->bounded = self->penalties && !self->claims && !self->void_end && self->nsides == 2;
     int most = (self->penalties ? 6 * ((int)n / nsides) : 1) * (nsides - 1);
     if (alpha < -most - 1) alpha = -most - 1;
     if (beta > most + 1) beta = most + 1;
