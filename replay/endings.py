@@ -606,8 +606,8 @@ class _Dark:
         try:
             found = [solver.value(child(layout, mine[t]), self.mover) for t in self.texts]
         except (TooLarge, KeyError, ValueError):
-            # past the budget; a card nobody recorded; a line deeper than the game's own
-            # search follows (its guard: no deal of the games is that long)
+            # past the budget; a card nobody recorded (or a line past the C search's guards:
+            # more than 256 moves, no move where the engine has one)
             self.spent += solver.nodes * solver.COST
             return False
         for t, v in zip(self.texts, found, strict=True):
