@@ -148,6 +148,17 @@ def positions(
     return out
 
 
+def played_keeping(table: BuraTable, rng: random.Random, keep: set[int], stock: int) -> BuraTable:
+    """``table`` played on by random lays and draws, Anna never laying a card of ``keep``,
+    until the stock holds ``stock`` cards or fewer (or the deal ends)."""
+    while (deal := table.round) is not None and not table.results and deal.holdings.size(-2) > stock:
+        moves = [m for m in options(table) if isinstance(m, Lay | DrawCard) and not (isinstance(m, Lay) and keep & set(m.up))]
+        if not moves:
+            break
+        table = child(table, rng.choice(moves))  # type: ignore[assignment]
+    return table
+
+
 def kept_apart(seed: int, count: int) -> list[BuraTable]:
     """Late positions of both games in which Anna holds 6S and 8S (worth nothing) and the 7S
     is still in the stock: two choices, not one (whoever draws the 7S and leads it is
@@ -165,11 +176,7 @@ def kept_apart(seed: int, count: int) -> list[BuraTable]:
         rest = others[2 * size - 2:]
         at = len(rest) - rng.randint(0, 3)
         table.push(DealCards(hands=hands, trump=parse_card("9D"), stock=[*rest[:at], parse_card("7S"), *rest[at:]]))
-        while (deal := table.round) is not None and not table.results and deal.holdings.size(-2) > 4:
-            moves = [m for m in options(table) if isinstance(m, Lay | DrawCard) and not (isinstance(m, Lay) and keep & set(m.up))]
-            if not moves:
-                break
-            table = child(table, rng.choice(moves))  # type: ignore[assignment]
+        table = played_keeping(table, rng, keep, 4)
         deal = table.round
         if deal is not None and not table.results and keep <= set(deal.holdings.known[0]) and parse_card("7S") in (deal.stock or []):
             out.append(table)
@@ -250,34 +257,27 @@ def test_the_c_search_equals_the_game_free_solver_with_three_to_six_players() ->
     assert kinds["show open"] >= 3, kinds
 
 
-def combination_to_come(seed: int, count: int) -> list[BurkozelTable]:
+def combination_to_come(seed: int, count: int) -> list[BuraTable]:
     """Late positions of two-player Burkozel in which Anna holds
     three of a combination that ends the deal (three trumps, or three aces) and its fourth
     card is still to be drawn: the turned trump itself, or a card near the stock's end."""
     rng = random.Random(seed)
-    out: list[BurkozelTable] = []
+    out: list[BuraTable] = []
     trump = parse_card("9D")
     while len(out) < count:
-        n = 2
-        table = BurkozelTable(["Anna", "Boris"], dealer=1)
+        table: BuraTable = BurkozelTable(["Anna", "Boris"], dealer=1)
         moskva = rng.random() < 0.4
         held = {parse_card(c) for c in (("AS", "AH", "AC") if moskva else ("6D", "7D", "8D"))}
         coming = parse_card("AD" if moskva else rng.choice(["TD", "9D"]))
         others = [c for c in sorted(table.deck) if c not in {*held, coming, trump}]
         rng.shuffle(others)
-        hands: dict[int, list[int | None]] = {0: [*held, others[0]]}
-        for seat in range(1, n):
-            hands[seat] = list(others[1 + 4 * (seat - 1) : 1 + 4 * seat])
-        rest = others[1 + 4 * (n - 1) :]
+        hands: dict[int, list[int | None]] = {0: [*held, others[0]], 1: list(others[1:5])}
+        rest = others[5:]
         if coming != trump:
             at = len(rest) - rng.randint(0, 3)
             rest = [*rest[:at], coming, *rest[at:]]
         table.push(DealCards(hands=hands, trump=trump, stock=rest))
-        while (deal := table.round) is not None and not table.results and deal.holdings.size(-2) > 5:
-            moves = [m for m in options(table) if isinstance(m, Lay | DrawCard) and not (isinstance(m, Lay) and held & set(m.up))]
-            if not moves:
-                break
-            table = child(table, rng.choice(moves))  # type: ignore[assignment]
+        table = played_keeping(table, rng, held, 5)
         deal = table.round
         if deal is not None and not table.results and held <= set(deal.holdings.known[0]) and coming not in deal.holdings.known[0]:
             out.append(table)
