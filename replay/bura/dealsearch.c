@@ -21,8 +21,8 @@
  *
  * During a play-off of two buras nothing is shown (B8.5: the holders play their sets off),
  * in this search as in the game-free one.  Where the deck is played out for penalty points
- * between two sides (Burkozel), a search whose window lies beyond either side's best case
- * stops at once (best_case).
+ * (Burkozel), a search whose window lies beyond the searched side's best case, or the
+ * others', stops at once (best_case).
  *
  * Cards are notation.cards' 0..35 (9 * suit + rank, rank 0 = six .. 8 = ace), bits of a
  * 64-bit hand.  Units: the pot (a claim or a bura wins it, a false claim pays it, a void deal
@@ -308,28 +308,51 @@ static int show(const Search *s, Pos *p, int seat, int combo) {
 
 /* ---- what a side can still make (K6, K7) ---------------------------------------------- */
 
-/* The best case of side ``x`` (the most it can still make of the deal, as the searched side's
- * value: its highest for the searched side, its lowest for the other), where the deck is
- * played out and nothing else ends the deal but a combination (penalty points, no claim, no
- * void end, two sides): it takes every card point and trick left (``rest``: in the hands, the
- * stock and the open trick), the other side's count and tricks staying where they are, or
- * one of its seats shows a combination that ends the deal, of any it could come to hold
- * (``left``: the stock's cards and the open trick's).  Taking more never lowers a side's
- * value (the side on top pays nothing and the other's penalty is its own count's), and the
- * other side's shows are that side's to make only where they lower the value, so this
- * bounds the value: from above for the searched side, from below for the other. */
-static int best_case(const Search *s, const Pos *p, int x, int rest, uint64_t left) {
-    Pos q = *p;
-    int mine = x == s->rs, v;
+/* K7: the penalty side ``x`` would take were the deck played out now with another side on top. */
+static int penalty_now(const Search *s, const Pos *p, int x) {
+    int pts = 0, took = 0;
     for (int i = 0; i < s->n; i++)
         if (s->side[i] == x) {
-            q.points[i] = (int16_t)(q.points[i] + rest);
-            q.took |= (int8_t)(1 << i);
-            break;
+            pts += p->points[i];
+            took |= p->took >> i & 1;
         }
-    v = played_out(s, &q);
+    int zero = s->zero_points ? pts == 0 : !took;
+    return zero ? 6 : pts < (s->n == 3 ? 21 : 31) ? 4 : 2;
+}
+
+/* The best case of the searched side (``mine``) or of the others, where the deck is played
+ * out and nothing else ends the deal but a combination (penalty points, no claim, no void
+ * end), as the searched side's value: the most the searched side can still make, or the
+ * least the others can leave it.  A side's penalty only falls as it takes points and tricks,
+ * and each side's shows are its own to make only where they serve it, so:
+ * - with two sides, the side takes every card point and trick left (``rest``: in the hands,
+ *   the stock and the open trick), the other's count and tricks staying where they are
+ *   (taking more never costs a side: the side on top pays nothing, the other's penalty is
+ *   its own count's);
+ * - with three, the searched side pays nothing and the others what they would pay now (its
+ *   best), or it pays what it would now and the others nothing (its worst): a tie for the top
+ *   (nobody pays) lies between;
+ * or one of the side's seats shows a combination that ends the deal, of any it could come to
+ * hold (``left``: the stock's cards and the open trick's). */
+static int best_case(const Search *s, const Pos *p, int mine, int rest, uint64_t left) {
+    int v, gain[MAXP] = {0, 0, 0, 0, 0, 0};
+    if (s->nsides == 2) {
+        Pos q = *p;
+        int x = mine ? s->rs : 1 - s->rs;
+        for (int i = 0; i < s->n; i++)
+            if (s->side[i] == x) {
+                q.points[i] = (int16_t)(q.points[i] + rest);
+                q.took |= (int8_t)(1 << i);
+                break;
+            }
+        v = played_out(s, &q);
+    } else {
+        for (int i = 0; i < s->n; i++)
+            if ((s->side[i] == s->rs) != mine) gain[i] = -penalty_now(s, p, s->side[i]);
+        v = folded(s, gain);
+    }
     for (int i = 0; i < s->n; i++) {
-        if (s->side[i] != x) continue;
+        if ((s->side[i] == s->rs) != mine) continue;
         for (int combo = 0; combo < NCOMBO; combo++) {
             if (!s->allowed[combo] || !s->instant[combo] || !holds(s, p->hand[i] | left, combo)) continue;
             int w = combo_end(s, combo, i);
@@ -645,9 +668,9 @@ static int search(Search *s, const Pos *p, int alpha, int beta) {
         uint64_t left = p->table | s->rest[p->sp], cards = left;
         for (int i = 0; i < s->n; i++) cards |= p->hand[i];
         int rest = points_of(cards & ~p->table) + p->pile;
-        int most = best_case(s, p, s->rs, rest, left);
+        int most = best_case(s, p, 1, rest, left);
         if (most <= alpha) return most;
-        int least = best_case(s, p, 1 - s->rs, rest, left);
+        int least = best_case(s, p, 0, rest, left);
         if (least >= beta) return least;
     }
     uint64_t k[KOZYR_KEY_WORDS];
@@ -816,7 +839,7 @@ static PyObject *Search_value(Search *self, PyObject *args) {
         p.sp = 0;
     }
     self->rs = self->side[seat];
-    self->bounded = self->penalties && !self->claims && !self->void_end && self->nsides == 2;
+    self->bounded = self->penalties && !self->claims && !self->void_end;
     int most = (self->penalties ? 6 * ((int)n / nsides) : 1) * (nsides - 1);
     if (alpha < -most - 1) alpha = -most - 1;
     if (beta > most + 1) beta = most + 1;
