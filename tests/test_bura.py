@@ -268,8 +268,8 @@ deal 1
 def test_two_buras_shown_over_a_laid_trick_set_it_aside_and_the_holders_play_off() -> None:
     """B8.5 with hands of four: Vera leads the ace of diamonds, Anna shows a bura at her turn
     to answer and Boris a second one.  Only the holders play the play-off: Vera's trick is
-    set aside (her ace is nobody's, its 11 points count for nobody), Anna, the elder from
-    Vera's lead, leads her set, and Boris's higher trumps take the pot."""
+    set aside (the play-off is a trick of its own, led afresh), Anna, the elder from Vera's
+    lead, leads her set, and Boris's higher trumps take the pot."""
     report = replay.check(notation.loads(OVER_A_TRICK))
     assert report.diagnostics == []
     assert report.rounds[0].end == "bura" and report.totals == {"Anna": -1, "Boris": 2, "Vera": -1}
