@@ -21,8 +21,8 @@
  *
  * During a play-off of two buras nothing is shown (B8.5: the holders play their sets off),
  * in this search as in the game-free one.  Where the deck is played out for penalty points
- * (Burkozel), a search whose window lies beyond the searched side's best case, or the
- * others', stops at once (best_case).
+ * (no claim, no void end), a search whose window lies beyond the searched side's best case,
+ * or the others', stops at once (best_case).
  *
  * Cards are notation.cards' 0..35 (9 * suit + rank, rank 0 = six .. 8 = ace), bits of a
  * 64-bit hand.  Units: the pot (a claim or a bura wins it, a false claim pays it, a void deal
