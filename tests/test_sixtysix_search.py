@@ -45,6 +45,25 @@ def positions(seed: int, count: int) -> list[SixtySixTable]:
     return out
 
 
+def held_to_the_solver(table: SixtySixTable, budget: int) -> list[int]:
+    """The seats of ``table`` whose value the C search finds equal to the game-free solver's
+    (given ``budget`` positions), each reaching its value and not one game point more; a
+    seat the solver does not finish is left out."""
+    exact = Solver.at(table, budget)
+    fast = search_at(table, 10**8)
+    assert isinstance(fast, DealSearch)
+    seats = []
+    for seat in (0, 1):
+        try:
+            value = exact.value(table, seat)
+        except TooLarge:
+            continue
+        assert fast.value(table, seat) == value, (table.moves, seat)
+        assert fast.reaches(table, seat, value) and not fast.reaches(table, seat, value + 1)
+        seats.append(seat)
+    return seats
+
+
 def test_the_c_search_equals_the_game_free_solver_position_by_position() -> None:
     """In random positions of every kind (the stock open, closed or gone; a lead, an
     answer, the draws due, every card played; marriages shown, the nine exchanged), both
@@ -52,18 +71,9 @@ def test_the_c_search_equals_the_game_free_solver_position_by_position() -> None
     solver's."""
     kinds: Counter[str] = Counter()
     for table in positions(7, 70):
-        exact = Solver.at(table, 30_000)
-        fast = search_at(table, 10**8)
-        assert isinstance(fast, DealSearch)
         deal = table.round
         assert deal is not None
-        for seat in (0, 1):
-            try:
-                value = exact.value(table, seat)
-            except TooLarge:
-                continue
-            assert fast.value(table, seat) == value, (table.moves, seat)
-            assert fast.reaches(table, seat, value) and not fast.reaches(table, seat, value + 1)
+        for _ in held_to_the_solver(table, 30_000):
             kinds["stock open" if not deal.strict else "closed" if deal.closed_by is not None else "stock gone"] += 1
             kinds[deal.phase] += 1
             kinds["marriage shown"] += bool(deal.marriages)
@@ -100,14 +110,9 @@ def test_once_the_stock_is_closed_or_gone_the_c_search_equals_the_game_free_solv
     game-free solver's."""
     kinds: Counter[str] = Counter()
     for table in strict_positions(3, 150):
-        exact = Solver.at(table, 100_000)
-        fast = search_at(table, 10**8)
         deal = table.round
         assert deal is not None
-        for seat in (0, 1):
-            value = exact.value(table, seat)
-            assert fast.value(table, seat) == value, (table.moves, seat)
-            assert fast.reaches(table, seat, value) and not fast.reaches(table, seat, value + 1)
+        assert held_to_the_solver(table, 100_000) == [0, 1], table.moves
         kinds["closed" if deal.closed_by is not None else "stock gone"] += 1
         kinds["a tie's point carried"] += table.match.bonus > 0
         kinds["a marriage to show"] += any(type(m).__name__ == "PlayCard" and m.marriage for m in options(table))  # type: ignore[attr-defined]

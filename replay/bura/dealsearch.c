@@ -171,26 +171,34 @@ static int combo_end(const Search *s, int combo, int seat) {
 /* B7.2 */
 static int claimed(const Search *s, const Pos *p, int seat) { return gains(s, seat, p->points[seat] >= 31 ? 1 : -1); }
 
-/* K7: the deck played out: the side with the most card points takes no penalty, each other
- * 2, 4 under 31 (21 with three players), 6 with no trick (or no point); a tie for the top, none. */
-static int played_out(const Search *s, const Pos *p) {
-    int pts[MAXP] = {0, 0, 0, 0, 0, 0}, took[MAXP] = {0, 0, 0, 0, 0, 0}, top = -1, leaders = 0, w = 0;
+/* Each side's card points and whether it took a trick. */
+static void counts(const Search *s, const Pos *p, int *pts, int *took) {
+    for (int x = 0; x < MAXP; x++) pts[x] = took[x] = 0;
     for (int i = 0; i < s->n; i++) {
         pts[s->side[i]] += p->points[i];
         took[s->side[i]] |= p->took >> i & 1;
     }
+}
+
+/* K7: the penalty of a side not on top with ``pts`` card points (``took``: a trick taken). */
+static int penalty(const Search *s, int pts, int took) {
+    int zero = s->zero_points ? pts == 0 : !took;
+    return zero ? 6 : pts < (s->n == 3 ? 21 : 31) ? 4 : 2;
+}
+
+/* K7: the deck played out: the side with the most card points takes no penalty, each other
+ * 2, 4 under 31 (21 with three players), 6 with no trick (or no point); a tie for the top, none. */
+static int played_out(const Search *s, const Pos *p) {
+    int pts[MAXP], took[MAXP], top = -1, leaders = 0, w = 0;
+    counts(s, p, pts, took);
     for (int x = 0; x < s->nsides; x++) {
         if (pts[x] > top) { top = pts[x]; leaders = 1; w = x; }
         else if (pts[x] == top) leaders++;
     }
     if (leaders > 1) return 0;
-    int under = s->n == 3 ? 21 : 31, gain[MAXP] = {0, 0, 0, 0, 0, 0};
-    for (int i = 0; i < s->n; i++) {
-        int x = s->side[i];
-        if (x == w) continue;
-        int zero = s->zero_points ? pts[x] == 0 : !took[x];
-        gain[i] = -(zero ? 6 : pts[x] < under ? 4 : 2);
-    }
+    int gain[MAXP] = {0, 0, 0, 0, 0, 0};
+    for (int i = 0; i < s->n; i++)
+        if (s->side[i] != w) gain[i] = -penalty(s, pts[s->side[i]], took[s->side[i]]);
     return folded(s, gain);
 }
 
@@ -308,18 +316,6 @@ static int show(const Search *s, Pos *p, int seat, int combo) {
 
 /* ---- what a side can still make (K6, K7) ---------------------------------------------- */
 
-/* K7: the penalty side ``x`` would take were the deck played out now with another side on top. */
-static int penalty_now(const Search *s, const Pos *p, int x) {
-    int pts = 0, took = 0;
-    for (int i = 0; i < s->n; i++)
-        if (s->side[i] == x) {
-            pts += p->points[i];
-            took |= p->took >> i & 1;
-        }
-    int zero = s->zero_points ? pts == 0 : !took;
-    return zero ? 6 : pts < (s->n == 3 ? 21 : 31) ? 4 : 2;
-}
-
 /* The best case of the searched side (``mine``) or of the others, where the deck is played
  * out and nothing else ends the deal but a combination (penalty points, no claim, no void
  * end), as the searched side's value: the most the searched side can still make, or the
@@ -346,9 +342,11 @@ static int best_case(const Search *s, const Pos *p, int mine, int rest, uint64_t
                 break;
             }
         v = played_out(s, &q);
-    } else {
+    } else { /* each side's penalty as it would be were the deck played out now */
+        int pts[MAXP], took[MAXP];
+        counts(s, p, pts, took);
         for (int i = 0; i < s->n; i++)
-            if ((s->side[i] == s->rs) != mine) gain[i] = -penalty_now(s, p, s->side[i]);
+            if ((s->side[i] == s->rs) != mine) gain[i] = -penalty(s, pts[s->side[i]], took[s->side[i]]);
         v = folded(s, gain);
     }
     for (int i = 0; i < s->n; i++) {
@@ -721,6 +719,7 @@ static int Search_init(Search *self, PyObject *args, PyObject *kwds) {
     self->budget = budget;
     self->ns = -1; /* the positions remembered are of another deal, or other rules */
     self->trump = -1;
+    self->bounded = self->penalties && !self->claims && !self->void_end;
     self->n = 0;
     self->depth = 0;
     return 0;
@@ -839,7 +838,6 @@ static PyObject *Search_value(Search *self, PyObject *args) {
         p.sp = 0;
     }
     self->rs = self->side[seat];
-    self->bounded = self->penalties && !self->claims && !self->void_end;
     int most = (self->penalties ? 6 * ((int)n / nsides) : 1) * (nsides - 1);
     if (alpha < -most - 1) alpha = -most - 1;
     if (beta > most + 1) beta = most + 1;
